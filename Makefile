@@ -1,0 +1,53 @@
+# The two quick-start commands of the README are `make demo` and `make test`.
+# Each installs what it needs first (idempotent: a second run only checks stamps).
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+NPM_STAMP := node_modules/.installed
+
+.PHONY: demo test lint typecheck pytest install browser bench soak clean
+
+demo: install
+	$(BIN)/dicetable demo
+
+test: install browser
+	$(MAKE) --no-print-directory lint typecheck pytest
+
+install: $(STAMP) $(NPM_STAMP)
+
+# The virtual environment and the project (editable, with the dev extras).
+$(STAMP): pyproject.toml
+	@scripts/need-python-venv $(PYTHON)
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet --target $(VENV)/micropython-stubs -r firmware/stubs-requirements.txt
+	touch $@
+
+# Real MicroPython (1.27, WebAssembly) under Node, for the firmware tests and the virtual board.
+$(NPM_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+# Debian's headless Chromium for the web page's browser tests.
+browser:
+	@scripts/need-chromium
+
+lint: install
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+typecheck: install
+	$(BIN)/mypy
+	scripts/typecheck-firmware
+
+pytest: install
+	$(BIN)/pytest
+
+bench: install
+	$(BIN)/dicetable bench all
+
+clean:
+	rm -rf $(VENV) node_modules .pytest_cache .mypy_cache .ruff_cache .hypothesis var

@@ -1,0 +1,48 @@
+"""`dicetable bench PART`: benchmarks that print figures (never pass/fail timing tests).
+
+Each part is a function `bench(args) -> int` in its own module, found by the table below,
+so a part's benchmark lives beside the code it measures. Where a part can, it prints its
+figures as ratios against a baseline measured in the same run, since these machines are
+shared and noisy.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+
+from host.errors import UserError
+
+# part -> (module with `bench(args) -> int`, what it measures)
+PARTS: dict[str, tuple[str, str]] = {
+    "engine": ("host.games.kot.bench", "random full 4-player games per second"),
+    "vision": ("vision.bench", "milliseconds per frame to read 8 dice"),
+    "live": ("vision.live.bench", "frames per second and settle-to-event delay"),
+    "board": ("host.board.bench", "firmware frames per second, round trip, heap"),
+    "play": ("host.app.bench", "settled frame to board and page delay, 20 viewers"),
+}
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "part",
+        choices=[*PARTS, "all"],
+        help="what to measure: " + "; ".join(f"{k}: {v}" for k, (_, v) in PARTS.items()),
+    )
+    parser.add_argument(
+        "--quick", action="store_true", help="a short run (fewer repetitions), for smoke tests"
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    parts = list(PARTS) if args.part == "all" else [args.part]
+    status = 0
+    for part in parts:
+        module_name, what = PARTS[part]
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as error:
+            raise UserError(f"the {part} benchmark is not built yet ({error.name})") from error
+        print(f"== bench {part}: {what}")
+        status = max(status, int(module.bench(args)))
+    return status

@@ -1,0 +1,63 @@
+"""The `dicetable` command: one entry point, a subcommand per job.
+
+Each subcommand lives in its own module, which provides:
+  add_arguments(parser)  -- declare its options (may add nested subcommands)
+  run(args) -> int       -- do the job; return the exit status
+Modules are imported only to build the parser, and keep heavy imports (OpenCV, serial)
+inside run(), so `dicetable --help` stays fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from host.errors import UserError
+
+# name -> (module, one-line help). The order is the order of `dicetable --help`.
+COMMANDS: dict[str, tuple[str, str]] = {
+    "demo": ("host.demo", "replay a recorded 3-player game: camera frames -> rules -> LED dials"),
+    "play": ("host.app.cli", "run a game night: camera, rules engine, board and web page"),
+    "replay": ("host.games.kot.replay_cli", "replay a game script (JSON) and print the state"),
+    "vision": ("vision.cli", "read dice in images, evaluate, teach new dice, watch a camera"),
+    "calibrate": ("vision.live.calibrate_cli", "learn the tray area and look from the camera"),
+    "board": ("host.board.cli", "the LED board: find it, flash its firmware, test it"),
+    "bench": ("host.bench", "benchmarks that print figures: engine, vision, live, board, play"),
+}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="dicetable",
+        description="A table that scores itself: the camera reads the dice, the host keeps "
+        "the rules, the LED board shows every player's dials.",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name, (module_name, help_line) in COMMANDS.items():
+        module = importlib.import_module(module_name)
+        command = sub.add_parser(name, help=help_line, description=help_line)
+        module.add_arguments(command)
+        command.set_defaults(_run=module.run)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "_run", None):
+        parser.print_help()
+        return 2
+    try:
+        return int(args._run(args))
+    except UserError as error:
+        print(f"dicetable {args.command}: {error}", file=sys.stderr)
+        return error.exit_status
+    except KeyboardInterrupt:
+        print(f"dicetable {args.command}: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

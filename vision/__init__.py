@@ -1,0 +1,1 @@
+"""Camera pipeline: pixels in, dice faces out. Knows nothing of any game's rules."""
