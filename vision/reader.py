@@ -110,13 +110,14 @@ class DiceReader:
         probs = self.faces.probabilities(features)
         similar = self.faces.similarity(features)
         leaning = nets.cocked(cut)
+        colours = color_features(cut)
         out = []
-        for cand, patch, p, sim, lean in zip(found, cut, probs, similar, leaning, strict=True):
+        for cand, p, sim, lean, colour in zip(found, probs, similar, leaning, colours, strict=True):
             if sim < self.faces.familiar:
                 continue
             cocked = bool(lean >= COCKED)
             best = int(np.argmax(p))
-            color, color_conf = self.faces.color_of(color_features(patch))
+            color, color_conf = self.faces.color_of(colour)
             reason = ""
             if cocked:
                 reason = "cocked: the die leans on something"
@@ -149,13 +150,19 @@ def scaled(c: detect.Candidate, factor: float) -> detect.Candidate:
     return dataclasses.replace(c, box=(x - hw, y - hh, x + hw, y + hh), side=c.side * factor)
 
 
-def color_features(patch: np.ndarray) -> np.ndarray:
-    """What a die's colours look like, for telling die colours apart: a histogram of the
-    face's Lab colours (5 lightness bins, 5x5 hue bins), square-rooted. Where body and
-    glyph sit does not matter, only how much of each colour there is."""
+def color_features(cut: np.ndarray) -> np.ndarray:
+    """What dice's colours look like, for telling die colours apart: per patch of `cut`
+    (n, PATCH, PATCH, 3), a histogram of the face's Lab colours (5 lightness bins, 5x5
+    hue bins), square-rooted: (n, 30). Where body and glyph sit does not matter, only how
+    much of each colour there is."""
     m = patches.PATCH // 8
-    lab = cv2.cvtColor(patch[m:-m, m:-m], cv2.COLOR_BGR2LAB).reshape(-1, 3).astype(np.float32)
-    light = np.histogram(lab[:, 0], bins=5, range=(0, 256))[0]
-    hue = np.histogram2d(lab[:, 1], lab[:, 2], bins=5, range=((88, 168), (88, 168)))[0].ravel()
-    out = np.sqrt(np.concatenate([light, hue]) / len(lab))
-    return np.asarray(out, np.float32)
+    inner = np.ascontiguousarray(cut[:, m:-m, m:-m])
+    n = len(inner)
+    lab = cv2.cvtColor(inner.reshape(-1, inner.shape[2], 3), cv2.COLOR_BGR2LAB).reshape(n, -1, 3)
+    light = lab[..., 0].astype(np.int32) * 5 // 256
+    a = np.clip((lab[..., 1].astype(np.int32) - 88) * 5 // 80, 0, 4)
+    b = np.clip((lab[..., 2].astype(np.int32) - 88) * 5 // 80, 0, 4)
+    rows = np.arange(n)[:, None] * 30
+    counts = np.bincount((rows + light).ravel(), minlength=30 * n)
+    counts += np.bincount((rows + 5 + a * 5 + b).ravel(), minlength=30 * n)
+    return np.asarray(np.sqrt(counts.reshape(n, 30) / lab.shape[1]), np.float32)

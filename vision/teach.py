@@ -178,7 +178,7 @@ def learn(
     color_weights, color_bias = np.zeros((COLOR_FEATURES, 0), np.float32), np.zeros(0, np.float32)
     if colors:
         known = np.array([c is not None for c in examples.colors])
-        cf = np.array([color_features(p) for p in examples.patches[known]])
+        cf = color_features(examples.patches[known])
         cy = np.array([colors.index(str(c)) for c in examples.colors if c is not None])
         color_weights, color_bias = fit_softmax(cf, cy, len(colors), 1e-4, 600)
     return FaceSet(

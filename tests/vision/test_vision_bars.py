@@ -22,7 +22,9 @@ SYNTH_FRAMES = 60
 
 
 @pytest.mark.xfail(
-    reason="not met yet: real pip faces are read at about 0.87 (bar 0.98)", strict=True
+    reason="not met yet: on all 100 held-out photos recall 0.951, precision 0.955, "
+    "face accuracy 0.878 (bars 0.98); silent errors 0.004 (bar 0.005) is met",
+    strict=True,
 )
 def test_real_held_out_photos_meet_the_bars(
     real_photos: labels.LabelSet, pips_reader: DiceReader
@@ -34,6 +36,18 @@ def test_real_held_out_photos_meet_the_bars(
     assert figures["detection_precision"] >= 0.98, figures
     assert figures["face_accuracy"] >= 0.98, figures
     assert figures["silent_error_rate"] <= 0.005, figures
+
+
+def test_real_held_out_photos_hold_their_level(
+    real_photos: labels.LabelSet, pips_reader: DiceReader
+) -> None:
+    """Until the bars above are met: no silent errors beyond the bar, and no slide back."""
+    sample = split.select(real_photos.images, "held-out")[:REAL_SAMPLE]
+    figures = evaluate(real_photos, pips_reader, sample).figures()
+    assert figures["silent_error_rate"] <= 0.005, figures
+    assert figures["detection_recall"] >= 0.90, figures
+    assert figures["detection_precision"] >= 0.92, figures
+    assert figures["face_accuracy"] >= 0.84, figures
 
 
 @pytest.fixture(scope="module")

@@ -30,7 +30,9 @@ def at_most_per_face(images: list[labels.LabelledImage], limit: int) -> list[lab
 
 
 @pytest.mark.xfail(
-    reason="not met yet: a set taught from 10 frames abstains too often", strict=True
+    reason="not met yet: this style's 2 and 3 stay too close in the embedding, so the "
+    "calibrated threshold is high and about half the dice are unknown (0.46-0.57)",
+    strict=True,
 )
 def test_teach_an_unseen_glyph_style_from_ten_photos_per_face(tmp_path: Path) -> None:
     taught_on = random_set(tmp_path / "teach", "kot-alt", 10, seed=31, n_dice=4)
@@ -46,7 +48,9 @@ def test_teach_an_unseen_glyph_style_from_ten_photos_per_face(tmp_path: Path) ->
 
 
 @pytest.mark.xfail(
-    reason="not met yet: real pips taught from 10 photos read at about 0.4-0.9", strict=True
+    reason="not met yet: real pips taught from 12 photos (<= 10 per face) read 0.83 of the "
+    "held-out sample right (bar 0.99), with 0.003 silent errors",
+    strict=True,
 )
 def test_teach_real_pips_from_ten_photos_per_face(real_photos: labels.LabelSet) -> None:
     teach_on = at_most_per_face(split.select(real_photos.images, "learn"), 10)
@@ -71,3 +75,23 @@ def test_teaching_needs_every_face(tmp_path: Path) -> None:
     random_set(tmp_path / "t", "kot", 1, seed=34, n_dice=2)
     with pytest.raises(TeachError, match="no example of face"):
         teach(str(tmp_path / "t"), "few", faces=["1", "2", "3", "heart", "energy", "claw"])
+
+
+def test_a_set_taught_from_ten_photos_is_never_silently_wrong(tmp_path: Path) -> None:
+    """Until the bar is met, what teaching does give: most faces, and no silent errors."""
+    random_set(tmp_path / "teach", "kot-alt", 10, seed=31, n_dice=10)
+    taught = teach(str(tmp_path / "teach"), "kot-2011")
+    others = random_set(tmp_path / "others", "kot-alt", 30, seed=32)
+    figures = evaluate(others, DiceReader(taught)).figures()
+    assert figures["silent_error_rate"] <= 0.005, figures
+    assert figures["face_accuracy"] >= 0.4 and figures["color_accuracy"] >= 0.99, figures
+
+
+def test_real_pips_taught_from_ten_photos_per_face_are_safe(real_photos: labels.LabelSet) -> None:
+    teach_on = at_most_per_face(split.select(real_photos.images, "learn"), 10)
+    assert len(teach_on) <= 60
+    taught = learn("my-pips", collect(real_photos, teach_on), faces=["1", "2", "3", "4", "5", "6"])
+    sample = split.select(real_photos.images, "held-out")[:40]
+    figures = evaluate(real_photos, DiceReader(taught), sample).figures()
+    assert figures["silent_error_rate"] <= 0.005, figures
+    assert figures["face_accuracy"] >= 0.8, figures

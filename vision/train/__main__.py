@@ -23,6 +23,7 @@ def main(argv: list[str] | None = None) -> int:
             "finder",
             "embedding",
             "embedding-finetune",
+            "finder-finetune",
             "cocked-data",
             "cocked",
             "validate",
@@ -36,6 +37,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--epochs", type=int, default=0, help="0: the default for each net")
     parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument(
+        "--start", default="embedding.pt", help="checkpoint a fine-tune starts from"
+    )
     parser.add_argument(
         "--stop-after", type=int, default=0, help="end after N epochs of the schedule"
     )
@@ -71,6 +75,8 @@ def main(argv: list[str] | None = None) -> int:
 
     if args.what == "finder":
         fit.train_finder(args.cache, args.photos, args.seed, args.epochs or 12, args.threads)
+    elif args.what == "finder-finetune":
+        fit.train_finder(args.cache, args.photos, args.seed, args.epochs or 3, args.threads, True)
     elif args.what == "embedding":
         fit.train_embedding(
             args.cache,
@@ -83,7 +89,7 @@ def main(argv: list[str] | None = None) -> int:
         )
     else:
         fit.train_embedding(
-            args.cache, args.photos, args.seed, args.epochs or 4, args.threads, True
+            args.cache, args.photos, args.seed, args.epochs or 4, args.threads, True, 0, args.start
         )
     return 0
 

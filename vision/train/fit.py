@@ -186,21 +186,30 @@ def _batch(samples: list[FrameSample]) -> tuple[torch.Tensor, dict[str, torch.Te
     return imgs, {k: torch.from_numpy(np.stack([t[k] for t in ts])) for k in ts[0]}
 
 
-def train_finder(cache: Path, photos: Path, seed: int, epochs: int, threads: int) -> None:
+def train_finder(
+    cache: Path, photos: Path, seed: int, epochs: int, threads: int, finetune: bool = False
+) -> None:
+    """Train the finder; with `finetune`, continue from var/train/finder.pt with the real
+    photos weighted more (a second, shorter stage at a lower rate)."""
     _seed(seed, threads)
     rng = np.random.default_rng(seed)
     synth = data.load(cache)
     learn, _validate = _photos(photos)
     real = data.real_as_frames(learn)
     net = Finder()
-    opt = torch.optim.AdamW(net.parameters(), lr=3e-3, weight_decay=1e-4)
-    n_synth = min(len(synth.frames), SYNTH_FRAMES_PER_EPOCH)
-    steps = epochs * ((n_synth + 12 * len(real)) // 32)
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=steps, pct_start=0.1)
+    max_lr, reps, n_synth = 3e-3, 12, min(len(synth.frames), SYNTH_FRAMES_PER_EPOCH)
+    if finetune:
+        net.load_state_dict(torch.load(cache.parent / "finder.pt"))
+        max_lr, reps, n_synth = 1e-3, 40, min(len(synth.frames), 1000)
+    opt = torch.optim.AdamW(net.parameters(), lr=max_lr, weight_decay=1e-4)
+    steps = epochs * ((n_synth + reps * len(real)) // 32)
+    sched = torch.optim.lr_scheduler.OneCycleLR(
+        opt, max_lr=max_lr, total_steps=steps, pct_start=0.1
+    )
     step = 0
     for epoch in range(epochs):
         chosen = rng.choice(len(synth.frames), n_synth, replace=False)
-        pool = [(synth.frames[k], False) for k in chosen] + [(s, True) for s in real] * 12
+        pool = [(synth.frames[k], False) for k in chosen] + [(s, True) for s in real] * reps
         order = rng.permutation(len(pool))
         t0, total = time.time(), 0.0
         net.train()
@@ -219,7 +228,9 @@ def train_finder(cache: Path, photos: Path, seed: int, epochs: int, threads: int
             f"({time.time() - t0:.0f}s)",
             flush=True,
         )
-        torch.save(net.state_dict(), cache.parent / "finder.pt")
+        torch.save(
+            net.state_dict(), cache.parent / ("finder-finetuned.pt" if finetune else "finder.pt")
+        )
     export_finder(net)
 
 
@@ -263,6 +274,7 @@ def train_embedding(
     threads: int,
     finetune: bool = False,
     stop_after: int = 0,
+    start: str = "embedding.pt",
 ) -> None:
     """Train the embedding; with `finetune`, continue from var/train/embedding.pt with the
     real photos weighted more (a second, shorter stage at a lower rate). `stop_after` ends
@@ -287,7 +299,7 @@ def train_embedding(
     net, head = Embedding(), CosineHead(len(classes))
     max_lr, real_reps, n_synth = 3e-3, 20, min(len(labels_synth), SYNTH_PATCHES_PER_EPOCH)
     if finetune:
-        state = torch.load(cache.parent / "embedding.pt")
+        state = torch.load(cache.parent / start)
         net.load_state_dict(state["net"])
         head.load_state_dict(state["head"])
         max_lr, real_reps, n_synth = 1e-3, 60, min(len(labels_synth), 10000)
@@ -340,7 +352,7 @@ def train_embedding(
         )
         torch.save(
             {"net": net.state_dict(), "head": head.state_dict(), "classes": classes},
-            cache.parent / ("embedding-finetuned.pt" if finetune else "embedding.pt"),
+            cache.parent / (f"{Path(start).stem}-ft.pt" if finetune else "embedding.pt"),
         )
     export_embedding(net)
 
