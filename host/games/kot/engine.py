@@ -43,6 +43,7 @@ from host.games.kot.setup import Position, Setup, check_setup
 
 FACES = ("1", "2", "3", "heart", "energy", "claw")
 _FACE_SET = frozenset(FACES)
+_NUMBERS = (("1", 1), ("2", 2), ("3", 3))  # face, VP for three of a kind
 START_HP = 10
 WIN_VP = 20  # also the top of the VP dial: VP never go above it
 BLACK_DICE = 6
@@ -150,32 +151,46 @@ class KingOfTokyo:
     def apply(self, inp: Input) -> None:
         if self.phase == OVER:
             raise GameOver("the game is over; undo the last input to change the end")
-        if not isinstance(inp, Mapping):
-            raise MalformedInput(f"an input is a JSON object, not {type(inp).__name__}")
-        kind = inp.get("type")
-        fields = INPUT_FIELDS.get(kind)  # type: ignore[arg-type]
-        if fields is None:
-            raise MalformedInput(f"unknown input type {kind!r} (types: {', '.join(INPUT_FIELDS)})")
-        extra = inp.keys() - fields
-        if extra:
-            raise MalformedInput(
-                f"a {kind} input has no field {', '.join(sorted(map(repr, extra)))} "
-                f"(fields: {', '.join(sorted(fields - {'type'}))})"
-            )
-        who = self.by_name.get(inp.get("player"))  # type: ignore[arg-type]
-        if who is None:
-            raise UnknownPlayer(
-                f"unknown player {inp.get('player')!r} (players: {', '.join(self.by_name)})"
-            )
         try:
-            self._dispatch(kind, who, inp)  # type: ignore[arg-type]
+            kind = inp["type"]
+            known = INPUT_FIELDS[kind].issuperset(inp)
+            who = self.by_name[inp["player"]]
+        except (KeyError, TypeError):
+            known = False
+        if not known:
+            raise self._malformed(inp)
+        try:
+            if self.pending:
+                self._decide(kind, who, inp)
+            else:
+                _STEPS[kind](self, who, inp)
         except IllegalInput:
             raise  # raised before any change, by design
         except BaseException:
             self._refold(self._log)  # a bug halfway through a change: restore the state
             raise
-        self._log.append(dict(inp))
+        self._log.append(inp.copy() if type(inp) is dict else dict(inp))
         self._waiting = None
+
+    def _malformed(self, inp: object) -> IllegalInput:
+        """The error for an input that is not well formed (the slow path of apply)."""
+        if not isinstance(inp, Mapping):
+            return MalformedInput(f"an input is a JSON object, not {type(inp).__name__}")
+        kind = inp.get("type")
+        fields = INPUT_FIELDS.get(kind) if isinstance(kind, str) else None
+        if fields is None:
+            return MalformedInput(f"unknown input type {kind!r} (types: {', '.join(INPUT_FIELDS)})")
+        extra = inp.keys() - fields
+        if extra:
+            return MalformedInput(
+                f"a {kind} input has no field {', '.join(sorted(map(repr, extra)))} "
+                f"(fields: {', '.join(sorted(fields - {'type'}))})"
+            )
+        if "player" not in inp:
+            return MalformedInput(f'a {kind} input needs the "player" who gives it')
+        return UnknownPlayer(
+            f"unknown player {inp.get('player')!r} (players: {', '.join(self.by_name)})"
+        )
 
     def undo(self) -> Input:
         if not self._log:
@@ -365,30 +380,30 @@ class KingOfTokyo:
 
     # ---- inputs -------------------------------------------------------------------------
 
-    def _dispatch(self, kind: str, who: Monster, inp: Input) -> None:
-        if self.pending:
-            for p in self.pending:
-                if p.player is who and p.kind == kind:
-                    p.handler(self, who, inp)
-                    return
-            raise self._not_now(who, kind)
-        if kind == "throw":
-            self._throw(who, inp)
-        elif kind == "resolve":
-            self._expect(who, kind, self.phase == ROLL and self.throws > 0)
-            self._resolve()
-        elif kind == "correct":
-            self._correct(who, inp)
-        elif kind == "buy":
-            self._buy(who, inp)
-        elif kind == "sweep":
-            self._expect(who, kind, self.phase == BUY)
-            self._sweep(who)
-        elif kind == "end_turn":
-            self._expect(who, kind, self.phase == BUY)
-            self._end_turn()
-        else:  # "yield" when nobody was asked
-            raise self._not_now(who, kind)
+    def _decide(self, kind: str, who: Monster, inp: Input) -> None:
+        """An input while decisions are pending: it must answer one of them."""
+        for p in self.pending:
+            if p.player is who and p.kind == kind:
+                p.handler(self, who, inp)
+                return
+        raise self._not_now(who, kind)
+
+    def _on_resolve(self, who: Monster, inp: Input) -> None:
+        if self.phase != ROLL or not self.throws or who is not self.active:
+            self._expect(who, "resolve", self.phase == ROLL and self.throws > 0)
+        self._resolve()
+
+    def _on_sweep(self, who: Monster, inp: Input) -> None:
+        self._expect(who, "sweep", self.phase == BUY)
+        self._sweep(who)
+
+    def _on_end_turn(self, who: Monster, inp: Input) -> None:
+        if self.phase != BUY or who is not self.active:
+            self._expect(who, "end_turn", self.phase == BUY)
+        self._end_turn()
+
+    def _on_yield(self, who: Monster, inp: Input) -> None:
+        raise self._not_now(who, "yield")  # nobody was asked to yield
 
     def _not_now(self, who: Monster, kind: str) -> IllegalInput:
         if kind == "yield" and who.location is None:
@@ -420,14 +435,15 @@ class KingOfTokyo:
                 )
             self._rolloff_throw(thrown)
             return
-        self._expect(who, "throw", self.phase == ROLL)
+        if self.phase != ROLL or who is not self.active:
+            self._expect(who, "throw", self.phase == ROLL)
         if self.throws >= self.throws_allowed:
             raise RuleViolation(
                 f"{who.name} has had {self.throws} throws, the most allowed: resolve the dice "
                 "(or correct a misread die)"
             )
         thrown = _faces(inp.get("thrown"), "thrown")
-        kept = _faces(inp.get("kept", ()), "kept")
+        kept = _faces(inp["kept"], "kept") if "kept" in inp else []
         n = self.black + self.green
         if self.throws == 0:
             if kept:
@@ -442,7 +458,7 @@ class KingOfTokyo:
                     f"{len(thrown)} thrown + {len(kept)} kept is not the {n} dice in play"
                 )
             dice = self.dice
-            for face in set(kept):
+            for face in set(kept) if kept else ():
                 if kept.count(face) > dice.count(face):
                     raise RuleViolation(
                         f"kept dice must come from the last result {sorted(dice)}: it has "
@@ -501,14 +517,14 @@ class KingOfTokyo:
         m = self.active
         self.phase = RESOLVE
         dice = self.dice
-        counts = {face: dice.count(face) for face in FACES}
+        counts = dict(zip(FACES, map(dice.count, FACES), strict=True))
         for eff in m.effects:
             eff.result(self, m, counts)
         vp = 0
-        for number in (1, 2, 3):
-            same = counts[str(number)]
+        for face, points in _NUMBERS:
+            same = counts[face]
             if same >= 3:
-                vp += number + same - 3
+                vp += points + same - 3
         if vp:
             self.gain_vp(m, vp)
         if counts["energy"]:
@@ -619,10 +635,9 @@ class KingOfTokyo:
             for eff in m.effects:
                 eff.end_turn(self, m)
             self.check_eliminations()
-        alive = self.alive
-        winners = [x for x in alive if x.vp >= WIN_VP]
-        if winners or len(alive) <= 1:
-            self.winners = winners or alive
+        winners = [x for x in self.monsters if x.alive and x.vp >= WIN_VP]
+        if winners or self.alive_count <= 1:
+            self.winners = winners or self.alive
             self.phase = OVER
             return
         while self.next_turns:
@@ -630,12 +645,12 @@ class KingOfTokyo:
             if extra.alive:
                 self._start_turn(extra)
                 return
-        n = len(self.monsters)
+        monsters = self.monsters
         seat = m.seat
         while True:
-            seat = (seat + 1) % n
-            if self.monsters[seat].alive:
-                self._start_turn(self.monsters[seat])
+            seat = (seat + 1) % len(monsters)
+            if monsters[seat].alive:
+                self._start_turn(monsters[seat])
                 return
 
     # ---- changes that cards hook into -------------------------------------------------------
@@ -775,6 +790,18 @@ class KingOfTokyo:
                 eff.revealed(self, m, card)
 
 
+# input type -> its handler when no decision is pending (the active player's steps)
+_STEPS: dict[str, Callable[[KingOfTokyo, Monster, Input], None]] = {
+    "throw": KingOfTokyo._throw,
+    "correct": KingOfTokyo._correct,
+    "resolve": KingOfTokyo._on_resolve,
+    "yield": KingOfTokyo._on_yield,
+    "buy": KingOfTokyo._buy,
+    "sweep": KingOfTokyo._on_sweep,
+    "end_turn": KingOfTokyo._on_end_turn,
+}
+
+
 def _decide_yield(game: KingOfTokyo, who: Monster, inp: Input) -> None:
     leave = inp.get("leave")
     if not isinstance(leave, bool):
@@ -788,12 +815,18 @@ def _decide_yield(game: KingOfTokyo, who: Monster, inp: Input) -> None:
 
 
 def _face(value: object, field: str) -> str:
-    if value not in _FACE_SET:
+    if not isinstance(value, str) or value not in _FACE_SET:
         raise MalformedInput(f"{field}: {value!r} is not a die face (faces: {', '.join(FACES)})")
     return str(value)
 
 
 def _faces(value: object, field: str) -> list[str]:
+    if type(value) is list:
+        try:
+            if _FACE_SET.issuperset(value):
+                return value[:]
+        except TypeError:  # an unhashable element: reported below
+            pass
     if not isinstance(value, (list, tuple)):
         raise MalformedInput(f'"{field}" is a list of die faces ({", ".join(FACES)})')
     for face in value:
