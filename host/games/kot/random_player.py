@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import itertools
 import random
-from functools import cache
 
 from host.games import Input
 from host.games.kot.engine import BUY, FACES, ROLL, ROLLOFF, SWEEP_COST, KingOfTokyo
@@ -37,10 +36,12 @@ class NeverEnds(RuntimeError):
     """A random game did not end within MAX_INPUTS inputs."""
 
 
-@cache
 def _subsets(n: int) -> list[tuple[int, ...]]:
     """For n dice: the dice indexes of every subset, indexed by a random bitmask."""
     return [tuple(i for i in range(n) if mask >> i & 1) for mask in range(1 << n)]
+
+
+_SUBSETS = [_subsets(n) for n in range(9)]  # up to 6 black and 2 green dice
 
 
 def random_faces(rng: random.Random, n: int) -> list[str]:
@@ -84,7 +85,7 @@ def random_input(game: KingOfTokyo, rng: random.Random, corrections: bool = Fals
         if throws < game.throws_allowed and rng.random() < THROW_AGAIN:
             dice = game.dice
             n = len(dice)
-            keep = _subsets(n)[rng.getrandbits(n)]
+            keep = _SUBSETS[n][rng.getrandbits(n)]
             if len(keep) == n:
                 keep = keep[1:]
             kept = [dice[i] for i in keep]
