@@ -198,6 +198,10 @@ def test_display_at_the_end_lights_the_winners() -> None:
             Setup.simple("A", "B", position=Position({"C": MonsterPosition()}, "A")),
             "unknown player 'C'",
         ),
+        (
+            Setup.simple("A", "B", first_player="A", position=Position({}, "B")),
+            "not with a position",
+        ),
     ],
 )
 def test_impossible_setups_are_refused(setup: Setup, message: str) -> None:

@@ -98,7 +98,10 @@ BAD = [
     ),
     (
         "unknown card in position",
-        base_script(position={"active_player": "Ann", "monsters": {"Ann": {"cards": ["Jetz"]}}}),
+        base_script(
+            first_player=None,
+            position={"active_player": "Ann", "monsters": {"Ann": {"cards": ["Jetz"]}}},
+        ),
         "position.monsters.Ann.cards: unknown card 'Jetz'",
     ),
     (
