@@ -1,0 +1,106 @@
+"""A face set: the faces a kind of die shows, its colours, and the small model that tells
+them apart. A face set is data (vision/facesets/NAME.npz), never a code path: `teach`
+writes one from labelled photos, `DiceReader.load(NAME)` reads it back.
+
+The model is a linear softmax over a patch embedding (vision.patches.embed) plus colour
+centroids; `classify` returns the face and its probability.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+SHIPPED = Path(__file__).parent / "facesets"
+
+
+class FaceSetError(ValueError):
+    """A face set that does not exist or cannot be read."""
+
+
+@dataclass(frozen=True)
+class FaceSet:
+    name: str
+    faces: tuple[str, ...]
+    colors: tuple[str, ...]  # empty when the set does not tell colours
+    weights: np.ndarray  # (embedding, faces)
+    bias: np.ndarray  # (faces,)
+    color_means: np.ndarray  # (colors, 3): Lab of each colour's die body
+    threshold: float  # below this probability a reading is "unknown"
+    embedding: str  # which embedding the weights were learned on (vision.patches)
+
+    def probabilities(self, features: np.ndarray) -> np.ndarray:
+        """Face probabilities (n, faces) from embeddings (n, views, embedding).
+
+        Each patch is embedded in several views (its quarter turns); a face scores its best
+        view, so the reading does not depend on which way the die lies.
+        """
+        logits = (features @ self.weights + self.bias).max(axis=1)
+        logits -= logits.max(axis=1, keepdims=True)
+        e = np.exp(logits)
+        return np.asarray(e / e.sum(axis=1, keepdims=True))
+
+    def color_of(self, lab: np.ndarray) -> tuple[str | None, float]:
+        """The nearest colour to a body colour in Lab, with a confidence in [0, 1]."""
+        if not self.colors:
+            return None, 1.0
+        d = np.linalg.norm(self.color_means - lab[None, :], axis=1)
+        order = np.argsort(d)
+        if len(order) == 1:
+            return self.colors[0], 1.0
+        best, second = d[order[0]], d[order[1]]
+        return self.colors[int(order[0])], float(np.clip((second - best) / (second + 1e-6), 0, 1))
+
+    def save(self, path: str | Path) -> Path:
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        meta = {
+            "name": self.name,
+            "faces": list(self.faces),
+            "colors": list(self.colors),
+            "threshold": self.threshold,
+            "embedding": self.embedding,
+        }
+        with path.open("wb") as f:
+            np.savez_compressed(
+                f,
+                meta=np.array(json.dumps(meta)),
+                weights=self.weights.astype(np.float32),
+                bias=self.bias.astype(np.float32),
+                color_means=self.color_means.astype(np.float32),
+            )
+        return path
+
+
+def load(name_or_path: str | Path) -> FaceSet:
+    """A shipped face set by name ("kot", "d6-pips"), or one taught into a .npz file."""
+    path = Path(name_or_path)
+    if path.suffix != ".npz":
+        path = SHIPPED / f"{name_or_path}.npz"
+    if not path.is_file():
+        known = ", ".join(sorted(p.stem for p in SHIPPED.glob("*.npz"))) or "none"
+        raise FaceSetError(
+            f"no face set {str(name_or_path)!r} (shipped: {known}; or give a taught .npz file)"
+        )
+    try:
+        with np.load(path) as data:
+            meta = json.loads(str(data["meta"]))
+            return FaceSet(
+                name=meta["name"],
+                faces=tuple(meta["faces"]),
+                colors=tuple(meta["colors"]),
+                weights=data["weights"],
+                bias=data["bias"],
+                color_means=data["color_means"],
+                threshold=float(meta["threshold"]),
+                embedding=str(meta["embedding"]),
+            )
+    except (OSError, KeyError, ValueError) as error:
+        raise FaceSetError(f"{path} is not a face set file ({error})") from None
+
+
+def shipped() -> list[str]:
+    return sorted(p.stem for p in SHIPPED.glob("*.npz"))

@@ -1,0 +1,224 @@
+"""Our own vector drawings of die faces (never a publisher's art).
+
+A *glyph style* maps each face name to a drawing: a list of shapes in face coordinates,
+the square [-1, 1] x [-1, 1] with y pointing down (image convention). Shapes are plain
+data so that new styles are data, not code paths:
+
+- ("poly", points)            a filled polygon
+- ("line", points, width)     a polyline stroked with `width` (face units)
+- ("dot", (x, y), radius)     a filled disc
+
+`draw_face` renders a style's face onto a square texture. Styles:
+
+- "kot":      King of Tokyo faces 1, 2, 3, heart, energy, claw (the shipped set)
+- "kot-alt":  the same faces drawn differently (another edition's look); the shipped
+              model never sees it, so it shows that `teach` learns unseen dice
+- "pips":     ordinary d6 pips 1..6
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import cv2
+import numpy as np
+
+Point = tuple[float, float]
+Shape = tuple  # ("poly", pts) | ("line", pts, width) | ("dot", centre, radius)
+
+_AA_SHIFT = 4  # sub-pixel bits for cv2 drawing (smooth edges at small sizes)
+
+
+def _arc(cx: float, cy: float, r: float, a0: float, a1: float, n: int = 16) -> list[Point]:
+    return [
+        (
+            cx + r * math.cos(a0 + (a1 - a0) * i / (n - 1)),
+            cy + r * math.sin(a0 + (a1 - a0) * i / (n - 1)),
+        )
+        for i in range(n)
+    ]
+
+
+def _heart(scale: float, dy: float = 0.0) -> list[Point]:
+    pts = []
+    for i in range(48):
+        t = 2 * math.pi * i / 48
+        x = 16 * math.sin(t) ** 3
+        y = 13 * math.cos(t) - 5 * math.cos(2 * t) - 2 * math.cos(3 * t) - math.cos(4 * t)
+        pts.append((x / 17 * scale, -y / 17 * scale + dy))
+    return pts
+
+
+def _slash(x0: float, y0: float, x1: float, y1: float, bend: float, width: float) -> list[Point]:
+    """A tapered, slightly curved claw mark from (x0, y0) to (x1, y1)."""
+    n = 12
+    mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+    nx, ny = -(y1 - y0), x1 - x0
+    norm = math.hypot(nx, ny) or 1.0
+    nx, ny = nx / norm, ny / norm
+    left, right = [], []
+    for i in range(n):
+        t = i / (n - 1)
+        # quadratic Bezier through a bent middle point
+        cx, cy = mx + bend * nx, my + bend * ny
+        px = (1 - t) ** 2 * x0 + 2 * (1 - t) * t * cx + t**2 * x1
+        py = (1 - t) ** 2 * y0 + 2 * (1 - t) * t * cy + t**2 * y1
+        w = width * math.sin(math.pi * t) ** 0.8 + 0.01
+        left.append((px + w * nx, py + w * ny))
+        right.append((px - w * nx, py - w * ny))
+    return left + right[::-1]
+
+
+_KOT: dict[str, list[Shape]] = {
+    "1": [
+        ("line", [(-0.18, -0.35), (0.05, -0.55), (0.05, 0.55)], 0.2),
+        ("line", [(-0.25, 0.55), (0.35, 0.55)], 0.18),
+    ],
+    "2": [
+        (
+            "line",
+            [*_arc(0.0, -0.22, 0.32, math.pi * 1.05, math.pi * 2.15, 14), (-0.34, 0.55), (0.38, 0.55)],
+            0.19,
+        )
+    ],
+    "3": [
+        ("line", _arc(0.0, -0.27, 0.27, math.pi * 1.1, math.pi * 2.5, 14), 0.18),
+        ("line", _arc(0.0, 0.28, 0.29, math.pi * 1.5, math.pi * 2.9, 14), 0.18),
+    ],
+    "heart": [("poly", _heart(0.72, 0.05))],
+    "energy": [
+        (
+            "poly",
+            [
+                (0.22, -0.75),
+                (-0.42, 0.08),
+                (-0.02, 0.08),
+                (-0.22, 0.75),
+                (0.45, -0.12),
+                (0.04, -0.12),
+                (0.3, -0.75),
+            ],
+        )
+    ],
+    "claw": [
+        ("poly", _slash(-0.6, -0.55, -0.3, 0.65, 0.2, 0.11)),
+        ("poly", _slash(-0.15, -0.72, 0.1, 0.72, 0.2, 0.12)),
+        ("poly", _slash(0.32, -0.55, 0.6, 0.62, 0.2, 0.11)),
+    ],
+}
+
+_KOT_ALT: dict[str, list[Shape]] = {
+    # boxy digits with a bar beneath, as some editions print them
+    "1": [
+        ("poly", [(-0.1, -0.6), (0.12, -0.6), (0.12, 0.45), (-0.1, 0.45)]),
+        ("poly", [(-0.45, 0.58), (0.45, 0.58), (0.45, 0.7), (-0.45, 0.7)]),
+    ],
+    "2": [
+        (
+            "line",
+            [
+                (-0.35, -0.55),
+                (0.35, -0.55),
+                (0.35, -0.05),
+                (-0.35, -0.05),
+                (-0.35, 0.42),
+                (0.35, 0.42),
+            ],
+            0.16,
+        ),
+        ("poly", [(-0.45, 0.58), (0.45, 0.58), (0.45, 0.7), (-0.45, 0.7)]),
+    ],
+    "3": [
+        ("line", [(-0.35, -0.55), (0.35, -0.55), (0.35, 0.42), (-0.35, 0.42)], 0.16),
+        ("line", [(-0.2, -0.06), (0.35, -0.06)], 0.16),
+        ("poly", [(-0.45, 0.58), (0.45, 0.58), (0.45, 0.7), (-0.45, 0.7)]),
+    ],
+    # a heart built from two discs and a wedge
+    "heart": [
+        ("dot", (-0.28, -0.18), 0.32),
+        ("dot", (0.28, -0.18), 0.32),
+        ("poly", [(-0.58, -0.05), (0.58, -0.05), (0.0, 0.66)]),
+    ],
+    # a bolt inside a ring
+    "energy": [
+        ("line", _arc(0.0, 0.0, 0.68, 0.0, 2 * math.pi, 28), 0.1),
+        (
+            "poly",
+            [(0.12, -0.5), (-0.3, 0.06), (-0.02, 0.06), (-0.12, 0.5), (0.3, -0.06), (0.02, -0.06)],
+        ),
+    ],
+    # four straight scratches
+    "claw": [
+        ("line", [(x - 0.22, -0.6), (x + 0.12, 0.6)], 0.1) for x in (-0.45, -0.15, 0.15, 0.45)
+    ],
+}
+
+_PIP_AT = {
+    "1": [(0, 0)],
+    "2": [(-1, -1), (1, 1)],
+    "3": [(-1, -1), (0, 0), (1, 1)],
+    "4": [(-1, -1), (1, -1), (-1, 1), (1, 1)],
+    "5": [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+    "6": [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)],
+}
+_PIPS: dict[str, list[Shape]] = {
+    face: [("dot", (0.5 * x, 0.5 * y), 0.19) for x, y in spots] for face, spots in _PIP_AT.items()
+}
+
+STYLES: dict[str, dict[str, list[Shape]]] = {"kot": _KOT, "kot-alt": _KOT_ALT, "pips": _PIPS}
+
+
+def faces_of(style: str) -> list[str]:
+    """The face names a glyph style draws.
+
+    >>> faces_of("kot")
+    ['1', '2', '3', 'heart', 'energy', 'claw']
+    """
+    return list(STYLES[style])
+
+
+def _to_px(points: Sequence[Point], size: int, inset: float) -> np.ndarray:
+    half = size / 2.0
+    scale = half * (1.0 - inset)
+    pts = np.array([[half + x * scale, half + y * scale] for x, y in points], np.float64)
+    return np.round(pts * (1 << _AA_SHIFT)).astype(np.int32)
+
+
+def draw_face(
+    style: str,
+    face: str,
+    size: int,
+    body: tuple[int, int, int],
+    ink: tuple[int, int, int],
+    inset: float = 0.12,
+) -> np.ndarray:
+    """A size x size BGR texture of one face: `body` colour with the glyph in `ink`.
+
+    >>> tex = draw_face("pips", "1", 32, (255, 255, 255), (0, 0, 0))
+    >>> tex.shape, int(tex[16, 16, 0]), int(tex[2, 2, 0])
+    ((32, 32, 3), 0, 255)
+    """
+    tex = np.empty((size, size, 3), np.uint8)
+    tex[:] = body
+    half = size / 2.0
+    scale = half * (1.0 - inset)
+    for shape in STYLES[style][face]:
+        kind = shape[0]
+        if kind == "poly":
+            cv2.fillPoly(tex, [_to_px(shape[1], size, inset)], ink, cv2.LINE_AA, _AA_SHIFT)
+        elif kind == "line":
+            width = max(1, round(shape[2] * scale))
+            cv2.polylines(
+                tex, [_to_px(shape[1], size, inset)], False, ink, width, cv2.LINE_AA, _AA_SHIFT
+            )
+        elif kind == "dot":
+            (cx, cy), r = shape[1], shape[2]
+            centre = _to_px([(cx, cy)], size, inset)[0]
+            radius = round(r * scale * (1 << _AA_SHIFT))
+            cv2.circle(
+                tex, (int(centre[0]), int(centre[1])), radius, ink, -1, cv2.LINE_AA, _AA_SHIFT
+            )
+        else:  # pragma: no cover - a broken style table is a programming error
+            raise ValueError(f"unknown shape kind {kind!r}")
+    return tex

@@ -1,0 +1,134 @@
+"""Read every die in a still frame: the public API of vision.
+
+    >>> from vision.reader import DiceReader
+    >>> reader = DiceReader.load("kot")              # or "d6-pips", or a taught .npz
+    >>> dice = reader.read(frame_bgr)                # doctest: +SKIP
+    >>> [(d.face, d.color, round(d.confidence, 2)) for d in dice]  # doctest: +SKIP
+    [('heart', 'black', 0.99), ('unknown', 'green', 0.41), ...]
+
+A reading is plain data (DieReading). A face the model is not sure of is "unknown" with
+a reason, never a silent guess; a die leaning on something is `cocked` and not read.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+
+from vision import detect, faceset, patches
+
+UNKNOWN = "unknown"
+
+
+class FrameError(ValueError):
+    """A frame that is not an image we can read (wrong type, shape or dtype)."""
+
+
+@dataclass(frozen=True)
+class DieReading:
+    """One die as read from a frame. Coordinates are pixels of the frame given to read()."""
+
+    center: tuple[float, float]
+    box: tuple[float, float, float, float]  # x0, y0, x1, y1 around the die as seen
+    angle: float  # top face's rotation, degrees in [0, 90)
+    face: str  # a face name of the face set, or "unknown"
+    confidence: float  # probability of `face` (of the best face when unknown)
+    color: str | None  # a colour of the face set, or None if the set has no colours
+    color_confidence: float
+    cocked: bool  # leaning on something: its top face is not trusted
+    reason: str  # why the face is unknown ("" when read)
+    best_guess: str  # the likeliest face even when `face` is unknown (for people, not rules)
+
+    def to_json(self) -> dict[str, Any]:
+        out = asdict(self)
+        out["center"] = [round(v, 1) for v in self.center]
+        out["box"] = [round(v, 1) for v in self.box]
+        out["angle"] = round(self.angle, 1)
+        out["confidence"] = round(self.confidence, 4)
+        out["color_confidence"] = round(self.color_confidence, 4)
+        return out
+
+
+def check_frame(frame: object) -> np.ndarray:
+    """Return `frame` as a BGR uint8 image, or raise FrameError saying what is wrong."""
+    if not isinstance(frame, np.ndarray):
+        raise FrameError(f"a frame must be a numpy array, not {type(frame).__name__}")
+    if frame.dtype != np.uint8:
+        raise FrameError(f"a frame must be 8-bit (uint8), not {frame.dtype}")
+    if frame.ndim == 2:
+        frame = cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR)
+    elif frame.ndim == 3 and frame.shape[2] == 4:
+        frame = cv2.cvtColor(frame, cv2.COLOR_BGRA2BGR)
+    elif frame.ndim != 3 or frame.shape[2] != 3:
+        raise FrameError(f"a frame must be H x W x 3 (BGR), not shape {frame.shape}")
+    if min(frame.shape[:2]) < 32:
+        raise FrameError(
+            f"a frame of {frame.shape[1]}x{frame.shape[0]} is too small (at least 32x32)"
+        )
+    return np.ascontiguousarray(frame)
+
+
+class DiceReader:
+    """Finds and reads dice of one face set."""
+
+    def __init__(self, faces: faceset.FaceSet) -> None:
+        self.faces = faces
+
+    @classmethod
+    def load(cls, name: str | Path) -> DiceReader:
+        """A reader for a shipped face set ("kot", "d6-pips") or a taught .npz file."""
+        return cls(faceset.load(name))
+
+    def read(self, frame: np.ndarray) -> list[DieReading]:
+        """Every die in a BGR frame, read; raises FrameError for a frame that is no image."""
+        frame = check_frame(frame)
+        found = detect.find_dice(frame)
+        if not found:
+            return []
+        cut = np.stack([patches.cut(frame, c.center, c.side, c.angle) for c in found])
+        return self.read_patches(cut, found)
+
+    def read_patches(self, cut: np.ndarray, found: list[detect.Candidate]) -> list[DieReading]:
+        probs = self.faces.probabilities(embed(cut, self.faces.embedding))
+        out = []
+        for cand, patch, p in zip(found, cut, probs, strict=True):
+            best = int(np.argmax(p))
+            color, color_conf = self.faces.color_of(body_lab(patch))
+            reason = ""
+            if cand.cocked >= 0.5:
+                reason = "cocked: the die leans on something"
+            elif p[best] < self.faces.threshold:
+                reason = f"unsure: {p[best]:.2f} < {self.faces.threshold:.2f}"
+            out.append(
+                DieReading(
+                    center=cand.center,
+                    box=cand.box,
+                    angle=cand.angle,
+                    face=UNKNOWN if reason else self.faces.faces[best],
+                    confidence=float(p[best]),
+                    color=color,
+                    color_confidence=color_conf,
+                    cocked=cand.cocked >= 0.5,
+                    reason=reason,
+                    best_guess=self.faces.faces[best],
+                )
+            )
+        return out
+
+
+def embed(cut: np.ndarray, kind: str) -> np.ndarray:
+    """Embeddings (n, views, d) of patches (n, PATCH, PATCH, 3) by the named embedding."""
+    if kind == "raw":
+        return patches.raw_embedding(cut)
+    raise faceset.FaceSetError(f"unknown embedding {kind!r}")
+
+
+def body_lab(patch: np.ndarray) -> np.ndarray:
+    """The die body's colour in Lab: the median of the face, which is mostly body."""
+    m = patches.PATCH // 5
+    lab = cv2.cvtColor(patch[m:-m, m:-m], cv2.COLOR_BGR2LAB).reshape(-1, 3).astype(np.float32)
+    return np.asarray(np.median(lab, axis=0))

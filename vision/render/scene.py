@@ -1,0 +1,130 @@
+"""What a synthetic frame shows: plain dataclasses, composed freely by tests and sequences.
+
+Units: centimetres on the table; the table plane is z = 0, x to the right, y away from the
+camera's bottom edge, z up. Angles in degrees. Colours are BGR tuples (OpenCV's order).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+BGR = tuple[int, int, int]
+
+
+@dataclass(frozen=True)
+class DiceLook:
+    """How one kind of die looks: glyph style, body and ink colours, and its label."""
+
+    style: str  # a glyph style of vision.glyphs.STYLES
+    color: str  # the label written to dice-labels/1 ("black", "green", "white", ...)
+    body: BGR
+    ink: BGR
+    translucent: float = 0.0  # 0 = opaque; up to ~0.5 lets the table show through
+
+
+# The King of Tokyo dice: black with lime-green glyphs, green with black glyphs.
+KOT_BLACK = DiceLook("kot", "black", (28, 28, 30), (60, 225, 165))
+KOT_GREEN = DiceLook("kot", "green", (55, 165, 35), (20, 25, 20))
+
+
+@dataclass(frozen=True)
+class Die:
+    """One die on (or above) the table.
+
+    `face` is the name of the face that points up. `yaw` turns the die about the vertical.
+    `tilt` leans it (degrees from flat, towards `tilt_dir`): a cocked die leans on
+    something by 15-40 degrees. `lift` raises it into the air (a die in flight or in a
+    hand). `motion` is a motion-blur streak in pixels (dx, dy) for a rolling die.
+    """
+
+    x: float
+    y: float
+    face: str
+    look: DiceLook = KOT_BLACK
+    yaw: float = 0.0
+    tilt: float = 0.0
+    tilt_dir: float = 0.0
+    lift: float = 0.0
+    motion: tuple[float, float] = (0.0, 0.0)
+    size: float = 1.8
+
+    @property
+    def cocked(self) -> bool:
+        """Leaning enough that its top face cannot be trusted."""
+        return self.tilt >= COCKED_TILT
+
+
+COCKED_TILT = 10.0  # degrees; flatter than this a die reads fine
+
+
+@dataclass(frozen=True)
+class Table:
+    """The surface: a table texture and, optionally, a tray with walls on it."""
+
+    kind: str = "plain"  # plain | felt | wood | paper
+    color: BGR = (95, 120, 60)
+    tray: tuple[float, float] | None = (36.0, 27.0)  # inner width, depth (cm); None: no tray
+    tray_color: BGR = (60, 80, 40)
+    wall: float = 3.0  # wall height, cm
+    outside: BGR = (70, 90, 120)  # the table beyond the tray
+    seed: int = 0  # texture noise: same seed, same table (frame sequences)
+
+
+@dataclass(frozen=True)
+class Light:
+    """Light colour (BGR gains), direction towards the light, ambient share, gradient."""
+
+    color: tuple[float, float, float] = (1.0, 1.0, 1.0)
+    direction: tuple[float, float, float] = (0.3, 0.4, 1.0)
+    ambient: float = 0.55
+    gradient: float = 0.0  # 0: even; 0.4: one side 40 % darker
+    gradient_angle: float = 0.0
+    exposure: float = 1.0  # a global gain (auto-exposure jumps, flicker)
+    shadow: float = 0.45  # how dark the dice's shadows are
+    glare: float = 0.0  # 0..1: specular highlight on the top faces
+
+
+@dataclass(frozen=True)
+class Camera:
+    """A pinhole camera looking at the tray centre from `height` cm.
+
+    `tilt` is the angle of the view from the vertical (perspective), `azimuth` the side it
+    looks from, `roll` turns the image. `fov` is the horizontal field of view (degrees).
+    `shift` moves the point it looks at (a bumped camera).
+    """
+
+    width: int = 640
+    height_px: int = 480
+    height: float = 50.0
+    fov: float = 45.0
+    tilt: float = 0.0
+    azimuth: float = 0.0
+    roll: float = 0.0
+    shift: tuple[float, float] = (0.0, 0.0)
+
+
+@dataclass(frozen=True)
+class Hand:
+    """A hand reaching in: fingertips at (x, y) on the table, arm coming from `angle`."""
+
+    x: float
+    y: float
+    angle: float = 270.0  # direction the arm comes from (degrees; 270: from the bottom)
+    scale: float = 1.0
+    color: BGR = (120, 150, 200)
+    lift: float = 4.0  # height above the table (its shadow falls beside it)
+
+
+@dataclass(frozen=True)
+class Scene:
+    """Everything one frame shows, and how the camera degrades it."""
+
+    dice: tuple[Die, ...] = ()
+    table: Table = field(default_factory=Table)
+    light: Light = field(default_factory=Light)
+    camera: Camera = field(default_factory=Camera)
+    hands: tuple[Hand, ...] = ()
+    noise: float = 0.0  # sensor noise, standard deviation in grey levels
+    blur: float = 0.0  # defocus, Gaussian sigma in pixels
+    jpeg: int | None = None  # JPEG quality, None: no compression
+    seed: int = 0  # the noise pattern
