@@ -100,9 +100,18 @@ async function serve(fd, mounts) {
   let failedAt = null;
   let running = true;
   let unwritten = 0;
+  const send = (out) => {
+    if (!out) return;
+    try {
+      fs.writeSync(fd, out);
+    } catch (error) {
+      if (error.code !== "EAGAIN" && error.code !== "EIO") throw error;
+      unwritten += out.length; // nobody reads the port: a real USB port drops too
+    }
+  };
 
   const commands = {
-    snapshot: () => JSON.parse(rig.snapshot_json()),
+    snapshot: () => ({ ...JSON.parse(rig.snapshot_json()), unwritten }),
     press: (c) => rig.press(c.seat),
     reset: () => {
       rig.reboot(randomBootId());
@@ -150,18 +159,11 @@ async function serve(fd, mounts) {
       if (now() - failedAt >= ERROR_SHOW_MS) commands.reset();
     } else {
       try {
-        const out = rig.tick(now(), rx);
-        if (out) {
-          try {
-            fs.writeSync(fd, out);
-          } catch (error) {
-            if (error.code !== "EAGAIN" && error.code !== "EIO") throw error;
-            unwritten += out.length; // nobody reads the port: a real USB port drops too
-          }
-        }
+        send(rig.tick(now(), rx));
       } catch (error) {
         if (error.name !== "PythonError") throw error;
         process.stderr.write(`virtual board: firmware failed, resetting: ${error.message}\n`);
+        send(rig.drain()); // the error report
         failedAt = now();
       }
     }

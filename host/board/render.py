@@ -45,25 +45,31 @@ def draw_digits(segments: Sequence[int]) -> str:
 def colour_name(rgb: Sequence[int], cap: int = config.LED_LEVEL_CAP) -> str:
     """The nearest plain colour name for an LED level as sent (capped at `cap`).
 
-    >>> colour_name((64, 0, 0)), colour_name((0, 0, 0)), colour_name((64, 64, 0))
-    ('red', 'off', 'yellow')
+    >>> colour_name((64, 0, 0)), colour_name((0, 0, 0)), colour_name((16, 16, 0))
+    ('red', 'off', 'dim yellow')
     """
     full = [min(255, round(level * 255 / cap)) for level in rgb]
-    if max(full) < 16:
+    brightest = max(full)
+    if brightest < 16:
         return "off"
-    return min(
-        _COLOURS,
-        key=lambda name: sum((a - b) ** 2 for a, b in zip(full, _COLOURS[name], strict=True)),
-    )
+    hue = [round(level * 255 / brightest) for level in full]
+
+    def distance(name: str) -> int:
+        return sum((a - b) ** 2 for a, b in zip(hue, _COLOURS[name], strict=True))
+
+    name = min(_COLOURS, key=distance)
+    return name if brightest >= 128 else f"dim {name}"
 
 
-def render_board(snapshot: dict[str, Any], led_names: Sequence[str] = ()) -> str:
-    """The whole board from a virtual board's snapshot: per seat its display and LED,
-    then the extra LEDs."""
+def render_board(
+    snapshot: dict[str, Any], seats: int = config.SEATS, led_names: Sequence[str] = ()
+) -> str:
+    """The board from a virtual board's snapshot: the first `seats` seats' displays with
+    their LEDs, then the extra LEDs."""
     leds = [tuple(c) for c in snapshot["leds"]]
     by_index = [leds[config.LED_CHAIN.index(i)] for i in range(len(leds))]
     blocks = []
-    for seat, segments in enumerate(snapshot["segments"]):
+    for seat, segments in enumerate(snapshot["segments"][:seats]):
         art = draw_digits(segments).split("\n")
         label = f"seat {seat + 1}  LED {colour_name(by_index[seat])}"
         blocks.append([label.ljust(24), *(line.ljust(24) for line in art)])

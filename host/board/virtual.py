@@ -1,16 +1,18 @@
 """A virtual board: the real firmware under real MicroPython (WebAssembly, in Node) behind
 a real pseudo-terminal, with simulated displays, LEDs and buttons.
 
-    with VirtualBoard() as board, BoardLink.open(board.port) as link:
+    with VirtualBoard(seats=4) as board, BoardLink.open(board.port) as link:
         link.show(table_display)
         link.wait_shown(1.0)
-        print(board.render())      # the displays as 7-segment art, and the LEDs
+        print(board.render())      # 4 seats' displays as 7-segment art, and the LEDs
         board.shown()              # ['12.5 ', ...]: what a person reads on each display
         board.press(0)             # a (bouncing) press of seat 1's button
 
 `port` is a stable path (a symlink to the current pseudo-terminal), like /dev/ttyACM0:
 `unplug()` takes the board away (the port vanishes and the firmware stops, as when a
 bus-powered Pico is unplugged), `replug()` brings a freshly booted one back at the same path.
+For the demo, `board.show(table)` sends through a link of the board's own and waits until
+the table is shown.
 """
 
 from __future__ import annotations
@@ -26,12 +28,20 @@ from pathlib import Path
 from types import TracebackType
 from typing import IO, Any
 
+from firmware import config
 from host.board import micropython
+from host.board.link import BoardLink
 from host.board.render import render_board
+from host.games import TableDisplay
 
 
 class VirtualBoard:
-    def __init__(self) -> None:
+    def __init__(self, seats: int = config.SEATS) -> None:
+        """seats: how many seats `render()` draws (the board always has all of them)."""
+        if not 1 <= seats <= config.SEATS:
+            raise ValueError(f"the board has 1 to {config.SEATS} seats, not {seats}")
+        self.seats = seats
+        self._link: BoardLink | None = None
         self._dir = Path(tempfile.mkdtemp(prefix="dicetable-vboard-"))
         self.port = str(self._dir / "ttyACM0")
         self._process: subprocess.Popen[str] | None = None
@@ -86,6 +96,9 @@ class VirtualBoard:
         self._master = self._slave = -1
 
     def close(self) -> None:
+        if self._link is not None:
+            self._link.close()
+            self._link = None
         self.unplug()
         shutil.rmtree(self._dir, ignore_errors=True)
 
@@ -120,7 +133,16 @@ class VirtualBoard:
 
     def render(self) -> str:
         """The board drawn for a terminal: each display as 7-segment art, then the LEDs."""
-        return render_board(self.snapshot())
+        return render_board(self.snapshot(), self.seats)
+
+    def show(self, table: TableDisplay, timeout: float = 2.0) -> None:
+        """Send a table over the board's own host link and wait until it is shown (for
+        the demo; an app opens its own BoardLink on `port`)."""
+        if self._link is None:
+            self._link = BoardLink.open(self.port)
+        self._link.show(table)
+        if not self._link.wait_shown(timeout):
+            raise RuntimeError(f"the virtual board did not show the table within {timeout} s")
 
     def press(self, seat: int) -> None:
         """Press and release seat `seat`'s button (0-based), contacts bouncing."""

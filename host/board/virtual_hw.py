@@ -326,6 +326,10 @@ class Rig:
 
             self.port.feed(binascii.unhexlify(rx_hex))
         self.step(now)
+        return self.drain()
+
+    def drain(self) -> str:
+        """What the board has written since the last call (after a failure too)."""
         return self.port.take().decode()
 
     def snapshot_json(self) -> str:
