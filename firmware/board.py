@@ -70,6 +70,7 @@ class Board:
         self.press_due = False
         self.presses_lost = 0
         self.rejected = 0  # valid frames whose content this board cannot show
+        self.maintenance = False  # the host asked for the REPL (see pico_main.py)
 
     def start(self) -> None:
         for display in self.displays:
@@ -116,12 +117,24 @@ class Board:
             self.test_step = d.seq % TEST_STEPS
             self.mode = TESTING
             self._reply(wire.ACK, d.seq)
+        elif kind == wire.MAINTENANCE and self._payload_is(wire.MAINTENANCE_PAYLOAD):
+            self.maintenance = True  # the platform's loop resets into the REPL
+            self._reply(wire.ACK, d.seq)
         elif kind == wire.PRESS_ACK and self.press_count and d.seq == self.press_seq:
             self.press_first = (self.press_first + 1) % config.PRESS_QUEUE
             self.press_count -= 1
             self.press_seq = (self.press_seq + 1) & 0xFF
             self.press_due = self.press_count > 0
         # HEARTBEAT only keeps last_host fresh; unknown kinds are ignored (newer hosts)
+
+    def _payload_is(self, expected: bytes) -> bool:
+        d = self.decoder
+        if d.size != len(expected):
+            return False
+        for i in range(d.size):  # noqa: SIM110 (all() would allocate a generator)
+            if d.body[wire.HEADER + i] != expected[i]:
+                return False
+        return True
 
     # --- buttons ---------------------------------------------------------------------
     def _scan(self, now: int) -> None:

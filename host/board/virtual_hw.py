@@ -327,6 +327,7 @@ class Rig:
             "lost": self.port.lost,
             "feeds": self.watchdog.feeds,
             "boots": self.boots,
+            "maintenance": b.maintenance,
         }
 
     # --- for the Node runner (strings cross the JavaScript boundary most simply) -------
