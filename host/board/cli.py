@@ -33,6 +33,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     test.add_argument(
         "--virtual", action="store_true", help="test a virtual board (the firmware in Node)"
     )
+    fuzz = sub.add_parser(
+        "fuzz", help="feed random byte streams to the firmware under MicroPython, checking it"
+    )
+    fuzz.add_argument("--rounds", type=int, default=100_000, help="how many (default 100000)")
+    fuzz.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
     test.add_argument(
         "--step-seconds",
         type=float,
@@ -46,6 +51,8 @@ def run(args: argparse.Namespace) -> int:
         return ports()
     if args.board_command == "flash":
         return flash(args.port)
+    if args.board_command == "fuzz":
+        return fuzz(args.rounds, args.seed)
     return self_test(args.port, args.virtual, args.step_seconds)
 
 
@@ -134,6 +141,23 @@ def check_version(port: str, expected: str) -> int:
     if running != expected:
         raise UserError(f"the board runs firmware {running}, not {expected}: flash again")
     print(f"{port}: firmware {running} running, boot id {link.status.boot_id}")
+    return 0
+
+
+# --- fuzz --------------------------------------------------------------------------------
+def fuzz(rounds: int, seed: int) -> int:
+    """Random byte streams into the firmware under real MicroPython (fuzz_firmware.py)."""
+    from host.board import micropython
+
+    if rounds < 1:
+        raise UserError("--rounds must be at least 1")
+    print(f"fuzzing the firmware under MicroPython: {rounds} rounds, seed {seed} ...")
+    script = Path(__file__).with_name("fuzz_firmware.py")
+    result = micropython.run_script(script, [str(rounds), str(seed)], timeout=None)
+    if result.returncode != 0:
+        print(result.stderr, file=sys.stderr, end="")
+        raise UserError(f"the firmware failed the fuzz run (seed {seed}): see above")
+    print(result.stdout.strip())
     return 0
 
 
