@@ -95,3 +95,13 @@ def test_random_streams_under_micropython() -> None:
     assert result.returncode == 0, result.stderr
     summary = json.loads(result.stdout)
     assert summary["checks"] > 1500 and summary["waiting"] > 5 and summary["dropped"] > 50
+
+
+def test_the_heap_does_not_grow_and_the_loop_allocates_nothing_under_micropython() -> None:
+    from host.board import bench_firmware
+
+    result = run_script(Path(bench_firmware.__file__), ["300"])
+    assert result.returncode == 0, result.stderr
+    figures = json.loads(result.stdout)
+    assert figures["heap_after"] == figures["heap_before"] > 0
+    assert figures["allocated_in_loop"] == 0
