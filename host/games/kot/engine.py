@@ -204,17 +204,26 @@ class KingOfTokyo:
         return last
 
     def expected_dice(self) -> DiceExpectation | None:
+        if self.pending:  # a decision made by throwing dice (e.g. a defensive throw)
+            for p in self.pending:
+                if p.kind == "throw":
+                    return DiceExpectation("kot", p.options["dice"], p.player.name)
+            return None
         if self.phase == ROLLOFF:
             return DiceExpectation("kot", {"black": BLACK_DICE, "green": 0}, self.rolloff[0].name)
-        if self.phase == ROLL and not self.pending and self.throws < self.throws_allowed:
+        if self.phase == ROLL and self.throws < self.throws_allowed:
             return DiceExpectation(
                 "kot", {"black": self.black, "green": self.green}, self.active.name
             )
         return None
 
     def throw_input(self, thrown: Sequence[str], kept: Sequence[str] = ()) -> Input:
-        player = self.rolloff[0] if self.phase == ROLLOFF else self.active
-        return {"type": "throw", "player": player.name, "thrown": list(thrown), "kept": list(kept)}
+        expected = self.expected_dice()
+        if expected is not None:
+            player = expected.player
+        else:  # no throw is due: the input names the active player, and apply refuses it
+            player = (self.rolloff[0] if self.phase == ROLLOFF else self.active).name
+        return {"type": "throw", "player": player, "thrown": list(thrown), "kept": list(kept)}
 
     def display(self) -> TableDisplay:
         from host.games.kot.view import table_display
