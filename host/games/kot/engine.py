@@ -402,11 +402,6 @@ class KingOfTokyo:
                 return
         raise self._not_now(who, kind)
 
-    def _on_resolve(self, who: Monster, inp: Input) -> None:
-        if self.phase != ROLL or not self.throws or who is not self.active:
-            self._expect(who, "resolve", self.phase == ROLL and self.throws > 0)
-        self._resolve()
-
     def _on_sweep(self, who: Monster, inp: Input) -> None:
         self._expect(who, "sweep", self.phase == BUY)
         self._sweep(who)
@@ -538,9 +533,11 @@ class KingOfTokyo:
         for eff in m.hooks["start_turn"]:
             eff.start_turn(self, m)
 
-    def _resolve(self) -> None:
-        """Resolve the final result: numbers, energy, hearts, then the Smash."""
-        m = self.active
+    def _resolve(self, who: Monster, inp: Input) -> None:
+        """Stop throwing and resolve the result: numbers, energy, hearts, then the Smash."""
+        if self.phase != ROLL or not self.throws or who is not self.active:
+            self._expect(who, "resolve", self.phase == ROLL and self.throws > 0)
+        m = who
         self.phase = RESOLVE
         dice = self.dice
         counts = dict(zip(FACES, map(dice.count, FACES), strict=True))
@@ -836,7 +833,7 @@ class KingOfTokyo:
 _STEPS: dict[str, Callable[[KingOfTokyo, Monster, Input], None]] = {
     "throw": KingOfTokyo._throw,
     "correct": KingOfTokyo._correct,
-    "resolve": KingOfTokyo._on_resolve,
+    "resolve": KingOfTokyo._resolve,
     "yield": KingOfTokyo._on_yield,
     "buy": KingOfTokyo._buy,
     "sweep": KingOfTokyo._on_sweep,
