@@ -36,6 +36,8 @@ SHOW = 0x53  # 'S' the full display state; acknowledged with ACK and the same se
 HEARTBEAT = 0x48  # 'H' host is alive (sent when nothing else was for a while)
 PRESS_ACK = 0x4B  # 'K' the press with this seq has been received
 TEST = 0x54  # 'T' show self-test step `seq`; acknowledged with ACK
+MAINTENANCE = 0x4D  # 'M' payload "REPL": reset into the REPL once (for flashing)
+MAINTENANCE_PAYLOAD = b"REPL"
 # board -> host
 HELLO = 0x42  # 'B' boot announcement and heartbeat: boot id, sizes, version
 ACK = 0x41  # 'A' the SHOW or TEST frame with this seq is now shown
@@ -127,29 +129,35 @@ class Decoder:
         self.ready = False
         body = self.body
         limit = len(body)
+        n = self.n  # locals: much faster than attributes in MicroPython
+        inside = self.inside
         i = start
         while i < end:
             c = data[i]
             i += 1
-            if c == START:
-                if self.inside:
+            if inside and 0x20 <= c <= 0x7E and c != START and n < limit:
+                body[n] = c  # the common case: one more character of a frame
+                n += 1
+            elif c == START:
+                if inside:
                     self.dropped += 1
-                self.inside = True
-                self.n = 0
-            elif not self.inside:
-                continue
+                inside = True
+                n = 0
+            elif not inside:
+                continue  # noise between frames
             elif c == END:
-                self.inside = False
+                inside = False
+                self.n = n
                 if self._check():
+                    self.inside = False
                     self.ready = True
                     return i
                 self.dropped += 1
-            elif c < 0x20 or c > 0x7E or self.n >= limit:
-                self.inside = False
+            else:  # a byte no frame has, or too long
+                inside = False
                 self.dropped += 1
-            else:
-                body[self.n] = c
-                self.n += 1
+        self.n = n
+        self.inside = inside
         return i
 
     def _check(self) -> bool:
