@@ -299,30 +299,21 @@ class ThrowFollower:
         if still.decided:
             return events
         self.state = "settling"
-        if len(still.reads) >= self.settings.max_reads:
-            still.decided = True
-            self.state = "still"
-            return [
-                *events,
-                self._misfit(
-                    UNSTABLE,
-                    "the still dice read differently frame after frame: is one rocking?",
-                    still.reads[-1],
-                    index,
-                    t,
-                    frame,
-                ),
-            ]
+        settled = t - still.since >= self.settings.settle_time - 1e-6
+        if still.reads and not settled:
+            return events  # one early reading, the next once they have lain long enough
         still.reads.append(self.reader.read(frame))
         self._learn_size(still.reads[-1])
-        if (
-            t - still.since < self.settings.settle_time - 1e-6
-            or len(still.reads) < self.settings.reads
-        ):
+        if not settled or len(still.reads) < self.settings.reads:
             return events
         dice = combine(still.reads[-self.settings.reads :], self._tolerance())
-        if dice is None:
+        if dice is None and len(still.reads) < self.settings.max_reads:
             return events  # the readings disagree on where the dice are: read on
+        if dice is None:
+            still.decided = True
+            self.state = "still"
+            why = "the still dice read differently frame after frame: is one rocking?"
+            return [*events, self._misfit(UNSTABLE, why, still.reads[-1], index, t, frame)]
         still.decided = True
         self.state = "still"
         return events + self._settled(dice, frame, index, t, still)

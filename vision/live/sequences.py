@@ -154,7 +154,7 @@ class Take:
 
     # ---- what the camera sees --------------------------------------------------------
 
-    def empty(self, n: int = 6) -> Take:
+    def empty(self, n: int = 4) -> Take:
         """The empty tray (only at the start: these frames calibrate the follower)."""
         assert not self.shots, "the empty tray comes first"
         self.still(n)
@@ -175,7 +175,7 @@ class Take:
         looks: Sequence[DiceLook] | None = None,
         land: Sequence[tuple[float, float]] | None = None,
         tilt: Sequence[float] | None = None,
-        settle: int = 8,
+        settle: int = 5,
         hand_stays: int = 0,
         truth: str = "throw",
         stutter: int = 0,
@@ -261,7 +261,7 @@ class Take:
         self.still(settle)
         return self
 
-    def pick_up(self, which: Sequence[int], settle: int = 8) -> Take:
+    def pick_up(self, which: Sequence[int], settle: int = 5) -> Take:
         """A hand takes the dice `which` (indices) off the table; the rest lie still."""
         taken = [self.dice[i] for i in which]
         cx = float(np.mean([d.x for d in taken]))
@@ -274,7 +274,7 @@ class Take:
         self._shot(self.dice, hands=(Hand(cx, cy - 14.0),))
         return self.still(settle)
 
-    def push(self, which: int, to: tuple[float, float], frames: int = 10, settle: int = 8) -> Take:
+    def push(self, which: int, to: tuple[float, float], frames: int = 10, settle: int = 5) -> Take:
         """A finger pushes die `which` along the table to `to`; its face stays."""
         die = self.dice[which]
         for k in range(1, frames + 1):
@@ -294,7 +294,7 @@ class Take:
         self._shot(self.dice, hands=(Hand(to[0], to[1] - 12.0, lift=3.0),))
         return self.still(settle)
 
-    def turn_die(self, which: int, face: str, settle: int = 8, truth: str = "") -> Take:
+    def turn_die(self, which: int, face: str, settle: int = 5, truth: str = "") -> Take:
         """A hand turns die `which` to another face where it lies (or a die was bumped)."""
         die = self.dice[which]
         self._shot(self.dice, hands=(Hand(die.x, die.y - 1.0),))
@@ -305,7 +305,7 @@ class Take:
             self._truth("misfit", code=truth)
         return self.still(settle)
 
-    def hand_over(self, frames: int = 6, rest: int = 0, settle: int = 8) -> Take:
+    def hand_over(self, frames: int = 6, rest: int = 0, settle: int = 5) -> Take:
         """A hand reaches over the tray, rests still `rest` frames, and leaves, touching
         nothing."""
         path = [
@@ -319,7 +319,7 @@ class Take:
         return self.still(settle)
 
     def set_light(
-        self, frames: int = 1, truth: str = "", settle: int = 8, **changes: float
+        self, frames: int = 1, truth: str = "", settle: int = 5, **changes: float
     ) -> Take:
         """The light changes (exposure, gradient, ...) over `frames` frames and stays so."""
         old, new = self.light, replace(self.light, **changes)  # type: ignore[arg-type]
@@ -349,7 +349,7 @@ class Take:
         self,
         shift: tuple[float, float],
         frames: int = 2,
-        settle: int = 8,
+        settle: int = 5,
         truth: str = "camera-moved",
     ) -> Take:
         """Someone knocks the camera: it shakes for `frames` frames and then looks at a
@@ -453,14 +453,14 @@ def _turn(name: str, seed: int, camera: Camera | None = None) -> Take:
 def _three_throws(seed: int = 1) -> Take:
     """A turn of three throws: keep some dice, throw the others again."""
     take = _turn("three-throws", seed)
-    take.throw(n=6).throw(keep=[0, 2]).throw(keep=[0, 1, 2, 3])
+    take.throw(n=6).throw(keep=[0, 2]).throw(keep=[0, 1, 2, 3], settle=8)
     return take
 
 
 def _hand_rests(seed: int = 2) -> Take:
     """After a throw a hand lies still over the tray for a second; nothing is read."""
     take = _turn("hand-rests", seed)
-    take.throw(n=6).hand_over(frames=4, rest=15).throw(keep=[1])
+    take.throw(n=6).hand_over(frames=4, rest=10).throw(keep=[1])
     return take
 
 
@@ -594,10 +594,18 @@ def tray_camera() -> Camera:
 class TruthReader:
     """A reader that knows what the renderer drew in each frame of a sequence: tests of
     the follower's logic use it so that they do not depend on the still-frame reader's
-    accuracy. It remembers which frames it was asked to read."""
+    accuracy. It remembers which frames it was asked to read. `images` adds other images
+    of some frames (index -> image, e.g. resized by `scale`), read as those frames."""
 
-    def __init__(self, frames: Sequence[SynthFrame]) -> None:
-        self._by_key = {self._key(f.image): f for f in frames}
+    def __init__(
+        self,
+        frames: Sequence[SynthFrame],
+        images: dict[int, np.ndarray] | None = None,
+        scale: float = 1.0,
+    ) -> None:
+        self._by_key = {self._key(f.image): (f, 1.0) for f in frames}
+        for index, image in (images or {}).items():
+            self._by_key[self._key(image)] = (frames[index], scale)
         self.read_frames: list[int] = []
 
     @staticmethod
@@ -605,20 +613,20 @@ class TruthReader:
         return bytes(image[::17, ::13].tobytes())
 
     def read(self, frame: np.ndarray) -> list[DieReading]:
-        synth = self._by_key[self._key(frame)]
+        synth, scale = self._by_key[self._key(frame)]
         self.read_frames.append(synth.index)
-        return [_reading(d) for d in synth.dice]
+        return [_reading(d, scale) for d in synth.dice]
 
 
-def _reading(d: DrawnDie) -> DieReading:
+def _reading(d: DrawnDie, scale: float = 1.0) -> DieReading:
     reason = ""
     if d.cocked:
         reason = "cocked: the die leans on something"
     elif d.visible < 0.9:
         reason = "partly hidden"
     return DieReading(
-        center=d.center,
-        box=d.box,
+        center=(d.center[0] * scale, d.center[1] * scale),
+        box=(d.box[0] * scale, d.box[1] * scale, d.box[2] * scale, d.box[3] * scale),
         angle=d.angle,
         face=UNKNOWN if reason else d.face,
         confidence=0.97,

@@ -31,7 +31,7 @@ class Settings:
     """The dice must lie still this long before a throw counts (3 frames at 15 fps)."""
     reads: int = 2
     """Still frames read and combined for one throw (each read costs ~30 ms)."""
-    max_reads: int = 6
+    max_reads: int = 4
     """Give up agreeing after this many reads of one still period: flag it as unstable."""
     tolerance_dice: float = 0.3
     """Two readings of a die agree on where it is within this share of a die's side."""
