@@ -13,8 +13,9 @@ of the empty tray, and drawn on an annotated image for people to check.
     >>> noisy = [np.clip(frame + np.random.default_rng(i).normal(0, 2, frame.shape), 0, 255)
     ...          .astype(np.uint8) for i in range(4)]
     >>> cal = learn(noisy)
-    >>> cal.tray.min(axis=0).round().tolist(), cal.tray.max(axis=0).round().tolist()
-    ([20.0, 20.0], [140.0, 100.0])
+    >>> (x0, y0), (x1, y1) = cal.tray.min(axis=0), cal.tray.max(axis=0)  # pixels 20..139, 20..99
+    >>> [round(float(v)) for v in (x0, y0, x1, y1)]
+    [21, 21, 139, 99]
 """
 
 from __future__ import annotations

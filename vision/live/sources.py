@@ -18,6 +18,7 @@ following the dice and its full-resolution "main" stream for snapshots.
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 from collections.abc import Iterator
@@ -106,6 +107,9 @@ class CaptureSource:
         self._last: np.ndarray | None = None
 
     def open(self) -> None:
+        # FFmpeg's own messages ("moov atom not found") say nothing to players: we report
+        # in words instead (set OPENCV_FFMPEG_LOGLEVEL to see them)
+        os.environ.setdefault("OPENCV_FFMPEG_LOGLEVEL", "-8")
         if isinstance(self.target, str) and self.target.startswith(STREAM_SCHEMES):
             params = [cv2.CAP_PROP_OPEN_TIMEOUT_MSEC, OPEN_TIMEOUT_MS]
             params += [cv2.CAP_PROP_READ_TIMEOUT_MSEC, READ_TIMEOUT_MS]
