@@ -30,14 +30,7 @@ WARM_UP = 10  # frames a live camera needs to settle its exposure and white bala
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "source",
-        nargs="?",
-        default="auto",
-        help="picamera, a camera number or /dev/videoN, a stream URL, a video file or a "
-        "folder of images of the empty tray (default: auto, the Pi camera or camera 0)",
-    )
-    add_source_options(parser)
+    add_source_options(parser, "or a video file or folder of images of the empty tray")
     parser.add_argument(
         "--frames", type=int, default=8, help="frames to learn from (default: 8, at least 3)"
     )

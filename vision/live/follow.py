@@ -101,18 +101,25 @@ class Misfit:
 Event = ThrowSettled | Misfit
 
 
+def close_pairs(
+    a: Sequence[tuple[float, float]], b: Sequence[tuple[float, float]], tolerance: float
+) -> list[tuple[float, int, int]]:
+    """(distance, i, j) for points a[i], b[j] within `tolerance`, closest first."""
+    pairs = []
+    for i, pa in enumerate(a):
+        for j, pb in enumerate(b):
+            d = math.dist(pa, pb)
+            if d <= tolerance:
+                pairs.append((d, i, j))
+    return sorted(pairs)
+
+
 def matches(a: Sequence[DieReading], b: Sequence[DieReading], tolerance: float) -> dict[int, int]:
     """Pairs i -> j of dice a[i], b[j] with centres within `tolerance` px (closest first;
     each die used once)."""
-    pairs = []
-    for i, da in enumerate(a):
-        for j, db in enumerate(b):
-            d = math.dist(da.center, db.center)
-            if d <= tolerance:
-                pairs.append((d, i, j))
     out: dict[int, int] = {}
     used: set[int] = set()
-    for _, i, j in sorted(pairs):
+    for _, i, j in close_pairs([d.center for d in a], [d.center for d in b], tolerance):
         if i not in out and j not in used:
             out[i] = j
             used.add(j)
@@ -377,16 +384,10 @@ class ThrowFollower:
         and the dice that are new (thrown)."""
         tol = self.settings.kept_dice * self._side()
         known = [k for k in self._known if k.present and not (k.vacated and not k.tracked)]
-        pairs = []
-        for i, d in enumerate(dice):
-            for j, k in enumerate(known):
-                dist = math.dist(d.center, k.center)
-                if dist <= tol:
-                    pairs.append((dist, i, j))
         kept: dict[int, _Known] = {}
         changed: dict[int, _Known] = {}
         used: set[int] = set()
-        for _, i, j in sorted(pairs):
+        for _, i, j in close_pairs([d.center for d in dice], [k.center for k in known], tol):
             if i in kept or i in changed or j in used:
                 continue
             k = known[j]

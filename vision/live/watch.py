@@ -28,14 +28,7 @@ ERROR = 2
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "source",
-        nargs="?",
-        default="auto",
-        help="picamera, a camera number or /dev/videoN, a stream URL, a video file, a "
-        "folder of images, or synthetic:NAME (default: auto, the Pi camera or camera 0)",
-    )
-    add_source_options(parser)
+    add_source_options(parser, "a video file, a folder of images, or synthetic:NAME")
     parser.add_argument("--faces", default="kot", help="face set to read (default: kot)")
     parser.add_argument(
         "--dice",
@@ -60,8 +53,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def add_source_options(parser: argparse.ArgumentParser) -> None:
-    """Options shared with `dicetable calibrate`."""
+def add_source_options(parser: argparse.ArgumentParser, recordings: str) -> None:
+    """The source and the options shared with `dicetable calibrate`."""
+    parser.add_argument(
+        "source",
+        nargs="?",
+        default="auto",
+        help=f"picamera, a camera number or /dev/videoN, a stream URL, {recordings} "
+        "(default: auto, the Pi camera or camera 0)",
+    )
     parser.add_argument(
         "--calibration",
         type=Path,
