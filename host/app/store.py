@@ -242,12 +242,16 @@ class Store:
         return game_id
 
     def append(
-        self, game_id: int, inp: Input, source: str, result: Mapping[str, Any] | None = None
+        self,
+        game_id: int,
+        inp: Input,
+        source: str,
+        result: Mapping[str, Any] | None = None,
+        holding: Input | None = None,
     ) -> int:
         """Commit one input (already checked by the engine) at the end of the game's log;
-        `result` (the game ended with it) marks the game over. Returns its seq.
-
-        Clears any input held for the correction window (the game moved on)."""
+        `result` (the game ended with it) marks the game over; `holding` is the input held
+        for the correction window from now on (None: none). Returns its seq."""
         now = self.clock()
         with self._write() as db:
             (seq,) = db.execute(
@@ -257,7 +261,7 @@ class Store:
                 "INSERT INTO inputs (game, seq, input, source, at) VALUES (?, ?, ?, ?, ?)",
                 (game_id, seq, json.dumps(dict(inp)), source, now),
             )
-            self._set_status(db, game_id, result, now)
+            self._set_status(db, game_id, result, now, holding)
         return int(seq)
 
     def undo(self, game_id: int, result: Mapping[str, Any] | None = None) -> Input | None:
@@ -279,13 +283,19 @@ class Store:
         return dict(json.loads(row[1]))
 
     def _set_status(
-        self, db: sqlite3.Connection, game_id: int, result: Mapping[str, Any] | None, now: float
+        self,
+        db: sqlite3.Connection,
+        game_id: int,
+        result: Mapping[str, Any] | None,
+        now: float,
+        holding: Input | None = None,
     ) -> None:
         updated = db.execute(
-            "UPDATE games SET status = ?, result = ?, holding = NULL, updated = ? WHERE id = ?",
+            "UPDATE games SET status = ?, result = ?, holding = ?, updated = ? WHERE id = ?",
             (
                 "playing" if result is None else "over",
                 None if result is None else json.dumps(result),
+                None if holding is None else json.dumps(dict(holding)),
                 now,
                 game_id,
             ),
