@@ -327,7 +327,7 @@ class Table:
         except GameFileError as error:
             raise Refused(f"cannot start this game: {error}", 400) from None
         self._switch(game_id, fresh_pin=True)
-        return self._ack()
+        return {**self._ack(), "pin": self.store.pin}  # the one who set it up keeps access
 
     def _do_import(self, action: Mapping[str, Any], source: str) -> dict[str, Any]:
         try:
@@ -528,8 +528,8 @@ class Table:
                     "paused": self.paused,
                 }
             answers = [] if self.paused else answers_json(kind, game)
-            if window is not None:  # while the result is held: only fixes, or a new throw
-                answers = [a for a in answers if a["kind"] in (CORRECT, THROW)]
+            if window is not None:  # while the result is held: only fixes
+                answers = [a for a in answers if a["kind"] == CORRECT]
             history = self.store.history(self.game_id)
             out["game"] = {
                 "id": self.game_id,

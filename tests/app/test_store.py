@@ -36,6 +36,18 @@ def play(store: Store, game_id: int, ops: list[dict[str, Any]]) -> None:
             store.append(game_id, op["input"], "test", result_of(kind, game))
 
 
+def finished_script(seed: int) -> dict[str, Any]:
+    """A whole scripted game as a game script (played in memory)."""
+    setup, ops = scripted_game(seed=seed)
+    game = KOT.new(setup)
+    for op in ops:
+        if op["op"] == "undo":
+            game.undo()
+        else:
+            game.apply(op["input"])
+    return KOT.export(KOT.setup_of(setup), game.log)
+
+
 def test_a_game_is_where_it_was_after_reopening(tmp_path: Path) -> None:
     setup, ops = scripted_game()
     store = Store(tmp_path / "games.db")
@@ -73,17 +85,17 @@ def test_undo_leaves_the_game_but_stays_in_the_history(tmp_path: Path) -> None:
 def test_the_list_of_games_names_players_and_winners(tmp_path: Path) -> None:
     setup, ops = scripted_game()
     store = Store(tmp_path / "games.db", clock=iter(range(1000)).__next__)
-    first = store.create(KOT, setup)
-    second = store.create(KOT, {**setup, "seed": 3})
-    play(store, first, ops)
+    playing = store.create(KOT, setup)
+    finished = store.import_script(finished_script(11))
+    play(store, playing, ops[:2])
     rows = store.games()
-    assert [r.id for r in rows] == [first, second]  # the last played first
-    finished = rows[0]
-    assert finished.status == "over"
-    assert finished.roles == {p["name"]: p["monster"] for p in PLAYERS}
-    _, game = store.load(first)
-    assert finished.to_json()["winners"] == game.to_json()["winners"] != []
-    assert rows[1].status == "playing" and rows[1].inputs == 0
+    assert [r.id for r in rows] == [playing, finished]  # the last played first
+    assert rows[0].status == "playing" and rows[0].inputs == 2
+    over = rows[1]
+    assert over.status == "over"
+    assert over.roles == {p["name"]: p["monster"] for p in PLAYERS}
+    _, game = store.load(finished)
+    assert over.to_json()["winners"] == game.to_json()["winners"] != []
 
 
 def test_export_is_a_game_script_and_imports_to_the_same_game(tmp_path: Path) -> None:
@@ -141,9 +153,7 @@ def test_statistics_count_wins_per_monster_and_game_length(tmp_path: Path) -> No
     expected_wins: dict[str, int] = {}
     turns = []
     for seed in (1, 2, 3):
-        setup, ops = scripted_game(seed=seed)
-        game_id = store.create(KOT, setup)
-        play(store, game_id, ops)
+        game_id = store.import_script(finished_script(seed))
         _, game = store.load(game_id)
         for name in game.to_json()["winners"]:
             monster = next(p["monster"] for p in PLAYERS if p["name"] == name)
