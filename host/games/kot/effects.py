@@ -3,8 +3,9 @@
 The engine calls the hooks below at the moments the rules give (the call sites are the
 methods of `KingOfTokyo` named in each docstring); every hook is a no-op here, so a card
 overrides only what it needs and registers an instance in `EFFECTS`. A monster's keep
-cards' effects are listed in `Monster.effects` (kept in step with `Monster.cards` by
-`KingOfTokyo.give_card`/`take_card`), so a monster without cards costs nothing.
+cards' effects are listed in `Monster.effects`, and per hook in `Monster.hooks` (both kept
+in step with `Monster.cards` by `KingOfTokyo.give_card`/`take_card`), so the engine calls
+a card only at the moments it overrides: a game full of cards stays fast.
 
 Decisions a card needs (Jets, Camouflage, Opportunist...) are asked with
 `KingOfTokyo.ask(...)`: the game then waits for that player's input before it goes on.
@@ -74,6 +75,10 @@ class CardEffect:
         """`owner` is about to gain `amount` HP: Regeneration adds 1."""
         return amount
 
+    def vp(self, game: KingOfTokyo, owner: Monster, amount: int) -> int:
+        """`owner` is about to gain (or, if negative, lose) `amount` VP."""
+        return amount
+
     def energy(self, game: KingOfTokyo, owner: Monster, amount: int) -> int:
         """`owner` is about to gain `amount` energy: Friend of Children adds 1."""
         return amount
@@ -94,3 +99,25 @@ class CardEffect:
 
 # card name -> its effect; cards not listed have none yet
 EFFECTS: dict[str, CardEffect] = {}
+
+# the hooks above, by name
+HOOKS = tuple(name for name in vars(CardEffect) if not name.startswith("_"))
+
+
+def hook_table(effects: list[CardEffect]) -> dict[str, list[CardEffect]]:
+    """For each hook, the effects that override it: the engine calls only those, so a
+    monster's cards cost nothing at the moments they do not care about.
+
+    >>> class Extra(CardEffect):
+    ...     def throws(self, game, owner, throws): return throws + 1
+    >>> table = hook_table([Extra()])
+    >>> len(table["throws"]), len(table["start_turn"])
+    (1, 0)
+    """
+    return {
+        name: [e for e in effects if getattr(type(e), name) is not getattr(CardEffect, name)]
+        for name in HOOKS
+    }
+
+
+NO_HOOKS = hook_table([])

@@ -25,11 +25,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from host.games import DiceExpectation, IllegalInput, Input, TableDisplay, Waiting
 from host.games.kot.cards import BOX, CARDS, UnknownCard, canonical
-from host.games.kot.effects import EFFECTS, CardEffect
+from host.games.kot.effects import EFFECTS, NO_HOOKS, CardEffect, hook_table
 from host.games.kot.errors import (
     GameOver,
     MalformedInput,
@@ -43,6 +43,8 @@ from host.games.kot.setup import Position, Setup, check_setup
 
 FACES = ("1", "2", "3", "heart", "energy", "claw")
 _FACE_SET = frozenset(FACES)
+_NONE: list[str] = []  # no dice (never changed)
+_NUMBERS = (("1", 1), ("2", 2), ("3", 3))  # face, VP for three of a kind
 START_HP = 10
 WIN_VP = 20  # also the top of the VP dial: VP never go above it
 BLACK_DICE = 6
@@ -75,6 +77,7 @@ class Monster:
         "cards",
         "effects",
         "energy",
+        "hooks",
         "hp",
         "location",
         "max_hp",
@@ -97,13 +100,15 @@ class Monster:
         self.location: str | None = None  # CITY, BAY or None (outside Tokyo)
         self.cards: list[str] = []  # keep cards in front of the monster
         self.effects: list[CardEffect] = []  # the effects of those cards that have one
+        self.hooks: Mapping[str, list[CardEffect]] = NO_HOOKS  # hook -> effects that use it
         self.tokens: dict[str, int] = {}  # e.g. poison, shrink (card effects)
 
     def __repr__(self) -> str:
         return f"<{self.name} ({self.monster}) hp={self.hp} vp={self.vp} e={self.energy}>"
 
 
-Handler = Callable[["KingOfTokyo", Monster, Input], None]
+# checks the answer to a pending decision, then applies it (and calls game.decided)
+Handler = Callable[["KingOfTokyo", "Pending", Input], None]
 
 
 class Pending:
@@ -150,32 +155,46 @@ class KingOfTokyo:
     def apply(self, inp: Input) -> None:
         if self.phase == OVER:
             raise GameOver("the game is over; undo the last input to change the end")
-        if not isinstance(inp, Mapping):
-            raise MalformedInput(f"an input is a JSON object, not {type(inp).__name__}")
-        kind = inp.get("type")
-        fields = INPUT_FIELDS.get(kind)  # type: ignore[arg-type]
-        if fields is None:
-            raise MalformedInput(f"unknown input type {kind!r} (types: {', '.join(INPUT_FIELDS)})")
-        extra = inp.keys() - fields
-        if extra:
-            raise MalformedInput(
-                f"a {kind} input has no field {', '.join(sorted(map(repr, extra)))} "
-                f"(fields: {', '.join(sorted(fields - {'type'}))})"
-            )
-        who = self.by_name.get(inp.get("player"))  # type: ignore[arg-type]
-        if who is None:
-            raise UnknownPlayer(
-                f"unknown player {inp.get('player')!r} (players: {', '.join(self.by_name)})"
-            )
         try:
-            self._dispatch(kind, who, inp)  # type: ignore[arg-type]
+            kind = inp["type"]
+            known = INPUT_FIELDS[kind].issuperset(inp)
+            who = self.by_name[inp["player"]]
+        except (KeyError, TypeError):
+            known = False
+        if not known:
+            raise self._malformed(inp)
+        try:
+            if self.pending:
+                self._decide(kind, who, inp)
+            else:
+                _STEPS[kind](self, who, inp)
         except IllegalInput:
             raise  # raised before any change, by design
         except BaseException:
             self._refold(self._log)  # a bug halfway through a change: restore the state
             raise
-        self._log.append(dict(inp))
+        self._log.append(inp.copy() if type(inp) is dict else dict(inp))
         self._waiting = None
+
+    def _malformed(self, inp: object) -> IllegalInput:
+        """The error for an input that is not well formed (the slow path of apply)."""
+        if not isinstance(inp, Mapping):
+            return MalformedInput(f"an input is a JSON object, not {type(inp).__name__}")
+        kind = inp.get("type")
+        fields = INPUT_FIELDS.get(kind) if isinstance(kind, str) else None
+        if fields is None:
+            return MalformedInput(f"unknown input type {kind!r} (types: {', '.join(INPUT_FIELDS)})")
+        extra = inp.keys() - fields
+        if extra:
+            return MalformedInput(
+                f"a {kind} input has no field {', '.join(sorted(map(repr, extra)))} "
+                f"(fields: {', '.join(sorted(fields - {'type'}))})"
+            )
+        if "player" not in inp:
+            return MalformedInput(f'a {kind} input needs the "player" who gives it')
+        return UnknownPlayer(
+            f"unknown player {inp.get('player')!r} (players: {', '.join(self.by_name)})"
+        )
 
     def undo(self) -> Input:
         if not self._log:
@@ -231,6 +250,7 @@ class KingOfTokyo:
         self.by_name = {m.name: m for m in self.monsters}
         self.alive_count = len(self.monsters)
         self.two_player = setup.options.two_player_variant
+        self.first_edition = setup.options.first_edition
         self.rng = random.Random(setup.seed)
         self.turn = 0
         self.active = self.monsters[0]
@@ -365,30 +385,30 @@ class KingOfTokyo:
 
     # ---- inputs -------------------------------------------------------------------------
 
-    def _dispatch(self, kind: str, who: Monster, inp: Input) -> None:
-        if self.pending:
-            for p in self.pending:
-                if p.player is who and p.kind == kind:
-                    p.handler(self, who, inp)
-                    return
-            raise self._not_now(who, kind)
-        if kind == "throw":
-            self._throw(who, inp)
-        elif kind == "resolve":
-            self._expect(who, kind, self.phase == ROLL and self.throws > 0)
-            self._resolve()
-        elif kind == "correct":
-            self._correct(who, inp)
-        elif kind == "buy":
-            self._buy(who, inp)
-        elif kind == "sweep":
-            self._expect(who, kind, self.phase == BUY)
-            self._sweep(who)
-        elif kind == "end_turn":
-            self._expect(who, kind, self.phase == BUY)
-            self._end_turn()
-        else:  # "yield" when nobody was asked
-            raise self._not_now(who, kind)
+    def _decide(self, kind: str, who: Monster, inp: Input) -> None:
+        """An input while decisions are pending: it must answer one of them."""
+        for p in self.pending:
+            if p.player is who and p.kind == kind:
+                p.handler(self, p, inp)
+                return
+        raise self._not_now(who, kind)
+
+    def _on_resolve(self, who: Monster, inp: Input) -> None:
+        if self.phase != ROLL or not self.throws or who is not self.active:
+            self._expect(who, "resolve", self.phase == ROLL and self.throws > 0)
+        self._resolve()
+
+    def _on_sweep(self, who: Monster, inp: Input) -> None:
+        self._expect(who, "sweep", self.phase == BUY)
+        self._sweep(who)
+
+    def _on_end_turn(self, who: Monster, inp: Input) -> None:
+        if self.phase != BUY or who is not self.active:
+            self._expect(who, "end_turn", self.phase == BUY)
+        self._end_turn()
+
+    def _on_yield(self, who: Monster, inp: Input) -> None:
+        raise self._not_now(who, "yield")  # nobody was asked to yield
 
     def _not_now(self, who: Monster, kind: str) -> IllegalInput:
         if kind == "yield" and who.location is None:
@@ -411,23 +431,35 @@ class KingOfTokyo:
             thrower = self.rolloff[0]
             if who is not thrower:
                 raise NotYourTurn(f"it is {thrower.name}'s throw in the roll-off, not {who.name}'s")
-            thrown = _faces(inp.get("thrown"), "thrown")
+            faces = _faces(inp.get("thrown"), "thrown")
             if _faces(inp.get("kept", ()), "kept"):
                 raise RuleViolation("a roll-off throw keeps no dice: throw all 6 black dice")
-            if len(thrown) != BLACK_DICE:
+            if len(faces) != BLACK_DICE:
                 raise RuleViolation(
-                    f"a roll-off throw is all {BLACK_DICE} black dice, not {len(thrown)}"
+                    f"a roll-off throw is all {BLACK_DICE} black dice, not {len(faces)}"
                 )
-            self._rolloff_throw(thrown)
+            self._rolloff_throw(faces)
             return
-        self._expect(who, "throw", self.phase == ROLL)
+        if self.phase != ROLL or who is not self.active:
+            self._expect(who, "throw", self.phase == ROLL)
         if self.throws >= self.throws_allowed:
             raise RuleViolation(
                 f"{who.name} has had {self.throws} throws, the most allowed: resolve the dice "
                 "(or correct a misread die)"
             )
-        thrown = _faces(inp.get("thrown"), "thrown")
-        kept = _faces(inp.get("kept", ()), "kept")
+        thrown: Any = inp.get("thrown")
+        kept: Any = inp.get("kept", _NONE)
+        try:  # the common case, cheaply: two lists of faces
+            well_formed = (
+                type(thrown) is list
+                and type(kept) is list
+                and _FACE_SET.issuperset(thrown)
+                and _FACE_SET.issuperset(kept)
+            )
+        except TypeError:  # an unhashable element
+            well_formed = False
+        if not well_formed:
+            thrown, kept = _faces(thrown, "thrown"), _faces(kept, "kept")
         n = self.black + self.green
         if self.throws == 0:
             if kept:
@@ -442,7 +474,7 @@ class KingOfTokyo:
                     f"{len(thrown)} thrown + {len(kept)} kept is not the {n} dice in play"
                 )
             dice = self.dice
-            for face in set(kept):
+            for face in set(kept) if kept else ():
                 if kept.count(face) > dice.count(face):
                     raise RuleViolation(
                         f"kept dice must come from the last result {sorted(dice)}: it has "
@@ -484,8 +516,9 @@ class KingOfTokyo:
         self.smash_losses = {}
         black, green = BLACK_DICE, 0
         throws = THROWS
-        for eff in m.effects:
+        for eff in m.hooks["dice"]:
             black, green = eff.dice(self, m, black, green)
+        for eff in m.hooks["throws"]:
             throws = eff.throws(self, m, throws)
         self.black, self.green, self.throws_allowed = black, green, throws
         if m.location is not None:
@@ -493,7 +526,7 @@ class KingOfTokyo:
                 self.gain_energy(m, 1)
             else:
                 self.gain_vp(m, 2)
-        for eff in m.effects:
+        for eff in m.hooks["start_turn"]:
             eff.start_turn(self, m)
 
     def _resolve(self) -> None:
@@ -501,21 +534,21 @@ class KingOfTokyo:
         m = self.active
         self.phase = RESOLVE
         dice = self.dice
-        counts = {face: dice.count(face) for face in FACES}
-        for eff in m.effects:
+        counts = dict(zip(FACES, map(dice.count, FACES), strict=True))
+        for eff in m.hooks["result"]:
             eff.result(self, m, counts)
         vp = 0
-        for number in (1, 2, 3):
-            same = counts[str(number)]
+        for face, points in _NUMBERS:
+            same = counts[face]
             if same >= 3:
-                vp += number + same - 3
+                vp += points + same - 3
         if vp:
             self.gain_vp(m, vp)
         if counts["energy"]:
             self.gain_energy(m, counts["energy"])
         if counts["heart"] and m.location is None:
             self.heal(m, counts["heart"])
-        for eff in m.effects:
+        for eff in m.hooks["resolved"]:
             eff.resolved(self, m, counts)
         self.claws = counts["claw"]
         if self.claws:
@@ -526,15 +559,13 @@ class KingOfTokyo:
     def _smash(self, attacker: Monster, claws: int) -> None:
         """Each claw: 1 HP from every monster not in the attacker's place (Tokyo or not)."""
         from_tokyo = attacker.location is not None
-        hit = [
-            v
-            for v in self.monsters
-            if v.alive and v is not attacker and (v.location is None) is from_tokyo
-        ]
-        for victim in hit:
-            lost = self.lose_hp(victim, claws, smash=True)
-            if lost:
-                self.smash_losses[victim.name] = lost
+        hit = []
+        for v in self.monsters:
+            if v.alive and v is not attacker and (v.location is None) is from_tokyo:
+                hit.append(v)
+                lost = self.lose_hp(v, claws, smash=True)
+                if lost:
+                    self.smash_losses[v.name] = lost
         self.check_eliminations()
         if not from_tokyo:
             for victim in hit:
@@ -556,7 +587,7 @@ class KingOfTokyo:
         if not m.alive or self.alive_count <= 1:
             self._end_turn()  # nothing is left to play for this turn
             return
-        if m.location is None and (self.claws or not self.setup.options.first_edition):
+        if m.location is None and (self.claws or not self.first_edition):
             if self.city is None:
                 self.enter_tokyo(m, CITY)
             elif self.bay is None and self.bay_open():
@@ -590,7 +621,7 @@ class KingOfTokyo:
         if not CARDS[card].keep:
             self.discard.append(card)
         for m in self.alive:
-            for eff in m.effects:
+            for eff in m.hooks["any_bought"]:
                 eff.any_bought(self, m, who, card)
         self.check_eliminations()
         if not who.alive or self.alive_count <= 1:
@@ -616,13 +647,17 @@ class KingOfTokyo:
         """Step 5: end-of-turn effects, the game-end check, then the next monster's turn."""
         m = self.active
         if m.alive:
-            for eff in m.effects:
+            for eff in m.hooks["end_turn"]:
                 eff.end_turn(self, m)
             self.check_eliminations()
-        alive = self.alive
-        winners = [x for x in alive if x.vp >= WIN_VP]
-        if winners or len(alive) <= 1:
-            self.winners = winners or alive
+        for x in self.monsters:
+            if x.alive and x.vp >= WIN_VP:
+                break
+        else:
+            x = None  # nobody alive at 20 VP (the common case)
+        if x is not None or self.alive_count <= 1:
+            winners = [x for x in self.monsters if x.alive and x.vp >= WIN_VP]
+            self.winners = winners or self.alive
             self.phase = OVER
             return
         while self.next_turns:
@@ -630,51 +665,61 @@ class KingOfTokyo:
             if extra.alive:
                 self._start_turn(extra)
                 return
-        n = len(self.monsters)
+        monsters = self.monsters
         seat = m.seat
         while True:
-            seat = (seat + 1) % n
-            if self.monsters[seat].alive:
-                self._start_turn(self.monsters[seat])
+            seat = (seat + 1) % len(monsters)
+            if monsters[seat].alive:
+                self._start_turn(monsters[seat])
                 return
 
     # ---- changes that cards hook into -------------------------------------------------------
 
     def gain_vp(self, m: Monster, amount: int) -> None:
         """Gain (or, if negative, lose) VP; the dial keeps them between 0 and 20."""
-        m.vp = max(0, min(WIN_VP, m.vp + amount))
+        for eff in m.hooks["vp"]:
+            amount = eff.vp(self, m, amount)
+        vp = m.vp + amount
+        m.vp = WIN_VP if vp > WIN_VP else vp if vp > 0 else 0
 
     def gain_energy(self, m: Monster, amount: int) -> None:
-        for eff in m.effects:
+        for eff in m.hooks["energy"]:
             amount = eff.energy(self, m, amount)
         m.energy += amount
 
     def heal(self, m: Monster, amount: int) -> int:
         """One healing event; never above max HP. Returns the HP gained."""
-        for eff in m.effects:
+        for eff in m.hooks["heal"]:
             amount = eff.heal(self, m, amount)
-        gained = max(0, min(amount, m.max_hp - m.hp))
+        room = m.max_hp - m.hp
+        gained = amount if amount < room else room
+        if gained <= 0:
+            return 0
         m.hp += gained
         return gained
 
     def lose_hp(self, m: Monster, amount: int, smash: bool = False) -> int:
         """One loss of HP (eliminations come after, in `check_eliminations`)."""
-        for eff in m.effects:
+        for eff in m.hooks["hp_loss"]:
             amount = eff.hp_loss(self, m, amount, smash)
-        lost = max(0, min(amount, m.hp))
+        lost = amount if amount < m.hp else m.hp
+        if lost <= 0:
+            return 0
         m.hp -= lost
-        if lost:
-            for eff in m.effects:
-                eff.lost_hp(self, m, lost)
+        for eff in m.hooks["lost_hp"]:
+            eff.lost_hp(self, m, lost)
         return lost
 
     def check_eliminations(self) -> None:
         """Every living monster at 0 HP is out (together), then Tokyo Bay may close."""
+        for m in self.monsters:
+            if m.alive and m.hp <= 0:
+                break
+        else:
+            return  # the common case: nobody is down
         down = [m for m in self.monsters if m.alive and m.hp <= 0]
-        if not down:
-            return
         for m in down:
-            if any(eff.zero_hp(self, m) for eff in list(m.effects)):
+            if any(eff.zero_hp(self, m) for eff in list(m.hooks["zero_hp"])):
                 continue
             m.alive = False
             self.alive_count -= 1
@@ -686,7 +731,7 @@ class KingOfTokyo:
             m.tokens = {}
         for m in down:
             for watcher in self.alive:
-                for eff in watcher.effects:
+                for eff in watcher.hooks["eliminated"]:
                     eff.eliminated(self, watcher, m)
         self.pending = [p for p in self.pending if p.player.alive]
         self._close_bay()
@@ -724,6 +769,7 @@ class KingOfTokyo:
         effect = EFFECTS.get(card)
         if effect is not None:
             m.effects.append(effect)
+            m.hooks = hook_table(m.effects)
             effect.gained(self, m)
 
     def take_card(self, m: Monster, card: str) -> None:
@@ -731,11 +777,12 @@ class KingOfTokyo:
         effect = EFFECTS.get(card)
         if effect is not None:
             m.effects.remove(effect)
+            m.hooks = hook_table(m.effects)
             effect.lost(self, m)
 
     def card_cost(self, m: Monster, card: str) -> int:
         cost = CARDS[card].cost
-        for eff in m.effects:
+        for eff in m.hooks["cost"]:
             cost = eff.cost(self, m, card, cost)
         return cost
 
@@ -770,33 +817,58 @@ class KingOfTokyo:
                     self._revealed(card)
 
     def _revealed(self, card: str) -> None:
-        for m in self.alive:
-            for eff in m.effects:
-                eff.revealed(self, m, card)
+        for m in self.monsters:
+            if m.alive:
+                for eff in m.hooks["revealed"]:
+                    eff.revealed(self, m, card)
 
 
-def _decide_yield(game: KingOfTokyo, who: Monster, inp: Input) -> None:
+# input type -> its handler when no decision is pending (the active player's steps)
+_STEPS: dict[str, Callable[[KingOfTokyo, Monster, Input], None]] = {
+    "throw": KingOfTokyo._throw,
+    "correct": KingOfTokyo._correct,
+    "resolve": KingOfTokyo._on_resolve,
+    "yield": KingOfTokyo._on_yield,
+    "buy": KingOfTokyo._buy,
+    "sweep": KingOfTokyo._on_sweep,
+    "end_turn": KingOfTokyo._on_end_turn,
+}
+
+
+def _decide_yield(game: KingOfTokyo, pending: Pending, inp: Input) -> None:
     leave = inp.get("leave")
     if not isinstance(leave, bool):
         raise MalformedInput('a yield input says "leave": true (yield Tokyo) or false (stay)')
-    pending = next(p for p in game.pending if p.player is who and p.kind == "yield")
+    who = pending.player
     if leave and who.location is not None:
         game.leave_tokyo(who)
-        for eff in who.effects:
+        for eff in who.hooks["yielded"]:
             eff.yielded(game, who, game.smash_losses.get(who.name, 0))
     game.decided(pending)
 
 
 def _face(value: object, field: str) -> str:
-    if value not in _FACE_SET:
+    if not isinstance(value, str) or value not in _FACE_SET:
         raise MalformedInput(f"{field}: {value!r} is not a die face (faces: {', '.join(FACES)})")
     return str(value)
 
 
 def _faces(value: object, field: str) -> list[str]:
+    if type(value) is list:
+        try:
+            if _FACE_SET.issuperset(value):
+                return value[:]
+        except TypeError:  # an unhashable element: reported below
+            pass
     if not isinstance(value, (list, tuple)):
         raise MalformedInput(f'"{field}" is a list of die faces ({", ".join(FACES)})')
     for face in value:
         if face not in _FACE_SET:
             raise MalformedInput(f"{field}: {face!r} is not a die face (faces: {', '.join(FACES)})")
     return list(value)
+
+
+if TYPE_CHECKING:  # mypy checks that the class offers the app's whole Game interface
+    from host.games import Game
+
+    _: type[Game] = KingOfTokyo

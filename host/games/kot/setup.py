@@ -110,6 +110,8 @@ def check_setup(setup: Setup) -> None:
     pos = setup.position
     if pos is None:
         return
+    if setup.first_player is not None:
+        raise SetupError("first_player: not with a position (its active_player starts)")
 
     def card_list(where: str, cards: tuple[str, ...]) -> list[str]:
         try:
