@@ -52,7 +52,7 @@ class Served:
 def served(folder: Path, window: float = 30.0, host: str = "127.0.0.1") -> Iterator[Served]:
     board = FakeBoard()
     table = Table(
-        Store(folder / "games.db"), board, window=window, pin_seconds=0.2, announce=lambda s: None
+        Store(folder / "games.db"), board, window=window, pin_seconds=30, announce=lambda s: None
     )
     table.start(pin=PIN)
     web = WebServer(table, host=host, port=0)
