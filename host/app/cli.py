@@ -15,7 +15,7 @@ import os
 import signal
 import threading
 import time
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterator
 from pathlib import Path
 from types import FrameType
 from typing import Any
@@ -122,8 +122,11 @@ def run(args: argparse.Namespace) -> int:
             player = _recorded(table, args, None if camera == "demo" else camera)
             worker = threading.Thread(target=player.run, args=(stop,), name="recorded", daemon=True)
         elif camera != "none":
+            from host.app.camera import open_frames
+
+            frames = open_frames(camera)  # a source that cannot be opened stops us here
             worker = threading.Thread(
-                target=_live_camera, args=(table, camera, stop), name="camera", daemon=True
+                target=_live_camera, args=(table, camera, frames, stop), name="camera", daemon=True
             )
         if worker is not None:
             worker.start()
@@ -203,13 +206,13 @@ def _recorded(table: Any, args: argparse.Namespace, folder: str | None) -> Any:
     return SessionPlayer(table, session, DiceWatcher(), speed=args.speed, inputs=not args.manual)
 
 
-def _live_camera(table: Any, source: str, stop: threading.Event) -> None:
-    from host.app.camera import DiceWatcher, open_frames
+def _live_camera(table: Any, source: str, frames: Iterator[Any], stop: threading.Event) -> None:
+    from host.app.camera import DiceWatcher
 
     try:
         watcher = DiceWatcher()
         table.on_expect(watcher.expect)
-        for frame in open_frames(source):
+        for frame in frames:
             if stop.is_set():
                 return
             for event in watcher.feed(frame, time.monotonic()):
