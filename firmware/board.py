@@ -24,6 +24,7 @@ FAILED = 3  # the error pattern, until the reset
 
 SEATS = config.SEATS
 LEDS = config.SEATS + config.EXTRAS
+RX_CHUNKS = 4  # at most 4 x 128 bytes read per step: several whole frames
 TEST_STEPS = 8 + 3 * LEDS + 1  # each segment, each LED in red, green, blue, seat numbers
 _DASH = font.TABLE[ord("-")]
 _ERR = b"Err "
@@ -51,7 +52,7 @@ class Board:
         self.boot_low = boot_id & 0xFFFF
         self.decoder = wire.Decoder()
         self.encoder = wire.Encoder()
-        self.rx = bytearray(64)
+        self.rx = bytearray(128)
         self.table = wire.Table(SEATS, config.EXTRAS)
         self._spare = wire.Table(SEATS, config.EXTRAS)
         self.segments = bytearray(4)
@@ -70,6 +71,10 @@ class Board:
         self.press_due = False
         self.presses_lost = 0
         self.rejected = 0  # valid frames whose content this board cannot show
+        self.maintenance = False  # the host asked for the REPL (see pico_main.py)
+        self.changed = True  # the state or test step changed since it was drawn
+        self._drawn_mode = -1
+        self._drawn_tick = -1
 
     def start(self) -> None:
         for display in self.displays:
@@ -88,13 +93,16 @@ class Board:
 
     # --- from the host ---------------------------------------------------------------
     def _receive(self, now: int) -> None:
-        n = self.port.read_into(self.rx)
         decoder = self.decoder
-        i = 0
-        while i < n:
-            i = decoder.feed(self.rx, i, n)
-            if decoder.ready:
-                self._handle(now)
+        for _ in range(RX_CHUNKS):  # a bounded read per step keeps the loop responsive
+            n = self.port.read_into(self.rx)
+            i = 0
+            while i < n:
+                i = decoder.feed(self.rx, i, n)
+                if decoder.ready:
+                    self._handle(now)
+            if n < len(self.rx):
+                return
 
     def _handle(self, now: int) -> None:
         d = self.decoder
@@ -109,12 +117,17 @@ class Board:
                 self.table = spare
                 self.seq = d.seq
                 self.mode = SHOWING
+                self.changed = True
                 self._reply(wire.ACK, d.seq)
             else:
                 self.rejected += 1
         elif kind == wire.TEST:
             self.test_step = d.seq % TEST_STEPS
             self.mode = TESTING
+            self.changed = True
+            self._reply(wire.ACK, d.seq)
+        elif kind == wire.MAINTENANCE and self._payload_is(wire.MAINTENANCE_PAYLOAD):
+            self.maintenance = True  # the platform's loop resets into the REPL
             self._reply(wire.ACK, d.seq)
         elif kind == wire.PRESS_ACK and self.press_count and d.seq == self.press_seq:
             self.press_first = (self.press_first + 1) % config.PRESS_QUEUE
@@ -122,6 +135,15 @@ class Board:
             self.press_seq = (self.press_seq + 1) & 0xFF
             self.press_due = self.press_count > 0
         # HEARTBEAT only keeps last_host fresh; unknown kinds are ignored (newer hosts)
+
+    def _payload_is(self, expected: bytes) -> bool:
+        d = self.decoder
+        if d.size != len(expected):
+            return False
+        for i in range(d.size):  # noqa: SIM110 (all() would allocate a generator)
+            if d.body[wire.HEADER + i] != expected[i]:
+                return False
+        return True
 
     # --- buttons ---------------------------------------------------------------------
     def _scan(self, now: int) -> None:
@@ -176,7 +198,20 @@ class Board:
 
     # --- displays and LEDs -----------------------------------------------------------
     def _render(self, now: int) -> None:
+        """Draw what the mode shows, unless it is drawn already (most steps change
+        nothing: drawing only on a change keeps the loop fast for the buttons)."""
         mode = self.mode
+        if mode == SHOWING:
+            tick = (now // config.BLINK_MS) & 1 if self._blinking() else 0
+        elif mode == WAITING:
+            tick = (now // config.ANIMATION_MS) & 3
+        else:
+            tick = 0
+        if mode == self._drawn_mode and tick == self._drawn_tick and not self.changed:
+            return
+        self._drawn_mode = mode
+        self._drawn_tick = tick
+        self.changed = False
         if mode == SHOWING:
             self._render_table(now)
         elif mode == TESTING:
@@ -186,6 +221,13 @@ class Board:
         else:
             self._render_error()
         self.leds.show()
+
+    def _blinking(self) -> bool:
+        table = self.table
+        for i in range(LEDS):
+            if table.blink[i] and (i < table.seats if i < SEATS else i - SEATS < table.extras):
+                return True
+        return False
 
     def _render_table(self, now: int) -> None:
         table = self.table

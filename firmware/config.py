@@ -18,7 +18,7 @@ BUTTON_PINS = (6, 7, 8, 9, 10, 11)  # GP6..GP11, seat 1..6, to GND, internal pul
 
 # The power budget (hardware/power.py) is computed from these two caps.
 LED_LEVEL_CAP = 64  # a full 255 colour channel is sent as this (WS2812: 20 mA at 255)
-DISPLAY_BRIGHTNESS = 7  # HT16K33 dimming 0..15 (duty (n + 1) / 16)
+DISPLAY_BRIGHTNESS = 4  # HT16K33 dimming 0..15 (duty (n + 1) / 16): bright indoors, in budget
 
 WATCHDOG_MS = 2000  # the loop must run at least this often or the Pico resets
 HOST_TIMEOUT_MS = 3000  # no frame from the host this long: show "waiting for host"

@@ -17,6 +17,7 @@ from firmware.ht16k33 import HT16K33
 from firmware.ledchain import LedChain
 
 _WS2812_TIMING = (400, 850, 800, 450)  # ns: high/low for a 0 bit, high/low for a 1 bit
+MAINTENANCE_FLAG = "/maintenance"
 
 
 class UsbPort:
@@ -77,9 +78,13 @@ def run() -> None:
         )
         the_board.start()
         gc.collect()
-        while True:
+        while not the_board.maintenance:
             the_board.step(time.ticks_ms())
             time.sleep_ms(config.LOOP_SLEEP_MS)
+        with open(MAINTENANCE_FLAG, "w") as flag:  # pico_main.py then stays in the REPL
+            flag.write("1")
+        time.sleep_ms(50)  # let the acknowledgement out
+        machine.reset()
     except Exception as error:
         if the_board is not None:
             the_board.fail(error)

@@ -36,6 +36,8 @@ SHOW = 0x53  # 'S' the full display state; acknowledged with ACK and the same se
 HEARTBEAT = 0x48  # 'H' host is alive (sent when nothing else was for a while)
 PRESS_ACK = 0x4B  # 'K' the press with this seq has been received
 TEST = 0x54  # 'T' show self-test step `seq`; acknowledged with ACK
+MAINTENANCE = 0x4D  # 'M' payload "REPL": reset into the REPL once (for flashing)
+MAINTENANCE_PAYLOAD = b"REPL"
 # board -> host
 HELLO = 0x42  # 'B' boot announcement and heartbeat: boot id, sizes, version
 ACK = 0x41  # 'A' the SHOW or TEST frame with this seq is now shown

@@ -101,6 +101,7 @@ class BoardLink:
         self._last_write = 0.0
         self._last_heard = 0.0
         self._last_press: int | None = None
+        self._last_ack: int | None = None  # seq of the last acknowledgement of any kind
         self._presses: queue.Queue[Press] = queue.Queue()
         self._acked = threading.Condition(self._lock)
         self._closing = threading.Event()
@@ -160,6 +161,29 @@ class BoardLink:
         deadline = time.monotonic() + timeout
         with self._acked:
             while not self._status.in_sync:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return False
+                self._acked.wait(left)
+            return True
+
+    def wait_board(self, timeout: float) -> bool:
+        """Wait until the board has announced itself (its boot id is known)."""
+        deadline = time.monotonic() + timeout
+        while self.status.boot_id is None or not self.status.connected:
+            if time.monotonic() >= deadline:
+                return False
+            time.sleep(0.02)
+        return True
+
+    def request(self, kind: int, seq: int, payload: bytes, timeout: float) -> bool:
+        """Send one frame that the board acknowledges (a self-test step, the maintenance
+        request) and wait for the acknowledgement; False on timeout."""
+        deadline = time.monotonic() + timeout
+        with self._acked:
+            self._last_ack = None
+            self._write(wire.frame(kind, seq, payload))
+            while self._last_ack != seq:
                 left = deadline - time.monotonic()
                 if left <= 0:
                     return False
@@ -237,10 +261,12 @@ class BoardLink:
             self._last_heard = now
             if d.kind == wire.HELLO:
                 self._hello(d.seq, payload)
-            elif d.kind == wire.ACK and d.seq == self._seq and self._payload is not None:
-                self._status = replace(
-                    self._status, acked_seq=d.seq, round_trip_s=now - self._sent_at
-                )
+            elif d.kind == wire.ACK:
+                self._last_ack = d.seq
+                if d.seq == self._seq and self._payload is not None:
+                    self._status = replace(
+                        self._status, acked_seq=d.seq, round_trip_s=now - self._sent_at
+                    )
                 self._acked.notify_all()
             elif d.kind == wire.PRESS and len(payload) == 1:
                 self._write(wire.frame(wire.PRESS_ACK, d.seq, b""))

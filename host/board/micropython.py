@@ -25,7 +25,10 @@ def node() -> str:
 
 
 def run_script(
-    script: Path, args: Sequence[str] = (), mounts: Sequence[str] = (), timeout: float = 300
+    script: Path,
+    args: Sequence[str] = (),
+    mounts: Sequence[str] = (),
+    timeout: float | None = 300,
 ) -> subprocess.CompletedProcess[str]:
     """Run a MicroPython script; `mounts` are 'DIR:PACKAGE' (or 'DIR:' for top-level
     modules) to make importable beside the firmware."""

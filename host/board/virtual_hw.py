@@ -151,27 +151,37 @@ class Clock:
 
 class ButtonPin:
     """A button to ground with a pull-up: value() is 0 while pressed. A press or release
-    is a list of timed changes, so contacts can bounce."""
+    is a list of timed changes, so contacts can bounce.
+
+    Each change waits its time after the one before as the board saw it, not after the
+    press began: if the board's loop stalls (a busy test machine), the finger waits for it,
+    as it would for a real loop that runs every millisecond."""
 
     def __init__(self, clock: Clock) -> None:
         self.clock = clock
-        self.changes: list[tuple[int, int]] = []  # (time, value), in time order
+        self.changes: list[tuple[int, int]] = []  # (ms after the previous change, value)
         self.next = 0  # the first change still to come (reading allocates nothing)
+        self.since = clock.now  # when the previous change happened
         self.level = 1
 
     def value(self) -> int:
         changes = self.changes
-        while self.next < len(changes) and changes[self.next][0] <= self.clock.now:
+        now = self.clock.now
+        while self.next < len(changes) and now - self.since >= changes[self.next][0]:
             self.level = changes[self.next][1]
+            self.since = now
             self.next += 1
         return self.level
 
     def schedule(self, changes: list[tuple[int, int]]) -> None:
-        """Changes as (ms from now, value)."""
+        """Changes as (ms from now, value), in time order."""
         pending = self.changes[self.next :]
-        for delay, level in changes:
-            pending.append((self.clock.now + delay, level))
-        pending.sort()
+        if not pending:
+            self.since = self.clock.now
+        previous = 0
+        for at, level in changes:
+            pending.append((at - previous, level))
+            previous = at
         self.changes = pending
         self.next = 0
 
@@ -317,6 +327,7 @@ class Rig:
             "lost": self.port.lost,
             "feeds": self.watchdog.feeds,
             "boots": self.boots,
+            "maintenance": b.maintenance,
         }
 
     # --- for the Node runner (strings cross the JavaScript boundary most simply) -------

@@ -141,3 +141,35 @@ def test_the_main_loop_allocates_nothing():
         micropython.heap_unlock()
     assert failed is None, "the loop allocated"
     assert rig.board.decoder.frames > 20
+
+
+def test_self_test_steps_light_each_segment_then_each_led_then_seat_numbers():
+    from firmware.board import TEST_STEPS
+
+    rig = booted()
+    for step, segments in ((0, 0x01), (6, 0x40), (7, 0x80)):
+        rig.port.feed(wire.frame(wire.TEST, step, b""))
+        rig.step(1 + step)
+        assert ("A", step, b"") in frames(rig.port.take())
+        assert all(d.segments() == [segments] * 4 for d in rig.displays)
+        assert set(rig.leds()) == {(0, 0, 0)}
+    cap = config.LED_LEVEL_CAP
+    for step, led, colour in ((8, 0, (cap, 0, 0)), (9, 0, (0, cap, 0)), (13, 1, (0, 0, cap))):
+        rig.port.feed(wire.frame(wire.TEST, step, b""))
+        rig.step(20 + step)
+        lit = [i for i, c in enumerate(rig.leds()) if c != (0, 0, 0)]
+        assert lit == [led] and rig.leds()[led] == colour
+    rig.port.feed(wire.frame(wire.TEST, TEST_STEPS - 1, b""))
+    rig.step(50)
+    assert rig.shown() == ["   1", "   2", "   3", "   4", "   5", "   6"]
+
+
+def test_the_maintenance_request_needs_its_exact_payload():
+    rig = booted()
+    rig.port.feed(wire.frame(wire.MAINTENANCE, 0, b"REPX"))
+    rig.step(1)
+    assert not rig.board.maintenance
+    rig.port.feed(wire.frame(wire.MAINTENANCE, 0, wire.MAINTENANCE_PAYLOAD))
+    rig.step(2)
+    assert rig.board.maintenance
+    assert ("A", 0, b"") in frames(rig.port.take())

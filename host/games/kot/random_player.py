@@ -118,7 +118,8 @@ def random_input(game: KingOfTokyo, rng: random.Random, corrections: bool = Fals
 
 
 def _from_waiting(game: KingOfTokyo, rng: random.Random) -> Input:
-    """A decision the fast paths do not know: its bare input, from `waiting_for()`."""
+    """A decision the fast paths do not know: its bare input, from `waiting_for()`.
+    (Card decisions that carry fields get their own fast path here with issue 4.)"""
     wait = rng.choice(game.waiting_for())
     return {"type": wait.kind, "player": wait.player}
 

@@ -19,12 +19,10 @@ The board (see `table_display`), per seat, in seating order:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from host.games import SeatDisplay, TableDisplay
-
-if TYPE_CHECKING:
-    from host.games.kot.engine import KingOfTokyo, Monster
+from host.games.kot.engine import FACES, ROLL, ROLLOFF, KingOfTokyo, Monster
 
 RGB = tuple[int, int, int]
 CITY_COLOUR: RGB = (255, 96, 0)
@@ -48,7 +46,6 @@ def dim(colour: RGB) -> RGB:
 def dial_text(m: Monster) -> str:
     """The 4 characters of a seat's display.
 
-    >>> from host.games.kot.engine import Monster
     >>> m = Monster("Ann", "The King", 0); m.vp = 5
     >>> dial_text(m)
     '10.05'
@@ -61,8 +58,6 @@ def dial_text(m: Monster) -> str:
 
 
 def table_display(game: KingOfTokyo) -> TableDisplay:
-    from host.games.kot.engine import ROLL, ROLLOFF
-
     deciding = {w.player for w in game.waiting_for()}
     if game.phase == ROLLOFF:
         turn = game.rolloff[0]
@@ -108,8 +103,6 @@ def monster_json(m: Monster) -> dict[str, Any]:
 
 def state_json(game: KingOfTokyo) -> dict[str, Any]:
     """The whole public state (the deck's order stays hidden: only its size)."""
-    from host.games.kot.engine import ROLLOFF
-
     state: dict[str, Any] = {
         "game": "king-of-tokyo",
         "turn": game.turn,
@@ -120,7 +113,7 @@ def state_json(game: KingOfTokyo) -> dict[str, Any]:
             "city": game.city.name if game.city else None,
             "bay": game.bay.name if game.bay else None,
         },
-        "dice": sorted(game.dice, key=_face_order),
+        "dice": sorted(game.dice, key=FACES.index),
         "throws": game.throws,
         "throws_allowed": game.throws_allowed,
         "dice_in_play": {"black": game.black, "green": game.green},
@@ -140,9 +133,3 @@ def state_json(game: KingOfTokyo) -> dict[str, Any]:
             "to_throw": [m.name for m in game.rolloff],
         }
     return state
-
-
-def _face_order(face: str) -> int:
-    from host.games.kot.engine import FACES
-
-    return FACES.index(face)
