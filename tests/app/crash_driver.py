@@ -11,8 +11,8 @@ import json
 import sys
 
 from host.app.kot import KOT
-from host.app.store import Store, result_of
-from tests.app.scripted import scripted_game
+from host.app.store import Store
+from tests.app.scripted import play_op, scripted_game
 
 
 def main(db: str) -> None:
@@ -26,13 +26,7 @@ def main(db: str) -> None:
     done = len(history) + sum(1 for h in history if h["undone"] is not None)
     print(f"resume {done}", flush=True)
     for n in range(done, len(ops)):
-        op = ops[n]
-        if op["op"] == "undo":
-            game.undo()
-            store.undo(game_id, result_of(kind, game))
-        else:
-            game.apply(op["input"])
-            store.append(game_id, op["input"], "script", result_of(kind, game))
+        play_op(store, game_id, kind, game, ops[n])
         print(f"ack {n + 1}", flush=True)
     print("done " + json.dumps(game.to_json(), sort_keys=True), flush=True)
 

@@ -6,7 +6,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from host.app.games import GameKind
 from host.app.kot import KOT
+from host.app.store import Store, result_of
+from host.games import Game
 from host.games.kot import KingOfTokyo
 from host.games.kot.random_player import random_input
 
@@ -37,3 +40,13 @@ def scripted_game(seed: int = 11, undo_every: int = 9) -> tuple[dict[str, Any], 
             ops.append({"op": "undo"})
             ops.append({"op": "input", "input": inp})
     return setup, ops
+
+
+def play_op(store: Store, game_id: int, kind: GameKind, game: Game, op: dict[str, Any]) -> None:
+    """One operation, as the app does it: the engine first, then the store's commit."""
+    if op["op"] == "undo":
+        game.undo()
+        store.undo(game_id, result_of(kind, game))
+    else:
+        game.apply(op["input"])
+        store.append(game_id, op["input"], "script", result_of(kind, game))

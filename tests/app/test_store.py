@@ -18,9 +18,9 @@ import pytest
 
 from host.app.games import GameFileError, parse_game_file
 from host.app.kot import KOT
-from host.app.store import SCHEMA_VERSION, Store, StoreError, result_of
+from host.app.store import SCHEMA_VERSION, Store, StoreError
 from host.games.kot import parse_script, replay
-from tests.app.scripted import PLAYERS, scripted_game
+from tests.app.scripted import PLAYERS, play_op, scripted_game
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -28,12 +28,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def play(store: Store, game_id: int, ops: list[dict[str, Any]]) -> None:
     kind, game = store.load(game_id)
     for op in ops:
-        if op["op"] == "undo":
-            game.undo()
-            store.undo(game_id, result_of(kind, game))
-        else:
-            game.apply(op["input"])
-            store.append(game_id, op["input"], "test", result_of(kind, game))
+        play_op(store, game_id, kind, game, op)
 
 
 def finished_script(seed: int) -> dict[str, Any]:
