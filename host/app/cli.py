@@ -59,7 +59,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="serve the page to the whole network (phones at the table), not only localhost",
     )
-    parser.add_argument("--pin", help="the table PIN (4 digits; default: a new one per game)")
+    parser.add_argument(
+        "--pin", help="a fixed table PIN, kept for every game (default: a new one per game)"
+    )
     parser.add_argument(
         "--window",
         type=float,

@@ -104,6 +104,7 @@ class Table:
         self._view: tuple[int, str] | None = None
         self._stop = threading.Event()
         self._ticker: threading.Thread | None = None
+        self.fixed_pin = False
         self.shown_at: float | None = None  # when the board got the latest display
         self.published_at: float | None = None  # when the latest state was published
 
@@ -113,6 +114,7 @@ class Table:
         """Resume the game on the table (if any) and start the clock (without its thread,
         someone must call `tick()`: tests with a clock of their own)."""
         with self._lock:
+            self.fixed_pin = pin is not None  # the operator chose it: it stays
             if pin is not None:
                 self.store.pin = pin
             elif self.store.pin is None:
@@ -409,7 +411,8 @@ class Table:
             self._publish()
 
     def _switch(self, game_id: int, fresh_pin: bool) -> None:
-        if fresh_pin:  # a new game, a new PIN: last week's guests cannot change tonight's
+        if fresh_pin and not self.fixed_pin:
+            # a new game, a new PIN: last week's guests cannot change tonight's game
             self.store.pin = new_pin()
         self.store.current = game_id
         self._open(game_id)

@@ -20,7 +20,6 @@ from tests.app.fakes import FakeBoard
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
-PIN = "2468"
 PLAYERS = [
     {"name": "Ann", "monster": "The King"},
     {"name": "Bob", "monster": "Alienoid"},
@@ -54,7 +53,7 @@ def served(folder: Path, window: float = 30.0, host: str = "127.0.0.1") -> Itera
     table = Table(
         Store(folder / "games.db"), board, window=window, pin_seconds=30, announce=lambda s: None
     )
-    table.start(pin=PIN)
+    table.start()  # a PIN drawn at random, a new one per game
     web = WebServer(table, host=host, port=0)
     web.start()
     try:

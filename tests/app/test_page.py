@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 
-from tests.app.browser import PIN, PLAYERS, Served, launch, served, throw_seen
+from tests.app.browser import PLAYERS, Served, launch, served, throw_seen
 
 pytestmark = pytest.mark.slow
 
@@ -62,6 +62,7 @@ def card(page: Page, name: str) -> Any:
 
 def test_set_up_a_four_player_game(browser: Browser, table: Served) -> None:
     page = open_page(browser, table)
+    pin_before = table.table.store.pin
     page.get_by_role("button", name="Set up a game").click()
     for i, p in enumerate(PLAYERS):
         page.fill(f"[aria-label='player {i + 1} name']", p["name"])
@@ -72,7 +73,7 @@ def test_set_up_a_four_player_game(browser: Browser, table: Served) -> None:
     expect(page.locator("article.player")).to_have_count(4)
     row = table.table.store.games()[0]
     assert row.roles == {p["name"]: p["monster"] for p in PLAYERS}
-    assert table.table.store.pin != PIN  # a new game, a new PIN (on the board)
+    assert table.table.store.pin != pin_before  # a new game, a new PIN (on the board)
     assert table.board.texts() == [table.table.store.pin] * 4
     assert not page.errors  # type: ignore[attr-defined]
 

@@ -1,16 +1,10 @@
 """The game store on real SQLite files: every input survives a reopen, undo, the list of
-games, export and import as game scripts, statistics, damaged files, and SIGKILL."""
+games, export and import as game scripts, statistics, damaged files. (SIGKILL: test_crash.)"""
 
 from __future__ import annotations
 
 import json
-import os
-import random
-import signal
 import sqlite3
-import subprocess
-import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -176,69 +170,3 @@ def test_a_store_from_a_newer_dicetable_is_refused(tmp_path: Path) -> None:
         db.execute("UPDATE meta SET value = ? WHERE key = 'schema'", (str(SCHEMA_VERSION + 1),))
     with pytest.raises(StoreError, match="newer dicetable"):
         Store(path)
-
-
-# ---- SIGKILL at random points ----------------------------------------------------------
-
-
-def driver(db: Path) -> subprocess.Popen[str]:
-    return subprocess.Popen(
-        [sys.executable, str(ROOT / "tests" / "app" / "crash_driver.py"), str(db)],
-        stdout=subprocess.PIPE,
-        text=True,
-        cwd=ROOT,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-    )
-
-
-def run_to_end(db: Path) -> str:
-    proc = driver(db)
-    out, _ = proc.communicate(timeout=120)
-    assert proc.returncode == 0
-    return out.splitlines()[-1]
-
-
-def crash_run(db: Path, kills: int, rng: random.Random) -> str:
-    """Kill the driver `kills` times at random points; check every restart resumes at
-    or after the last operation it acknowledged. Returns its final line."""
-    total = len(scripted_game()[1])
-    acked = 0
-    for _ in range(kills):
-        proc = driver(db)
-        assert proc.stdout is not None
-        resumed = int(proc.stdout.readline().split()[1])
-        assert resumed >= acked, f"acknowledged {acked} operations, resumed at {resumed}"
-        acked = resumed
-        target = rng.randint(acked, total - 1)
-        while acked < target:
-            line = proc.stdout.readline()
-            acked = int(line.split()[1])
-        time.sleep(rng.random() * 0.004)  # the kill lands between or inside commits
-        proc.send_signal(signal.SIGKILL)
-        rest, _ = proc.communicate(timeout=30)
-        for line in rest.splitlines():  # acks printed before the kill, not read yet
-            if line.startswith("ack"):
-                acked = int(line.split()[1])
-    proc = driver(db)
-    out, _ = proc.communicate(timeout=120)
-    lines = out.splitlines()
-    assert int(lines[0].split()[1]) >= acked
-    return lines[-1]
-
-
-def check_crashes(tmp_path: Path, kills: int, seed: int) -> None:
-    uninterrupted = run_to_end(tmp_path / "straight.db")
-    crashed = crash_run(tmp_path / "crashed.db", kills, random.Random(seed))
-    assert crashed == uninterrupted
-    straight = [h["input"] for h in Store(tmp_path / "straight.db").history(1)]
-    assert [h["input"] for h in Store(tmp_path / "crashed.db").history(1)] == straight
-
-
-def test_sigkill_at_random_points_loses_no_acknowledged_input(tmp_path: Path) -> None:
-    check_crashes(tmp_path, kills=4, seed=20260101)
-
-
-@pytest.mark.soak
-@pytest.mark.parametrize("seed", range(5))
-def test_sigkill_soak(tmp_path: Path, seed: int) -> None:
-    check_crashes(tmp_path, kills=40, seed=seed)
