@@ -26,6 +26,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from host.app.kot import KOT
+from host.games import Game
 from tests.app.scripted import Ops, scripted_game
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -78,22 +79,22 @@ def action(op: dict[str, Any]) -> dict[str, Any]:
     return {"do": "undo"} if op["op"] == "undo" else {"do": "input", "input": op["input"]}
 
 
-def logs_after(setup: dict[str, Any], ops: Ops) -> list[list[dict[str, Any]]]:
-    """The game's log after each number of operations (an uninterrupted run)."""
+def uninterrupted(setup: dict[str, Any], ops: Ops) -> tuple[Game, list[list[dict[str, Any]]]]:
+    """An uninterrupted run: the final game, and its log after each number of operations."""
     game = KOT.new(setup)
-    logs = [[]]
+    logs: list[list[dict[str, Any]]] = [[]]
     for op in ops:
         if op["op"] == "undo":
             game.undo()
         else:
             game.apply(op["input"])
         logs.append([dict(i) for i in game.log])
-    return logs
+    return game, logs
 
 
 def play_with_kills(db: Path, kills: int, rng: random.Random) -> tuple[dict[str, Any], int]:
     setup, ops = scripted_game()
-    logs = logs_after(setup, ops)
+    _, logs = uninterrupted(setup, ops)
     acked = 0
     restarts = 0
     while True:
@@ -129,10 +130,7 @@ def play_with_kills(db: Path, kills: int, rng: random.Random) -> tuple[dict[str,
 
 
 def check(tmp_path: Path, kills: int, seed: int) -> None:
-    setup, ops = scripted_game()
-    game = KOT.new(setup)
-    for op in ops:
-        game.undo() if op["op"] == "undo" else game.apply(op["input"])
+    game, _ = uninterrupted(*scripted_game())
     final, restarts = play_with_kills(tmp_path / "games.db", kills, random.Random(seed))
     assert restarts == kills
     assert final == game.to_json()
