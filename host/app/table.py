@@ -105,6 +105,7 @@ class Table:
         self._stop = threading.Event()
         self._ticker: threading.Thread | None = None
         self.fixed_pin = False
+        self._fixes: list[tuple[Hashable, str, str]] = []  # this turn's fixes: turn, from, to
         self.shown_at: float | None = None  # when the board got the latest display
         self.published_at: float | None = None  # when the latest state was published
 
@@ -227,7 +228,14 @@ class Table:
                 return
             inp = game.throw_input(event.thrown, event.kept)
             try:
-                self._commit(game, inp, "camera")
+                try:
+                    self._commit(game, inp, "camera")
+                except Refused:
+                    fixed = self._fixed(event.kept)
+                    if fixed == list(event.kept):
+                        raise
+                    inp = game.throw_input(event.thrown, fixed)  # a kept die fixed this turn
+                    self._commit(game, inp, "camera")
             except Refused as refusal:
                 self.throw = {**seen, "status": "refused", "reason": str(refusal)}
                 self.notice(
@@ -370,6 +378,8 @@ class Table:
         except IllegalInput as error:
             raise Refused(f"{error} ({self.awaited()})") from None
         keep = self.holding if inp.get("type") == CORRECT else None
+        if inp.get("type") == CORRECT:
+            self._fixes.append((self._turn_key(), str(inp.get("from")), str(inp.get("to"))))
         try:
             self.store.append(self.game_id, inp, source, result_of(self.kind, game), holding=keep)
         except BaseException:
@@ -385,6 +395,22 @@ class Table:
                 "info", "game over: " + (", ".join(self.kind.winners(game)) or "nobody") + " won"
             )
         self._publish()
+
+    def _fixed(self, kept: list[str]) -> list[str]:
+        """The kept dice as fixed on the page this turn: a die the camera misread, then a
+        person fixed, still lies there and the camera still misreads it as it is kept."""
+        kept = list(kept)
+        turn = self._turn_key()
+        self._fixes = [f for f in self._fixes if f[0] == turn]
+        for _, wrong, right in self._fixes:
+            if wrong in kept:
+                kept[kept.index(wrong)] = right
+        return kept
+
+    def _turn_key(self) -> Hashable:
+        if self.game is None or self.kind is None:
+            return None
+        return (self.game_id, self.kind.turn(self.game), self._undos)
 
     def _hold(self, inp: Input) -> None:
         """End the throws: hold the resolve for the correction window."""
@@ -460,7 +486,7 @@ class Table:
     def _expectation(self) -> tuple[DiceExpectation | None, Hashable]:
         if self.game is None or self.kind is None or self.paused or self.holding is not None:
             return None, (self.game_id, None, self._undos)
-        return self.game.expected_dice(), (self.game_id, self.kind.turn(self.game), self._undos)
+        return self.game.expected_dice(), self._turn_key()
 
     def awaited(self) -> str:
         game = self.game

@@ -92,7 +92,9 @@ def uninterrupted(setup: dict[str, Any], ops: Ops) -> tuple[Game, list[list[dict
     return game, logs
 
 
-def play_with_kills(db: Path, kills: int, rng: random.Random) -> tuple[dict[str, Any], int]:
+def play_with_kills(
+    db: Path, kills: int, rng: random.Random, longest: float
+) -> tuple[dict[str, Any], int]:
     setup, ops = scripted_game()
     _, logs = uninterrupted(setup, ops)
     acked = 0
@@ -114,7 +116,7 @@ def play_with_kills(db: Path, kills: int, rng: random.Random) -> tuple[dict[str,
             if acked == len(ops):
                 return view["game"]["state"], restarts
             if restarts < kills:
-                delay = rng.uniform(0.05, 0.6)
+                delay = rng.uniform(0.01, longest)
                 threading.Timer(delay, proc.send_signal, (signal.SIGKILL,)).start()
             for op in ops[acked:]:
                 status, answer = client.call("POST", "/api/action", action(op))
@@ -129,10 +131,12 @@ def play_with_kills(db: Path, kills: int, rng: random.Random) -> tuple[dict[str,
             proc.wait()
 
 
-def check(tmp_path: Path, kills: int, seed: int) -> None:
+def check(tmp_path: Path, kills: int, seed: int, longest: float = 0.6) -> None:
+    """`kills` SIGKILLs, each within `longest` seconds of the start (short enough that
+    they all land before the game's end)."""
     game, _ = uninterrupted(*scripted_game())
-    final, restarts = play_with_kills(tmp_path / "games.db", kills, random.Random(seed))
-    assert restarts == kills
+    final, restarts = play_with_kills(tmp_path / "games.db", kills, random.Random(seed), longest)
+    assert restarts == kills, f"only {restarts} of the {kills} kills landed before the end"
     assert final == game.to_json()
 
 
@@ -143,4 +147,4 @@ def test_sigkill_at_random_points_loses_no_acknowledged_input(tmp_path: Path) ->
 @pytest.mark.soak
 @pytest.mark.parametrize("seed", range(5))
 def test_sigkill_soak(tmp_path: Path, seed: int) -> None:
-    check(tmp_path, kills=30, seed=seed)
+    check(tmp_path, kills=30, seed=seed, longest=0.1)

@@ -291,3 +291,22 @@ def test_the_view_offers_every_awaited_input(table: Table, clock: Clock) -> None
     answers = table.view()["game"]["answers"]
     assert [(a["player"], a["kind"]) for a in answers] == [("Ann", "yield")]
     assert [c["input"]["leave"] for c in answers[0]["choices"]] == [True, False]
+
+
+def test_a_kept_die_fixed_on_the_page_stays_fixed_for_the_next_throw(table: Table) -> None:
+    table.camera_event(seen(["2", "1", "1", "claw", "heart", "energy"]))  # the 2 is a 1
+    table.act(
+        {"do": "input", "input": {"type": "correct", "player": "Ann", "from": "2", "to": "1"}}
+    )
+    # the misread die is kept; the camera still reads it as a 2
+    table.camera_event(seen(["1", "claw", "heart"], ["2", "1", "1"]))
+    assert stored(table)[-1]["kept"] == ["1", "1", "1"]
+    assert sorted(state(table)["dice"]) == sorted(["1", "1", "1", "1", "claw", "heart"])
+
+
+def test_a_fix_does_not_change_a_kept_die_that_was_read_right(table: Table) -> None:
+    table.camera_event(seen(["2", "2", "1", "claw", "heart", "energy"]))  # one 2 is a 1
+    fix = {"type": "correct", "player": "Ann", "from": "2", "to": "1"}
+    table.act({"do": "input", "input": fix})
+    table.camera_event(seen(["3", "3", "3", "claw", "heart"], ["2"]))  # the real 2 kept
+    assert stored(table)[-1]["kept"] == ["2"]
