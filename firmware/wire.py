@@ -129,29 +129,35 @@ class Decoder:
         self.ready = False
         body = self.body
         limit = len(body)
+        n = self.n  # locals: much faster than attributes in MicroPython
+        inside = self.inside
         i = start
         while i < end:
             c = data[i]
             i += 1
-            if c == START:
-                if self.inside:
+            if inside and 0x20 <= c <= 0x7E and c != START and n < limit:
+                body[n] = c  # the common case: one more character of a frame
+                n += 1
+            elif c == START:
+                if inside:
                     self.dropped += 1
-                self.inside = True
-                self.n = 0
-            elif not self.inside:
-                continue
+                inside = True
+                n = 0
+            elif not inside:
+                continue  # noise between frames
             elif c == END:
-                self.inside = False
+                inside = False
+                self.n = n
                 if self._check():
+                    self.inside = False
                     self.ready = True
                     return i
                 self.dropped += 1
-            elif c < 0x20 or c > 0x7E or self.n >= limit:
-                self.inside = False
+            else:  # a byte no frame has, or too long
+                inside = False
                 self.dropped += 1
-            else:
-                body[self.n] = c
-                self.n += 1
+        self.n = n
+        self.inside = inside
         return i
 
     def _check(self) -> bool:

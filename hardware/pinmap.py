@@ -1,6 +1,6 @@
 """The board's one pin map (hardware/pinmap.json): which Pico pin goes where, the display
 addresses, the LED chain's order and the buttons. firmware/config.py is checked against it
-(tests/board/test_hardware.py) and the wiring diagram is drawn from it."""
+(tests/board/test_board_hardware.py) and the wiring diagram is drawn from it."""
 
 from __future__ import annotations
 

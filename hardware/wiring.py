@@ -1,6 +1,6 @@
 """The wiring diagram, drawn with OpenCV from the pin map (hardware/wiring.png).
 
-Regenerate with `python -m hardware`; tests/board/test_hardware.py checks that the
+Regenerate with `python -m hardware`; tests/board/test_board_hardware.py checks that the
 committed image is what the pin map draws.
 """
 

@@ -33,8 +33,7 @@ def session_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def outcome(state: dict) -> dict:
     return {
-        p["name"]: {k: p[k] for k in ("vp", "hp", "alive", "location")}
-        for p in state["players"]
+        p["name"]: {k: p[k] for k in ("vp", "hp", "alive", "location")} for p in state["players"]
     }
 
 

@@ -110,6 +110,7 @@ def flash(
     from firmware import VERSION, wire
     from host.board.link import BoardLink
 
+    given = port  # None: find the Pico by USB id again after each reset (it may move)
     port = _the_pico(port)
     # a running firmware ignores Ctrl-C: ask it to reset into the REPL first
     with BoardLink.open(port) as link:
@@ -117,30 +118,34 @@ def flash(
             print(f"{port}: firmware {link.status.firmware_version} running; asking for the REPL")
             link.request(wire.MAINTENANCE, 0, wire.MAINTENANCE_PAYLOAD, timeout=1.0)
     time.sleep(RESET_WAIT_S)
-    port = _the_pico(port)
+    port = _the_pico(given)
     print(f"copying {len(firmware_files())} firmware modules to {port} ...")
     if runner(mpremote_commands(port)) != 0:
         raise UserError(
             f"mpremote could not copy the firmware to {port}: unplug and replug the "
             "Pico, then run `dicetable board flash` again"
         )
-    return check_version(port, VERSION)
+    return check_version(given, VERSION)
 
 
-def check_version(port: str, expected: str) -> int:
-    """After the reset: the board must announce the firmware version just copied."""
+def check_version(port: str | None, expected: str) -> int:
+    """After the reset: the board must announce the firmware version just copied
+    (port None: the Pico found by USB id)."""
     from host.board.link import BoardLink
 
     with BoardLink.open(port) as link:
         if not link.wait_board(HELLO_TIMEOUT_S):
             raise UserError(
-                f"the board on {port} did not announce itself within {HELLO_TIMEOUT_S:.0f} s "
-                "after the reset: check `dicetable board ports`, then flash again"
+                f"the board on {port or 'USB'} did not announce itself within "
+                f"{HELLO_TIMEOUT_S:.0f} s after the reset: check `dicetable board ports`, "
+                "then flash again"
             )
-        running = link.status.firmware_version
-    if running != expected:
-        raise UserError(f"the board runs firmware {running}, not {expected}: flash again")
-    print(f"{port}: firmware {running} running, boot id {link.status.boot_id}")
+        status = link.status
+    if status.firmware_version != expected:
+        raise UserError(
+            f"the board runs firmware {status.firmware_version}, not {expected}: flash again"
+        )
+    print(f"{status.port}: firmware {status.firmware_version} running, boot id {status.boot_id}")
     return 0
 
 

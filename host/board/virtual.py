@@ -24,11 +24,13 @@ import subprocess
 import tempfile
 import threading
 import tty
+from collections.abc import Sequence
 from pathlib import Path
 from types import TracebackType
 from typing import IO, Any
 
 from firmware import config
+from hardware import pinmap
 from host.board import micropython
 from host.board.link import BoardLink
 from host.board.render import render_board
@@ -36,11 +38,13 @@ from host.games import TableDisplay
 
 
 class VirtualBoard:
-    def __init__(self, seats: int = config.SEATS) -> None:
-        """seats: how many seats `render()` draws (the board always has all of them)."""
+    def __init__(self, seats: int = config.SEATS, extra_names: Sequence[str] | None = None) -> None:
+        """seats: how many seats `render()` draws (the board always has all of them);
+        extra_names: labels of the extra LEDs (default: the pin map's)."""
         if not 1 <= seats <= config.SEATS:
             raise ValueError(f"the board has 1 to {config.SEATS} seats, not {seats}")
         self.seats = seats
+        self.extra_names = list(pinmap.load().extra_names if extra_names is None else extra_names)
         self._link: BoardLink | None = None
         self._dir = Path(tempfile.mkdtemp(prefix="dicetable-vboard-"))
         self.port = str(self._dir / "ttyACM0")
@@ -133,7 +137,7 @@ class VirtualBoard:
 
     def render(self) -> str:
         """The board drawn for a terminal: each display as 7-segment art, then the LEDs."""
-        return render_board(self.snapshot(), self.seats)
+        return render_board(self.snapshot(), self.seats, self.extra_names)
 
     def show(self, table: TableDisplay, timeout: float = 2.0) -> None:
         """Send a table over the board's own host link and wait until it is shown (for

@@ -173,3 +173,11 @@ def test_the_maintenance_request_needs_its_exact_payload():
     rig.step(2)
     assert rig.board.maintenance
     assert ("A", 0, b"") in frames(rig.port.take())
+
+
+def test_a_glitch_shorter_than_the_debounce_time_is_no_press():
+    rig = booted()
+    rig.press(0, [(0, 0), (config.DEBOUNCE_MS // 2, 1)])  # low for half the debounce time
+    rig.run(1, 400, 1)
+    assert "P" not in kinds(rig.port.take())
+    assert rig.board.press_count == 0

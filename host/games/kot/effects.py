@@ -8,7 +8,10 @@ in step with `Monster.cards` by `KingOfTokyo.give_card`/`take_card`), so the eng
 a card only at the moments it overrides: a game full of cards stays fast.
 
 Decisions a card needs (Jets, Camouflage, Opportunist...) are asked with
-`KingOfTokyo.ask(...)`: the game then waits for that player's input before it goes on.
+`KingOfTokyo.ask(...)`: the game then waits for that player's input before it goes on. A
+decision made by throwing dice (Camouflage) is asked with kind "throw" and options
+{"dice": {"black": n, "green": 0}}: `expected_dice()` and `throw_input()` then name that
+player and those dice, so the camera side follows it like any throw.
 
 Issue 3 (this package's base game) registers no effects: bought cards just sit in front of
 their owner (keep) or go to the discard pile (discard).

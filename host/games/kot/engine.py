@@ -204,17 +204,26 @@ class KingOfTokyo:
         return last
 
     def expected_dice(self) -> DiceExpectation | None:
+        if self.pending:  # a decision made by throwing dice (e.g. a defensive throw)
+            for p in self.pending:
+                if p.kind == "throw":
+                    return DiceExpectation("kot", p.options["dice"], p.player.name)
+            return None
         if self.phase == ROLLOFF:
             return DiceExpectation("kot", {"black": BLACK_DICE, "green": 0}, self.rolloff[0].name)
-        if self.phase == ROLL and not self.pending and self.throws < self.throws_allowed:
+        if self.phase == ROLL and self.throws < self.throws_allowed:
             return DiceExpectation(
                 "kot", {"black": self.black, "green": self.green}, self.active.name
             )
         return None
 
     def throw_input(self, thrown: Sequence[str], kept: Sequence[str] = ()) -> Input:
-        player = self.rolloff[0] if self.phase == ROLLOFF else self.active
-        return {"type": "throw", "player": player.name, "thrown": list(thrown), "kept": list(kept)}
+        expected = self.expected_dice()
+        if expected is not None:
+            player = expected.player
+        else:  # no throw is due: the input names the active player, and apply refuses it
+            player = (self.rolloff[0] if self.phase == ROLLOFF else self.active).name
+        return {"type": "throw", "player": player, "thrown": list(thrown), "kept": list(kept)}
 
     def display(self) -> TableDisplay:
         from host.games.kot.view import table_display
@@ -393,11 +402,6 @@ class KingOfTokyo:
                 return
         raise self._not_now(who, kind)
 
-    def _on_resolve(self, who: Monster, inp: Input) -> None:
-        if self.phase != ROLL or not self.throws or who is not self.active:
-            self._expect(who, "resolve", self.phase == ROLL and self.throws > 0)
-        self._resolve()
-
     def _on_sweep(self, who: Monster, inp: Input) -> None:
         self._expect(who, "sweep", self.phase == BUY)
         self._sweep(who)
@@ -529,9 +533,11 @@ class KingOfTokyo:
         for eff in m.hooks["start_turn"]:
             eff.start_turn(self, m)
 
-    def _resolve(self) -> None:
-        """Resolve the final result: numbers, energy, hearts, then the Smash."""
-        m = self.active
+    def _resolve(self, who: Monster, inp: Input) -> None:
+        """Stop throwing and resolve the result: numbers, energy, hearts, then the Smash."""
+        if self.phase != ROLL or not self.throws or who is not self.active:
+            self._expect(who, "resolve", self.phase == ROLL and self.throws > 0)
+        m = who
         self.phase = RESOLVE
         dice = self.dice
         counts = dict(zip(FACES, map(dice.count, FACES), strict=True))
@@ -827,7 +833,7 @@ class KingOfTokyo:
 _STEPS: dict[str, Callable[[KingOfTokyo, Monster, Input], None]] = {
     "throw": KingOfTokyo._throw,
     "correct": KingOfTokyo._correct,
-    "resolve": KingOfTokyo._on_resolve,
+    "resolve": KingOfTokyo._resolve,
     "yield": KingOfTokyo._on_yield,
     "buy": KingOfTokyo._buy,
     "sweep": KingOfTokyo._on_sweep,

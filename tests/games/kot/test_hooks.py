@@ -189,3 +189,27 @@ def test_a_card_can_ask_another_player_to_decide(effects: Any) -> None:
     game.apply({"type": "yield", "player": "B", "leave": False})
     assert game.monster("B").energy == 1
     assert game.expected_dice() is not None
+
+
+class Camouflage(CardEffect):
+    """Asks its owner for a defensive throw (one die per HP lost) when it loses HP."""
+
+    def lost_hp(self, game: KingOfTokyo, owner: Monster, amount: int) -> None:
+        dice = {"black": amount, "green": 0}
+        game.ask(owner, "throw", {"dice": dice}, self.answer)
+
+    @staticmethod
+    def answer(game: KingOfTokyo, pending: Pending, inp: Input) -> None:
+        pending.player.hp += list(inp["thrown"]).count("heart")
+        game.decided(pending)
+
+
+def test_a_card_can_ask_for_a_throw_the_camera_follows(effects: Any) -> None:
+    effects(Camouflage=Camouflage())
+    game = game_with(A={"location": "city", "cards": ("Camouflage",)}, active="B")
+    throw(game, "claw", "claw", "1", "2", "3", "1")
+    act(game, "resolve")
+    expected = game.expected_dice()
+    assert expected is not None and (expected.player, expected.counts["black"]) == ("A", 2)
+    game.apply(game.throw_input(["heart", "1"]))
+    assert game.monster("A").hp == 9
