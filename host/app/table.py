@@ -408,9 +408,13 @@ class Table:
         return kept
 
     def _turn_key(self) -> Hashable:
+        """Changes when the camera should start a new turn: a new turn, another thrower
+        (a card's throw in someone else's turn), an undo."""
         if self.game is None or self.kind is None:
             return None
-        return (self.game_id, self.kind.turn(self.game), self._undos)
+        expected = self.game.expected_dice()
+        thrower = None if expected is None else expected.player
+        return (self.game_id, self.kind.turn(self.game), thrower, self._undos)
 
     def _hold(self, inp: Input) -> None:
         """End the throws: hold the resolve for the correction window."""
