@@ -106,8 +106,6 @@ class Table:
         self._ticker: threading.Thread | None = None
         self.fixed_pin = False
         self._fixes: list[tuple[Hashable, str, str]] = []  # this turn's fixes: turn, from, to
-        self.shown_at: float | None = None  # when the board got the latest display
-        self.published_at: float | None = None  # when the latest state was published
 
     # ---- starting and stopping -----------------------------------------------------------
 
@@ -472,7 +470,6 @@ class Table:
         else:
             display = self.game.display()
         self.board.show(display)
-        self.shown_at = time.perf_counter()
 
     def _seats(self) -> int:
         return len(self.game.players) if self.game is not None else self.board.seats
@@ -484,7 +481,6 @@ class Table:
         expected, turn = self._expectation()
         for listener in self._expect_listeners:
             listener(expected, turn)
-        self.published_at = time.perf_counter()
         self._changed.notify_all()
 
     def _expectation(self) -> tuple[DiceExpectation | None, Hashable]:
