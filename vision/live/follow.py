@@ -445,8 +445,10 @@ class ThrowFollower:
         if check is None:
             return None
         dx, dy = check.shift
-        bumped = math.hypot(dx, dy) > self.settings.bump_px * frame.shape[1] / 640
-        if bumped and check.match > 0.5:
+        # a bump moves the tray's edges clearly: far enough, and matching much better
+        # there than where they were (a hand over a wall does neither)
+        far = math.hypot(dx, dy) > self.settings.bump_px * frame.shape[1] / 640
+        if far and check.match > 0.5 and check.match > check.unmoved + 0.1:
             code = CAMERA_MOVED
             reason = (
                 f"the camera moved by {math.hypot(dx, dy):.0f} px since it was calibrated; "

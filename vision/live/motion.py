@@ -46,6 +46,7 @@ class ViewCheck:
 
     shift: tuple[float, float]  # frame pixels the view moved by
     match: float  # how well the shifted view matches the empty tray (0..1)
+    unmoved: float  # how well the view matches it where it was
     gain: float  # brightness against the empty tray's look
     uneven: float  # how unevenly brightness changed across the view (1: evenly)
 
@@ -115,10 +116,12 @@ class TrayWatch:
         grey_cur, grey_empty = cur.mean(axis=2), empty.mean(axis=2)
         scale = frame.shape[1] / grey_cur.shape[1]
         reach = int(np.ceil(REACH * grey_cur.shape[1]))
-        (dx, dy), match = edge_shift(grey_empty, grey_cur, reach)
+        (dx, dy), match, unmoved = edge_shift(grey_empty, grey_cur, reach)
         ratios = _cell_ratios(grey_cur, grey_empty)
         lo, mid, hi = np.percentile(ratios, [10, 50, 90])
-        return ViewCheck((dx * scale, dy * scale), match, float(mid), float(hi / max(lo, 1e-3)))
+        return ViewCheck(
+            (dx * scale, dy * scale), match, unmoved, float(mid), float(hi / max(lo, 1e-3))
+        )
 
     # ---- keeping the empty look current --------------------------------------------------
 
@@ -286,16 +289,17 @@ def edges(grey: np.ndarray) -> np.ndarray:
 
 def edge_shift(
     reference: np.ndarray, grey: np.ndarray, reach: int
-) -> tuple[tuple[float, float], float]:
+) -> tuple[tuple[float, float], float, float]:
     """How far the edges of `reference` (the empty tray: mostly its walls) moved in `grey`:
-    (dx, dy) in pixels within `reach`, and how well they match there (0..1). Dice and
-    hands add edges where the empty tray has none, so they hardly sway the answer.
+    (dx, dy) in pixels within `reach`, how well they match there and how well where they
+    were (0..1). Dice and hands add edges where the empty tray has none, so they hardly
+    sway the answer.
 
     >>> rng = np.random.default_rng(0)
     >>> a = np.zeros((60, 80), np.float32); a[10:50, 12:70] = 100
-    >>> (dx, dy), match = edge_shift(a, np.roll(a, (3, -5), axis=(0, 1)), 8)
-    >>> round(dx), round(dy), match > 0.9
-    (-5, 3, True)
+    >>> (dx, dy), there, before = edge_shift(a, np.roll(a, (3, -5), axis=(0, 1)), 8)
+    >>> round(dx), round(dy), there > 0.9, before < 0.5
+    (-5, 3, True, True)
     """
     ref = edges(reference.astype(np.float32))
     cur = cv2.copyMakeBorder(
@@ -310,4 +314,4 @@ def edge_shift(
 
     fx = vertex(res[py, px - 1], best, res[py, px + 1]) if 0 < px < 2 * reach else 0.0
     fy = vertex(res[py - 1, px], best, res[py + 1, px]) if 0 < py < 2 * reach else 0.0
-    return (px - reach + fx, py - reach + fy), float(best)
+    return (px - reach + fx, py - reach + fy), float(best), float(res[reach, reach])

@@ -39,8 +39,9 @@ class Settings:
     """A die within this share of a die's side of where it lay, face up the same, was kept."""
 
     # -- the view (bumps and light) --
-    bump_px: float = 3.0
-    """A camera moved by more than this many frame pixels (per 640 across) was bumped."""
+    bump_px: float = 6.0
+    """A camera moved by more than this many frame pixels (per 640 across) was bumped
+    (well under the kept-die tolerance, well over the edge matching's error)."""
     light_ratio: float = 1.8
     """The tray this many times brighter or darker than its calibration: too much."""
     uneven_ratio: float = 1.45
