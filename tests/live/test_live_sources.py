@@ -6,15 +6,18 @@ from __future__ import annotations
 import os
 import sys
 import types
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, ClassVar
 
 import cv2
 import numpy as np
 import pytest
+from conftest import Synth
 
 from vision.live import sources
-from vision.live.follow import VIEW, ThrowFollower
+from vision.live.follow import VIEW, ThrowFollower, ThrowSettled
+from vision.live.sequences import TruthReader
 from vision.live.sources import PiCameraSource, SourceError, open_source
 from vision.live.stream import Frame, Status, Stream, watch
 from vision.reader import DieReading
@@ -238,3 +241,22 @@ def test_without_picamera2_auto_means_camera_0_and_picamera_says_how_to_install(
     assert open_source("auto").name == "0"
     with pytest.raises(SourceError, match="python3-picamera2"):
         open_source("picamera").open()
+
+
+def test_a_recorded_video_of_a_take_gives_its_events(
+    synth: Callable[[str], Synth], tmp_path: Path
+) -> None:
+    """Through a real video codec (MJPEG): compression noise is not motion."""
+    s = synth("kept-aside")
+    path = tmp_path / "take.avi"
+    out = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"MJPG"), 15, (640, 480))
+    for f in s.frames:
+        out.write(f.image)
+    out.release()
+    stream = Stream(lambda: open_source(str(path)))
+    follower = ThrowFollower(TruthReader(s.frames), s.calibration)
+    follower.expect({"black": 6})
+    events = [e for e in watch(stream, follower) if not isinstance(e, Status)]
+    thrown = [sorted(e.faces(e.thrown)) for e in events if isinstance(e, ThrowSettled)]
+    assert thrown == [list(t.thrown) for t in s.seq.truth]
+    assert [e.frame for e in events] == [t.still_frame + 3 for t in s.seq.truth]

@@ -26,6 +26,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+import cv2
 import numpy as np
 
 from vision.glyphs import faces_of
@@ -595,7 +596,9 @@ class TruthReader:
     """A reader that knows what the renderer drew in each frame of a sequence: tests of
     the follower's logic use it so that they do not depend on the still-frame reader's
     accuracy. It remembers which frames it was asked to read. `images` adds other images
-    of some frames (index -> image, e.g. resized by `scale`), read as those frames."""
+    of some frames (index -> image, e.g. resized by `scale`), read as those frames. A
+    frame it does not know exactly (one that went through a video codec) is the frame
+    of the sequence that looks most like it."""
 
     def __init__(
         self,
@@ -603,19 +606,32 @@ class TruthReader:
         images: dict[int, np.ndarray] | None = None,
         scale: float = 1.0,
     ) -> None:
+        self.frames = list(frames)
         self._by_key = {self._key(f.image): (f, 1.0) for f in frames}
         for index, image in (images or {}).items():
             self._by_key[self._key(image)] = (frames[index], scale)
+        self._thumbs: np.ndarray | None = None
         self.read_frames: list[int] = []
 
     @staticmethod
     def _key(image: np.ndarray) -> bytes:
         return bytes(image[::17, ::13].tobytes())
 
+    @staticmethod
+    def _thumb(image: np.ndarray) -> np.ndarray:
+        return cv2.resize(image, (64, 48), interpolation=cv2.INTER_AREA).astype(np.float32)
+
     def read(self, frame: np.ndarray) -> list[DieReading]:
-        synth, scale = self._by_key[self._key(frame)]
+        synth, scale = self._by_key.get(self._key(frame)) or self._nearest(frame)
         self.read_frames.append(synth.index)
         return [_reading(d, scale) for d in synth.dice]
+
+    def _nearest(self, frame: np.ndarray) -> tuple[SynthFrame, float]:
+        if self._thumbs is None:
+            self._thumbs = np.stack([self._thumb(f.image) for f in self.frames])
+        far = np.abs(self._thumbs - self._thumb(frame)).mean(axis=(1, 2, 3))
+        best = self.frames[int(np.argmin(far))]
+        return best, frame.shape[1] / best.image.shape[1]
 
 
 def _reading(d: DrawnDie, scale: float = 1.0) -> DieReading:
