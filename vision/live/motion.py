@@ -61,6 +61,7 @@ class TrayWatch:
         self._size: tuple[int, int] | None = None
         self._prev: np.ndarray | None = None  # cheap view of the frame before (uint8)
         self._empty: np.ndarray | None = None  # cheap view of the empty tray (float32)
+        self._empty_grey: np.ndarray | None = None
         self._region: np.ndarray | None = None  # where motion and hands count (bool)
         self._tray_area = 1.0
         self._noise = calibration.noise if calibration else 1.0
@@ -81,17 +82,19 @@ class TrayWatch:
         assert self._region is not None
         cur = small.astype(np.float32)
         before = prev.astype(np.float32)
-        gain = _median_ratio(cur, before, self._region)
-        diff = np.abs(cur - before * gain).max(axis=2)
-        level = self.settings.motion_level + 6 * self._noise + 0.04 * before.mean(axis=2)
+        grey, grey_before = _grey(cur), _grey(before)
+        gain = _median_ratio(grey, grey_before, self._region)
+        diff = _absmax(cur, before * gain)
+        level = self.settings.motion_level + 6 * self._noise + 0.04 * grey_before
         moved = int(np.count_nonzero((diff > level) & self._region))
         moving = moved >= max(2.0, self.settings.motion_share * self._die_area())
-        hand, present = self._presence(cur)
+        hand, present = self._presence(cur, grey)
         return Look(moving, False, hand, moved, present)
 
     def presence(self, frame: np.ndarray) -> tuple[bool, float]:
         """(a hand in view, share of the tray holding something) in a frame."""
-        return self._presence(shrink(frame).astype(np.float32))
+        cur = shrink(frame).astype(np.float32)
+        return self._presence(cur, _grey(cur))
 
     def occupied(self, center: tuple[float, float], radius: float) -> float | None:
         """Share of a disc (frame pixels) holding something at the last look; None
@@ -113,7 +116,7 @@ class TrayWatch:
             return None
         cur = shrink(frame).astype(np.float32)
         empty = self._empty
-        grey_cur, grey_empty = cur.mean(axis=2), empty.mean(axis=2)
+        grey_cur, grey_empty = _grey(cur), _grey(empty)
         scale = frame.shape[1] / grey_cur.shape[1]
         reach = int(np.ceil(REACH * grey_cur.shape[1]))
         (dx, dy), match, unmoved = edge_shift(grey_empty, grey_cur, reach)
@@ -168,8 +171,9 @@ class TrayWatch:
         if self._empty is None:
             return
         cur = shrink(frame).astype(np.float32)
-        self._presence(cur)
-        assert self._there is not None
+        grey = _grey(cur)
+        self._presence(cur, grey)
+        assert self._there is not None and self._empty_grey is not None
         keep = cv2.dilate(self._there, np.ones((5, 5), np.uint8))
         if not keep_present:
             keep[:] = 0
@@ -184,13 +188,11 @@ class TrayWatch:
                 -1,
             )
         ratio = cv2.resize(
-            _cell_ratios(cur.mean(axis=2), self._empty.mean(axis=2)),
-            cur.shape[1::-1],
-            interpolation=cv2.INTER_LINEAR,
+            _cell_ratios(grey, self._empty_grey), grey.shape[::-1], interpolation=cv2.INTER_LINEAR
         )
         target = np.where(keep[..., None] > 0, self._empty * ratio[..., None], cur)
-        self._empty = (1 - rate) * self._empty + rate * target
-        self._presence(cur)
+        self._set_empty((1 - rate) * self._empty + rate * target)
+        self._presence(cur, grey)
 
     # ---- helpers ---------------------------------------------------------------------
 
@@ -203,16 +205,20 @@ class TrayWatch:
         cal = self.calibration
         if cal is not None and cal.fits(*size):
             cal = self.calibration = cal.resized(*size)
-            self._empty = cal.small_empty().astype(np.float32)
+            self._set_empty(cal.small_empty().astype(np.float32))
             tray = cal.tray_mask((sw, sh))
         else:
-            self._empty = None
+            self._set_empty(None)
             tray = np.full((sh, sw), 255, np.uint8)
         self._tray_area = max(float(np.count_nonzero(tray)), 1.0)
         margin = round(self.settings.margin_dice * self._die_side_small(sw, size[0]))
         if margin > 0:
             tray = cv2.dilate(tray, np.ones((2 * margin + 1, 2 * margin + 1), np.uint8))
         self._region = tray > 0
+
+    def _set_empty(self, empty: np.ndarray | None) -> None:
+        self._empty = None if empty is None else np.asarray(empty, np.float32)
+        self._empty_grey = None if self._empty is None else _grey(self._empty)
 
     @property
     def calibrated(self) -> bool:
@@ -227,19 +233,16 @@ class TrayWatch:
         side = self._die_side_small(self._region.shape[1], self._size[0])
         return side * side
 
-    def _presence(self, cur: np.ndarray) -> tuple[bool, float]:
+    def _presence(self, cur: np.ndarray, grey: np.ndarray) -> tuple[bool, float]:
         """(hand in view, share of the tray holding something) against the empty look."""
         if self._empty is None:
             return False, 0.0
-        assert self._region is not None
-        empty = self._empty
+        assert self._region is not None and self._empty_grey is not None
         ratio = cv2.resize(
-            _cell_ratios(cur.mean(axis=2), empty.mean(axis=2)),
-            cur.shape[1::-1],
-            interpolation=cv2.INTER_LINEAR,
+            _cell_ratios(grey, self._empty_grey), grey.shape[::-1], interpolation=cv2.INTER_LINEAR
         )
-        diff = np.abs(cur - empty * ratio[..., None]).max(axis=2)
-        level = self.settings.presence_level + 6 * self._noise + 0.08 * empty.mean(axis=2)
+        diff = _absmax(cur, self._empty * ratio[..., None])
+        level = self.settings.presence_level + 6 * self._noise + 0.08 * self._empty_grey
         there = ((diff > level) & self._region).astype(np.uint8)
         there = cv2.morphologyEx(there, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
         self._there = there
@@ -257,10 +260,20 @@ class TrayWatch:
         return False, present
 
 
-def _median_ratio(cur: np.ndarray, before: np.ndarray, region: np.ndarray) -> float:
-    """The global brightness change between two cheap views (robust: a median)."""
-    a = cur[::2, ::2].mean(axis=2)[region[::2, ::2]]
-    b = before[::2, ::2].mean(axis=2)[region[::2, ::2]]
+def _grey(image: np.ndarray) -> np.ndarray:
+    return np.asarray(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY))
+
+
+def _absmax(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Per pixel, the largest difference over the colour channels (float32)."""
+    blue, green, red = cv2.split(cv2.absdiff(a, b.astype(np.float32)))
+    return np.maximum(np.maximum(blue, green), red)
+
+
+def _median_ratio(grey: np.ndarray, before: np.ndarray, region: np.ndarray) -> float:
+    """The global brightness change between two cheap grey views (robust: a median)."""
+    a = grey[::2, ::2][region[::2, ::2]]
+    b = before[::2, ::2][region[::2, ::2]]
     ok = b > 8
     if not ok.any():
         return 1.0
