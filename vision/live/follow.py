@@ -145,6 +145,9 @@ def combine(reads: Sequence[Sequence[DieReading]], tolerance: float) -> list[Die
     [('1', 0.8, ''), ('unknown', 0.9, 'the readings disagree: claw, heart')]
     >>> combine([[die("1", 10)], [die("1", 30)]], 4) is None
     True
+    >>> unsure_green = replace(die("1", 10), color="green", color_confidence=0.1)
+    >>> combine([[die("1", 10)], [unsure_green]], 4)[0].color
+    'black'
     """
     base = list(reads[-1])
     groups: list[list[DieReading]] = [[d] for d in base]
@@ -178,13 +181,19 @@ def _vote(group: list[DieReading]) -> DieReading:
         face = UNKNOWN
         reason = next((d.reason for d in group if d.face == UNKNOWN), "") or "not read"
     agree = [d for d in group if d.face == face] or group
-    colors = Counter(d.color for d in group)
+    # the colour the readings are surest of, all together (one unsure reading of a dark
+    # die as green does not outvote a sure one of it as black)
+    weight: dict[str | None, float] = {}
+    for d in group:
+        weight[d.color] = weight.get(d.color, 0.0) + d.color_confidence
+    color = max(weight, key=lambda c: weight[c])
     return replace(
         last,
         center=center,
         face=face,
         confidence=float(np.mean([d.confidence for d in agree])),
-        color=colors.most_common(1)[0][0],
+        color=color,
+        color_confidence=float(np.mean([d.color_confidence for d in group if d.color == color])),
         cocked=cocked,
         reason=reason,
     )
