@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import cv2
@@ -77,3 +80,24 @@ def test_watch_errors_are_one_line(
     assert run_watch(*argv) == 2
     err = capsys.readouterr().err
     assert err.startswith("dicetable vision watch: ") and says in err and err.count("\n") == 1
+
+
+def test_dicetable_vision_watch_prints_each_throw_as_it_settles() -> None:
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
+    result = subprocess.run(
+        [sys.executable, "-m", "host", "vision", "watch", "synthetic:picked-up"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env=env,
+    )
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    throws = [line.split("s  ", 1)[1] for line in lines if " throw " in line]
+    assert [t.split(" (")[0] for t in throws] == [
+        "throw 1: thrown 1 3 claw claw claw heart; kept -",
+        "throw 2: thrown 3 energy heart; kept claw claw claw",
+    ]
+    assert all("200 ms after the dice lay still" in t for t in throws)
+    assert "[ended] synthetic:picked-up ended after 32 frames" in result.stdout
+    assert lines[-1].startswith("2 throws, 0 to look at; 32 frames")

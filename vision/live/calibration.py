@@ -31,12 +31,14 @@ from typing import Any
 import cv2
 import numpy as np
 
+from vision.errors import VisionError
+
 FORMAT = "dicetable-calibration/1"
 SMALL_WIDTH = 160  # the cheap view the motion checks work on (pixels across)
 MOVING = 12.0  # grey levels: frames of the empty tray differing more moved
 
 
-class CalibrationError(ValueError):
+class CalibrationError(VisionError):
     """A calibration that cannot be learned or read; the message says what to do."""
 
 

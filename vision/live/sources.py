@@ -28,13 +28,15 @@ from typing import Any, Protocol
 import cv2
 import numpy as np
 
+from vision.errors import VisionError
+
 IMAGE_SUFFIXES = {".jpg", ".jpeg", ".png", ".bmp", ".tif", ".tiff", ".webp"}
 STREAM_SCHEMES = ("rtsp://", "rtsps://", "http://", "https://", "udp://", "tcp://", "rtmp://")
 OPEN_TIMEOUT_MS = 5000  # a network stream that does not answer in this time is not there
 READ_TIMEOUT_MS = 5000
 
 
-class SourceError(ValueError):
+class SourceError(VisionError):
     """A source that cannot be opened or read; the message says what to do."""
 
 

@@ -139,20 +139,21 @@ class Stream:
     # ---- recordings ------------------------------------------------------------------
 
     def _recorded(self) -> Iterator[Frame | Status]:
-        source, index = self.source, 0
+        source, index, t = self.source, 0, 0.0
         try:
             while not self._closed:
                 got = source.read()
-                yield from self._skipped(source, 0.0)
+                yield from self._skipped(source, t)
                 if got is None:
                     break
                 controls = tuple(source.controls()) if hasattr(source, "controls") else ()
-                yield Frame(got[0], got[1], index, controls)
+                t = got[1]
+                yield Frame(got[0], t, index, controls)
                 index += 1
         finally:
             source.close()
         early = source.ended_early()
-        yield Status("ended", early or f"{source.name} ended after {index} frames", 0.0)
+        yield Status("ended", early or f"{source.name} ended after {index} frames", t)
 
     @staticmethod
     def _skipped(source: Source, t: float) -> Iterator[Status]:

@@ -156,19 +156,21 @@ def _stored(path: Path | None) -> Calibration | None:
 
 
 def _learn_first(items: Any, n: int, name: str) -> tuple[Calibration, Any]:
-    """Learn from the first n frames of the stream; the rest of the stream goes on."""
+    """Learn from the first n frames of the stream; the stream then goes on from its start."""
+    seen: list[Frame | Status] = []
     frames: list[Frame] = []
     for item in items:
+        seen.append(item)
         if isinstance(item, Frame):
             frames.append(item)
             if len(frames) == n:
                 break
     if len(frames) < n:
         raise CalibrationError(f"{name} has fewer than {n} frames to learn from")
-    return learn([f.image for f in frames], source=name), _chain(frames, items)
+    return learn([f.image for f in frames], source=name), _chain(seen, items)
 
 
-def _chain(first: list[Frame], rest: Any) -> Any:
+def _chain(first: list[Frame | Status], rest: Any) -> Any:
     yield from first
     yield from rest
 
