@@ -1,9 +1,14 @@
-"""Synthetic sequences, drawn once per test session (drawing is the slow part)."""
+"""Synthetic sequences, drawn once per test session (drawing is the slow part), and the
+`dicetable` command run as a user runs it."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 
@@ -31,3 +36,16 @@ def synth() -> Callable[[str], Synth]:
         return cache[name]
 
     return get
+
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run_dicetable(*args: str, config: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """`dicetable ARGS` in a fresh process (with its own config folder if given)."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    if config is not None:
+        env["XDG_CONFIG_HOME"] = str(config)
+    return subprocess.run(
+        [sys.executable, "-m", "host", *args], capture_output=True, text=True, timeout=300, env=env
+    )

@@ -2,24 +2,13 @@
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
-import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+from conftest import run_dicetable
 
 
 def test_bench_live_prints_its_figures() -> None:
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    result = subprocess.run(
-        [sys.executable, "-m", "host", "bench", "live", "--quick"],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        env=env,
-    )
+    result = run_dicetable("bench", "live", "--quick")
     assert result.returncode == 0, result.stderr
     out = result.stdout
     assert re.search(r"baseline, reading every frame: +\d+\.\d frames/s", out)

@@ -5,9 +5,6 @@ from __future__ import annotations
 
 import json
 import math
-import os
-import subprocess
-import sys
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -15,14 +12,12 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
-from conftest import Synth
+from conftest import Synth, run_dicetable
 
 from vision.live import calibration
 from vision.live.calibration import CalibrationError
 from vision.render.draw import render
 from vision.render.scene import Camera, Hand, Scene, Table
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def tray_corners(camera: Camera, table: Table) -> np.ndarray:
@@ -140,13 +135,6 @@ def test_the_annotated_picture_shows_the_tray(synth: Callable[[str], Synth]) -> 
     x, y = np.round(cal.tray[0]).astype(int)
     assert tuple(picture[y, x]) != tuple(cal.empty[y, x])  # a corner is marked
     assert picture.shape == cal.empty.shape
-
-
-def run_dicetable(*args: str, config: Path) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "XDG_CONFIG_HOME": str(config)}
-    return subprocess.run(
-        [sys.executable, "-m", "host", *args], capture_output=True, text=True, timeout=120, env=env
-    )
 
 
 def test_calibrate_command_stores_the_calibration_and_draws_it(

@@ -4,15 +4,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import cv2
 import numpy as np
 import pytest
+from conftest import run_dicetable
 
 from vision.live import watch
 from vision.live.calibration import learn
@@ -83,14 +81,7 @@ def test_watch_errors_are_one_line(
 
 
 def test_dicetable_vision_watch_prints_each_throw_as_it_settles() -> None:
-    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
-    result = subprocess.run(
-        [sys.executable, "-m", "host", "vision", "watch", "synthetic:picked-up"],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        env=env,
-    )
+    result = run_dicetable("vision", "watch", "synthetic:picked-up")
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     throws = [line.split("s  ", 1)[1] for line in lines if " throw " in line]
