@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from conftest import run_dicetable
+from live_support import run_dicetable
 
 
 def test_bench_live_prints_its_figures() -> None:

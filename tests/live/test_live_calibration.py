@@ -12,7 +12,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
-from conftest import Synth, run_dicetable
+from live_support import Synth, run_dicetable
 
 from vision.live import calibration
 from vision.live.calibration import CalibrationError

@@ -14,7 +14,7 @@ from typing import Any
 import cv2
 import numpy as np
 import pytest
-from conftest import Synth
+from live_support import Synth
 
 from vision.live import follow
 from vision.live.follow import Misfit, ThrowFollower, ThrowSettled

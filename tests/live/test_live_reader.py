@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from conftest import Synth
+from live_support import Synth
 from test_live_follow import meant, said
 
 from vision.live.follow import ThrowFollower

@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 import cv2
 import numpy as np
 import pytest
-from conftest import Synth
+from live_support import Synth
 
 from vision.live import sources
 from vision.live.follow import VIEW, ThrowFollower, ThrowSettled

@@ -10,7 +10,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
-from conftest import run_dicetable
+from live_support import run_dicetable
 
 from vision.live import watch
 from vision.live.calibration import learn
