@@ -260,3 +260,14 @@ def test_a_recorded_video_of_a_take_gives_its_events(
     thrown = [sorted(e.faces(e.thrown)) for e in events if isinstance(e, ThrowSettled)]
     assert thrown == [list(t.thrown) for t in s.seq.truth]
     assert [e.frame for e in events] == [t.still_frame + 3 for t in s.seq.truth]
+
+
+def test_a_frame_that_is_no_image_is_skipped_with_a_status() -> None:
+    good = np.full((480, 640, 3), 100, np.uint8)
+    items = [
+        Frame(good, 0.0, 0),
+        Frame(np.zeros((4, 4, 3), np.uint8), 0.07, 1),
+        Frame(good, 0.13, 2),
+    ]
+    got = list(watch(items, ThrowFollower(NoDice(), None)))
+    assert [(g.kind, "too small" in g.message) for g in got] == [("skipped", True)]
