@@ -1,13 +1,14 @@
 """The app's one seam to vision: frames in, camera events out.
 
-`DiceWatcher` follows the throws in a stream of frames (vision.live.follow) and turns
-what it sees into plain events for the table: a throw that settled (the faces thrown and
-kept, each die's reading and confidence, a JPEG snapshot of the frame that settled it), or
-a reading that does not fit (for a person to look at). The table tells it what to expect
-(the dice in play, whose turn) through `expect`, from any thread.
+`DiceWatcher` follows the throws in a stream of frames (vision.live: the follower, the
+camera's calibration, the frame sources) and turns what it sees into plain events for the
+table: a throw that settled (the faces thrown and kept, each die's reading and confidence,
+a JPEG snapshot of the frame that settled it), or a reading that does not fit (for a person
+to look at). The table tells it what to expect (the dice in play, whose turn) through
+`expect`, from any thread.
 
-Frame sources (`open_frames`): a video file, a camera device index or a stream URL
-through OpenCV, or the Raspberry Pi camera through picamera2 when it is importable.
+`open_camera` opens a live source (the Raspberry Pi camera, a device, a stream URL, a
+video file) as a vision.live Stream, which reconnects a camera that stalls and says so.
 """
 
 from __future__ import annotations
@@ -15,13 +16,18 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Hashable, Iterator
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from host.errors import UserError
 from host.games import DiceExpectation
+
+if TYPE_CHECKING:
+    from vision.live.calibration import Calibration
+    from vision.live.follow import Event
+    from vision.live.stream import Status, Stream
 
 SNAPSHOT_WIDTH = 640  # the page shows the snapshot on a phone: no need for more
 JPEG_QUALITY = 80
@@ -53,73 +59,64 @@ class MisfitSeen:
 CameraEvent = ThrowSeen | MisfitSeen
 
 
-@dataclass
-class _Expectation:
-    counts: dict[str, int] | None = None
-    turn: Hashable = None
-    changed: bool = True
-    lock: threading.Lock = field(default_factory=threading.Lock)
-
-
 class DiceWatcher:
     """Follows throws in frames fed one by one (from one thread); `expect` may be called
-    from any thread."""
+    from any thread. A calibration (dicetable calibrate) adds what only a known tray can
+    tell: a die off the tray, a bumped camera, a light that changed too much."""
 
-    def __init__(self, face_set: str = "kot") -> None:
+    def __init__(self, face_set: str = "kot", calibration: Calibration | None = None) -> None:
         from vision.live.follow import ThrowFollower
         from vision.reader import DiceReader
 
-        self.follower = ThrowFollower(DiceReader.load(face_set))
-        self._expect = _Expectation()
+        self.follower = ThrowFollower(DiceReader.load(face_set), calibration)
+        self._turn: Hashable = None
+        self._lock = threading.Lock()
 
     def expect(self, expectation: DiceExpectation | None, turn: Hashable) -> None:
         """What the game waits for: the dice in play (None: no throw due), whose turn (a
         new value starts a new turn: the next throw keeps no dice)."""
-        e = self._expect
-        with e.lock:
-            counts = dict(expectation.counts) if expectation is not None else None
-            if turn != e.turn:
-                e.changed = True
-            e.counts, e.turn = counts, turn
+        with self._lock:
+            if turn != self._turn:
+                self._turn = turn
+                self.follower.new_turn()
+            self.follower.expect(expectation.counts if expectation is not None else None)
 
     def feed(self, frame: np.ndarray, t: float) -> list[CameraEvent]:
+        return [self._seen(event, frame) for event in self.follower.feed(frame, t)]
+
+    def follow(self, stream: Stream) -> Iterator[CameraEvent | Status]:
+        """The camera events of a live stream, with the stream's news (stalled, lost...)
+        between them; ends when the stream does."""
+        from vision.live.stream import Status, watch
+
+        for item in watch(stream, self.follower):
+            if isinstance(item, Status):
+                yield item
+            else:
+                yield self._seen(item, stream.snapshot() if item.image is None else item.image)
+
+    def _seen(self, event: Event, frame: np.ndarray | None) -> CameraEvent:
         from vision.live.follow import Misfit
 
-        e = self._expect
-        with e.lock:
-            if e.changed:
-                self.follower.new_turn()
-                e.changed = False
-            self.follower.expect(e.counts)
-        events: list[CameraEvent] = []
-        for event in self.follower.feed(frame, t):
-            now = time.monotonic()
-            dice = [d.to_json() for d in event.dice]
-            snapshot, scale = _snapshot(frame)
-            for d in dice:
-                d["box"] = [round(v * scale, 1) for v in d["box"]]
-                d["center"] = [round(v * scale, 1) for v in d["center"]]
-            if isinstance(event, Misfit):
-                events.append(MisfitSeen(event.reason, dice, snapshot, now, event.frame))
-                continue
-            for i in event.kept:
-                dice[i]["kept"] = True
-            events.append(
-                ThrowSeen(
-                    event.faces(event.thrown),
-                    event.faces(event.kept),
-                    dice,
-                    snapshot,
-                    now,
-                    event.frame,
-                )
-            )
-        return events
+        now = time.monotonic()
+        dice = [d.to_json() for d in event.dice]
+        snapshot, scale = _snapshot(frame)
+        for d in dice:
+            d["box"] = [round(v * scale, 1) for v in d["box"]]
+            d["center"] = [round(v * scale, 1) for v in d["center"]]
+        if isinstance(event, Misfit):
+            return MisfitSeen(event.reason, dice, snapshot, now, event.frame)
+        for i in event.kept:
+            dice[i]["kept"] = True
+        thrown, kept = event.faces(event.thrown), event.faces(event.kept)
+        return ThrowSeen(thrown, kept, dice, snapshot, now, event.frame)
 
 
-def _snapshot(frame: np.ndarray) -> tuple[bytes, float]:
+def _snapshot(frame: np.ndarray | None) -> tuple[bytes, float]:
     import cv2
 
+    if frame is None:
+        return b"", 1.0
     height, width = frame.shape[:2]
     scale = min(1.0, SNAPSHOT_WIDTH / width)
     if scale < 1.0:
@@ -128,53 +125,18 @@ def _snapshot(frame: np.ndarray) -> tuple[bytes, float]:
     return (bytes(jpeg) if ok else b""), scale
 
 
-def open_frames(source: str) -> Iterator[np.ndarray]:
-    """Frames from a live source: "picamera" (Raspberry Pi camera), a device index
-    ("0"), a video file or a stream URL. A source that cannot be opened is a UserError."""
-    if source == "picamera":
-        return _picamera_frames()
-    import cv2
+def open_camera(spec: str) -> tuple[Stream, Calibration | None, str]:
+    """A live camera as a vision.live Stream, the saved calibration if there is one, and
+    a note for people about it. A source that cannot be opened is a UserError."""
+    from vision.live.calibration import CalibrationError, default_path, load
+    from vision.live.sources import SourceError, open_source
+    from vision.live.stream import Stream
 
-    capture = cv2.VideoCapture(int(source) if source.isdigit() else source)
-    if not capture.isOpened():
-        raise UserError(
-            f"cannot open the camera {source!r}: give a device number (0), a video file or "
-            "a stream URL, or --camera none to enter throws on the page"
-        )
-
-    def frames() -> Iterator[np.ndarray]:
-        try:
-            while True:
-                ok, frame = capture.read()
-                if not ok:
-                    return
-                yield frame
-        finally:
-            capture.release()
-
-    return frames()
-
-
-def _picamera_frames() -> Iterator[np.ndarray]:
     try:
-        from picamera2 import Picamera2  # type: ignore[import-not-found]
-    except ImportError:
-        raise UserError(
-            "picamera2 is not importable: on Raspberry Pi OS install python3-picamera2 and "
-            "make the venv with --system-site-packages (docs/raspberry-pi.md)"
-        ) from None
-    camera = Picamera2()
-    camera.configure(
-        camera.create_video_configuration(main={"size": (1280, 960), "format": "RGB888"})
-    )
-    camera.start()
-
-    def frames() -> Iterator[np.ndarray]:
-        try:
-            while True:
-                yield camera.capture_array("main")
-        finally:
-            camera.stop()
-            camera.close()
-
-    return frames()
+        stream = Stream(lambda: open_source(spec))
+    except SourceError as error:
+        raise UserError(f"{error} (or --camera none to enter throws on the page)") from None
+    try:
+        return stream, load(default_path()), ""
+    except CalibrationError as error:
+        return stream, None, f"reading without a calibration: {error}"

@@ -15,7 +15,7 @@ import os
 import signal
 import threading
 import time
-from collections.abc import Hashable, Iterator
+from collections.abc import Hashable
 from pathlib import Path
 from types import FrameType
 from typing import Any
@@ -124,11 +124,16 @@ def run(args: argparse.Namespace) -> int:
             player = _recorded(table, args, None if camera == "demo" else camera)
             worker = threading.Thread(target=player.run, args=(stop,), name="recorded", daemon=True)
         elif camera != "none":
-            from host.app.camera import open_frames
+            from host.app.camera import open_camera
 
-            frames = open_frames(camera)  # a source that cannot be opened stops us here
+            stream, calibration, note = open_camera(camera)  # unopenable: stops us here
+            if note:
+                table.notice("warning", note)
             worker = threading.Thread(
-                target=_live_camera, args=(table, camera, frames, stop), name="camera", daemon=True
+                target=_live_camera,
+                args=(table, stream, calibration, stop),
+                name="camera",
+                daemon=True,
             )
         if worker is not None:
             worker.start()
@@ -208,20 +213,27 @@ def _recorded(table: Any, args: argparse.Namespace, folder: str | None) -> Any:
     return SessionPlayer(table, session, DiceWatcher(), speed=args.speed, inputs=not args.manual)
 
 
-def _live_camera(table: Any, source: str, frames: Iterator[Any], stop: threading.Event) -> None:
+def _live_camera(table: Any, stream: Any, calibration: Any, stop: threading.Event) -> None:
     from host.app.camera import DiceWatcher
+    from vision.live.stream import Status
 
+    # the stream's own news that people should see; "open" and "reconnected" are routine
+    worrying = {"size", "skipped", "stalled", "frozen", "lost", "gave-up", "ended"}
+    watcher = DiceWatcher(calibration=calibration)
+    table.on_expect(watcher.expect)
+    closer = threading.Thread(target=lambda: (stop.wait(), stream.close()), daemon=True)
+    closer.start()
     try:
-        watcher = DiceWatcher()
-        table.on_expect(watcher.expect)
-        for frame in frames:
-            if stop.is_set():
-                return
-            for event in watcher.feed(frame, time.monotonic()):
-                table.camera_event(event)
-        table.notice("error", f"the camera stream {source!r} ended: restart dicetable play")
+        for item in watcher.follow(stream):
+            if isinstance(item, Status):
+                if item.kind in worrying:
+                    table.notice("warning", f"camera: {item.message}")
+            else:
+                table.camera_event(item)
     except UserError as error:
         table.notice("error", str(error))
+    if not stop.is_set():
+        table.notice("error", "the camera stream ended: restart dicetable play")
 
 
 def _draw_turns(table: Any, board: Any) -> None:
