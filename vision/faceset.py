@@ -43,7 +43,8 @@ class FaceSet:
     bias: np.ndarray  # (faces,)
     centroids: np.ndarray  # (faces, embedding): each face's mean embedding, unit length
     familiar: float  # a patch less similar than this to every centroid is no face of ours
-    color_means: np.ndarray  # (colors, 3): Lab of each colour's die body
+    color_weights: np.ndarray  # (colour features, colors): softmax over the die colours
+    color_bias: np.ndarray  # (colors,)
     threshold: float  # below this probability a reading is "unknown"
     embedding: str  # fingerprint of the embedding model the weights were fitted on
     box_scale: float = 1.0  # the taught labels' boxes over the finder's (labelling habit)
@@ -64,16 +65,16 @@ class FaceSet:
         """(n,) cosine similarity of each patch's best view to its nearest face centroid."""
         return np.asarray((features @ self.centroids.T).max(axis=(1, 2)))
 
-    def color_of(self, lab: np.ndarray) -> tuple[str | None, float]:
-        """The nearest colour to a body colour in Lab, with a confidence in [0, 1]."""
+    def color_of(self, features: np.ndarray) -> tuple[str | None, float]:
+        """The die colour from its colour features (vision.reader.color_features), with its
+        probability; None when the set has no colours."""
         if not self.colors:
             return None, 1.0
-        d = np.linalg.norm(self.color_means - lab[None, :], axis=1)
-        order = np.argsort(d)
-        if len(order) == 1:
-            return self.colors[0], 1.0
-        best, second = d[order[0]], d[order[1]]
-        return self.colors[int(order[0])], float(np.clip((second - best) / (second + 1e-6), 0, 1))
+        logits = features @ self.color_weights + self.color_bias
+        p = np.exp(logits - logits.max())
+        p /= p.sum()
+        best = int(np.argmax(p))
+        return self.colors[best], float(p[best])
 
     def save(self, path: str | Path) -> Path:
         path = Path(path)
@@ -94,7 +95,8 @@ class FaceSet:
                 meta=np.array(json.dumps(meta)),
                 weights=self.weights.astype(np.float32),
                 bias=self.bias.astype(np.float32),
-                color_means=self.color_means.astype(np.float32),
+                color_weights=self.color_weights.astype(np.float32),
+                color_bias=self.color_bias.astype(np.float32),
                 centroids=self.centroids.astype(np.float32),
             )
         return path
@@ -121,7 +123,8 @@ def load(name_or_path: str | Path) -> FaceSet:
                 colors=tuple(meta["colors"]),
                 weights=data["weights"],
                 bias=data["bias"],
-                color_means=data["color_means"],
+                color_weights=data["color_weights"],
+                color_bias=data["color_bias"],
                 centroids=data["centroids"],
                 familiar=float(meta["familiar"]),
                 threshold=float(meta["threshold"]),

@@ -116,7 +116,7 @@ class DiceReader:
                 continue
             cocked = bool(lean >= COCKED)
             best = int(np.argmax(p))
-            color, color_conf = self.faces.color_of(body_lab(patch))
+            color, color_conf = self.faces.color_of(color_features(patch))
             reason = ""
             if cocked:
                 reason = "cocked: the die leans on something"
@@ -149,18 +149,13 @@ def scaled(c: detect.Candidate, factor: float) -> detect.Candidate:
     return dataclasses.replace(c, box=(x - hw, y - hh, x + hw, y + hh), side=c.side * factor)
 
 
-def _ring(size: int = patches.PATCH) -> np.ndarray:
-    """The patch's pixels in a square ring inside the face's border: body, not glyph."""
-    half = size * patches.FACE_SPAN / 2
-    d = np.abs(np.arange(size) + 0.5 - size / 2)
-    dist = np.maximum(d[:, None], d[None, :])
-    return (dist >= 0.62 * half) & (dist <= 0.88 * half)
-
-
-_RING = _ring()
-
-
-def body_lab(patch: np.ndarray) -> np.ndarray:
-    """The die body's colour in Lab: the median of a ring between glyph and face border."""
-    lab = cv2.cvtColor(patch, cv2.COLOR_BGR2LAB)[_RING].astype(np.float32)
-    return np.asarray(np.median(lab, axis=0))
+def color_features(patch: np.ndarray) -> np.ndarray:
+    """What a die's colours look like, for telling die colours apart: a histogram of the
+    face's Lab colours (5 lightness bins, 5x5 hue bins), square-rooted. Where body and
+    glyph sit does not matter, only how much of each colour there is."""
+    m = patches.PATCH // 8
+    lab = cv2.cvtColor(patch[m:-m, m:-m], cv2.COLOR_BGR2LAB).reshape(-1, 3).astype(np.float32)
+    light = np.histogram(lab[:, 0], bins=5, range=(0, 256))[0]
+    hue = np.histogram2d(lab[:, 1], lab[:, 2], bins=5, range=((88, 168), (88, 168)))[0].ravel()
+    out = np.sqrt(np.concatenate([light, hue]) / len(lab))
+    return np.asarray(out, np.float32)

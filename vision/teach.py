@@ -18,9 +18,10 @@ from vision import detect, labels, nets, patches
 from vision.detect import iou
 from vision.errors import VisionError
 from vision.faceset import FaceSet
-from vision.reader import body_lab, check_frame
+from vision.reader import check_frame, color_features
 
 CUTS_PER_DIE = 8
+COLOR_FEATURES = 30  # length of vision.reader.color_features
 
 
 class TeachError(VisionError):
@@ -34,7 +35,6 @@ class Examples:
     patches: np.ndarray  # (n, PATCH, PATCH, 3) uint8
     faces: list[str]
     colors: list[str | None]
-    bodies: np.ndarray  # (n, 3) Lab of each die's body, from a centred cut
     box_ratios: list[float]  # labelled box size over the finder's, per die it found
     dice: np.ndarray  # (n,) which labelled die each cut comes from
 
@@ -44,24 +44,18 @@ def cuts_for(
     dice: Sequence[labels.LabelledDie],
     rng: np.random.Generator,
     per_die: int = CUTS_PER_DIE,
-) -> tuple[list[np.ndarray], list[np.ndarray], list[float]]:
-    """For each labelled die: `per_die` jittered cuts around its labelled box, and its body
-    colour (Lab); and for each die the finder finds, its labelled box's size over the
-    finder's (the reader scales found boxes by the median: the labels' habit)."""
+) -> tuple[list[np.ndarray], list[float]]:
+    """For each labelled die: `per_die` jittered cuts around its labelled box; and for
+    each die the finder finds, its labelled box's size over the finder's (the reader
+    scales found boxes by the median: the labels' habit)."""
     found = detect.find(frame)
-    cuts, bodies, ratios = [], [], []
+    cuts, ratios = [], []
     for die in dice:
         best = max(found, key=lambda c: iou(c.box, die.box), default=None)
         if best is not None and iou(best.box, die.box) >= 0.3:
             ratios.append(_size(die.box) / max(_size(best.box), 1e-6))
-        box = die.box
-        x0, y0, x1, y1 = box
-        centred = patches.cut(
-            frame, ((x0 + x1) / 2, (y0 + y1) / 2), patches.face_side(x1 - x0, y1 - y0), 0.0
-        )
-        bodies.append(body_lab(centred))
-        cuts.append(np.stack([patches.jittered_cut(frame, box, rng) for _ in range(per_die)]))
-    return cuts, bodies, ratios
+        cuts.append(np.stack([patches.jittered_cut(frame, die.box, rng) for _ in range(per_die)]))
+    return cuts, ratios
 
 
 def _size(box: tuple[float, float, float, float]) -> float:
@@ -79,7 +73,6 @@ def collect(
     cut: list[np.ndarray] = []
     faces: list[str] = []
     colors: list[str | None] = []
-    bodies: list[np.ndarray] = []
     ratios: list[float] = []
     die_of: list[int] = []
     for image in images if images is not None else label_set.images:
@@ -87,19 +80,16 @@ def collect(
         if frame is None:
             raise TeachError(f"{label_set.path(image)} is not a readable image")
         dice = [d for d in image.dice if not d.cocked]
-        c, b, r = cuts_for(check_frame(frame), dice, rng, per_die)
+        c, r = cuts_for(check_frame(frame), dice, rng, per_die)
         ratios.extend(r)
-        for die, die_cuts, body in zip(dice, c, b, strict=True):
+        for die, die_cuts in zip(dice, c, strict=True):
             die_of.extend([len(cut)] * len(die_cuts))
             cut.append(die_cuts)
             faces.extend([die.face] * len(die_cuts))
             colors.extend([die.color] * len(die_cuts))
-            bodies.extend([body] * len(die_cuts))
     if not cut:
         raise TeachError("the labels hold no dice to learn from")
-    return Examples(
-        np.concatenate(cut), faces, colors, np.array(bodies, np.float32), ratios, np.array(die_of)
-    )
+    return Examples(np.concatenate(cut), faces, colors, ratios, np.array(die_of))
 
 
 def fit_softmax(
@@ -185,10 +175,12 @@ def learn(
     own = (feats * centroids[y]).sum(axis=1)
     familiar = float(np.quantile(own, 0.002)) - 0.1  # well below what our own dice reach
     colors = sorted({c for c in examples.colors if c is not None})
-    color_means = np.array(
-        [np.median(examples.bodies[[c == col for c in examples.colors]], axis=0) for col in colors],
-        np.float32,
-    ).reshape(len(colors), 3)
+    color_weights, color_bias = np.zeros((COLOR_FEATURES, 0), np.float32), np.zeros(0, np.float32)
+    if colors:
+        known = np.array([c is not None for c in examples.colors])
+        cf = np.array([color_features(p) for p in examples.patches[known]])
+        cy = np.array([colors.index(str(c)) for c in examples.colors if c is not None])
+        color_weights, color_bias = fit_softmax(cf, cy, len(colors), 1e-4, 600)
     return FaceSet(
         name=name,
         faces=tuple(names),
@@ -197,7 +189,8 @@ def learn(
         bias=bias,
         centroids=centroids.astype(np.float32),
         familiar=familiar,
-        color_means=color_means,
+        color_weights=color_weights,
+        color_bias=color_bias,
         threshold=threshold,
         embedding=nets.model_id("embedding.onnx"),
         views=views,

@@ -42,7 +42,6 @@ def fresh_kot(tmp_path_factory: pytest.TempPathFactory) -> labels.LabelSet:
     return random_set(folder, "kot", SYNTH_FRAMES, SYNTH_SEED)
 
 
-@pytest.mark.xfail(reason="not met yet: colour accuracy about 0.99 (bar 0.999)", strict=True)
 def test_fresh_synthetic_kot_frames_meet_the_bars(
     fresh_kot: labels.LabelSet, kot_reader: DiceReader
 ) -> None:
