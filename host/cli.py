@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from host.errors import UserError
 
@@ -36,11 +36,25 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, (module_name, help_line) in COMMANDS.items():
-        module = importlib.import_module(module_name)
         command = sub.add_parser(name, help=help_line, description=help_line)
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as error:
+            if error.name is None or not module_name.startswith(error.name):
+                raise
+            # a part not built yet: the other commands still work
+            command.set_defaults(_run=_not_built(name, module_name))
+            continue
         module.add_arguments(command)
         command.set_defaults(_run=module.run)
     return parser
+
+
+def _not_built(name: str, module_name: str) -> Callable[[argparse.Namespace], int]:
+    def run(args: argparse.Namespace) -> int:
+        raise UserError(f"the {name} command is not built yet ({module_name})")
+
+    return run
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -17,7 +17,9 @@ ERROR = 2
 
 # Subcommands that live in other modules, each with add_arguments(parser) and
 # run(args) -> int, e.g. "watch": ("vision.live.watch", "print throw events from a camera").
-MORE: dict[str, tuple[str, str]] = {}
+MORE: dict[str, tuple[str, str]] = {
+    "watch": ("vision.live.watch", "follow the throws live from a camera, video or folder"),
+}
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -1,0 +1,84 @@
+"""Draw the board for a terminal: each seat's display as 7-segment art, with its LED.
+
+>>> print(draw_digits([0x06, 0x5B, 0x80, 0x4F]))
+     _       _
+  |  _|      _|
+  | |_     . _|
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from firmware import config
+
+SEATS_PER_ROW = 3
+_COLOURS = {
+    "off": (0, 0, 0),
+    "red": (255, 0, 0),
+    "green": (0, 255, 0),
+    "blue": (0, 0, 255),
+    "yellow": (255, 255, 0),
+    "cyan": (0, 255, 255),
+    "magenta": (255, 0, 255),
+    "white": (255, 255, 255),
+    "orange": (255, 128, 0),
+    "purple": (128, 0, 255),
+}
+
+
+def draw_digits(segments: Sequence[int]) -> str:
+    """Three text lines drawing 7-segment digits (bit 0 = a ... bit 6 = g, bit 7 = dp)."""
+    top, middle, bottom = [], [], []
+    for bits in segments:
+
+        def on(bit: int, char: str, bits: int = bits) -> str:
+            return char if bits & (1 << bit) else " "
+
+        top.append(" " + on(0, "_") + "  ")
+        middle.append(on(5, "|") + on(6, "_") + on(1, "|") + " ")
+        bottom.append(on(4, "|") + on(3, "_") + on(2, "|") + on(7, "."))
+    return "\n".join("".join(line).rstrip() for line in (top, middle, bottom))
+
+
+def colour_name(rgb: Sequence[int], cap: int = config.LED_LEVEL_CAP) -> str:
+    """The nearest plain colour name for an LED level as sent (capped at `cap`).
+
+    >>> colour_name((64, 0, 0)), colour_name((0, 0, 0)), colour_name((16, 16, 0))
+    ('red', 'off', 'dim yellow')
+    """
+    full = [min(255, round(level * 255 / cap)) for level in rgb]
+    brightest = max(full)
+    if brightest < 16:
+        return "off"
+    hue = [round(level * 255 / brightest) for level in full]
+
+    def distance(name: str) -> int:
+        return sum((a - b) ** 2 for a, b in zip(hue, _COLOURS[name], strict=True))
+
+    name = min(_COLOURS, key=distance)
+    return name if brightest >= 128 else f"dim {name}"
+
+
+def render_board(
+    snapshot: dict[str, Any], seats: int = config.SEATS, led_names: Sequence[str] = ()
+) -> str:
+    """The board from a virtual board's snapshot: the first `seats` seats' displays with
+    their LEDs, then the extra LEDs."""
+    leds = [tuple(c) for c in snapshot["leds"]]
+    by_index = [leds[config.LED_CHAIN.index(i)] for i in range(len(leds))]
+    blocks = []
+    for seat, segments in enumerate(snapshot["segments"][:seats]):
+        art = draw_digits(segments).split("\n")
+        label = f"seat {seat + 1}  LED {colour_name(by_index[seat])}"
+        blocks.append([label.ljust(24), *(line.ljust(24) for line in art)])
+    lines = []
+    for row in range(0, len(blocks), SEATS_PER_ROW):
+        lines += ["".join(parts) for parts in zip(*blocks[row : row + SEATS_PER_ROW], strict=True)]
+    extras = []
+    for e in range(config.EXTRAS):
+        name = led_names[e] if e < len(led_names) else f"extra {e + 1}"
+        extras.append(f"{name}: {colour_name(by_index[config.SEATS + e])}")
+    lines.append("   ".join(extras))
+    return "\n".join(line.rstrip() for line in lines)

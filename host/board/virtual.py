@@ -1,0 +1,197 @@
+"""A virtual board: the real firmware under real MicroPython (WebAssembly, in Node) behind
+a real pseudo-terminal, with simulated displays, LEDs and buttons.
+
+    with VirtualBoard(seats=4) as board, BoardLink.open(board.port) as link:
+        link.show(table_display)
+        link.wait_shown(1.0)
+        print(board.render())      # 4 seats' displays as 7-segment art, and the LEDs
+        board.shown()              # ['12.5 ', ...]: what a person reads on each display
+        board.press(0)             # a (bouncing) press of seat 1's button
+
+`port` is a stable path (a symlink to the current pseudo-terminal), like /dev/ttyACM0:
+`unplug()` takes the board away (the port vanishes and the firmware stops, as when a
+bus-powered Pico is unplugged), `replug()` brings a freshly booted one back at the same path.
+For the demo, `board.show(table)` sends through a link of the board's own and waits until
+the table is shown.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import tempfile
+import threading
+import tty
+from collections.abc import Sequence
+from pathlib import Path
+from types import TracebackType
+from typing import IO, Any
+
+from firmware import config
+from hardware import pinmap
+from host.board import micropython
+from host.board.link import BoardLink
+from host.board.render import render_board
+from host.games import TableDisplay
+
+
+class VirtualBoard:
+    def __init__(self, seats: int = config.SEATS, extra_names: Sequence[str] | None = None) -> None:
+        """seats: how many seats `render()` draws (the board always has all of them);
+        extra_names: labels of the extra LEDs (default: the pin map's)."""
+        if not 1 <= seats <= config.SEATS:
+            raise ValueError(f"the board has 1 to {config.SEATS} seats, not {seats}")
+        self.seats = seats
+        self.extra_names = list(pinmap.load().extra_names if extra_names is None else extra_names)
+        self._link: BoardLink | None = None
+        self._dir = Path(tempfile.mkdtemp(prefix="dicetable-vboard-"))
+        self.port = str(self._dir / "ttyACM0")
+        self._process: subprocess.Popen[str] | None = None
+        self._master = -1
+        self._slave = -1
+        self._lock = threading.Lock()
+        self._next_id = 0
+        self.replug()
+
+    # --- power and cable -----------------------------------------------------------
+    def replug(self) -> None:
+        """Plug the board in: a new pseudo-terminal at `port`, the firmware booting."""
+        if self._process is not None:
+            return
+        node = micropython.node()
+        self._master, self._slave = os.openpty()
+        tty.setraw(self._slave)  # no echo or line editing, before anything is written
+        os.set_blocking(self._master, False)
+        link = Path(self.port)
+        link.unlink(missing_ok=True)
+        link.symlink_to(os.ttyname(self._slave))
+        self._process = subprocess.Popen(
+            [node, str(micropython.RUNNER), "serve", "--fd", str(self._master)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            pass_fds=(self._master,),
+            text=True,
+            bufsize=1,
+        )
+        hello = self._read_line(self._stdout())
+        if not hello.get("ready"):
+            self.unplug()
+            raise RuntimeError(f"the virtual board did not start: {hello}")
+
+    def unplug(self) -> None:
+        """Pull the cable: the port vanishes and the firmware stops (no power)."""
+        process, self._process = self._process, None
+        if process is not None:
+            try:
+                if process.stdin is not None:
+                    process.stdin.close()  # the runner quits when its commands end
+                process.wait(timeout=5)
+            except (OSError, subprocess.TimeoutExpired):
+                process.kill()
+                process.wait()
+            if process.stdout is not None:
+                process.stdout.close()
+        Path(self.port).unlink(missing_ok=True)
+        for fd in (self._master, self._slave):
+            if fd >= 0:
+                os.close(fd)
+        self._master = self._slave = -1
+
+    def close(self) -> None:
+        if self._link is not None:
+            self._link.close()
+            self._link = None
+        self.unplug()
+        shutil.rmtree(self._dir, ignore_errors=True)
+
+    def __enter__(self) -> VirtualBoard:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    @property
+    def plugged(self) -> bool:
+        return self._process is not None
+
+    # --- what a person sees and does -------------------------------------------------
+    def snapshot(self) -> dict[str, Any]:
+        """Everything the board shows now, and the firmware's counters."""
+        result: dict[str, Any] = self._command("snapshot")
+        return result
+
+    def shown(self) -> list[str]:
+        """What a person reads on each seat's display now, e.g. ['12.5 ', '    ']."""
+        return list(self.snapshot()["shown"])
+
+    def leds(self) -> list[tuple[int, int, int]]:
+        """Each LED's colour as sent to the chain (after the brightness cap)."""
+        return [(r, g, b) for r, g, b in self.snapshot()["leds"]]
+
+    def render(self) -> str:
+        """The board drawn for a terminal: each display as 7-segment art, then the LEDs."""
+        return render_board(self.snapshot(), self.seats, self.extra_names)
+
+    def show(self, table: TableDisplay, timeout: float = 2.0) -> None:
+        """Send a table over the board's own host link and wait until it is shown (for
+        the demo; an app opens its own BoardLink on `port`)."""
+        if self._link is None:
+            self._link = BoardLink.open(self.port)
+        self._link.show(table)
+        if not self._link.wait_shown(timeout):
+            raise RuntimeError(f"the virtual board did not show the table within {timeout} s")
+
+    def press(self, seat: int) -> None:
+        """Press and release seat `seat`'s button (0-based), contacts bouncing."""
+        self._command("press", seat=seat)
+
+    # --- faults ----------------------------------------------------------------------
+    def reset(self) -> None:
+        """Reset the Pico (new boot id); the port stays."""
+        self._command("reset")
+
+    def lose(self, kind: str, count: int = 1) -> None:
+        """Lose the board's next `count` frames of one kind (e.g. 'P' for presses)."""
+        self._command("lose", kind=kind, count=count)
+
+    def fail_bus(self) -> None:
+        """Make the next I2C write fail: the firmware shows its error pattern and resets."""
+        self._command("fail_i2c")
+
+    def inject(self, data: bytes) -> None:
+        """Write bytes into the board's input as if the host had sent them."""
+        with open(self.port, "wb", buffering=0) as port:
+            port.write(data)
+
+    # --- the runner's command channel -------------------------------------------------
+    def _stdout(self) -> IO[str]:
+        if self._process is None or self._process.stdout is None:
+            raise RuntimeError("the virtual board is unplugged")
+        return self._process.stdout
+
+    def _read_line(self, stream: IO[str]) -> dict[str, Any]:
+        line = stream.readline()
+        if not line:
+            raise RuntimeError("the virtual board's runner stopped")
+        answer: dict[str, Any] = json.loads(line)
+        return answer
+
+    def _command(self, cmd: str, **fields: Any) -> Any:
+        with self._lock:
+            process = self._process
+            if process is None or process.stdin is None:
+                raise RuntimeError("the virtual board is unplugged")
+            self._next_id += 1
+            process.stdin.write(json.dumps({"id": self._next_id, "cmd": cmd, **fields}) + "\n")
+            process.stdin.flush()
+            answer = self._read_line(self._stdout())
+            if not answer.get("ok"):
+                raise RuntimeError(f"virtual board: {cmd}: {answer.get('error')}")
+            return answer["result"]

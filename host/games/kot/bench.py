@@ -1,0 +1,100 @@
+"""`dicetable bench engine`: random full 4-player games per second, and µs per input.
+
+Three figures from the same run, each the best of a few rounds that take turns (CPU time
+of this one process, so other work on the machine disturbs it less):
+- random games: the random player chooses and the engine applies, to the end of each game;
+- the engine alone: the same games' inputs applied again, without the random player;
+- a baseline: a trivial loop over the same inputs (copy each into a list, as any log does),
+  so the engine's cost can be read as a ratio that holds across machines.
+The target is at least 500 games per second on one core.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import random
+import time
+from collections.abc import Callable
+
+from host.games.kot.engine import KingOfTokyo
+from host.games.kot.random_player import play_game
+from host.games.kot.setup import Setup
+
+TARGET_GAMES_PER_S = 500
+PLAYERS = ("Ann", "Bob", "Cat", "Dan")
+
+
+def _setup(i: int) -> Setup:
+    return Setup.simple(*PLAYERS, seed=i, first_player=PLAYERS[i % 4])
+
+
+def _cpu_time(work: Callable[[], object]) -> float:
+    start = time.process_time()
+    work()
+    return time.process_time() - start
+
+
+def measure(games: int, rounds: int) -> dict[str, float]:
+    """The figures, each the best of `rounds`; the three runs take turns within a round
+    so that they meet the same conditions on a shared machine."""
+    # the games' inputs for the engine-alone run, kept out of the garbage collector's way:
+    # what is timed is the engine, not the bench's own bookkeeping
+    logs = [play_game(_setup(i), random.Random(i)).log for i in range(games)]
+    inputs = sum(len(log) for log in logs)
+    gc.freeze()
+
+    def random_games() -> None:
+        for i in range(games):
+            play_game(_setup(i), random.Random(i))
+
+    def engine_alone() -> None:
+        for i, log in enumerate(logs):
+            game = KingOfTokyo(_setup(i))
+            for inp in log:
+                game.apply(inp)
+
+    def baseline() -> None:
+        for log in logs:
+            copies = []
+            for inp in log:
+                copies.append(dict(inp))
+
+    best = [float("inf")] * 3
+    try:
+        for _ in range(rounds):
+            for k, work in enumerate((random_games, engine_alone, baseline)):
+                best[k] = min(best[k], _cpu_time(work))
+    finally:
+        gc.unfreeze()
+    played, alone, base = best
+    return {
+        "games": games,
+        "inputs_per_game": inputs / games,
+        "games_per_s": games / played,
+        "us_per_input": played / inputs * 1e6,
+        "engine_us_per_input": alone / inputs * 1e6,
+        "baseline_us_per_input": base / inputs * 1e6,
+    }
+
+
+def bench(args: argparse.Namespace) -> int:
+    quick = getattr(args, "quick", False)
+    r = measure(games=60 if quick else 400, rounds=2 if quick else 5)
+    verdict = "reached" if r["games_per_s"] >= TARGET_GAMES_PER_S else "NOT reached"
+    print(
+        f"random 4-player games: {r['games_per_s']:.0f} games/s "
+        f"({1000 / r['games_per_s']:.2f} ms/game, {r['inputs_per_game']:.0f} inputs/game), "
+        f"{r['us_per_input']:.2f} µs/input; target {TARGET_GAMES_PER_S} games/s {verdict}"
+    )
+    share = r["engine_us_per_input"] / r["us_per_input"]
+    print(
+        f"engine alone (the same inputs again, no random player): "
+        f"{r['engine_us_per_input']:.2f} µs/input ({share:.0%} of the time)"
+    )
+    print(
+        f"baseline (copy each input into a list): {r['baseline_us_per_input']:.2f} µs/input; "
+        f"the engine costs {r['engine_us_per_input'] / r['baseline_us_per_input']:.1f}× that, "
+        f"a random game's input {r['us_per_input'] / r['baseline_us_per_input']:.1f}×"
+    )
+    return 0

@@ -1,0 +1,180 @@
+"""What a game starts from: the seats, the options, the deck's seed, and maybe a position.
+
+A `Setup` is plain, frozen data; `KingOfTokyo(setup)` builds the state from it. A
+`Position` (like a chess FEN) starts the game at the beginning of someone's turn with the
+monsters, Tokyo and the cards as given, so a scenario starts where it matters and a table
+can pick up a game already in progress.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+MONSTERS = ("Alienoid", "Cyber Kitty", "Giga Zaur", "Meka Dragon", "The King", "Space Penguin")
+
+
+@dataclass(frozen=True)
+class Seat:
+    name: str  # the player's name, unique at the table
+    monster: str  # one of MONSTERS
+
+
+@dataclass(frozen=True)
+class Options:
+    # 2 players only: entering Tokyo gives 1 energy (not 1 VP), starting a turn there 1
+    # energy (not 2 VP).
+    two_player_variant: bool = False
+    # first-edition rule: a monster enters an empty Tokyo only if its result has a claw
+    first_edition: bool = False
+
+
+@dataclass(frozen=True)
+class MonsterPosition:
+    hp: int = 10  # 0 means eliminated
+    vp: int = 0
+    energy: int = 0
+    location: str | None = None  # "city", "bay" or None
+    cards: tuple[str, ...] = ()
+    tokens: Mapping[str, int] = field(default_factory=dict)  # e.g. {"poison": 1}
+
+
+@dataclass(frozen=True)
+class Position:
+    """The table at the start of `active_player`'s turn, before its start-of-turn step.
+
+    `face_up`/`deck` None: drawn from the cards not placed elsewhere, shuffled by the
+    seed. `deck` lists the top card first.
+    """
+
+    monsters: Mapping[str, MonsterPosition]
+    active_player: str
+    turn: int = 1
+    face_up: tuple[str, ...] | None = None
+    deck: tuple[str, ...] | None = None
+    discard: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Setup:
+    seats: tuple[Seat, ...]
+    options: Options = Options()
+    seed: int = 0  # shuffles the deck (and reshuffles the discard pile when it runs out)
+    first_player: str | None = None  # None: a roll-off throw of the 6 black dice decides
+    position: Position | None = None
+
+    @classmethod
+    def simple(cls, *names: str, **kwargs: object) -> Setup:
+        """Seats with the monsters in box order: handy for tests and the benchmark.
+
+        >>> Setup.simple("Ann", "Bob", first_player="Ann").seats[1]
+        Seat(name='Bob', monster='Cyber Kitty')
+        """
+        seats = tuple(Seat(name, monster) for name, monster in zip(names, MONSTERS, strict=False))
+        return cls(seats, **kwargs)  # type: ignore[arg-type]
+
+
+class SetupError(ValueError):
+    """A setup the game cannot start from; the message names the field and the problem."""
+
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
+
+
+def check_setup(setup: Setup) -> None:
+    """Raise SetupError naming the first problem of `setup`, if any."""
+    from host.games.kot.cards import BOX, UnknownCard, canonical
+
+    seats = setup.seats
+    if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
+        raise SetupError(f"players: King of Tokyo takes 2 to 6 players, not {len(seats)}")
+    names = [s.name for s in seats]
+    for i, seat in enumerate(seats):
+        if not isinstance(seat.name, str) or not seat.name.strip():
+            raise SetupError(f"players[{i}].name: a player needs a name")
+        if names.count(seat.name) > 1:
+            raise SetupError(f"players[{i}].name: {seat.name!r} sits twice at the table")
+        if seat.monster not in MONSTERS:
+            raise SetupError(
+                f"players[{i}].monster: unknown monster {seat.monster!r} "
+                f"(monsters: {', '.join(MONSTERS)})"
+            )
+        if [s.monster for s in seats].count(seat.monster) > 1:
+            raise SetupError(f"players[{i}].monster: {seat.monster} is played twice")
+    if setup.options.two_player_variant and len(seats) != 2:
+        raise SetupError("options.two_player_variant: only for a game started with 2 players")
+    if not isinstance(setup.seed, int) or isinstance(setup.seed, bool):
+        raise SetupError(f"seed: a whole number, not {setup.seed!r}")
+    if setup.first_player is not None and setup.first_player not in names:
+        raise SetupError(f"first_player: unknown player {setup.first_player!r}")
+    pos = setup.position
+    if pos is None:
+        return
+    if setup.first_player is not None:
+        raise SetupError("first_player: not with a position (its active_player starts)")
+
+    def card_list(where: str, cards: tuple[str, ...]) -> list[str]:
+        try:
+            return [canonical(c) for c in cards]
+        except UnknownCard as error:
+            raise SetupError(f"{where}: {error}") from None
+
+    where = "position"
+    placed = card_list(f"{where}.discard", pos.discard)
+    taken: dict[str, str] = {}
+    alive = [n for n in names if pos.monsters.get(n, MonsterPosition()).hp > 0]
+    for name, mp in pos.monsters.items():
+        at = f"{where}.monsters.{name}"
+        if name not in names:
+            raise SetupError(f"{at}: unknown player {name!r} (players: {', '.join(names)})")
+        cards = card_list(f"{at}.cards", mp.cards)
+        placed += cards
+        max_hp = 12 if "Even Bigger" in cards else 10
+        for field_name, value, top in (
+            ("hp", mp.hp, max_hp),
+            ("vp", mp.vp, 20),
+            ("energy", mp.energy, None),
+        ):
+            if not _count(value) or (top is not None and value > top):
+                limit = f"0 to {top}" if top is not None else "0 or more"
+                raise SetupError(f"{at}.{field_name}: {value!r} is not a whole number {limit}")
+        for token, count in mp.tokens.items():
+            if not isinstance(token, str) or not _count(count):
+                raise SetupError(f"{at}.tokens.{token}: {count!r} is not a whole number >= 0")
+        if mp.location not in (None, "city", "bay"):
+            raise SetupError(f'{at}.location: "city", "bay" or null, not {mp.location!r}')
+        if mp.hp == 0 and (mp.location or cards or mp.energy):
+            raise SetupError(f"{at}: an eliminated monster (hp 0) has no place, cards or energy")
+        if mp.location is not None:
+            if mp.location in taken:
+                raise SetupError(f"{at}.location: {taken[mp.location]} is already in {mp.location}")
+            taken[mp.location] = name
+    if "bay" in taken and len(alive) < 5:
+        raise SetupError(
+            f"{where}: Tokyo Bay is used only while more than 4 monsters are alive "
+            f"({len(alive)} are)"
+        )
+    if len(alive) < 2:
+        raise SetupError(f"{where}: fewer than 2 monsters alive: that game is over")
+    if pos.active_player not in names:
+        raise SetupError(f"{where}.active_player: unknown player {pos.active_player!r}")
+    if pos.active_player not in alive:
+        raise SetupError(f"{where}.active_player: {pos.active_player} is eliminated")
+    if not _count(pos.turn) or pos.turn < 1:
+        raise SetupError(f"{where}.turn: a whole number from 1, not {pos.turn!r}")
+    if pos.face_up is not None:
+        if len(pos.face_up) > 3:
+            raise SetupError(f"{where}.face_up: at most 3 cards, not {len(pos.face_up)}")
+        placed += card_list(f"{where}.face_up", pos.face_up)
+    if pos.deck is not None:
+        placed += card_list(f"{where}.deck", pos.deck)
+    for card in set(placed):
+        if placed.count(card) > BOX.count(card):
+            raise SetupError(
+                f"{where}: {card} is placed {placed.count(card)} times; the box has "
+                f"{BOX.count(card)}"
+            )
+
+
+def _count(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0

@@ -1,0 +1,131 @@
+"""BoardLink's bookkeeping against a scripted serial port: exactly-once presses, resending
+after a new boot id, refusing tables the board cannot show."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterator
+
+import pytest
+
+from firmware import wire
+from host.board.link import BoardLink
+from host.games import SeatDisplay, TableDisplay
+
+
+class ScriptedSerial:
+    """A serial port whose incoming bytes the test writes; outgoing frames are kept."""
+
+    def __init__(self) -> None:
+        self.incoming = bytearray()
+        self.written: list[bytes] = []
+        self.lock = threading.Lock()
+
+    @property
+    def in_waiting(self) -> int:
+        return len(self.incoming)
+
+    def read(self, n: int) -> bytes:
+        with self.lock:
+            data = bytes(self.incoming[:n])
+            del self.incoming[:n]
+        if not data:
+            time.sleep(0.002)
+        return data
+
+    def write(self, data: bytes) -> int:
+        with self.lock:
+            self.written.append(data)
+        return len(data)
+
+    def close(self) -> None:
+        pass
+
+    def board_says(self, kind: int, seq: int, payload: bytes = b"") -> None:
+        with self.lock:
+            self.incoming += wire.frame(kind, seq, payload)
+
+    def sent(self, kind: int) -> list[int]:
+        """Seqs of the frames of one kind the host wrote."""
+        with self.lock:
+            # each write is one whole frame: '@', version, kind, seq, ...
+            return [wire.hex_value(f, 3, 2) for f in self.written if f[2] == kind]
+
+
+def hello(boot_id: str, showing: bool = False, seq: int = 0) -> tuple[int, int, bytes]:
+    return (wire.HELLO, seq, f"{boot_id}62{int(showing)}0.1.0".encode())
+
+
+def eventually(check: object, timeout: float = 2.0) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if check():  # type: ignore[operator]
+            return True
+        time.sleep(0.01)
+    return False
+
+
+@pytest.fixture
+def port() -> ScriptedSerial:
+    return ScriptedSerial()
+
+
+@pytest.fixture
+def link(port: ScriptedSerial) -> Iterator[BoardLink]:
+    with BoardLink.open("scripted", opener=lambda _: port) as opened:
+        yield opened
+
+
+def test_a_resent_press_is_acknowledged_again_but_delivered_once(
+    port: ScriptedSerial, link: BoardLink
+) -> None:
+    port.board_says(*hello("0000AAAA"))
+    port.board_says(wire.PRESS, 0, b"3")
+    port.board_says(wire.PRESS, 0, b"3")  # our acknowledgement was lost: sent again
+    port.board_says(wire.PRESS, 1, b"4")
+    first = link.next_press(timeout=1.0)
+    second = link.next_press(timeout=1.0)
+    assert (first and first.seat, second and second.seat) == (3, 4)
+    assert link.next_press(timeout=0.2) is None
+    assert eventually(lambda: port.sent(wire.PRESS_ACK) == [0, 0, 1])
+
+
+def test_a_new_boot_id_gets_the_state_again_and_numbers_presses_afresh(
+    port: ScriptedSerial, link: BoardLink
+) -> None:
+    port.board_says(*hello("0000AAAA"))
+    assert eventually(lambda: link.status.boot_id == "0000AAAA")
+    link.show(TableDisplay([SeatDisplay("12")]))
+    assert eventually(lambda: port.sent(wire.SHOW) == [1])
+    port.board_says(wire.ACK, 1)
+    assert link.wait_shown(1.0)
+    port.board_says(*hello("0000AAAA", showing=True, seq=1))  # a heartbeat: all is well
+    port.board_says(wire.PRESS, 0, b"0")
+    assert link.next_press(timeout=1.0) is not None
+    assert port.sent(wire.SHOW) == [1]
+    port.board_says(*hello("0000BBBB"))  # the board restarted
+    assert eventually(lambda: port.sent(wire.SHOW) == [1, 1])
+    assert link.status.boot_id == "0000BBBB" and not link.status.in_sync
+    port.board_says(wire.PRESS, 0, b"0")  # press number 0 of the new boot
+    press = link.next_press(timeout=1.0)
+    assert press is not None and press.boot_id == "0000BBBB"
+
+
+def test_an_unacknowledged_state_is_resent(port: ScriptedSerial, link: BoardLink) -> None:
+    link.show(TableDisplay([SeatDisplay("12")]))
+    assert eventually(lambda: len(port.sent(wire.SHOW)) >= 3)
+    port.board_says(wire.ACK, 1)
+    assert link.wait_shown(1.0)
+    count = len(port.sent(wire.SHOW))
+    time.sleep(0.6)
+    assert len(port.sent(wire.SHOW)) == count  # acknowledged: no more resends
+
+
+def test_a_table_the_board_cannot_show_is_refused(port: ScriptedSerial, link: BoardLink) -> None:
+    port.board_says(*hello("0000AAAA"))
+    assert eventually(lambda: link.status.seats == 6)
+    with pytest.raises(ValueError, match="6 seats"):
+        link.show(TableDisplay([SeatDisplay("1")] * 7))
+    with pytest.raises(ValueError, match="cannot show"):
+        link.show(TableDisplay([SeatDisplay("OK")]))

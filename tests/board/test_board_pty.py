@@ -1,0 +1,137 @@
+"""End to end over a real pseudo-terminal: the host link (pyserial) and the firmware
+running under real MicroPython in the virtual board."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Iterator
+
+import pytest
+
+from host.board.link import BoardLink
+from host.board.virtual import VirtualBoard
+from host.games import SeatDisplay, TableDisplay
+
+GAME = TableDisplay(
+    seats=[
+        SeatDisplay("1012", (255, 0, 0)),
+        SeatDisplay("8.3", (0, 255, 0), blink=True),
+        SeatDisplay("-0"),
+    ],
+    extra_leds=[(255, 255, 0), (0, 0, 0)],
+)
+GAME_SHOWN = ["1012", "  8.3", "  -0", "    ", "    ", "    "]
+
+
+def eventually(check: Callable[[], bool], timeout: float = 3.0) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if check():
+            return True
+        time.sleep(0.02)
+    return check()
+
+
+@pytest.fixture
+def board() -> Iterator[VirtualBoard]:
+    with VirtualBoard() as virtual:
+        yield virtual
+
+
+@pytest.fixture
+def link(board: VirtualBoard) -> Iterator[BoardLink]:
+    with BoardLink.open(board.port) as opened:
+        yield opened
+
+
+def test_a_game_state_sent_by_the_host_shows_the_right_digits(
+    board: VirtualBoard, link: BoardLink
+) -> None:
+    link.show(GAME)
+    assert link.wait_shown(2.0)
+    assert board.shown() == GAME_SHOWN
+    assert "seat 1  LED red" in board.render()
+
+
+def test_a_press_reaches_the_host_exactly_once(board: VirtualBoard, link: BoardLink) -> None:
+    link.show(GAME)
+    assert link.wait_shown(2.0)
+    board.press(1)
+    press = link.next_press(timeout=2.0)
+    assert press is not None and press.seat == 1
+    assert link.next_press(timeout=0.6) is None
+
+
+def test_a_board_reset_mid_game_gets_the_full_state_back_within_1_s(
+    board: VirtualBoard, link: BoardLink
+) -> None:
+    link.show(GAME)
+    assert link.wait_shown(2.0)
+    first_boot = link.status.boot_id
+    boots = board.snapshot()["boots"]
+    board.reset()
+    started = time.monotonic()
+    assert board.snapshot()["boots"] == boots + 1  # the firmware started afresh
+    assert eventually(lambda: board.shown() == GAME_SHOWN, timeout=1.0)
+    assert time.monotonic() - started < 1.0
+    assert link.status.boot_id not in (None, first_boot)
+
+
+def test_unplug_and_replug_shows_the_state_again(board: VirtualBoard, link: BoardLink) -> None:
+    link.show(GAME)
+    assert link.wait_shown(2.0)
+    board.unplug()
+    assert eventually(lambda: not link.status.connected)
+    changed = TableDisplay([SeatDisplay("9999", (0, 0, 255))])
+    link.show(changed)  # the game goes on while the board is away
+    board.replug()
+    assert eventually(lambda: board.shown()[0] == "9999", timeout=5.0)
+    assert link.status.connected and link.status.in_sync
+    assert link.status.reconnects == 1
+
+
+def test_garbage_mid_stream_never_shows_wrong_digits(board: VirtualBoard, link: BoardLink) -> None:
+    rng = random.Random(7)
+    states = [TableDisplay([SeatDisplay(f"{n:4d}")]) for n in range(10, 16)]
+    allowed = {f"{n:4d}" for n in range(10, 16)} | {"    ", "-   ", " -  ", "  - ", "   -"}
+    for state in states:
+        link.show(state)
+        board.inject(bytes(rng.randrange(256) for _ in range(300)))
+        for _ in range(5):
+            assert board.shown()[0] in allowed
+            time.sleep(0.01)
+        assert link.wait_shown(2.0)
+        assert board.shown()[0] == link_text(state)
+    assert board.snapshot()["dropped"] > 0  # the garbage did reach the firmware
+
+
+def link_text(state: TableDisplay) -> str:
+    return state.seats[0].text
+
+
+def test_a_press_whose_first_report_is_lost_arrives_exactly_once(
+    board: VirtualBoard, link: BoardLink
+) -> None:
+    link.show(GAME)
+    assert link.wait_shown(2.0)
+    board.lose("P", 1)
+    board.press(2)
+    press = link.next_press(timeout=2.0)
+    assert press is not None and press.seat == 2
+    assert board.snapshot()["lost"] == 1  # the first report really was lost
+    assert link.next_press(timeout=0.7) is None
+
+
+def test_a_firmware_failure_shows_the_error_pattern_then_resets_and_recovers(
+    board: VirtualBoard, link: BoardLink
+) -> None:
+    link.show(GAME)
+    assert link.wait_shown(2.0)
+    first_boot = link.status.boot_id
+    board.fail_bus()
+    link.show(TableDisplay([SeatDisplay("2222")]))  # the write that fails
+    assert eventually(lambda: board.shown() == ["Err "] * 6, timeout=1.0)
+    assert eventually(lambda: board.shown()[0] == "2222", timeout=4.0)
+    assert link.status.boot_id != first_boot
+    assert "OSError" in (link.status.last_error or "")

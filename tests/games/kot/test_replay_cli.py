@@ -1,0 +1,204 @@
+"""`dicetable replay`: output, --trace, and one-line errors naming the problem and the input."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from host.cli import main
+
+ROOT = Path(__file__).resolve().parents[3]
+SCENARIO = Path(__file__).parent / "scenarios" / "case01_smash_city_yield.json"
+
+
+def base_script(**changes: Any) -> dict[str, Any]:
+    script: dict[str, Any] = {
+        "format": "kot-game/1",
+        "players": [{"name": "Ann", "monster": "The King"}, {"name": "Bob", "monster": "Alienoid"}],
+        "first_player": "Ann",
+        "inputs": [
+            {
+                "type": "throw",
+                "player": "Ann",
+                "thrown": ["1", "1", "1", "claw", "heart", "energy"],
+            },
+            {"type": "resolve", "player": "Ann"},
+            {"type": "end_turn", "player": "Ann"},
+        ],
+    }
+    script.update(changes)
+    return script
+
+
+def replay(tmp_path: Path, capsys: pytest.CaptureFixture[str], content: object, *args: str):
+    path = tmp_path / "game.json"
+    path.write_text(content if isinstance(content, str) else json.dumps(content))
+    status = main(["replay", str(path), *args])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_prints_the_final_state(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = replay(tmp_path, capsys, base_script())
+    assert status == 0 and err == ""
+    state = json.loads(out)
+    ann = state["players"][0]
+    assert set(ann) >= {
+        "name",
+        "monster",
+        "hp",
+        "max_hp",
+        "vp",
+        "energy",
+        "alive",
+        "location",
+        "cards",
+    }
+    assert (ann["vp"], ann["location"]) == (2, "city")
+    assert set(state) >= {"turn", "active_player", "waiting_for", "face_up", "winners", "game_over"}
+    assert state["active_player"] == "Bob" and state["winners"] == []
+
+
+def test_trace_prints_one_state_per_input(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, _ = replay(tmp_path, capsys, base_script(), "--trace")
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert status == 0
+    assert [line["index"] for line in lines] == [None, 0, 1, 2]
+    assert lines[2]["input"]["type"] == "resolve"
+    assert lines[2]["state"]["players"][0]["location"] == "city"
+    assert lines[0]["state"]["players"][0]["location"] is None
+
+
+BAD = [
+    (
+        "not json",
+        "{nope",
+        "is not JSON: Expecting property name enclosed in double quotes at line 1",
+    ),
+    ("no format", {"players": []}, 'no "format"'),
+    ("unknown format", base_script(format="kot-game/2"), "unknown format 'kot-game/2'"),
+    (
+        "unknown player in setup",
+        base_script(first_player="Zed"),
+        "first_player: unknown player 'Zed'",
+    ),
+    (
+        "unknown monster",
+        base_script(
+            players=[{"name": "Ann", "monster": "Godzilla"}, {"name": "Bob", "monster": "Alienoid"}]
+        ),
+        "players[0].monster: unknown monster 'Godzilla'",
+    ),
+    (
+        "unknown card in position",
+        base_script(
+            first_player=None,
+            position={"active_player": "Ann", "monsters": {"Ann": {"cards": ["Jetz"]}}},
+        ),
+        "position.monsters.Ann.cards: unknown card 'Jetz'",
+    ),
+    (
+        "unknown player in an input",
+        base_script(inputs=[{"type": "throw", "player": "Zed", "thrown": ["1"] * 6}]),
+        "inputs[0] (throw by Zed): unknown player 'Zed' (players: Ann, Bob)",
+    ),
+    (
+        "unknown card in an input",
+        base_script(
+            inputs=[*base_script()["inputs"][:2], {"type": "buy", "player": "Ann", "card": "Hael"}]
+        ),
+        "inputs[2] (buy by Ann): unknown card 'Hael'",
+    ),
+    (
+        "illegal input",
+        base_script(
+            inputs=[*base_script()["inputs"][:1], {"type": "buy", "player": "Ann", "card": "Heal"}]
+        ),
+        "inputs[1] (buy by Ann): Ann cannot buy now: the game waits for Ann to throw or resolve",
+    ),
+    (
+        "a 4th throw",
+        base_script(
+            inputs=[
+                {"type": "throw", "player": "Ann", "thrown": ["1"] * 6},
+                *[{"type": "throw", "player": "Ann", "thrown": ["2"], "kept": ["1"] * 5}] * 3,
+            ]
+        ),
+        "inputs[3] (throw by Ann): Ann has had 3 throws, the most allowed",
+    ),
+    ("input not an object", base_script(inputs=[3]), "inputs[0]: expected a JSON object, not 3"),
+    ("unknown field", base_script(seeed=3), "unknown field 'seeed'"),
+    (
+        "unmet expectation",
+        base_script(expect=[{"after": 2, "players": {"Ann": {"vp": 9}}}]),
+        "expect[0] (after 2 inputs): players.Ann.vp is 2, expected 9",
+    ),
+]
+
+
+@pytest.mark.parametrize(("content", "message"), [b[1:] for b in BAD], ids=[b[0] for b in BAD])
+def test_bad_scripts_give_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], content: object, message: str
+) -> None:
+    status, _, err = replay(tmp_path, capsys, content)
+    assert status == 1
+    assert err.count("\n") == 1 and err.startswith("dicetable replay: ")
+    assert message in err
+
+
+def test_an_illegal_input_prints_the_state_reached_first(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    script = base_script(
+        inputs=[*base_script()["inputs"][:1], {"type": "yield", "player": "Bob", "leave": True}]
+    )
+    status, out, err = replay(tmp_path, capsys, script)
+    assert status == 1 and "inputs[1] (yield by Bob): Bob cannot yield: Bob is not in Tokyo" in err
+    assert json.loads(out)["throws"] == 1  # the state after inputs[0]
+
+
+def test_missing_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    assert main(["replay", str(tmp_path / "nope.json")]) == 1
+    assert "cannot read" in capsys.readouterr().err
+
+
+def test_the_real_command_runs_without_traceback(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(base_script(format="kot-game/9")))
+    for path, status in ((SCENARIO, 0), (bad, 1)):
+        done = subprocess.run(
+            [sys.executable, "-m", "host", "replay", str(path)],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert done.returncode == status
+        assert "Traceback" not in done.stderr
+    assert (
+        json.loads(
+            subprocess.run(
+                [sys.executable, "-m", "host", "replay", str(SCENARIO)],
+                cwd=ROOT,
+                capture_output=True,
+                text=True,
+                check=True,
+            ).stdout
+        )["tokyo"]["city"]
+        == "B"
+    )
+
+
+def test_docs_example_replays(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    doc = (ROOT / "docs" / "game-script.md").read_text()
+    example = doc.split("```json\n", 1)[1].split("```", 1)[0]
+    status, out, err = replay(tmp_path, capsys, example)
+    assert status == 0, err
+    assert json.loads(out)["players"][0]["hp"] == 7

@@ -1,0 +1,75 @@
+"""The demo's slice end to end: recorded frames -> vision -> rules -> virtual board."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from host import recording
+from host.demo import DEMO_GAME, play_demo
+from host.games.kot import load_script, replay
+
+pytestmark = pytest.mark.slow
+
+# The recorded game's known outcome (see the description in the demo game's script).
+KNOWN_OUTCOME = {
+    "Ann": {"vp": 5, "hp": 0, "alive": False, "location": None},
+    "Bob": {"vp": 0, "hp": 0, "alive": False, "location": None},
+    "Cat": {"vp": 6, "hp": 3, "alive": True, "location": "city"},
+}
+
+
+@pytest.fixture(scope="module")
+def session_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    script = load_script(DEMO_GAME)
+    folder = tmp_path_factory.mktemp("demo") / "session"
+    recording.render_session(script.inputs, folder, seed=script.setup.seed)
+    return folder
+
+
+def outcome(state: dict) -> dict:
+    return {
+        p["name"]: {k: p[k] for k in ("vp", "hp", "alive", "location")} for p in state["players"]
+    }
+
+
+def test_the_demo_through_vision_ends_as_the_recorded_game(session_folder: Path) -> None:
+    shown: list[str] = []
+    result = play_demo(session_folder, out=shown.append)
+    assert outcome(result.state) == KNOWN_OUTCOME
+    assert result.state["winners"] == ["Cat"] and result.state["game_over"]
+    # every throw of the script was read from the frames, none invented
+    script = load_script(DEMO_GAME)
+    assert result.throws_read == sum(1 for i in script.inputs if i["type"] == "throw")
+    # and the camera's reading gave exactly the script's game
+    assert result.state == replay(script).to_json()
+    assert len(shown) >= 9  # the board was drawn at least once a turn
+
+
+def test_the_board_shows_the_final_dials(session_folder: Path) -> None:
+    from host.board.virtual import VirtualBoard
+
+    script = load_script(DEMO_GAME)
+    game = replay(script)
+    with VirtualBoard(seats=3) as board:
+        board.show(game.display())
+        assert board.shown()[:3] == [seat.text for seat in game.display().seats]
+
+
+def test_demo_command_prints_final_scores(session_folder: Path) -> None:
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+    result = subprocess.run(
+        [sys.executable, "-m", "host", "demo", "--session", str(session_folder)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env=env,
+    )
+    assert result.returncode == 0, result.stderr
+    tail = result.stdout[result.stdout.index("Final scores:") :]
+    assert "Cat" in tail and "Winner: Cat" in tail
+    assert "Ann" in tail and "(eliminated)" in tail

@@ -1,0 +1,1 @@
+"""Live vision: turn a stream of camera frames into settled throws."""
