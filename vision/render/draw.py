@@ -461,7 +461,8 @@ def render(scene: Scene) -> tuple[np.ndarray, list[DrawnDie]]:
         drawn = [d for d in drawn if d.visible > 0.0]
 
     if scene.light.gradient:
-        yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+        yy = np.arange(h, dtype=np.float32)[:, None]
+        xx = np.arange(w, dtype=np.float32)[None, :]
         g = math.radians(scene.light.gradient_angle)
         ramp = ((xx - w / 2) * math.cos(g) + (yy - h / 2) * math.sin(g)) / max(w, h) + 0.5
         img *= (1 - scene.light.gradient * np.clip(ramp, 0, 1))[..., None]
@@ -470,7 +471,7 @@ def render(scene: Scene) -> tuple[np.ndarray, list[DrawnDie]]:
         img = np.asarray(cv2.GaussianBlur(img, (0, 0), scene.blur), np.float32)
     if scene.noise:
         rng = np.random.default_rng(scene.seed)
-        img += rng.normal(0, scene.noise, img.shape).astype(np.float32)
+        img += rng.standard_normal(img.shape, dtype=np.float32) * np.float32(scene.noise)
     out = np.clip(img, 0, 255).astype(np.uint8)
     if scene.jpeg:
         _ok, buf = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, int(scene.jpeg)])
