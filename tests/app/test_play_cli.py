@@ -45,7 +45,8 @@ def test_bad_options(tmp_path: Path) -> None:
 
 def test_a_camera_that_cannot_be_opened(tmp_path: Path) -> None:
     one_line_error(
-        play(tmp_path, "--camera", str(tmp_path / "no-such-video.mp4")), "no camera, stream, video or folder named"
+        play(tmp_path, "--camera", str(tmp_path / "no-such-video.mp4")),
+        "no camera, stream, video or folder named",
     )
 
 
