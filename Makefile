@@ -49,5 +49,9 @@ pytest: install
 bench: install
 	$(BIN)/dicetable bench all
 
+# Long runs kept out of `make test` (e.g. the app's crash test with many kill points).
+soak: install browser
+	$(BIN)/pytest -m soak
+
 clean:
 	rm -rf $(VENV) node_modules .pytest_cache .mypy_cache .ruff_cache .hypothesis var

@@ -13,11 +13,17 @@ import argparse
 import hashlib
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from host.errors import UserError
+from host.games import Input
+
+if TYPE_CHECKING:
+    from host.games.kot import KingOfTokyo
+    from vision.live.follow import ThrowFollower
 
 DEMO_GAME = Path(__file__).parent / "games" / "kot" / "data" / "demo-game.json"
 
@@ -95,62 +101,99 @@ def render_demo_session(folder: Path) -> None:
 
 
 def play_demo(session_folder: Path | None, out: Callable[[str], None] | None) -> DemoResult:
-    """Replay the session through vision, rules and the virtual board."""
-    import cv2
-
+    """Replay the session through vision, rules and the virtual board; `out` gets the
+    story (what the camera read, what was pressed) and the board after every turn."""
     from host import recording
     from host.board.virtual import VirtualBoard
-    from host.games import IllegalInput
     from host.games.kot import load_script, script
-    from vision.live.follow import Misfit, ThrowFollower
+    from vision.live.follow import ThrowFollower
     from vision.reader import DiceReader
 
+    say = out or (lambda _line: None)
     session = recording.load_session(session_folder or demo_session_folder())
     game = script.start(load_script(DEMO_GAME))
     follower = ThrowFollower(DiceReader.load("kot"))
-    frame_index = 0
+    seats = [
+        f"seat {i + 1}: {p['name']} ({p['monster']})"
+        for i, p in enumerate(game.to_json()["players"])
+    ]
+    say("The board's seats: " + ", ".join(seats))
+    clock = _FrameClock(session.fps)
     throws = 0
     with VirtualBoard(seats=len(game.players)) as board:
         board.show(game.display())
         turn = (game.active.name, game.turn)
         for step in session.steps:
-            if step.input is not None:
-                inp = step.input
-                try:
-                    game.apply(inp)
-                except IllegalInput as error:
-                    raise UserError(
-                        f"the recorded input {dict(inp)} was refused: {error}"
-                    ) from None
-            else:
-                expected = game.expected_dice()
-                follower.expect(expected.counts if expected else None)
-                settled = 0
-                for path in step.frames:
-                    image = cv2.imread(str(path))
-                    if image is None:
-                        raise UserError(
-                            f"cannot read the frame {path}; delete the session "
-                            "folder to render it again"
-                        )
-                    for event in follower.feed(image, frame_index / session.fps):
-                        if isinstance(event, Misfit):
-                            raise UserError(f"frame {path.name}: {event.reason}")
-                        game.apply(
-                            game.throw_input(event.faces(event.thrown), event.faces(event.kept))
-                        )
-                        settled += 1
-                    frame_index += 1
-                if settled != 1:
-                    raise UserError(
-                        f"the camera saw {settled} throws settle in "
-                        f"{step.frames[0].name}..{step.frames[-1].name}, not 1"
-                    )
+            if step.input is None:
+                say(_read_throw(game, follower, step.frames, clock))
                 throws += 1
+            else:
+                _apply_recorded(game, step.input)
+                say(f"  {script.describe(step.input)}" + _answer(step.input))
             board.show(game.display())
             if (game.active.name, game.turn) != turn or game.game_over:
-                if out is not None:
-                    out(board.render())
+                say(f"The board after {turn[0]}'s turn:")
+                say(board.render())
                 turn = (game.active.name, game.turn)
                 follower.new_turn()
-    return DemoResult(game.to_json(), throws, frame_index)
+    return DemoResult(game.to_json(), throws, clock.frames)
+
+
+class _FrameClock:
+    """Stream time of the session's frames, as the camera would have stamped them."""
+
+    def __init__(self, fps: int) -> None:
+        self.fps = fps
+        self.frames = 0
+
+    def tick(self) -> float:
+        self.frames += 1
+        return (self.frames - 1) / self.fps
+
+
+def _read_throw(
+    game: KingOfTokyo, follower: ThrowFollower, frames: Sequence[Path], clock: _FrameClock
+) -> str:
+    """Feed one throw's frames to the camera side; apply the throw it settles."""
+    import cv2
+
+    from vision.live.follow import Misfit
+
+    expected = game.expected_dice()
+    follower.expect(expected.counts if expected else None)
+    settled = []
+    for path in frames:
+        image = cv2.imread(str(path))
+        if image is None:
+            raise UserError(f"cannot read the frame {path}; delete its folder to render it again")
+        for event in follower.feed(image, clock.tick()):
+            if isinstance(event, Misfit):
+                raise UserError(f"frame {path.name}: {event.reason}")
+            kept, thrown = event.faces(event.kept), event.faces(event.thrown)
+            _apply_recorded(game, game.throw_input(thrown, kept))
+            settled.append(
+                f"  camera, {path.name}: throw {event.throw} by {game.active.name} settled: "
+                + " ".join(thrown)
+                + (f"  (kept: {' '.join(kept)})" if kept else "")
+            )
+    if len(settled) != 1:
+        raise UserError(
+            f"the camera saw {len(settled)} throws settle in "
+            f"{frames[0].name}..{frames[-1].name}, not 1"
+        )
+    return settled[0]
+
+
+def _apply_recorded(game: KingOfTokyo, inp: Input) -> None:
+    from host.games import IllegalInput
+
+    try:
+        game.apply(inp)
+    except IllegalInput as error:
+        raise UserError(f"the recorded input {dict(inp)} was refused: {error}") from None
+
+
+def _answer(inp: Input) -> str:
+    if inp.get("type") == "yield":
+        return ": leaves Tokyo" if inp.get("leave") else ": stays in Tokyo"
+    return ""

@@ -1,65 +1,101 @@
-"""Find dice in a frame: where each die's top face is, how big and how turned.
+"""Find dice in a frame: where each die is, how big and how its top face is turned.
 
-The finder is game-neutral: it knows "a die", not faces. It separates the dice from the
-table by their difference to a smooth estimate of the empty table, then fits a rotated
-square to each blob.
+The finder is game-neutral: it knows "a die", not faces. It is a small network
+(vision/models/finder.onnx, trained by vision/train) run over the frame scaled to
+FINDER_WIDTH; each of its cells of STRIDE x STRIDE pixels says whether a die's box is
+centred there, with the box's size and offset and the top face's angle. (Its eighth
+output, a cocked score, is too weak at this resolution and unused: the reader asks a
+classifier on the full-resolution patch instead, vision.nets.cocked.)
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import cv2
 import numpy as np
 
+from vision.nets import net, sigmoid
+from vision.patches import face_side
+
+FINDER_WIDTH = 320  # frames are scaled to this width before finding dice
+STRIDE = 8  # one finder cell covers 8x8 pixels of the scaled frame
+DIE_THRESHOLD = 0.35  # finder score from which a cell holds a die
+MAX_DICE = 64  # at most this many dice per frame (the surest), so no frame is slow
+
+Box = tuple[float, float, float, float]
+
 
 @dataclass(frozen=True)
 class Candidate:
-    """A die as found: top face centre, its side in pixels, angle in [0, 90), box as seen."""
+    """A die as found: box as seen, top face centre and side, angle in [0, 90)."""
 
     center: tuple[float, float]
     side: float
     angle: float
-    box: tuple[float, float, float, float]
+    box: Box
     score: float  # how sure the finder is that this is a die, 0..1
-    cocked: float = 0.0  # how likely the die leans on something, 0..1
 
 
-def _background(frame: np.ndarray) -> np.ndarray:
-    small = cv2.resize(
-        frame, (frame.shape[1] // 8, frame.shape[0] // 8), interpolation=cv2.INTER_AREA
-    )
-    small = cv2.medianBlur(small, 9)
-    return cv2.resize(small, (frame.shape[1], frame.shape[0]), interpolation=cv2.INTER_LINEAR)
-
-
-def find_dice(frame: np.ndarray, min_side: float = 10.0) -> list[Candidate]:
-    """Dice in a BGR frame as rotated squares (classical: difference to the table)."""
-    lab = cv2.cvtColor(frame, cv2.COLOR_BGR2LAB).astype(np.float32)
-    bg = cv2.cvtColor(_background(frame), cv2.COLOR_BGR2LAB).astype(np.float32)
-    # a shadow darkens the table but keeps its hue: count only what differs in colour,
-    # or is much darker or brighter than the table there
-    chroma = np.linalg.norm(lab[..., 1:] - bg[..., 1:], axis=2)
-    ratio = (lab[..., 0] + 5) / (bg[..., 0] + 5)
-    mask = ((chroma > 12) | (ratio < 0.4) | (ratio > 1.25)).astype(np.uint8) * 255
-    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
-    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+def find(
+    frame: np.ndarray, threshold: float = DIE_THRESHOLD, width: int = FINDER_WIDTH
+) -> list[Candidate]:
+    """Dice in a BGR frame: the finder's cells that peak above `threshold`, as boxes."""
+    h, w = frame.shape[:2]
+    scale = width / w
+    sh = max(STRIDE, round(h * scale))
+    small = cv2.resize(frame, (width, sh), interpolation=cv2.INTER_AREA)
+    pad = (-sh) % STRIDE
+    if pad:
+        small = cv2.copyMakeBorder(small, 0, pad, 0, 0, cv2.BORDER_REPLICATE)
+    finder = net("finder.onnx")
+    finder.setInput(small.astype(np.float32).transpose(2, 0, 1)[None])
+    out = finder.forward()[0]
+    heat = sigmoid(out[0])
+    peaks = (heat >= threshold) & (heat >= cv2.dilate(heat, np.ones((3, 3), np.uint8)))
     found = []
-    for contour in contours:
-        (cx, cy), (w, h), angle = cv2.minAreaRect(contour)
-        side = (w + h) / 2
-        if side < min_side or max(w, h) > 1.6 * min(w, h) + 4:
-            continue
-        x, y, bw, bh = cv2.boundingRect(contour)
-        fill = cv2.contourArea(contour) / max(w * h, 1.0)
+    for iy, ix in zip(*np.nonzero(peaks), strict=True):
+        cx = (ix + out[3, iy, ix]) * STRIDE / scale
+        cy = (iy + out[4, iy, ix]) * STRIDE / scale
+        bw = math.exp(float(np.clip(out[1, iy, ix], 0, 7))) / scale
+        bh = math.exp(float(np.clip(out[2, iy, ix], 0, 7))) / scale
+        turn = math.atan2(float(np.tanh(out[6, iy, ix])), float(np.tanh(out[5, iy, ix])))
+        box = (
+            max(cx - bw / 2, 0.0),
+            max(cy - bh / 2, 0.0),
+            min(cx + bw / 2, w - 1.0),
+            min(cy + bh / 2, h - 1.0),
+        )
         found.append(
             Candidate(
                 center=(float(cx), float(cy)),
-                side=float(side) * 0.92,
-                angle=float(angle) % 90.0,
-                box=(float(x), float(y), float(x + bw - 1), float(y + bh - 1)),
-                score=float(np.clip(fill, 0, 1)),
+                side=face_side(bw, bh),
+                angle=math.degrees(turn) / 4 % 90,
+                box=box,
+                score=float(heat[iy, ix]),
             )
         )
-    return found
+    return suppress(found)[:MAX_DICE]
+
+
+def suppress(found: list[Candidate], overlap: float = 0.5) -> list[Candidate]:
+    """Keep the surest of boxes that overlap by more than `overlap` (IoU)."""
+    kept: list[Candidate] = []
+    for c in sorted(found, key=lambda c: -c.score):
+        if all(iou(c.box, k.box) <= overlap for k in kept):
+            kept.append(c)
+    return kept
+
+
+def iou(a: Box, b: Box) -> float:
+    """Intersection over union of two boxes [x0, y0, x1, y1].
+
+    >>> iou((0, 0, 10, 10), (5, 0, 15, 10))
+    0.3333333333333333
+    """
+    ix = max(0.0, min(a[2], b[2]) - max(a[0], b[0]))
+    iy = max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
+    inter = ix * iy
+    union = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter
+    return inter / union if union > 0 else 0.0

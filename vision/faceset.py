@@ -9,15 +9,28 @@ centroids; `classify` returns the face and its probability.
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
+from vision.errors import VisionError
+
 SHIPPED = Path(__file__).parent / "facesets"
 
 
-class FaceSetError(ValueError):
+def user_dir() -> Path:
+    """Where `teach` puts face sets: $XDG_CONFIG_HOME/dicetable/facesets (~/.config/...)."""
+    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
+    return Path(base) / "dicetable" / "facesets"
+
+
+def user_path(name: str) -> Path:
+    return user_dir() / f"{name}.npz"
+
+
+class FaceSetError(VisionError):
     """A face set that does not exist or cannot be read."""
 
 
@@ -28,9 +41,14 @@ class FaceSet:
     colors: tuple[str, ...]  # empty when the set does not tell colours
     weights: np.ndarray  # (embedding, faces)
     bias: np.ndarray  # (faces,)
-    color_means: np.ndarray  # (colors, 3): Lab of each colour's die body
+    centroids: np.ndarray  # (faces, embedding): each face's mean embedding, unit length
+    familiar: float  # a patch less similar than this to every centroid is no face of ours
+    color_weights: np.ndarray  # (colour features, colors): softmax over the die colours
+    color_bias: np.ndarray  # (colors,)
     threshold: float  # below this probability a reading is "unknown"
-    embedding: str  # which embedding the weights were learned on (vision.patches)
+    embedding: str  # fingerprint of the embedding model the weights were fitted on
+    box_scale: float = 1.0  # the taught labels' boxes over the finder's (labelling habit)
+    views: int = 1  # quarter turns of each patch embedded and averaged (vision.nets.embed)
 
     def probabilities(self, features: np.ndarray) -> np.ndarray:
         """Face probabilities (n, faces) from embeddings (n, views, embedding).
@@ -43,16 +61,20 @@ class FaceSet:
         e = np.exp(logits)
         return np.asarray(e / e.sum(axis=1, keepdims=True))
 
-    def color_of(self, lab: np.ndarray) -> tuple[str | None, float]:
-        """The nearest colour to a body colour in Lab, with a confidence in [0, 1]."""
+    def similarity(self, features: np.ndarray) -> np.ndarray:
+        """(n,) cosine similarity of each patch's best view to its nearest face centroid."""
+        return np.asarray((features @ self.centroids.T).max(axis=(1, 2)))
+
+    def color_of(self, features: np.ndarray) -> tuple[str | None, float]:
+        """The die colour from its colour features (vision.reader.color_features), with its
+        probability; None when the set has no colours."""
         if not self.colors:
             return None, 1.0
-        d = np.linalg.norm(self.color_means - lab[None, :], axis=1)
-        order = np.argsort(d)
-        if len(order) == 1:
-            return self.colors[0], 1.0
-        best, second = d[order[0]], d[order[1]]
-        return self.colors[int(order[0])], float(np.clip((second - best) / (second + 1e-6), 0, 1))
+        logits = features @ self.color_weights + self.color_bias
+        p = np.exp(logits - logits.max())
+        p /= p.sum()
+        best = int(np.argmax(p))
+        return self.colors[best], float(p[best])
 
     def save(self, path: str | Path) -> Path:
         path = Path(path)
@@ -62,6 +84,9 @@ class FaceSet:
             "faces": list(self.faces),
             "colors": list(self.colors),
             "threshold": self.threshold,
+            "familiar": self.familiar,
+            "box_scale": self.box_scale,
+            "views": self.views,
             "embedding": self.embedding,
         }
         with path.open("wb") as f:
@@ -70,20 +95,24 @@ class FaceSet:
                 meta=np.array(json.dumps(meta)),
                 weights=self.weights.astype(np.float32),
                 bias=self.bias.astype(np.float32),
-                color_means=self.color_means.astype(np.float32),
+                color_weights=self.color_weights.astype(np.float32),
+                color_bias=self.color_bias.astype(np.float32),
+                centroids=self.centroids.astype(np.float32),
             )
         return path
 
 
 def load(name_or_path: str | Path) -> FaceSet:
-    """A shipped face set by name ("kot", "d6-pips"), or one taught into a .npz file."""
+    """A face set by name (taught ones first, then shipped: "kot", "d6-pips") or .npz path."""
     path = Path(name_or_path)
     if path.suffix != ".npz":
-        path = SHIPPED / f"{name_or_path}.npz"
+        taught = user_path(str(name_or_path))
+        path = taught if taught.is_file() else SHIPPED / f"{name_or_path}.npz"
     if not path.is_file():
-        known = ", ".join(sorted(p.stem for p in SHIPPED.glob("*.npz"))) or "none"
+        known = ", ".join(shipped()) or "none"
         raise FaceSetError(
-            f"no face set {str(name_or_path)!r} (shipped: {known}; or give a taught .npz file)"
+            f"no face set {str(name_or_path)!r} (shipped: {known}; "
+            "or teach one: dicetable vision teach DIR --name NAME)"
         )
     try:
         with np.load(path) as data:
@@ -94,9 +123,14 @@ def load(name_or_path: str | Path) -> FaceSet:
                 colors=tuple(meta["colors"]),
                 weights=data["weights"],
                 bias=data["bias"],
-                color_means=data["color_means"],
+                color_weights=data["color_weights"],
+                color_bias=data["color_bias"],
+                centroids=data["centroids"],
+                familiar=float(meta["familiar"]),
                 threshold=float(meta["threshold"]),
                 embedding=str(meta["embedding"]),
+                box_scale=float(meta.get("box_scale", 1.0)),
+                views=int(meta.get("views", 1)),
             )
     except (OSError, KeyError, ValueError) as error:
         raise FaceSetError(f"{path} is not a face set file ({error})") from None

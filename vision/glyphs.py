@@ -78,7 +78,11 @@ _KOT: dict[str, list[Shape]] = {
     "2": [
         (
             "line",
-            [*_arc(0.0, -0.22, 0.32, math.pi * 1.05, math.pi * 2.15, 14), (-0.34, 0.55), (0.38, 0.55)],
+            [
+                *_arc(0.0, -0.22, 0.32, math.pi * 1.05, math.pi * 2.15, 14),
+                (-0.34, 0.55),
+                (0.38, 0.55),
+            ],
             0.19,
         )
     ],
@@ -222,3 +226,57 @@ def draw_face(
         else:  # pragma: no cover - a broken style table is a programming error
             raise ValueError(f"unknown shape kind {kind!r}")
     return tex
+
+
+def random_style(seed: int, faces: int = 6) -> dict[str, list[Shape]]:
+    """A made-up style of `faces` random symbols (strokes, discs, polygons), for training
+    the patch embedding on many shapes so that it tells apart dice it never saw."""
+    rng = np.random.default_rng(seed)
+    style: dict[str, list[Shape]] = {}
+    for f in range(faces):
+        shapes: list[Shape] = []
+        for _ in range(int(rng.integers(1, 4))):
+            kind = rng.choice(["poly", "line", "dot", "arc"])
+            if kind == "poly":
+                n = int(rng.integers(3, 7))
+                c = rng.uniform(-0.35, 0.35, 2)
+                ang = np.sort(rng.uniform(0, 2 * math.pi, n))
+                rad = rng.uniform(0.2, 0.55, n)
+                pts = [
+                    (float(c[0] + r * math.cos(a)), float(c[1] + r * math.sin(a)))
+                    for a, r in zip(ang, rad, strict=True)
+                ]
+                shapes.append(("poly", pts))
+            elif kind == "line":
+                pts = [
+                    (float(x), float(y))
+                    for x, y in rng.uniform(-0.65, 0.65, (int(rng.integers(2, 5)), 2))
+                ]
+                shapes.append(("line", pts, float(rng.uniform(0.1, 0.2))))
+            elif kind == "dot":
+                shapes.append(
+                    (
+                        "dot",
+                        tuple(float(v) for v in rng.uniform(-0.5, 0.5, 2)),
+                        float(rng.uniform(0.12, 0.3)),
+                    )
+                )
+            else:
+                a0 = float(rng.uniform(0, 2 * math.pi))
+                cx, cy = (float(v) for v in rng.uniform(-0.25, 0.25, 2))
+                arc = _arc(
+                    cx,
+                    cy,
+                    float(rng.uniform(0.25, 0.55)),
+                    a0,
+                    a0 + float(rng.uniform(1.5, 5.5)),
+                    14,
+                )
+                shapes.append(("line", arc, float(rng.uniform(0.1, 0.18))))
+        style[f"s{f}"] = shapes
+    return style
+
+
+def register_style(name: str, drawing: dict[str, list[Shape]]) -> None:
+    """Add a glyph style (e.g. a random one for training) under `name`."""
+    STYLES[name] = drawing

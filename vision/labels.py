@@ -13,10 +13,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from vision.errors import VisionError
+
 FORMAT = "dice-labels/1"
 
 
-class LabelsError(ValueError):
+class LabelsError(VisionError):
     """A labels folder that is missing, unreadable or not in the dice-labels/1 format."""
 
 

@@ -34,39 +34,23 @@ def cut(
     return cv2.warpAffine(frame, m, (size, size), flags=interp, borderMode=cv2.BORDER_REPLICATE)
 
 
-def rotations(patches: np.ndarray) -> np.ndarray:
-    """(n, h, w[, c]) -> (n, 4, h, w[, c]): each patch at 0, 90, 180 and 270 degrees."""
-    return np.stack([np.rot90(patches, k, axes=(1, 2)) for k in range(4)], axis=1)
+def face_side(w: float, h: float) -> float:
+    """The top face's side from a die's box as seen (the box also holds some of its sides)."""
+    return 0.82 * math.sqrt(max(w * h, 1.0))
 
 
-def turned(grey: np.ndarray, steps: int) -> np.ndarray:
-    """(n, h, w) grey patches -> (n, steps, h, w), each turned by 360/steps degree steps."""
-    n, h, w = grey.shape
-    out = np.empty((n, steps, h, w), grey.dtype)
-    for k in range(steps):
-        if (k * 4) % steps == 0:
-            out[:, k] = np.rot90(grey, (k * 4) // steps, axes=(1, 2))
-            continue
-        m = cv2.getRotationMatrix2D(((w - 1) / 2, (h - 1) / 2), 360.0 * k / steps, 1.0)
-        for i in range(n):
-            out[i, k] = cv2.warpAffine(
-                grey[i], m, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
-            )
-    return out
+def jittered_cut(
+    frame: np.ndarray, box: tuple[float, float, float, float], rng: np.random.Generator
+) -> np.ndarray:
+    """Cut a die from a box as a finder might give it: a little off, at any turn.
 
-
-def raw_embedding(patches: np.ndarray, steps: int = 4) -> np.ndarray:
-    """Grey patches, centre 24x24, zero mean and unit norm, in `steps` turns: (n, steps, 576).
-
-    Polarity is normalised (glyph brighter than the face), so dark-on-light and
-    light-on-dark dice of the same style share one template.
+    Teaching and training cut many such patches per labelled die, so the models do not
+    depend on the finder placing a die exactly.
     """
-    grey = np.asarray([cv2.cvtColor(p, cv2.COLOR_BGR2GRAY) for p in patches], np.float32)
-    views = turned(grey, steps)
-    m = (PATCH - 24) // 2
-    flat = views[:, :, m : m + 24, m : m + 24].reshape(len(grey), steps, -1)
-    centre = np.median(flat[:, 0], axis=1)[:, None, None]
-    spread = flat[:, 0].mean(axis=1)[:, None, None] - centre
-    flat = (flat - flat.mean(axis=2, keepdims=True)) * np.where(spread >= 0, 1.0, -1.0)
-    flat /= np.linalg.norm(flat, axis=2, keepdims=True) + 1e-6
-    return flat
+    x0, y0, x1, y1 = box
+    w, h = x1 - x0, y1 - y0
+    size = math.sqrt(max(w * h, 1.0))
+    cx = (x0 + x1) / 2 + rng.normal(0, 0.06) * size
+    cy = (y0 + y1) / 2 + rng.normal(0, 0.06) * size
+    side = face_side(w, h) * float(np.exp(rng.normal(0, 0.08)))
+    return cut(frame, (cx, cy), side, float(rng.uniform(0, 360)))

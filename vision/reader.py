@@ -12,6 +12,7 @@ a reason, never a silent guess; a die leaning on something is `cocked` and not r
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -19,12 +20,14 @@ from typing import Any
 import cv2
 import numpy as np
 
-from vision import detect, faceset, patches
+from vision import detect, faceset, nets, patches
+from vision.errors import VisionError
 
 UNKNOWN = "unknown"
+COCKED = 0.9  # cocked classifier's probability from which a die counts as leaning
 
 
-class FrameError(ValueError):
+class FrameError(VisionError):
     """A frame that is not an image we can read (wrong type, shape or dtype)."""
 
 
@@ -75,8 +78,13 @@ def check_frame(frame: object) -> np.ndarray:
 class DiceReader:
     """Finds and reads dice of one face set."""
 
-    def __init__(self, faces: faceset.FaceSet) -> None:
+    def __init__(self, faces: faceset.FaceSet, die_threshold: float = detect.DIE_THRESHOLD) -> None:
+        if faces.embedding != nets.model_id("embedding.onnx"):
+            raise faceset.FaceSetError(
+                f"face set {faces.name!r} was taught with another embedding model; teach it again"
+            )
         self.faces = faces
+        self.die_threshold = die_threshold
 
     @classmethod
     def load(cls, name: str | Path) -> DiceReader:
@@ -86,20 +94,31 @@ class DiceReader:
     def read(self, frame: np.ndarray) -> list[DieReading]:
         """Every die in a BGR frame, read; raises FrameError for a frame that is no image."""
         frame = check_frame(frame)
-        found = detect.find_dice(frame)
+        found = [scaled(c, self.faces.box_scale) for c in detect.find(frame, self.die_threshold)]
         if not found:
             return []
         cut = np.stack([patches.cut(frame, c.center, c.side, c.angle) for c in found])
         return self.read_patches(cut, found)
 
     def read_patches(self, cut: np.ndarray, found: list[detect.Candidate]) -> list[DieReading]:
-        probs = self.faces.probabilities(embed(cut, self.faces.embedding))
+        """Read dice already found and cut out (one patch per candidate).
+
+        A candidate whose patch is like no face of the set (a tray hole, a coin, a finger,
+        sensor noise) is dropped: it is not one of our dice. A cocked one is kept, unread.
+        """
+        features = nets.embed(cut, self.faces.views)
+        probs = self.faces.probabilities(features)
+        similar = self.faces.similarity(features)
+        leaning = nets.cocked(cut)
         out = []
-        for cand, patch, p in zip(found, cut, probs, strict=True):
+        for cand, patch, p, sim, lean in zip(found, cut, probs, similar, leaning, strict=True):
+            if sim < self.faces.familiar:
+                continue
+            cocked = bool(lean >= COCKED)
             best = int(np.argmax(p))
-            color, color_conf = self.faces.color_of(body_lab(patch))
+            color, color_conf = self.faces.color_of(color_features(patch))
             reason = ""
-            if cand.cocked >= 0.5:
+            if cocked:
                 reason = "cocked: the die leans on something"
             elif p[best] < self.faces.threshold:
                 reason = f"unsure: {p[best]:.2f} < {self.faces.threshold:.2f}"
@@ -112,7 +131,7 @@ class DiceReader:
                     confidence=float(p[best]),
                     color=color,
                     color_confidence=color_conf,
-                    cocked=cand.cocked >= 0.5,
+                    cocked=cocked,
                     reason=reason,
                     best_guess=self.faces.faces[best],
                 )
@@ -120,15 +139,23 @@ class DiceReader:
         return out
 
 
-def embed(cut: np.ndarray, kind: str) -> np.ndarray:
-    """Embeddings (n, views, d) of patches (n, PATCH, PATCH, 3) by the named embedding."""
-    if kind == "raw":
-        return patches.raw_embedding(cut)
-    raise faceset.FaceSetError(f"unknown embedding {kind!r}")
+def scaled(c: detect.Candidate, factor: float) -> detect.Candidate:
+    """A candidate with its box and face grown by `factor` about its centre: the face set's
+    labels may draw boxes looser or tighter than the finder (vision.teach measures it)."""
+    if factor == 1.0:
+        return c
+    x, y = c.center
+    hw, hh = (c.box[2] - c.box[0]) / 2 * factor, (c.box[3] - c.box[1]) / 2 * factor
+    return dataclasses.replace(c, box=(x - hw, y - hh, x + hw, y + hh), side=c.side * factor)
 
 
-def body_lab(patch: np.ndarray) -> np.ndarray:
-    """The die body's colour in Lab: the median of the face, which is mostly body."""
-    m = patches.PATCH // 5
+def color_features(patch: np.ndarray) -> np.ndarray:
+    """What a die's colours look like, for telling die colours apart: a histogram of the
+    face's Lab colours (5 lightness bins, 5x5 hue bins), square-rooted. Where body and
+    glyph sit does not matter, only how much of each colour there is."""
+    m = patches.PATCH // 8
     lab = cv2.cvtColor(patch[m:-m, m:-m], cv2.COLOR_BGR2LAB).reshape(-1, 3).astype(np.float32)
-    return np.asarray(np.median(lab, axis=0))
+    light = np.histogram(lab[:, 0], bins=5, range=(0, 256))[0]
+    hue = np.histogram2d(lab[:, 1], lab[:, 2], bins=5, range=((88, 168), (88, 168)))[0].ravel()
+    out = np.sqrt(np.concatenate([light, hue]) / len(lab))
+    return np.asarray(out, np.float32)

@@ -8,6 +8,7 @@ dice takes a few milliseconds.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import math
 from dataclasses import dataclass
@@ -44,6 +45,7 @@ class DrawnDie:
     color: str
     cocked: bool
     visible: float  # share of the die's silhouette not hidden by a hand or the frame
+    style: str = ""  # the glyph style it was drawn in
 
 
 # -- camera -------------------------------------------------------------------------------
@@ -194,7 +196,7 @@ def _paste(
     h, w = canvas.shape[:2]
     s = float(TEXTURE)
     m = cv2.getPerspectiveTransform(
-        np.float32([[0, 0], [s, 0], [s, s], [0, s]]), quad.astype(np.float32)
+        np.array([[0, 0], [s, 0], [s, s], [0, s]], np.float32), quad.astype(np.float32)
     )
     warped = cv2.warpPerspective(
         src, m, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT
@@ -283,9 +285,11 @@ def _draw_die(
     if die.motion != (0.0, 0.0):
         canvas *= alpha[..., None]
         kernel = _motion_kernel(*die.motion)
-        canvas = cv2.filter2D(canvas, -1, kernel)
-        alpha = cv2.filter2D(alpha, -1, kernel)
-        canvas /= np.maximum(alpha, 1e-3)[..., None]
+        alpha = np.asarray(cv2.filter2D(alpha, -1, kernel), np.float32)
+        canvas = (
+            np.asarray(cv2.filter2D(canvas, -1, kernel), np.float32)
+            / np.maximum(alpha, 1e-3)[..., None]
+        )
 
     # composite into the frame (clipped)
     ix0, iy0, ix1, iy1 = max(x0, 0), max(y0, 0), min(x1, wid), min(y1, hgt)
@@ -315,6 +319,7 @@ def _draw_die(
         color=die.look.color,
         cocked=die.cocked,
         visible=float(np.clip(inside, 0, 1)),
+        style=die.look.style,
     )
 
 
@@ -421,8 +426,11 @@ def render(scene: Scene) -> tuple[np.ndarray, list[DrawnDie]]:
         ]
     )
     homog = cam.table_homography() @ tex_to_table
-    img = cv2.warpPerspective(
-        tex, homog, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
+    img = np.asarray(
+        cv2.warpPerspective(
+            tex, homog, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
+        ),
+        np.float32,
     )
     img *= light * (scene.light.ambient + (1 - scene.light.ambient) * light_dir[2])
     _draw_tray_walls(img, scene.table, cam, light_dir, light)
@@ -459,14 +467,14 @@ def render(scene: Scene) -> tuple[np.ndarray, list[DrawnDie]]:
         img *= (1 - scene.light.gradient * np.clip(ramp, 0, 1))[..., None]
     img *= scene.light.exposure
     if scene.blur:
-        img = cv2.GaussianBlur(img, (0, 0), scene.blur)
+        img = np.asarray(cv2.GaussianBlur(img, (0, 0), scene.blur), np.float32)
     if scene.noise:
         rng = np.random.default_rng(scene.seed)
         img += rng.normal(0, scene.noise, img.shape).astype(np.float32)
     out = np.clip(img, 0, 255).astype(np.uint8)
     if scene.jpeg:
         _ok, buf = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, int(scene.jpeg)])
-        out = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+        out = np.asarray(cv2.imdecode(buf, cv2.IMREAD_COLOR), np.uint8)
     return out, drawn
 
 
@@ -480,6 +488,4 @@ def _hidden_by(die: DrawnDie, mask: np.ndarray) -> DrawnDie:
     x0, y0, x1, y1 = (round(v) for v in die.box)
     region = mask[y0 : y1 + 1, x0 : x1 + 1]
     covered = float(region.mean()) if region.size else 1.0
-    return DrawnDie(
-        die.box, die.center, die.angle, die.face, die.color, die.cocked, die.visible * (1 - covered)
-    )
+    return dataclasses.replace(die, visible=die.visible * (1 - covered))

@@ -1,0 +1,266 @@
+"""`dicetable bench play`: how fast a settled throw reaches the board and the page, and
+how the page holds with 20 viewers.
+
+1. The demo game's throws, as recorded frames, go through the camera seam (vision's
+   reader and throw follower) into the table, which commits them and shows them on the
+   virtual board (the real firmware under MicroPython, over a pseudo-terminal) and on the
+   page (a server-sent events client). Measured from the moment the settling frame is
+   handed to vision to: the board acknowledging the new display, and the page client
+   receiving the new state. A throw vision does not settle right from its frames is a
+   failure of the benchmark, never handed over as recorded.
+2. 20 pages follow the game (server-sent events) while changes are posted as the page
+   does; measured: from posting a change to the 20th page receiving it, against 1 page
+   in the same run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import tempfile
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from statistics import median
+from typing import Any
+from urllib.parse import urlsplit
+
+from host.app.board import Board, LinkBoard, NoBoard, open_board
+from host.app.store import Store
+from host.app.table import Table
+from host.app.web import WebServer
+from host.errors import UserError
+
+VIEWERS = 20
+PIN = "1357"
+
+
+def bench(args: argparse.Namespace) -> int:
+    quick = bool(getattr(args, "quick", False))
+    with tempfile.TemporaryDirectory(prefix="dicetable-bench-") as folder:
+        try:
+            board: Board = open_board("virtual")
+        except UserError as error:
+            print(f"  (no virtual board: {error}; measuring without a board)")
+            board = NoBoard()
+        try:
+            settle_to_board_and_page(Path(folder), board, throws=6 if quick else 1000)
+        finally:
+            board.close()
+        viewers(Path(folder), changes=30 if quick else 120)
+    return 0
+
+
+# ---- 1. settled frame -> board and page -----------------------------------------------------
+
+
+def settle_to_board_and_page(folder: Path, board: Board, throws: int) -> None:
+    import cv2
+
+    from host import recording
+    from host.app.camera import DiceWatcher, ThrowSeen
+    from host.demo import DEMO_GAME, demo_session_folder
+    from host.games.kot import load_script
+
+    script = load_script(DEMO_GAME)
+    session = recording.load_session(demo_session_folder())
+    frames = [[_image(cv2.imread(str(p)), p) for p in s.frames] for s in session.steps if s.frames]
+    table = Table(Store(folder / "settle.db"), board, window=0.0, announce=lambda s: None)
+    table.start(pin=PIN, clock_thread=False)
+    web = WebServer(table, port=0)
+    web.start()
+    watcher = DiceWatcher()
+    table.on_expect(watcher.expect)
+    setup = json.loads(DEMO_GAME.read_text())
+    setup = {k: v for k, v in setup.items() if k not in ("format", "inputs", "description")}
+    table.act({"do": "new_game", "setup": setup}, "bench")
+    page = EventClient(web.url)
+    to_board: list[float] = []
+    to_page: list[float] = []
+    reading: list[float] = []
+    throw_frames = iter(frames)
+    frame_index = 0
+    try:
+        for inp in script.inputs:
+            if inp["type"] != "throw":
+                table.act({"do": "input", "input": dict(inp)}, "bench")
+                table.tick()  # a held resolve (window 0) is applied now
+                continue
+            if len(to_board) >= throws:
+                break
+            event = None
+            for image in next(throw_frames):
+                start = time.perf_counter()
+                events = watcher.feed(image, frame_index / session.fps)
+                read = time.perf_counter() - start
+                frame_index += 1
+                if events:
+                    event = events[0]
+                    break  # the settling frame: its read time counts
+            faces = sorted([*inp["thrown"], *inp.get("kept", [])])
+            if not isinstance(event, ThrowSeen) or sorted([*event.thrown, *event.kept]) != faces:
+                raise UserError(f"vision did not settle throw {len(to_board) + 1} right: {event}")
+            reading.append(read)
+            before = table.version
+            table.camera_event(event)
+            if isinstance(board, LinkBoard):
+                board.link.wait_shown(2.0)
+            to_board.append(time.perf_counter() - start)
+            to_page.append(page.wait_version(before + 1, 5.0) - start)
+    finally:
+        page.close()
+        web.close()
+        table.close()
+        table.store.close()
+    real = isinstance(board, LinkBoard)
+    where = "the virtual board (firmware under MicroPython)" if real else "no board"
+    print(f"  {len(to_board)} throws of the demo game, each settled by vision from its recorded")
+    print(f"  frames; board: {where}")
+    app = [b - r for b, r in zip(to_board, reading, strict=True)]
+    for what, values in (
+        ("settled frame -> board shows it (acknowledged)", to_board),
+        ("settled frame -> page has it (event received)", to_page),
+        ("  of which vision reading the settling frame", reading),
+        ("  of which the app to the board (commit, link)", app),
+    ):
+        print(f"  {what:<48} median {ms(values)}, p90 {ms(values, 0.9)}")
+
+
+# ---- 2. 20 viewers ---------------------------------------------------------------------
+
+
+def viewers(folder: Path, changes: int) -> None:
+    results = {}
+    for count in (1, VIEWERS):
+        table = Table(Store(folder / f"viewers-{count}.db"), NoBoard(), announce=lambda s: None)
+        table.start(pin=PIN, clock_thread=False)
+        web = WebServer(table, port=0)
+        web.start()
+        table.act({"do": "new_game", "setup": {"players": _players(4), "first_player": "P1"}})
+        pin = table.store.pin or ""
+        clients = [EventClient(web.url) for _ in range(count)]
+        for c in clients:
+            c.wait_version(table.version, 5.0)
+        delays: list[float] = []
+        acks: list[float] = []
+        poster = Poster(web.url, pin)
+        try:
+            for i in range(changes):
+                action: dict[str, Any] = (
+                    {"do": "throw", "faces": ["1", "2", "3", "heart", "energy", "claw"]}
+                    if i % 2 == 0
+                    else {"do": "undo"}
+                )
+                start = time.perf_counter()
+                version = poster.post(action)["version"]
+                acks.append(time.perf_counter() - start)
+                delays.append(max(c.wait_version(version, 5.0) for c in clients) - start)
+        finally:
+            poster.close()
+            for c in clients:
+                c.close()
+            web.close()
+            table.close()
+            table.store.close()
+        results[count] = (delays, acks)
+    one, many = results[1], results[VIEWERS]
+    print(f"  {changes} changes posted as the page does (a throw, then undo)")
+    print(
+        f"  change -> every page updated: 1 viewer median {ms(one[0])}; {VIEWERS} viewers "
+        f"median {ms(many[0])}, p90 {ms(many[0], 0.9)}, max {ms(many[0], 1.0)} "
+        f"({median(many[0]) / median(one[0]):.1f}x)"
+    )
+    print(
+        f"  change acknowledged (committed): 1 viewer median {ms(one[1])}; {VIEWERS} viewers "
+        f"median {ms(many[1])} ({median(many[1]) / median(one[1]):.1f}x)"
+    )
+
+
+def _image(image: Any, path: Path) -> Any:
+    if image is None:
+        raise UserError(f"cannot read the recorded frame {path}: delete the demo session folder")
+    return image
+
+
+def _players(n: int) -> list[dict[str, str]]:
+    from host.games.kot.setup import MONSTERS
+
+    return [{"name": f"P{i + 1}", "monster": MONSTERS[i]} for i in range(n)]
+
+
+# ---- small clients ----------------------------------------------------------------------
+
+
+class EventClient:
+    """A page following the table: reads the event stream in a thread and notes when each
+    state version arrived."""
+
+    def __init__(self, url: str) -> None:
+        parts = urlsplit(url)
+        self.conn = http.client.HTTPConnection(parts.hostname or "", parts.port, timeout=30)
+        self.conn.request("GET", "/api/events")
+        self.response = self.conn.getresponse()
+        self.arrived: dict[int, float] = {}
+        self.changed = threading.Condition()
+        self.thread = threading.Thread(target=self._read, daemon=True)
+        self.thread.start()
+
+    def _read(self) -> None:
+        try:
+            for raw in self.response:
+                if raw.startswith(b"data: "):
+                    version = _version(raw[6:])
+                    with self.changed:
+                        self.arrived[version] = time.perf_counter()
+                        self.changed.notify_all()
+        except (OSError, ValueError):
+            return
+
+    def wait_version(self, version: int, timeout: float) -> float:
+        """When a state of at least `version` arrived (perf_counter)."""
+        found: Callable[[], list[float]] = lambda: [  # noqa: E731
+            t for v, t in self.arrived.items() if v >= version
+        ]
+        with self.changed:
+            if not self.changed.wait_for(found, timeout):
+                raise RuntimeError(f"the page never got version {version}")
+            return min(found())
+
+    def close(self) -> None:
+        self.conn.close()
+
+
+def _version(data: bytes) -> int:
+    # the version is the state's first field: read it without parsing the whole state
+    head = data[: data.index(b",")] if b"," in data else data
+    return int(head.split(b":")[1])
+
+
+class Poster:
+    def __init__(self, url: str, pin: str) -> None:
+        parts = urlsplit(url)
+        self.conn = http.client.HTTPConnection(parts.hostname or "", parts.port, timeout=30)
+        self.pin = pin
+
+    def post(self, action: dict[str, Any]) -> dict[str, Any]:
+        body = json.dumps(action).encode()
+        headers = {"Content-Type": "application/json", "X-Table-PIN": self.pin}
+        self.conn.request("POST", "/api/action", body, headers)
+        response = self.conn.getresponse()
+        data: dict[str, Any] = json.loads(response.read())
+        if response.status != 200:
+            raise RuntimeError(f"the table refused {action}: {data}")
+        return data
+
+    def close(self) -> None:
+        self.conn.close()
+
+
+def ms(values: list[float], q: float = 0.5) -> str:
+    if not values:
+        return "-"
+    ordered = sorted(values)
+    value = median(ordered) if q == 0.5 else ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+    return f"{value * 1000:.1f} ms"

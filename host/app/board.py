@@ -1,0 +1,139 @@
+"""The app's side of the LED board: a small sink the table shows its display on and reads
+button presses from, whatever is behind it (the Pico on USB, the virtual board, none).
+
+    show(display)  the whole TableDisplay (idempotent: the latest one wins)
+    presses()      the seats whose button was pressed since the last call, each press once
+    status()       the link's state in a few words, for the page
+    close()
+
+`open_board("auto")` uses a Pico found by its USB id, else the virtual board (the real
+firmware under MicroPython in Node), else none; "virtual", "none" or a serial port path
+choose one.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Protocol
+
+from host.errors import UserError
+from host.games import SeatDisplay, TableDisplay
+
+if TYPE_CHECKING:
+    from host.board.link import BoardLink
+    from host.board.virtual import VirtualBoard
+
+MAX_SEATS = 6
+
+
+class Board(Protocol):
+    seats: int
+
+    def show(self, display: TableDisplay) -> None: ...
+
+    def presses(self) -> list[int]: ...
+
+    def status(self) -> str: ...
+
+    def close(self) -> None: ...
+
+
+class NoBoard:
+    """No board at the table: everything is done on the page."""
+
+    seats = MAX_SEATS
+
+    def __init__(self) -> None:
+        self.shown: TableDisplay | None = None
+
+    def show(self, display: TableDisplay) -> None:
+        self.shown = display
+
+    def presses(self) -> list[int]:
+        return []
+
+    def status(self) -> str:
+        return "no board"
+
+    def close(self) -> None:
+        pass
+
+
+PIN_LED = (255, 255, 255)
+
+
+def pin_display(pin: str, seats: int) -> TableDisplay:
+    """The table PIN on every seat's display, blinking, so everyone at the table can read
+    it (and nobody elsewhere).
+
+    >>> pin_display("0427", 2).seats[1]
+    SeatDisplay(text='0427', led=(255, 255, 255), blink=True)
+    """
+    return TableDisplay([SeatDisplay(pin, PIN_LED, blink=True) for _ in range(seats)])
+
+
+class LinkBoard:
+    """The board over the serial link: a Pico, or the virtual board's pseudo-terminal."""
+
+    def __init__(self, link: BoardLink, virtual: VirtualBoard | None = None) -> None:
+        self.link = link
+        self.virtual = virtual
+        self.seats = MAX_SEATS
+        self.problem: str | None = None  # a display the board could not show
+
+    def show(self, display: TableDisplay) -> None:
+        try:
+            self.link.show(display)
+            self.problem = None
+        except ValueError as error:  # e.g. more seats than the board has
+            self.problem = str(error)
+
+    def presses(self) -> list[int]:
+        seats = []
+        while (press := self.link.next_press(timeout=0)) is not None:
+            seats.append(press.seat)
+        return seats
+
+    def status(self) -> str:
+        s = self.link.status
+        what = "virtual board" if self.virtual is not None else f"board on {s.port or '?'}"
+        if self.problem:
+            return f"{what}: {self.problem}"
+        if not s.connected:
+            return f"{what}: not connected (looking for it)"
+        return f"{what}: connected, firmware {s.firmware_version}" + (
+            "" if s.in_sync else ", updating"
+        )
+
+    def close(self) -> None:
+        self.link.close()
+        if self.virtual is not None:
+            self.virtual.close()
+
+
+def open_board(spec: str) -> Board:
+    """The board named by `spec`: "auto", "virtual", "none", or a serial port path."""
+    if spec == "none":
+        return NoBoard()
+    from host.board.link import BoardLink, find_pico_ports
+
+    if spec == "auto":
+        if find_pico_ports():
+            return LinkBoard(BoardLink.open(None))
+        try:
+            return _virtual()
+        except UserError:
+            return NoBoard()  # no Pico and no MicroPython for Node: the page does it all
+    if spec == "virtual":
+        return _virtual()
+    return LinkBoard(BoardLink.open(spec))
+
+
+def _virtual() -> LinkBoard:
+    from host.board.link import BoardLink
+    from host.board.virtual import VirtualBoard
+
+    try:
+        virtual = VirtualBoard(seats=MAX_SEATS)
+    except RuntimeError as error:
+        raise UserError(f"the virtual board did not start ({error}): try --board none") from None
+    return LinkBoard(BoardLink.open(virtual.port), virtual)

@@ -1,0 +1,252 @@
+"""`dicetable play`: run a game night: camera, rules engine, LED board and web page.
+
+With no options it runs on any machine: the demo's recorded session stands in for the
+camera and the people (its recorded presses and taps are replayed), and the board is the
+virtual one (the real firmware under MicroPython), unless a Pico is plugged in. On a
+Raspberry Pi with its camera (picamera2) it reads the real dice and resumes the game
+that was on the table (after a crash or a power cut, exactly where it was).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import signal
+import threading
+import time
+from collections.abc import Hashable
+from pathlib import Path
+from types import FrameType
+from typing import Any
+
+from host.errors import UserError
+
+DEFAULT_PORT = 8080
+
+
+def data_folder() -> Path:
+    base = os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share"
+    return Path(base) / "dicetable"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--camera",
+        default="auto",
+        metavar="SOURCE",
+        help="where the throws come from: 'picamera' (the Raspberry Pi camera), a device "
+        "number, a video file or stream URL, a recorded session folder, 'demo' (the demo's "
+        "recorded session), or 'none' (enter throws on the page). Default 'auto': the "
+        "Raspberry Pi camera if there is one, else 'demo'",
+    )
+    parser.add_argument(
+        "--board",
+        default="auto",
+        metavar="auto|virtual|none|PORT",
+        help="the LED board: 'auto' (a Pico found by its USB id, else the virtual board), "
+        "'virtual', 'none', or a serial port such as /dev/ttyACM0",
+    )
+    parser.add_argument(
+        "--db",
+        type=Path,
+        help="the game store (SQLite). Default: games.db in ~/.local/share/dicetable, or "
+        "recorded.db there for recorded sessions (so rehearsals stay out of your statistics)",
+    )
+    parser.add_argument("--port", type=int, default=DEFAULT_PORT, help="the web page's port")
+    parser.add_argument(
+        "--serve-network",
+        action="store_true",
+        help="serve the page to the whole network (phones at the table), not only localhost",
+    )
+    parser.add_argument(
+        "--pin", help="a fixed table PIN, kept for every game (default: a new one per game)"
+    )
+    parser.add_argument(
+        "--window",
+        type=float,
+        default=4.0,
+        metavar="SECONDS",
+        help="how long a result is shown for corrections before it is resolved (default 4)",
+    )
+    recorded = parser.add_argument_group("recorded sessions")
+    recorded.add_argument(
+        "--game",
+        type=Path,
+        help="the game script whose setup the recorded session was played from (default: "
+        "the demo game's)",
+    )
+    recorded.add_argument(
+        "--speed", type=float, default=1.0, help="frames at this many times real time (0: flat out)"
+    )
+    recorded.add_argument(
+        "--manual",
+        action="store_true",
+        help="replay only the camera's frames; press the buttons and answer on the page yourself",
+    )
+    recorded.add_argument(
+        "--exit-at-end", action="store_true", help="stop once the session is played"
+    )
+    parser.add_argument(
+        "--quiet", action="store_true", help="do not draw the virtual board in the terminal"
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    from host.app.board import LinkBoard, open_board
+    from host.app.store import Store
+    from host.app.table import Table
+    from host.app.web import WebServer
+
+    camera = _camera_choice(args.camera)
+    _check_options(args)
+    recorded = camera in ("demo",) or Path(camera).joinpath("session.json").exists()
+    db = args.db or data_folder() / ("recorded.db" if recorded else "games.db")
+    store = Store(db)
+    stop = threading.Event()
+    _stop_on_sigterm(stop)
+    board = open_board(args.board)
+    table = Table(store, board, window=args.window, announce=lambda s: print(s, flush=True))
+    web: WebServer | None = None
+    try:
+        table.start(pin=args.pin)
+        web = WebServer(
+            table, host="0.0.0.0" if args.serve_network else "127.0.0.1", port=args.port
+        )
+        web.start()
+        print(f"dicetable: the table's page is at {web.url} (game store: {db})", flush=True)
+        print(f"dicetable: board: {board.status()}", flush=True)
+        if isinstance(board, LinkBoard) and board.virtual is not None and not args.quiet:
+            _draw_turns(table, board)
+        worker: threading.Thread | None = None
+        player = None
+        if recorded:
+            player = _recorded(table, args, None if camera == "demo" else camera)
+            worker = threading.Thread(target=player.run, args=(stop,), name="recorded", daemon=True)
+        elif camera != "none":
+            from host.app.camera import open_camera
+
+            stream, calibration, note = open_camera(camera)  # unopenable: stops us here
+            if note:
+                table.notice("warning", note)
+            worker = threading.Thread(
+                target=_live_camera,
+                args=(table, stream, calibration, stop),
+                name="camera",
+                daemon=True,
+            )
+        if worker is not None:
+            worker.start()
+        while not stop.wait(0.2):
+            if args.exit_at_end and (player is None or player.finished.is_set()):
+                break
+        if player is not None and player.error:
+            raise UserError(f"the recorded session stopped: {player.error}")
+        if table.game is not None and args.exit_at_end:
+            print("final state: " + json.dumps(table.game.to_json()), flush=True)
+            if isinstance(board, LinkBoard) and board.virtual is not None:
+                board.link.wait_shown(2.0)
+                print("final board: " + json.dumps(board.virtual.shown()), flush=True)
+        return 0
+    finally:
+        stop.set()
+        if web is not None:
+            web.close()
+        table.close()
+        board.close()
+        store.close()
+
+
+def _camera_choice(camera: str) -> str:
+    if camera != "auto":
+        return camera
+    try:
+        import picamera2  # type: ignore[import-not-found]  # noqa: F401
+
+        return "picamera"
+    except ImportError:
+        return "demo"
+
+
+def _check_options(args: argparse.Namespace) -> None:
+    if args.pin is not None and not (args.pin.isdigit() and 4 <= len(args.pin) <= 8):
+        raise UserError(f"--pin: 4 to 8 digits, not {args.pin!r}")
+    if not 0 <= args.port <= 65535:
+        raise UserError(f"--port: 0 to 65535, not {args.port}")
+    if not 0 <= args.window <= 120:
+        raise UserError(f"--window: 0 to 120 seconds, not {args.window}")
+    if args.speed < 0:
+        raise UserError(f"--speed: 0 (flat out) or more, not {args.speed}")
+
+
+def _stop_on_sigterm(stop: threading.Event) -> None:
+    """systemd stops the service with SIGTERM: close cleanly (every input is committed
+    already; this only closes the port and the store)."""
+
+    def handler(signum: int, frame: FrameType | None) -> None:
+        stop.set()
+
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, handler)
+
+
+def _recorded(table: Any, args: argparse.Namespace, folder: str | None) -> Any:
+    """A new game with the session's setup, and the session playing into it."""
+    from host import recording
+    from host.app.camera import DiceWatcher
+    from host.app.games import GameFileError, kind_of_script, parse_game_file
+    from host.app.recorded import SessionPlayer, session_folder
+    from host.demo import DEMO_GAME
+
+    path = args.game or DEMO_GAME
+    try:
+        script = parse_game_file(Path(path).read_bytes(), str(path))
+        kind = kind_of_script(script)
+    except OSError as error:
+        raise UserError(f"cannot read {path}: {error.strerror or error}") from None
+    except GameFileError as error:
+        raise UserError(str(error)) from None
+    assert isinstance(script, dict)
+    setup = {k: v for k, v in script.items() if k not in ("format", "inputs", "expect")}
+    table.act({"do": "new_game", "game": kind.name, "setup": setup}, "recording")
+    session = recording.load_session(session_folder(folder))
+    return SessionPlayer(table, session, DiceWatcher(), speed=args.speed, inputs=not args.manual)
+
+
+def _live_camera(table: Any, stream: Any, calibration: Any, stop: threading.Event) -> None:
+    from host.app.camera import DiceWatcher
+    from vision.live.stream import Status
+
+    # the stream's own news that people should see; "open" and "reconnected" are routine
+    worrying = {"size", "skipped", "stalled", "frozen", "lost", "gave-up", "ended"}
+    watcher = DiceWatcher(calibration=calibration)
+    table.on_expect(watcher.expect)
+    closer = threading.Thread(target=lambda: (stop.wait(), stream.close()), daemon=True)
+    closer.start()
+    try:
+        for item in watcher.follow(stream):
+            if isinstance(item, Status):
+                if item.kind in worrying:
+                    table.notice("warning", f"camera: {item.message}")
+            else:
+                table.camera_event(item)
+    except UserError as error:
+        table.notice("error", str(error))
+    if not stop.is_set():
+        table.notice("error", "the camera stream ended: restart dicetable play")
+
+
+def _draw_turns(table: Any, board: Any) -> None:
+    """Draw the virtual board in the terminal whenever the turn changes."""
+    last: list[Hashable] = [None]
+
+    def listener(expected: object, turn: Hashable) -> None:
+        if turn != last[0]:
+            last[0] = turn
+            threading.Thread(target=draw, daemon=True).start()
+
+    def draw() -> None:
+        time.sleep(0.3)  # the board acknowledges the new state first
+        print(board.virtual.render(), flush=True)
+
+    table.on_expect(listener)

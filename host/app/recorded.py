@@ -1,0 +1,115 @@
+"""A recorded table session played into the table: the camera's frames through vision,
+and (unless told otherwise) the recorded presses and taps as the people made them.
+
+Frames are fed at the session's frame rate times `speed` (0: as fast as they are read).
+A recorded input waits until the table is ready for it (no result held for the
+correction window; a recorded "resolve" that the table already holds, because the last
+throw ended the throws, is that same press). A session that no longer fits the game (an
+input refused, or not awaited for `patience` seconds) stops with a notice.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from host.app.camera import DiceWatcher
+from host.app.games import RESOLVE
+from host.app.table import Refused, Table
+from host.errors import UserError
+from host.recording import Session
+
+FrameHook = Callable[[int, float], None]
+
+
+class SessionPlayer:
+    def __init__(
+        self,
+        table: Table,
+        session: Session,
+        watcher: DiceWatcher,
+        speed: float = 1.0,
+        inputs: bool = True,
+        patience: float = 30.0,
+        on_frame: FrameHook | None = None,
+    ) -> None:
+        self.table = table
+        self.session = session
+        self.watcher = watcher
+        self.speed = speed
+        self.inputs = inputs
+        self.patience = patience
+        self.on_frame = on_frame  # (frame index, perf_counter before reading): the bench
+        self.finished = threading.Event()
+        self.error: str | None = None
+        table.on_expect(watcher.expect)
+
+    def run(self, stop: threading.Event) -> None:
+        """Play the whole session (blocking; run it in a thread)."""
+        try:
+            self._play(stop)
+        except (UserError, Refused) as error:
+            self.error = str(error)
+            self.table.notice("error", f"the recorded session stopped: {error}")
+        finally:
+            self.finished.set()
+
+    def _play(self, stop: threading.Event) -> None:
+        import cv2
+
+        start = time.monotonic()
+        index = 0
+        for step in self.session.steps:
+            if stop.is_set():
+                return
+            if step.input is not None:
+                if self.inputs:
+                    self._give(dict(step.input), stop)
+                continue
+            for path in step.frames:
+                image = cv2.imread(str(path))
+                if image is None:
+                    raise UserError(f"cannot read the recorded frame {path}")
+                t = index / self.session.fps
+                if self.speed > 0:
+                    delay = start + t / self.speed - time.monotonic()
+                    if delay > 0 and stop.wait(delay):
+                        return
+                if self.on_frame is not None:
+                    self.on_frame(index, time.perf_counter())
+                for event in self.watcher.feed(image, t):
+                    self.table.camera_event(event)
+                index += 1
+                if stop.is_set():
+                    return
+
+    def _give(self, inp: dict[str, object], stop: threading.Event) -> None:
+        table = self.table
+
+        def ready() -> bool:
+            return stop.is_set() or table.holding is None or table.holding == inp
+
+        if not table.wait_for(ready, self.patience):
+            raise UserError(f"the recorded input {inp} is not awaited: {table.awaited()}")
+        if stop.is_set():
+            return
+        if table.holding != inp:  # (equal: the last throw already ended the throws)
+            table.act({"do": "input", "input": inp}, "recording")
+        if inp.get("type") == RESOLVE and not table.wait_for(
+            lambda: stop.is_set() or table.holding is None, self.patience + table.window
+        ):
+            raise UserError("the correction window did not close")
+
+
+def session_folder(path: str | None) -> Path:
+    """The recorded session to play: the one given, or the demo's (rendered once)."""
+    if path is not None:
+        folder = Path(path)
+        if not (folder / "session.json").exists():
+            raise UserError(f"{folder} is not a recorded session (no session.json in it)")
+        return folder
+    from host.demo import demo_session_folder
+
+    return demo_session_folder()

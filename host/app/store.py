@@ -1,0 +1,449 @@
+"""The game store: one SQLite file (write-ahead log, full sync) holding every game's log.
+
+A game is its setup (the game script without its inputs) and the inputs applied to it, in
+order; its state is always the refold of that log, so after a crash or a power cut the
+app opens the store and is where it was. An input is written and committed (fsync'd)
+before the app acknowledges it. Undo marks the last input undone (kept for the record,
+no longer part of the game).
+
+Tables:
+- `meta`: schema version, the table PIN, the game on the table;
+- `games`: kind, setup, players' roles, status ("playing" or "over"), paused, the input
+  held for the correction window (if any), the result once over, times;
+- `inputs`: (game, seq) -> input JSON, where it came from (camera, page, button...),
+  when, and when it was undone.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from statistics import median
+from typing import Any
+
+from host.app.games import GameFileError, GameKind, kind_named, kind_of_script
+from host.errors import UserError
+from host.games import Game, Input
+
+SCHEMA_VERSION = 1
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS games (
+    id INTEGER PRIMARY KEY,
+    kind TEXT NOT NULL,
+    setup TEXT NOT NULL,
+    roles TEXT NOT NULL,
+    status TEXT NOT NULL DEFAULT 'playing',
+    paused INTEGER NOT NULL DEFAULT 0,
+    holding TEXT,
+    result TEXT,
+    created REAL NOT NULL,
+    updated REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS inputs (
+    game INTEGER NOT NULL REFERENCES games(id),
+    seq INTEGER NOT NULL,
+    input TEXT NOT NULL,
+    source TEXT NOT NULL,
+    at REAL NOT NULL,
+    undone REAL,
+    PRIMARY KEY (game, seq)
+);
+"""
+
+
+class StoreError(UserError):
+    """The store file cannot be used (damaged, from a newer dicetable, unwritable)."""
+
+
+class NoSuchGame(UserError):
+    """A game id that is not in the store."""
+
+
+@dataclass(frozen=True)
+class GameRow:
+    """One game in the list of games."""
+
+    id: int
+    kind: str
+    roles: dict[str, str]  # player -> role (King of Tokyo: monster), in seating order
+    status: str  # "playing" or "over"
+    paused: bool
+    holding: dict[str, Any] | None  # the input held for the correction window
+    result: dict[str, Any] | None  # {"winners": [...], "turns": n} once over
+    created: float
+    updated: float
+    inputs: int  # inputs in the game (undone ones not counted)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "kind": self.kind,
+            "players": [{"name": p, "role": r} for p, r in self.roles.items()],
+            "status": self.status,
+            "paused": self.paused,
+            "winners": (self.result or {}).get("winners", []),
+            "turns": (self.result or {}).get("turns"),
+            "created": self.created,
+            "updated": self.updated,
+            "inputs": self.inputs,
+        }
+
+
+def result_of(kind: GameKind, game: Game) -> dict[str, Any] | None:
+    """What the statistics keep of a finished game (None while it goes on)."""
+    if not game.game_over:
+        return None
+    return {"winners": kind.winners(game), "turns": kind.turn(game)[1]}
+
+
+class Store:
+    """The game store. Thread-safe: one connection, one lock; every write is one
+    transaction, committed before the method returns."""
+
+    def __init__(self, path: str | Path, clock: Callable[[], float] = time.time) -> None:
+        self.path = Path(path)
+        self.clock = clock
+        self._lock = threading.RLock()
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._db = sqlite3.connect(
+                self.path, isolation_level=None, check_same_thread=False, timeout=10
+            )
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=FULL")  # a power cut loses no commit
+            self._db.execute("PRAGMA foreign_keys=ON")
+            with self._lock:
+                self._db.executescript("BEGIN IMMEDIATE;" + _SCHEMA + "COMMIT;")
+            version = self._meta("schema")
+            if version is None:
+                self._set_meta("schema", str(SCHEMA_VERSION))
+            elif int(version) > SCHEMA_VERSION:
+                raise StoreError(
+                    f"{self.path} was written by a newer dicetable (store version {version}, "
+                    f"this one knows {SCHEMA_VERSION}): update dicetable, or use --db to "
+                    "start another store"
+                )
+        except sqlite3.DatabaseError as error:
+            raise StoreError(
+                f"{self.path} is not a dicetable game store or is damaged ({error}): move it "
+                "away (your games may be exported from a backup) or use --db for another"
+            ) from None
+        except OSError as error:
+            raise StoreError(f"cannot open the game store {self.path}: {error}") from None
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    @contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction: committed (and synced) on leaving, rolled back on error."""
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+
+    # ---- settings --------------------------------------------------------------------
+
+    def _meta(self, key: str) -> str | None:
+        with self._lock:
+            row = self._db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        return None if row is None else str(row[0])
+
+    def _set_meta(self, key: str, value: str | None) -> None:
+        with self._write() as db:
+            if value is None:
+                db.execute("DELETE FROM meta WHERE key = ?", (key,))
+            else:
+                db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, value))
+
+    @property
+    def pin(self) -> str | None:
+        """The table PIN (changes need it); None until the first game."""
+        return self._meta("pin")
+
+    @pin.setter
+    def pin(self, value: str) -> None:
+        self._set_meta("pin", value)
+
+    @property
+    def current(self) -> int | None:
+        """The game on the table (the one the app resumes at start), if any."""
+        value = self._meta("current")
+        return None if value is None else int(value)
+
+    @current.setter
+    def current(self, game_id: int | None) -> None:
+        if game_id is not None:
+            self.row(game_id)  # must exist
+        self._set_meta("current", None if game_id is None else str(game_id))
+
+    # ---- games ---------------------------------------------------------------------
+
+    def create(self, kind: GameKind, setup: Mapping[str, Any], make_current: bool = True) -> int:
+        """Store a new game at its setup (checked by starting it); returns its id."""
+        game = kind.new(setup)
+        return self._insert(kind, kind.setup_of(setup), game, [], "setup", make_current)
+
+    def import_script(self, data: object, make_current: bool = False) -> int:
+        """Store a game script (checked by replaying every input) as a new game.
+
+        GameFileError names the problem; nothing is stored then."""
+        kind = kind_of_script(data)
+        assert isinstance(data, Mapping)
+        game = kind.load(data)
+        inputs = data.get("inputs", [])
+        return self._insert(kind, kind.setup_of(data), game, inputs, "import", make_current)
+
+    def _insert(
+        self,
+        kind: GameKind,
+        setup: Mapping[str, Any],
+        game: Game,
+        inputs: Sequence[Input],
+        source: str,
+        make_current: bool,
+    ) -> int:
+        now = self.clock()
+        result = result_of(kind, game)
+        with self._write() as db:
+            cursor = db.execute(
+                "INSERT INTO games (kind, setup, roles, status, result, created, updated) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (
+                    kind.name,
+                    json.dumps(setup),
+                    json.dumps(kind.roles(game)),
+                    "playing" if result is None else "over",
+                    None if result is None else json.dumps(result),
+                    now,
+                    now,
+                ),
+            )
+            game_id = int(cursor.lastrowid or 0)
+            db.executemany(
+                "INSERT INTO inputs (game, seq, input, source, at) VALUES (?, ?, ?, ?, ?)",
+                [(game_id, i, json.dumps(dict(inp)), source, now) for i, inp in enumerate(inputs)],
+            )
+            if make_current:
+                db.execute("INSERT OR REPLACE INTO meta VALUES ('current', ?)", (str(game_id),))
+        return game_id
+
+    def append(
+        self,
+        game_id: int,
+        inp: Input,
+        source: str,
+        result: Mapping[str, Any] | None = None,
+        holding: Input | None = None,
+    ) -> int:
+        """Commit one input (already checked by the engine) at the end of the game's log;
+        `result` (the game ended with it) marks the game over; `holding` is the input held
+        for the correction window from now on (None: none). Returns its seq."""
+        now = self.clock()
+        with self._write() as db:
+            (seq,) = db.execute(
+                "SELECT COALESCE(MAX(seq) + 1, 0) FROM inputs WHERE game = ?", (game_id,)
+            ).fetchone()
+            db.execute(
+                "INSERT INTO inputs (game, seq, input, source, at) VALUES (?, ?, ?, ?, ?)",
+                (game_id, seq, json.dumps(dict(inp)), source, now),
+            )
+            self._set_status(db, game_id, result, now, holding)
+        return int(seq)
+
+    def undo(self, game_id: int, result: Mapping[str, Any] | None = None) -> Input | None:
+        """Mark the game's last input undone; returns it (None: nothing to undo).
+        `result`: the game's result after the undo (None: it goes on)."""
+        now = self.clock()
+        with self._write() as db:
+            row = db.execute(
+                "SELECT seq, input FROM inputs WHERE game = ? AND undone IS NULL "
+                "ORDER BY seq DESC LIMIT 1",
+                (game_id,),
+            ).fetchone()
+            if row is None:
+                return None
+            db.execute(
+                "UPDATE inputs SET undone = ? WHERE game = ? AND seq = ?", (now, game_id, row[0])
+            )
+            self._set_status(db, game_id, result, now)
+        return dict(json.loads(row[1]))
+
+    def _set_status(
+        self,
+        db: sqlite3.Connection,
+        game_id: int,
+        result: Mapping[str, Any] | None,
+        now: float,
+        holding: Input | None = None,
+    ) -> None:
+        updated = db.execute(
+            "UPDATE games SET status = ?, result = ?, holding = ?, updated = ? WHERE id = ?",
+            (
+                "playing" if result is None else "over",
+                None if result is None else json.dumps(result),
+                None if holding is None else json.dumps(dict(holding)),
+                now,
+                game_id,
+            ),
+        ).rowcount
+        if not updated:
+            raise NoSuchGame(f"there is no game {game_id} in the store")
+
+    def hold(self, game_id: int, inp: Input | None) -> None:
+        """Remember (or forget) the input held for the correction window, so a restart
+        reopens the window instead of losing the press that asked for it."""
+        with self._write() as db:
+            db.execute(
+                "UPDATE games SET holding = ?, updated = ? WHERE id = ?",
+                (None if inp is None else json.dumps(dict(inp)), self.clock(), game_id),
+            )
+
+    def set_paused(self, game_id: int, paused: bool) -> None:
+        with self._write() as db:
+            db.execute(
+                "UPDATE games SET paused = ?, updated = ? WHERE id = ?",
+                (int(paused), self.clock(), game_id),
+            )
+
+    def delete(self, game_id: int) -> None:
+        self.row(game_id)
+        with self._write() as db:
+            db.execute("DELETE FROM inputs WHERE game = ?", (game_id,))
+            db.execute("DELETE FROM games WHERE id = ?", (game_id,))
+            db.execute("DELETE FROM meta WHERE key = 'current' AND value = ?", (str(game_id),))
+
+    # ---- reading ---------------------------------------------------------------------
+
+    def inputs(self, game_id: int) -> list[dict[str, Any]]:
+        """The game's log: its inputs in order, undone ones left out."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT input FROM inputs WHERE game = ? AND undone IS NULL ORDER BY seq",
+                (game_id,),
+            ).fetchall()
+        return [json.loads(r[0]) for r in rows]
+
+    def history(self, game_id: int) -> list[dict[str, Any]]:
+        """Every input ever given, undone ones too, with its source and time."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT seq, input, source, at, undone FROM inputs WHERE game = ? ORDER BY seq",
+                (game_id,),
+            ).fetchall()
+        return [
+            {"seq": s, "input": json.loads(i), "source": src, "at": at, "undone": u}
+            for s, i, src, at, u in rows
+        ]
+
+    _ROW = (
+        "SELECT g.id, g.kind, g.roles, g.status, g.paused, g.holding, g.result, g.created, "
+        "g.updated, (SELECT COUNT(*) FROM inputs i WHERE i.game = g.id AND i.undone IS NULL) "
+        "FROM games g"
+    )
+
+    def row(self, game_id: int) -> GameRow:
+        with self._lock:
+            row = self._db.execute(self._ROW + " WHERE g.id = ?", (game_id,)).fetchone()
+        if row is None:
+            raise NoSuchGame(f"there is no game {game_id} in the store")
+        return _game_row(row)
+
+    def games(self) -> list[GameRow]:
+        """Every game, the most recently played first."""
+        with self._lock:
+            rows = self._db.execute(self._ROW + " ORDER BY g.updated DESC, g.id DESC").fetchall()
+        return [_game_row(r) for r in rows]
+
+    def setup(self, game_id: int) -> dict[str, Any]:
+        with self._lock:
+            row = self._db.execute("SELECT setup FROM games WHERE id = ?", (game_id,)).fetchone()
+        if row is None:
+            raise NoSuchGame(f"there is no game {game_id} in the store")
+        return dict(json.loads(row[0]))
+
+    def export(self, game_id: int) -> dict[str, Any]:
+        """The game as a game script (setup and inputs): the file to save or share."""
+        kind = kind_named(self.row(game_id).kind)
+        return kind.export(self.setup(game_id), self.inputs(game_id))
+
+    def load(self, game_id: int) -> tuple[GameKind, Game]:
+        """The game as its log refolds: exactly where it was."""
+        kind = kind_named(self.row(game_id).kind)
+        try:
+            return kind, kind.load(self.export(game_id))
+        except GameFileError as error:
+            raise StoreError(
+                f"game {game_id} in {self.path} does not replay ({error}): export it with "
+                "the dicetable that played it"
+            ) from None
+
+    def stats(self) -> dict[str, Any]:
+        """Wins per role and per player, and game lengths, over the finished games."""
+        finished = [g for g in self.games() if g.status == "over" and g.result]
+        wins: dict[str, int] = {}
+        played: dict[str, int] = {}
+        player_wins: dict[str, int] = {}
+        turns: list[int] = []
+        minutes: list[float] = []
+        with self._lock:
+            spans = dict(
+                self._db.execute(
+                    "SELECT game, MAX(at) - MIN(at) FROM inputs WHERE undone IS NULL GROUP BY game"
+                ).fetchall()
+            )
+        for g in finished:
+            assert g.result is not None
+            for player, role in g.roles.items():
+                played[role] = played.get(role, 0) + 1
+                if player in g.result.get("winners", []):
+                    wins[role] = wins.get(role, 0) + 1
+                    player_wins[player] = player_wins.get(player, 0) + 1
+            turns.append(int(g.result.get("turns", 0)))
+            minutes.append(float(spans.get(g.id) or 0.0) / 60)
+        roles = sorted(played, key=lambda r: (-wins.get(r, 0), r))
+        return {
+            "games": len(finished),
+            "roles": [{"role": r, "wins": wins.get(r, 0), "played": played[r]} for r in roles],
+            "players": [
+                {"player": p, "wins": n}
+                for p, n in sorted(player_wins.items(), key=lambda kv: (-kv[1], kv[0]))
+            ],
+            "turns": _spread(turns),
+            "minutes": _spread([round(m, 1) for m in minutes]),
+        }
+
+
+def _spread(values: Sequence[float]) -> dict[str, float] | None:
+    if not values:
+        return None
+    return {"min": min(values), "median": median(values), "max": max(values)}
+
+
+def _game_row(row: Sequence[Any]) -> GameRow:
+    gid, kind, roles, status, paused, holding, result, created, updated, count = row
+    return GameRow(
+        id=int(gid),
+        kind=str(kind),
+        roles=dict(json.loads(roles)),
+        status=str(status),
+        paused=bool(paused),
+        holding=None if holding is None else dict(json.loads(holding)),
+        result=None if result is None else dict(json.loads(result)),
+        created=float(created),
+        updated=float(updated),
+        inputs=int(count),
+    )

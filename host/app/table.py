@@ -1,0 +1,612 @@
+"""The table: the app's core, where camera, buttons and page meet the game.
+
+Every door (a settled throw from the camera, a button press from the board, an action on
+the page, the correction window's timer) ends in one of the methods below. Each takes the
+table's lock, turns what happened into an engine input, lets the engine check it, commits
+it to the store, and only then returns (the acknowledgement) and publishes the new state
+to the board and the page. A refusal is a `Refused` with a message for people, and
+changes nothing.
+
+The correction window: the throws end (the player's button, the page, or the last throw
+settling) -> the "resolve" input is held for `window` seconds, shown on the page with a
+countdown, while anyone may fix a misread die (each fix restarts the countdown) -> the
+resolve is applied. Held inputs are stored, so a restart reopens the window.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import threading
+import time
+from collections import deque
+from collections.abc import Callable, Hashable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from host.app.board import Board, pin_display
+from host.app.camera import CameraEvent, MisfitSeen, ThrowSeen
+from host.app.games import (
+    CORRECT,
+    RESOLVE,
+    THROW,
+    GameFileError,
+    GameKind,
+    answers_json,
+    kind_named,
+)
+from host.app.store import Store, result_of
+from host.errors import UserError
+from host.games import DiceExpectation, Game, IllegalInput, Input
+
+WINDOW = 4.0  # seconds a result is shown for corrections before it is resolved
+PIN_SECONDS = 8.0  # the board shows the PIN at game start this long, or to the first input
+NOTICES = 8  # notices kept for the page
+LOG_TAIL = 60  # inputs of the game log sent to the page
+
+
+class Refused(UserError):
+    """An action the table does not take now; nothing changed. `status` is the HTTP
+    status the page gets (400 malformed, 403 not allowed, 404 unknown, 409 not now)."""
+
+    def __init__(self, message: str, status: int = 409) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+@dataclass(frozen=True)
+class Notice:
+    id: int
+    level: str  # "info", "warning" (a person should look), "error"
+    text: str
+    at: float  # wall-clock time
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "level": self.level, "text": self.text, "at": self.at}
+
+
+ExpectListener = Callable[[DiceExpectation | None, Hashable], None]
+
+
+class Table:
+    def __init__(
+        self,
+        store: Store,
+        board: Board,
+        window: float = WINDOW,
+        pin_seconds: float = PIN_SECONDS,
+        clock: Callable[[], float] = time.monotonic,
+        announce: Callable[[str], None] = print,
+    ) -> None:
+        self.store = store
+        self.board = board
+        self.window = window
+        self.pin_seconds = pin_seconds
+        self.clock = clock
+        self.announce = announce  # the host's console
+        self._lock = threading.RLock()
+        self._changed = threading.Condition(self._lock)
+        self.version = 0
+        self.kind: GameKind | None = None
+        self.game: Game | None = None
+        self.game_id: int | None = None
+        self.paused = False
+        self.holding: Input | None = None  # the resolve held for the correction window
+        self.deadline: float | None = None  # when the held input is applied
+        self.pin_until = 0.0  # the board shows the PIN until then
+        self.throw: dict[str, Any] | None = None  # what the camera saw last (for the page)
+        self.snapshots: dict[int, bytes] = {}
+        self.notices: deque[Notice] = deque(maxlen=NOTICES)
+        self._notice_id = 0
+        self._turn: Hashable = None
+        self._undos = 0  # an undo starts the camera's turn afresh
+        self._expect_listeners: list[ExpectListener] = []
+        self._view: tuple[int, str] | None = None
+        self._stop = threading.Event()
+        self._ticker: threading.Thread | None = None
+        self.fixed_pin = False
+        self._fixes: list[tuple[Hashable, str, str]] = []  # this turn's fixes: turn, from, to
+
+    # ---- starting and stopping -----------------------------------------------------------
+
+    def start(self, pin: str | None = None, clock_thread: bool = True) -> None:
+        """Resume the game on the table (if any) and start the clock (without its thread,
+        someone must call `tick()`: tests with a clock of their own)."""
+        with self._lock:
+            self.fixed_pin = pin is not None  # the operator chose it: it stays
+            if pin is not None:
+                self.store.pin = pin
+            elif self.store.pin is None:
+                self.store.pin = new_pin()
+            current = self.store.current
+            if current is not None:
+                self._open(current)
+                row = self.store.row(current)
+                self.paused = row.paused
+                if row.holding is not None:  # the window was open at the crash: reopen it
+                    self.holding = row.holding
+                    self.deadline = self.clock() + self.window
+            self._show_pin()
+            self._publish()
+        if not clock_thread:
+            return
+        self._ticker = threading.Thread(target=self._tick_loop, name="table-clock", daemon=True)
+        self._ticker.start()
+
+    def close(self) -> None:
+        self._stop.set()
+        if self._ticker is not None:
+            self._ticker.join(timeout=2)
+        with self._changed:
+            self._changed.notify_all()
+
+    @property
+    def closed(self) -> bool:
+        return self._stop.is_set()
+
+    def on_expect(self, listener: ExpectListener) -> None:
+        """Call `listener(expected dice, turn)` now and after every change (the camera)."""
+        with self._lock:
+            self._expect_listeners.append(listener)
+            listener(*self._expectation())
+
+    # ---- the doors ---------------------------------------------------------------------
+
+    def act(self, action: Mapping[str, Any], source: str = "page") -> dict[str, Any]:
+        """One action from the page (or a recorded session): {"do": ..., ...}.
+        Returns a short JSON acknowledgement once it is committed."""
+        if not isinstance(action, Mapping):
+            raise Refused('an action is a JSON object with a "do" field', 400)
+        do = action.get("do")
+        handler = _ACTIONS.get(do)  # type: ignore[arg-type]
+        if handler is None:
+            raise Refused(f"unknown action {do!r} (actions: {', '.join(_ACTIONS)})", 400)
+        with self._lock:
+            return handler(self, action, source)
+
+    def apply(self, inp: Input, source: str) -> None:
+        """An engine input from a person: a resolve opens the correction window (or, if it
+        is open, resolves now); anything else is applied and committed."""
+        with self._lock:
+            game = self._playing()
+            if not isinstance(inp, Mapping):
+                raise Refused('an input is a JSON object with a "type" field', 400)
+            if inp.get("type") == RESOLVE:
+                if self.holding is not None:
+                    self._resolve_held(source)
+                else:
+                    self._hold(inp)
+                return
+            self._commit(game, inp, source)
+
+    def press(self, seat: int) -> None:
+        """A button press from the board (each press arrives once)."""
+        with self._lock:
+            if self.game is None or self.kind is None:
+                self.notice("info", f"button {seat + 1}: no game on the table")
+                return
+            players = list(self.game.players)
+            if not 0 <= seat < len(players):
+                self.notice("info", f"button {seat + 1}: nobody sits there")
+                return
+            player = players[seat]
+            if self.paused:
+                self.notice("info", f"{player}'s button: the game is paused")
+                return
+            inputs = self.kind.button_inputs(self.game, player)
+            if not inputs:
+                self.notice("info", f"{player}'s button: nothing to do now ({self.awaited()})")
+                return
+            try:
+                for inp in inputs:
+                    self.apply(inp, "button")
+            except Refused as refusal:
+                self.notice("warning", f"{player}'s button: {refusal}")
+
+    def camera_event(self, event: CameraEvent) -> None:
+        """A throw the camera saw settle, or a reading that does not fit."""
+        with self._lock:
+            key = self._next_snapshot(event.snapshot)
+            seen = {
+                "snapshot": key,
+                "dice": event.dice,
+                "frame": event.frame,
+                "settled_at": event.settled_at,
+            }
+            if isinstance(event, MisfitSeen):
+                self.throw = {**seen, "status": "misfit", "reason": event.reason}
+                self.notice("warning", f"the camera cannot read this throw: {event.reason}")
+                return
+            assert isinstance(event, ThrowSeen)
+            game = self.game
+            if game is None or self.kind is None or game.game_over or self.paused:
+                why = "the game is paused" if self.paused else "no game is going on"
+                self.throw = {**seen, "status": "ignored", "reason": why}
+                self.notice("info", f"a throw was seen but {why}")
+                return
+            inp = game.throw_input(event.thrown, event.kept)
+            try:
+                try:
+                    self._commit(game, inp, "camera")
+                except Refused:
+                    fixed = self._fixed(event.kept)
+                    if fixed == list(event.kept):
+                        raise
+                    inp = game.throw_input(event.thrown, fixed)  # a kept die fixed this turn
+                    self._commit(game, inp, "camera")
+            except Refused as refusal:
+                self.throw = {**seen, "status": "refused", "reason": str(refusal)}
+                self.notice(
+                    "warning", f"the camera's reading was refused: {refusal}; fix it on the page"
+                )
+                return
+            self.throw = {**seen, "status": "read", "input": dict(inp)}
+            self._publish()
+            waits = {w.kind for w in game.waiting_for() if w.player == inp["player"]}
+            if RESOLVE in waits and THROW not in waits:  # the last throw: the throws end
+                self._hold({"type": RESOLVE, "player": inp["player"]})
+
+    def tick(self) -> None:
+        """The clock: the correction window's end, the PIN display's end, board presses."""
+        for seat in self.board.presses():
+            self.press(seat)
+        with self._lock:
+            now = self.clock()
+            due = self.deadline is not None and now >= self.deadline
+            if self.holding is not None and not self.paused and due:
+                self._resolve_held("timer")
+            if self.pin_until and now >= self.pin_until:
+                self.pin_until = 0.0
+                self._show()
+
+    def _tick_loop(self) -> None:
+        while not self._stop.wait(0.02):
+            try:
+                self.tick()
+            except Exception as error:  # a bug must not stop the clock: say it, go on
+                self.notice("error", f"internal error in the table's clock: {error!r}")
+
+    # ---- the page's actions ---------------------------------------------------------------
+
+    def _do_input(self, action: Mapping[str, Any], source: str) -> dict[str, Any]:
+        inp = action.get("input")
+        if not isinstance(inp, Mapping):
+            raise Refused('an "input" action carries "input": {"type": ..., ...}', 400)
+        self.apply(inp, source)
+        return self._ack()
+
+    def _do_throw(self, action: Mapping[str, Any], source: str) -> dict[str, Any]:
+        """Dice entered by hand (the camera could not read them, or there is none)."""
+        game = self._playing()
+        assert self.kind is not None
+        faces = action.get("faces")
+        if not isinstance(faces, list) or not all(isinstance(f, str) for f in faces):
+            raise Refused('a "throw" action carries "faces": the faces showing, as a list', 400)
+        inp = self.kind.manual_throw(game, faces)
+        self._commit(game, inp, source)
+        self.throw = {"status": "entered", "input": dict(inp), "dice": [], "snapshot": None}
+        return self._ack()
+
+    def _do_undo(self, action: Mapping[str, Any], source: str) -> dict[str, Any]:
+        game = self._playing(allow_over=True)
+        assert self.kind is not None and self.game_id is not None
+        if self.holding is not None:  # undo first takes back the end of the throws
+            self.holding = self.deadline = None
+            self.store.hold(self.game_id, None)
+            self.notice("info", f"undo: the throws go on ({source})")
+            self._publish()
+            return self._ack()
+        try:
+            undone = game.undo()
+        except IllegalInput as error:
+            raise Refused(str(error)) from None
+        try:
+            self.store.undo(self.game_id, result_of(self.kind, game))
+        except BaseException:
+            game.apply(undone)  # keep the game as stored
+            raise
+        self._undos += 1
+        self.notice("info", f"undone: {describe(undone)} ({source})")
+        self._publish()
+        return self._ack()
+
+    def _do_pause(self, action: Mapping[str, Any], source: str) -> dict[str, Any]:
+        self._playing(allow_paused=True)
+        assert self.game_id is not None
+        paused = action.get("do") == "pause"
+        self.store.set_paused(self.game_id, paused)
+        self.paused = paused
+        if not paused and self.holding is not None:
+            self.deadline = self.clock() + self.window  # a fresh look after the break
+        self.notice("info", f"game {'paused' if paused else 'resumed'} ({source})")
+        self._publish()
+        return self._ack()
+
+    def _do_new_game(self, action: Mapping[str, Any], source: str) -> dict[str, Any]:
+        setup = action.get("setup")
+        if not isinstance(setup, Mapping):
+            raise Refused('a "new_game" action carries "setup": {"players": [...], ...}', 400)
+        name = action.get("game", "king-of-tokyo")
+        try:
+            kind = kind_named(str(name))
+            fields = dict(setup)
+            fields.setdefault("seed", secrets.randbelow(1 << 31))
+            game_id = self.store.create(kind, fields)
+        except GameFileError as error:
+            raise Refused(f"cannot start this game: {error}", 400) from None
+        self._switch(game_id, fresh_pin=True)
+        return {**self._ack(), "pin": self.store.pin}  # the one who set it up keeps access
+
+    def _do_import(self, action: Mapping[str, Any], source: str) -> dict[str, Any]:
+        try:
+            game_id = self.store.import_script(action.get("script"))
+        except GameFileError as error:
+            raise Refused(f"cannot import this game: {error}", 400) from None
+        if action.get("open", True):
+            self._switch(game_id, fresh_pin=False)
+        return {**self._ack(), "imported": game_id}
+
+    def _do_open(self, action: Mapping[str, Any], source: str) -> dict[str, Any]:
+        game_id = action.get("id")
+        if not isinstance(game_id, int) or isinstance(game_id, bool):
+            raise Refused('an "open" action carries "id": the game\'s number', 400)
+        try:
+            self.store.row(game_id)
+        except UserError as error:
+            raise Refused(str(error), 404) from None
+        self._switch(game_id, fresh_pin=False)
+        return self._ack()
+
+    # ---- inside the lock ----------------------------------------------------------------
+
+    def _playing(self, allow_over: bool = False, allow_paused: bool = False) -> Game:
+        if self.game is None:
+            raise Refused("no game on the table: set one up or open one first")
+        if self.paused and not allow_paused:
+            raise Refused("the game is paused: resume it first")
+        if self.game.game_over and not allow_over:
+            raise Refused("the game is over (undo the last input to change its end)")
+        return self.game
+
+    def _commit(self, game: Game, inp: Input, source: str) -> None:
+        """Engine check, then store commit, then publish: the acknowledgement's order."""
+        assert self.kind is not None and self.game_id is not None
+        try:
+            game.apply(inp)
+        except IllegalInput as error:
+            raise Refused(f"{error} ({self.awaited()})") from None
+        keep = self.holding if inp.get("type") == CORRECT else None
+        if inp.get("type") == CORRECT:
+            self._fixes.append((self._turn_key(), str(inp.get("from")), str(inp.get("to"))))
+        try:
+            self.store.append(self.game_id, inp, source, result_of(self.kind, game), holding=keep)
+        except BaseException:
+            game.undo()  # not stored, not done
+            raise
+        self.pin_until = 0.0  # the game is going: the dials matter more than the PIN now
+        if keep is not None:
+            self.deadline = self.clock() + self.window  # a fix: look again
+        else:
+            self.holding = self.deadline = None
+        if game.game_over:
+            self.notice(
+                "info", "game over: " + (", ".join(self.kind.winners(game)) or "nobody") + " won"
+            )
+        self._publish()
+
+    def _fixed(self, kept: list[str]) -> list[str]:
+        """The kept dice as fixed on the page this turn: a die the camera misread, then a
+        person fixed, still lies there and the camera still misreads it as it is kept."""
+        kept = list(kept)
+        turn = self._turn_key()
+        self._fixes = [f for f in self._fixes if f[0] == turn]
+        for _, wrong, right in self._fixes:
+            if wrong in kept:
+                kept[kept.index(wrong)] = right
+        return kept
+
+    def _turn_key(self) -> Hashable:
+        """Changes when the camera should start a new turn: a new turn, another thrower
+        (a card's throw in someone else's turn), an undo."""
+        if self.game is None or self.kind is None:
+            return None
+        expected = self.game.expected_dice()
+        thrower = None if expected is None else expected.player
+        return (self.game_id, self.kind.turn(self.game), thrower, self._undos)
+
+    def _hold(self, inp: Input) -> None:
+        """End the throws: hold the resolve for the correction window."""
+        game = self._playing()
+        assert self.game_id is not None
+        player = inp.get("player")
+        if not any(w.kind == RESOLVE and w.player == player for w in game.waiting_for()):
+            raise Refused(f"{player} cannot end the throws now ({self.awaited()})")
+        self.store.hold(self.game_id, inp)
+        self.holding = dict(inp)
+        self.deadline = self.clock() + self.window
+        self._publish()
+
+    def _resolve_held(self, source: str) -> None:
+        assert self.holding is not None and self.game is not None
+        held = self.holding
+        try:
+            self._commit(self.game, held, source)
+        except Refused as refusal:  # the game moved on some other way: drop the window
+            self.holding = self.deadline = None
+            assert self.game_id is not None
+            self.store.hold(self.game_id, None)
+            self.notice("warning", f"the held result was not resolved: {refusal}")
+            self._publish()
+
+    def _switch(self, game_id: int, fresh_pin: bool) -> None:
+        if fresh_pin and not self.fixed_pin:
+            # a new game, a new PIN: last week's guests cannot change tonight's game
+            self.store.pin = new_pin()
+        self.store.current = game_id
+        self._open(game_id)
+        row = self.store.row(game_id)
+        self.paused = row.paused
+        self.holding = row.holding
+        self.deadline = None if row.holding is None else self.clock() + self.window
+        self._show_pin()
+        self._publish()
+
+    def _open(self, game_id: int) -> None:
+        self.kind, self.game = self.store.load(game_id)
+        self.game_id = game_id
+        self.throw = None
+        self.snapshots.clear()
+        self._undos = 0
+
+    def _show_pin(self) -> None:
+        pin = self.store.pin or ""
+        self.announce(f"Table PIN: {pin} (changes on the page need it)")
+        self.pin_until = self.clock() + self.pin_seconds if self.game is not None else 0.0
+        self._show()
+
+    def _show(self) -> None:
+        if self.game is None or self.pin_until:
+            display = pin_display(self.store.pin or "----", self._seats())
+        else:
+            display = self.game.display()
+        self.board.show(display)
+
+    def _seats(self) -> int:
+        return len(self.game.players) if self.game is not None else self.board.seats
+
+    def _publish(self) -> None:
+        """The state changed: the board, the camera's expectations, the page."""
+        self.version += 1
+        self._show()
+        expected, turn = self._expectation()
+        for listener in self._expect_listeners:
+            listener(expected, turn)
+        self._changed.notify_all()
+
+    def _expectation(self) -> tuple[DiceExpectation | None, Hashable]:
+        if self.game is None or self.kind is None or self.paused or self.holding is not None:
+            return None, (self.game_id, None, self._undos)
+        return self.game.expected_dice(), self._turn_key()
+
+    def awaited(self) -> str:
+        game = self.game
+        if game is None:
+            return "no game"
+        waits = game.waiting_for()
+        if not waits:
+            return "the game is over"
+        return "the game waits for " + "; ".join(
+            f"{w.player} to {w.kind.replace('_', ' ')}" for w in waits
+        )
+
+    def notice(self, level: str, text: str) -> None:
+        with self._lock:
+            self._notice_id += 1
+            self.notices.append(Notice(self._notice_id, level, text, time.time()))
+            if level != "info":
+                self.announce(f"[{level}] {text}")
+            self.version += 1
+            self._changed.notify_all()
+
+    def _next_snapshot(self, jpeg: bytes) -> int:
+        key = max(self.snapshots, default=0) + 1
+        self.snapshots = {key: jpeg}  # only the current throw's snapshot is kept
+        return key
+
+    def _ack(self) -> dict[str, Any]:
+        return {"ok": True, "version": self.version}
+
+    # ---- what the page sees ---------------------------------------------------------------
+
+    def view_json(self) -> tuple[int, str]:
+        """(version, the page's state as JSON text), computed once per version."""
+        with self._lock:
+            if self._view is None or self._view[0] != self.version:
+                self._view = (self.version, json.dumps(self.view()))
+            return self._view
+
+    def wait_for(self, predicate: Callable[[], bool], timeout: float) -> bool:
+        """Block until `predicate()` (checked under the lock at every change) or the
+        timeout or the table closing; returns the predicate's last value."""
+        with self._changed:
+            self._changed.wait_for(lambda: predicate() or self.closed, timeout)
+            return predicate()
+
+    def wait_change(self, seen: int, timeout: float) -> tuple[int, str]:
+        """Block until the state's version is newer than `seen` (or the timeout)."""
+        with self._changed:
+            self._changed.wait_for(lambda: self.version != seen or self.closed, timeout)
+            return self.view_json()
+
+    def view(self) -> dict[str, Any]:
+        with self._lock:
+            out: dict[str, Any] = {
+                "version": self.version,
+                "board": self.board.status(),
+                "notices": [n.to_json() for n in self.notices],
+                "game": None,
+            }
+            if self.game is None or self.kind is None or self.game_id is None:
+                return out
+            game, kind = self.game, self.kind
+            window = None
+            if self.holding is not None:
+                left = None if self.deadline is None else max(0.0, self.deadline - self.clock())
+                window = {
+                    "player": self.holding.get("player"),
+                    "seconds": None if left is None else round(left, 1),
+                    "paused": self.paused,
+                }
+            answers = [] if self.paused else answers_json(kind, game)
+            if window is not None:  # while the result is held: only fixes
+                answers = [a for a in answers if a["kind"] == CORRECT]
+            history = self.store.history(self.game_id)
+            out["game"] = {
+                "id": self.game_id,
+                "kind": kind.name,
+                "title": kind.title,
+                "roles": kind.roles(game),
+                "state": game.to_json(),
+                "answers": answers,
+                "window": window,
+                "paused": self.paused,
+                "throw": self.throw,
+                "log": [
+                    {"seq": h["seq"], "input": h["input"], "source": h["source"], "at": h["at"]}
+                    for h in history
+                    if h["undone"] is None
+                ][-LOG_TAIL:],
+            }
+            return out
+
+
+def describe(inp: Input) -> str:
+    """An input in a few words, for notices.
+
+    >>> describe({"type": "yield", "player": "Ann", "leave": True})
+    'Ann: yield (leave true)'
+    """
+    rest = ", ".join(
+        f"{k} {json.dumps(v) if not isinstance(v, str) else v}"
+        for k, v in inp.items()
+        if k not in ("type", "player")
+    )
+    head = f"{inp.get('player')}: {inp.get('type')}" if "player" in inp else str(inp.get("type"))
+    return f"{head} ({rest})" if rest else head
+
+
+def new_pin() -> str:
+    """A fresh 4-digit table PIN."""
+    return f"{secrets.randbelow(10_000):04d}"
+
+
+_ACTIONS: dict[str, Callable[[Table, Mapping[str, Any], str], dict[str, Any]]] = {
+    "input": Table._do_input,
+    "throw": Table._do_throw,
+    "undo": Table._do_undo,
+    "pause": Table._do_pause,
+    "resume": Table._do_pause,
+    "new_game": Table._do_new_game,
+    "import": Table._do_import,
+    "open": Table._do_open,
+}

@@ -1,0 +1,43 @@
+"""A board for the table's own tests: it keeps what it was shown and hands out the presses
+a test makes. (The real board, the firmware under MicroPython, is in the end-to-end test.)"""
+
+from __future__ import annotations
+
+from host.games import TableDisplay
+
+
+class FakeBoard:
+    seats = 6
+
+    def __init__(self) -> None:
+        self.shown: list[TableDisplay] = []
+        self.pressed: list[int] = []
+
+    def show(self, display: TableDisplay) -> None:
+        self.shown.append(display)
+
+    def presses(self) -> list[int]:
+        out, self.pressed = self.pressed, []
+        return out
+
+    def status(self) -> str:
+        return "fake"
+
+    def close(self) -> None:
+        pass
+
+    def texts(self) -> list[str]:
+        return [s.text for s in self.shown[-1].seats]
+
+
+class Clock:
+    """A clock the test moves by hand."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds

@@ -1,0 +1,46 @@
+"""The app's camera seam on a real frame source: a folder of rendered frames read through
+vision.live's Stream, as a camera would be."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from host import recording
+from host.app.camera import DiceWatcher, ThrowSeen, open_camera
+from host.games import DiceExpectation
+from vision.live.stream import Status
+
+THROW = ["claw", "3", "heart", "1", "energy", "claw"]
+
+
+def test_a_live_stream_gives_the_throw_with_its_snapshot_and_the_stream_news(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))  # no calibration yet
+    frames = tmp_path / "frames"
+    session = recording.render_session(
+        [{"type": "throw", "player": "Ann", "thrown": THROW, "kept": []}], frames, seed=3
+    )
+    assert session.frame_count() == 8
+    stream, calibration, note = open_camera(str(frames))  # a folder of images
+    assert calibration is None and "dicetable calibrate" in note
+    watcher = DiceWatcher(calibration=None)
+    watcher.expect(DiceExpectation("kot", {"black": 6}, "Ann"), turn=("Ann", 1))
+    items = list(watcher.follow(stream))
+    throws = [i for i in items if isinstance(i, ThrowSeen)]
+    assert len(throws) == 1
+    assert sorted(throws[0].thrown) == sorted(THROW) and throws[0].kept == []
+    assert throws[0].snapshot.startswith(b"\xff\xd8")  # a JPEG for the page
+    assert {s.kind for s in items if isinstance(s, Status)} >= {"open", "ended"}
+
+
+def test_no_throw_is_reported_when_none_is_due(tmp_path: Path) -> None:
+    recording.render_session(
+        [{"type": "throw", "player": "Ann", "thrown": THROW, "kept": []}], tmp_path, seed=4
+    )
+    stream, _, _ = open_camera(str(tmp_path))
+    watcher = DiceWatcher()
+    watcher.expect(None, turn=("Ann", 1))
+    assert not [i for i in watcher.follow(stream) if isinstance(i, ThrowSeen)]

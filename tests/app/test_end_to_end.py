@@ -1,0 +1,76 @@
+"""End to end: `dicetable play` on the demo's recorded session, through vision (the real
+reader on rendered frames), the rules engine, the virtual board (the real firmware under
+real MicroPython, behind a pseudo-terminal) and the page (real Chromium following live)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import expect, sync_playwright
+
+from host.demo import DEMO_GAME, demo_session_folder
+from host.games.kot import load_script, replay
+from host.games.kot.view import dial_text
+from tests.app.browser import launch
+
+ROOT = Path(__file__).resolve().parents[2]
+pytestmark = pytest.mark.slow
+
+
+def test_a_recorded_session_through_vision_engine_virtual_board_and_page(tmp_path: Path) -> None:
+    session = demo_session_folder()  # rendered once, cached
+    command = [
+        sys.executable, "-m", "host", "play", "--camera", str(session), "--board", "virtual",
+        "--db", str(tmp_path / "games.db"), "--port", "0", "--speed", "0", "--window", "0.3",
+        "--exit-at-end",
+    ]  # fmt: skip
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    proc = subprocess.Popen(
+        command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    assert proc.stdout is not None
+    url = ""
+    lines = []
+    while not url:
+        line = proc.stdout.readline()
+        assert line, f"dicetable play ended early: {proc.stderr.read() if proc.stderr else ''}"
+        lines.append(line)
+        if "the table's page is at" in line:
+            url = line.split(" at ")[1].split()[0]
+    expected = replay(load_script(DEMO_GAME)).to_json()
+    winner = expected["winners"][0]
+    with sync_playwright() as playwright:
+        browser = launch(playwright)
+        page = browser.new_page(viewport={"width": 390, "height": 844})  # type: ignore[attr-defined]
+        try:
+            page.goto(url)
+        except PlaywrightError:
+            assert proc.wait(timeout=60) != 0  # dicetable play stopped: see why below
+        try:
+            out, err = proc.communicate(timeout=240)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            raise
+        assert proc.returncode == 0, err
+        lines += out.splitlines()
+        state = json.loads(next(x for x in lines if x.startswith("final state: "))[13:])
+        assert state == expected
+        # the page followed the whole game live: it shows the end, and every monster's dials
+        expect(page.locator("[data-test=turn]")).to_have_text(f"Game over: {winner} won!")
+        for p in expected["players"]:
+            vp = page.locator(f"article[data-player={p['name']}] [data-dial=vp]")
+            expect(vp).to_have_text(f"★ {p['vp']}")
+        browser.close()  # type: ignore[attr-defined]
+    # the board under real MicroPython shows the final dials
+    shown = json.loads(next(x for x in lines if x.startswith("final board: "))[13:])
+    game = replay(load_script(DEMO_GAME))
+    want = [dial_text(m) for m in game.monsters]
+    assert [s.replace(".", "").strip() for s in shown[: len(want)]] == [
+        w.replace(".", "").strip() for w in want
+    ]

@@ -1,0 +1,248 @@
+"""The web page in real headless Chromium: set up a game, play a turn whose throw is fixed
+on the page, a yield, cards on offer entered and one bought, undo, changes refused without
+the PIN, a second viewer following live, pick-up, pause, export and import."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect, sync_playwright
+
+from tests.app.browser import PLAYERS, Served, launch, served, throw_seen
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        browser = launch(playwright)
+        yield browser  # type: ignore[misc]
+        browser.close()  # type: ignore[attr-defined]
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Iterator[Served]:
+    with served(tmp_path) as s:
+        yield s
+
+
+def open_page(browser: Browser, s: Served, unlock: bool = True) -> Page:
+    page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+    page.set_default_timeout(10_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(s.url)
+    expect(page.locator("#live")).to_have_class("dot on")
+    if unlock:
+        page.click("[data-test=lock]")
+        page.fill("[data-test=pin]", s.table.store.pin or "")
+        page.click("#pin-form button[type=submit]")
+        expect(page.locator("[data-test=lock]")).to_contain_text("Unlocked")
+    page.errors = errors  # type: ignore[attr-defined]
+    return page
+
+
+def start_game(s: Served, **setup: Any) -> None:
+    s.table.act({"do": "new_game", "setup": {"players": PLAYERS, "first_player": "Ann", **setup}})
+
+
+def stored(s: Served) -> list[dict[str, Any]]:
+    assert s.table.game_id is not None
+    return s.table.store.inputs(s.table.game_id)
+
+
+def card(page: Page, name: str) -> Any:
+    return page.locator(f"article[data-player={name}]")
+
+
+def test_set_up_a_four_player_game(browser: Browser, table: Served) -> None:
+    page = open_page(browser, table)
+    pin_before = table.table.store.pin
+    page.get_by_role("button", name="Set up a game").click()
+    for i, p in enumerate(PLAYERS):
+        page.fill(f"[aria-label='player {i + 1} name']", p["name"])
+        page.select_option(f"[aria-label='player {i + 1} monster']", p["monster"])
+    page.select_option("[aria-label='first player']", "Bob")
+    page.click("[data-test=start]")
+    expect(page.locator("[data-test=turn]")).to_have_text("Turn 1: Bob (Alienoid)")
+    expect(page.locator("article.player")).to_have_count(4)
+    row = table.table.store.games()[0]
+    assert row.roles == {p["name"]: p["monster"] for p in PLAYERS}
+    assert table.table.store.pin != pin_before  # a new game, a new PIN (on the board)
+    assert table.board.texts() == [table.table.store.pin] * 4
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_a_turn_whose_throw_is_fixed_on_the_page(browser: Browser, table: Served) -> None:
+    start_game(table)
+    page = open_page(browser, table)
+    table.table.camera_event(throw_seen(["1", "1", "2", "claw", "heart", "energy"], doubt=2))
+    expect(page.locator("[data-test=snapshot]")).to_be_visible()
+    expect(page.locator("[data-test=readings] li.doubt")).to_have_text("2 55%")
+    table.board.pressed.append(0)  # Ann ends her throws with her button
+    expect(page.locator("[data-test=countdown]")).to_be_visible()
+    fix = page.locator(".answer[data-kind=correct]")
+    fix.locator("button.die[data-face='2']").click()
+    fix.locator(".picker button[data-face='1']").click()
+    expect(page.locator("[data-test=result] .die")).to_have_text(["1", "1", "1", "♥", "⚡", "claw"])
+    page.get_by_role("button", name="Use it now").click()
+    expect(card(page, "Ann").locator("[data-dial=vp]")).to_have_text("★ 2")
+    assert [i["type"] for i in stored(table)] == ["throw", "correct", "resolve"]
+    history = table.table.store.history(table.table.game_id or 0)
+    assert [h["source"] for h in history] == ["camera", "page", "page"]
+
+
+def to_yield(s: Served) -> None:
+    t = s.table
+    t.camera_event(throw_seen(["1", "2", "3", "claw", "heart", "energy"]))
+    t.act({"do": "input", "input": {"type": "resolve", "player": "Ann"}})
+    t.act({"do": "input", "input": {"type": "resolve", "player": "Ann"}})  # now
+    t.act({"do": "input", "input": {"type": "end_turn", "player": "Ann"}})
+    t.camera_event(throw_seen(["claw", "claw", "2", "2", "3", "heart"]))
+    t.act({"do": "input", "input": {"type": "resolve", "player": "Bob"}})
+    t.act({"do": "input", "input": {"type": "resolve", "player": "Bob"}})
+
+
+def test_a_yield_decision_on_the_page(browser: Browser, table: Served) -> None:
+    start_game(table)
+    page = open_page(browser, table)
+    to_yield(table)
+    expect(page.locator(".answer[data-kind=yield] h3")).to_have_text("Ann: yield Tokyo City?")
+    page.get_by_role("button", name="Yield (leave Tokyo City)").click()
+    expect(card(page, "Bob").locator(".place")).to_have_text("📍 Tokyo City")
+    expect(card(page, "Ann").locator(".place")).to_have_count(0)
+    assert stored(table)[-1] == {"type": "yield", "player": "Ann", "leave": True}
+
+
+def test_cards_on_offer_entered_and_one_bought(browser: Browser, table: Served) -> None:
+    page = open_page(browser, table)
+    page.get_by_role("button", name="Pick up a game in progress").click()
+    for i, p in enumerate(PLAYERS[:2]):
+        page.fill(f"[aria-label='player {i + 1} name']", p["name"])
+        page.select_option(f"[aria-label='player {i + 1} monster']", p["monster"])
+    page.fill("[aria-label='player 1 energy']", "7")
+    page.select_option("[aria-label='whose turn']", "Ann")
+    for i, name in enumerate(["Heal", "Energize", "Corner Store"]):
+        page.select_option(f"[aria-label='card on offer {i + 1}']", name)
+    page.click("[data-test=start]")
+    expect(page.locator("[data-test=face-up]")).to_have_text("Heal · Energize · Corner Store")
+    table.table.camera_event(throw_seen(["1", "2", "3", "heart", "2", "3"]))
+    page.get_by_role("button", name="Use this result").click()
+    page.get_by_role("button", name="Use it now").click()
+    page.get_by_role("button", name="Buy Heal (3⚡)").click()
+    expect(card(page, "Ann").locator("[data-dial=energy]")).to_have_text("⚡ 4")
+    expect(page.locator("[data-test=face-up]")).not_to_contain_text("Heal")
+    assert stored(table)[-1] == {"type": "buy", "player": "Ann", "card": "Heal"}
+
+
+def test_undo_on_the_page(browser: Browser, table: Served) -> None:
+    start_game(table)
+    page = open_page(browser, table)
+    table.table.camera_event(throw_seen(["1", "2", "3", "claw", "heart", "energy"]))
+    expect(page.locator("[data-test=result]")).to_contain_text("throw 1 of 3")
+    page.click("[data-test=undo]")
+    expect(page.locator("[data-test=result]")).to_have_count(0)
+    assert stored(table) == []
+    assert table.table.store.history(table.table.game_id or 0)[0]["undone"] is not None
+
+
+def test_changes_are_refused_without_the_pin(browser: Browser, table: Served) -> None:
+    start_game(table)
+    page = open_page(browser, table, unlock=False)
+    expect(page.locator("[data-section=answers]")).to_contain_text("Read-only")
+    expect(page.locator("[data-test=undo]")).to_have_count(0)
+    # a request made by hand, without the PIN, then with a wrong one
+    for headers in ({}, {"X-Table-PIN": "0000"}):
+        status = page.evaluate(
+            """async (headers) => (await fetch('/api/action', {method: 'POST',
+                headers: {'Content-Type': 'application/json', ...headers},
+                body: JSON.stringify({do: 'throw', faces: ['1','1','1','1','1','1']})})).status""",
+            headers,
+        )
+        assert status == 403
+    page.click("[data-test=lock]")
+    page.fill("[data-test=pin]", "9999")
+    page.click("#pin-form button[type=submit]")
+    expect(page.locator("[data-test=message]")).to_contain_text("wrong PIN")
+    for _ in range(3):
+        page.click("#pin-form button[type=submit]")
+    page.click("#pin-form button[type=submit]")
+    expect(page.locator("[data-test=message]")).to_contain_text("too many wrong PINs")
+    assert stored(table) == []
+
+
+def test_a_second_viewer_follows_live(browser: Browser, table: Served) -> None:
+    start_game(table)
+    player = open_page(browser, table)
+    viewer = open_page(browser, table, unlock=False)
+    faces = ["1", "1", "1", "heart", "claw", "energy"]
+    player.locator(".answer[data-kind=throw] select").first.wait_for()
+    for i, face in enumerate(faces):
+        player.select_option(f".answer[data-kind=throw] [aria-label='die {i + 1}']", face)
+    player.click("[data-test=enter-throw]")
+    expect(viewer.locator("[data-test=result]")).to_contain_text("throw 1 of 3")
+    player.get_by_role("button", name="Use this result").click()
+    expect(viewer.locator("[data-test=countdown]")).to_be_visible()
+    player.get_by_role("button", name="Use it now").click()
+    expect(viewer.locator("article[data-player=Ann] [data-dial=vp]")).to_have_text("★ 2")
+    expect(viewer.locator("[data-test=log] li")).to_have_count(2)
+
+
+def test_pick_up_a_game_in_progress(browser: Browser, table: Served) -> None:
+    page = open_page(browser, table)
+    page.get_by_role("button", name="Pick up a game in progress").click()
+    page.click("text=+ player")
+    for i, p in enumerate(PLAYERS[:3]):
+        page.fill(f"[aria-label='player {i + 1} name']", p["name"])
+        page.select_option(f"[aria-label='player {i + 1} monster']", p["monster"])
+    page.fill("[aria-label='player 2 hp']", "6")
+    page.fill("[aria-label='player 2 vp']", "14")
+    page.select_option("[aria-label='player 2 place']", "city")
+    page.select_option("[aria-label='player 3 cards']", ["Acid Attack", "Jets"])
+    page.select_option("[aria-label='whose turn']", "Cat")
+    page.fill("[aria-label='turn']", "12")
+    page.click("[data-test=start]")
+    expect(page.locator("[data-test=turn]")).to_have_text("Turn 12: Cat (Meka Dragon)")
+    bob = card(page, "Bob")
+    expect(bob.locator("[data-dial=hp]")).to_have_text("♥ 6/10")
+    expect(bob.locator("[data-dial=vp]")).to_have_text("★ 14")
+    expect(card(page, "Cat").locator(".cards")).to_have_text("🃏 Acid Attack, Jets")
+
+
+def test_pause_and_resume(browser: Browser, table: Served) -> None:
+    start_game(table)
+    page = open_page(browser, table)
+    page.click("[data-test=pause]")
+    expect(page.locator("[data-test=paused]")).to_be_visible()
+    table.table.camera_event(throw_seen(["1", "2", "3", "claw", "heart", "energy"]))
+    assert stored(table) == []
+    page.click("[data-test=pause]")
+    expect(page.locator("[data-test=paused]")).to_have_count(0)
+    table.table.camera_event(throw_seen(["1", "2", "3", "claw", "heart", "energy"]))
+    expect(page.locator("[data-test=result]")).to_contain_text("throw 1 of 3")
+
+
+def test_export_and_import_a_game(browser: Browser, table: Served, tmp_path: Path) -> None:
+    start_game(table)
+    table.table.camera_event(throw_seen(["1", "2", "3", "claw", "heart", "energy"]))
+    page = open_page(browser, table)
+    page.get_by_role("button", name="Games").click()
+    with page.expect_download() as download:
+        page.get_by_role("link", name="Export").click()
+    saved = tmp_path / "game.json"
+    download.value.save_as(saved)
+    script = json.loads(saved.read_text())
+    assert script["format"] == "kot-game/1" and len(script["inputs"]) == 1
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({**script, "format": "kot-game/9"}))
+    page.set_input_files("[data-test=import-file]", str(bad))
+    expect(page.locator("[data-test=message]")).to_contain_text("newer dicetable")
+    page.set_input_files("[data-test=import-file]", str(saved))
+    expect(page.locator("[data-test=message]")).to_contain_text("Imported as game 2")
+    expect(page.locator("[data-test=games] tr[data-game]")).to_have_count(2)
+    expect(page.locator("#title")).to_contain_text("game 2")

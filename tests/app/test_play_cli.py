@@ -1,0 +1,92 @@
+"""`dicetable play` and `dicetable bench play` from the command line: bad options, files and
+stores get one clear line and a non-zero status, never a traceback."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from host.app.bench import bench
+from host.app.store import Store
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def play(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "XDG_DATA_HOME": str(tmp_path / "data")}
+    return subprocess.run(
+        [sys.executable, "-m", "host", "play", "--board", "none", "--port", "0", *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=ROOT,
+        env=env,
+        check=False,
+    )
+
+
+def one_line_error(result: subprocess.CompletedProcess[str], message: str) -> None:
+    assert result.returncode == 1, result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert lines[-1].startswith("dicetable play: ") and message in lines[-1], result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_bad_options(tmp_path: Path) -> None:
+    one_line_error(play(tmp_path, "--pin", "12ab", "--camera", "none"), "--pin: 4 to 8 digits")
+    one_line_error(play(tmp_path, "--window", "-1", "--camera", "none"), "--window")
+
+
+def test_a_camera_that_cannot_be_opened(tmp_path: Path) -> None:
+    one_line_error(
+        play(tmp_path, "--camera", str(tmp_path / "no-such-video.mp4")), "no camera, stream, video or folder named"
+    )
+
+
+def test_a_damaged_store(tmp_path: Path) -> None:
+    db = tmp_path / "games.db"
+    db.write_bytes(b"SQLite format 3\x00" + b"\x07" * 4000)
+    one_line_error(play(tmp_path, "--db", str(db), "--camera", "none"), "damaged")
+
+
+def test_a_bad_game_file_for_a_recorded_session(tmp_path: Path) -> None:
+    game = tmp_path / "game.json"
+    game.write_text('{"format": "kot-game/3", "players": []}')
+    one_line_error(play(tmp_path, "--camera", "demo", "--game", str(game)), "newer dicetable")
+    game.write_text('{"format": "kot-game/1", "players": [')
+    one_line_error(play(tmp_path, "--camera", "demo", "--game", str(game)), "not JSON")
+
+
+def test_a_port_in_use(tmp_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = str(taken.getsockname()[1])
+        result = play(tmp_path, "--camera", "none", "--port", port)
+    one_line_error(result, "another dicetable running")
+
+
+def test_a_store_left_unchanged_by_a_refused_start(tmp_path: Path) -> None:
+    db = tmp_path / "games.db"
+    Store(db).close()
+    play(tmp_path, "--db", str(db), "--camera", "demo", "--game", str(tmp_path / "missing.json"))
+    assert Store(db).games() == []
+
+
+@pytest.mark.slow
+def test_bench_play_prints_its_figures(capsys: pytest.CaptureFixture[str]) -> None:
+    assert bench(argparse.Namespace(quick=True)) == 0
+    out = capsys.readouterr().out
+    for figure in (
+        "settled frame -> board shows it (acknowledged)",
+        "settled frame -> page has it (event received)",
+        "change -> every page updated: 1 viewer median",
+        "20 viewers median",
+    ):
+        assert figure in out

@@ -1,0 +1,172 @@
+"""The game store on real SQLite files: every input survives a reopen, undo, the list of
+games, export and import as game scripts, statistics, damaged files. (SIGKILL: test_crash.)"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from host.app.games import GameFileError, parse_game_file
+from host.app.kot import KOT
+from host.app.store import SCHEMA_VERSION, Store, StoreError
+from host.games.kot import parse_script, replay
+from tests.app.scripted import PLAYERS, play_op, scripted_game
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def play(store: Store, game_id: int, ops: list[dict[str, Any]]) -> None:
+    kind, game = store.load(game_id)
+    for op in ops:
+        play_op(store, game_id, kind, game, op)
+
+
+def finished_script(seed: int) -> dict[str, Any]:
+    """A whole scripted game as a game script (played in memory)."""
+    setup, ops = scripted_game(seed=seed)
+    game = KOT.new(setup)
+    for op in ops:
+        if op["op"] == "undo":
+            game.undo()
+        else:
+            game.apply(op["input"])
+    return KOT.export(KOT.setup_of(setup), game.log)
+
+
+def test_a_game_is_where_it_was_after_reopening(tmp_path: Path) -> None:
+    setup, ops = scripted_game()
+    store = Store(tmp_path / "games.db")
+    game_id = store.create(KOT, setup)
+    play(store, game_id, ops[:40])
+    _, before = store.load(game_id)
+    store.close()
+    again = Store(tmp_path / "games.db")
+    assert again.current == game_id
+    _, after = again.load(game_id)
+    assert after.to_json() == before.to_json()
+    assert list(after.log) == list(before.log)
+
+
+def test_the_store_uses_write_ahead_logging(tmp_path: Path) -> None:
+    Store(tmp_path / "games.db").close()
+    with sqlite3.connect(tmp_path / "games.db") as db:
+        assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+def test_undo_leaves_the_game_but_stays_in_the_history(tmp_path: Path) -> None:
+    setup, ops = scripted_game()
+    store = Store(tmp_path / "games.db")
+    game_id = store.create(KOT, setup)
+    inputs = [op for op in ops if op["op"] == "input"][:3]
+    play(store, game_id, inputs)
+    undone = store.undo(game_id)
+    assert undone == inputs[2]["input"]
+    assert store.inputs(game_id) == [op["input"] for op in inputs[:2]]
+    history = store.history(game_id)
+    assert [h["undone"] is not None for h in history] == [False, False, True]
+    assert store.row(game_id).inputs == 2
+
+
+def test_the_list_of_games_names_players_and_winners(tmp_path: Path) -> None:
+    setup, ops = scripted_game()
+    store = Store(tmp_path / "games.db", clock=iter(range(1000)).__next__)
+    playing = store.create(KOT, setup)
+    finished = store.import_script(finished_script(11))
+    play(store, playing, ops[:2])
+    rows = store.games()
+    assert [r.id for r in rows] == [playing, finished]  # the last played first
+    assert rows[0].status == "playing" and rows[0].inputs == 2
+    over = rows[1]
+    assert over.status == "over"
+    assert over.roles == {p["name"]: p["monster"] for p in PLAYERS}
+    _, game = store.load(finished)
+    assert over.to_json()["winners"] == game.to_json()["winners"] != []
+
+
+def test_export_is_a_game_script_and_imports_to_the_same_game(tmp_path: Path) -> None:
+    setup, ops = scripted_game()
+    store = Store(tmp_path / "games.db")
+    game_id = store.create(KOT, setup)
+    play(store, game_id, ops[:60])
+    exported = store.export(game_id)
+    assert exported["format"] == "kot-game/1"
+    _, game = store.load(game_id)
+    # what `dicetable replay` reads: the same state
+    assert replay(parse_script(exported)).to_json() == game.to_json()
+    text = json.dumps(exported)
+    other = Store(tmp_path / "other.db")
+    imported = other.import_script(parse_game_file(text))
+    assert other.load(imported)[1].to_json() == game.to_json()
+    assert other.history(imported)[0]["source"] == "import"
+
+
+BAD_FILES = {
+    "not JSON": (b'{"format": "kot-game/1", "players": [', "not JSON"),
+    "not text": (b"\xff\xfe\x00garbage", "not a text file"),
+    "newer version": (b'{"format": "kot-game/2", "players": []}', "from a newer dicetable"),
+    "another game": (b'{"format": "chess-game/1"}', "unknown game format"),
+    "no format": (b'{"players": []}', 'no "format"'),
+    "unknown monster": (
+        b'{"format": "kot-game/1", "players": [{"name": "A", "monster": "Godzilla"},'
+        b' {"name": "B", "monster": "The King"}]}',
+        "unknown monster 'Godzilla'",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(BAD_FILES))
+def test_a_bad_game_file_is_refused_and_nothing_is_stored(tmp_path: Path, case: str) -> None:
+    data, message = BAD_FILES[case]
+    store = Store(tmp_path / "games.db")
+    with pytest.raises(GameFileError, match=message):
+        store.import_script(parse_game_file(data))
+    assert store.games() == []
+
+
+def test_a_game_file_with_an_illegal_input_names_it(tmp_path: Path) -> None:
+    setup, ops = scripted_game()
+    inputs = [op["input"] for op in ops if op["op"] == "input"][:5]
+    inputs.insert(3, {"type": "buy", "player": "Dan", "card": "Heal"})
+    store = Store(tmp_path / "games.db")
+    with pytest.raises(GameFileError, match=r"inputs\[3\] \(buy by Dan\)"):
+        store.import_script({"format": "kot-game/1", **setup, "inputs": inputs})
+    assert store.games() == []
+
+
+def test_statistics_count_wins_per_monster_and_game_length(tmp_path: Path) -> None:
+    store = Store(tmp_path / "games.db")
+    expected_wins: dict[str, int] = {}
+    turns = []
+    for seed in (1, 2, 3):
+        game_id = store.import_script(finished_script(seed))
+        _, game = store.load(game_id)
+        for name in game.to_json()["winners"]:
+            monster = next(p["monster"] for p in PLAYERS if p["name"] == name)
+            expected_wins[monster] = expected_wins.get(monster, 0) + 1
+        turns.append(game.to_json()["turn"])
+    store.create(KOT, scripted_game()[0])  # a game going on does not count
+    stats = store.stats()
+    assert stats["games"] == 3
+    assert {r["role"]: r["wins"] for r in stats["roles"] if r["wins"]} == expected_wins
+    assert all(r["played"] == 3 for r in stats["roles"])
+    assert stats["turns"] == {"min": min(turns), "median": sorted(turns)[1], "max": max(turns)}
+
+
+def test_a_damaged_store_file_is_named_not_a_traceback(tmp_path: Path) -> None:
+    path = tmp_path / "games.db"
+    path.write_bytes(b"this is not a database, it is a shopping list\n" * 100)
+    with pytest.raises(StoreError, match="not a dicetable game store or is damaged"):
+        Store(path)
+
+
+def test_a_store_from_a_newer_dicetable_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "games.db"
+    Store(path).close()
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE meta SET value = ? WHERE key = 'schema'", (str(SCHEMA_VERSION + 1),))
+    with pytest.raises(StoreError, match="newer dicetable"):
+        Store(path)

@@ -1,0 +1,312 @@
+"""The table's core on a real store: camera events, buttons and page actions become
+engine inputs, are committed, and reach the board; the correction window; refusals."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from host.app.camera import MisfitSeen, ThrowSeen
+from host.app.store import Store
+from host.app.table import Refused, Table
+from tests.app.fakes import Clock, FakeBoard
+
+PLAYERS = [
+    {"name": "Ann", "monster": "The King"},
+    {"name": "Bob", "monster": "Alienoid"},
+    {"name": "Cat", "monster": "Meka Dragon"},
+    {"name": "Dan", "monster": "Cyber Kitty"},
+]
+WINDOW = 4.0
+
+
+def seen(thrown: list[str], kept: list[str] | None = None) -> ThrowSeen:
+    kept = kept or []
+    dice = [{"face": f, "confidence": 0.97, "kept": True} for f in kept]
+    dice += [{"face": f, "confidence": 0.91} for f in thrown]
+    return ThrowSeen(thrown, kept, dice, b"\xff\xd8jpeg", settled_at=0.0, frame=1)
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+def board() -> FakeBoard:
+    return FakeBoard()
+
+
+def new_table(path: Path, board: FakeBoard, clock: Clock) -> Table:
+    table = Table(
+        Store(path), board, window=WINDOW, pin_seconds=5, clock=clock, announce=lambda s: None
+    )
+    table.start(clock_thread=False)
+    return table
+
+
+@pytest.fixture
+def table(tmp_path: Path, board: FakeBoard, clock: Clock) -> Table:
+    table = new_table(tmp_path / "games.db", board, clock)
+    table.act({"do": "new_game", "setup": {"players": PLAYERS, "first_player": "Ann", "seed": 4}})
+    return table
+
+
+def state(table: Table) -> dict[str, Any]:
+    assert table.game is not None
+    return table.game.to_json()
+
+
+def player(table: Table, name: str) -> dict[str, Any]:
+    return next(p for p in state(table)["players"] if p["name"] == name)
+
+
+def stored(table: Table) -> list[dict[str, Any]]:
+    assert table.game_id is not None
+    return table.store.inputs(table.game_id)
+
+
+def pass_window(table: Table, clock: Clock) -> None:
+    clock.advance(WINDOW + 0.1)
+    table.tick()
+
+
+def test_a_camera_throw_is_committed_and_shown_on_the_board(table: Table, board: FakeBoard) -> None:
+    table.camera_event(seen(["1", "1", "1", "claw", "heart", "energy"]))
+    assert stored(table) == [
+        {
+            "type": "throw",
+            "player": "Ann",
+            "thrown": ["1", "1", "1", "claw", "heart", "energy"],
+            "kept": [],
+        }
+    ]
+    assert table.store.history(table.game_id or 0)[0]["source"] == "camera"
+    assert table.throw is not None and table.throw["status"] == "read"
+    assert table.snapshots[table.throw["snapshot"]] == b"\xff\xd8jpeg"
+
+
+def test_the_board_shows_the_pin_at_game_start_then_the_dials(
+    table: Table, board: FakeBoard, clock: Clock
+) -> None:
+    pin = table.store.pin
+    assert pin is not None and len(pin) == 4 and pin.isdigit()
+    assert board.texts() == [pin] * 4
+    clock.advance(5.1)
+    table.tick()
+    assert board.texts() == ["10.00"] * 4
+
+
+def test_the_button_ends_the_throws_and_the_result_waits_for_the_window(
+    table: Table, board: FakeBoard, clock: Clock
+) -> None:
+    table.camera_event(seen(["1", "1", "1", "claw", "heart", "energy"]))
+    board.pressed.append(0)  # Ann's button
+    table.tick()
+    assert table.holding == {"type": "resolve", "player": "Ann"}
+    assert len(stored(table)) == 1
+    view = table.view()["game"]
+    assert view["window"]["player"] == "Ann" and view["window"]["seconds"] == WINDOW
+    clock.advance(WINDOW - 0.5)
+    table.tick()
+    assert len(stored(table)) == 1  # not yet
+    clock.advance(0.6)
+    table.tick()
+    assert stored(table)[-1] == {"type": "resolve", "player": "Ann"}
+    assert table.store.history(table.game_id or 0)[-1]["source"] == "timer"
+    assert player(table, "Ann")["vp"] == 2  # 1-1-1, and entering Tokyo
+    assert player(table, "Ann")["location"] == "city"
+
+
+def test_a_fix_in_the_window_counts_and_restarts_the_countdown(table: Table, clock: Clock) -> None:
+    table.camera_event(seen(["1", "1", "2", "claw", "heart", "energy"]))
+    table.act({"do": "input", "input": {"type": "resolve", "player": "Ann"}})
+    clock.advance(3.0)
+    table.act(
+        {"do": "input", "input": {"type": "correct", "player": "Ann", "from": "2", "to": "1"}}
+    )
+    clock.advance(3.0)
+    table.tick()
+    assert table.holding is not None  # 6 s after the end of throws, 3 s after the fix
+    pass_window(table, clock)
+    assert [i["type"] for i in stored(table)] == ["throw", "correct", "resolve"]
+    assert player(table, "Ann")["vp"] == 2
+
+
+def test_the_last_throw_ends_the_throws_by_itself(table: Table, clock: Clock) -> None:
+    table.camera_event(seen(["1", "2", "3", "claw", "heart", "energy"]))
+    table.camera_event(seen(["1", "1"], ["1", "claw", "heart", "energy"]))
+    assert table.holding is None
+    table.camera_event(seen(["1"], ["1", "1", "claw", "heart", "energy"]))
+    assert table.holding == {"type": "resolve", "player": "Ann"}
+    pass_window(table, clock)
+    assert stored(table)[-1]["type"] == "resolve"
+
+
+def test_a_window_survives_a_restart(tmp_path: Path, board: FakeBoard, clock: Clock) -> None:
+    table = new_table(tmp_path / "games.db", board, clock)
+    table.act({"do": "new_game", "setup": {"players": PLAYERS, "first_player": "Ann"}})
+    table.camera_event(seen(["1", "2", "3", "claw", "heart", "energy"]))
+    table.press(0)
+    table.close()
+    table.store.close()
+    again = new_table(tmp_path / "games.db", board, clock)
+    assert again.holding == {"type": "resolve", "player": "Ann"}
+    pass_window(again, clock)
+    assert stored(again)[-1]["type"] == "resolve"
+
+
+def play_to_yield(table: Table, clock: Clock) -> None:
+    """Ann enters Tokyo; Bob smashes her: she is asked whether she yields."""
+    table.camera_event(seen(["1", "2", "3", "claw", "heart", "energy"]))
+    table.press(0)
+    pass_window(table, clock)
+    table.press(0)  # end of Ann's turn
+    table.camera_event(seen(["claw", "claw", "claw", "2", "3", "heart"]))
+    table.press(1)
+    pass_window(table, clock)
+    waits = state(table)["waiting_for"]
+    assert [(w["player"], w["kind"]) for w in waits] == [("Ann", "yield")]
+
+
+def test_the_yielding_monster_s_button_leaves_tokyo(table: Table, clock: Clock) -> None:
+    play_to_yield(table, clock)
+    table.press(0)
+    assert player(table, "Ann")["location"] is None
+    assert player(table, "Bob")["location"] == "city"
+
+
+def test_the_attacker_s_button_means_everyone_stays(table: Table, clock: Clock) -> None:
+    play_to_yield(table, clock)
+    table.press(1)
+    assert player(table, "Ann")["location"] == "city"
+    assert stored(table)[-1] == {"type": "yield", "player": "Ann", "leave": False}
+
+
+def test_a_press_with_nothing_to_do_is_a_notice(table: Table) -> None:
+    table.press(2)  # Cat, while Ann throws
+    assert "Cat's button: nothing to do now" in table.notices[-1].text
+    table.press(5)
+    assert "nobody sits there" in table.notices[-1].text
+    assert stored(table) == []
+
+
+@pytest.mark.parametrize(
+    ("action", "message", "status"),
+    [
+        (
+            {"do": "input", "input": {"type": "buy", "player": "Ann", "card": "Heal"}},
+            "waits for Ann to throw",
+            409,
+        ),
+        (
+            {"do": "input", "input": {"type": "throw", "player": "Bob", "thrown": ["1"] * 6}},
+            "Bob",
+            409,
+        ),
+        (
+            {"do": "input", "input": {"type": "throw", "player": "Ann", "thrown": ["7"] * 6}},
+            "not a die face",
+            409,
+        ),
+        ({"do": "input", "input": "resolve"}, 'carries "input"', 400),
+        ({"do": "teleport"}, "unknown action", 400),
+        ({"do": "throw", "faces": "123456"}, "as a list", 400),
+        ({"do": "open", "id": 99}, "no game 99", 404),
+        ({"do": "new_game", "setup": {"players": PLAYERS[:1]}}, "2 to 6 players", 400),
+        ({"do": "import", "script": {"format": "kot-game/2"}}, "newer dicetable", 400),
+    ],
+)
+def test_refused_actions_change_nothing(
+    table: Table, action: dict[str, Any], message: str, status: int
+) -> None:
+    before = (state(table), stored(table), len(table.store.games()), table.game_id)
+    with pytest.raises(Refused, match=message) as refused:
+        table.act(action)
+    assert refused.value.status == status
+    assert (state(table), stored(table), len(table.store.games()), table.game_id) == before
+
+
+def test_a_misfit_is_shown_for_a_person_and_applies_nothing(table: Table) -> None:
+    table.camera_event(MisfitSeen("7 dice seen, 6 in play", [], b"jpeg", 0.0, 3))
+    assert stored(table) == []
+    assert table.throw is not None and table.throw["status"] == "misfit"
+    assert "7 dice seen" in table.notices[-1].text
+
+
+def test_a_throw_the_rules_refuse_is_not_applied(table: Table) -> None:
+    table.camera_event(seen(["1", "2", "3", "claw", "heart"]))  # 5 dice
+    assert stored(table) == []
+    assert table.throw is not None and table.throw["status"] == "refused"
+
+
+def test_pause_stops_camera_buttons_and_page_until_resumed(table: Table, clock: Clock) -> None:
+    table.act({"do": "pause"})
+    table.camera_event(seen(["1", "2", "3", "claw", "heart", "energy"]))
+    with pytest.raises(Refused, match="paused"):
+        table.act({"do": "throw", "faces": ["1", "2", "3", "claw", "heart", "energy"]})
+    assert stored(table) == []
+    assert table.store.row(table.game_id or 0).paused
+    table.act({"do": "resume"})
+    table.act({"do": "throw", "faces": ["1", "2", "3", "claw", "heart", "energy"]})
+    assert len(stored(table)) == 1
+
+
+def test_undo_takes_back_the_end_of_throws_then_the_throw(table: Table, clock: Clock) -> None:
+    table.camera_event(seen(["1", "2", "3", "claw", "heart", "energy"]))
+    table.press(0)
+    table.act({"do": "undo"})
+    assert table.holding is None and len(stored(table)) == 1
+    pass_window(table, clock)
+    assert len(stored(table)) == 1  # nothing resolved
+    table.act({"do": "undo"})
+    assert stored(table) == [] and state(table)["throws"] == 0
+
+
+def test_dice_entered_by_hand_keep_what_did_not_change(table: Table) -> None:
+    table.act({"do": "throw", "faces": ["1", "1", "2", "claw", "heart", "energy"]})
+    table.act({"do": "throw", "faces": ["1", "1", "1", "claw", "heart", "energy"]})
+    assert stored(table)[-1]["thrown"] == ["1"]
+    assert sorted(stored(table)[-1]["kept"]) == sorted(["1", "1", "claw", "heart", "energy"])
+
+
+def test_the_camera_is_told_the_dice_and_a_new_turn(table: Table, clock: Clock) -> None:
+    told: list[Any] = []
+    table.on_expect(lambda expected, turn: told.append((expected, turn)))
+    assert told[-1][0].counts == {"black": 6, "green": 0}
+    first_turn = told[-1][1]
+    table.camera_event(seen(["1", "2", "3", "claw", "heart", "energy"]))
+    table.press(0)
+    assert told[-1][0] is None  # the result is held: no throw expected
+    pass_window(table, clock)
+    table.press(0)
+    expected, turn = told[-1]
+    assert expected.player == "Bob" and turn != first_turn
+
+
+def test_the_view_offers_every_awaited_input(table: Table, clock: Clock) -> None:
+    play_to_yield(table, clock)
+    answers = table.view()["game"]["answers"]
+    assert [(a["player"], a["kind"]) for a in answers] == [("Ann", "yield")]
+    assert [c["input"]["leave"] for c in answers[0]["choices"]] == [True, False]
+
+
+def test_a_kept_die_fixed_on_the_page_stays_fixed_for_the_next_throw(table: Table) -> None:
+    table.camera_event(seen(["2", "1", "1", "claw", "heart", "energy"]))  # the 2 is a 1
+    table.act(
+        {"do": "input", "input": {"type": "correct", "player": "Ann", "from": "2", "to": "1"}}
+    )
+    # the misread die is kept; the camera still reads it as a 2
+    table.camera_event(seen(["1", "claw", "heart"], ["2", "1", "1"]))
+    assert stored(table)[-1]["kept"] == ["1", "1", "1"]
+    assert sorted(state(table)["dice"]) == sorted(["1", "1", "1", "1", "claw", "heart"])
+
+
+def test_a_fix_does_not_change_a_kept_die_that_was_read_right(table: Table) -> None:
+    table.camera_event(seen(["2", "2", "1", "claw", "heart", "energy"]))  # one 2 is a 1
+    fix = {"type": "correct", "player": "Ann", "from": "2", "to": "1"}
+    table.act({"do": "input", "input": fix})
+    table.camera_event(seen(["3", "3", "3", "claw", "heart"], ["2"]))  # the real 2 kept
+    assert stored(table)[-1]["kept"] == ["2"]

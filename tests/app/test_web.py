@@ -1,0 +1,181 @@
+"""The web server's doors over real HTTP: every malformed or unauthorised request gets a
+clear JSON error and changes nothing; the event stream pushes each change."""
+
+from __future__ import annotations
+
+import http.client
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+
+from host.app.web import WebServer
+from host.errors import UserError
+from tests.app.browser import PLAYERS, Served, served
+
+
+@pytest.fixture
+def s(tmp_path: Path) -> Iterator[Served]:
+    with served(tmp_path) as table:
+        table.table.act({"do": "new_game", "setup": {"players": PLAYERS, "first_player": "Ann"}})
+        yield table
+
+
+def request(
+    s: Served,
+    method: str,
+    path: str,
+    body: bytes | None = None,
+    headers: dict[str, str] | None = None,
+) -> tuple[int, Any]:
+    url = urlsplit(s.url)
+    conn = http.client.HTTPConnection(url.hostname or "", url.port, timeout=10)
+    conn.request(method, path, body=body, headers=headers or {})
+    response = conn.getresponse()
+    data = response.read()
+    conn.close()
+    if response.getheader("Content-Type") == "application/json":
+        return response.status, json.loads(data)
+    return response.status, data
+
+
+def post(s: Served, path: str, data: Any, pin: str | None = None) -> tuple[int, Any]:
+    headers = {"Content-Type": "application/json"}
+    if pin is not None:
+        headers["X-Table-PIN"] = pin
+    return request(s, "POST", path, json.dumps(data).encode(), headers)
+
+
+def snapshot(s: Served) -> tuple[Any, ...]:
+    t = s.table
+    assert t.game is not None and t.game_id is not None
+    return (t.game.to_json(), t.store.inputs(t.game_id), len(t.store.games()), t.store.pin)
+
+
+THROW = {"do": "throw", "faces": ["1", "2", "3", "claw", "heart", "energy"]}
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "body", "headers", "status", "message"),
+    [
+        ("POST", "/api/action", b"{not json", {"Content-Length": "9"}, 400, "not JSON"),
+        ("POST", "/api/action", b"[1, 2]", {}, 400, "a JSON object"),
+        ("POST", "/api/action", b"\xff\xfe", {}, 400, "not JSON"),
+        ("POST", "/api/nowhere", b"{}", {}, 404, "nothing to post"),
+        ("GET", "/api/nothing", None, {}, 404, "nothing at /api/nothing"),
+        ("GET", "/api/snapshot/77.jpg", None, {}, 404, "snapshot is gone"),
+        ("GET", "/api/snapshot/x.jpg", None, {}, 404, "not a number"),
+        ("GET", "/api/games/42/script", None, {}, 404, "no game 42"),
+        ("PUT", "/api/action", b"{}", {}, 405, "use GET"),
+    ],
+)
+def test_malformed_requests_get_a_clear_error(
+    s: Served,
+    method: str,
+    path: str,
+    body: bytes | None,
+    headers: dict[str, str],
+    status: int,
+    message: str,
+) -> None:
+    before = snapshot(s)
+    got, data = request(s, method, path, body, {"X-Table-PIN": s.table.store.pin or "", **headers})
+    assert got == status
+    assert message in data["error"]
+    assert snapshot(s) == before
+
+
+def test_a_request_without_a_length_or_too_big_is_refused(s: Served) -> None:
+    url = urlsplit(s.url)
+    conn = http.client.HTTPConnection(url.hostname or "", url.port, timeout=10)
+    conn.putrequest("POST", "/api/action")
+    conn.putheader("Content-Length", str(50 * 1024 * 1024))
+    conn.endheaders()
+    response = conn.getresponse()
+    assert response.status == 413 and "too big" in json.loads(response.read())["error"]
+    conn.close()
+
+
+@pytest.mark.parametrize("pin", [None, "", "0000", "12345678"])
+def test_a_change_without_the_right_pin_is_refused(s: Served, pin: str | None) -> None:
+    before = snapshot(s)
+    status, data = post(s, "/api/action", THROW, pin)
+    assert status == 403 and "PIN" in data["error"]
+    assert snapshot(s) == before
+
+
+def test_wrong_pins_are_limited_per_device(s: Served) -> None:
+    right = s.table.store.pin or ""
+    for _ in range(5):
+        assert post(s, "/api/login", {"pin": "0000" if right != "0000" else "1111"})[0] == 403
+    status, data = post(s, "/api/action", THROW, right)
+    assert status == 429 and "wait a minute" in data["error"]
+
+
+def test_an_action_out_of_turn_is_refused_by_the_rules(s: Served) -> None:
+    before = snapshot(s)
+    action = {"do": "input", "input": {"type": "end_turn", "player": "Cat"}}
+    status, data = post(s, "/api/action", action, s.table.store.pin)
+    assert status == 409
+    assert "waits for Ann to throw" in data["error"]
+    assert snapshot(s) == before
+
+
+def test_an_acknowledged_action_is_already_stored(s: Served) -> None:
+    status, data = post(s, "/api/action", THROW, s.table.store.pin)
+    assert status == 200 and data["ok"]
+    assert s.table.store.inputs(s.table.game_id or 0)[-1]["type"] == "throw"
+
+
+def test_reading_needs_no_pin(s: Served) -> None:
+    for path in (
+        "/",
+        "/app.js",
+        "/app.css",
+        "/api/state",
+        "/api/catalog",
+        "/api/games",
+        "/api/stats",
+    ):
+        status, _ = request(s, "GET", path)
+        assert status == 200, path
+    status, script = request(s, "GET", "/api/games/1/script")
+    assert status == 200 and script["format"] == "kot-game/1"
+
+
+def test_the_event_stream_pushes_every_change(s: Served) -> None:
+    url = urlsplit(s.url)
+    conn = http.client.HTTPConnection(url.hostname or "", url.port, timeout=10)
+    conn.request("GET", "/api/events")
+    response = conn.getresponse()
+    assert response.getheader("Content-Type") == "text/event-stream"
+
+    def next_state() -> dict[str, Any]:
+        while True:
+            line = response.readline().decode()
+            if line.startswith("data: "):
+                return dict(json.loads(line[6:]))
+
+    first = next_state()
+    assert first["game"]["state"]["throws"] == 0
+    post(s, "/api/action", THROW, s.table.store.pin)
+    while (state := next_state())["game"]["state"]["throws"] == 0:
+        pass
+    assert state["game"]["state"]["throws"] == 1 and state["version"] > first["version"]
+    conn.close()
+
+
+def test_the_server_listens_on_localhost_unless_told(tmp_path: Path) -> None:
+    with served(tmp_path) as local:
+        assert local.web.httpd.server_address[0] == "127.0.0.1"
+    with served(tmp_path, host="0.0.0.0") as network:
+        assert network.web.httpd.server_address[0] == "0.0.0.0"
+
+
+def test_a_port_in_use_is_a_clear_error(s: Served) -> None:
+    port = s.web.httpd.server_address[1]
+    with pytest.raises(UserError, match="is another dicetable running"):
+        WebServer(s.table, port=int(port))

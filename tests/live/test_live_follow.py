@@ -1,0 +1,167 @@
+"""The follower on synthetic sequences: exactly the events each situation calls for.
+
+The still-frame reader is replaced by the renderer's own truth (TruthReader), so these
+tests check the live logic (motion, hands, settling, kept and thrown dice, flags) on real
+rendered pixels, whatever the reader's accuracy; test_live_reader.py runs the real one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+import cv2
+import numpy as np
+import pytest
+from live_support import Synth
+
+from vision.live import follow
+from vision.live.follow import Misfit, ThrowFollower, ThrowSettled
+from vision.live.sequences import SEQUENCES, Truth, TruthReader, play
+from vision.reader import FrameError
+
+SETTLE_FRAMES = 3  # 0.2 s at 15 frames per second
+
+
+def said(event: Any) -> tuple[Any, ...]:
+    if isinstance(event, ThrowSettled):
+        return (
+            "throw",
+            event.throw,
+            tuple(sorted(event.faces(event.thrown))),
+            tuple(sorted(event.faces(event.kept))),
+        )
+    return ("misfit", event.code)
+
+
+def meant(truth: Truth) -> tuple[Any, ...]:
+    if truth.kind == "throw":
+        return ("throw", truth.throw, truth.thrown, truth.kept)
+    return ("misfit", truth.code)
+
+
+@pytest.mark.parametrize("name", list(SEQUENCES))
+def test_each_situation_gives_exactly_its_events(synth: Callable[[str], Synth], name: str) -> None:
+    s = synth(name)
+    reader = TruthReader(s.frames)
+    events = play(s.seq, s.frames, ThrowFollower(reader, s.calibration))
+    assert [said(e) for e in events] == [meant(t) for t in s.seq.truth]
+    # nothing is read while anything moves or a hand is in view
+    moving = [i for i in reader.read_frames if not s.frames[i].still]
+    assert moving == []
+    for event, truth in zip(events, s.seq.truth, strict=True):
+        assert event.frame >= truth.still_frame  # never before everything lay still
+        if truth.kind == "throw":
+            # a throw counts once the dice lay still for 0.2 s, and says since when
+            assert event.frame == truth.still_frame + SETTLE_FRAMES
+            assert event.still_since == pytest.approx(s.frames[truth.still_frame].t)
+            assert all(d.confidence > 0.9 for d in event.dice)
+        else:
+            assert event.frame <= truth.still_frame + 2 * SETTLE_FRAMES
+            assert event.reason
+
+
+def test_every_event_carries_the_frame_it_read(synth: Callable[[str], Synth]) -> None:
+    s = synth("three-throws")
+    events = play(s.seq, s.frames, ThrowFollower(TruthReader(s.frames), s.calibration))
+    for e in events:
+        assert e.image is not None and np.array_equal(e.image, s.frames[e.frame].image)
+
+
+def test_without_a_calibration_motion_alone_still_follows_the_throws(
+    synth: Callable[[str], Synth],
+) -> None:
+    s = synth("three-throws")
+    events = play(s.seq, s.frames, ThrowFollower(TruthReader(s.frames), None))
+    assert [said(e) for e in events] == [meant(t) for t in s.seq.truth]
+
+
+def test_a_throw_while_none_is_due_is_flagged(synth: Callable[[str], Synth]) -> None:
+    s = synth("three-throws")
+    follower = ThrowFollower(TruthReader(s.frames), s.calibration)
+    events = [e for f in s.frames for e in follower.feed(f.image, f.t)]  # never told to expect
+    assert [said(e) for e in events] == [("misfit", follow.NOT_DUE)] * 3
+
+
+class Unsure:
+    """Reads die 0 as another face every second time: the readings disagree."""
+
+    def __init__(self, truth: TruthReader) -> None:
+        self.truth, self.n = truth, 0
+
+    def read(self, frame: np.ndarray) -> list[Any]:
+        dice = self.truth.read(frame)
+        self.n += 1
+        if dice and self.n % 2:
+            dice[0] = replace(dice[0], face="claw" if dice[0].face != "claw" else "heart")
+        return dice
+
+
+def test_readings_that_disagree_on_a_face_are_not_sent_as_fact(
+    synth: Callable[[str], Synth],
+) -> None:
+    s = synth("three-throws")
+    events = play(s.seq, s.frames, ThrowFollower(Unsure(TruthReader(s.frames)), s.calibration))
+    assert events and all(isinstance(e, Misfit) and e.code == follow.UNREAD for e in events)
+    assert "disagree" in events[0].reason
+
+
+class Rocking:
+    """A die that never lies in the same place twice: its position jitters."""
+
+    def __init__(self, truth: TruthReader) -> None:
+        self.truth, self.n = truth, 0
+
+    def read(self, frame: np.ndarray) -> list[Any]:
+        dice = self.truth.read(frame)
+        self.n += 1
+        if dice:
+            x, y = dice[0].center
+            dice[0] = replace(dice[0], center=(x + 12 * (self.n % 2), y))
+        return dice
+
+
+def test_dice_that_keep_moving_under_the_motion_threshold_are_flagged_unstable(
+    synth: Callable[[str], Synth],
+) -> None:
+    s = synth("three-throws")
+    events = play(s.seq, s.frames, ThrowFollower(Rocking(TruthReader(s.frames)), s.calibration))
+    assert [e.code for e in events if isinstance(e, Misfit)][:1] == [follow.UNSTABLE]
+    assert not any(isinstance(e, ThrowSettled) for e in events)
+
+
+def test_frames_that_grow_keep_the_calibration_and_the_kept_dice(
+    synth: Callable[[str], Synth],
+) -> None:
+    s = synth("three-throws")
+    cut = s.seq.truth[1].still_frame - 6  # after throw 1 settled, before throw 2
+    big = [cv2.resize(f.image, (960, 720)) for f in s.frames[cut:]]
+    reader = TruthReader(s.frames, images={k: im for k, im in enumerate(big, cut)}, scale=1.5)
+    follower = ThrowFollower(reader, s.calibration)
+    events = play(s.seq, s.frames[:cut], follower)
+    for k, image in enumerate(big, cut):
+        events += follower.feed(image, s.frames[k].t)
+    assert [said(e) for e in events] == [meant(t) for t in s.seq.truth]
+
+
+def test_frames_of_another_shape_drop_the_calibration_and_say_so(
+    synth: Callable[[str], Synth],
+) -> None:
+    s = synth("three-throws")
+    follower = ThrowFollower(TruthReader(s.frames), s.calibration)
+    play(s.seq, s.frames[:20], follower)
+    wide = np.zeros((360, 640, 3), np.uint8)
+    events = follower.feed(wide, 2.0)
+    assert [e.code for e in events] == [follow.VIEW]
+    assert "640x480 to 640x360" in events[0].reason and "calibrate" in events[0].reason
+    assert follower.watch.calibration is None
+
+
+@pytest.mark.parametrize(
+    "bad", [None, "frame", np.zeros((480, 640), np.float32), np.zeros((4, 4, 3), np.uint8)]
+)
+def test_a_frame_that_is_no_image_is_refused_with_a_reason(bad: Any) -> None:
+    follower = ThrowFollower(TruthReader([]))
+    with pytest.raises(FrameError):
+        follower.feed(bad, 0.0)

@@ -1,0 +1,39 @@
+"""Shared fixtures: the real photos (skip only where they are absent), readers, renders."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from vision import labels
+from vision.paths import photos_dir
+from vision.reader import DiceReader
+
+
+@pytest.fixture(scope="session")
+def real_photos() -> labels.LabelSet:
+    folder = photos_dir()
+    if folder is None:
+        pytest.fail(
+            "the real photos (shared/data/dice-photos/d6-tray) are not beside the repository"
+        )
+    return labels.load(folder)
+
+
+@pytest.fixture(scope="session")
+def kot_reader() -> DiceReader:
+    return DiceReader.load("kot")
+
+
+@pytest.fixture(scope="session")
+def pips_reader() -> DiceReader:
+    return DiceReader.load("d6-pips")
+
+
+@pytest.fixture(autouse=True)
+def _own_config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Taught face sets go to a temporary config folder, never the user's."""
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    yield

@@ -1,0 +1,108 @@
+"""The reader on rendered frames and on bad input: a clear result or error, never a crash
+and never an invented die."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from vision.detect import iou
+from vision.faceset import FaceSetError
+from vision.reader import UNKNOWN, DiceReader, FrameError
+from vision.render.draw import render
+from vision.render.random_scenes import random_scene
+from vision.render.scene import KOT_BLACK, KOT_GREEN, Camera, Die, Hand, Scene
+
+
+def test_reads_a_clean_top_down_throw(kot_reader: DiceReader) -> None:
+    faces = ["1", "2", "3", "heart", "energy", "claw"]
+    dice = tuple(
+        Die(
+            -9.0 + 3.6 * k,
+            2.0 * (k % 2),
+            face,
+            look=KOT_GREEN if k % 3 == 0 else KOT_BLACK,
+            yaw=17.0 * k,
+        )
+        for k, face in enumerate(faces)
+    )
+    frame, drawn = render(Scene(dice=dice))
+    got = kot_reader.read(frame)
+    assert len(got) == 6
+    by_truth = {d.face: max(got, key=lambda g: iou(g.box, d.box)) for d in drawn}
+    assert {face: (g.face, g.color) for face, g in by_truth.items()} == {
+        d.face: (d.face, d.color) for d in drawn
+    }
+    assert all(g.confidence >= kot_reader.faces.threshold and not g.cocked for g in got)
+
+
+def test_a_cocked_die_is_reported_as_cocked_not_read(kot_reader: DiceReader) -> None:
+    dice = (Die(-4.0, 0.0, "heart"), Die(4.0, 0.0, "claw", tilt=40.0, tilt_dir=40.0))
+    frame, _ = render(Scene(dice=dice, camera=Camera(fov=40)))
+    got = sorted(kot_reader.read(frame), key=lambda d: d.center[0])
+    assert [(g.face, g.cocked) for g in got] == [("heart", False), (UNKNOWN, True)]
+    assert got[1].reason.startswith("cocked")
+
+
+@pytest.mark.parametrize(
+    "frame",
+    [
+        np.zeros((480, 640, 3), np.uint8),  # all black
+        np.full((480, 640, 3), 255, np.uint8),  # blown out
+        np.random.default_rng(0).integers(0, 256, (480, 640, 3), dtype=np.uint8),  # noise
+    ],
+    ids=["black", "white", "noise"],
+)
+def test_frames_without_dice_give_no_dice(kot_reader: DiceReader, frame: np.ndarray) -> None:
+    assert kot_reader.read(frame) == []
+
+
+def test_an_empty_table_gives_no_dice(kot_reader: DiceReader) -> None:
+    rng = np.random.default_rng(11)
+    for _ in range(5):
+        frame, drawn = render(random_scene(rng, "kot", n_dice=0))
+        assert drawn == [] and kot_reader.read(frame) == []
+
+
+def test_a_hand_over_the_dice_invents_no_die(kot_reader: DiceReader) -> None:
+    rng = np.random.default_rng(12)
+    invented = 0
+    for _ in range(8):
+        scene = random_scene(rng, "kot", n_dice=6)
+        d = scene.dice[0]
+        scene = Scene(
+            scene.dice, scene.table, scene.light, scene.camera, (Hand(d.x, d.y, lift=3.0),), seed=1
+        )
+        frame, drawn = render(scene)
+        for g in kot_reader.read(frame):
+            invented += all(iou(g.box, t.box) < 0.3 for t in drawn)
+    assert invented == 0
+
+
+@pytest.mark.parametrize(
+    ("frame", "message"),
+    [
+        ("not an array", "numpy array"),
+        (np.zeros((480, 640, 3), np.float32), "uint8"),
+        (np.zeros((480, 640, 5), np.uint8), "H x W x 3"),
+        (np.zeros((0, 0, 3), np.uint8), "too small"),
+        (np.zeros((4, 4, 3), np.uint8), "too small"),
+    ],
+)
+def test_frames_of_the_wrong_kind_raise_a_clear_error(
+    kot_reader: DiceReader, frame: object, message: str
+) -> None:
+    with pytest.raises(FrameError, match=message):
+        kot_reader.read(frame)  # type: ignore[arg-type]
+
+
+def test_grey_and_bgra_frames_are_accepted(kot_reader: DiceReader) -> None:
+    frame, _ = render(Scene(dice=(Die(0.0, 0.0, "energy"),)))
+    grey = frame.mean(axis=2).astype(np.uint8)
+    bgra = np.dstack([frame, np.full(frame.shape[:2], 255, np.uint8)])
+    assert len(kot_reader.read(grey)) == 1 and len(kot_reader.read(bgra)) == 1
+
+
+def test_an_unknown_face_set_is_a_clear_error() -> None:
+    with pytest.raises(FaceSetError, match="no face set 'nope'"):
+        DiceReader.load("nope")

@@ -1,0 +1,199 @@
+"""`dicetable vision ...`: read dice in images, evaluate, teach new dice, render test scenes.
+
+vision never imports host, so this module prints its own one-line errors and returns a
+non-zero status. Live commands (watch) are added beside these by vision.live.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+ERROR = 2
+
+# Subcommands that live in other modules, each with add_arguments(parser) and
+# run(args) -> int, e.g. "watch": ("vision.live.watch", "print throw events from a camera").
+MORE: dict[str, tuple[str, str]] = {
+    "watch": ("vision.live.watch", "follow the throws live from a camera, video or folder"),
+}
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    sub = parser.add_subparsers(dest="vision_command", metavar="SUBCOMMAND")
+    read = sub.add_parser("read", help="find and read the dice in one image")
+    read.add_argument("image", type=Path)
+    read.add_argument(
+        "--faces", default="kot", help="face set: kot, d6-pips, a taught name or .npz"
+    )
+    read.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    read.add_argument(
+        "--annotate", type=Path, metavar="OUT.png", help="write the image with what was read"
+    )
+    read.set_defaults(_vision=_read)
+
+    ev = sub.add_parser("eval", help="measure reading on a labelled folder (dice-labels/1)")
+    ev.add_argument("folder", type=Path)
+    ev.add_argument("--faces", help="face set (default: the folder's face_set)")
+    ev.add_argument("--json", action="store_true")
+    ev.add_argument(
+        "--sheet", type=Path, metavar="OUT.png", help="draw every miss on one contact sheet"
+    )
+    ev.add_argument(
+        "--part",
+        choices=["learn", "held-out"],
+        help="only this part of the fixed split (vision.split)",
+    )
+    ev.add_argument("--limit", type=int, help="only the first N images")
+    ev.set_defaults(_vision=_eval)
+
+    teach = sub.add_parser("teach", help="learn a face set from labelled photos of your dice")
+    teach.add_argument("folder", type=Path, help="a dice-labels/1 folder")
+    teach.add_argument("--name", required=True, help="the face set's name (use it as --faces NAME)")
+    teach.add_argument(
+        "--out", type=Path, help="where to write it (default: your dicetable config folder)"
+    )
+    teach.add_argument(
+        "--faces", help="face names in order, comma-separated (default: those labelled)"
+    )
+    teach.set_defaults(_vision=_teach)
+
+    render = sub.add_parser("render", help="render synthetic labelled scenes (dice-labels/1)")
+    render.add_argument("folder", type=Path)
+    render.add_argument("--faces", default="kot", choices=["kot", "kot-alt", "d6-pips"])
+    render.add_argument("--frames", type=int, default=20)
+    render.add_argument("--seed", type=int, default=0)
+    render.add_argument("--dice", type=int, help="dice per frame (default: 1 to 10)")
+    render.add_argument("--clean", action="store_true", help="plain top-down scenes, even light")
+    render.add_argument("--cocked", type=float, default=0.0, help="chance that a die leans (0..1)")
+    render.set_defaults(_vision=_render)
+
+    for name, (module_name, help_line) in MORE.items():
+        module = importlib.import_module(module_name)
+        command = sub.add_parser(name, help=help_line, description=help_line)
+        module.add_arguments(command)
+        command.set_defaults(_vision=module.run)
+
+
+def run(args: argparse.Namespace) -> int:
+    handler: Callable[[argparse.Namespace], int] | None = getattr(args, "_vision", None)
+    if handler is None:
+        print(
+            "dicetable vision: give a subcommand (read, eval, teach, render); see --help",
+            file=sys.stderr,
+        )
+        return ERROR
+    from vision.errors import VisionError
+
+    try:
+        return handler(args)
+    except VisionError as error:
+        print(f"dicetable vision {args.vision_command}: {error}", file=sys.stderr)
+        return ERROR
+
+
+def _read(args: argparse.Namespace) -> int:
+    from vision.annotate import annotate
+    from vision.errors import VisionError
+    from vision.images import read_image
+    from vision.reader import DiceReader
+
+    reader = DiceReader.load(args.faces)
+    frame = read_image(args.image)
+    dice = reader.read(frame)
+    if args.annotate:
+        import cv2
+
+        if not cv2.imwrite(str(args.annotate), annotate(frame, dice)):
+            raise VisionError(
+                f"cannot write {args.annotate} "
+                "(check the folder exists and the name ends in .png or .jpg)"
+            )
+    if args.json:
+        print(
+            json.dumps(
+                {
+                    "image": str(args.image),
+                    "faces": reader.faces.name,
+                    "dice": [d.to_json() for d in dice],
+                },
+                indent=1,
+            )
+        )
+        return 0
+    if not dice:
+        print("no dice found")
+        return 0
+    print(f"{'#':>2} {'face':8} {'conf':>5} {'color':6} {'center':>13} {'angle':>5}  note")
+    for k, d in enumerate(dice, 1):
+        note = d.reason or ""
+        print(
+            f"{k:>2} {d.face:8} {d.confidence:5.2f} {d.color or '-':6} "
+            f"{d.center[0]:6.0f},{d.center[1]:<6.0f} {d.angle:5.0f}  {note}"
+        )
+    return 0
+
+
+def _eval(args: argparse.Namespace) -> int:
+    import cv2
+
+    from vision import labels, split
+    from vision.errors import VisionError
+    from vision.evaluate import contact_sheet, evaluate
+    from vision.reader import DiceReader
+
+    label_set = labels.load(args.folder)
+    reader = DiceReader.load(args.faces or label_set.face_set)
+    images = label_set.images
+    if args.part:
+        images = split.select(images, args.part)
+    if args.limit:
+        images = images[: args.limit]
+    report = evaluate(label_set, reader, images)
+    if args.sheet and not cv2.imwrite(str(args.sheet), contact_sheet(label_set, report.misses)):
+        raise VisionError(
+            f"cannot write {args.sheet} (check the folder exists and the name ends in .png)"
+        )
+    if args.json:
+        print(json.dumps(report.to_json(), indent=1))
+    else:
+        print(f"{args.folder} ({len(images)} images, face set {reader.faces.name})")
+        print(report.table())
+    return 0
+
+
+def _teach(args: argparse.Namespace) -> int:
+    from vision.faceset import user_path
+    from vision.teach import teach
+
+    faces = [f.strip() for f in args.faces.split(",")] if args.faces else None
+    taught = teach(str(args.folder), args.name, faces)
+    out = taught.save(args.out or user_path(args.name))
+    print(
+        f"taught {args.name}: faces {', '.join(taught.faces)}; "
+        f"colors {', '.join(taught.colors) or '-'} -> {out}"
+    )
+    print(f"read with: dicetable vision read IMAGE --faces {args.name if not args.out else out}")
+    return 0
+
+
+def _render(args: argparse.Namespace) -> int:
+    from vision.render.dataset import random_set
+
+    out = random_set(
+        args.folder,
+        args.faces,
+        args.frames,
+        args.seed,
+        n_dice=args.dice,
+        clean=args.clean,
+        cocked=args.cocked,
+    )
+    print(
+        f"wrote {len(out.images)} frames, {sum(len(i.dice) for i in out.images)} dice "
+        f"-> {args.folder}/labels.json"
+    )
+    return 0

@@ -1,0 +1,112 @@
+"""`dicetable calibrate`: learn the tray area and the empty tray's look from the camera.
+
+    dicetable calibrate                      # the Pi camera, or camera 0
+    dicetable calibrate /dev/video2 --annotate tray.png
+
+Point the camera at the empty tray, keep hands out, and run it: it reads a few frames,
+finds the tray, stores the calibration in your configuration folder and draws what it
+found on an annotated image to check. Run it again whenever the camera or the tray moved
+(`dicetable vision watch` says so when it notices).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from vision.live.calibration import (
+    CalibrationError,
+    annotate,
+    default_path,
+    learn,
+)
+from vision.live.sources import SourceError, open_source
+from vision.live.stream import Frame, Status, Stream
+from vision.live.watch import add_source_options
+
+ERROR = 2
+WARM_UP = 10  # frames a live camera needs to settle its exposure and white balance
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    add_source_options(parser, "or a video file or folder of images of the empty tray")
+    parser.add_argument(
+        "--frames", type=int, default=8, help="frames to learn from (default: 8, at least 3)"
+    )
+    parser.add_argument(
+        "--annotate",
+        type=Path,
+        metavar="OUT.png",
+        help="where to draw what was found (default: beside the calibration file)",
+    )
+    parser.add_argument(
+        "--whole-frame",
+        action="store_true",
+        help="the whole view is the tray (a tray without visible edges, or none)",
+    )
+    parser.add_argument(
+        "--faces", default="kot", help="face set used to check the tray is empty (default: kot)"
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        return _calibrate(args)
+    except (SourceError, CalibrationError) as error:
+        print(f"dicetable calibrate: {error}", file=sys.stderr)
+        return ERROR
+
+
+def _calibrate(args: argparse.Namespace) -> int:
+    import cv2
+
+    from vision.reader import DiceReader
+
+    if args.frames < 3:
+        raise CalibrationError("--frames must be at least 3")
+    cv2.utils.logging.setLogLevel(cv2.utils.logging.LOG_LEVEL_ERROR)
+    stream = Stream(lambda: open_source(args.source, fps=args.fps))
+    skip = WARM_UP if stream.live else 0
+    frames: list[Frame] = []
+    try:
+        for item in stream:
+            if isinstance(item, Status):
+                if item.kind in ("gave-up", "lost", "stalled", "frozen"):
+                    raise CalibrationError(f"{item.message}: check the camera and try again")
+                continue
+            if skip:
+                skip -= 1
+                continue
+            frames.append(item)
+            if len(frames) == args.frames:
+                break
+    finally:
+        stream.close()
+    if len(frames) < args.frames:
+        raise CalibrationError(
+            f"{stream.source.name} gave only {len(frames)} frames; {args.frames} are needed"
+        )
+    calibration = learn(
+        [f.image for f in frames], source=stream.source.name, whole_frame=args.whole_frame
+    )
+    dice = [
+        d
+        for d in DiceReader.load(args.faces).read(calibration.empty)
+        if calibration.inside(d.center)
+    ]
+    note = f"{len(dice)} dice seen on the tray: take them away and calibrate again" if dice else ""
+    path = calibration.save(args.calibration or default_path())
+    picture = args.annotate or path.with_name(path.stem + "-annotated.png")
+    if not cv2.imwrite(str(picture), annotate(calibration, note=note)):
+        raise CalibrationError(
+            f"cannot write {picture}: check the folder exists and the name ends in .png"
+        )
+    print(f"calibrated: {calibration.describe()}")
+    if calibration.whole_frame and not args.whole_frame:
+        print("no tray edge seen: the whole view counts as the tray")
+    if note:
+        print(f"warning: {note}")
+    print(f"stored in {path}")
+    print(f"check the picture: {picture}")
+    return 0

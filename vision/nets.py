@@ -1,0 +1,70 @@
+"""Run the two shipped networks (vision/models/*.onnx) with OpenCV's dnn module.
+
+Their training code is vision/train (PyTorch, an optional extra); running them needs only
+OpenCV and numpy.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from vision.errors import VisionError
+from vision.paths import MODELS
+
+
+class ModelError(VisionError):
+    """A shipped model file is missing or broken (reinstall, or rebuild: vision/train)."""
+
+
+@functools.lru_cache(maxsize=4)
+def net(name: str) -> cv2.dnn.Net:
+    path = MODELS / name
+    if not path.is_file():
+        raise ModelError(
+            f"{path} is missing; rebuild it with `python -m vision.train` (see docs/vision.md)"
+        )
+    try:
+        return cv2.dnn.readNetFromONNX(str(path))
+    except cv2.error as error:
+        raise ModelError(f"{path} cannot be loaded by OpenCV ({error})") from None
+
+
+@functools.lru_cache(maxsize=4)
+def model_id(name: str) -> str:
+    """A short fingerprint of a model file: face sets remember which embedding they fit."""
+    path = MODELS / name
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()[:12] if path.is_file() else "missing"
+
+
+def sigmoid(x: np.ndarray) -> np.ndarray:
+    return np.asarray(1.0 / (1.0 + np.exp(-x)))
+
+
+def embed(patches: np.ndarray, views: int = 1) -> np.ndarray:
+    """Embeddings (n, 1, 64) of face patches (n, 32, 32, 3) uint8, unit length.
+
+    With views > 1 each patch is also embedded turned by quarter turns, and the views are
+    averaged: steadier readings for `views` times the work.
+    """
+    if len(patches) == 0:
+        return np.zeros((0, 1, 64), np.float32)
+    turned = np.concatenate([np.rot90(patches, k, axes=(1, 2)) for k in range(views)])
+    embedding = net("embedding.onnx")
+    embedding.setInput(turned.astype(np.float32).transpose(0, 3, 1, 2))
+    out = np.asarray(embedding.forward(), np.float32).reshape(views, len(patches), -1).mean(axis=0)
+    out /= np.linalg.norm(out, axis=1, keepdims=True) + 1e-9
+    return out[:, None, :]
+
+
+def cocked(patches: np.ndarray) -> np.ndarray:
+    """(n,) probability that each patch's die leans on something (cocked.onnx)."""
+    if len(patches) == 0:
+        return np.zeros(0, np.float32)
+    classifier = net("cocked.onnx")
+    classifier.setInput(patches.astype(np.float32).transpose(0, 3, 1, 2))
+    return np.asarray(classifier.forward(), np.float32).reshape(-1)

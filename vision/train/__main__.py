@@ -1,0 +1,92 @@
+"""`python -m vision.train data|finder|embedding ...`: rebuild the shipped networks.
+
+Needs the optional "train" extra (PyTorch, onnx). Everything is seeded, so the same
+commands on the same package versions give the same files; the exact sequence that made
+the shipped ones is in docs/vision.md ("The models and how to rebuild them").
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from vision.paths import photos_dir
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m vision.train")
+    parser.add_argument(
+        "what",
+        choices=[
+            "data",
+            "finder",
+            "embedding",
+            "embedding-finetune",
+            "cocked-data",
+            "cocked",
+            "validate",
+        ],
+    )
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--frames", type=int, default=6000, help="rendered frames (data)")
+    parser.add_argument("--cache", type=Path, default=Path("var/train/synthetic.pkl"))
+    parser.add_argument(
+        "--photos", type=Path, default=photos_dir(), help="real photos (their learn part)"
+    )
+    parser.add_argument("--epochs", type=int, default=0, help="0: the default for each net")
+    parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument(
+        "--stop-after", type=int, default=0, help="end after N epochs of the schedule"
+    )
+    args = parser.parse_args(argv)
+    if args.what == "data":
+        from vision.train import data
+
+        synth = data.render_data(args.seed, args.frames)
+        data.save(synth, args.cache)
+        print(f"{len(synth.frames)} frames, {len(synth.names)} patches -> {args.cache}")
+        return 0
+    if args.what == "validate":
+        from vision.train import validate
+
+        validate.main()
+        return 0
+    if args.what == "cocked-data":
+        import numpy as np
+
+        from vision.train import data
+
+        cuts, flags = data.render_cocked(args.seed, args.frames)
+        np.savez(args.cache.parent / "cocked.npz", cuts=cuts, flags=flags)
+        print(
+            f"{len(cuts)} patches, {int(flags.sum())} cocked -> {args.cache.parent / 'cocked.npz'}"
+        )
+        return 0
+    from vision.train import fit
+
+    if args.what == "cocked":
+        fit.train_cocked(args.cache, args.seed, args.epochs or 8, args.threads)
+        return 0
+
+    if args.what == "finder":
+        fit.train_finder(args.cache, args.photos, args.seed, args.epochs or 12, args.threads)
+    elif args.what == "embedding":
+        fit.train_embedding(
+            args.cache,
+            args.photos,
+            args.seed,
+            args.epochs or 10,
+            args.threads,
+            False,
+            args.stop_after,
+        )
+    else:
+        fit.train_embedding(
+            args.cache, args.photos, args.seed, args.epochs or 4, args.threads, True
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

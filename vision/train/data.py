@@ -1,0 +1,132 @@
+"""Build and load the training data: rendered frames and patches, and the real photos'
+learning part. `python -m vision.train data --seed S` renders it (in parallel, reproducible:
+chunk k always uses the k-th child of the seed)."""
+
+from __future__ import annotations
+
+import multiprocessing
+import pickle
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from vision import labels, split
+from vision.train.synth import DETECT_WIDTH, FrameSample, render_cocked_sample, render_sample
+
+CHUNK = 50
+
+
+@dataclass
+class Synthetic:
+    frames: list[FrameSample]
+    patches: np.ndarray  # (n, 32, 32, 3)
+    names: list[str]
+
+
+def _chunk(
+    seed_seq: np.random.SeedSequence,
+) -> tuple[list[FrameSample], list[np.ndarray], list[str]]:
+    rng = np.random.default_rng(seed_seq)
+    frames, cuts, names = [], [], []
+    for _ in range(CHUNK):
+        sample, c, n = render_sample(rng)
+        frames.append(sample)
+        cuts.extend(c)
+        names.extend(n)
+    return frames, cuts, names
+
+
+def render_data(seed: int, frames: int, workers: int = 2) -> Synthetic:
+    seqs = np.random.SeedSequence(seed).spawn((frames + CHUNK - 1) // CHUNK)
+    with multiprocessing.get_context("fork").Pool(workers) as pool:
+        parts = pool.map(_chunk, seqs)
+    out = Synthetic([], np.zeros((0, 32, 32, 3), np.uint8), [])
+    cuts: list[np.ndarray] = []
+    for f, c, n in parts:
+        out.frames.extend(f)
+        cuts.extend(c)
+        out.names.extend(n)
+    out.patches = np.stack(cuts)
+    return out
+
+
+def save(data: Synthetic, path: Path) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("wb") as f:
+        pickle.dump(data, f, protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def load(path: Path) -> Synthetic:
+    with path.open("rb") as f:
+        data = pickle.load(f)
+    assert isinstance(data, Synthetic)
+    return data
+
+
+@dataclass
+class RealPhoto:
+    image: np.ndarray  # full resolution BGR
+    boxes: np.ndarray  # (n, 4)
+    faces: list[str]
+
+
+def real_photos(folder: Path, part: str = "learn") -> list[RealPhoto]:
+    """The photos of a dice-labels/1 folder in one part of the fixed split."""
+    label_set = labels.load(folder)
+    out = []
+    for image in split.select(label_set.images, part):
+        frame = cv2.imread(str(label_set.path(image)), cv2.IMREAD_COLOR)
+        if frame is None:
+            continue
+        out.append(
+            RealPhoto(
+                frame,
+                np.array([d.box for d in image.dice], np.float32).reshape(-1, 4),
+                [d.face for d in image.dice],
+            )
+        )
+    return out
+
+
+def real_as_frames(photos: list[RealPhoto]) -> list[FrameSample]:
+    """The real photos as finder samples (scaled to the finder's width; no angle labels)."""
+    out = []
+    for p in photos:
+        scale = DETECT_WIDTH / p.image.shape[1]
+        small = cv2.resize(
+            p.image, (DETECT_WIDTH, round(p.image.shape[0] * scale)), interpolation=cv2.INTER_AREA
+        )
+        n = len(p.boxes)
+        out.append(
+            FrameSample(
+                small,
+                p.boxes * scale,
+                np.full(n, np.nan, np.float32),
+                np.full(n, np.nan, np.float32),
+                np.zeros((0, 4), np.float32),
+            )
+        )
+    return out
+
+
+def _cocked_chunk(seed_seq: np.random.SeedSequence) -> tuple[list[np.ndarray], list[int]]:
+    rng = np.random.default_rng(seed_seq)
+    cuts: list[np.ndarray] = []
+    flags: list[int] = []
+    for _ in range(CHUNK):
+        c, f = render_cocked_sample(rng)
+        cuts.extend(c)
+        flags.extend(f)
+    return cuts, flags
+
+
+def render_cocked(seed: int, frames: int, workers: int = 2) -> tuple[np.ndarray, np.ndarray]:
+    """Patches of flat and cocked dice, and 1/0 for cocked, from `frames` renders."""
+    seqs = np.random.SeedSequence(seed).spawn((frames + CHUNK - 1) // CHUNK)
+    with multiprocessing.get_context("fork").Pool(workers) as pool:
+        parts = pool.map(_cocked_chunk, seqs)
+    cuts = [c for part, _ in parts for c in part]
+    flags = [f for _, part in parts for f in part]
+    return np.stack(cuts), np.array(flags, np.int64)

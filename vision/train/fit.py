@@ -1,0 +1,419 @@
+"""Train the finder and the embedding with PyTorch, export them to ONNX for OpenCV.
+
+The real photos' learning part is split once more: its last VALIDATE photos are only for
+watching the training; the held-out part of the photos is never opened here.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from pathlib import Path
+
+import cv2
+import numpy as np
+import torch
+from torch import nn
+from torch.nn import functional as F
+
+from vision import paths
+from vision.patches import jittered_cut
+from vision.train import data
+from vision.train.nets import STRIDE, Cocked, CosineHead, Embedding, Finder
+from vision.train.synth import FrameSample
+
+CROP = 192
+MAX_DICE = 64
+VALIDATE = 20
+SYNTH_FRAMES_PER_EPOCH = 3000
+SYNTH_PATCHES_PER_EPOCH = 40000
+
+
+def _seed(seed: int, threads: int) -> None:
+    random.seed(seed)
+    np.random.seed(seed)
+    torch.manual_seed(seed)
+    torch.set_num_threads(threads)
+
+
+def _photos(folder: Path) -> tuple[list[data.RealPhoto], list[data.RealPhoto]]:
+    photos = data.real_photos(folder, "learn")
+    return photos[:-VALIDATE], photos[-VALIDATE:]
+
+
+# -- finder -------------------------------------------------------------------------------
+
+
+def _colour_jitter(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    x = img.astype(np.float32) * rng.uniform(0.75, 1.25, 3).astype(np.float32)  # white balance
+    x = (x - 128) * rng.uniform(0.7, 1.3) + 128 + rng.uniform(-30, 30)
+    if rng.random() < 0.3:
+        x = np.asarray(cv2.GaussianBlur(x, (0, 0), rng.uniform(0.3, 1.0)), np.float32)
+    if rng.random() < 0.5:
+        x += rng.normal(0, rng.uniform(1, 6), x.shape).astype(np.float32)
+    return np.clip(x, 0, 255).astype(np.uint8)
+
+
+def augment_frame(s: FrameSample, rng: np.random.Generator, real: bool) -> FrameSample:
+    """Scale, crop to CROP x CROP, flip, turn and recolour a finder sample."""
+    scale = float(
+        np.exp(rng.uniform(math.log(0.55), math.log(1.5)) if real else rng.uniform(-0.3, 0.25))
+    )
+    img = cv2.resize(
+        s.image,
+        None,
+        fx=scale,
+        fy=scale,
+        interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR,
+    )
+    boxes, ignore = s.boxes * scale, s.ignore * scale
+    h, w = img.shape[:2]
+    if h < CROP or w < CROP:
+        pad = ((0, max(0, CROP - h)), (0, max(0, CROP - w)), (0, 0))
+        img = np.pad(img, pad, mode="edge")
+        h, w = img.shape[:2]
+    x0, y0 = int(rng.integers(0, w - CROP + 1)), int(rng.integers(0, h - CROP + 1))
+    img = img[y0 : y0 + CROP, x0 : x0 + CROP]
+    shift = np.array([x0, y0, x0, y0], np.float32)
+    boxes, ignore = boxes - shift, ignore - shift
+    angles, cocked = s.angles.copy(), s.cocked.copy()
+    # dice cut by the crop: keep those mostly inside, ignore the rest
+    inside = _inside_share(boxes)
+    ignore = np.concatenate([ignore, boxes[(inside < 0.6) & (inside > 0)]])
+    keep = inside >= 0.6
+    boxes, angles, cocked = np.clip(boxes[keep], 0, CROP - 1), angles[keep], cocked[keep]
+    if rng.random() < 0.5:  # mirror left-right: a face turned a is now turned -a
+        img = img[:, ::-1]
+        boxes = boxes[:, [2, 1, 0, 3]] * [-1, 1, -1, 1] + [CROP - 1, 0, CROP - 1, 0]
+        ignore = ignore[:, [2, 1, 0, 3]] * [-1, 1, -1, 1] + [CROP - 1, 0, CROP - 1, 0]
+        angles = (-angles) % 90
+    if rng.random() < 0.5:  # a quarter turn leaves angles (mod 90) as they are
+        img = np.rot90(img)
+        boxes = np.stack(
+            [boxes[:, 1], CROP - 1 - boxes[:, 2], boxes[:, 3], CROP - 1 - boxes[:, 0]], 1
+        )
+        ignore = np.stack(
+            [ignore[:, 1], CROP - 1 - ignore[:, 2], ignore[:, 3], CROP - 1 - ignore[:, 0]], 1
+        )
+    img = _colour_jitter(np.ascontiguousarray(img), rng)
+    return FrameSample(
+        img, boxes.astype(np.float32), angles, cocked, ignore.astype(np.float32).reshape(-1, 4)
+    )
+
+
+def _inside_share(boxes: np.ndarray) -> np.ndarray:
+    if len(boxes) == 0:
+        return np.zeros(0, np.float32)
+    cl = np.clip(boxes, 0, CROP - 1)
+    area = np.maximum((boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1]), 1e-3)
+    return np.maximum(cl[:, 2] - cl[:, 0], 0) * np.maximum(cl[:, 3] - cl[:, 1], 0) / area
+
+
+def finder_targets(s: FrameSample) -> dict[str, np.ndarray]:
+    g = CROP // STRIDE
+    heat = np.zeros((g, g), np.float32)
+    care = np.ones((g, g), np.float32)
+    for b in s.ignore:
+        x0, y0 = int(max(b[0] // STRIDE, 0)), int(max(b[1] // STRIDE, 0))
+        x1, y1 = int(min(b[2] // STRIDE + 1, g)), int(min(b[3] // STRIDE + 1, g))
+        care[y0:y1, x0:x1] = 0
+    n = min(len(s.boxes), MAX_DICE)
+    idx = np.zeros(MAX_DICE, np.int64)
+    reg = np.zeros((MAX_DICE, 7), np.float32)  # log_w, log_h, dx, dy, cos4, sin4, cocked
+    known = np.zeros((MAX_DICE, 3), np.float32)  # die present, angle known, cocked known
+    yy, xx = np.mgrid[0:g, 0:g].astype(np.float32)
+    for k in range(n):
+        x0, y0, x1, y1 = s.boxes[k]
+        cx, cy = (x0 + x1) / 2 / STRIDE, (y0 + y1) / 2 / STRIDE
+        w, h = max(x1 - x0, 2.0), max(y1 - y0, 2.0)
+        ix, iy = min(int(cx), g - 1), min(int(cy), g - 1)
+        sigma = max(0.5, math.sqrt(w * h) / STRIDE * 0.25)
+        heat = np.maximum(heat, np.exp(-((xx - ix) ** 2 + (yy - iy) ** 2) / (2 * sigma**2)))
+        idx[k] = iy * g + ix
+        a = math.radians(float(s.angles[k]) * 4) if not np.isnan(s.angles[k]) else 0.0
+        reg[k] = [
+            math.log(w),
+            math.log(h),
+            cx - ix,
+            cy - iy,
+            math.cos(a),
+            math.sin(a),
+            np.nan_to_num(s.cocked[k]),
+        ]
+        known[k] = [1.0, float(not np.isnan(s.angles[k])), float(not np.isnan(s.cocked[k]))]
+        care[iy, ix] = 1.0
+    return {"heat": heat, "care": care, "idx": idx, "reg": reg, "known": known}
+
+
+def finder_loss(out: torch.Tensor, t: dict[str, torch.Tensor]) -> torch.Tensor:
+    logit = out[:, 0]
+    p = torch.sigmoid(logit).clamp(1e-4, 1 - 1e-4)
+    gt, care = t["heat"], t["care"]
+    pos = (gt >= 0.999).float()
+    pos_loss = -torch.log(p) * (1 - p) ** 2 * pos
+    neg_loss = -torch.log(1 - p) * p**2 * (1 - gt) ** 4 * (1 - pos) * care
+    n_pos = pos.sum().clamp(min=1)
+    loss = (pos_loss.sum() + neg_loss.sum()) / n_pos
+    b, c, g, _ = out.shape
+    flat = out.view(b, c, g * g)
+    got = torch.gather(flat, 2, t["idx"].unsqueeze(1).expand(b, c, MAX_DICE)).permute(
+        0, 2, 1
+    )  # (b, dice, c)
+    present, ang_known, cock_known = t["known"][..., 0], t["known"][..., 1], t["known"][..., 2]
+    reg = t["reg"]
+    denom = present.sum().clamp(min=1)
+    size_l = (
+        F.smooth_l1_loss(got[..., 1:3], reg[..., 0:2], reduction="none").sum(-1) * present
+    ).sum() / denom
+    off_l = (
+        F.l1_loss(got[..., 3:5], reg[..., 2:4], reduction="none").sum(-1) * present
+    ).sum() / denom
+    ang_l = (
+        F.l1_loss(torch.tanh(got[..., 5:7]), reg[..., 4:6], reduction="none").sum(-1) * ang_known
+    ).sum() / ang_known.sum().clamp(min=1)
+    cock_l = (
+        F.binary_cross_entropy_with_logits(got[..., 7], reg[..., 6], reduction="none") * cock_known
+    ).sum() / cock_known.sum().clamp(min=1)
+    return loss + size_l + off_l + 0.5 * ang_l + 0.5 * cock_l
+
+
+def _batch(samples: list[FrameSample]) -> tuple[torch.Tensor, dict[str, torch.Tensor]]:
+    imgs = torch.from_numpy(np.stack([s.image for s in samples]).astype(np.float32)).permute(
+        0, 3, 1, 2
+    )
+    ts = [finder_targets(s) for s in samples]
+    return imgs, {k: torch.from_numpy(np.stack([t[k] for t in ts])) for k in ts[0]}
+
+
+def train_finder(cache: Path, photos: Path, seed: int, epochs: int, threads: int) -> None:
+    _seed(seed, threads)
+    rng = np.random.default_rng(seed)
+    synth = data.load(cache)
+    learn, _validate = _photos(photos)
+    real = data.real_as_frames(learn)
+    net = Finder()
+    opt = torch.optim.AdamW(net.parameters(), lr=3e-3, weight_decay=1e-4)
+    n_synth = min(len(synth.frames), SYNTH_FRAMES_PER_EPOCH)
+    steps = epochs * ((n_synth + 12 * len(real)) // 32)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=steps, pct_start=0.1)
+    step = 0
+    for epoch in range(epochs):
+        chosen = rng.choice(len(synth.frames), n_synth, replace=False)
+        pool = [(synth.frames[k], False) for k in chosen] + [(s, True) for s in real] * 12
+        order = rng.permutation(len(pool))
+        t0, total = time.time(), 0.0
+        net.train()
+        for i in range(0, len(order) - 31, 32):
+            samples = [augment_frame(pool[j][0], rng, pool[j][1]) for j in order[i : i + 32]]
+            x, t = _batch(samples)
+            loss = finder_loss(net(x), t)
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            sched.step()
+            step += 1
+            total += float(loss.detach())
+        print(
+            f"finder epoch {epoch + 1}/{epochs} loss {total / max(1, len(order) // 32):.3f} "
+            f"({time.time() - t0:.0f}s)",
+            flush=True,
+        )
+        torch.save(net.state_dict(), cache.parent / "finder.pt")
+    export_finder(net)
+
+
+def export_finder(net: nn.Module) -> Path:
+    net.eval()
+    out = paths.MODELS / "finder.onnx"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    torch.onnx.export(
+        net,
+        (torch.zeros(1, 3, 240, 320),),
+        str(out),
+        dynamo=False,
+        input_names=["frame"],
+        output_names=["cells"],
+        opset_version=13,
+        dynamic_axes={"frame": {2: "h", 3: "w"}, "cells": {2: "gh", 3: "gw"}},
+    )
+    return out
+
+
+# -- embedding ----------------------------------------------------------------------------
+
+
+def _patch_jitter(p: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    p = np.rot90(p, int(rng.integers(4)))
+    return _colour_jitter(np.ascontiguousarray(p), rng)
+
+
+def _hue_jitter(patch: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """Turn the patch's hues (dice come in every colour; the face does not depend on it)."""
+    hsv = cv2.cvtColor(patch, cv2.COLOR_BGR2HSV)
+    hsv[..., 0] = (hsv[..., 0].astype(int) + int(rng.integers(180))) % 180
+    return np.asarray(cv2.cvtColor(hsv, cv2.COLOR_HSV2BGR), np.uint8)
+
+
+def train_embedding(
+    cache: Path,
+    photos: Path,
+    seed: int,
+    epochs: int,
+    threads: int,
+    finetune: bool = False,
+    stop_after: int = 0,
+) -> None:
+    """Train the embedding; with `finetune`, continue from var/train/embedding.pt with the
+    real photos weighted more (a second, shorter stage at a lower rate). `stop_after` ends
+    the run after that many epochs of an `epochs`-long schedule."""
+    _seed(seed, threads)
+    rng = np.random.default_rng(seed)
+    synth = data.load(cache)
+    learn, validate = _photos(photos)
+    classes = sorted(set(synth.names))
+    index = {c: i for i, c in enumerate(classes)}
+    labels_synth = np.array([index[n] for n in synth.names])
+    real_dice = [
+        (p.image, tuple(b), index[f"pips/{f}"])
+        for p in learn
+        for b, f in zip(p.boxes, p.faces, strict=True)
+    ]
+    val_dice = [
+        (p.image, tuple(b), index[f"pips/{f}"])
+        for p in validate
+        for b, f in zip(p.boxes, p.faces, strict=True)
+    ]
+    net, head = Embedding(), CosineHead(len(classes))
+    max_lr, real_reps, n_synth = 3e-3, 20, min(len(labels_synth), SYNTH_PATCHES_PER_EPOCH)
+    if finetune:
+        state = torch.load(cache.parent / "embedding.pt")
+        net.load_state_dict(state["net"])
+        head.load_state_dict(state["head"])
+        max_lr, real_reps, n_synth = 1e-3, 60, min(len(labels_synth), 10000)
+    params = list(net.parameters()) + list(head.parameters())
+    opt = torch.optim.AdamW(params, lr=max_lr, weight_decay=1e-4)
+    per_epoch = (n_synth + real_reps * len(real_dice)) // 128
+    sched = torch.optim.lr_scheduler.OneCycleLR(
+        opt, max_lr=max_lr, total_steps=epochs * per_epoch, pct_start=0.1
+    )
+    for epoch in range(stop_after or epochs):
+        t0, total = time.time(), 0.0
+        chosen = rng.choice(len(labels_synth), n_synth, replace=False)
+        items = [("s", int(i)) for i in chosen] + [
+            ("r", i) for i in range(len(real_dice))
+        ] * real_reps
+        order = rng.permutation(len(items))
+        net.train()
+        for i in range(per_epoch):
+            xs, ys = [], []
+            for j in order[i * 128 : (i + 1) * 128]:
+                kind, k = items[j]
+                if kind == "s":
+                    xs.append(_patch_jitter(synth.patches[k], rng))
+                    ys.append(labels_synth[k])
+                else:
+                    img, box, y = real_dice[k]
+                    cut = jittered_cut(img, box, rng)
+                    if rng.random() < 0.5:
+                        cut = _hue_jitter(cut, rng)
+                    xs.append(_colour_jitter(cut, rng))
+                    ys.append(y)
+            x = torch.from_numpy(np.stack(xs).astype(np.float32)).permute(0, 3, 1, 2)
+            loss = F.cross_entropy(head(net(x)), torch.tensor(ys), label_smoothing=0.05)
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            sched.step()
+            total += float(loss.detach())
+        net.eval()
+        with torch.no_grad():
+            vx = np.stack([jittered_cut(img, box, rng) for img, box, _ in val_dice]).astype(
+                np.float32
+            )
+            pred = head(net(torch.from_numpy(vx).permute(0, 3, 1, 2))).argmax(1).numpy()
+            acc = float(np.mean(pred == np.array([y for *_, y in val_dice])))
+        print(
+            f"embedding epoch {epoch + 1}/{epochs} loss {total / per_epoch:.3f} "
+            f"real-validate acc {acc:.3f} ({time.time() - t0:.0f}s)",
+            flush=True,
+        )
+        torch.save(
+            {"net": net.state_dict(), "head": head.state_dict(), "classes": classes},
+            cache.parent / ("embedding-finetuned.pt" if finetune else "embedding.pt"),
+        )
+    export_embedding(net)
+
+
+def export_embedding(net: nn.Module) -> Path:
+    net.eval()
+    out = paths.MODELS / "embedding.onnx"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    torch.onnx.export(
+        net,
+        (torch.zeros(4, 3, 32, 32),),
+        str(out),
+        dynamo=False,
+        input_names=["patches"],
+        output_names=["embedding"],
+        opset_version=13,
+        dynamic_axes={"patches": {0: "n"}, "embedding": {0: "n"}},
+    )
+    return out
+
+
+# -- cocked dice --------------------------------------------------------------------------
+
+
+def train_cocked(cache: Path, seed: int, epochs: int, threads: int) -> None:
+    """The cocked-die classifier, on rendered cuts of flat and leaning dice."""
+    _seed(seed, threads)
+    rng = np.random.default_rng(seed)
+    with (cache.parent / "cocked.npz").open("rb") as f:
+        stored = np.load(f)
+        cuts, flags = stored["cuts"], stored["flags"]
+    net = Cocked()
+    opt = torch.optim.AdamW(net.parameters(), lr=3e-3, weight_decay=1e-4)
+    per_epoch = len(cuts) // 128
+    sched = torch.optim.lr_scheduler.OneCycleLR(
+        opt, max_lr=3e-3, total_steps=epochs * per_epoch, pct_start=0.1
+    )
+    for epoch in range(epochs):
+        t0, total = time.time(), 0.0
+        order = rng.permutation(len(cuts))
+        net.train()
+        for i in range(per_epoch):
+            idx = order[i * 128 : (i + 1) * 128]
+            x = np.stack([_patch_jitter(cuts[k], rng) for k in idx]).astype(np.float32)
+            p = net(torch.from_numpy(x).permute(0, 3, 1, 2))[:, 0]
+            loss = F.binary_cross_entropy(
+                p.clamp(1e-5, 1 - 1e-5), torch.from_numpy(flags[idx]).float()
+            )
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            sched.step()
+            total += float(loss.detach())
+        print(
+            f"cocked epoch {epoch + 1}/{epochs} loss {total / per_epoch:.3f} "
+            f"({time.time() - t0:.0f}s)",
+            flush=True,
+        )
+    torch.save(net.state_dict(), cache.parent / "cocked.pt")
+    export_patch_net(net, "cocked.onnx", "cocked")
+
+
+def export_patch_net(net: nn.Module, name: str, output: str) -> Path:
+    net.eval()
+    out = paths.MODELS / name
+    torch.onnx.export(
+        net,
+        (torch.zeros(4, 3, 32, 32),),
+        str(out),
+        dynamo=False,
+        input_names=["patches"],
+        output_names=[output],
+        opset_version=13,
+        dynamic_axes={"patches": {0: "n"}, output: {0: "n"}},
+    )
+    return out

@@ -1,0 +1,100 @@
+"""The two small networks we ship (as ONNX, run by OpenCV's dnn module), in PyTorch.
+
+- Finder: a fully convolutional net over the frame scaled to 320 px wide; per cell of 8x8
+  pixels it says whether a die's box is centred there, the box's size and offset, the top
+  face's angle (as cos 4a, sin 4a: a square looks the same every quarter turn) and whether
+  the die is cocked. About 140 M multiply-adds for 320x240.
+- Embedding: 32x32 face patch -> 64 numbers; faces of any style land apart. A face set is a
+  linear model on top of it (vision.teach fits it with numpy).
+
+Both take raw 0..255 BGR floats (the scaling is inside the net).
+"""
+
+from __future__ import annotations
+
+import torch
+from torch import nn
+
+FINDER_OUT = ("heat", "log_w", "log_h", "dx", "dy", "cos4", "sin4", "cocked")
+STRIDE = 8
+EMBED_DIM = 64
+
+
+def _cbr(cin: int, cout: int, stride: int = 1) -> list[nn.Module]:
+    return [
+        nn.Conv2d(cin, cout, 3, stride, 1, bias=False),
+        nn.BatchNorm2d(cout),
+        nn.ReLU(inplace=True),
+    ]
+
+
+class Finder(nn.Module):
+    def __init__(self) -> None:
+        super().__init__()
+        self.body = nn.Sequential(
+            *_cbr(3, 16, 2),
+            *_cbr(16, 32, 2),
+            *_cbr(32, 32),
+            *_cbr(32, 48, 2),
+            *_cbr(48, 48),
+            *_cbr(48, 48),
+        )
+        self.head = nn.Conv2d(48, len(FINDER_OUT), 1)
+        bias = self.head.bias
+        assert bias is not None
+        with torch.no_grad():
+            bias.zero_()
+            bias[0] = -4.0  # few cells hold a die: start from "none"
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return self.head(self.body((x - 128.0) / 64.0))
+
+
+def _patch_body(out: int) -> nn.Sequential:
+    return nn.Sequential(
+        *_cbr(3, 16),
+        *_cbr(16, 16),
+        nn.MaxPool2d(2),
+        *_cbr(16, 32),
+        *_cbr(32, 32),
+        nn.MaxPool2d(2),
+        *_cbr(32, 64),
+        *_cbr(64, 64),
+        nn.AdaptiveAvgPool2d(1),
+        nn.Flatten(),
+        nn.Linear(64, out),
+    )
+
+
+class Embedding(nn.Module):
+    def __init__(self) -> None:
+        super().__init__()
+        self.body = _patch_body(EMBED_DIM)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        e = self.body((x - 128.0) / 64.0)
+        return e / (e.norm(dim=1, keepdim=True) + 1e-6)
+
+
+class Cocked(nn.Module):
+    """Patch -> probability that the die leans on something (its side faces show)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.body = _patch_body(1)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return torch.sigmoid(self.body((x - 128.0) / 64.0))
+
+
+class CosineHead(nn.Module):
+    """Training-only classifier over all training classes (not shipped)."""
+
+    def __init__(self, classes: int, scale: float = 16.0) -> None:
+        super().__init__()
+        self.weight = nn.Parameter(torch.randn(classes, EMBED_DIM) * 0.1)
+        self.scale = scale
+
+    def forward(self, e: torch.Tensor) -> torch.Tensor:
+        w = self.weight / (self.weight.norm(dim=1, keepdim=True) + 1e-6)
+        return self.scale * e @ w.t()

@@ -1,0 +1,186 @@
+"""Training data for the two shipped networks, rendered from a seed (numpy and OpenCV only).
+
+- Frames for the die finder, downscaled to its input width, with every die's box, angle
+  and cocked flag, and boxes to ignore (dice mostly hidden by a hand).
+- Patches for the face embedding: each die cut out as the reader cuts it, with the error
+  a finder makes (shifted, scaled, turned), labelled "style/face".
+
+Faces come from the King of Tokyo and pip styles and from many made-up symbol styles, so
+the embedding separates shapes in general, not just the shipped ones. The "kot-alt" style
+is never used: it stands for a die the shipped models never saw (teach tests use it).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.glyphs import STYLES, faces_of, random_style, register_style
+from vision.patches import jittered_cut
+from vision.render.draw import DrawnDie, render
+from vision.render.random_scenes import random_scene
+from vision.render.scene import DiceLook, Die, Scene
+
+DETECT_WIDTH = 320  # the finder's input width (vision.finder scales frames to this)
+RANDOM_STYLES = 24  # made-up symbol styles for the embedding
+
+
+def random_style_names() -> list[str]:
+    names = []
+    for k in range(RANDOM_STYLES):
+        name = f"made-up-{k}"
+        if name not in STYLES:
+            register_style(name, random_style(10_000 + k))
+        names.append(name)
+    return names
+
+
+def _random_look(rng: np.random.Generator, style: str) -> DiceLook:
+    body = rng.integers(0, 256, 3)
+    ink = rng.integers(0, 256, 3)
+    while np.abs(body.astype(int) - ink.astype(int)).sum() < 180:
+        ink = rng.integers(0, 256, 3)
+    b = (int(body[0]), int(body[1]), int(body[2]))
+    i = (int(ink[0]), int(ink[1]), int(ink[2]))
+    return DiceLook(
+        style, "any", b, i, translucent=float(rng.choice([0.0, 0.0, 0.0, rng.uniform(0.1, 0.4)]))
+    )
+
+
+def random_training_scene(rng: np.random.Generator) -> Scene:
+    """A scene of KoT, pip or made-up dice, sometimes with a hand or cocked dice."""
+    pick = rng.random()
+    face_set = "kot" if pick < 0.45 else "d6-pips"
+    scene = random_scene(
+        rng,
+        face_set,
+        n_dice=int(rng.integers(1, 16)),
+        width=int(rng.choice([640, 640, 800])),
+        height=int(rng.choice([480, 480, 640])),
+        hands=rng.random() < 0.15,
+        cocked=0.12,
+    )
+    if pick > 0.75:  # made-up dice: re-skin every die with a random style and colours
+        styles = random_style_names()
+        dice = []
+        for die in scene.dice:
+            style = styles[int(rng.integers(len(styles)))]
+            face = faces_of(style)[int(rng.integers(6))]
+            dice.append(
+                Die(
+                    die.x,
+                    die.y,
+                    face,
+                    _random_look(rng, style),
+                    die.yaw,
+                    die.tilt,
+                    die.tilt_dir,
+                    die.lift,
+                    die.motion,
+                    die.size,
+                )
+            )
+        scene = Scene(
+            tuple(dice),
+            scene.table,
+            scene.light,
+            scene.camera,
+            scene.hands,
+            scene.noise,
+            scene.blur,
+            scene.jpeg,
+            scene.seed,
+        )
+    elif face_set == "d6-pips":  # some translucent pip dice, as in the real photos
+        dice = [
+            Die(
+                d.x,
+                d.y,
+                d.face,
+                DiceLook(
+                    d.look.style,
+                    d.look.color,
+                    d.look.body,
+                    d.look.ink,
+                    float(rng.uniform(0.1, 0.4)),
+                ),
+                d.yaw,
+                d.tilt,
+                d.tilt_dir,
+                d.lift,
+                d.motion,
+                d.size,
+            )
+            if rng.random() < 0.15
+            else d
+            for d in scene.dice
+        ]
+        scene = Scene(
+            tuple(dice),
+            scene.table,
+            scene.light,
+            scene.camera,
+            scene.hands,
+            scene.noise,
+            scene.blur,
+            scene.jpeg,
+            scene.seed,
+        )
+    return scene
+
+
+@dataclass
+class FrameSample:
+    image: np.ndarray  # uint8, scaled to DETECT_WIDTH
+    boxes: np.ndarray  # (n, 4) float32, in the scaled image
+    angles: np.ndarray  # (n,) degrees, NaN when unknown
+    cocked: np.ndarray  # (n,) 1.0 / 0.0, NaN when unknown
+    ignore: np.ndarray  # (m, 4) boxes where nothing is learned
+
+
+def render_sample(
+    rng: np.random.Generator, cuts_per_die: int = 2
+) -> tuple[FrameSample, list[np.ndarray], list[str]]:
+    scene = random_training_scene(rng)
+    frame, drawn = render(scene)
+    scale = DETECT_WIDTH / frame.shape[1]
+    small = cv2.resize(
+        frame, (DETECT_WIDTH, round(frame.shape[0] * scale)), interpolation=cv2.INTER_AREA
+    )
+    keep: list[DrawnDie] = [d for d in drawn if d.visible >= 0.6]
+    hidden = [d for d in drawn if d.visible < 0.6]
+    sample = FrameSample(
+        image=small,
+        boxes=np.array([d.box for d in keep], np.float32).reshape(-1, 4) * scale,
+        angles=np.array([d.angle for d in keep], np.float32),
+        cocked=np.array([float(d.cocked) for d in keep], np.float32),
+        ignore=np.array([d.box for d in hidden], np.float32).reshape(-1, 4) * scale,
+    )
+    cuts: list[np.ndarray] = []
+    names: list[str] = []
+    for d in drawn:
+        if d.visible < 0.9 or d.cocked:
+            continue
+        for _ in range(cuts_per_die):
+            cuts.append(jittered_cut(frame, d.box, rng))
+            names.append(f"{d.style}/{d.face}")
+    return sample, cuts, names
+
+
+def render_cocked_sample(rng: np.random.Generator) -> tuple[list[np.ndarray], list[int]]:
+    """Cuts of flat and cocked dice (many cocked), labelled 1 for cocked, for the
+    cocked-die classifier."""
+    scene = random_scene(
+        rng, str(rng.choice(["kot", "d6-pips"])), n_dice=int(rng.integers(2, 12)), cocked=0.4
+    )
+    frame, drawn = render(scene)
+    cuts, flags = [], []
+    for d in drawn:
+        if d.visible < 0.9:
+            continue
+        for _ in range(2):
+            cuts.append(jittered_cut(frame, d.box, rng))
+            flags.append(int(d.cocked))
+    return cuts, flags
