@@ -720,12 +720,28 @@ class KingOfTokyo:
             self.shielded = []
         if self.burrowed:
             self.burrowed = {}
+        if m.location is not None:
+            if self.two_player:
+                self.gain_energy(m, 1)
+            else:
+                self.gain_vp(m, 2)
+        for eff in m.hooks["start_turn"]:
+            eff.start_turn(self, m)
+        if self.pending:  # e.g. Mimic's new copy: the dice are counted with it
+            self._then.append(KingOfTokyo._count_dice)
+        else:
+            self._count_dice()
+
+    def _count_dice(self) -> None:
+        """The dice and throws of the active monster this turn, per colour."""
+        m = self.active
         hooks = m.hooks
         black, green, throws = BLACK_DICE, 0, THROWS
         if hooks["dice"]:
             for eff in hooks["dice"]:
                 black, green = eff.dice(self, m, black, green)
             green = min(green, GREEN_DICE)
+        fewer = self.fewer
         if m.tokens or fewer:
             shrink = m.tokens.get(SHRINK, 0)
             if shrink or fewer:
@@ -733,13 +749,6 @@ class KingOfTokyo:
         for eff in hooks["throws"]:
             throws = eff.throws(self, m, throws)
         self.black, self.green, self.throws_allowed = black, green, throws
-        if m.location is not None:
-            if self.two_player:
-                self.gain_energy(m, 1)
-            else:
-                self.gain_vp(m, 2)
-        for eff in hooks["start_turn"]:
-            eff.start_turn(self, m)
 
     def _resolve(self, who: Monster | None = None, inp: Input | None = None) -> None:
         """The "resolve" input: stop throwing; others may still reroll a die (Psychic
