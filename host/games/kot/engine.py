@@ -352,6 +352,7 @@ class KingOfTokyo:
         self.peek: Monster | None = None  # who looked at the deck's top card (Made in a Lab)
         self.face_up: list[str | None] = [None] * FACE_UP
         self.discard: list[str] = []
+        self.playing: str | None = None  # a discard card bought, waiting for a reveal
         self.pending: list[Pending] = []
         self._then: list[Step] = []
         self.next_turns: list[tuple[Monster, int]] = []  # extra turns: (monster, dice fewer)
@@ -364,7 +365,7 @@ class KingOfTokyo:
         if setup.position is not None:
             self.active = self.by_name[setup.position.active_player]
             self._place(setup.position)
-            self._start_turn(self.active)
+            self._start_first_turn()
         else:
             if setup.first_player is not None:
                 self.active = self.by_name[setup.first_player]
@@ -373,13 +374,20 @@ class KingOfTokyo:
                 self.deck.sort()  # the cards not seen yet; their order is the table's
             else:
                 self.rng.shuffle(self.deck)
-            market.refill(self)
+            market.refill(self, self.active)
             if setup.first_player is not None:
-                self._start_turn(self.active)
+                self._start_first_turn()
             else:
                 self.phase = ROLLOFF
                 self.rolloff = list(self.monsters)
         self._go_on()
+
+    def _start_first_turn(self) -> None:
+        """The first turn starts once the cards face up are known (a table deck's)."""
+        if self.pending:
+            self._then.append(lambda game: game._start_turn(game.active))
+        else:
+            self._start_turn(self.active)
 
     def _place(self, pos: Position) -> None:
         """Set up the table as the position says (already checked by check_setup)."""
@@ -417,7 +425,7 @@ class KingOfTokyo:
         if self.table_deck:
             self.deck.sort()
         if pos.face_up is None:
-            market.refill(self)
+            market.refill(self, self.active)
         else:
             self.face_up = [*face_up, *[None] * (FACE_UP - len(face_up))]
 
@@ -524,7 +532,7 @@ class KingOfTokyo:
                     continue
                 p.handler(self, p, inp)
                 return
-        raise self._not_now(who, kind)
+        raise self._not_now(who, f"use {inp.get('card')}" if kind == "use" else kind)
 
     def _buy(self, who: Monster, inp: Input) -> None:
         if self.phase != BUY or who is not self.active:

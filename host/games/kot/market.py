@@ -9,8 +9,9 @@ Two kinds of deck (the setup option `table_deck`):
   cards the deck holds but not their order. Every card that comes off it (to fill a
   face-up place after a purchase or a sweep, at the start, after a reshuffle, or the top
   card Made in a Lab looks at) is entered as a "reveal" input, which the game asks of
-  the active player with the legal options: the cards not seen yet in this deck cycle,
-  by name and count.
+  the monster that draws (the buyer, the sweeper, Made in a Lab's owner; the first
+  player at the start) with the legal options: the cards not seen yet in this deck
+  cycle, by name and count.
 
 Either way the deck is `game.deck` (top card last; for the table deck, the unseen cards
 sorted by name), plus `game.known_top` for a table-deck card already revealed to Made in
@@ -115,32 +116,37 @@ def purchase(
     game: KingOfTokyo, who: Monster, card: str, cost: int, where: int | str | Monster
 ) -> None:
     """`who` buys `card` (already checked) from face-up place `where`, the deck's top, or
-    another monster: pays; a face-up place is refilled at once (the card revealed may
-    be asked for); then the card is kept or discarded and takes effect; then the
-    Opportunists may buy what was revealed."""
+    another monster: pays, and a keep card goes in front of it; a face-up place is
+    refilled at once (the card revealed may be asked for: a discard card waits as
+    `game.playing`); then a discard card goes to the discard pile (so a reshuffle for
+    the refill never takes it back), and the card takes effect; then the Opportunists
+    may buy what was revealed."""
     who.energy -= cost
     if isinstance(where, int):
         game.face_up[where] = None
-        revealed: list[str] = []
-        if game.holders["revealed"]:
-            game.later(lambda g: _revealed(g, revealed))
-        if _fill(game, revealed):  # the card revealed is asked for: the purchase waits
-            game.later(lambda g: _bought(g, who, card))
-            return
     elif isinstance(where, str):  # DECK
         take_top(game)
     else:
         game.take_card(where, card)
         game.gain_energy(where, cost)
-    _bought(game, who, card)
-
-
-def _bought(game: KingOfTokyo, who: Monster, card: str) -> None:
-    """The card bought goes in front of its buyer, or to the discard pile, and acts."""
     if CARDS[card].keep:
         game.give_card(who, card)
     else:
-        game.discard.append(card)
+        game.playing = card
+    if isinstance(where, int):
+        revealed: list[str] = []
+        if game.holders["revealed"]:
+            game.later(lambda g: _revealed(g, revealed))
+        if _fill(game, revealed, who):  # the card revealed is asked for: the effect waits
+            game.later(lambda g: _takes_effect(g, who, card))
+            return
+    _takes_effect(game, who, card)
+
+
+def _takes_effect(game: KingOfTokyo, who: Monster, card: str) -> None:
+    if game.playing is not None:
+        game.discard.append(game.playing)
+        game.playing = None
     for m in game.holders["any_bought"]:
         for eff in m.hooks["any_bought"]:
             eff.any_bought(game, m, who, card)
@@ -167,18 +173,19 @@ def sweep(game: KingOfTokyo, who: Monster, inp: Input | None = None) -> None:
     who.energy -= SWEEP_COST
     game.discard += [c for c in game.face_up if c is not None]
     game.face_up = [None] * FACE_UP
-    refill(game)
+    refill(game, who)
 
 
-def refill(game: KingOfTokyo) -> None:
-    """Fill the empty face-up places from the deck; then Opportunists may buy."""
+def refill(game: KingOfTokyo, drawer: Monster) -> None:
+    """Fill the empty face-up places from the deck (at a table deck `drawer` enters the
+    cards revealed); then Opportunists may buy."""
     revealed: list[str] = []
     if game.holders["revealed"]:
         game.later(lambda g: _revealed(g, revealed))
-    _fill(game, revealed)
+    _fill(game, revealed, drawer)
 
 
-def _fill(game: KingOfTokyo, revealed: list[str]) -> bool:
+def _fill(game: KingOfTokyo, revealed: list[str], drawer: Monster) -> bool:
     """Fill the empty places, as far as the deck goes; True if it waits for a reveal."""
     face_up = game.face_up
     deck = game.deck
@@ -194,7 +201,7 @@ def _fill(game: KingOfTokyo, revealed: list[str]) -> bool:
                 return False  # no cards left anywhere: the place stays empty (policy 39)
             if game.table_deck and game.known_top is None:
                 options = _reveal_options(game)
-                game.ask(game.active, "reveal", options, _decide_reveal, data=(slot, revealed))
+                game.ask(drawer, "reveal", options, _decide_reveal, data=(slot, revealed))
                 return True
             card = take_top(game)
             face_up[slot] = card
@@ -271,4 +278,4 @@ def _decide_reveal(game: KingOfTokyo, pending: Pending, inp: Input) -> None:
     else:
         game.face_up[slot] = card
         revealed.append(card)
-        _fill(game, revealed)
+        _fill(game, revealed, pending.player)

@@ -126,6 +126,7 @@ def state_json(game: KingOfTokyo) -> dict[str, Any]:
         "deck_size": len(game.deck) + (game.known_top is not None),
         "discard": list(game.discard),
         "table_deck": game.table_deck,
+        "playing": game.playing,
         "peek": None if peeked is None else {"player": game.active.name, "card": peeked},
         "wings": [m.name for m in game.shielded],
         "extra_turns": [m.name for m, _ in game.next_turns],
