@@ -2,84 +2,127 @@
 
 The engine calls the hooks below at the moments the rules give (the call sites are the
 methods of `KingOfTokyo` named in each docstring); every hook is a no-op here, so a card
-overrides only what it needs and registers an instance in `EFFECTS`. A monster's keep
-cards' effects are listed in `Monster.effects`, and per hook in `Monster.hooks` (both kept
-in step with `Monster.cards` by `KingOfTokyo.give_card`/`take_card`), so the engine calls
-a card only at the moments it overrides: a game full of cards stays fast.
+overrides only what it needs and registers itself with `@card("Name")` (the cards live in
+`host.games.kot.powers`). A monster's effects (its keep cards, plus the card its Mimic
+copies) are listed in `Monster.effects`, and per hook in `Monster.hooks`; the game also
+keeps, per hook, the monsters that have it (`KingOfTokyo.holders`). The engine calls a
+card only at the moments it overrides: a game full of cards stays fast.
 
-Decisions a card needs (Jets, Camouflage, Opportunist...) are asked with
-`KingOfTokyo.ask(...)`: the game then waits for that player's input before it goes on. A
-decision made by throwing dice (Camouflage) is asked with kind "throw" and options
-{"dice": {"black": n, "green": 0}}: `expected_dice()` and `throw_input()` then name that
-player and those dice, so the camera side follows it like any throw.
+Decisions a card needs (Wings, Opportunist, Mimic...) are asked with
+`KingOfTokyo.ask(...)`: the game then waits for that player's input before it goes on
+with what it was doing. A decision made by throwing dice (Camouflage, Psychic Probe) is
+asked with kind "throw" and options {"dice": {"black": n, "green": g}}: `expected_dice()`
+and `throw_input()` then name that player and those dice, so the camera side follows it
+like any throw. A card the owner activates (Energy Drink, Stretchy, Rapid Healing...)
+offers a "use" input through `offer` and applies it in `use`.
 
-Issue 3 (this package's base game) registers no effects: bought cards just sit in front of
-their owner (keep) or go to the discard pile (discard).
+Counters live in the owner's tokens under the card's token name (Smoke Cloud's charges
+under "smoke", Battery Monster's energy under "battery"), next to poison and shrink.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Mapping
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
-    from host.games.kot.engine import KingOfTokyo, Monster
+    from host.games import Input
+    from host.games.kot.engine import Hit, KingOfTokyo, Monster
 
 
 class CardEffect:
-    """A card's effect; `owner` is the monster holding the card."""
+    """A card's effect; `owner` is the monster holding the card (or copying it)."""
+
+    name = ""  # the card's name, set by @card
+    priority = 0  # order among the effects of one monster at the same hook (lower first)
+    any_time = False  # its "use" is offered at any time, even while others decide
+    yields_unhurt = False  # yielding Tokyo after a Smash, its owner loses no HP to it (Jets)
+    heals_others = False  # its owner's hearts may heal other monsters (Healing Ray)
+    buys_owned = False  # its owner may buy keep cards other monsters own (Parasitic Tentacles)
+    hooked: tuple[str, ...] = ()  # the hooks and flags this class overrides (set below)
+
+    def __init_subclass__(cls) -> None:
+        cls.hooked = tuple(h for h in HOOKS if getattr(cls, h) is not getattr(CardEffect, h))
 
     def gained(self, game: KingOfTokyo, owner: Monster) -> None:
-        """`owner` now holds the keep card (bought, taken, or placed by a position): its
-        lasting effect starts, e.g. Even Bigger's max HP 12."""
+        """`owner` now has the keep card's effect (bought, taken, copied, or placed by a
+        position): a lasting effect starts, e.g. Even Bigger's max HP 12."""
 
     def lost(self, game: KingOfTokyo, owner: Monster) -> None:
-        """The keep card left `owner` (discarded, taken, eliminated): max HP drops back."""
+        """The effect left `owner` (card discarded, taken, eliminated; copy ended): max HP
+        drops back, the card's counter goes."""
 
     def bought(self, game: KingOfTokyo, buyer: Monster) -> None:
-        """The card's on-purchase effect: a discard card's whole effect (then it goes to the
-        discard pile), a keep card's one-off part (Even Bigger's +2 HP, Battery Monster's
-        energy). Not called for cards placed by a position."""
+        """The card's on-purchase effect: a discard card's whole effect (it is already on
+        the discard pile), a keep card's one-off part (Even Bigger's +2 HP, Battery
+        Monster's energy). Also for a copy Mimic makes (policy 36), not for positions."""
 
     def any_bought(self, game: KingOfTokyo, owner: Monster, buyer: Monster, card: str) -> None:
-        """Any monster bought a card: Media-Friendly (owner is buyer)."""
+        """A monster bought a card: Media-Friendly."""
 
     def cost(self, game: KingOfTokyo, owner: Monster, card: str, cost: int) -> int:
         """The cost `owner` pays for `card`: Alien Origin."""
         return cost
 
-    def revealed(self, game: KingOfTokyo, owner: Monster, card: str) -> None:
-        """A card was revealed face up on the market: Opportunist."""
+    def revealed(self, game: KingOfTokyo, owner: Monster, cards: list[str]) -> None:
+        """Cards were revealed face up on the market (on another monster's turn, as every
+        reveal happens in the active monster's buy step): Opportunist."""
 
     def start_turn(self, game: KingOfTokyo, owner: Monster) -> None:
-        """Start of `owner`'s turn, after Tokyo's start-of-turn VP: Urbavore, Battery Monster."""
+        """Start of `owner`'s turn, after Tokyo's start-of-turn VP: Urbavore, Battery
+        Monster, Mimic's new choice."""
 
     def dice(self, game: KingOfTokyo, owner: Monster, black: int, green: int) -> tuple[int, int]:
-        """The dice `owner` throws this turn, per colour: Extra Head, Shrink Ray."""
+        """The dice `owner` throws this turn, per colour: Extra Head."""
         return black, green
 
     def throws(self, game: KingOfTokyo, owner: Monster, throws: int) -> int:
         """How many throws `owner` has this turn: Giant Brain."""
         return throws
 
+    def rethrow(self, game: KingOfTokyo, owner: Monster) -> str | None:
+        """A face whose dice `owner` may throw again after its last throw: Background
+        Dweller's "3"."""
+        return None
+
+    def offer(self, game: KingOfTokyo, owner: Monster) -> dict[str, Any] | None:
+        """The options of a "use" input `owner` may give now, or None: Energy Drink,
+        Stretchy, Rapid Healing, Made in a Lab..."""
+        return None
+
+    def use(self, game: KingOfTokyo, owner: Monster, inp: Input, options: dict[str, Any]) -> None:
+        """Check, then apply a "use" input that `offer` allowed (`options`)."""
+
+    def after_throws(self, game: KingOfTokyo, owner: Monster, thrower: Monster) -> None:
+        """Another monster has made its last throw: Psychic Probe may reroll a die."""
+
     def result(self, game: KingOfTokyo, owner: Monster, counts: dict[str, int]) -> None:
-        """Change the result before it resolves (face -> count): Acid Attack adds a claw."""
+        """Change the result before it resolves (face -> count), e.g. add claws: Acid Attack.
+        `game.rolled` holds what the dice show, for cards that look at the dice only."""
 
     def resolved(self, game: KingOfTokyo, owner: Monster, counts: dict[str, int]) -> None:
-        """After numbers, energy and hearts, before the Smash: Alpha Monster, Gourmet."""
+        """After the numbers score, before energy, hearts and the Smash: Alpha Monster,
+        Gourmet, Freeze Time."""
 
-    def hp_loss(self, game: KingOfTokyo, owner: Monster, amount: int, smash: bool) -> int:
-        """`owner` is about to lose `amount` HP: return what it really loses (Armor Plating)."""
-        return amount
+    def smash(self, game: KingOfTokyo, owner: Monster, hits: list[Hit]) -> None:
+        """`owner`'s Smash is about to hit (one Hit per victim, `hit.smash` True): add
+        victims (Nova Breath) or separate extra losses (Fire Breathing)."""
+
+    def smashed(self, game: KingOfTokyo, owner: Monster, victim: Monster, lost: int) -> None:
+        """`owner`'s Smash made `victim` lose `lost` HP: Poison Spit, Shrink Ray."""
+
+    def defend(self, game: KingOfTokyo, owner: Monster, hit: Hit) -> bool:
+        """`owner` is about to lose `hit.amount` HP: lower it (Armor Plating), or ask a
+        decision (Wings, Camouflage) and return True; its answer goes on with
+        `game.defend(hit)`. Called in priority order (policy 24)."""
+        return False
 
     def lost_hp(self, game: KingOfTokyo, owner: Monster, amount: int) -> None:
         """`owner` lost `amount` HP at once: We're Only Making It Stronger!"""
 
     def heal(self, game: KingOfTokyo, owner: Monster, amount: int) -> int:
-        """`owner` is about to gain `amount` HP: Regeneration adds 1."""
-        return amount
-
-    def vp(self, game: KingOfTokyo, owner: Monster, amount: int) -> int:
-        """`owner` is about to gain (or, if negative, lose) `amount` VP."""
+        """`owner` is about to gain `amount` HP (one healing event): Regeneration adds 1."""
         return amount
 
     def energy(self, game: KingOfTokyo, owner: Monster, amount: int) -> int:
@@ -87,29 +130,62 @@ class CardEffect:
         return amount
 
     def zero_hp(self, game: KingOfTokyo, owner: Monster) -> bool:
-        """`owner` reached 0 HP: return True if it stays in the game (It Has a Child!)."""
+        """`owner` is at 0 HP: raise its HP to stay (Rapid Healing), or return True if it
+        stays in the game having reached 0 HP (It Has a Child!)."""
         return False
 
     def eliminated(self, game: KingOfTokyo, owner: Monster, victim: Monster) -> None:
-        """A monster reached 0 HP: Eater of the Dead."""
+        """A monster reached 0 HP (eliminated, or back with It Has a Child!): Eater of the
+        Dead."""
 
-    def yielded(self, game: KingOfTokyo, owner: Monster, smash_loss: int) -> None:
-        """`owner` yielded Tokyo after losing `smash_loss` HP to a Smash: Jets, Burrowing."""
+    def yielded(self, game: KingOfTokyo, owner: Monster, place: str) -> None:
+        """`owner` yielded `place` ("city"/"bay") after a Smash: Burrowing."""
+
+    def before_end(self, game: KingOfTokyo, owner: Monster) -> None:
+        """End of `owner`'s turn, first: decisions (Metamorph)."""
 
     def end_turn(self, game: KingOfTokyo, owner: Monster) -> None:
-        """End of `owner`'s turn: Energy Hoarder, Solar Powered, poison."""
+        """End of `owner`'s turn, after `before_end`: Energy Hoarder, Solar Powered."""
 
 
-# card name -> its effect; cards not listed have none yet
+# card name -> its effect; cards not listed have none
 EFFECTS: dict[str, CardEffect] = {}
 
-# the hooks above, by name
-HOOKS = tuple(name for name in vars(CardEffect) if not name.startswith("_"))
+# the flags above: a hook table lists the effects that set them, like a hook's
+FLAGS = ("yields_unhurt", "heals_others", "buys_owned")
+# the hooks above, by name, and the flags
+HOOKS = (
+    *(
+        name
+        for name, value in vars(CardEffect).items()
+        if not name.startswith("_") and callable(value)
+    ),
+    *FLAGS,
+)
+
+E = TypeVar("E", bound=type[CardEffect])
 
 
-def hook_table(effects: list[CardEffect]) -> dict[str, list[CardEffect]]:
-    """For each hook, the effects that override it: the engine calls only those, so a
-    monster's cards cost nothing at the moments they do not care about.
+def register(name: str, effect: CardEffect) -> None:
+    """`effect` is the effect of the card `name`."""
+    effect.name = name
+    EFFECTS[name] = effect
+
+
+def card(name: str) -> Callable[[E], E]:
+    """Register an instance of the decorated class as the effect of the card `name`."""
+
+    def decorate(cls: E) -> E:
+        register(name, cls())
+        return cls
+
+    return decorate
+
+
+def hook_table(effects: list[CardEffect]) -> dict[str, tuple[CardEffect, ...]]:
+    """For each hook, the effects that override it, in priority order: the engine calls
+    only those, so a monster's cards cost nothing at the moments they do not care about.
+    For each flag, the effects that set it.
 
     >>> class Extra(CardEffect):
     ...     def throws(self, game, owner, throws): return throws + 1
@@ -117,10 +193,23 @@ def hook_table(effects: list[CardEffect]) -> dict[str, list[CardEffect]]:
     >>> len(table["throws"]), len(table["start_turn"])
     (1, 0)
     """
-    return {
-        name: [e for e in effects if getattr(type(e), name) is not getattr(CardEffect, name)]
-        for name in HOOKS
-    }
+    key = tuple(effects)
+    table = _TABLES.get(key)
+    if table is None:
+        table = dict(NO_HOOKS)
+        for effect in sorted(effects, key=_PRIORITY):
+            for name in effect.hooked:
+                table[name] += (effect,)
+        if len(_TABLES) >= _MOST_TABLES:
+            _TABLES.clear()
+        _TABLES[key] = table
+    return table
 
 
-NO_HOOKS = hook_table([])
+# the tables made lately, by list of effects: the same ones come back all game long
+_TABLES: dict[tuple[CardEffect, ...], dict[str, tuple[CardEffect, ...]]] = {}
+_MOST_TABLES = 1024
+
+
+_PRIORITY = attrgetter("priority")
+NO_HOOKS: Mapping[str, tuple[CardEffect, ...]] = {name: () for name in HOOKS}

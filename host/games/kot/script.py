@@ -112,12 +112,13 @@ def parse_script(data: object) -> Script:
             )
         )
     options = _object(obj.get("options", {}), "options")
-    _known(options, {"two_player_variant", "first_edition"}, "options")
+    _known(options, {"two_player_variant", "first_edition", "table_deck"}, "options")
     opts = Options(
         two_player_variant=_bool(
             options.get("two_player_variant", False), "options.two_player_variant"
         ),
         first_edition=_bool(options.get("first_edition", False), "options.first_edition"),
+        table_deck=_bool(options.get("table_deck", False), "options.table_deck"),
     )
     seed = _int(obj.get("seed", 0), "seed")
     first = obj.get("first_player")
@@ -150,7 +151,15 @@ def _position(data: object) -> Position:
     for name, m in _object(obj.get("monsters", {}), "position.monsters").items():
         at = f"position.monsters.{name}"
         mo = _object(m, at)
-        _known(mo, {"hp", "vp", "energy", "location", "cards", "tokens"}, at)
+        _known(mo, {"hp", "vp", "energy", "location", "cards", "tokens", "mimic"}, at)
+        mimic = None
+        if mo.get("mimic") is not None:
+            mimic_obj = _object(mo["mimic"], f"{at}.mimic")
+            _known(mimic_obj, {"card", "owner"}, f"{at}.mimic")
+            mimic = (
+                _str(mimic_obj.get("card"), f"{at}.mimic.card"),
+                _str(mimic_obj.get("owner"), f"{at}.mimic.owner"),
+            )
         monsters[name] = MonsterPosition(
             hp=mo.get("hp", 10),
             vp=mo.get("vp", 0),
@@ -158,6 +167,7 @@ def _position(data: object) -> Position:
             location=mo.get("location"),
             cards=_strings(mo.get("cards", []), f"{at}.cards"),
             tokens=dict(_object(mo.get("tokens", {}), f"{at}.tokens")),
+            mimic=mimic,
         )
     face_up = obj.get("face_up")
     deck = obj.get("deck")
@@ -259,6 +269,7 @@ def script_json(game: KingOfTokyo) -> dict[str, Any]:
         "options": {
             "two_player_variant": setup.options.two_player_variant,
             "first_edition": setup.options.first_edition,
+            "table_deck": setup.options.table_deck,
         },
         "seed": setup.seed,
     }
@@ -282,6 +293,7 @@ def _position_json(pos: Position) -> dict[str, Any]:
                 "location": m.location,
                 "cards": list(m.cards),
                 "tokens": dict(m.tokens),
+                **({} if m.mimic is None else {"mimic": {"card": m.mimic[0], "owner": m.mimic[1]}}),
             }
             for name, m in pos.monsters.items()
         },

@@ -11,6 +11,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+# tokens a monster may hold: poison and shrink tokens, Smoke Cloud's charges, Battery
+# Monster's energy
+TOKENS = ("poison", "shrink", "smoke", "battery")
 MONSTERS = ("Alienoid", "Cyber Kitty", "Giga Zaur", "Meka Dragon", "The King", "Space Penguin")
 
 
@@ -27,6 +30,9 @@ class Options:
     two_player_variant: bool = False
     # first-edition rule: a monster enters an empty Tokyo only if its result has a claw
     first_edition: bool = False
+    # the deck is shuffled by hand at the table: every card revealed is entered as an input
+    # (host/games/kot/market.py); otherwise the seed orders the deck
+    table_deck: bool = False
 
 
 @dataclass(frozen=True)
@@ -37,6 +43,7 @@ class MonsterPosition:
     location: str | None = None  # "city", "bay" or None
     cards: tuple[str, ...] = ()
     tokens: Mapping[str, int] = field(default_factory=dict)  # e.g. {"poison": 1}
+    mimic: tuple[str, str] | None = None  # (card, owner) its Mimic copies
 
 
 @dataclass(frozen=True)
@@ -44,7 +51,8 @@ class Position:
     """The table at the start of `active_player`'s turn, before its start-of-turn step.
 
     `face_up`/`deck` None: drawn from the cards not placed elsewhere, shuffled by the
-    seed. `deck` lists the top card first.
+    seed. `deck` lists the top card first (with a table deck, only which cards it holds
+    counts).
     """
 
     monsters: Mapping[str, MonsterPosition]
@@ -83,7 +91,7 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 6
 
 def check_setup(setup: Setup) -> None:
     """Raise SetupError naming the first problem of `setup`, if any."""
-    from host.games.kot.cards import BOX, UnknownCard, canonical
+    from host.games.kot.cards import BOX, CARDS, UnknownCard, canonical
 
     seats = setup.seats
     if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
@@ -94,6 +102,10 @@ def check_setup(setup: Setup) -> None:
             raise SetupError(f"players[{i}].name: a player needs a name")
         if names.count(seat.name) > 1:
             raise SetupError(f"players[{i}].name: {seat.name!r} sits twice at the table")
+        if seat.name == "deck":
+            raise SetupError(
+                f'players[{i}].name: "deck" names the deck in inputs; choose another name'
+            )
         if seat.monster not in MONSTERS:
             raise SetupError(
                 f"players[{i}].monster: unknown monster {seat.monster!r} "
@@ -129,7 +141,18 @@ def check_setup(setup: Setup) -> None:
             raise SetupError(f"{at}: unknown player {name!r} (players: {', '.join(names)})")
         cards = card_list(f"{at}.cards", mp.cards)
         placed += cards
-        max_hp = 12 if "Even Bigger" in cards else 10
+        for card in cards:
+            if not CARDS[card].keep:
+                raise SetupError(f"{at}.cards: {card} is a discard card: it never stays in play")
+        mimic = None
+        if mp.mimic is not None:
+            mimic = card_list(f"{at}.mimic.card", (mp.mimic[0],))[0]
+            owner = pos.monsters.get(mp.mimic[1])
+            if "Mimic" not in cards:
+                raise SetupError(f"{at}.mimic: {name} has no Mimic")
+            if owner is None or mp.mimic[1] == name or mimic not in card_list(at, owner.cards):
+                raise SetupError(f"{at}.mimic: {mp.mimic[1]} has no {mimic} to copy")
+        max_hp = 12 if "Even Bigger" in (*cards, mimic) else 10
         for field_name, value, top in (
             ("hp", mp.hp, max_hp),
             ("vp", mp.vp, 20),
@@ -139,7 +162,11 @@ def check_setup(setup: Setup) -> None:
                 limit = f"0 to {top}" if top is not None else "0 or more"
                 raise SetupError(f"{at}.{field_name}: {value!r} is not a whole number {limit}")
         for token, count in mp.tokens.items():
-            if not isinstance(token, str) or not _count(count):
+            if token not in TOKENS:
+                raise SetupError(
+                    f"{at}.tokens: unknown token {token!r} (tokens: {', '.join(TOKENS)})"
+                )
+            if not _count(count):
                 raise SetupError(f"{at}.tokens.{token}: {count!r} is not a whole number >= 0")
         if mp.location not in (None, "city", "bay"):
             raise SetupError(f'{at}.location: "city", "bay" or null, not {mp.location!r}')

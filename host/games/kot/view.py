@@ -10,7 +10,8 @@ The board (see `table_display`), per seat, in seating order:
   - bright on the seat whose turn it is (or who throws in the roll-off), dim (1/8) on the
     others;
   - blinking while the game waits for that seat to decide something: another player's
-    decision (a yield), or the active player's buy step. Throwing the dice does not blink;
+    decision (a yield, Wings, Opportunist...), or the active player's buy step. Throwing
+    the dice does not blink, nor a card one may use at any time (Rapid Healing);
   - dim red for an eliminated monster;
   - when the game is over: green for the winners, off for everyone else.
 - The two extra LEDs: Tokyo City (orange when occupied, dim orange when empty) and Tokyo
@@ -22,6 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 from host.games import SeatDisplay, TableDisplay
+from host.games.kot import market
 from host.games.kot.engine import FACES, ROLL, ROLLOFF, KingOfTokyo, Monster
 
 RGB = tuple[int, int, int]
@@ -58,7 +60,7 @@ def dial_text(m: Monster) -> str:
 
 
 def table_display(game: KingOfTokyo) -> TableDisplay:
-    deciding = {w.player for w in game.waiting_for()}
+    deciding = {w.player for w in game.waiting_for() if not w.options.get("any_time")}
     if game.phase == ROLLOFF:
         turn = game.rolloff[0]
         deciding = set()  # only a throw is due
@@ -98,11 +100,14 @@ def monster_json(m: Monster) -> dict[str, Any]:
         "location": m.location,
         "cards": list(m.cards),
         "tokens": dict(m.tokens),
+        "mimic": None if m.mimic is None else {"card": m.mimic[0], "owner": m.mimic[1]},
     }
 
 
 def state_json(game: KingOfTokyo) -> dict[str, Any]:
-    """The whole public state (the deck's order stays hidden: only its size)."""
+    """The whole public state (the deck's order stays hidden: only its size; with a table
+    deck the cards it holds are public, in the reveal options)."""
+    peeked = market.peeked(game, game.active)
     state: dict[str, Any] = {
         "game": "king-of-tokyo",
         "turn": game.turn,
@@ -118,8 +123,13 @@ def state_json(game: KingOfTokyo) -> dict[str, Any]:
         "throws_allowed": game.throws_allowed,
         "dice_in_play": {"black": game.black, "green": game.green},
         "face_up": [c for c in game.face_up if c is not None],
-        "deck_size": len(game.deck),
+        "deck_size": len(game.deck) + (game.known_top is not None),
         "discard": list(game.discard),
+        "table_deck": game.table_deck,
+        "playing": game.playing,
+        "peek": None if peeked is None else {"player": game.active.name, "card": peeked},
+        "wings": [m.name for m in game.shielded],
+        "extra_turns": [m.name for m, _ in game.next_turns],
         "waiting_for": [
             {"player": w.player, "kind": w.kind, "options": w.options} for w in game.waiting_for()
         ],

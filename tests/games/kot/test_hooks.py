@@ -1,5 +1,6 @@
-"""The places where card effects plug in (issue 4 fills them): each hook is called at its
-moment, with what it needs, and what it returns counts. Fake effects stand in for cards."""
+"""The places where card effects plug in: each hook is called at its moment, with what it
+needs, and what it returns counts. Fake effects stand in for the real cards (whose own
+tests are the game scripts of tests/games/kot/cards/)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import pytest
 from host.games import Input
 from host.games.kot import KingOfTokyo, MonsterPosition, Position, Setup
 from host.games.kot.effects import EFFECTS, CardEffect
-from host.games.kot.engine import Monster, Pending
+from host.games.kot.engine import Hit, Monster, Pending
 
 
 class Recorder(CardEffect):
@@ -42,8 +43,9 @@ class AcidAttack(CardEffect):
 
 
 class ArmorPlating(CardEffect):
-    def hp_loss(self, game: KingOfTokyo, owner: Monster, amount: int, smash: bool) -> int:
-        return 0 if amount == 1 else amount
+    def defend(self, game: KingOfTokyo, owner: Monster, hit: Hit) -> bool:
+        hit.amount = 0 if hit.amount == 1 else hit.amount
+        return False
 
 
 class FriendOfChildren(CardEffect):
@@ -63,9 +65,7 @@ class Heal(CardEffect):
 
 class FlameThrower(CardEffect):
     def bought(self, game: KingOfTokyo, buyer: Monster) -> None:
-        for m in game.monsters:
-            if m.alive and m is not buyer:
-                game.lose_hp(m, 2)
+        game.hurt_each([m for m in game.monsters if m is not buyer], 2, buyer)
 
 
 class EaterOfTheDead(CardEffect):

@@ -1,4 +1,6 @@
-"""Property tests over thousands of random games (hypothesis draws the table and the seed).
+"""Property tests over thousands of random games with the power cards in play: the random
+player buys and uses cards, and some games start with cards already dealt (hypothesis
+draws the table, the options, the cards and the seed).
 
 Soak run with more games: KOT_SOAK_GAMES=50000 pytest tests/games/kot/test_properties.py
 """
@@ -12,9 +14,12 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from host.games.kot import KingOfTokyo, Options, Setup
-from host.games.kot.cards import BOX
+from host.games.kot import KingOfTokyo, MonsterPosition, Options, Position, Setup
+from host.games.kot.cards import BOX, CARDS
+from host.games.kot.engine import INPUT_FIELDS
 from host.games.kot.random_player import random_input
+
+KEEP = sorted(c for c, card in CARDS.items() if card.keep)
 
 GAMES = int(os.environ.get("KOT_SOAK_GAMES", "2000"))
 FAST = settings(
@@ -25,19 +30,32 @@ FAST = settings(
 @st.composite
 def setups(draw: st.DrawFn) -> Setup:
     n = draw(st.integers(2, 6))
+    names = "ABCDEF"[:n]
     options = Options(
         two_player_variant=n == 2 and draw(st.booleans()),
         first_edition=draw(st.booleans()),
+        table_deck=draw(st.integers(0, 4)) == 0,
     )
-    first = draw(st.sampled_from([None, *"ABCDEF"[:n]]))
-    return Setup.simple(
-        *"ABCDEF"[:n], options=options, seed=draw(st.integers(0, 2**32)), first_player=first
-    )
+    seed = draw(st.integers(0, 2**32))
+    if draw(st.booleans()):  # a game that starts with keep cards in front of the monsters
+        dealt = draw(st.lists(st.sampled_from(KEEP), max_size=3 * n, unique=True))
+        monsters = {
+            name: MonsterPosition(
+                energy=draw(st.integers(0, 12)),
+                cards=tuple(dealt[i::n]),
+                tokens={t: draw(st.integers(0, 2)) for t in ("poison", "shrink")},
+            )
+            for i, name in enumerate(names)
+        }
+        position = Position(monsters, draw(st.sampled_from(names)))
+        return Setup.simple(*names, options=options, seed=seed, position=position)
+    first = draw(st.sampled_from([None, *names]))
+    return Setup.simple(*names, options=options, seed=seed, first_player=first)
 
 
 def fingerprint(game: KingOfTokyo) -> tuple[Any, ...]:
     """Everything the game is, hidden parts included (deck order, random state)."""
-    return (game.to_json(), list(game.deck), game.rng.getstate(), game.turn)
+    return (game.to_json(), list(game.deck), game.known_top, game.rng.getstate(), game.turn)
 
 
 def check_invariants(game: KingOfTokyo) -> None:
@@ -53,13 +71,26 @@ def check_invariants(game: KingOfTokyo) -> None:
     for m in game.monsters:
         assert m.energy >= 0
         assert 0 <= m.vp <= 20
+        assert all(count > 0 for count in m.tokens.values())  # tokens never negative (or 0)
+        copied = m.mimic[0] if m.mimic else None
+        assert m.max_hp == (12 if "Even Bigger" in (*m.cards, copied) else 10)
+        assert all(CARDS[c].keep for c in m.cards)  # a discard card never stays in play
+        if m.mimic is not None:
+            assert "Mimic" in m.cards and m.mimic[0] in game.monster(m.mimic[1]).cards
         if m.alive:
             assert 0 < m.hp <= m.max_hp
         else:
             assert m.hp == 0 and m.location is None and not m.cards and m.energy == 0
-    for w in game.waiting_for():
+            assert not m.tokens and m.mimic is None
+    waits = game.waiting_for()
+    for w in waits:
         assert game.monster(w.player).alive  # an eliminated monster never acts again
+        assert w.kind in INPUT_FIELDS
+    deciding = [p.player for p in game.pending]
+    assert len(deciding) == len(set(deciding))  # one decision at a time per player
+    assert not game.game_over or not waits
     cards = len(game.deck) + len(game.discard) + sum(1 for c in game.face_up if c)
+    cards += (game.known_top is not None) + (game.playing is not None)
     assert cards + sum(len(m.cards) for m in game.monsters) == len(BOX)  # none made or lost
 
 
@@ -78,7 +109,9 @@ def test_random_games_keep_the_invariants(setup: Setup, seed: int) -> None:
         game.apply(inp)
         check_invariants(game)
     assert game.game_over  # the game always ends
-    cards = [*game.deck, *(c for c in game.face_up if c), *game.discard]
+    top = [game.known_top] if game.known_top else []
+    assert game.playing is None
+    cards = [*game.deck, *top, *(c for c in game.face_up if c), *game.discard]
     assert sorted(cards + [c for m in game.monsters for c in m.cards]) == sorted(BOX)
     winners = game.winners
     assert all(m.alive for m in winners)

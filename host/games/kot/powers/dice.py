@@ -1,0 +1,203 @@
+"""Keep cards that change the dice in play, the throws, or the faces of the result.
+
+Dice in play are counted at the start of a turn (Extra Head's green dice; Shrink Ray's
+tokens and Freeze Time take dice away in the engine), and `expected_dice()` reports them.
+The active player's own changes are "use" inputs in its roll step, after a throw and
+before "resolve": Energy Drink and Smoke Cloud add a throw once the throws are used up;
+Herd Culler, Plot Twist and Stretchy change one die of the result. Psychic Probe is
+another monster's throw of one of the active player's dice, after its last throw.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from host.games.kot.effects import CardEffect, card
+from host.games.kot.engine import FACES, ROLL, check_face, check_faces, check_rethrow
+from host.games.kot.errors import RuleViolation
+
+if TYPE_CHECKING:
+    from host.games import Input
+    from host.games.kot.engine import KingOfTokyo, Monster, Pending
+
+
+@card("Extra Head")
+class ExtraHead(CardEffect):
+    """One more (green) die; the box has 2, so a third Extra Head (Mimic) adds none."""
+
+    def dice(self, game: KingOfTokyo, owner: Monster, black: int, green: int) -> tuple[int, int]:
+        return black, green + 1
+
+
+@card("Giant Brain")
+class GiantBrain(CardEffect):
+    def throws(self, game: KingOfTokyo, owner: Monster, throws: int) -> int:
+        return throws + 1
+
+
+@card("Background Dweller")
+class BackgroundDweller(CardEffect):
+    """Dice showing 3 may be thrown again after the last throw, as often as one likes."""
+
+    def rethrow(self, game: KingOfTokyo, owner: Monster) -> str | None:
+        return "3"
+
+
+@card("Freeze Time")
+class FreezeTime(CardEffect):
+    """A result whose dice show 1-1-1: another turn afterwards with one die fewer (one
+    fewer again for each Freeze Time turn in a row)."""
+
+    def resolved(self, game: KingOfTokyo, owner: Monster, counts: dict[str, int]) -> None:
+        if game.rolled["1"] >= 3:
+            game.next_turns.append((owner, game.fewer + 1))
+
+
+def own_roll_step(game: KingOfTokyo, owner: Monster) -> bool:
+    """Whether it is `owner`'s roll step, after at least one throw."""
+    return game.phase == ROLL and game.active is owner and game.throws > 0
+
+
+class ExtraThrow(CardEffect):
+    """Once the throws are used up: pay for one more throw."""
+
+    def offer(self, game: KingOfTokyo, owner: Monster) -> dict[str, Any] | None:
+        if own_roll_step(game, owner) and game.throws >= game.throws_allowed:
+            return self.price(owner)
+        return None
+
+    def price(self, owner: Monster) -> dict[str, Any] | None:
+        """The options of the use (what it costs), or None if `owner` cannot pay."""
+        raise NotImplementedError
+
+    def use(self, game: KingOfTokyo, owner: Monster, inp: Input, options: dict[str, Any]) -> None:
+        self.pay(game, owner)
+        game.throws_allowed += 1
+
+    def pay(self, game: KingOfTokyo, owner: Monster) -> None:
+        raise NotImplementedError
+
+
+@card("Energy Drink")
+class EnergyDrink(ExtraThrow):
+    def price(self, owner: Monster) -> dict[str, Any] | None:
+        return {"card": self.name, "cost": 1} if owner.energy >= 1 else None
+
+    def pay(self, game: KingOfTokyo, owner: Monster) -> None:
+        owner.energy -= 1
+
+
+@card("Smoke Cloud")
+class SmokeCloud(ExtraThrow):
+    """3 charges (token "smoke"), one per extra throw; discarded when empty."""
+
+    token, full = "smoke", 3
+
+    def gained(self, game: KingOfTokyo, owner: Monster) -> None:
+        owner.tokens.setdefault(self.token, self.full)  # a position may say how many are left
+
+    def lost(self, game: KingOfTokyo, owner: Monster) -> None:
+        owner.tokens.pop(self.token, None)
+
+    def price(self, owner: Monster) -> dict[str, Any] | None:
+        charges = owner.tokens.get(self.token, 0)
+        return {"card": self.name, "charges": charges} if charges else None
+
+    def pay(self, game: KingOfTokyo, owner: Monster) -> None:
+        left = owner.tokens[self.token] - 1
+        game.set_token(owner, self.token, left)
+        if not left:
+            game.discard_card(owner, self.name)
+
+
+class ChangeDie(CardEffect):
+    """Change one die of the result (`from` one face `to` another) before resolving."""
+
+    to_faces: tuple[str, ...] = FACES
+    price = 0
+
+    def offer(self, game: KingOfTokyo, owner: Monster) -> dict[str, Any] | None:
+        if not own_roll_step(game, owner) or owner.energy < self.price:
+            return None
+        sources = [f for f in FACES if f in game.dice and (f,) != self.to_faces]
+        if not sources:
+            return None
+        options: dict[str, Any] = {"card": self.name, "from": sources, "to": list(self.to_faces)}
+        if self.price:
+            options["cost"] = self.price
+        return options
+
+    def use(self, game: KingOfTokyo, owner: Monster, inp: Input, options: dict[str, Any]) -> None:
+        old, new = check_face(inp.get("from"), "from"), check_face(inp.get("to"), "to")
+        if old not in options["from"]:
+            raise RuleViolation(f"{self.name} changes a die showing {', '.join(options['from'])}")
+        if new not in options["to"] or new == old:
+            raise RuleViolation(f"{self.name} changes a {old} to {', '.join(options['to'])}")
+        owner.energy -= self.price
+        game.change_die(old, new)
+        self.used(game, owner)
+
+    def used(self, game: KingOfTokyo, owner: Monster) -> None:
+        """After the change: what the card does once used."""
+
+
+@card("Herd Culler")
+class HerdCuller(ChangeDie):
+    """Once per turn, one die becomes a 1."""
+
+    to_faces = ("1",)
+
+    def offer(self, game: KingOfTokyo, owner: Monster) -> dict[str, Any] | None:
+        return None if self.name in game.used else super().offer(game, owner)
+
+    def used(self, game: KingOfTokyo, owner: Monster) -> None:
+        game.used.add(self.name)
+
+
+@card("Plot Twist")
+class PlotTwist(ChangeDie):
+    """One die to any face, then the card is discarded."""
+
+    def used(self, game: KingOfTokyo, owner: Monster) -> None:
+        game.discard_card(owner, self.name)
+
+
+@card("Stretchy")
+class Stretchy(ChangeDie):
+    """2 energy: one die to any face (as often as one can pay)."""
+
+    price = 2
+
+
+@card("Psychic Probe")
+class PsychicProbe(CardEffect):
+    """After another monster's last throw, its owner may throw one of that monster's dice
+    again (a "throw" of 1 die, the others kept); a heart discards the card."""
+
+    def after_throws(self, game: KingOfTokyo, owner: Monster, thrower: Monster) -> None:
+        game.later(lambda g: self._ask(g, owner))
+
+    def _ask(self, game: KingOfTokyo, owner: Monster) -> None:
+        if owner.alive and self in owner.effects:
+            options = {
+                "dice": {"black": game.black, "green": game.green},
+                "rerolls": 1,
+                "keepable": list(game.dice),
+                "card": self.name,
+            }
+            game.ask(owner, "throw", options, self._answer, optional=True)
+
+    def _answer(self, game: KingOfTokyo, pending: Pending, inp: Input) -> None:
+        owner = pending.player
+        if inp["type"] == "pass":
+            game.decided(pending)
+            return
+        thrown = check_faces(inp.get("thrown"), "thrown")
+        kept = check_faces(inp.get("kept", []), "kept")
+        if len(thrown) != 1:
+            raise RuleViolation(f"{self.name} throws 1 die again, not {len(thrown)}")
+        check_rethrow(game.dice, thrown, kept, len(game.dice))
+        game.decided(pending)
+        game.dice = kept + thrown
+        if thrown == ["heart"]:
+            game.discard_card(owner, self.name)

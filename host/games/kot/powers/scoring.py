@@ -1,0 +1,175 @@
+"""Keep cards that give VP, energy or HP at their moment, and need no decision.
+
+Cards that look at the result: "the result has a claw" counts claws added by cards
+(policy 32); Complete Destruction, Gourmet and Detritivore look at the dice only
+(`game.rolled`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from host.games.kot.effects import CardEffect, card
+from host.games.kot.engine import START_HP
+
+if TYPE_CHECKING:
+    from host.games.kot.engine import KingOfTokyo, Monster
+
+BIG_HP = 12  # max HP with Even Bigger
+
+
+@card("Alpha Monster")
+class AlphaMonster(CardEffect):
+    def resolved(self, game: KingOfTokyo, owner: Monster, counts: dict[str, int]) -> None:
+        if counts["claw"]:
+            game.gain_vp(owner, 1)
+
+
+@card("Complete Destruction")
+class CompleteDestruction(CardEffect):
+    def resolved(self, game: KingOfTokyo, owner: Monster, counts: dict[str, int]) -> None:
+        if all(game.rolled.values()):  # every face shows on the dice
+            game.gain_vp(owner, 9)
+
+
+@card("Gourmet")
+class Gourmet(CardEffect):
+    def resolved(self, game: KingOfTokyo, owner: Monster, counts: dict[str, int]) -> None:
+        if game.rolled["1"] >= 3:
+            game.gain_vp(owner, 2)
+
+
+@card("Detritivore")
+class Detritivore(CardEffect):
+    def resolved(self, game: KingOfTokyo, owner: Monster, counts: dict[str, int]) -> None:
+        rolled = game.rolled
+        if rolled["1"] and rolled["2"] and rolled["3"]:
+            game.gain_vp(owner, 2)
+
+
+@card("Media-Friendly")
+class MediaFriendly(CardEffect):
+    """+1 VP for each power card its owner buys, not for itself (policy 36)."""
+
+    def any_bought(self, game: KingOfTokyo, owner: Monster, buyer: Monster, card: str) -> None:
+        if buyer is owner and card != self.name:
+            game.gain_vp(owner, 1)
+
+
+@card("Eater of the Dead")
+class EaterOfTheDead(CardEffect):
+    def eliminated(self, game: KingOfTokyo, owner: Monster, victim: Monster) -> None:
+        game.gain_vp(owner, 3)
+
+
+@card("Energy Hoarder")
+class EnergyHoarder(CardEffect):
+    def end_turn(self, game: KingOfTokyo, owner: Monster) -> None:
+        if owner.energy >= 6:
+            game.gain_vp(owner, owner.energy // 6)
+
+
+@card("Herbivore")
+class Herbivore(CardEffect):
+    """+1 VP at the end of a turn in which its owner made no other monster lose HP
+    (policy 34)."""
+
+    def end_turn(self, game: KingOfTokyo, owner: Monster) -> None:
+        if not game.harmed:
+            game.gain_vp(owner, 1)
+
+
+@card("Rooting for the Underdog")
+class RootingForTheUnderdog(CardEffect):
+    """+1 VP at the end of its owner's turn if no living monster has fewer VP (ties
+    count: policy 27)."""
+
+    def end_turn(self, game: KingOfTokyo, owner: Monster) -> None:
+        if all(m.vp >= owner.vp for m in game.monsters if m.alive):
+            game.gain_vp(owner, 1)
+
+
+@card("Solar Powered")
+class SolarPowered(CardEffect):
+    def end_turn(self, game: KingOfTokyo, owner: Monster) -> None:
+        if owner.energy == 0:
+            game.gain_energy(owner, 1)
+
+
+@card("Friend of Children")
+class FriendOfChildren(CardEffect):
+    def energy(self, game: KingOfTokyo, owner: Monster, amount: int) -> int:
+        return amount + 1 if amount > 0 else amount
+
+
+@card("Regeneration")
+class Regeneration(CardEffect):
+    """+1 HP per healing event (policy 26)."""
+
+    def heal(self, game: KingOfTokyo, owner: Monster, amount: int) -> int:
+        return amount + 1 if amount > 0 else amount
+
+
+@card("We're Only Making It Stronger!")
+class OnlyMakingItStronger(CardEffect):
+    """+1 energy for a single loss of 2 HP or more (policy 25)."""
+
+    def lost_hp(self, game: KingOfTokyo, owner: Monster, amount: int) -> None:
+        if amount >= 2:
+            game.gain_energy(owner, 1)
+
+
+@card("Even Bigger")
+class EvenBigger(CardEffect):
+    """Max HP 12 while owned, +2 HP when bought; losing it lowers max HP back and caps
+    HP (policy 37)."""
+
+    def gained(self, game: KingOfTokyo, owner: Monster) -> None:
+        owner.max_hp = BIG_HP
+
+    def lost(self, game: KingOfTokyo, owner: Monster) -> None:
+        if self not in owner.effects:
+            owner.max_hp = START_HP
+            owner.hp = min(owner.hp, START_HP)
+
+    def bought(self, game: KingOfTokyo, buyer: Monster) -> None:
+        game.heal(buyer, 2)
+
+
+@card("Battery Monster")
+class BatteryMonster(CardEffect):
+    """6 energy on the card (token "battery"); 2 move to its owner's pool at the start of
+    each of its turns; discarded when empty."""
+
+    token, full = "battery", 6
+
+    def gained(self, game: KingOfTokyo, owner: Monster) -> None:
+        owner.tokens.setdefault(self.token, self.full)  # a position may say how many are left
+
+    def lost(self, game: KingOfTokyo, owner: Monster) -> None:
+        owner.tokens.pop(self.token, None)
+
+    def start_turn(self, game: KingOfTokyo, owner: Monster) -> None:
+        left = owner.tokens.get(self.token, 0)
+        move = min(2, left)
+        game.set_token(owner, self.token, left - move)
+        if move:
+            game.gain_energy(owner, move)
+        if left - move == 0:
+            game.discard_card(owner, self.name)
+
+
+@card("Urbavore")
+class Urbavore(CardEffect):
+    """+1 VP when its owner starts a turn in Tokyo (in the two-player variant too); in
+    Tokyo, a result with a claw gets one more."""
+
+    priority = 1  # after the cards that add claws whatever the dice show
+
+    def start_turn(self, game: KingOfTokyo, owner: Monster) -> None:
+        if owner.location is not None:
+            game.gain_vp(owner, 1)
+
+    def result(self, game: KingOfTokyo, owner: Monster, counts: dict[str, int]) -> None:
+        if owner.location is not None and counts["claw"]:
+            counts["claw"] += 1
