@@ -75,6 +75,32 @@ def test_a_video_cut_short_says_it_may_be_damaged(tmp_path: Path) -> None:
     assert last.kind == "ended" and "may be damaged" in last.message and "of its 30" in last.message
 
 
+def test_a_video_damaged_in_the_middle_is_read_on_past_the_damage(tmp_path: Path) -> None:
+    """A glitch mid-recording must not lose the rest of the game: the frames that cannot
+    be decoded are skipped with a status, and the frames after them still come."""
+    path = tmp_path / "game.mp4"
+    out = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"mp4v"), 15, (320, 240))
+    assert out.isOpened()
+    for k in range(60):
+        img = np.full((240, 320, 3), 30 + 3 * k, np.uint8)
+        cv2.putText(img, str(k), (40, 120), cv2.FONT_HERSHEY_SIMPLEX, 2, (255, 255, 255), 3)
+        out.write(img)
+    out.release()
+    data = bytearray(path.read_bytes())
+    n = len(data)
+    data[n // 3 : n // 3 + n // 5] = bytes(n // 5)  # a stretch of the file zeroed
+    (tmp_path / "damaged.mp4").write_bytes(bytes(data))
+    got = items(str(tmp_path / "damaged.mp4"))
+    skipped = [s for s in statuses(got) if s.kind == "skipped"]
+    assert len(skipped) == 1 and "damaged frames after frame" in skipped[0].message
+    f = frames(got)
+    before = [x for x in f if x.t <= skipped[0].t]
+    assert 0 < len(before) < len(f) < 60  # frames on both sides of the damage, some lost
+    assert f[-1].t == pytest.approx(59 / 15, abs=0.01)  # read to the last frame
+    assert [x.index for x in f] == list(range(len(f)))
+    assert statuses(got)[-1].kind == "ended"
+
+
 def test_a_file_that_is_no_video_is_refused(tmp_path: Path) -> None:
     (tmp_path / "junk.mp4").write_bytes(os.urandom(20000))
     with pytest.raises(SourceError, match="not a video OpenCV can decode"):

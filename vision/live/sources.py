@@ -18,6 +18,7 @@ following the dice and its full-resolution "main" stream for snapshots.
 
 from __future__ import annotations
 
+import math
 import os
 import threading
 import time
@@ -34,6 +35,7 @@ IMAGE_SUFFIXES = {".jpg", ".jpeg", ".png", ".bmp", ".tif", ".tiff", ".webp"}
 STREAM_SCHEMES = ("rtsp://", "rtsps://", "http://", "https://", "udp://", "tcp://", "rtmp://")
 OPEN_TIMEOUT_MS = 5000  # a network stream that does not answer in this time is not there
 READ_TIMEOUT_MS = 5000
+DAMAGE_SECONDS = 10.0  # a recording's undecodable stretch longer than this ends it
 
 
 class SourceError(VisionError):
@@ -61,6 +63,10 @@ def open_source(spec: str, fps: float = 15.0, size: tuple[int, int] = (640, 480)
     "synthetic:NAME" (see vision.live.sequences). `fps` times folders of images; `size`
     is what cameras are asked for."""
     spec = spec.strip()
+    if not (math.isfinite(fps) and fps > 0):
+        raise SourceError(
+            f"cannot replay frames at {fps:g} per second: give a rate above 0 (--fps)"
+        )
     if spec == "auto":
         spec = "picamera" if picamera_available() else "0"
     if spec == "picamera":
@@ -106,7 +112,9 @@ class CaptureSource:
         self._count = 0
         self._expected = 0
         self._fps = 0.0
+        self._damaged = 0  # a recording's frames that could not be decoded, read past
         self._last: np.ndarray | None = None
+        self.skipped: list[str] = []  # notes on damaged stretches read past (for Status)
 
     def open(self) -> None:
         # FFmpeg's own messages ("moov atom not found") say nothing to players: we report
@@ -127,6 +135,7 @@ class CaptureSource:
         self._cap = cap
         self._start = time.monotonic()
         self._count = 0
+        self._damaged = 0
         self._fps = float(cap.get(cv2.CAP_PROP_FPS) or 0.0)
         self._expected = int(cap.get(cv2.CAP_PROP_FRAME_COUNT) or 0) if not self.live else 0
 
@@ -135,6 +144,8 @@ class CaptureSource:
             return None
         ok, image = self._cap.read()
         if not ok or image is None:
+            image = None if self.live else self._past_damage()
+        if image is None:
             return None
         self._count += 1
         if self.live:
@@ -145,9 +156,29 @@ class CaptureSource:
         self._last = image
         return image, t
 
+    def _past_damage(self) -> np.ndarray | None:
+        """A recording's frame that cannot be decoded: if its header says more frames
+        follow, read on past the damaged stretch (a glitch mid-game must not lose the
+        rest of the game), for at most DAMAGE_SECONDS of frames."""
+        position = self._count + self._damaged  # frames the file gave, decoded or not
+        limit = min(self._expected - position, int(DAMAGE_SECONDS * (self._fps or 15.0)))
+        misses = 1
+        while misses < limit:
+            ok, image = self._cap.read()
+            if ok and image is not None:
+                self._damaged += misses
+                self.skipped.append(
+                    f"{self.name}: {misses} damaged frame{'s' * (misses > 1)} after frame "
+                    f"{self._count} could not be decoded; reading on"
+                )
+                return np.asarray(image)
+            misses += 1
+        return None
+
     def ended_early(self) -> str:
         """Why a video file ended before its last frame ("" if it did not)."""
-        if self.live or not self._expected or self._count >= self._expected * 0.98:
+        seen = self._count + self._damaged
+        if self.live or not self._expected or seen >= self._expected * 0.98:
             return ""
         return (
             f"{self.name} ended after {self._count} of its {self._expected} frames: "
