@@ -3,6 +3,7 @@ clear errors for what cannot be calibrated. The `dicetable calibrate` command en
 
 from __future__ import annotations
 
+import argparse
 import json
 import math
 from collections.abc import Callable
@@ -14,7 +15,7 @@ import numpy as np
 import pytest
 from live_support import Synth, run_dicetable
 
-from vision.live import calibration
+from vision.live import calibrate_cli, calibration
 from vision.live.calibration import CalibrationError
 from vision.render.draw import render
 from vision.render.scene import Camera, Hand, Scene, Table
@@ -164,3 +165,36 @@ def test_calibrate_command_with_a_bad_source_says_so_in_one_line(tmp_path: Path)
     cv2.imwrite(str(few / "one.png"), np.zeros((48, 64, 3), np.uint8))
     result = run_dicetable("calibrate", str(few), config=tmp_path)
     assert result.returncode == 2 and "only 1 frames" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (["--annotate", "out.jpgx"], "--annotate out.jpgx: give a picture name ending in .png"),
+        (["--calibration", "{tmp}"], "is a folder: give a file name"),
+        (["--calibration", "/proc/no/cal.json"], "cannot make the folder /proc/no"),
+        (["--fps", "0"], "give a rate above 0 (--fps)"),
+    ],
+)
+def test_calibrate_options_that_cannot_work_say_so_in_one_line(
+    synth: Callable[[str], Synth],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    argv: list[str],
+    says: str,
+) -> None:
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))  # never the user's
+    s = synth("three-throws")
+    folder = tmp_path / "empty"
+    folder.mkdir()
+    for f in s.frames[: s.seq.empty_frames]:
+        cv2.imwrite(str(folder / f"frame{f.index:03d}.png"), f.image)
+    parser = argparse.ArgumentParser()
+    calibrate_cli.add_arguments(parser)
+    argv = [a.replace("{tmp}", str(tmp_path)) for a in argv]
+    args = parser.parse_args([str(folder), "--frames", "4", *argv])
+    assert calibrate_cli.run(args) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("dicetable calibrate: ") and says in err and err.count("\n") == 1
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["empty"]  # nothing half written

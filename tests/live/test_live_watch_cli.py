@@ -70,6 +70,14 @@ def test_watch_reads_a_stored_calibration_and_stops_after_n_frames(
             ["synthetic:three-throws", "--calibration", "/no/cal.json", "--learn", "0"],
             "no calibration at /no/cal.json",
         ),
+        (["synthetic:three-throws", "--fps", "0"], "give a rate above 0 (--fps)"),
+        (["synthetic:three-throws", "--frames", "0"], "--frames 0: give a number of frames"),
+        (["synthetic:three-throws", "--learn", "-2"], "--learn -2: give a number of frames"),
+        (["synthetic:three-throws", "--dice", "black=0"], "at least one die must be in play"),
+        (
+            ["synthetic:three-throws", "--snapshots", "/proc/no/such"],
+            "--snapshots /proc/no/such: cannot make the folder",
+        ),
     ],
 )
 def test_watch_errors_are_one_line(

@@ -65,6 +65,10 @@ def _calibrate(args: argparse.Namespace) -> int:
 
     if args.frames < 3:
         raise CalibrationError("--frames must be at least 3")
+    if args.annotate and not cv2.haveImageWriter(str(args.annotate)):
+        raise CalibrationError(
+            f"--annotate {args.annotate}: give a picture name ending in .png or .jpg"
+        )
     cv2.utils.logging.setLogLevel(cv2.utils.logging.LOG_LEVEL_ERROR)
     stream = Stream(lambda: open_source(args.source, fps=args.fps))
     skip = WARM_UP if stream.live else 0

@@ -172,7 +172,15 @@ class Calibration:
 
     def save(self, path: Path) -> Path:
         """Write `path` (JSON) and the empty tray beside it (PNG); returns the JSON path."""
-        path.parent.mkdir(parents=True, exist_ok=True)
+        if path.is_dir():
+            raise CalibrationError(f"{path} is a folder: give a file name (calibration.json)")
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise CalibrationError(
+                f"cannot make the folder {path.parent} ({error.strerror or error}): "
+                "give a calibration file in a folder you can write"
+            ) from None
         image = path.with_suffix(".png")
         if not cv2.imwrite(str(image), self.empty):
             raise CalibrationError(f"cannot write {image}: check the folder is writable")
@@ -187,8 +195,13 @@ class Calibration:
             "source": self.source,
         }
         tmp = path.with_suffix(".tmp")
-        tmp.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
-        tmp.replace(path)
+        try:
+            tmp.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+            tmp.replace(path)  # whole or not at all: a crash leaves the old calibration
+        except OSError as error:
+            raise CalibrationError(
+                f"cannot write {path} ({error.strerror or error}): check the folder is writable"
+            ) from None
         return path
 
 

@@ -121,8 +121,8 @@ class Stream:
     def close(self) -> None:
         self._closed = True
         if self._reader is not None:
-            self._reader.stop.set()
-        elif not self.live:
+            self._reader.stop.set()  # only the reader thread touches a live source
+        else:
             self.source.close()
 
     def __iter__(self) -> Iterator[Frame | Status]:

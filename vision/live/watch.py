@@ -17,12 +17,15 @@ import json
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from vision.live.calibration import Calibration, CalibrationError, default_path, learn, load
 from vision.live.follow import Misfit, ThrowFollower, ThrowSettled
 from vision.live.sources import SourceError, SyntheticSource, open_source
 from vision.live.stream import Frame, Status, Stream, watch
+
+if TYPE_CHECKING:
+    from vision.reader import DiceReader
 
 ERROR = 2
 
@@ -80,15 +83,18 @@ def parse_dice(text: str) -> dict[str, int]:
     """
     text = text.strip()
     if text.isdigit():
-        return {"any": int(text)}
-    out: dict[str, int] = {}
-    for part in text.split(","):
-        colour, sep, count = part.partition("=")
-        if not sep or not count.strip().isdigit() or not colour.strip():
-            raise ValueError(
-                f"--dice {text!r}: write colour=count,... (black=6,green=1) or a count"
-            )
-        out[colour.strip()] = int(count)
+        out = {"any": int(text)}
+    else:
+        out = {}
+        for part in text.split(","):
+            colour, sep, count = part.partition("=")
+            if not sep or not count.strip().isdigit() or not colour.strip():
+                raise ValueError(
+                    f"--dice {text!r}: write colour=count,... (black=6,green=1) or a count"
+                )
+            out[colour.strip()] = int(count)
+    if not sum(out.values()):
+        raise ValueError(f"--dice {text!r}: at least one die must be in play")
     return out
 
 
@@ -107,9 +113,26 @@ def _watch(args: argparse.Namespace) -> int:
 
     cv2.utils.logging.setLogLevel(cv2.utils.logging.LOG_LEVEL_ERROR)  # we report in words
     counts = parse_dice(args.dice)
+    if args.frames is not None and args.frames < 1:
+        raise ValueError(f"--frames {args.frames}: give a number of frames, 1 or more")
+    if args.learn is not None and args.learn < 0:
+        raise ValueError(f"--learn {args.learn}: give a number of frames, 3 or more")
+    out = Printer(args.json, args.snapshots)
     reader = DiceReader.load(args.faces)
     stream = Stream(lambda: open_source(args.source, fps=args.fps))
-    synthetic = args.source.startswith("synthetic:")
+    try:
+        return _follow(args, stream, reader, counts, out)
+    finally:
+        stream.close()  # whatever happens: a camera is given back
+
+
+def _follow(
+    args: argparse.Namespace,
+    stream: Stream,
+    reader: DiceReader,
+    counts: dict[str, int],
+    out: Printer,
+) -> int:
     items: Any = iter(stream)
     learn_n = args.learn
     if learn_n is None and isinstance(stream.source, SyntheticSource):
@@ -120,26 +143,21 @@ def _watch(args: argparse.Namespace) -> int:
     elif not args.no_calibration:
         calibration = _stored(args.calibration)
     follower = ThrowFollower(reader, calibration)
-    if not synthetic:
+    if not isinstance(stream.source, SyntheticSource):  # a synthetic take has its game
         follower.expect(counts)
-    out = Printer(args.json, args.snapshots)
     out.note(
         f"watching {stream.source.name}; "
         + (calibration.describe() if calibration else "no calibration: following on motion alone")
     )
-    start, frames = time.perf_counter(), 0
-    try:
-        for item in watch(_counted(items, args.frames), follower):
-            if isinstance(item, Status):
-                out.status(item)
-                if item.kind == "gave-up":
-                    return 1
-            else:
-                out.event(item)
-    finally:
-        stream.close()
-        frames = follower.frames
-    out.summary(frames, time.perf_counter() - start)
+    start = time.perf_counter()
+    for item in watch(_counted(items, args.frames), follower):
+        if isinstance(item, Status):
+            out.status(item)
+            if item.kind == "gave-up":
+                return 1
+        else:
+            out.event(item)
+    out.summary(follower.frames, time.perf_counter() - start)
     return 0
 
 
@@ -194,7 +212,11 @@ class Printer:
         self.throws = 0
         self.misfits = 0
         if snapshots:
-            snapshots.mkdir(parents=True, exist_ok=True)
+            try:
+                snapshots.mkdir(parents=True, exist_ok=True)
+            except OSError as error:
+                why = f"--snapshots {snapshots}: cannot make the folder ({error.strerror or error})"
+                raise ValueError(why) from None
 
     def note(self, text: str) -> None:
         if self.as_json:
