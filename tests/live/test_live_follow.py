@@ -107,6 +107,31 @@ def test_readings_that_disagree_on_a_face_are_not_sent_as_fact(
     assert "disagree" in events[0].reason
 
 
+class Leaning:
+    """Says die 0 is cocked on every second read, still naming a face: a reader that is
+    not sure the die lies flat."""
+
+    def __init__(self, truth: TruthReader) -> None:
+        self.truth, self.n = truth, 0
+
+    def read(self, frame: np.ndarray) -> list[Any]:
+        dice = self.truth.read(frame)
+        self.n += 1
+        if dice and self.n % 2:
+            dice[0] = replace(dice[0], cocked=True, reason="cocked: the die leans on something")
+        return dice
+
+
+def test_a_die_read_as_cocked_in_any_still_frame_is_not_sent_as_fact(
+    synth: Callable[[str], Synth],
+) -> None:
+    s = synth("three-throws")
+    events = play(s.seq, s.frames, ThrowFollower(Leaning(TruthReader(s.frames)), s.calibration))
+    assert len(events) == 3  # each throw settles once, and each is flagged
+    assert all(isinstance(e, Misfit) and e.code == follow.UNREAD for e in events)
+    assert all("1 cocked" in e.reason and "throw them again" in e.reason for e in events)
+
+
 class Rocking:
     """A die that never lies in the same place twice: its position jitters."""
 

@@ -556,6 +556,24 @@ def _new_turn(seed: int = 13) -> Take:
     return take
 
 
+def _more_throws(seed: int = 14) -> Take:
+    """A turn of five throws (a card gives more rerolls): the follower does not stop at 3."""
+    take = _turn("more-throws", seed)
+    take.throw(n=6).throw(keep=[0]).throw(keep=[0, 1]).throw(keep=[0, 1, 2])
+    take.throw(keep=[0, 1, 2, 3])
+    return take
+
+
+def _off_table(seed: int = 15) -> Take:
+    """A die flies off the table, out of view: flagged (5 dice seen, 6 in play); fetched and
+    thrown again, the throw counts."""
+    take = _turn("off-table", seed)
+    spots = [(-10.0, -5.0), (-4.0, 4.0), (2.0, -6.0), (8.0, 3.0), (12.0, -7.0), (40.0, 2.0)]
+    take.throw(n=6, land=spots, truth="count")
+    take.throw(keep=[0, 1, 2, 3, 4], land=[(3.0, 6.5)])
+    return take
+
+
 SEQUENCES: dict[str, Callable[[], Take]] = {
     "three-throws": _three_throws,
     "hand-rests": _hand_rests,
@@ -570,6 +588,8 @@ SEQUENCES: dict[str, Callable[[], Take]] = {
     "bumped": _bumped,
     "stutter": _stutter,
     "new-turn": _new_turn,
+    "more-throws": _more_throws,
+    "off-table": _off_table,
 }
 
 
