@@ -183,6 +183,26 @@ def test_frames_of_another_shape_drop_the_calibration_and_say_so(
     assert follower.watch.calibration is None
 
 
+def test_frames_stretched_to_the_old_size_are_flagged_not_misread(
+    synth: Callable[[str], Synth],
+) -> None:
+    """A network camera that switches to 16:9 mid-game comes through OpenCV stretched to
+    the size it opened with: the view no longer fits the calibration, and says so."""
+    s = synth("three-throws")
+    cut = s.seq.truth[1].still_frame - 6  # after throw 1 settled, before throw 2
+
+    def stretched(image: np.ndarray) -> np.ndarray:
+        h, w = image.shape[:2]
+        top = (h - w * 9 // 16) // 2
+        return cv2.resize(image[top : h - top], (w, h))
+
+    follower = ThrowFollower(TruthReader(s.frames), s.calibration)
+    events = play(s.seq, s.frames[:cut], follower)
+    for f in s.frames[cut:]:
+        events += follower.feed(stretched(f.image), f.t)
+    assert [said(e) for e in events] == [meant(s.seq.truth[0]), ("misfit", follow.VIEW)]
+
+
 @pytest.mark.parametrize(
     "bad", [None, "frame", np.zeros((480, 640), np.float32), np.zeros((4, 4, 3), np.uint8)]
 )

@@ -3,6 +3,7 @@ MJPEG server read by OpenCV. Every case ends in a clear status, never a hang."""
 
 from __future__ import annotations
 
+import itertools
 import socket
 import time
 from dataclasses import replace
@@ -10,6 +11,7 @@ from dataclasses import replace
 import pytest
 from mjpeg_camera import MjpegCamera, Plan
 
+from vision.live.follow import ThrowFollower
 from vision.live.settings import DEFAULT
 from vision.live.sources import SourceError, open_source
 from vision.live.stream import Frame, Status, Stream
@@ -81,3 +83,26 @@ def test_closing_a_live_stream_stops_it() -> None:
                     stream.close()
         assert time.monotonic() - start < 5 and seen >= 5
         assert isinstance(item, Frame | Status)
+
+
+class NoDice:
+    def read(self, frame: object) -> list[object]:
+        return []
+
+
+def test_a_live_stream_that_changes_frame_size_goes_on_without_a_crash() -> None:
+    # a network camera switching mode mid-game. OpenCV's FFmpeg scales the frames to the
+    # size the stream opened with (a calibrated follower then says the view no longer
+    # fits: test_live_follow.py); if their size does change, each change is told
+    steps = [("frames", 8, (640, 480)), ("frames", 8, (640, 360)), ("frames", 4, (320, 240))]
+    with MjpegCamera([Plan(steps)]) as camera:
+        got = list(Stream(lambda: open_source(camera.url), QUICK))
+    frames = [g for g in got if isinstance(g, Frame)]
+    follower = ThrowFollower(NoDice())
+    for f in frames:
+        assert follower.feed(f.image, f.t) == []
+    assert len(frames) >= 18  # the frames after each change came too
+    changes = sum(a.image.shape != b.image.shape for a, b in itertools.pairwise(frames))
+    told = [g for g in got if isinstance(g, Status) and g.kind == "size"]
+    assert len(told) == changes
+    assert [g.kind for g in got if isinstance(g, Status)][-1] == "gave-up"
