@@ -50,7 +50,6 @@ def bench(args: argparse.Namespace) -> int:
     delays: list[float] = []
     work: list[float] = []
     expected = matched = truth_ok = 0
-    t0 = time.process_time()
     for seq, frames in takes:
         cal = calibration.learn([f.image for f in frames[: seq.empty_frames]])
         follower = ThrowFollower(reader, cal)
@@ -66,7 +65,6 @@ def bench(args: argparse.Namespace) -> int:
             matched += _same(truth, event)
         truth_events = play(seq, frames, ThrowFollower(TruthReader(frames), cal))
         truth_ok += sum(_same(t, e) for t, e in _match(seq.truth, truth_events) if e)
-    live = (time.process_time() - t0 - 0.0) / total
 
     looks = sorted(t for t in per_frame if t < 0.005)
     print(f"baseline, reading every frame:   {1 / base:7.1f} frames/s  {1000 * base:6.1f} ms/frame")
@@ -89,7 +87,6 @@ def bench(args: argparse.Namespace) -> int:
         f"events as the sequences expect: {matched}/{expected} with the real reader, "
         f"{truth_ok}/{expected} with the drawn truth as the reader"
     )
-    del live
     return 0
 
 
