@@ -84,6 +84,38 @@ def test_a_throw_while_none_is_due_is_flagged(synth: Callable[[str], Synth]) -> 
     assert [said(e) for e in events] == [("misfit", follow.NOT_DUE)] * 3
 
 
+def test_dice_of_other_colours_than_in_play_are_flagged(synth: Callable[[str], Synth]) -> None:
+    # extra-die's second throw shows 6 black dice and a green one; here the game says 7
+    # black dice are in play (its own controls are not used)
+    s = synth("extra-die")
+    follower = ThrowFollower(TruthReader(s.frames), s.calibration)
+    follower.expect({"black": 7})
+    follower.new_turn()
+    events = [e for f in s.frames for e in follower.feed(f.image, f.t)]
+    assert [said(e)[:2] for e in events] == [("throw", 1), ("misfit", follow.COLOUR)]
+    assert "'green': 1" in events[1].reason
+
+
+def test_dice_left_lying_from_the_last_turn_are_flagged(synth: Callable[[str], Synth]) -> None:
+    # three-throws with a new turn told just before throw 2, which leaves dice 0 and 2
+    # lying: the first throw of a turn throws every die; throw 3 leaves them lying too
+    s = synth("three-throws")
+    follower = ThrowFollower(TruthReader(s.frames), s.calibration)
+    follower.expect({"black": 6})
+    second = s.seq.truth[0].still_frame + SETTLE_FRAMES + 1  # after throw 1 was told
+    events = []
+    for f in s.frames:
+        if f.index == second:
+            follower.new_turn()
+        events += follower.feed(f.image, f.t)
+    assert [said(e) for e in events] == [
+        meant(s.seq.truth[0]),
+        ("misfit", follow.NOT_THROWN),
+        ("misfit", follow.NOT_THROWN),
+    ]
+    assert events[1].reason.startswith("2 dice were not thrown")
+
+
 class Unsure:
     """Reads die 0 as another face every second time: the readings disagree."""
 
