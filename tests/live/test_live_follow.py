@@ -164,6 +164,34 @@ def test_a_die_read_as_cocked_in_any_still_frame_is_not_sent_as_fact(
     assert all("1 cocked" in e.reason and "throw them again" in e.reason for e in events)
 
 
+class Blind:
+    """Misses every cocked die: reads it flat, as its best guess (what the real reader
+    does with a die leaning 28 degrees, issue 5)."""
+
+    def __init__(self, truth: TruthReader) -> None:
+        self.truth = truth
+
+    def read(self, frame: np.ndarray) -> list[Any]:
+        return [
+            replace(d, cocked=False, reason="", face=d.best_guess) if d.cocked else d
+            for d in self.truth.read(frame)
+        ]
+
+
+def test_a_cocked_die_the_reader_misses_is_flagged_when_it_falls_flat(
+    synth: Callable[[str], Synth],
+) -> None:
+    s = synth("cocked-tips")
+    events = play(s.seq, s.frames, ThrowFollower(Blind(TruthReader(s.frames)), s.calibration))
+    assert [said(e)[:2] for e in events] == [
+        ("throw", 1),  # the cocked die sent as read: the reader did not say
+        ("misfit", follow.KEPT_CHANGED),  # it fell flat: not a throw, a die to look at
+        ("throw", 2),
+    ]
+    fell = s.seq.truth[1].still_frame  # the frame the die lay flat from
+    assert fell <= events[1].frame <= fell + SETTLE_FRAMES
+
+
 class Rocking:
     """A die that never lies in the same place twice: its position jitters."""
 

@@ -17,8 +17,9 @@ How a throw is told (see docs/live-vision.md for the whole story):
    one: each die's face by vote, its confidence the mean.
 3. The reading is compared with the dice of the last throw of the turn: a die lying
    where one lay, face up the same (or followed there while it was pushed, by
-   vision.live.track), was kept; the others were thrown. Nothing new: no event (a hand
-   passed, or dice were picked up to be thrown).
+   vision.live.track), was kept; the others were thrown. With no hand seen since the dice
+   lay still, a die near where a known one lay moved by itself (a cocked die falling
+   flat): never a throw. Nothing new: no event (a hand passed, or dice were picked up).
 4. A reading that does not fit becomes a `Misfit` with a `code` instead of a throw: a die
    unread or cocked, more or fewer dice than in play, a die off the tray, a kept die that
    changed face, dice not thrown on a turn's first throw, readings that disagree, a throw
@@ -251,6 +252,7 @@ class ThrowFollower:
         self._sides: list[float] = []
         self._size: tuple[int, int] | None = None
         self._tracked: list[_Known] = []  # the known dice the tracker follows, in order
+        self._hand_seen = False  # a hand was in view since the dice last lay still
         self._lock = threading.Lock()  # the game may speak from another thread
 
     # ---- the game's side -------------------------------------------------------------
@@ -294,6 +296,7 @@ class ThrowFollower:
         if size != self._size:
             events += self._new_size(size, index, t)
         look = self.watch.look(frame)
+        self._hand_seen = self._hand_seen or look.hand
         prev_t, self._prev_t = self._prev_t, t
         if look.duplicate:
             return events  # a repeated image: no news, and no proof that anything is still
@@ -410,8 +413,34 @@ class ThrowFollower:
             else:
                 continue
             used.add(j)
+        if self.watch.calibrated and not self._hand_seen:
+            self._moved_by_itself(dice, kept, changed)
         new = [i for i in range(len(dice)) if i not in kept and i not in changed]
         return kept, changed, new
+
+    def _moved_by_itself(
+        self, dice: list[DieReading], kept: dict[int, _Known], changed: dict[int, _Known]
+    ) -> None:
+        """No hand reached in since the dice lay still, so none was picked up to be thrown:
+        a die lying near where a known die lay, that no other die matched, is that die
+        moved by itself (a cocked die that fell flat, a die nudged). Another face up:
+        changed (for a person to look at), never a throw of that die."""
+        matched = {id(k) for k in (*kept.values(), *changed.values())}
+        gone = [k for k in self._known if k.present and id(k) not in matched]
+        loose = [i for i in range(len(dice)) if i not in kept and i not in changed]
+        reach = self.settings.moved_dice * self._side()
+        used: set[int] = set()
+        for _, a, b in close_pairs(
+            [dice[i].center for i in loose], [k.center for k in gone], reach
+        ):
+            i, k = loose[a], gone[b]
+            if i in kept or i in changed or b in used:
+                continue
+            if dice[i].face in (k.reading.face, UNKNOWN):
+                kept[i] = k  # nudged, same face up
+            else:
+                changed[i] = k
+            used.add(b)
 
     def _problem(
         self,
@@ -528,6 +557,7 @@ class ThrowFollower:
 
     def _restart_tracks(self, frame: np.ndarray, dice: list[DieReading]) -> None:
         """Follow the known dice lying in this still frame from now on."""
+        self._hand_seen = False
         self._tracked = [k for k in self._known if k.present]
         for k in self._tracked:
             k.vacated = False if self.watch.calibrated else None

@@ -295,6 +295,26 @@ class Take:
         self._shot(self.dice, hands=(Hand(to[0], to[1] - 12.0, lift=3.0),))
         return self.still(settle)
 
+    def tip(self, which: int, face: str, shift: float = 0.9, settle: int = 5) -> Take:
+        """Die `which` (a cocked one) falls flat by itself, no hand near: it leans less
+        for two frames, then lies `shift` cm further showing `face`. If the game got the
+        throw, a die that was not thrown now shows another face; if not (the die was
+        flagged cocked), the throw counts as the dice lie now."""
+        die = self.dice[which]
+        for k, tilt in enumerate((die.tilt * 0.6, die.tilt * 0.3)):
+            self.dice[which] = replace(die, tilt=tilt, x=die.x + shift * (k + 1) / 3)
+            self._shot(self.dice)
+        self.dice[which] = replace(die, tilt=0.0, x=die.x + shift, face=face)
+        if all(self.accepted):
+            self._truth("misfit", code="kept-changed")
+        else:
+            kept = [d.face for d, known in zip(self.dice, self.accepted, strict=True) if known]
+            fresh = [d.face for d, known in zip(self.dice, self.accepted, strict=True) if not known]
+            self.throws += 1
+            self._truth("throw", thrown=fresh, kept=kept)
+            self.accepted = [True] * len(self.dice)
+        return self.still(settle)
+
     def turn_die(self, which: int, face: str, settle: int = 5, truth: str = "") -> Take:
         """A hand turns die `which` to another face where it lies (or a die was bumped)."""
         die = self.dice[which]
@@ -498,6 +518,17 @@ def _cocked(seed: int = 6) -> Take:
     return take
 
 
+def _cocked_tips(seed: int = 6) -> Take:
+    """A die lands cocked: flagged; it falls flat by itself (sliding most of a die's side),
+    and the throw counts as the dice lie then."""
+    take = _turn("cocked-tips", seed)
+    take.throw(n=6, tilt=[0, 0, 0, 28.0, 0, 0], truth="unread")
+    face = take.dice[3].face
+    take.tip(3, FACES[(FACES.index(face) + 2) % len(FACES)], shift=1.4)
+    take.throw(keep=[0, 1, 2, 4, 5])
+    return take
+
+
 def _extra_die(seed: int = 7) -> Take:
     """A seventh die thrown without Extra Head: flagged; with it in play, it counts."""
     take = _turn("extra-die", seed)
@@ -581,6 +612,7 @@ SEQUENCES: dict[str, Callable[[], Take]] = {
     "picked-up": _picked_up,
     "knocked-off": _knocked_off,
     "cocked": _cocked,
+    "cocked-tips": _cocked_tips,
     "extra-die": _extra_die,
     "kept-changed": _kept_changed,
     "flicker": _flicker,

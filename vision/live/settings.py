@@ -37,6 +37,10 @@ class Settings:
     """Two readings of a die agree on where it is within this share of a die's side."""
     kept_dice: float = 0.35
     """A die within this share of a die's side of where it lay, face up the same, was kept."""
+    moved_dice: float = 1.5
+    """With no hand seen since the dice lay still, nothing was picked up to be thrown: a
+    die this many sides from where a known die lay is that die, moved by itself (a cocked
+    die falling flat, a die nudged by another)."""
 
     # -- the view (bumps and light) --
     bump_px: float = 6.0
