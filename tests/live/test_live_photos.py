@@ -7,13 +7,14 @@ photos (shared/data/dice-photos/d6-tray) read by the real reader (d6-pips)."""
 
 from __future__ import annotations
 
-import cv2
 import numpy as np
 import pytest
 
 from vision import labels
+from vision.images import read_image
 from vision.live import follow
 from vision.live.follow import Misfit, ThrowFollower, ThrowSettled
+from vision.live.sequences import held
 from vision.paths import photos_dir
 from vision.reader import DiceReader, DieReading
 
@@ -44,20 +45,18 @@ def test_each_real_photo_held_still_is_told_once_after_settling() -> None:
     chosen = photos.images[::16][:PHOTOS]
     reader = Logged(DiceReader.load("d6-pips"))
     follower = ThrowFollower(reader)  # no empty tray to calibrate from: motion alone
-    rng = np.random.default_rng(0)
     told: list[tuple[int, int]] = []
     events: list[ThrowSettled | Misfit] = []
-    for p, image in enumerate(chosen):
-        photo = cv2.imread(str(photos.path(image)), cv2.IMREAD_COLOR)
-        follower.new_turn()
-        follower.expect({"any": len(image.dice)})
-        for k in range(HOLD):
-            noise = rng.normal(0.0, 2.0, photo.shape)
-            frame = np.clip(photo + noise, 0, 255).astype(np.uint8)
-            reader.frame = p * HOLD + k
-            got = follower.feed(frame, reader.frame / FPS)
-            told += [(p, k)] * len(got)
-            events += got
+    images = [read_image(photos.path(image)) for image in chosen]
+    for index, frame, t in held(images, HOLD, FPS):
+        p, k = divmod(index, HOLD)
+        if k == 0:
+            follower.new_turn()
+            follower.expect({"any": len(chosen[p].dice)})
+        reader.frame = index
+        got = follower.feed(frame, t)
+        told += [(p, k)] * len(got)
+        events += got
     # one event per photo, once it has lain still 0.2 s (later only if two readings
     # did not agree on where the dice are: read again, up to 4 readings): sensor noise on
     # real pictures is not motion, and the cut to the next photo is never read

@@ -15,7 +15,16 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from vision.live.sequences import SynthFrame, SynthSequence, Truth, TruthReader, named, play
+from vision.live.sequences import (
+    FPS,
+    SynthFrame,
+    SynthSequence,
+    Truth,
+    TruthReader,
+    held,
+    named,
+    play,
+)
 
 SEQUENCES = ("three-throws", "kept-aside", "flicker", "new-turn")
 QUICK = ("three-throws",)
@@ -87,7 +96,48 @@ def bench(args: argparse.Namespace) -> int:
         f"events as the sequences expect: {matched}/{expected} with the real reader, "
         f"{truth_ok}/{expected} with the drawn truth as the reader"
     )
+    _real_photos()
     return 0
+
+
+def _real_photos(count: int = 12, hold: int = 8) -> None:
+    """The delay on real photos (pip dice, the d6-pips reader), each held still before
+    the follower with sensor noise: from the photo's first frame to its event."""
+    from vision import labels
+    from vision.images import read_image
+    from vision.live.follow import ThrowFollower, ThrowSettled
+    from vision.paths import photos_dir
+    from vision.reader import DiceReader
+
+    folder = photos_dir()
+    if folder is None:
+        print("real photos: not on this machine (shared/data/dice-photos/d6-tray)")
+        return
+    photos = labels.load(folder)
+    chosen = photos.images[:: max(len(photos.images) // count, 1)][:count]
+    images = [read_image(photos.path(image)) for image in chosen]
+    follower = ThrowFollower(DiceReader.load("d6-pips"))  # no empty tray: motion alone
+    delays: list[float] = []
+    times: list[float] = []
+    whole = 0
+    for index, frame, t in held(images, hold):
+        p, k = divmod(index, hold)
+        if k == 0:
+            follower.new_turn()
+            follower.expect({"any": len(chosen[p].dice)})
+        t0 = time.process_time()
+        events = follower.feed(frame, t)
+        times.append(time.process_time() - t0)
+        for event in events:
+            delays.append(1000 * (t - p * hold / FPS))
+            whole += isinstance(event, ThrowSettled)
+    h, w = images[0].shape[:2]
+    print(
+        f"real photos held still ({len(images)} of {folder.name}, {w}x{h}, d6-pips reader): "
+        f"{1 / _mean(times):.0f} frames/s; delay median {_median(delays):.0f} ms, max "
+        f"{max(delays, default=float('nan')):.0f} ms (n={len(delays)}); {whole} read as a "
+        "whole throw, the others flagged"
+    )
 
 
 def _timed(

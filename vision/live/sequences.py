@@ -641,6 +641,20 @@ def tray_camera() -> Camera:
     return Camera()
 
 
+def held(
+    photos: Sequence[np.ndarray], hold: int = 8, fps: int = FPS, seed: int = 0
+) -> Iterator[tuple[int, np.ndarray, float]]:
+    """Still photos as a camera would send them: each held for `hold` frames with sensor
+    noise, cut to the next; (frame index, image, stream time). A photo's first frame is
+    the first in which its dice lie still."""
+    rng = np.random.default_rng(seed)
+    for p, photo in enumerate(photos):
+        for k in range(hold):
+            noise = rng.normal(0.0, NOISE, photo.shape)
+            index = p * hold + k
+            yield index, np.clip(photo + noise, 0, 255).astype(np.uint8), index / fps
+
+
 # ---- playing a sequence through a follower ----------------------------------------------
 
 
