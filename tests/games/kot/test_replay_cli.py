@@ -133,6 +133,38 @@ BAD = [
         ),
         "inputs[3] (throw by Ann): Ann has had 3 throws, the most allowed",
     ),
+    (
+        "a card name that is no string",
+        base_script(
+            inputs=[
+                *base_script()["inputs"][:2],
+                {"type": "buy", "player": "Ann", "card": ["Heal"]},
+            ]
+        ),
+        "inputs[2] (buy by Ann): unknown card ['Heal']",
+    ),
+    (
+        "a die face that is no string",
+        base_script(inputs=[{"type": "throw", "player": "Ann", "thrown": [{}] * 6}]),
+        "inputs[0] (throw by Ann): thrown: {} is not a die face",
+    ),
+    (
+        "hp that is no number",
+        base_script(
+            first_player=None,
+            position={"active_player": "Ann", "monsters": {"Ann": {"hp": "ten"}}},
+        ),
+        "position.monsters.Ann.hp: 'ten' is not a whole number 0 to 10",
+    ),
+    (
+        "seven players",
+        base_script(
+            players=[{"name": n, "monster": "The King"} for n in "ABCDEFG"], first_player=None
+        ),
+        "players: King of Tokyo takes 2 to 6 players, not 7",
+    ),
+    ("nested too deeply", "[" * 100_000 + "]" * 100_000, "its JSON is nested too deeply"),
+    ("a description that is no text", base_script(description={}), "description: expected a"),
     ("input not an object", base_script(inputs=[3]), "inputs[0]: expected a JSON object, not 3"),
     ("unknown field", base_script(seeed=3), "unknown field 'seeed'"),
     (
