@@ -117,6 +117,15 @@ def test_random_games_keep_the_invariants(setup: Setup, seed: int) -> None:
     winners = game.winners
     assert all(m.alive for m in winners)
     assert len(winners) <= 1 or all(m.vp >= 20 for m in winners)
+    # every one of these games replays from its log, and undo then redo of its last input
+    # gives it back (the test below also undoes at random points, over fewer games)
+    log = list(game.log)
+    end = fingerprint(game)
+    again = replayed(setup, log)
+    assert fingerprint(again) == end
+    assert again.undo() == log[-1]
+    again.apply(log[-1])
+    assert fingerprint(again) == end
 
 
 def replayed(setup: Setup, log: list[Any]) -> KingOfTokyo:
