@@ -211,8 +211,9 @@ def test_illegal_inputs_at_any_moment_are_refused_and_change_nothing(
     setup: Setup, seed: int
 ) -> None:
     """Wrong inputs thrown in at random moments of random games: each one is either legal
-    (a mutation can happen to be) or raises an IllegalInput (never another error) and
-    leaves the game exactly as it was. An eliminated monster's inputs are all refused."""
+    (a mutation can happen to be: then `waiting_for()` listed it) or raises an
+    IllegalInput (never another error) and leaves the game exactly as it was. An
+    eliminated monster's inputs are all refused."""
     rng = random.Random(seed)
     game = KingOfTokyo(setup)
     while not game.game_over:
@@ -223,6 +224,7 @@ def test_illegal_inputs_at_any_moment_are_refused_and_change_nothing(
             if dead and rng.random() < 0.3:
                 bad = {**inp, "player": rng.choice(dead)}
             before = fingerprint(game)
+            waits = game.waiting_for()
             try:
                 game.apply(bad)
             except IllegalInput:
@@ -230,6 +232,12 @@ def test_illegal_inputs_at_any_moment_are_refused_and_change_nothing(
                 game.apply(inp)
             else:
                 assert bad["player"] not in dead, bad  # an eliminated monster acted
+                # what the engine takes, it said it was waiting for
+                offered = [w for w in waits if (w.player, w.kind) == (bad["player"], bad["type"])]
+                assert offered, bad
+                if bad["type"] == "buy":
+                    cards = [c["card"] for w in offered for c in w.options["cards"]]
+                    assert game.card_named(bad["card"]) in cards, bad
         else:
             game.apply(inp)
         check_invariants(game)
