@@ -584,8 +584,8 @@ class KingOfTokyo:
 
     def card_named(self, name: object) -> str:
         """The card an input names, or UnknownCardInput."""
-        if name in CARDS:
-            return str(name)
+        if type(name) is str and name in CARDS:
+            return name
         try:
             return canonical(name)
         except UnknownCard as error:
@@ -1349,7 +1349,7 @@ def check_faces(value: object, field: str) -> list[str]:
     if not isinstance(value, (list, tuple)):
         raise MalformedInput(f'"{field}" is a list of die faces ({", ".join(FACES)})')
     for face in value:
-        if face not in _FACE_SET:
+        if not isinstance(face, str) or face not in _FACE_SET:
             raise MalformedInput(f"{field}: {face!r} is not a die face (faces: {', '.join(FACES)})")
     return list(value)
 

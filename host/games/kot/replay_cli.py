@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import sys
 from typing import Any
 
 from host.errors import UserError
@@ -33,7 +35,7 @@ def run(args: argparse.Namespace) -> int:
 
     def trace(index: int | None, inp: Input | None, game: KingOfTokyo) -> None:
         line: dict[str, Any] = {"index": index, "input": inp, "state": game.to_json()}
-        print(json.dumps(line), flush=True)
+        _print(json.dumps(line))
 
     try:
         if args.trace:
@@ -45,10 +47,19 @@ def run(args: argparse.Namespace) -> int:
             game = replay(script)
     except ScriptFailed as error:
         if not args.trace:
-            print(json.dumps(error.game.to_json(), indent=2), flush=True)
+            _print(json.dumps(error.game.to_json(), indent=2))
         raise UserError(f"{args.script}: {error}") from None
     except ScriptError as error:
         raise UserError(f"{args.script}: {error}") from None
     if not args.trace:
-        print(json.dumps(game.to_json(), indent=2))
+        _print(json.dumps(game.to_json(), indent=2))
     return 0
+
+
+def _print(text: str) -> None:
+    """Print to stdout; a reader that stops early (`| head`) is no error: the rest of the
+    output goes nowhere, and an error message still goes to stderr."""
+    try:
+        print(text, flush=True)
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

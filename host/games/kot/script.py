@@ -88,6 +88,8 @@ def load_script(path: str | Path) -> Script:
         raise ScriptError(
             f"{path} is not JSON: {error.msg} at line {error.lineno} column {error.colno}"
         ) from None
+    except RecursionError:  # Python's parser gives up on lists nested thousands deep
+        raise ScriptError(f"{path} is not a game script: its JSON is nested too deeply") from None
     return parse_script(data)
 
 
@@ -140,8 +142,8 @@ def parse_script(data: object) -> Script:
         if not 0 <= after <= len(inputs):
             raise ScriptError(f"expect[{i}].after: {after} is not between 0 and {len(inputs)}")
         expects.append(Expect(after, eo))
-    description = obj.get("description", "")
-    return Script(setup, inputs, tuple(expects), str(description))
+    description = _str(obj.get("description", ""), "description")
+    return Script(setup, inputs, tuple(expects), description)
 
 
 def _position(data: object) -> Position:

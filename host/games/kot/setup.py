@@ -134,7 +134,6 @@ def check_setup(setup: Setup) -> None:
     where = "position"
     placed = card_list(f"{where}.discard", pos.discard)
     taken: dict[str, str] = {}
-    alive = [n for n in names if pos.monsters.get(n, MonsterPosition()).hp > 0]
     for name, mp in pos.monsters.items():
         at = f"{where}.monsters.{name}"
         if name not in names:
@@ -176,6 +175,7 @@ def check_setup(setup: Setup) -> None:
             if mp.location in taken:
                 raise SetupError(f"{at}.location: {taken[mp.location]} is already in {mp.location}")
             taken[mp.location] = name
+    alive = [n for n in names if pos.monsters.get(n, MonsterPosition()).hp > 0]  # hp checked
     if "bay" in taken and len(alive) < 5:
         raise SetupError(
             f"{where}: Tokyo Bay is used only while more than 4 monsters are alive "

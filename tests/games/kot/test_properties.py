@@ -14,6 +14,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from host.games import IllegalInput
 from host.games.kot import KingOfTokyo, MonsterPosition, Options, Position, Setup
 from host.games.kot.cards import BOX, CARDS
 from host.games.kot.engine import INPUT_FIELDS
@@ -116,6 +117,15 @@ def test_random_games_keep_the_invariants(setup: Setup, seed: int) -> None:
     winners = game.winners
     assert all(m.alive for m in winners)
     assert len(winners) <= 1 or all(m.vp >= 20 for m in winners)
+    # every one of these games replays from its log, and undo then redo of its last input
+    # gives it back (the test below also undoes at random points, over fewer games)
+    log = list(game.log)
+    end = fingerprint(game)
+    again = replayed(setup, log)
+    assert fingerprint(again) == end
+    assert again.undo() == log[-1]
+    again.apply(log[-1])
+    assert fingerprint(again) == end
 
 
 def replayed(setup: Setup, log: list[Any]) -> KingOfTokyo:
@@ -143,3 +153,91 @@ def test_replay_and_undo_redo_give_identical_states(
         assert fingerprint(at_k) == fingerprint(replayed(setup, log[: k - 1]))
         at_k.apply(log[k - 1])  # redo
         assert fingerprint(at_k) == after
+
+
+# values that are wrong for some field of some input: other types, unknown names and faces
+JUNK: list[Any] = [
+    None,
+    True,
+    3,
+    -1,
+    2.5,
+    "",
+    "skull",
+    "Jetz",
+    "deck",
+    [],
+    {},
+    ["claw"],
+    [{}],
+    [["1"]],
+    {"poison": 1},
+    {"poison": -1},
+    {"A": 9},
+    {"x": [1]},
+]
+
+
+def mutated(game: KingOfTokyo, inp: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """A legal input made (most likely) illegal: another player or type, a field dropped,
+    added or given a wrong value, a die face or card changed."""
+    bad = dict(inp)
+    change = rng.randrange(6)
+    if change == 0:
+        bad["player"] = rng.choice([*game.players, "Zed", *JUNK])
+    elif change == 1:
+        bad["type"] = rng.choice([*INPUT_FIELDS, "dance", *JUNK])
+    elif change == 2 and len(bad) > 2:
+        del bad[rng.choice([k for k in bad if k != "type"])]
+    elif change == 3:
+        kind = bad.get("type")
+        fields = [*sorted(INPUT_FIELDS.get(kind, {"thrown", "card"}) - {"type"}), "extra"]
+        bad[rng.choice(fields)] = rng.choice(JUNK)
+    elif change == 4 and isinstance(bad.get("thrown"), list):
+        dice = list(bad["thrown"])
+        if dice and rng.random() < 0.5:
+            dice.pop()
+        else:
+            dice.append(rng.choice(["claw", "skull", 3]))
+        bad["thrown"] = dice
+    else:
+        bad["card"] = rng.choice([*sorted(BOX), "Alien Metabolism", "jets", "Hael", *JUNK])
+    return bad
+
+
+@settings(FAST, max_examples=max(GAMES // 10, 10))
+@given(setup=setups(), seed=st.integers(0, 2**32))
+def test_illegal_inputs_at_any_moment_are_refused_and_change_nothing(
+    setup: Setup, seed: int
+) -> None:
+    """Wrong inputs thrown in at random moments of random games: each one is either legal
+    (a mutation can happen to be: then `waiting_for()` listed it) or raises an
+    IllegalInput (never another error) and leaves the game exactly as it was. An
+    eliminated monster's inputs are all refused."""
+    rng = random.Random(seed)
+    game = KingOfTokyo(setup)
+    while not game.game_over:
+        inp = dict(random_input(game, rng, corrections=True))
+        if rng.random() < 0.3:
+            bad = mutated(game, inp, rng)
+            dead = [m.name for m in game.monsters if not m.alive]
+            if dead and rng.random() < 0.3:
+                bad = {**inp, "player": rng.choice(dead)}
+            before = fingerprint(game)
+            waits = game.waiting_for()
+            try:
+                game.apply(bad)
+            except IllegalInput:
+                assert fingerprint(game) == before, bad
+                game.apply(inp)
+            else:
+                assert bad["player"] not in dead, bad  # an eliminated monster acted
+                # what the engine takes, it said it was waiting for
+                offered = [w for w in waits if (w.player, w.kind) == (bad["player"], bad["type"])]
+                assert offered, bad
+                if bad["type"] == "buy":
+                    cards = [c["card"] for w in offered for c in w.options["cards"]]
+                    assert game.card_named(bad["card"]) in cards, bad
+        else:
+            game.apply(inp)
+        check_invariants(game)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -11,6 +12,9 @@ from typing import Any
 import pytest
 
 from host.cli import main
+from host.games.kot import Setup
+from host.games.kot.random_player import play_game
+from host.games.kot.script import script_json
 
 ROOT = Path(__file__).resolve().parents[3]
 SCENARIO = Path(__file__).parent / "scenarios" / "case01_smash_city_yield.json"
@@ -133,6 +137,38 @@ BAD = [
         ),
         "inputs[3] (throw by Ann): Ann has had 3 throws, the most allowed",
     ),
+    (
+        "a card name that is no string",
+        base_script(
+            inputs=[
+                *base_script()["inputs"][:2],
+                {"type": "buy", "player": "Ann", "card": ["Heal"]},
+            ]
+        ),
+        "inputs[2] (buy by Ann): unknown card ['Heal']",
+    ),
+    (
+        "a die face that is no string",
+        base_script(inputs=[{"type": "throw", "player": "Ann", "thrown": [{}] * 6}]),
+        "inputs[0] (throw by Ann): thrown: {} is not a die face",
+    ),
+    (
+        "hp that is no number",
+        base_script(
+            first_player=None,
+            position={"active_player": "Ann", "monsters": {"Ann": {"hp": "ten"}}},
+        ),
+        "position.monsters.Ann.hp: 'ten' is not a whole number 0 to 10",
+    ),
+    (
+        "seven players",
+        base_script(
+            players=[{"name": n, "monster": "The King"} for n in "ABCDEFG"], first_player=None
+        ),
+        "players: King of Tokyo takes 2 to 6 players, not 7",
+    ),
+    ("nested too deeply", "[" * 100_000 + "]" * 100_000, "its JSON is nested too deeply"),
+    ("a description that is no text", base_script(description={}), "description: expected a"),
     ("input not an object", base_script(inputs=[3]), "inputs[0]: expected a JSON object, not 3"),
     ("unknown field", base_script(seeed=3), "unknown field 'seeed'"),
     (
@@ -202,3 +238,22 @@ def test_docs_example_replays(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     status, out, err = replay(tmp_path, capsys, example)
     assert status == 0, err
     assert json.loads(out)["players"][0]["hp"] == 7
+
+
+def test_a_reader_that_stops_early_gets_no_traceback(tmp_path: Path) -> None:
+    """`dicetable replay GAME --trace | head`: the pipe closes while the trace is printed."""
+    game = play_game(Setup.simple("A", "B", "C", "D", seed=3, first_player="A"), random.Random(3))
+    path = tmp_path / "long.json"
+    path.write_text(json.dumps(script_json(game)))  # its trace is far more than a pipe holds
+    done = subprocess.Popen(
+        [sys.executable, "-m", "host", "replay", str(path), "--trace"],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert done.stdout is not None and done.stderr is not None
+    assert done.stdout.read(100).startswith(b'{"index": null')
+    done.stdout.close()
+    err = done.stderr.read().decode()
+    assert done.wait(timeout=60) == 0
+    assert "Traceback" not in err and err == ""
