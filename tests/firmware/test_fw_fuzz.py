@@ -87,6 +87,7 @@ def test_any_payload_parses_or_is_refused_without_an_exception(payload: bytes) -
 def test_random_streams_on_cpython() -> None:
     summary = fuzz_firmware.run(1500, 11)
     assert summary["checks"] > 3000 and summary["waiting"] > 10 and summary["dropped"] > 100
+    assert summary["refused"] > 50  # well-formed states the board cannot show
 
 
 def test_random_streams_under_micropython() -> None:
@@ -95,6 +96,7 @@ def test_random_streams_under_micropython() -> None:
     assert result.returncode == 0, result.stderr
     summary = json.loads(result.stdout)
     assert summary["checks"] > 1500 and summary["waiting"] > 5 and summary["dropped"] > 50
+    assert summary["refused"] > 25
 
 
 def test_the_heap_does_not_grow_and_the_loop_allocates_nothing_under_micropython() -> None:
