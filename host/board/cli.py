@@ -195,8 +195,9 @@ def self_test(port: str | None, virtual: bool, step_seconds: float) -> int:
     steps = test_steps(led_names())
     assert len(steps) == TEST_STEPS, "firmware/board.py's test steps changed"
     with ExitStack() as stack:
-        if virtual:
-            port = stack.enter_context(VirtualBoard()).port
+        board = stack.enter_context(VirtualBoard()) if virtual else None
+        if board is not None:
+            port = board.port
         port = _the_pico(port)
         link = stack.enter_context(BoardLink.open(port))
         if not link.wait_board(HELLO_TIMEOUT_S):
@@ -212,6 +213,8 @@ def self_test(port: str | None, virtual: bool, step_seconds: float) -> int:
             if not link.request(wire.TEST, step, b"", timeout=1.0):
                 raise UserError(f"the board did not acknowledge test step {step}: run it again")
             print(f"step {step + 1:2d}/{len(steps)}: {what}")
+            if board is not None:  # what a person would see on the board
+                print(board.render(), flush=True)
             deadline = time.monotonic() + step_seconds
             while (left := deadline - time.monotonic()) > 0:
                 press = link.next_press(timeout=left)

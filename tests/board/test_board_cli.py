@@ -126,3 +126,16 @@ def test_board_test_walks_every_step_and_reports_presses(
     assert "step 33/33: each display shows its seat number" in out
     assert "button of seat 3 pressed" in out
     assert "buttons not pressed: seat 1, 2, 4, 5, 6" in out
+
+
+def test_board_test_on_the_virtual_board_draws_each_step(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["board", "test", "--virtual", "--step-seconds", "0.01"]) == 0
+    out = capsys.readouterr().out
+    first = out.split("step  1/33: segment a on every digit\n")[1].splitlines()
+    assert first[0].startswith("seat 1  LED off")
+    assert first[1] == " _   _   _   _           _   _   _   _           _   _   _   _"
+    assert first[2].strip() == first[3].strip() == ""  # only segment a, on every digit
+    seat_1_red = out.split("step  9/33: LED seat 1: red\n")[1].split("step 10/33")[0]
+    assert "seat 1  LED red" in seat_1_red and "seat 2  LED off" in seat_1_red
