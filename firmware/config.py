@@ -1,5 +1,5 @@
 """The board's configuration: pins and addresses (checked against hardware/pinmap.json by
-tests/board/test_pinmap.py) and the firmware's timings and brightness caps."""
+tests/board/test_board_hardware.py) and the firmware's timings and brightness caps."""
 
 SEATS = 6
 EXTRAS = 2  # extra LEDs after the seats' LEDs (King of Tokyo: Tokyo City, Tokyo Bay)

@@ -10,9 +10,9 @@ from collections.abc import Callable, Sequence
 from contextlib import ExitStack
 from pathlib import Path
 
+from host.board import deploy
 from host.errors import UserError
 
-FIRMWARE_DIR = Path(__file__).parents[2] / "firmware"
 HELLO_TIMEOUT_S = 5.0
 RESET_WAIT_S = 2.0  # a Pico's USB port is back this long after it resets
 # MicroPython's mpremote: run as a module of this Python, so the venv's copy is used
@@ -77,6 +77,8 @@ def _the_pico(port: str | None) -> str:
     from host.board.link import find_pico_ports
 
     if port:
+        if port.startswith("/") and not Path(port).exists():
+            raise UserError(f"no serial port {port}: see `dicetable board ports`")
         return port
     picos = find_pico_ports()
     if not picos:
@@ -89,18 +91,14 @@ def _the_pico(port: str | None) -> str:
 
 
 # --- flash -------------------------------------------------------------------------------
-def firmware_files() -> list[Path]:
-    """The firmware's modules as deployed (not the type stubs)."""
-    return sorted(p for p in FIRMWARE_DIR.glob("*.py") if p.name != "pico_main.py")
-
-
 def mpremote_commands(port: str) -> list[str]:
-    """One mpremote chain: make /firmware, copy the modules and /main.py, reset."""
-    mkdir = "import os\ntry:\n os.mkdir('/firmware')\nexcept OSError:\n pass"
+    """One mpremote chain: make /firmware, copy the modules and /main.py, reset (the
+    layout of host/board/deploy.py)."""
+    mkdir = f"import os\ntry:\n os.mkdir('{deploy.PACKAGE}')\nexcept OSError:\n pass"
     command = [*MPREMOTE, "connect", port, "exec", mkdir, "+", "fs", "cp"]
-    command += [str(p) for p in firmware_files()]
-    command += [":/firmware/", "+", "fs", "cp", str(FIRMWARE_DIR / "pico_main.py"), ":/main.py"]
-    return [*command, "+", "reset"]
+    command += [str(p) for p in deploy.package_files()]
+    command += [f":{deploy.PACKAGE}/", "+", "fs", "cp", str(deploy.FIRMWARE_DIR / deploy.MAIN)]
+    return [*command, ":/main.py", "+", "reset"]
 
 
 def flash(
@@ -114,12 +112,14 @@ def flash(
     port = _the_pico(port)
     # a running firmware ignores Ctrl-C: ask it to reset into the REPL first
     with BoardLink.open(port) as link:
-        if link.wait_board(1.5):
+        running = link.wait_board(1.5)
+        if running:
             print(f"{port}: firmware {link.status.firmware_version} running; asking for the REPL")
             link.request(wire.MAINTENANCE, 0, wire.MAINTENANCE_PAYLOAD, timeout=1.0)
-    time.sleep(RESET_WAIT_S)
-    port = _the_pico(given)
-    print(f"copying {len(firmware_files())} firmware modules to {port} ...")
+    if running:  # (else the Pico is at its REPL already)
+        time.sleep(RESET_WAIT_S)
+        port = _the_pico(given)
+    print(f"copying {len(deploy.package_files())} firmware modules to {port} ...")
     if runner(mpremote_commands(port)) != 0:
         raise UserError(
             f"mpremote could not copy the firmware to {port}: unplug and replug the "
@@ -195,8 +195,9 @@ def self_test(port: str | None, virtual: bool, step_seconds: float) -> int:
     steps = test_steps(led_names())
     assert len(steps) == TEST_STEPS, "firmware/board.py's test steps changed"
     with ExitStack() as stack:
-        if virtual:
-            port = stack.enter_context(VirtualBoard()).port
+        board = stack.enter_context(VirtualBoard()) if virtual else None
+        if board is not None:
+            port = board.port
         port = _the_pico(port)
         link = stack.enter_context(BoardLink.open(port))
         if not link.wait_board(HELLO_TIMEOUT_S):
@@ -212,6 +213,8 @@ def self_test(port: str | None, virtual: bool, step_seconds: float) -> int:
             if not link.request(wire.TEST, step, b"", timeout=1.0):
                 raise UserError(f"the board did not acknowledge test step {step}: run it again")
             print(f"step {step + 1:2d}/{len(steps)}: {what}")
+            if board is not None:  # what a person would see on the board
+                print(board.render(), flush=True)
             deadline = time.monotonic() + step_seconds
             while (left := deadline - time.monotonic()) > 0:
                 press = link.next_press(timeout=left)

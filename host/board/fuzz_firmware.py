@@ -4,8 +4,10 @@ and tests/firmware/test_fw_fuzz.py through micropython_runner.mjs).
     fuzz_firmware.py ROUNDS SEED
 
 Each round feeds one of: random garbage, a valid SHOW frame of a random state, a valid
-frame cut short, a valid frame with one byte changed, or a heartbeat; in random chunk
-sizes, stepping the firmware between chunks. After every step the displays and LEDs must
+frame cut short, a valid frame with one byte changed, a heartbeat, a well-formed SHOW frame
+whose state the board cannot show (which it must refuse, keeping what it shows), or a
+well-formed frame of a kind the board ignores; in random chunk sizes, stepping the firmware
+between chunks. After every step the displays and LEDs must
 show exactly the last valid state sent (or the waiting pattern once the host has been
 silent for 3 s): never a wrong digit. An exception fails the run. Prints one JSON summary.
 """
@@ -73,6 +75,42 @@ def damaged(frame: bytes) -> bytes:
     return bytes(data)
 
 
+PRINTABLE = [c for c in range(0x20, 0x7F) if c not in (wire.START, wire.SEPARATOR)]
+# characters the font has no glyph for, and characters that are no upper-case hex digit
+NOT_GLYPHS = "OSKMVWXZaegijkmpqsvwxz"
+NOT_HEX = "abcdefgGXZ -"
+
+
+def refused_payload() -> bytes:
+    """A SHOW payload with one flaw the board must refuse (and so keep what it shows)."""
+    seats, extras = random_state()
+    if not seats:
+        seats = [("8888", 0, (0, 0, 0), False)]
+    payload = bytearray(wire.encode_show(seats, extras))
+    at = 1 + random.randrange(len(seats)) * wire.SEAT_SIZE  # a seat's first glyph
+    flaw = random.randrange(5)
+    if flaw == 0:
+        payload[at + random.randrange(wire.SEAT_CELLS)] = ord(random.choice(NOT_GLYPHS))
+    elif flaw == 1:  # the decimal points or a colour digit
+        payload[at + wire.SEAT_CELLS + random.randrange(7)] = ord(random.choice(NOT_HEX))
+    elif flaw == 2:
+        payload[at + wire.SEAT_SIZE - 1] = ord(random.choice("23aZ-"))  # blink is 0 or 1
+    elif flaw == 3:
+        payload[0] = ord(random.choice("789ABCDEF"))  # more seats than the board has
+    else:
+        payload = payload[:-1] if random.getrandbits(1) else payload + b"0"  # wrong length
+    return bytes(payload)
+
+
+def ignored_frame() -> bytes:
+    """A well-formed frame the board ignores: a kind it only sends, an unknown kind, or a
+    press acknowledgement when no press waits."""
+    kind = ord(random.choice("ABEPKZxq"))
+    size = random.randrange(0, 20)
+    payload = bytes(random.choice(PRINTABLE) for _ in range(size))
+    return wire.frame(kind, random.getrandbits(8), payload)
+
+
 def run(rounds: int, seed: int) -> dict:
     random.seed(seed)
     rig = Rig(seed, 0)
@@ -83,7 +121,7 @@ def run(rounds: int, seed: int) -> dict:
     checks = 0
     waits = 0  # checks that found the waiting pattern
     for _ in range(rounds):
-        action = random.randrange(10)
+        action = random.randrange(12)
         new_state = None
         if action < 4:
             data = bytes(random.getrandbits(8) for _ in range(random.randrange(1, 120)))
@@ -96,8 +134,13 @@ def run(rounds: int, seed: int) -> dict:
             data = frame[: random.randrange(1, len(frame) - 1)]
         elif action == 8:
             data = damaged(wire.frame(wire.SHOW, 0, wire.encode_show(*random_state())))
-        else:
+        elif action == 9:
             data = wire.frame(wire.HEARTBEAT, 0, b"")
+        elif action == 10:
+            data = wire.frame(wire.SHOW, random.getrandbits(8), refused_payload())
+        else:
+            data = ignored_frame()
+        alive = action >= 9  # a well-formed frame the board keeps unchanged: a sign of life
         i = 0
         while i < len(data):
             n = random.randrange(1, 40)
@@ -105,7 +148,7 @@ def run(rounds: int, seed: int) -> dict:
             i += n
             now += random.randrange(0, 6)
             complete = i >= len(data)
-            if complete and (new_state is not None or action == 9):
+            if complete and (new_state is not None or alive):
                 last_host = now
                 if new_state is not None:
                     state = new_state
@@ -133,6 +176,7 @@ def run(rounds: int, seed: int) -> dict:
         "waiting": waits,
         "frames": d.frames,
         "dropped": d.dropped,
+        "refused": rig.board.rejected,
     }
 
 

@@ -1,6 +1,12 @@
 """A virtual board: the real firmware under real MicroPython (WebAssembly, in Node) behind
 a real pseudo-terminal, with simulated displays, LEDs and buttons.
 
+It is a virtual Pico with a flash: its file system holds the firmware as `dicetable board
+flash` copies it (or nothing, for a Pico with only MicroPython). At each boot its
+MicroPython runs the flashed /main.py; when the firmware does not start (nothing flashed, or
+the host asked for the REPL to flash it), the port is MicroPython's REPL, and the real
+mpremote can copy files and reset it (see micropython_runner.mjs).
+
     with VirtualBoard(seats=4) as board, BoardLink.open(board.port) as link:
         link.show(table_display)
         link.wait_shown(1.0)
@@ -10,7 +16,8 @@ a real pseudo-terminal, with simulated displays, LEDs and buttons.
 
 `port` is a stable path (a symlink to the current pseudo-terminal), like /dev/ttyACM0:
 `unplug()` takes the board away (the port vanishes and the firmware stops, as when a
-bus-powered Pico is unplugged), `replug()` brings a freshly booted one back at the same path.
+bus-powered Pico is unplugged), `replug()` brings a freshly booted one back at the same path,
+with what its flash held.
 For the demo, `board.show(table)` sends through a link of the board's own and waits until
 the table is shown.
 """
@@ -31,16 +38,22 @@ from typing import IO, Any
 
 from firmware import config
 from hardware import pinmap
-from host.board import micropython
+from host.board import deploy, micropython
 from host.board.link import BoardLink
 from host.board.render import render_board
 from host.games import TableDisplay
 
 
 class VirtualBoard:
-    def __init__(self, seats: int = config.SEATS, extra_names: Sequence[str] | None = None) -> None:
+    def __init__(
+        self,
+        seats: int = config.SEATS,
+        extra_names: Sequence[str] | None = None,
+        firmware: Path | None = deploy.FIRMWARE_DIR,
+    ) -> None:
         """seats: how many seats `render()` draws (the board always has all of them);
-        extra_names: labels of the extra LEDs (default: the pin map's)."""
+        extra_names: labels of the extra LEDs (default: the pin map's); firmware: the
+        firmware folder the Pico was flashed with, None for a Pico with only MicroPython."""
         if not 1 <= seats <= config.SEATS:
             raise ValueError(f"the board has 1 to {config.SEATS} seats, not {seats}")
         self.seats = seats
@@ -48,6 +61,12 @@ class VirtualBoard:
         self._link: BoardLink | None = None
         self._dir = Path(tempfile.mkdtemp(prefix="dicetable-vboard-"))
         self.port = str(self._dir / "ttyACM0")
+        self._flash = self._dir / "flash"  # the Pico's file system; kept across unplugs
+        self._flash.mkdir()
+        for on_pico, source in (deploy.deployment(firmware) if firmware else {}).items():
+            target = self._flash / on_pico.lstrip("/")
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(source, target)
         self._process: subprocess.Popen[str] | None = None
         self._master = -1
         self._slave = -1
@@ -67,8 +86,9 @@ class VirtualBoard:
         link = Path(self.port)
         link.unlink(missing_ok=True)
         link.symlink_to(os.ttyname(self._slave))
+        serve = ["serve", "--fd", str(self._master), "--flash", str(self._flash)]
         self._process = subprocess.Popen(
-            [node, str(micropython.RUNNER), "serve", "--fd", str(self._master)],
+            [node, str(micropython.RUNNER), *serve],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             pass_fds=(self._master,),
@@ -121,6 +141,20 @@ class VirtualBoard:
     def plugged(self) -> bool:
         return self._process is not None
 
+    @property
+    def at_repl(self) -> bool:
+        """The Pico waits at its MicroPython REPL: no firmware runs."""
+        return bool(self.snapshot()["repl"])
+
+    def flash_files(self) -> dict[str, bytes]:
+        """What the Pico's flash holds (path on the Pico -> content), as of its last boot
+        (or unplug)."""
+        return {
+            "/" + p.relative_to(self._flash).as_posix(): p.read_bytes()
+            for p in sorted(self._flash.rglob("*"))
+            if p.is_file()
+        }
+
     # --- what a person sees and does -------------------------------------------------
     def snapshot(self) -> dict[str, Any]:
         """Everything the board shows now, and the firmware's counters."""
@@ -137,7 +171,10 @@ class VirtualBoard:
 
     def render(self) -> str:
         """The board drawn for a terminal: each display as 7-segment art, then the LEDs."""
-        return render_board(self.snapshot(), self.seats, self.extra_names)
+        snapshot = self.snapshot()
+        if snapshot["repl"]:
+            return "the Pico waits at its MicroPython REPL: no firmware runs"
+        return render_board(snapshot, self.seats, self.extra_names)
 
     def show(self, table: TableDisplay, timeout: float = 2.0) -> None:
         """Send a table over the board's own host link and wait until it is shown (for

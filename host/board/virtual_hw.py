@@ -339,6 +339,10 @@ class Rig:
         self.step(now)
         return self.drain()
 
+    def wants_repl(self) -> bool:
+        """The host asked the firmware to reset into the REPL (for flashing)."""
+        return bool(self.board.maintenance)
+
     def drain(self) -> str:
         """What the board has written since the last call (after a failure too)."""
         return self.port.take().decode()

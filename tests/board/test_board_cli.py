@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import shutil
+import sys
 import threading
 import time
-from collections.abc import Sequence
+from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
 
 from firmware import VERSION
-from host.board import cli
+from host.board import cli, deploy
 from host.board.virtual import VirtualBoard
 from host.cli import main
 from host.errors import UserError
@@ -41,25 +43,64 @@ def test_flash_without_a_board_is_a_one_line_error(
     assert err.count("\n") == 1 and "no Pico" in err and "--port" in err
 
 
-def test_flash_copies_every_module_resets_and_checks_the_announced_version(
+def old_firmware(tmp_path: Path) -> Path:
+    """A copy of the firmware that announces an older version."""
+    old = tmp_path / "old-firmware"
+    shutil.copytree(deploy.FIRMWARE_DIR, old, ignore=shutil.ignore_patterns("__pycache__"))
+    init = old / "__init__.py"
+    init.write_text(init.read_text().replace(f'VERSION = "{VERSION}"', 'VERSION = "0.0.1"'))
+    assert 'VERSION = "0.0.1"' in init.read_text()
+    return old
+
+
+def flashed_as_deployed(board: VirtualBoard) -> bool:
+    """The Pico's flash holds this repository's firmware, laid out as deploy.py says."""
+    want = {on_pico: source.read_bytes() for on_pico, source in deploy.deployment().items()}
+    return board.flash_files() == want
+
+
+def test_flash_replaces_a_running_firmware_through_the_real_mpremote(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(cli, "RESET_WAIT_S", 0.2)
+    with VirtualBoard(firmware=old_firmware(tmp_path)) as board:
+        assert not board.at_repl and not flashed_as_deployed(board)
+        assert main(["board", "flash", "--port", board.port]) == 0
+        assert not board.at_repl  # the reset after the copy started the new firmware
+        assert flashed_as_deployed(board)
+    out = capsys.readouterr().out
+    assert "firmware 0.0.1 running; asking for the REPL" in out  # it could not be stopped
+    assert f"firmware {VERSION} running, boot id" in out  # announced after the reset
+
+
+def test_flash_a_pico_with_only_micropython_through_the_real_mpremote(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with VirtualBoard(firmware=None) as board:
+        assert board.at_repl and board.flash_files() == {}
+        assert main(["board", "flash", "--port", board.port]) == 0
+        assert flashed_as_deployed(board) and not board.at_repl
+    out = capsys.readouterr().out
+    assert "asking for the REPL" not in out
+    assert f"firmware {VERSION} running, boot id" in out
+
+
+def test_a_failed_copy_is_a_one_line_error(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr(cli, "RESET_WAIT_S", 0.1)
-    commands: list[Sequence[str]] = []
+    monkeypatch.setattr(cli, "MPREMOTE", [sys.executable, "-c", "raise SystemExit(1)"])
+    with VirtualBoard(firmware=None) as board:
+        assert main(["board", "flash", "--port", board.port]) == 1
+        assert board.at_repl  # nothing was copied, nothing started
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "mpremote could not copy the firmware" in err
 
-    def mpremote(command: Sequence[str]) -> int:
-        commands.append(command)
-        return 0
 
-    with VirtualBoard() as board:
-        assert cli.flash(board.port, runner=mpremote) == 0
-        assert board.snapshot()["maintenance"]  # it was asked to reset into the REPL first
-    (command,) = commands
-    assert command[command.index("connect") + 1] == board.port
-    copied = {arg.rsplit("/", 1)[-1] for arg in command if arg.endswith(".py")}
-    assert {"wire.py", "board.py", "pico.py", "pico_main.py"} <= copied
-    assert ":/main.py" in command and command[-1] == "reset"
-    assert f"firmware {VERSION} running" in capsys.readouterr().out
+def test_a_port_that_is_not_there_is_a_one_line_error(capsys: pytest.CaptureFixture[str]) -> None:
+    for action in ("flash", "test"):
+        assert main(["board", action, "--port", "/dev/ttyACM-not-there"]) == 1
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "no serial port /dev/ttyACM-not-there" in err
 
 
 def test_flash_reports_a_board_that_announces_another_version() -> None:
@@ -85,3 +126,16 @@ def test_board_test_walks_every_step_and_reports_presses(
     assert "step 33/33: each display shows its seat number" in out
     assert "button of seat 3 pressed" in out
     assert "buttons not pressed: seat 1, 2, 4, 5, 6" in out
+
+
+def test_board_test_on_the_virtual_board_draws_each_step(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["board", "test", "--virtual", "--step-seconds", "0.01"]) == 0
+    out = capsys.readouterr().out
+    first = out.split("step  1/33: segment a on every digit\n")[1].splitlines()
+    assert first[0].startswith("seat 1  LED off")
+    assert first[1] == " _   _   _   _           _   _   _   _           _   _   _   _"
+    assert first[2].strip() == first[3].strip() == ""  # only segment a, on every digit
+    seat_1_red = out.split("step  9/33: LED seat 1: red\n")[1].split("step 10/33")[0]
+    assert "seat 1  LED red" in seat_1_red and "seat 2  LED off" in seat_1_red

@@ -12,6 +12,7 @@ MODULES = [
     "firmware.font",
     "firmware.ht16k33",
     "firmware.buttons",
+    "host.board.deploy",
     "host.board.frames",
     "host.board.render",
     "hardware.pinmap",

@@ -6,11 +6,13 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Iterator
+from types import SimpleNamespace
 
 import pytest
 
 from firmware import wire
-from host.board.link import BoardLink
+from host.board import link as link_module
+from host.board.link import BoardLink, find_pico_ports
 from host.games import SeatDisplay, TableDisplay
 
 
@@ -21,12 +23,15 @@ class ScriptedSerial:
         self.incoming = bytearray()
         self.written: list[bytes] = []
         self.lock = threading.Lock()
+        self.unplugged = False  # reads then fail, as pyserial's do when the cable is pulled
 
     @property
     def in_waiting(self) -> int:
         return len(self.incoming)
 
     def read(self, n: int) -> bytes:
+        if self.unplugged:
+            raise OSError("device reports readiness to read but returned no data")
         with self.lock:
             data = bytes(self.incoming[:n])
             del self.incoming[:n]
@@ -129,3 +134,69 @@ def test_a_table_the_board_cannot_show_is_refused(port: ScriptedSerial, link: Bo
         link.show(TableDisplay([SeatDisplay("1")] * 7))
     with pytest.raises(ValueError, match="cannot show"):
         link.show(TableDisplay([SeatDisplay("OK")]))
+
+
+def test_the_host_sends_a_heartbeat_when_it_has_nothing_else_to_say(
+    port: ScriptedSerial, link: BoardLink
+) -> None:
+    link.show(TableDisplay([SeatDisplay("12")]))
+    port.board_says(wire.ACK, 1)
+    assert link.wait_shown(1.0)
+    assert port.sent(wire.HEARTBEAT) == []
+    time.sleep(link_module.HEARTBEAT_S + 0.3)
+    assert len(port.sent(wire.HEARTBEAT)) >= 1
+
+
+def test_a_board_that_goes_quiet_counts_as_not_connected(
+    port: ScriptedSerial, link: BoardLink, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(link_module, "SILENT_S", 0.3)
+    port.board_says(*hello("0000AAAA"))
+    assert eventually(lambda: link.status.connected)
+    time.sleep(0.4)  # no heartbeat (hello) from the board
+    assert not link.status.connected and link.status.port == "scripted"
+    port.board_says(*hello("0000AAAA"))
+    assert eventually(lambda: link.status.connected)
+
+
+def test_the_pico_is_found_by_its_usb_id(monkeypatch: pytest.MonkeyPatch) -> None:
+    from serial.tools import list_ports
+
+    def device(name: str, vid: int | None, pid: int | None) -> SimpleNamespace:
+        return SimpleNamespace(device=name, vid=vid, pid=pid)
+
+    fake = [
+        device("/dev/ttyACM1", 0x2E8A, 0x0005),  # a Pico running MicroPython
+        device("/dev/ttyACM0", 0x2E8A, 0x000A),  # a Pico running something else
+        device("/dev/ttyUSB0", 0x10C4, 0xEA60),  # a USB serial adapter
+        device("/dev/ttyS0", None, None),
+    ]
+    monkeypatch.setattr(list_ports, "comports", lambda: fake)
+    assert find_pico_ports() == ["/dev/ttyACM1"]
+
+
+def test_after_an_unplug_the_board_is_found_again_at_its_new_port() -> None:
+    ports = {"/dev/ttyACM0": ScriptedSerial(), "/dev/ttyACM1": ScriptedSerial()}
+    plugged = ["/dev/ttyACM0"]
+
+    def opener(name: str) -> ScriptedSerial:
+        if name not in plugged:
+            raise OSError(f"could not open port {name}")
+        return ports[name]
+
+    with BoardLink.open(None, opener=opener, finder=lambda: list(plugged)) as link:
+        first = ports["/dev/ttyACM0"]
+        first.board_says(*hello("0000AAAA"))
+        assert eventually(lambda: link.status.port == "/dev/ttyACM0" and link.status.connected)
+        link.show(TableDisplay([SeatDisplay("12")]))
+        assert eventually(lambda: first.sent(wire.SHOW) == [1])
+        first.unplugged = True
+        plugged[:] = ["/dev/ttyACM1"]  # back, under another name
+        again = ports["/dev/ttyACM1"]
+        assert eventually(lambda: again.sent(wire.SHOW) == [1])  # the whole state again
+        again.board_says(*hello("0000BBBB"))
+        again.board_says(wire.ACK, 1)
+        assert link.wait_shown(1.0)
+        status = link.status
+        assert status.port == "/dev/ttyACM1" and status.reconnects == 1
+        assert "port lost" in (status.last_error or "")

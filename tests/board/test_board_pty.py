@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
+from firmware.board import SHOWING
 from host.board.link import BoardLink
 from host.board.virtual import VirtualBoard
 from host.games import SeatDisplay, TableDisplay
@@ -78,6 +79,21 @@ def test_a_board_reset_mid_game_gets_the_full_state_back_within_1_s(
     assert link.status.boot_id not in (None, first_boot)
 
 
+def test_heartbeats_both_ways_keep_an_idle_game_shown_and_the_link_connected(
+    board: VirtualBoard, link: BoardLink
+) -> None:
+    link.show(GAME)
+    assert link.wait_shown(2.0)
+    boots = board.snapshot()["boots"]
+    deadline = time.monotonic() + 4.5  # past the board's 3 s and the host's 3 s timeouts
+    while time.monotonic() < deadline:
+        snapshot = board.snapshot()
+        assert snapshot["mode"] == SHOWING and snapshot["shown"] == GAME_SHOWN
+        assert link.status.connected
+        time.sleep(0.1)
+    assert board.snapshot()["boots"] == boots and link.status.in_sync
+
+
 def test_unplug_and_replug_shows_the_state_again(board: VirtualBoard, link: BoardLink) -> None:
     link.show(GAME)
     assert link.wait_shown(2.0)
@@ -87,7 +103,8 @@ def test_unplug_and_replug_shows_the_state_again(board: VirtualBoard, link: Boar
     link.show(changed)  # the game goes on while the board is away
     board.replug()
     assert eventually(lambda: board.shown()[0] == "9999", timeout=5.0)
-    assert link.status.connected and link.status.in_sync
+    # the new boot's hello may come after the acknowledgement: one more resend, then in sync
+    assert eventually(lambda: link.status.connected and link.status.in_sync, timeout=1.0)
     assert link.status.reconnects == 1
 
 

@@ -43,6 +43,23 @@ def booted(boot_id: int = 0x1234ABCD) -> Rig:
     return rig
 
 
+def scratch_path(name: str) -> str:
+    """A path to write a file at, removed first if it is there."""
+    if ON_MICROPYTHON:
+        path = "/tmp/" + name
+    else:
+        import tempfile
+
+        path = tempfile.gettempdir() + "/dicetable-" + name
+    try:
+        import os
+
+        os.remove(path)
+    except OSError:
+        pass
+    return path
+
+
 def raises(error: type, function: object, *args: object) -> str:
     """Call function(*args), which must raise `error`; return the message."""
     try:

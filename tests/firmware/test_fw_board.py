@@ -58,6 +58,17 @@ def test_heartbeats_keep_the_score_up():
     assert rig.shown()[0] == "1012"
 
 
+def test_the_board_announces_itself_every_second_as_its_heartbeat():
+    rig = booted()
+    rig.port.feed(show(7, [seat("   1")]))
+    hellos = []
+    for now in range(1, 3 * config.HELLO_MS + 1, 10):  # up to 3 s: the host goes quiet
+        rig.step(now)
+        hellos += [f for f in frames(rig.port.take()) if f[0] == "B"]
+    assert len(hellos) == 3  # when the host came, then each second
+    assert all(seq == 7 and payload[10:11] == b"1" for _, seq, payload in hellos)
+
+
 def test_a_bouncing_button_gives_exactly_one_press_resent_until_acknowledged():
     rig = booted()
     rig.port.feed(show(1, [seat("   1")] * 3))

@@ -45,6 +45,19 @@ def test_every_frame_survives_any_garbage_around_it(
     assert decode_all(data) == [frame for _, frame in pieces]
 
 
+@given(frames, st.text(max_size=40))
+def test_no_frame_ever_holds_a_byte_the_repl_acts_on(
+    frame: tuple[int, int, bytes], text: str
+) -> None:
+    e = wire.Encoder()
+    e.begin(wire.ERROR, 0)
+    e.text(text, 32)  # what the firmware reports of an exception or its version
+    for data in (wire.frame(*frame), bytes(e.out[: e.finish()])):
+        assert data[:1] == b"@" and data[-1:] == b"\n"
+        assert all(0x20 <= c <= 0x7E for c in data[:-1])  # so never Ctrl-A..Ctrl-E
+        assert len(decode_all(data)) == 1
+
+
 @given(frames, st.integers(0, 200), st.integers(1, 255))
 def test_a_changed_byte_or_a_cut_never_yields_a_frame(
     frame: tuple[int, int, bytes], at: int, change: int
@@ -87,6 +100,7 @@ def test_any_payload_parses_or_is_refused_without_an_exception(payload: bytes) -
 def test_random_streams_on_cpython() -> None:
     summary = fuzz_firmware.run(1500, 11)
     assert summary["checks"] > 3000 and summary["waiting"] > 10 and summary["dropped"] > 100
+    assert summary["refused"] > 50  # well-formed states the board cannot show
 
 
 def test_random_streams_under_micropython() -> None:
@@ -95,6 +109,7 @@ def test_random_streams_under_micropython() -> None:
     assert result.returncode == 0, result.stderr
     summary = json.loads(result.stdout)
     assert summary["checks"] > 1500 and summary["waiting"] > 5 and summary["dropped"] > 50
+    assert summary["refused"] > 25
 
 
 def test_the_heap_does_not_grow_and_the_loop_allocates_nothing_under_micropython() -> None:

@@ -15,7 +15,7 @@ import pytest
 from host.board.micropython import run_script
 
 HERE = Path(__file__).parent
-SHARED = ["test_fw_wire", "test_fw_board"]
+SHARED = ["test_fw_wire", "test_fw_board", "test_fw_pico"]
 
 
 def _shared_tests() -> list[str]:

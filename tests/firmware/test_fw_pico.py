@@ -1,36 +1,33 @@
-"""The Pico's own wiring (firmware/pico.py, pico_main.py) with fake machine, micropython
-and select modules: Ctrl-C is disabled first, the watchdog is fed, an exception shows the
-error pattern and resets, and the maintenance request resets into the REPL."""
+"""The Pico's own wiring (firmware/pico.py) with a fake `machine` (its I2C bus drives HT16K33
+models that decode what the displays show) and fake micropython, select, sys, os and time
+modules: Ctrl-C is disabled first, the watchdog is fed, an exception shows the error pattern
+and resets, and the maintenance request leaves the flag and resets. Runs on CPython and on
+MicroPython (test_fw_micropython.py), so it is MicroPython code: no pytest."""
 
-from __future__ import annotations
-
-import io
 import sys
-import time
-import types
-from collections.abc import Iterator
-from pathlib import Path
 
-import pytest
+from fw_helpers import raises, scratch_path
 
 import firmware
 from firmware import config, wire
-from host.board.micropython import run_script
 from host.board.virtual_hw import Ht16k33Model
 
 
 class Reset(BaseException):
-    """machine.reset() never returns; the fake ends the test's run() this way."""
+    """machine.reset() never returns; the fake ends run() this way."""
 
 
-class FakeMachine(types.ModuleType):
-    def __init__(self, fail_after_writes: int | None) -> None:
-        super().__init__("machine")
-        self.calls: list[str] = []
+class FakeMachine:
+    """The parts of `machine` pico.py uses. The I2C write number `fail_at_write` fails once,
+    as a loose wire would."""
+
+    def __init__(self, fail_at_write: int = -1) -> None:
+        self.calls: list = []
         self.displays = {a: Ht16k33Model() for a in config.DISPLAY_ADDRESSES}
-        self.fail_after_writes = fail_after_writes
+        self.fail_at_write = fail_at_write
         self.writes = 0
         self.feeds = 0
+        self.leds = b""  # the last bytes sent down the LED chain
         machine = self
 
         class Pin:
@@ -46,15 +43,12 @@ class FakeMachine(types.ModuleType):
             def __init__(self, bus: int, sda: Pin, scl: Pin, freq: int) -> None:
                 machine.calls.append(f"I2C({bus}, sda={sda.number}, scl={scl.number})")
 
-            def scan(self) -> list[int]:
+            def scan(self) -> list:
                 return list(machine.displays)
 
             def writeto(self, address: int, buf: bytes) -> None:
                 machine.writes += 1
-                if (
-                    machine.fail_after_writes is not None
-                    and machine.writes > machine.fail_after_writes
-                ):
+                if machine.writes == machine.fail_at_write:
                     raise OSError(5)
                 machine.displays[address].receive(buf)
 
@@ -65,112 +59,143 @@ class FakeMachine(types.ModuleType):
             def feed(self) -> None:
                 machine.feeds += 1
 
-        def bitstream(pin: Pin, encoding: int, timing: tuple[int, ...], buf: bytearray) -> None:
-            pass
-
-        def reset() -> None:
-            machine.calls.append("reset")
-            raise Reset
-
         self.Pin, self.I2C, self.WDT = Pin, I2C, WDT
-        self.bitstream, self.reset = bitstream, reset
+
+    def bitstream(self, pin: object, encoding: int, timing: tuple, buf: bytearray) -> None:
+        self.leds = bytes(buf)
+
+    def reset(self) -> None:
+        self.calls.append("reset")
+        raise Reset
+
+    def shown(self) -> list:
+        return [self.displays[a].text() for a in config.DISPLAY_ADDRESSES]
 
 
-class FakeStdin:
-    def __init__(self, data: bytes) -> None:
-        self.buffer = io.BytesIO(data)
+class FakeMicropython:
+    def __init__(self, machine: FakeMachine) -> None:
+        self.machine = machine
+
+    def kbd_intr(self, char: int) -> None:
+        self.machine.calls.append(f"kbd_intr({char})")
 
 
-def fake_select(stdin: FakeStdin) -> types.ModuleType:
-    module = types.ModuleType("select")
+class Stream:
+    """A USB serial stream: bytes to read, and what was written."""
 
-    class Poll:
-        def register(self, stream: object, mask: int) -> None:
-            pass
+    def __init__(self, data: bytes = b"") -> None:
+        self.data = data
+        self.at = 0
+        self.written = bytearray()
 
-        def poll(self, timeout: int) -> list[int]:
-            buffer = stdin.buffer
-            return [1] if buffer.tell() < len(buffer.getvalue()) else []
+    def readinto(self, buf: bytearray) -> int:
+        buf[0] = self.data[self.at]
+        self.at += 1
+        return 1
 
-    module.POLLIN = 1  # type: ignore[attr-defined]
-    module.poll = Poll  # type: ignore[attr-defined]
-    return module
-
-
-@pytest.fixture
-def pico(monkeypatch: pytest.MonkeyPatch) -> Iterator[types.SimpleNamespace]:
-    ns = types.SimpleNamespace(machine=None, out=io.BytesIO(), stdin=FakeStdin(b""))
-
-    def install(fail_after_writes: int | None = None, incoming: bytes = b"") -> FakeMachine:
-        machine = FakeMachine(fail_after_writes)
-        ns.machine = machine
-        ns.stdin = FakeStdin(incoming)
-        micropython = types.ModuleType("micropython")
-
-        def kbd_intr(char: int) -> None:
-            machine.calls.append(f"kbd_intr({char})")
-
-        micropython.kbd_intr = kbd_intr  # type: ignore[attr-defined]
-        monkeypatch.setitem(sys.modules, "machine", machine)
-        monkeypatch.setitem(sys.modules, "micropython", micropython)
-        monkeypatch.setitem(sys.modules, "select", fake_select(ns.stdin))
-        monkeypatch.setattr(sys, "stdin", ns.stdin)
-        monkeypatch.setattr(sys, "stdout", types.SimpleNamespace(buffer=ns.out))
-        clock = iter(range(0, 10**9, 2))
-        monkeypatch.setattr(time, "ticks_ms", lambda: next(clock), raising=False)
-        monkeypatch.setattr(time, "sleep_ms", lambda ms: None, raising=False)
-        # a fresh import, bound to this test's fakes
-        monkeypatch.delitem(sys.modules, "firmware.pico", raising=False)
-        monkeypatch.delattr(firmware, "pico", raising=False)
-        return machine
-
-    ns.install = install
-    yield ns
+    def write(self, data: bytes) -> int:
+        self.written.extend(data)
+        return len(data)
 
 
-def test_ctrl_c_is_off_first_and_an_exception_shows_the_error_pattern_and_resets(
-    pico: types.SimpleNamespace,
-) -> None:
-    machine = pico.install(fail_after_writes=200)
-    from firmware import pico as firmware_pico
+class FakeSys:
+    def __init__(self, incoming: bytes) -> None:
+        self.stdin = type("Stdin", (), {})()
+        self.stdin.buffer = Stream(incoming)
+        self.stdout = type("Stdout", (), {})()
+        self.stdout.buffer = Stream()
 
-    with pytest.raises(Reset):
-        firmware_pico.run()
+
+class FakeSelect:
+    POLLIN = 1
+
+    def __init__(self, stdin: Stream) -> None:
+        self.stdin = stdin
+
+    def poll(self) -> object:
+        stdin = self.stdin
+
+        class Poll:
+            def register(self, stream: object, mask: int) -> None:
+                pass
+
+            def poll(self, timeout: int) -> list:
+                return [1] if stdin.at < len(stdin.data) else []
+
+        return Poll()
+
+
+class FakeTime:
+    def __init__(self) -> None:
+        self.now = 0
+
+    def ticks_ms(self) -> int:
+        self.now += 2
+        return self.now
+
+    def sleep_ms(self, ms: int) -> None:
+        pass
+
+
+class FakeOs:
+    def urandom(self, n: int) -> bytes:
+        return b"\x12\x34\x56\x78"[:n]
+
+
+def fresh_pico(machine: FakeMachine, incoming: bytes = b"") -> tuple:
+    """firmware.pico imported afresh, bound to fakes; returns it and the fake sys."""
+    fake_sys = FakeSys(incoming)
+    fakes = {
+        "machine": machine,
+        "micropython": FakeMicropython(machine),
+        "select": FakeSelect(fake_sys.stdin.buffer),
+        "sys": fake_sys,
+        "time": FakeTime(),
+        "os": FakeOs(),
+    }
+    saved = {name: sys.modules.get(name) for name in fakes}
+    sys.modules.pop("firmware.pico", None)
+    firmware.__dict__.pop("pico", None)
+    try:
+        sys.modules.update(fakes)
+        from firmware import pico  # its imports bind the fakes
+    finally:
+        for name, module in saved.items():
+            if module is None:
+                sys.modules.pop(name, None)
+            else:
+                sys.modules[name] = module
+        sys.modules.pop("firmware.pico", None)
+        firmware.__dict__.pop("pico", None)
+    return pico, fake_sys
+
+
+def test_ctrl_c_is_off_first_and_an_exception_shows_the_error_pattern_and_resets():
+    machine = FakeMachine(fail_at_write=60)  # after the start, while drawing the waiting pattern
+    pico, fake_sys = fresh_pico(machine)
+    raises(Reset, pico.run)
     assert machine.calls[0] == "kbd_intr(-1)"
+    i2c = f"I2C({config.I2C_ID}, sda={config.I2C_SDA}, scl={config.I2C_SCL})"
+    assert i2c in machine.calls
     assert f"WDT({config.WATCHDOG_MS})" in machine.calls and machine.feeds > 10
     assert machine.calls[-1] == "reset"
-    assert b"@1E00" in pico.out.getvalue()  # the host was told: an OSError
-    assert b"OSError" in pico.out.getvalue()
+    out = bytes(fake_sys.stdout.buffer.written)
+    assert b"@1B00" in out and b"12345678" in out  # the boot announcement, its boot id
+    assert b"@1E00" in out and b"OSError" in out  # the host was told
+    assert machine.shown() == ["Err "] * 6
+    cap = config.LED_LEVEL_CAP
+    assert machine.leds == bytes([0, cap, 0]) * len(config.LED_CHAIN)  # GRB: all red
 
 
-def test_the_maintenance_request_leaves_the_flag_and_resets(
-    pico: types.SimpleNamespace, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    machine = pico.install(incoming=wire.frame(wire.MAINTENANCE, 0, wire.MAINTENANCE_PAYLOAD))
-    from firmware import pico as firmware_pico
-
-    flag = tmp_path / "maintenance"
-    monkeypatch.setattr(firmware_pico, "MAINTENANCE_FLAG", str(flag))
-    with pytest.raises(Reset):
-        firmware_pico.run()
-    assert flag.exists() and machine.calls[-1] == "reset"
-    assert b"@1A00" in pico.out.getvalue() and b"@1B00" in pico.out.getvalue()
-
-
-def test_main_py_runs_the_firmware_unless_the_flag_is_there(tmp_path: Path) -> None:
-    stub = tmp_path / "stub"
-    stub.mkdir()
-    (stub / "pico.py").write_text("def run():\n    print('FIRMWARE RUNS')\n")
-    main_py = Path(__file__).parents[2] / "firmware" / "pico_main.py"
-    script = tmp_path / "boot_twice.py"
-    script.write_text(
-        f"source = {main_py.read_text()!r}\n"
-        "exec(source, {})\n"  # no flag: the firmware runs
-        "open('/maintenance', 'w').write('1')\n"
-        "exec(source, {})\n"  # the flag: the REPL, and the flag is gone
-        "import os\n"
-        "print('FLAG LEFT' if 'maintenance' in os.listdir('/') else 'FLAG GONE')\n"
-    )
-    result = run_script(script, mounts=[f"{stub}:firmware"])
-    assert result.returncode == 0, result.stderr
-    assert result.stdout.split() == ["FIRMWARE", "RUNS", "FLAG", "GONE"]
+def test_the_maintenance_request_leaves_the_flag_and_resets():
+    machine = FakeMachine()
+    request = wire.frame(wire.MAINTENANCE, 0, wire.MAINTENANCE_PAYLOAD)
+    pico, fake_sys = fresh_pico(machine, request)
+    flag = scratch_path("maintenance-flag")
+    pico.MAINTENANCE_FLAG = flag
+    raises(Reset, pico.run)
+    with open(flag) as file:
+        assert file.read() == "1"
+    assert machine.calls[-1] == "reset"
+    out = bytes(fake_sys.stdout.buffer.written)
+    assert b"@1A00" in out and b"@1B00" in out
