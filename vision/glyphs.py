@@ -7,6 +7,8 @@ data so that new styles are data, not code paths:
 - ("poly", points)            a filled polygon
 - ("line", points, width)     a polyline stroked with `width` (face units)
 - ("dot", (x, y), radius)     a filled disc
+- ("text", chars, font, width) characters in an OpenCV Hershey font (cv2.FONT_*), fitted
+                              to the face, strokes `width` (face units)
 
 `draw_face` renders a style's face onto a square texture. Styles:
 
@@ -166,9 +168,17 @@ _PIP_AT = {
     "5": [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
     "6": [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)],
 }
-_PIPS: dict[str, list[Shape]] = {
-    face: [("dot", (0.5 * x, 0.5 * y), 0.19) for x, y in spots] for face, spots in _PIP_AT.items()
-}
+
+
+def pip_style(radius: float = 0.19, spread: float = 0.5) -> dict[str, list[Shape]]:
+    """Pips of `radius` set `spread` from the centre (face units): makers differ in both."""
+    return {
+        face: [("dot", (spread * x, spread * y), radius) for x, y in spots]
+        for face, spots in _PIP_AT.items()
+    }
+
+
+_PIPS = pip_style()
 
 STYLES: dict[str, dict[str, list[Shape]]] = {"kot": _KOT, "kot-alt": _KOT_ALT, "pips": _PIPS}
 
@@ -193,18 +203,19 @@ def draw_face(
     style: str,
     face: str,
     size: int,
-    body: tuple[int, int, int],
+    body: tuple[int, int, int] | np.ndarray,
     ink: tuple[int, int, int],
     inset: float = 0.12,
 ) -> np.ndarray:
-    """A size x size BGR texture of one face: `body` colour with the glyph in `ink`.
+    """A size x size BGR texture of one face: `body` (a colour, or a size x size x 3
+    texture) with the glyph in `ink`.
 
     >>> tex = draw_face("pips", "1", 32, (255, 255, 255), (0, 0, 0))
     >>> tex.shape, int(tex[16, 16, 0]), int(tex[2, 2, 0])
     ((32, 32, 3), 0, 255)
     """
     tex = np.empty((size, size, 3), np.uint8)
-    tex[:] = body
+    tex[:] = np.clip(body, 0, 255) if isinstance(body, np.ndarray) else body
     half = size / 2.0
     scale = half * (1.0 - inset)
     for shape in STYLES[style][face]:
@@ -223,9 +234,23 @@ def draw_face(
             cv2.circle(
                 tex, (int(centre[0]), int(centre[1])), radius, ink, -1, cv2.LINE_AA, _AA_SHIFT
             )
+        elif kind == "text":
+            _draw_text(tex, shape[1], shape[2], max(1, round(shape[3] * scale)), ink, inset)
         else:  # pragma: no cover - a broken style table is a programming error
             raise ValueError(f"unknown shape kind {kind!r}")
     return tex
+
+
+def _draw_text(
+    tex: np.ndarray, chars: str, font: int, width: int, ink: tuple[int, int, int], inset: float
+) -> None:
+    """`chars` centred on the face, as large as fits 70 % of it."""
+    size = tex.shape[0]
+    (w, h), base = cv2.getTextSize(chars, font, 1.0, width)
+    fit = size * (1.0 - inset) * 0.7 / max(w, h + base, 1)
+    (w, h), base = cv2.getTextSize(chars, font, fit, width)
+    origin = (round((size - w) / 2), round((size + h - base) / 2))
+    cv2.putText(tex, chars, origin, font, fit, ink, width, cv2.LINE_AA)
 
 
 def random_style(seed: int, faces: int = 6) -> dict[str, list[Shape]]:
@@ -273,6 +298,37 @@ def random_style(seed: int, faces: int = 6) -> dict[str, list[Shape]]:
                     14,
                 )
                 shapes.append(("line", arc, float(rng.uniform(0.1, 0.18))))
+        style[f"s{f}"] = shapes
+    return style
+
+
+_FONTS = (
+    cv2.FONT_HERSHEY_SIMPLEX,
+    cv2.FONT_HERSHEY_PLAIN,
+    cv2.FONT_HERSHEY_DUPLEX,
+    cv2.FONT_HERSHEY_COMPLEX,
+    cv2.FONT_HERSHEY_TRIPLEX,
+    cv2.FONT_HERSHEY_COMPLEX_SMALL,
+    cv2.FONT_HERSHEY_SCRIPT_SIMPLEX,
+    cv2.FONT_HERSHEY_SCRIPT_COMPLEX,
+)
+_CHARS = "0123456789ABCDEFGHJKLMNPRSTUVWXYZ+#*?&%$@!"
+
+
+def font_style(seed: int, faces: int = 6) -> dict[str, list[Shape]]:
+    """A made-up style of `faces` characters (digits, letters, signs) in one Hershey font,
+    sometimes with a bar beneath as some dice print their numbers: for training the patch
+    embedding on printed symbols as well as drawn ones."""
+    rng = np.random.default_rng(seed)
+    font = int(_FONTS[int(rng.integers(len(_FONTS)))])
+    width = float(rng.uniform(0.08, 0.2))
+    bar = rng.random() < 0.3
+    chars = rng.choice(list(_CHARS), faces, replace=False)
+    style: dict[str, list[Shape]] = {}
+    for f, c in enumerate(chars):
+        shapes: list[Shape] = [("text", str(c), font, width)]
+        if bar:
+            shapes.append(("poly", [(-0.45, 0.62), (0.45, 0.62), (0.45, 0.74), (-0.45, 0.74)]))
         style[f"s{f}"] = shapes
     return style
 

@@ -61,10 +61,11 @@ def embed(patches: np.ndarray, views: int = 1) -> np.ndarray:
     return out[:, None, :]
 
 
-def cocked(patches: np.ndarray) -> np.ndarray:
-    """(n,) probability that each patch's die leans on something (cocked.onnx)."""
-    if len(patches) == 0:
+def cocked(context: np.ndarray) -> np.ndarray:
+    """(n,) probability that each die leans on something (cocked.onnx), from its context
+    patches (n, CONTEXT, CONTEXT, 3) uint8 (vision.patches)."""
+    if len(context) == 0:
         return np.zeros(0, np.float32)
     classifier = net("cocked.onnx")
-    classifier.setInput(patches.astype(np.float32).transpose(0, 3, 1, 2))
+    classifier.setInput(context.astype(np.float32).transpose(0, 3, 1, 2))
     return np.asarray(classifier.forward(), np.float32).reshape(-1)

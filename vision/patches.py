@@ -2,6 +2,9 @@
 
 A patch is PATCH x PATCH pixels centred on the top face, turned by the face's angle (so
 the glyph is upright up to a quarter turn) and scaled so the face spans `FACE_SPAN` of it.
+A *context* patch (CONTEXT x CONTEXT) is cut the same way but shows the whole die and what
+it touches (the face spans `CONTEXT_SPAN`): whether a die leans on something shows in its
+side faces and its neighbours, which the face patch cuts away.
 """
 
 from __future__ import annotations
@@ -13,13 +16,21 @@ import numpy as np
 
 PATCH = 32
 FACE_SPAN = 0.9  # the face's side as a share of the patch side
+CONTEXT = 48  # a context patch's side: finer, since a lean shows in a face's shape
+CONTEXT_SPAN = 0.55  # the face's side as a share of a context patch's side
 
 
 def cut(
-    frame: np.ndarray, center: tuple[float, float], side: float, angle: float, size: int = PATCH
+    frame: np.ndarray,
+    center: tuple[float, float],
+    side: float,
+    angle: float,
+    size: int = PATCH,
+    span: float = FACE_SPAN,
 ) -> np.ndarray:
-    """The BGR patch of a face of `side` pixels at `center`, turned by `angle` degrees."""
-    scale = size * FACE_SPAN / max(side, 1.0)
+    """The BGR patch of a face of `side` pixels at `center`, turned by `angle` degrees, the
+    face spanning `span` of the patch (FACE_SPAN; CONTEXT_SPAN for a context patch)."""
+    scale = size * span / max(side, 1.0)
     a = math.radians(angle)
     c, s = math.cos(a) * scale, math.sin(a) * scale
     # maps frame -> patch: rotate by -angle about the centre, scale, move to the patch centre
@@ -40,7 +51,11 @@ def face_side(w: float, h: float) -> float:
 
 
 def jittered_cut(
-    frame: np.ndarray, box: tuple[float, float, float, float], rng: np.random.Generator
+    frame: np.ndarray,
+    box: tuple[float, float, float, float],
+    rng: np.random.Generator,
+    span: float = FACE_SPAN,
+    size: int = PATCH,
 ) -> np.ndarray:
     """Cut a die from a box as a finder might give it: a little off, at any turn.
 
@@ -49,8 +64,8 @@ def jittered_cut(
     """
     x0, y0, x1, y1 = box
     w, h = x1 - x0, y1 - y0
-    size = math.sqrt(max(w * h, 1.0))
-    cx = (x0 + x1) / 2 + rng.normal(0, 0.06) * size
-    cy = (y0 + y1) / 2 + rng.normal(0, 0.06) * size
+    extent = math.sqrt(max(w * h, 1.0))
+    cx = (x0 + x1) / 2 + rng.normal(0, 0.06) * extent
+    cy = (y0 + y1) / 2 + rng.normal(0, 0.06) * extent
     side = face_side(w, h) * float(np.exp(rng.normal(0, 0.08)))
-    return cut(frame, (cx, cy), side, float(rng.uniform(0, 360)))
+    return cut(frame, (cx, cy), side, float(rng.uniform(0, 360)), size, span)

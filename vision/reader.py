@@ -98,10 +98,19 @@ class DiceReader:
         if not found:
             return []
         cut = np.stack([patches.cut(frame, c.center, c.side, c.angle) for c in found])
-        return self.read_patches(cut, found)
+        context = np.stack(
+            [
+                patches.cut(frame, c.center, c.side, c.angle, patches.CONTEXT, patches.CONTEXT_SPAN)
+                for c in found
+            ]
+        )
+        return self.read_patches(cut, context, found)
 
-    def read_patches(self, cut: np.ndarray, found: list[detect.Candidate]) -> list[DieReading]:
-        """Read dice already found and cut out (one patch per candidate).
+    def read_patches(
+        self, cut: np.ndarray, context: np.ndarray, found: list[detect.Candidate]
+    ) -> list[DieReading]:
+        """Read dice already found and cut out (one face patch and one context patch per
+        candidate, vision.patches).
 
         A candidate whose patch is like no face of the set (a tray hole, a coin, a finger,
         sensor noise) is dropped: it is not one of our dice. A cocked one is kept, unread.
@@ -109,7 +118,7 @@ class DiceReader:
         features = nets.embed(cut, self.faces.views)
         probs = self.faces.probabilities(features)
         similar = self.faces.similarity(features)
-        leaning = nets.cocked(cut)
+        leaning = nets.cocked(context)
         colours = color_features(cut)
         out = []
         for cand, p, sim, lean, colour in zip(found, probs, similar, leaning, colours, strict=True):

@@ -97,7 +97,8 @@ def _pinhole(cam: Camera) -> _Pinhole:
 @functools.lru_cache(maxsize=256)
 def _face_texture(look: DiceLook, face: str) -> tuple[np.ndarray, np.ndarray]:
     """A face texture (float BGR) with a bevel, and its rounded-corner alpha."""
-    tex = draw_face(look.style, face, TEXTURE, look.body, look.ink).astype(np.float32)
+    body = _marbled(look, face) if look.marble else look.body
+    tex = draw_face(look.style, face, TEXTURE, body, look.ink).astype(np.float32)
     yy, xx = np.mgrid[0:TEXTURE, 0:TEXTURE].astype(np.float32) + 0.5
     d = np.minimum(np.minimum(xx, TEXTURE - xx), np.minimum(yy, TEXTURE - yy)) / TEXTURE
     tex *= (0.8 + 0.2 * np.clip(d / 0.08, 0, 1))[..., None]  # rounded edges fall off in light
@@ -109,6 +110,22 @@ def _face_texture(look: DiceLook, face: str) -> tuple[np.ndarray, np.ndarray]:
         for cy in (r, TEXTURE - 1 - r):
             cv2.circle(alpha, (cx, cy), r, 255, -1, cv2.LINE_AA)
     return tex, alpha.astype(np.float32) / 255.0
+
+
+def _marbled(look: DiceLook, face: str) -> np.ndarray:
+    """A marbled body texture: `vein` swirled through `body` along the bands of a smooth
+    noise, bent by a second one (one pattern per look, face and `pattern`)."""
+    rng = np.random.default_rng([look.pattern, sum(map(ord, face))])
+
+    def smooth(cells: int) -> np.ndarray:
+        grid = rng.normal(0, 1, (cells, cells)).astype(np.float32)
+        return np.asarray(cv2.resize(grid, (TEXTURE, TEXTURE), interpolation=cv2.INTER_CUBIC))
+
+    bands = np.abs(np.sin(smooth(3) * 3.0 + smooth(5) * 1.5))
+    veins = (1.0 - bands) ** 3 * look.marble
+    body = np.array(look.body, np.float32)
+    vein = np.array(look.vein, np.float32)
+    return np.asarray(body + (vein - body) * veins[..., None], np.float32)
 
 
 @functools.lru_cache(maxsize=32)

@@ -20,6 +20,9 @@ class DiceLook:
     body: BGR
     ink: BGR
     translucent: float = 0.0  # 0 = opaque; up to ~0.5 lets the table show through
+    marble: float = 0.0  # 0 = plain body; up to 1 swirls `vein` through it (marbled dice)
+    vein: BGR = (200, 200, 200)
+    pattern: int = 0  # which swirl (a seed): dice of one look may each have their own
 
 
 # The King of Tokyo dice: black with lime-green glyphs, green with black glyphs.

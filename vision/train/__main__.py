@@ -70,7 +70,7 @@ def main(argv: list[str] | None = None) -> int:
     from vision.train import fit
 
     if args.what == "cocked":
-        fit.train_cocked(args.cache, args.seed, args.epochs or 8, args.threads)
+        fit.train_cocked(args.cache, args.photos, args.seed, args.epochs or 8, args.threads)
         return 0
 
     if args.what == "finder":

@@ -18,7 +18,7 @@ from torch import nn
 from torch.nn import functional as F
 
 from vision import paths
-from vision.patches import jittered_cut
+from vision.patches import CONTEXT, CONTEXT_SPAN, PATCH, jittered_cut
 from vision.train import data
 from vision.train.nets import STRIDE, Cocked, CosineHead, Embedding, Finder
 from vision.train.synth import FrameSample
@@ -377,50 +377,80 @@ def export_embedding(net: nn.Module) -> Path:
 # -- cocked dice --------------------------------------------------------------------------
 
 
-def train_cocked(cache: Path, seed: int, epochs: int, threads: int) -> None:
-    """The cocked-die classifier, on rendered cuts of flat and leaning dice."""
+def train_cocked(cache: Path, photos: Path, seed: int, epochs: int, threads: int) -> None:
+    """The cocked-die classifier, on rendered context cuts of flat and leaning dice, and
+    the real photos' flat dice (every labelled die there lies flat) as more negatives, so
+    that a real die's look is never taken for a lean."""
     _seed(seed, threads)
     rng = np.random.default_rng(seed)
     with (cache.parent / "cocked.npz").open("rb") as f:
         stored = np.load(f)
         cuts, flags = stored["cuts"], stored["flags"]
+    learn, validate = _photos(photos)
+    real = [(p.image, tuple(b)) for p in learn for b in p.boxes]
+    n_real = len(cuts) // 8  # about a fifth of the negatives
     net = Cocked()
     opt = torch.optim.AdamW(net.parameters(), lr=3e-3, weight_decay=1e-4)
-    per_epoch = len(cuts) // 128
+    per_epoch = (len(cuts) + n_real) // 128
     sched = torch.optim.lr_scheduler.OneCycleLR(
         opt, max_lr=3e-3, total_steps=epochs * per_epoch, pct_start=0.1
     )
     for epoch in range(epochs):
         t0, total = time.time(), 0.0
-        order = rng.permutation(len(cuts))
+        items = [("s", int(k)) for k in range(len(cuts))] + [
+            ("r", int(k)) for k in rng.integers(0, len(real), n_real)
+        ]
+        order = rng.permutation(len(items))
         net.train()
         for i in range(per_epoch):
-            idx = order[i * 128 : (i + 1) * 128]
-            x = np.stack([_patch_jitter(cuts[k], rng) for k in idx]).astype(np.float32)
-            p = net(torch.from_numpy(x).permute(0, 3, 1, 2))[:, 0]
-            loss = F.binary_cross_entropy(
-                p.clamp(1e-5, 1 - 1e-5), torch.from_numpy(flags[idx]).float()
-            )
+            xs, ys = [], []
+            for j in order[i * 128 : (i + 1) * 128]:
+                kind, k = items[j]
+                if kind == "s":
+                    xs.append(_patch_jitter(cuts[k], rng))
+                    ys.append(float(flags[k]))
+                else:
+                    img, box = real[k]
+                    xs.append(
+                        _colour_jitter(jittered_cut(img, box, rng, CONTEXT_SPAN, CONTEXT), rng)
+                    )
+                    ys.append(0.0)
+            p = net(torch.from_numpy(np.stack(xs).astype(np.float32)).permute(0, 3, 1, 2))[:, 0]
+            loss = F.binary_cross_entropy(p.clamp(1e-5, 1 - 1e-5), torch.tensor(ys))
             opt.zero_grad()
             loss.backward()
             opt.step()
             sched.step()
             total += float(loss.detach())
+        net.eval()
+        with torch.no_grad():
+            vx = np.stack(
+                [
+                    jittered_cut(p.image, tuple(b), rng, CONTEXT_SPAN, CONTEXT)
+                    for p in validate
+                    for b in p.boxes
+                ]
+            )
+            flagged = float(
+                (net(torch.from_numpy(vx.astype(np.float32)).permute(0, 3, 1, 2)) >= 0.9)
+                .float()
+                .mean()
+            )
         print(
             f"cocked epoch {epoch + 1}/{epochs} loss {total / per_epoch:.3f} "
-            f"({time.time() - t0:.0f}s)",
+            f"real flat dice flagged {flagged:.3f} ({time.time() - t0:.0f}s)",
             flush=True,
         )
     torch.save(net.state_dict(), cache.parent / "cocked.pt")
-    export_patch_net(net, "cocked.onnx", "cocked")
+    export_patch_net(net, "cocked.onnx", "cocked", CONTEXT)
 
 
-def export_patch_net(net: nn.Module, name: str, output: str) -> Path:
+def export_patch_net(net: nn.Module, name: str, output: str, size: int = PATCH) -> Path:
     net.eval()
     out = paths.MODELS / name
     torch.onnx.export(
         net,
-        (torch.zeros(4, 3, 32, 32),),
+        (torch.zeros(4, 3, size, size),),
         str(out),
         dynamo=False,
         input_names=["patches"],

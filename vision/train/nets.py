@@ -77,11 +77,24 @@ class Embedding(nn.Module):
 
 
 class Cocked(nn.Module):
-    """Patch -> probability that the die leans on something (its side faces show)."""
+    """Context patch (48 x 48, the whole die) -> probability that the die leans on
+    something: its top face foreshortened, a side face showing more than perspective
+    gives. A first stride-2 layer keeps the finer patch as cheap as a face patch."""
 
     def __init__(self) -> None:
         super().__init__()
-        self.body = _patch_body(1)
+        self.body = nn.Sequential(
+            *_cbr(3, 16, 2),
+            *_cbr(16, 32),
+            nn.MaxPool2d(2),
+            *_cbr(32, 48),
+            *_cbr(48, 48),
+            nn.MaxPool2d(2),
+            *_cbr(48, 64),
+            nn.AdaptiveAvgPool2d(1),
+            nn.Flatten(),
+            nn.Linear(64, 1),
+        )
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         return torch.sigmoid(self.body((x - 128.0) / 64.0))

@@ -12,47 +12,88 @@ is never used: it stands for a die the shipped models never saw (teach tests use
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 import cv2
 import numpy as np
 
-from vision.glyphs import STYLES, faces_of, random_style, register_style
-from vision.patches import jittered_cut
+from vision.glyphs import STYLES, faces_of, font_style, pip_style, random_style, register_style
+from vision.patches import CONTEXT, CONTEXT_SPAN, jittered_cut
 from vision.render.draw import DrawnDie, render
 from vision.render.random_scenes import random_scene
-from vision.render.scene import DiceLook, Die, Scene
+from vision.render.scene import DiceLook, Scene
 
 DETECT_WIDTH = 320  # the finder's input width (vision.finder scales frames to this)
-RANDOM_STYLES = 24  # made-up symbol styles for the embedding
+RANDOM_STYLES = 96  # made-up symbol styles for the embedding
+FONT_STYLES = 48  # made-up styles of printed characters
+PIP_STYLES = 12  # pip sizes and spreads, all read as the same faces
 
 
 def random_style_names() -> list[str]:
     names = []
-    for k in range(RANDOM_STYLES):
+    for k in range(RANDOM_STYLES + FONT_STYLES):
         name = f"made-up-{k}"
         if name not in STYLES:
-            register_style(name, random_style(10_000 + k))
+            drawing = (
+                random_style(10_000 + k)
+                if k < RANDOM_STYLES
+                else font_style(20_000 + k - RANDOM_STYLES)
+            )
+            register_style(name, drawing)
         names.append(name)
     return names
 
 
-def _random_look(rng: np.random.Generator, style: str) -> DiceLook:
-    body = rng.integers(0, 256, 3)
+def pip_style_names() -> list[str]:
+    """Pip styles `pips~K`: labelled as the faces of "pips" (a face's family: `family`)."""
+    names = ["pips"]
+    for k in range(PIP_STYLES):
+        name = f"pips~{k}"
+        if name not in STYLES:
+            rng = np.random.default_rng(30_000 + k)
+            register_style(name, pip_style(rng.uniform(0.13, 0.24), rng.uniform(0.44, 0.6)))
+        names.append(name)
+    return names
+
+
+def family(style: str) -> str:
+    """The style whose faces a variant draws ("pips~3" -> "pips")."""
+    return style.split("~")[0]
+
+
+def _contrasting(rng: np.random.Generator, body: np.ndarray) -> np.ndarray:
     ink = rng.integers(0, 256, 3)
     while np.abs(body.astype(int) - ink.astype(int)).sum() < 180:
         ink = rng.integers(0, 256, 3)
-    b = (int(body[0]), int(body[1]), int(body[2]))
-    i = (int(ink[0]), int(ink[1]), int(ink[2]))
+    return ink
+
+
+def _bgr(v: np.ndarray) -> tuple[int, int, int]:
+    return (int(v[0]), int(v[1]), int(v[2]))
+
+
+def _random_look(rng: np.random.Generator, style: str) -> DiceLook:
+    """Any body and a contrasting ink; some dice translucent, some marbled."""
+    body = rng.integers(0, 256, 3)
+    marble = float(rng.uniform(0.4, 1.0)) if rng.random() < 0.3 else 0.0
     return DiceLook(
-        style, "any", b, i, translucent=float(rng.choice([0.0, 0.0, 0.0, rng.uniform(0.1, 0.4)]))
+        style,
+        "any",
+        _bgr(body),
+        _bgr(_contrasting(rng, body)),
+        translucent=float(rng.choice([0.0, 0.0, 0.0, rng.uniform(0.1, 0.4)])),
+        marble=marble,
+        vein=_bgr(rng.integers(0, 256, 3)),
+        pattern=int(rng.integers(1 << 30)),
     )
 
 
 def random_training_scene(rng: np.random.Generator) -> Scene:
-    """A scene of KoT, pip or made-up dice, sometimes with a hand or cocked dice."""
+    """A scene of KoT, pip or made-up dice, sometimes with a hand or cocked dice. Pip dice
+    take any colours, pip sizes, marbling and translucency, as real pip dice do."""
     pick = rng.random()
-    face_set = "kot" if pick < 0.45 else "d6-pips"
+    face_set = "kot" if pick < 0.4 else "d6-pips"
     scene = random_scene(
         rng,
         face_set,
@@ -62,73 +103,16 @@ def random_training_scene(rng: np.random.Generator) -> Scene:
         hands=rng.random() < 0.15,
         cocked=0.12,
     )
-    if pick > 0.75:  # made-up dice: re-skin every die with a random style and colours
-        styles = random_style_names()
-        dice = []
-        for die in scene.dice:
-            style = styles[int(rng.integers(len(styles)))]
-            face = faces_of(style)[int(rng.integers(6))]
-            dice.append(
-                Die(
-                    die.x,
-                    die.y,
-                    face,
-                    _random_look(rng, style),
-                    die.yaw,
-                    die.tilt,
-                    die.tilt_dir,
-                    die.lift,
-                    die.motion,
-                    die.size,
-                )
-            )
-        scene = Scene(
-            tuple(dice),
-            scene.table,
-            scene.light,
-            scene.camera,
-            scene.hands,
-            scene.noise,
-            scene.blur,
-            scene.jpeg,
-            scene.seed,
-        )
-    elif face_set == "d6-pips":  # some translucent pip dice, as in the real photos
-        dice = [
-            Die(
-                d.x,
-                d.y,
-                d.face,
-                DiceLook(
-                    d.look.style,
-                    d.look.color,
-                    d.look.body,
-                    d.look.ink,
-                    float(rng.uniform(0.1, 0.4)),
-                ),
-                d.yaw,
-                d.tilt,
-                d.tilt_dir,
-                d.lift,
-                d.motion,
-                d.size,
-            )
-            if rng.random() < 0.15
-            else d
-            for d in scene.dice
-        ]
-        scene = Scene(
-            tuple(dice),
-            scene.table,
-            scene.light,
-            scene.camera,
-            scene.hands,
-            scene.noise,
-            scene.blur,
-            scene.jpeg,
-            scene.seed,
-        )
-    return scene
+    if pick < 0.4:
+        return scene
+    # made-up dice, or pip dice of every kind
+    styles = random_style_names() if pick > 0.7 else pip_style_names()
+    dice = []
+    for die in scene.dice:
+        style = styles[int(rng.integers(len(styles)))]
+        face = faces_of(style)[int(rng.integers(6))]
+        dice.append(dataclasses.replace(die, face=face, look=_random_look(rng, style)))
+    return dataclasses.replace(scene, dice=tuple(dice))
 
 
 @dataclass
@@ -165,13 +149,13 @@ def render_sample(
             continue
         for _ in range(cuts_per_die):
             cuts.append(jittered_cut(frame, d.box, rng))
-            names.append(f"{d.style}/{d.face}")
+            names.append(f"{family(d.style)}/{d.face}")
     return sample, cuts, names
 
 
 def render_cocked_sample(rng: np.random.Generator) -> tuple[list[np.ndarray], list[int]]:
-    """Cuts of flat and cocked dice (many cocked), labelled 1 for cocked, for the
-    cocked-die classifier."""
+    """Context cuts (vision.patches.CONTEXT) of flat and cocked dice (many cocked),
+    labelled 1 for cocked, for the cocked-die classifier."""
     scene = random_scene(
         rng, str(rng.choice(["kot", "d6-pips"])), n_dice=int(rng.integers(2, 12)), cocked=0.4
     )
@@ -181,6 +165,6 @@ def render_cocked_sample(rng: np.random.Generator) -> tuple[list[np.ndarray], li
         if d.visible < 0.9:
             continue
         for _ in range(2):
-            cuts.append(jittered_cut(frame, d.box, rng))
+            cuts.append(jittered_cut(frame, d.box, rng, CONTEXT_SPAN, CONTEXT))
             flags.append(int(d.cocked))
     return cuts, flags
