@@ -40,7 +40,7 @@ from host.errors import UserError
 from host.games import DiceExpectation, Game, IllegalInput, Input
 
 WINDOW = 4.0  # seconds a result is shown for corrections before it is resolved
-PIN_SECONDS = 8.0  # the board shows the PIN at game start this long, or to the first input
+PIN_SECONDS = 8.0  # the board shows the PIN at game start this long, or to the first throw
 NOTICES = 8  # notices kept for the page
 LOG_TAIL = 60  # inputs of the game log sent to the page
 
@@ -383,7 +383,8 @@ class Table:
         except BaseException:
             game.undo()  # not stored, not done
             raise
-        self.pin_until = 0.0  # the game is going: the dials matter more than the PIN now
+        if inp.get("type") == THROW:  # the game is going: the dials matter more now
+            self.pin_until = 0.0
         if keep is not None:
             self.deadline = self.clock() + self.window  # a fix: look again
         else:
