@@ -20,6 +20,7 @@ address: after 5 in a minute, that address waits out the minute. Errors are JSON
 
 from __future__ import annotations
 
+import contextlib
 import hmac
 import json
 import threading
@@ -147,6 +148,8 @@ class _Handler(BaseHTTPRequestHandler):
             self._json(404, {"error": str(error)})
         except (BrokenPipeError, ConnectionResetError):
             pass
+        except Exception as error:  # a bug: say it on the page and the console, go on
+            self._internal(error)
 
     def _events(self) -> None:
         """Server-sent events: the state now, then at every change, until the page goes."""
@@ -199,11 +202,14 @@ class _Handler(BaseHTTPRequestHandler):
             self._json(400, {"error": str(error)})
         except (BrokenPipeError, ConnectionResetError):
             pass
+        except Exception as error:  # a bug: say it on the page and the console, go on
+            self._internal(error)
 
-    def _check_pin(self, client: str, pin: str | None) -> None:
-        problem = self.web.pin_problem(client, pin)
-        if problem is not None:
-            raise Refused(problem[1], problem[0])
+    def _internal(self, error: Exception) -> None:
+        text = f"internal error on {self.command} {urlsplit(self.path).path}: {error!r}"
+        self.web.table.notice("error", text)
+        with contextlib.suppress(OSError):  # the page went away meanwhile
+            self._json(500, {"error": text})
 
     def do_PUT(self) -> None:
         self._json(405, {"error": "use GET to read and POST to /api/action to act"})

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -179,3 +180,12 @@ def test_a_port_in_use_is_a_clear_error(s: Served) -> None:
     port = s.web.httpd.server_address[1]
     with pytest.raises(UserError, match="is another dicetable running"):
         WebServer(s.table, port=int(port))
+
+
+def test_a_failure_inside_is_a_json_error_and_the_server_goes_on(s: Served) -> None:
+    with sqlite3.connect(s.table.store.path) as db:  # a damaged row: not JSON
+        db.execute("UPDATE games SET roles = '{not json'")
+    status, data = request(s, "GET", "/api/games")
+    assert status == 500 and "internal error on GET /api/games" in data["error"]
+    assert "internal error" in s.table.notices[-1].text  # on the console and the page
+    assert request(s, "GET", "/api/state")[0] == 200
