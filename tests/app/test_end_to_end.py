@@ -14,10 +14,10 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect, sync_playwright
 
+from host.app.chromium import launch
 from host.demo import DEMO_GAME, demo_session_folder
 from host.games.kot import load_script, replay
 from host.games.kot.view import dial_text
-from tests.app.browser import launch
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.slow

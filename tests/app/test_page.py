@@ -12,7 +12,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 
-from tests.app.browser import PLAYERS, Served, launch, served, throw_seen
+from host.app.chromium import launch
+from tests.app.browser import PLAYERS, Served, served, throw_seen
 
 pytestmark = pytest.mark.slow
 
