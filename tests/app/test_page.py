@@ -22,8 +22,8 @@ pytestmark = pytest.mark.slow
 def browser() -> Iterator[Browser]:
     with sync_playwright() as playwright:
         browser = launch(playwright)
-        yield browser  # type: ignore[misc]
-        browser.close()  # type: ignore[attr-defined]
+        yield browser
+        browser.close()
 
 
 @pytest.fixture
