@@ -244,14 +244,15 @@ def _reveal(g: KingOfTokyo, w: Waiting, base: Input) -> Answer:
     """The card turned over on the table (the deck is shuffled by hand): picked from the
     cards the deck can still hold."""
     cards = w.options.get("cards", {})
-    where = "the deck's top card (looked at)" if w.options.get("peek") else "the card revealed"
+    peek = bool(w.options.get("peek"))
+    title = "which card is on top of the deck?" if peek else "which card was turned over?"
     field = pick_field(
         "card",
-        where.capitalize(),
+        "The top card" if peek else "The card turned over",
         [(c, c if n == 1 else f"{c} ({n} left)") for c, n in sorted(cards.items())],
     )
     form = fields_form(base, [field], "Enter it")
-    return {"title": f"{w.player}: which card is {where}?", "choices": [], "form": form}
+    return {"title": f"{w.player}: {title}", "choices": [], "form": form}
 
 
 def _use(g: KingOfTokyo, w: Waiting, base: Input) -> Answer:

@@ -277,3 +277,31 @@ def test_export_and_import_a_game(browser: Browser, table: Served, tmp_path: Pat
     expect(page.locator("[data-test=message]")).to_contain_text("Imported as game 2")
     expect(page.locator("[data-test=games] tr[data-game]")).to_have_count(2)
     expect(page.locator("#title")).to_contain_text("game 2")
+
+
+def test_card_powers_answered_on_the_page(browser: Browser, table: Served) -> None:
+    """Forms of fields: a die changed by a card, hearts shared out (a count inside an
+    object field of the input)."""
+    monsters = {"Ann": {"energy": 6, "cards": ["Stretchy"], "tokens": {"poison": 1}}}
+    position = {"active_player": "Ann", "face_up": ["Heal", "Tank", "Wings"], "monsters": monsters}
+    table.table.act({"do": "new_game", "setup": {"players": PLAYERS[:2], "position": position}})
+    table.table.act({"do": "throw", "faces": ["heart", "heart", "1", "2", "3", "claw"]})
+    page = open_page(browser, table)
+    use = page.locator(".answer[data-kind=use]")
+    use.locator("[aria-label='the die showing']").select_option("3")
+    use.locator("[aria-label='turned to']").select_option("heart")
+    use.get_by_role("button", name="Use Stretchy (2⚡)").click()
+    expect(card(page, "Ann").locator("[data-dial=energy]")).to_have_text("⚡ 4")
+    expect(page.locator("[data-test=result] .die")).to_have_text(["1", "2", "♥", "♥", "♥", "claw"])
+    page.get_by_role("button", name="Use this result").click()
+    page.get_by_role("button", name="Use it now").click()
+    hearts = page.locator(".answer[data-kind=hearts]")
+    hearts.locator("[aria-label='remove poison tokens']").fill("1")
+    hearts.get_by_role("button", name="Use them so").click()
+    expect(card(page, "Ann").locator(".cards")).to_have_text(["🃏 Stretchy"])  # no poison
+    assert stored(table)[1:] == [
+        {"type": "use", "player": "Ann", "card": "Stretchy", "from": "3", "to": "heart"},
+        {"type": "resolve", "player": "Ann"},
+        {"type": "hearts", "player": "Ann", "remove": {"poison": 1}},
+    ]
+    assert not page.errors  # type: ignore[attr-defined]
