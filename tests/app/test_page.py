@@ -13,7 +13,9 @@ import pytest
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 
 from host.app.chromium import launch
+from host.games.kot import parse_script, replay
 from tests.app.browser import PLAYERS, Served, served, throw_seen
+from tests.app.scripted import finished_script
 
 pytestmark = pytest.mark.slow
 
@@ -305,3 +307,23 @@ def test_card_powers_answered_on_the_page(browser: Browser, table: Served) -> No
         {"type": "hearts", "player": "Ann", "remove": {"poison": 1}},
     ]
     assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_statistics_on_the_page(browser: Browser, table: Served) -> None:
+    wins: dict[str, int] = {}
+    for seed in (1, 2):
+        script = finished_script(seed)
+        table.table.act({"do": "import", "script": script, "open": False})
+        for name in replay(parse_script(script)).to_json()["winners"]:
+            monster = next(p["monster"] for p in PLAYERS if p["name"] == name)
+            wins[monster] = wins.get(monster, 0) + 1
+    page = open_page(browser, table, unlock=False)  # reading needs no PIN
+    page.get_by_role("button", name="Stats").click()
+    expect(page.locator("#panel")).to_contain_text("2 finished games")
+    rows = page.locator("[data-test=stats] tr")
+    expect(rows).to_have_count(1 + len(PLAYERS))  # a heading, then each monster
+    for monster, n in wins.items():
+        row = rows.filter(has_text=monster)
+        expect(row.locator("td").nth(1)).to_have_text(str(n))
+        expect(row.locator("td").nth(2)).to_have_text("2")
+    expect(page.locator("#panel")).to_contain_text("Game length:")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -93,3 +94,24 @@ def test_bench_play_prints_its_figures(capsys: pytest.CaptureFixture[str]) -> No
         "3 viewers median",
     ):
         assert figure in out, out
+
+
+@pytest.mark.slow
+def test_with_no_options_it_plays_the_recorded_session_and_stops_cleanly_on_sigterm(
+    tmp_path: Path,
+) -> None:
+    """Any machine: the demo's recorded session and the virtual board; systemd's stop
+    (SIGTERM) closes it with status 0, the game kept in the store."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "XDG_DATA_HOME": str(tmp_path)}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "host", "play", "--port", "0", "--quiet"],
+        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    assert proc.stdout is not None
+    lines = [proc.stdout.readline() for _ in range(4)]
+    assert any("virtual board: connected" in x or "virtual board: not" in x for x in lines), lines
+    assert any(str(tmp_path / "dicetable" / "recorded.db") in x for x in lines), lines
+    proc.send_signal(signal.SIGTERM)
+    _, err = proc.communicate(timeout=30)
+    assert proc.returncode == 0 and "Traceback" not in err, err
+    assert len(Store(tmp_path / "dicetable" / "recorded.db").games()) == 1

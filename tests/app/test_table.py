@@ -246,15 +246,18 @@ def test_a_throw_the_rules_refuse_is_not_applied(table: Table) -> None:
 
 
 def test_pause_stops_camera_buttons_and_page_until_resumed(table: Table, clock: Clock) -> None:
+    table.camera_event(seen(["1", "2", "3", "claw", "heart", "energy"]))  # before the break
     table.act({"do": "pause"})
-    table.camera_event(seen(["1", "2", "3", "claw", "heart", "energy"]))
+    table.camera_event(seen(["1", "1"], ["1", "claw", "heart", "energy"]))
+    table.press(0)  # would end Ann's throws
+    assert "Ann's button: the game is paused" in table.notices[-1].text
     with pytest.raises(Refused, match="paused"):
         table.act({"do": "throw", "faces": ["1", "2", "3", "claw", "heart", "energy"]})
-    assert stored(table) == []
+    assert len(stored(table)) == 1 and table.holding is None
     assert table.store.row(table.game_id or 0).paused
     table.act({"do": "resume"})
-    table.act({"do": "throw", "faces": ["1", "2", "3", "claw", "heart", "energy"]})
-    assert len(stored(table)) == 1
+    table.press(0)
+    assert table.holding == {"type": "resolve", "player": "Ann"}
 
 
 def test_undo_takes_back_the_end_of_throws_then_the_throw(table: Table, clock: Clock) -> None:

@@ -13,7 +13,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from host.app.web import WebServer
+from host.app.web import STATIC, WebServer
 from host.errors import UserError
 from tests.app.browser import PLAYERS, Served, served
 
@@ -189,3 +189,16 @@ def test_a_failure_inside_is_a_json_error_and_the_server_goes_on(s: Served) -> N
     assert status == 500 and "internal error on GET /api/games" in data["error"]
     assert "internal error" in s.table.notices[-1].text  # on the console and the page
     assert request(s, "GET", "/api/state")[0] == 200
+
+
+def test_the_page_needs_nothing_from_the_internet(s: Served) -> None:
+    """No CDN: the page's own files only, and the browser is told to load nothing else."""
+    for name in ("index.html", "app.js", "app.css"):
+        text = (STATIC / name).read_text()
+        assert "http://" not in text and "https://" not in text and "//cdn" not in text, name
+    url = urlsplit(s.url)
+    conn = http.client.HTTPConnection(url.hostname or "", url.port, timeout=10)
+    conn.request("GET", "/")
+    csp = conn.getresponse().getheader("Content-Security-Policy") or ""
+    assert "default-src 'self'" in csp
+    conn.close()
