@@ -108,6 +108,10 @@ class _Handler(BaseHTTPRequestHandler):
     def log_message(self, format: str, *args: Any) -> None:
         pass  # the console is for the table's PIN and notices
 
+    def handle(self) -> None:
+        with contextlib.suppress(ConnectionError):  # a phone dropped it between requests
+            super().handle()
+
     # ---- GET ------------------------------------------------------------------------
 
     def do_GET(self) -> None:
@@ -146,7 +150,7 @@ class _Handler(BaseHTTPRequestHandler):
             self._json(refusal.status, {"error": str(refusal)})
         except UserError as error:  # e.g. an unknown game number
             self._json(404, {"error": str(error)})
-        except (BrokenPipeError, ConnectionResetError):
+        except ConnectionError:  # the page went away
             pass
         except Exception as error:  # a bug: say it on the page and the console, go on
             self._internal(error)
@@ -162,18 +166,21 @@ class _Handler(BaseHTTPRequestHandler):
         self.close_connection = True
         table = self.web.table
         version, text = table.view_json()
-        self.wfile.write(f"retry: 1000\nevent: state\ndata: {text}\n\n".encode())
-        self.wfile.flush()
-        while not table.closed:
-            new, text = table.wait_change(version, HEARTBEAT)
-            if table.closed:
-                return
-            if new == version:
-                self.wfile.write(b": still here\n\n")
-            else:
-                version = new
-                self.wfile.write(f"event: state\ndata: {text}\n\n".encode())
+        try:
+            self.wfile.write(f"retry: 1000\nevent: state\ndata: {text}\n\n".encode())
             self.wfile.flush()
+            while not table.closed:
+                new, text = table.wait_change(version, HEARTBEAT)
+                if table.closed:
+                    return
+                if new == version:
+                    self.wfile.write(b": still here\n\n")
+                else:
+                    version = new
+                    self.wfile.write(f"event: state\ndata: {text}\n\n".encode())
+                self.wfile.flush()
+        except (OSError, ValueError):  # the page went away (ValueError: a closed stream)
+            return
 
     # ---- POST -----------------------------------------------------------------------
 
@@ -200,7 +207,7 @@ class _Handler(BaseHTTPRequestHandler):
             self._json(refusal.status, {"error": str(refusal)})
         except UserError as error:
             self._json(400, {"error": str(error)})
-        except (BrokenPipeError, ConnectionResetError):
+        except ConnectionError:  # the page went away
             pass
         except Exception as error:  # a bug: say it on the page and the console, go on
             self._internal(error)
@@ -208,7 +215,7 @@ class _Handler(BaseHTTPRequestHandler):
     def _internal(self, error: Exception) -> None:
         text = f"internal error on {self.command} {urlsplit(self.path).path}: {error!r}"
         self.web.table.notice("error", text)
-        with contextlib.suppress(OSError):  # the page went away meanwhile
+        with contextlib.suppress(OSError, ValueError):  # the page went away meanwhile
             self._json(500, {"error": text})
 
     def do_PUT(self) -> None:

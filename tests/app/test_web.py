@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import http.client
 import json
+import socket
 import sqlite3
+import struct
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -202,3 +205,18 @@ def test_the_page_needs_nothing_from_the_internet(s: Served) -> None:
     csp = conn.getresponse().getheader("Content-Security-Policy") or ""
     assert "default-src 'self'" in csp
     conn.close()
+
+
+def test_a_connection_dropped_between_requests_is_no_traceback(
+    s: Served, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A phone going to sleep drops its kept-alive connection: nothing on the console."""
+    url = urlsplit(s.url)
+    sock = socket.create_connection((url.hostname or "", url.port or 0), timeout=10)
+    sock.sendall(b"GET /api/state HTTP/1.1\r\nHost: table\r\n\r\n")
+    assert sock.recv(65536).startswith(b"HTTP/1.1 200")
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+    sock.close()  # a reset, not a goodbye
+    time.sleep(0.3)
+    assert request(s, "GET", "/api/state")[0] == 200
+    assert "Traceback" not in capsys.readouterr().err
