@@ -117,14 +117,14 @@ def play_with_kills(
     and how many found a result held in the window)."""
     setup, ops = scripted_game()
     _, logs = uninterrupted(setup, ops)
-    # the last few operations are left alone, so that every kill lands before the end
-    points = sorted(rng.sample(range(len(ops) - 5), kills))
+    points = sorted(rng.sample(range(len(ops)), kills))
     acked = 0
     Client.held = False
     landed: Counter[str] = Counter()
     while True:
         proc, url = start_app(db)
         client = Client(url)
+        killer: threading.Timer | None = None  # one kill per run
         try:
             view = client.state()
             if view["game"] is None:
@@ -143,18 +143,21 @@ def play_with_kills(
             landed["a result held in the window"] += held
             if acked == len(ops):
                 return view["game"]["state"], landed
-            armed = False  # one kill per run, so every kill scheduled lands
             for index in range(acked, len(ops)):
-                if points and index >= points[0] and not armed:
+                if points and index >= points[0] and killer is None:
                     points.pop(0)
-                    armed = True
                     delay = rng.uniform(0, LATEST)
-                    threading.Timer(delay, proc.send_signal, (signal.SIGKILL,)).start()
+                    killer = threading.Timer(delay, proc.send_signal, (signal.SIGKILL,))
+                    killer.start()
                 client.play(ops[index])
                 acked += 1
         except (OSError, http.client.HTTPException):
-            landed["kills"] += 1  # killed: start it again
+            if killer is None:
+                raise  # the app went away by itself
         finally:
+            if killer is not None:  # it lands, at the latest after the run's last answer
+                killer.join()
+                landed["kills"] += proc.wait() == -signal.SIGKILL
             proc.kill()
             proc.wait()
 
