@@ -3,9 +3,10 @@ again: no acknowledged input is lost, and the game ends as an uninterrupted run 
 
 A whole random 4-player game (with undos, and the deck shuffled by hand so every card
 turned over is an input) is played through the page's door (HTTP) into `dicetable play`.
-The kill points are spread over the whole game: at each, a killer thread SIGKILLs the
-process a random few milliseconds after an operation is posted, so it lands wherever the
-process is (mid-request, mid-commit, just after the answer). Each result is held for the
+The kill points are operations drawn at random over the whole game: at each, a killer
+thread SIGKILLs the process a random few milliseconds after the operation is posted, so it
+lands wherever the process is (mid-request, mid-commit, just after the answer; the test
+waits for it before going on). Each result is held for the
 correction window (long, so only the page resolves it) and resolved by a second press, so
 kills also land while a result waits in the window, which must wait again after the
 restart. After each restart the game's log must be the log after every acknowledged
@@ -37,7 +38,7 @@ from tests.app.scripted import Ops, scripted_game
 ROOT = Path(__file__).resolve().parents[2]
 PIN = "4321"
 WINDOW = "60"  # seconds: the correction window never ends by itself during the test
-LATEST = 0.02  # seconds: a kill lands this long at most after its operation is posted
+LATEST = 0.008  # seconds: a kill lands this long at most after its operation is posted
 
 
 def start_app(db: Path) -> tuple[subprocess.Popen[str], str]:
@@ -124,7 +125,7 @@ def play_with_kills(
     while True:
         proc, url = start_app(db)
         client = Client(url)
-        killer: threading.Timer | None = None  # one kill per run
+        killer: threading.Timer | None = None  # one kill per run, at its operation
         try:
             view = client.state()
             if view["game"] is None:
@@ -144,18 +145,20 @@ def play_with_kills(
             if acked == len(ops):
                 return view["game"]["state"], landed
             for index in range(acked, len(ops)):
-                if points and index >= points[0] and killer is None:
+                if points and index == points[0]:
                     points.pop(0)
                     delay = rng.uniform(0, LATEST)
                     killer = threading.Timer(delay, proc.send_signal, (signal.SIGKILL,))
                     killer.start()
                 client.play(ops[index])
                 acked += 1
+                if killer is not None:
+                    break  # the kill lands right after this answer: restart
         except (OSError, http.client.HTTPException):
             if killer is None:
                 raise  # the app went away by itself
         finally:
-            if killer is not None:  # it lands, at the latest after the run's last answer
+            if killer is not None:  # during the operation, or right after its answer
                 killer.join()
                 landed["kills"] += proc.wait() == -signal.SIGKILL
             proc.kill()
