@@ -4,13 +4,15 @@ how the page holds with 20 viewers.
 1. The demo game's throws, as recorded frames, go through the camera seam (vision's
    reader and throw follower) into the table, which commits them and shows them on the
    virtual board (the real firmware under MicroPython, over a pseudo-terminal) and on the
-   page (a server-sent events client). Measured from the moment the settling frame is
-   handed to vision to: the board acknowledging the new display, and the page client
-   receiving the new state. A throw vision does not settle right from its frames is a
-   failure of the benchmark, never handed over as recorded.
-2. 20 pages follow the game (server-sent events) while changes are posted as the page
-   does; measured: from posting a change to the 20th page receiving it, against 1 page
-   in the same run.
+   page (a server-sent events client, and the page itself in headless Chromium).
+   Measured from the moment the settling frame is handed to vision to: the board
+   acknowledging the new display, the events client receiving the new state, and the
+   page in Chromium having drawn it. A throw vision does not settle right from its frames
+   is a failure of the benchmark, never handed over as recorded.
+2. 20 pages follow a game (events clients, and 20 pages in one headless Chromium) while
+   changes are posted as the page does; measured: from posting a change to the 20th page
+   having it, against a table followed by 1 page, the two measured in turn in the same
+   run. (Without Playwright and Chromium, e.g. on a Pi, the Chromium lines are left out.)
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from host.app.board import Board, LinkBoard, NoBoard, open_board
+from host.app.chromium import Chromium, PageWatcher
 from host.app.store import Store
 from host.app.table import Table
 from host.app.web import WebServer
@@ -39,6 +42,23 @@ PIN = "1357"
 
 def bench(args: argparse.Namespace) -> int:
     quick = bool(getattr(args, "quick", False))
+    try:
+        _CHROMIUM.append(Chromium())
+    except UserError as error:
+        print(f"  (no page drawn in Chromium: {error})")
+    try:
+        _bench(quick)
+    finally:
+        for chromium in _CHROMIUM:
+            chromium.close()
+        _CHROMIUM.clear()
+    return 0
+
+
+_CHROMIUM: list[Chromium] = []  # the one headless Chromium of this run, if there is one
+
+
+def _bench(quick: bool) -> None:
     with tempfile.TemporaryDirectory(prefix="dicetable-bench-") as folder:
         try:
             board: Board = open_board("virtual")
@@ -49,8 +69,8 @@ def bench(args: argparse.Namespace) -> int:
             settle_to_board_and_page(Path(folder), board, throws=6 if quick else 1000)
         finally:
             board.close()
-        viewers(Path(folder), changes=30 if quick else 120)
-    return 0
+        # a quick run (the smoke test) with a few pages: 20 in Chromium take a while to open
+        viewers(Path(folder), changes=20 if quick else 120, many=3 if quick else VIEWERS)
 
 
 # ---- 1. settled frame -> board and page -----------------------------------------------------
@@ -77,8 +97,10 @@ def settle_to_board_and_page(folder: Path, board: Board, throws: int) -> None:
     setup = {k: v for k, v in setup.items() if k not in ("format", "inputs", "description")}
     table.act({"do": "new_game", "setup": setup}, "bench")
     page = EventClient(web.url)
+    browser = _browser(web.url, 1)
     to_board: list[float] = []
     to_page: list[float] = []
+    drawn: list[float] = []
     reading: list[float] = []
     throw_frames = iter(frames)
     frame_index = 0
@@ -92,7 +114,7 @@ def settle_to_board_and_page(folder: Path, board: Board, throws: int) -> None:
                 break
             event = None
             for image in next(throw_frames):
-                start = time.perf_counter()
+                start, wall = time.perf_counter(), time.time()
                 events = watcher.feed(image, frame_index / session.fps)
                 read = time.perf_counter() - start
                 frame_index += 1
@@ -109,8 +131,12 @@ def settle_to_board_and_page(folder: Path, board: Board, throws: int) -> None:
                 board.link.wait_shown(2.0)
             to_board.append(time.perf_counter() - start)
             to_page.append(page.wait_version(before + 1, 5.0) - start)
+            if browser is not None:
+                drawn.append(browser.drawn(before + 1, 5.0) - wall)
     finally:
         page.close()
+        if browser is not None:
+            browser.close()
         web.close()
         table.close()
         table.store.close()
@@ -122,60 +148,97 @@ def settle_to_board_and_page(folder: Path, board: Board, throws: int) -> None:
     for what, values in (
         ("settled frame -> board shows it (acknowledged)", to_board),
         ("settled frame -> page has it (event received)", to_page),
+        ("settled frame -> page drawn (Chromium)", drawn),
         ("  of which vision reading the settling frame", reading),
         ("  of which the app to the board (commit, link)", app),
     ):
-        print(f"  {what:<48} median {ms(values)}, p90 {ms(values, 0.9)}")
+        if values:
+            print(f"  {what:<48} median {ms(values)}, p90 {ms(values, 0.9)}")
 
 
 # ---- 2. 20 viewers ---------------------------------------------------------------------
 
 
-def viewers(folder: Path, changes: int) -> None:
-    results = {}
-    for count in (1, VIEWERS):
-        table = Table(Store(folder / f"viewers-{count}.db"), NoBoard(), announce=lambda s: None)
-        table.start(pin=PIN, clock_thread=False)
-        web = WebServer(table, port=0)
-        web.start()
-        table.act({"do": "new_game", "setup": {"players": _players(4), "first_player": "P1"}})
-        pin = table.store.pin or ""
-        clients = [EventClient(web.url) for _ in range(count)]
-        for c in clients:
-            c.wait_version(table.version, 5.0)
-        delays: list[float] = []
-        acks: list[float] = []
-        poster = Poster(web.url, pin)
-        try:
-            for i in range(changes):
-                action: dict[str, Any] = (
-                    {"do": "throw", "faces": ["1", "2", "3", "heart", "energy", "claw"]}
-                    if i % 2 == 0
-                    else {"do": "undo"}
-                )
-                start = time.perf_counter()
-                version = poster.post(action)["version"]
-                acks.append(time.perf_counter() - start)
-                delays.append(max(c.wait_version(version, 5.0) for c in clients) - start)
-        finally:
-            poster.close()
-            for c in clients:
-                c.close()
-            web.close()
-            table.close()
-            table.store.close()
-        results[count] = (delays, acks)
-    one, many = results[1], results[VIEWERS]
-    print(f"  {changes} changes posted as the page does (a throw, then undo)")
-    print(
-        f"  change -> every page updated: 1 viewer median {ms(one[0])}; {VIEWERS} viewers "
-        f"median {ms(many[0])}, p90 {ms(many[0], 0.9)}, max {ms(many[0], 1.0)} "
-        f"({median(many[0]) / median(one[0]):.1f}x)"
-    )
-    print(
-        f"  change acknowledged (committed): 1 viewer median {ms(one[1])}; {VIEWERS} viewers "
-        f"median {ms(many[1])} ({median(many[1]) / median(one[1]):.1f}x)"
-    )
+def viewers(folder: Path, changes: int, many: int = VIEWERS) -> None:
+    """Two tables at once, one followed by 1 page and one by `many`, each change measured
+    on both in turn (after a few changes not counted), so the ratio is of the same moments."""
+    tables = {count: Viewed(folder, count) for count in (1, many)}
+    try:
+        for i in range(WARM_UP + changes):
+            for viewed in tables.values():
+                viewed.change(i, counted=i >= WARM_UP)
+    finally:
+        for viewed in tables.values():
+            viewed.close()
+    one, followed = tables[1], tables[many]
+    print(f"  {changes} changes posted as the page does (a throw, then undo), to a table")
+    print(f"  followed by 1 page and to one followed by {many}, in turn")
+    for what, a, b in (
+        ("change -> every page has it (event received)", one.delays, followed.delays),
+        ("change -> every page drawn (Chromium)", one.drawn, followed.drawn),
+        ("change acknowledged (committed)", one.acks, followed.acks),
+    ):
+        if a and b:
+            print(
+                f"  {what}: 1 viewer median {ms(a)}; {many} viewers median {ms(b)}, "
+                f"p90 {ms(b, 0.9)}, max {ms(b, 1.0)} ({median(b) / median(a):.1f}x)"
+            )
+
+
+WARM_UP = 5  # changes per table not counted (first connections, first writes)
+
+
+class Viewed:
+    """A table served on its own port, followed by `count` pages: server-sent events
+    clients, and as many real pages in headless Chromium when it is there."""
+
+    def __init__(self, folder: Path, count: int) -> None:
+        store = Store(folder / f"viewers-{count}.db")
+        self.table = Table(store, NoBoard(), announce=lambda s: None)
+        self.table.start(pin=PIN, clock_thread=False)
+        self.web = WebServer(self.table, port=0)
+        self.web.start()
+        self.table.act({"do": "new_game", "setup": {"players": _players(4), "first_player": "P1"}})
+        self.clients = [EventClient(self.web.url) for _ in range(count)]
+        for c in self.clients:
+            c.wait_version(self.table.version, 5.0)
+        self.browser = _browser(self.web.url, count)
+        self.poster = Poster(self.web.url, self.table.store.pin or "")
+        self.delays: list[float] = []
+        self.drawn: list[float] = []
+        self.acks: list[float] = []
+
+    def change(self, i: int, counted: bool) -> None:
+        action: dict[str, Any] = (
+            {"do": "throw", "faces": ["1", "2", "3", "heart", "energy", "claw"]}
+            if i % 2 == 0
+            else {"do": "undo"}
+        )
+        start, wall = time.perf_counter(), time.time()
+        version = self.poster.post(action)["version"]
+        ack = time.perf_counter() - start
+        delay = max(c.wait_version(version, 5.0) for c in self.clients) - start
+        drawn = None if self.browser is None else self.browser.drawn(version, 5.0) - wall
+        if counted:
+            self.acks.append(ack)
+            self.delays.append(delay)
+            if drawn is not None:
+                self.drawn.append(drawn)
+
+    def close(self) -> None:
+        self.poster.close()
+        for c in self.clients:
+            c.close()
+        if self.browser is not None:
+            self.browser.close()
+        self.web.close()
+        self.table.close()
+        self.table.store.close()
+
+
+def _browser(url: str, count: int) -> PageWatcher | None:
+    """`count` real pages in headless Chromium following the table, if there is one."""
+    return _CHROMIUM[0].watch(url, count) if _CHROMIUM else None
 
 
 def _image(image: Any, path: Path) -> Any:

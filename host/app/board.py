@@ -74,9 +74,12 @@ def pin_display(pin: str, seats: int) -> TableDisplay:
 class LinkBoard:
     """The board over the serial link: a Pico, or the virtual board's pseudo-terminal."""
 
-    def __init__(self, link: BoardLink, virtual: VirtualBoard | None = None) -> None:
+    def __init__(
+        self, link: BoardLink, virtual: VirtualBoard | None = None, port: str | None = None
+    ) -> None:
         self.link = link
         self.virtual = virtual
+        self.port = port  # the port asked for (None: the Pico found by its USB id)
         self.seats = MAX_SEATS
         self.problem: str | None = None  # a display the board could not show
 
@@ -95,7 +98,8 @@ class LinkBoard:
 
     def status(self) -> str:
         s = self.link.status
-        what = "virtual board" if self.virtual is not None else f"board on {s.port or '?'}"
+        port = s.port or self.port or "USB (a Pico, by its id)"
+        what = "virtual board" if self.virtual is not None else f"board on {port}"
         if self.problem:
             return f"{what}: {self.problem}"
         if not s.connected:
@@ -125,7 +129,7 @@ def open_board(spec: str) -> Board:
             return NoBoard()  # no Pico and no MicroPython for Node: the page does it all
     if spec == "virtual":
         return _virtual()
-    return LinkBoard(BoardLink.open(spec))
+    return LinkBoard(BoardLink.open(spec), port=spec)
 
 
 def _virtual() -> LinkBoard:

@@ -27,7 +27,7 @@ from pathlib import Path
 from statistics import median
 from typing import Any
 
-from host.app.games import GameFileError, GameKind, kind_named, kind_of_script
+from host.app.games import GameKind, kind_named, kind_of_script
 from host.errors import UserError
 from host.games import Game, Input
 
@@ -385,7 +385,7 @@ class Store:
         kind = kind_named(self.row(game_id).kind)
         try:
             return kind, kind.load(self.export(game_id))
-        except GameFileError as error:
+        except ValueError as error:  # a GameFileError, or a row that is not JSON
             raise StoreError(
                 f"game {game_id} in {self.path} does not replay ({error}): export it with "
                 "the dicetable that played it"

@@ -35,12 +35,12 @@ from host.app.games import (
     answers_json,
     kind_named,
 )
-from host.app.store import Store, result_of
+from host.app.store import Store, StoreError, result_of
 from host.errors import UserError
 from host.games import DiceExpectation, Game, IllegalInput, Input
 
 WINDOW = 4.0  # seconds a result is shown for corrections before it is resolved
-PIN_SECONDS = 8.0  # the board shows the PIN at game start this long, or to the first input
+PIN_SECONDS = 8.0  # the board shows the PIN at game start this long, or to the first throw
 NOTICES = 8  # notices kept for the page
 LOG_TAIL = 60  # inputs of the game log sent to the page
 
@@ -119,8 +119,7 @@ class Table:
             elif self.store.pin is None:
                 self.store.pin = new_pin()
             current = self.store.current
-            if current is not None:
-                self._open(current)
+            if current is not None and self._resume(current):
                 row = self.store.row(current)
                 self.paused = row.paused
                 if row.holding is not None:  # the window was open at the crash: reopen it
@@ -383,7 +382,8 @@ class Table:
         except BaseException:
             game.undo()  # not stored, not done
             raise
-        self.pin_until = 0.0  # the game is going: the dials matter more than the PIN now
+        if inp.get("type") == THROW:  # the game is going: the dials matter more now
+            self.pin_until = 0.0
         if keep is not None:
             self.deadline = self.clock() + self.window  # a fix: look again
         else:
@@ -439,11 +439,15 @@ class Table:
             self._publish()
 
     def _switch(self, game_id: int, fresh_pin: bool) -> None:
+        try:
+            loaded = self.store.load(game_id)  # first: a game that does not replay changes nothing
+        except StoreError as error:
+            raise Refused(str(error)) from None
         if fresh_pin and not self.fixed_pin:
             # a new game, a new PIN: last week's guests cannot change tonight's game
             self.store.pin = new_pin()
         self.store.current = game_id
-        self._open(game_id)
+        self._open(game_id, loaded)
         row = self.store.row(game_id)
         self.paused = row.paused
         self.holding = row.holding
@@ -451,8 +455,19 @@ class Table:
         self._show_pin()
         self._publish()
 
-    def _open(self, game_id: int) -> None:
-        self.kind, self.game = self.store.load(game_id)
+    def _resume(self, game_id: int) -> bool:
+        """Open the game on the table at start; one that no longer replays (a damaged
+        store) is left in the list of games, with a notice, and the table starts empty."""
+        try:
+            loaded = self.store.load(game_id)
+        except StoreError as error:
+            self.notice("error", f"the game on the table cannot be resumed: {error}")
+            return False
+        self._open(game_id, loaded)
+        return True
+
+    def _open(self, game_id: int, loaded: tuple[GameKind, Game]) -> None:
+        self.kind, self.game = loaded
         self.game_id = game_id
         self.throw = None
         self.snapshots.clear()

@@ -20,6 +20,7 @@ address: after 5 in a minute, that address waits out the minute. Errors are JSON
 
 from __future__ import annotations
 
+import contextlib
 import hmac
 import json
 import threading
@@ -107,6 +108,10 @@ class _Handler(BaseHTTPRequestHandler):
     def log_message(self, format: str, *args: Any) -> None:
         pass  # the console is for the table's PIN and notices
 
+    def handle(self) -> None:
+        with contextlib.suppress(ConnectionError):  # a phone dropped it between requests
+            super().handle()
+
     # ---- GET ------------------------------------------------------------------------
 
     def do_GET(self) -> None:
@@ -145,8 +150,10 @@ class _Handler(BaseHTTPRequestHandler):
             self._json(refusal.status, {"error": str(refusal)})
         except UserError as error:  # e.g. an unknown game number
             self._json(404, {"error": str(error)})
-        except (BrokenPipeError, ConnectionResetError):
+        except ConnectionError:  # the page went away
             pass
+        except Exception as error:  # a bug: say it on the page and the console, go on
+            self._internal(error)
 
     def _events(self) -> None:
         """Server-sent events: the state now, then at every change, until the page goes."""
@@ -159,18 +166,21 @@ class _Handler(BaseHTTPRequestHandler):
         self.close_connection = True
         table = self.web.table
         version, text = table.view_json()
-        self.wfile.write(f"retry: 1000\nevent: state\ndata: {text}\n\n".encode())
-        self.wfile.flush()
-        while not table.closed:
-            new, text = table.wait_change(version, HEARTBEAT)
-            if table.closed:
-                return
-            if new == version:
-                self.wfile.write(b": still here\n\n")
-            else:
-                version = new
-                self.wfile.write(f"event: state\ndata: {text}\n\n".encode())
+        try:
+            self.wfile.write(f"retry: 1000\nevent: state\ndata: {text}\n\n".encode())
             self.wfile.flush()
+            while not table.closed:
+                new, text = table.wait_change(version, HEARTBEAT)
+                if table.closed:
+                    return
+                if new == version:
+                    self.wfile.write(b": still here\n\n")
+                else:
+                    version = new
+                    self.wfile.write(f"event: state\ndata: {text}\n\n".encode())
+                self.wfile.flush()
+        except (OSError, ValueError):  # the page went away (ValueError: a closed stream)
+            return
 
     # ---- POST -----------------------------------------------------------------------
 
@@ -197,13 +207,16 @@ class _Handler(BaseHTTPRequestHandler):
             self._json(refusal.status, {"error": str(refusal)})
         except UserError as error:
             self._json(400, {"error": str(error)})
-        except (BrokenPipeError, ConnectionResetError):
+        except ConnectionError:  # the page went away
             pass
+        except Exception as error:  # a bug: say it on the page and the console, go on
+            self._internal(error)
 
-    def _check_pin(self, client: str, pin: str | None) -> None:
-        problem = self.web.pin_problem(client, pin)
-        if problem is not None:
-            raise Refused(problem[1], problem[0])
+    def _internal(self, error: Exception) -> None:
+        text = f"internal error on {self.command} {urlsplit(self.path).path}: {error!r}"
+        self.web.table.notice("error", text)
+        with contextlib.suppress(OSError, ValueError):  # the page went away meanwhile
+            self._json(500, {"error": text})
 
     def do_PUT(self) -> None:
         self._json(405, {"error": "use GET to read and POST to /api/action to act"})

@@ -1,9 +1,8 @@
-"""Real headless Chromium (Debian's, driven by Playwright) and a served table for the
-page's tests."""
+"""A served table for the page's tests (the page itself runs in real headless Chromium:
+host.app.chromium)."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -18,22 +17,12 @@ from host.app.table import Table
 from host.app.web import WebServer
 from tests.app.fakes import FakeBoard
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 PLAYERS = [
     {"name": "Ann", "monster": "The King"},
     {"name": "Bob", "monster": "Alienoid"},
     {"name": "Cat", "monster": "Meka Dragon"},
     {"name": "Dan", "monster": "Cyber Kitty"},
 ]
-
-
-def launch(playwright: object) -> object:
-    if not os.path.exists(CHROMIUM):
-        raise RuntimeError(f"{CHROMIUM} is missing: run scripts/need-chromium (make browser)")
-    return playwright.chromium.launch(  # type: ignore[attr-defined]
-        executable_path=CHROMIUM, args=CHROMIUM_ARGS
-    )
 
 
 @dataclass

@@ -1,5 +1,6 @@
 """A scripted game for the app's tests: a whole random 4-player King of Tokyo game (seeded,
-so the same every time), with an undo and the same input again every few inputs."""
+so the same every time; the deck shuffled by hand, so every card turned over is an input),
+with an undo and the same input again every few inputs."""
 
 from __future__ import annotations
 
@@ -27,7 +28,12 @@ Ops = list[dict[str, Any]]
 def scripted_game(seed: int = 11, undo_every: int = 9) -> tuple[dict[str, Any], Ops]:
     """(setup, operations): each operation is {"op": "input", "input": {...}} or
     {"op": "undo"}; playing them gives a finished game."""
-    setup: dict[str, Any] = {"players": PLAYERS, "seed": seed, "first_player": "Ann"}
+    setup: dict[str, Any] = {
+        "players": PLAYERS,
+        "seed": seed,
+        "first_player": "Ann",
+        "options": {"table_deck": True},  # as at a real table: every card turned over entered
+    }
     game = KOT.new(setup)
     rng = random.Random(seed)
     ops: list[dict[str, Any]] = []
@@ -40,6 +46,18 @@ def scripted_game(seed: int = 11, undo_every: int = 9) -> tuple[dict[str, Any], 
             ops.append({"op": "undo"})
             ops.append({"op": "input", "input": inp})
     return setup, ops
+
+
+def finished_script(seed: int) -> dict[str, Any]:
+    """A whole scripted game as a game script (played in memory)."""
+    setup, ops = scripted_game(seed=seed)
+    game = KOT.new(setup)
+    for op in ops:
+        if op["op"] == "undo":
+            game.undo()
+        else:
+            game.apply(op["input"])
+    return KOT.export(KOT.setup_of(setup), game.log)
 
 
 def play_op(store: Store, game_id: int, kind: GameKind, game: Game, op: dict[str, Any]) -> None:

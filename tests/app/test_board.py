@@ -55,3 +55,11 @@ def test_the_pin_then_the_dials_then_a_press_ends_the_throws(table: Table) -> No
     assert shown(board, after) == after
     inputs = table.store.inputs(table.game_id or 0)
     assert [i["type"] for i in inputs] == ["throw", "resolve"]  # one press, one resolve
+
+
+def test_a_board_port_that_is_not_there_is_named_while_it_is_awaited(tmp_path: Path) -> None:
+    board = open_board(str(tmp_path / "ttyACM7"))  # the Pico may be plugged in later
+    try:
+        assert board.status() == f"board on {tmp_path / 'ttyACM7'}: not connected (looking for it)"
+    finally:
+        board.close()

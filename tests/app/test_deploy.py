@@ -5,7 +5,11 @@ from __future__ import annotations
 
 import configparser
 import shlex
+import shutil
+import subprocess
 from pathlib import Path
+
+import pytest
 
 from host.cli import build_parser
 
@@ -41,3 +45,18 @@ def test_the_guide_installs_picamera2_from_the_system_into_a_venv_that_sees_it()
     assert "deploy/dicetable.service /etc/systemd/system/" in guide
     working = unit()["Service"]["WorkingDirectory"]
     assert f"{working}/.venv/bin/dicetable" in unit()["Service"]["ExecStart"]
+
+
+@pytest.mark.skipif(shutil.which("systemd-analyze") is None, reason="no systemd-analyze here")
+def test_systemd_reads_the_unit_without_a_complaint(tmp_path: Path) -> None:
+    """systemd's own check of the unit, with its paths moved to this checkout (whose
+    dicetable command must exist: make install)."""
+    working = unit()["Service"]["WorkingDirectory"]
+    if not (ROOT / ".venv" / "bin" / "dicetable").exists():
+        pytest.skip("no .venv/bin/dicetable here: make install")
+    copy = tmp_path / "dicetable.service"
+    copy.write_text(UNIT.read_text().replace(working, str(ROOT)))
+    result = subprocess.run(
+        ["systemd-analyze", "verify", str(copy)], capture_output=True, text=True, check=False
+    )
+    assert result.returncode == 0 and not (result.stdout + result.stderr).strip(), result.stderr

@@ -14,13 +14,22 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect, sync_playwright
 
+from host.app.chromium import launch
 from host.demo import DEMO_GAME, demo_session_folder
 from host.games.kot import load_script, replay
 from host.games.kot.view import dial_text
-from tests.app.browser import launch
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.slow
+# in the page: each turn line it showed, in order (the page draws each state it is sent)
+WATCH = """() => {
+  window.__turns = [];
+  new MutationObserver(() => {
+    const turn = document.querySelector("[data-test=turn]");
+    const text = turn ? turn.textContent : "";
+    if (text && window.__turns[window.__turns.length - 1] !== text) window.__turns.push(text);
+  }).observe(document.body, {subtree: true, childList: true, characterData: true});
+}"""
 
 
 def test_a_recorded_session_through_vision_engine_virtual_board_and_page(tmp_path: Path) -> None:
@@ -31,25 +40,26 @@ def test_a_recorded_session_through_vision_engine_virtual_board_and_page(tmp_pat
         "--exit-at-end",
     ]  # fmt: skip
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    proc = subprocess.Popen(
-        command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
-    )
-    assert proc.stdout is not None
-    url = ""
-    lines = []
-    while not url:
-        line = proc.stdout.readline()
-        assert line, f"dicetable play ended early: {proc.stderr.read() if proc.stderr else ''}"
-        lines.append(line)
-        if "the table's page is at" in line:
-            url = line.split(" at ")[1].split()[0]
     expected = replay(load_script(DEMO_GAME)).to_json()
     winner = expected["winners"][0]
+    lines = []
     with sync_playwright() as playwright:
-        browser = launch(playwright)
-        page = browser.new_page(viewport={"width": 390, "height": 844})  # type: ignore[attr-defined]
+        browser = launch(playwright)  # ready first: the page opens as soon as the app starts
+        page = browser.new_page(viewport={"width": 390, "height": 844})
+        proc = subprocess.Popen(
+            command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        )
+        assert proc.stdout is not None
+        url = ""
+        while not url:
+            line = proc.stdout.readline()
+            assert line, f"dicetable play ended early: {proc.stderr.read() if proc.stderr else ''}"
+            lines.append(line)
+            if "the table's page is at" in line:
+                url = line.split(" at ")[1].split()[0]
         try:
             page.goto(url)
+            page.evaluate(WATCH)  # the states the page draws from now on
         except PlaywrightError:
             assert proc.wait(timeout=60) != 0  # dicetable play stopped: see why below
         try:
@@ -61,12 +71,16 @@ def test_a_recorded_session_through_vision_engine_virtual_board_and_page(tmp_pat
         lines += out.splitlines()
         state = json.loads(next(x for x in lines if x.startswith("final state: "))[13:])
         assert state == expected
-        # the page followed the whole game live: it shows the end, and every monster's dials
+        # the page followed the game live: it shows the end, and every monster's dials
         expect(page.locator("[data-test=turn]")).to_have_text(f"Game over: {winner} won!")
         for p in expected["players"]:
             vp = page.locator(f"article[data-player={p['name']}] [data-dial=vp]")
             expect(vp).to_have_text(f"★ {p['vp']}")
-        browser.close()  # type: ignore[attr-defined]
+        summary = page.locator("[data-section=log] summary")
+        expect(summary).to_have_text(f"Game log ({expected['inputs']} inputs)")
+        drawn = page.evaluate("() => window.__turns")
+        assert len(drawn) >= 6, drawn  # it drew the game as it went, turn after turn
+        browser.close()
     # the board under real MicroPython shows the final dials
     shown = json.loads(next(x for x in lines if x.startswith("final board: "))[13:])
     game = replay(load_script(DEMO_GAME))

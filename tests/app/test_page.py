@@ -12,7 +12,10 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 
-from tests.app.browser import PLAYERS, Served, launch, served, throw_seen
+from host.app.chromium import launch
+from host.games.kot import parse_script, replay
+from tests.app.browser import PLAYERS, Served, served, throw_seen
+from tests.app.scripted import finished_script
 
 pytestmark = pytest.mark.slow
 
@@ -21,8 +24,8 @@ pytestmark = pytest.mark.slow
 def browser() -> Iterator[Browser]:
     with sync_playwright() as playwright:
         browser = launch(playwright)
-        yield browser  # type: ignore[misc]
-        browser.close()  # type: ignore[attr-defined]
+        yield browser
+        browser.close()
 
 
 @pytest.fixture
@@ -60,6 +63,15 @@ def card(page: Page, name: str) -> Any:
     return page.locator(f"article[data-player={name}]")
 
 
+def reveal(page: Page, player: str, name: str) -> None:
+    """Enter the card turned over on the table, picked from the card list on the page."""
+    box = page.locator(f".answer[data-kind=reveal][data-player={player}]")
+    box.locator("select").select_option(name)
+    before = page.locator("body").get_attribute("data-version") or ""
+    box.locator("[data-test=fields-submit]").click()
+    expect(page.locator("body")).not_to_have_attribute("data-version", before)
+
+
 def test_set_up_a_four_player_game(browser: Browser, table: Served) -> None:
     page = open_page(browser, table)
     pin_before = table.table.store.pin
@@ -68,13 +80,22 @@ def test_set_up_a_four_player_game(browser: Browser, table: Served) -> None:
         page.fill(f"[aria-label='player {i + 1} name']", p["name"])
         page.select_option(f"[aria-label='player {i + 1} monster']", p["monster"])
     page.select_option("[aria-label='first player']", "Bob")
+    expect(page.locator("[name=table_deck]")).to_be_checked()  # the deck shuffled by hand
     page.click("[data-test=start]")
+    # the cards face up are turned over on the table and entered on the page
+    expect(page.locator("[data-test=turn]")).to_contain_text("Set out the cards on offer")
+    pin = table.table.store.pin
+    assert pin != pin_before  # a new game, a new PIN, on the board until the first throw
+    for name in ("Heal", "Energize", "Tank"):
+        reveal(page, "Bob", name)
+    assert table.board.texts() == [pin] * 4
+    expect(page.locator("[data-test=face-up]")).to_have_text("Heal · Energize · Tank")
     expect(page.locator("[data-test=turn]")).to_have_text("Turn 1: Bob (Alienoid)")
     expect(page.locator("article.player")).to_have_count(4)
     row = table.table.store.games()[0]
     assert row.roles == {p["name"]: p["monster"] for p in PLAYERS}
-    assert table.table.store.pin != pin_before  # a new game, a new PIN (on the board)
-    assert table.board.texts() == [table.table.store.pin] * 4
+    assert [i["card"] for i in stored(table)] == ["Heal", "Energize", "Tank"]
+    assert table.table.store.setup(row.id)["options"]["table_deck"] is True
     assert not page.errors  # type: ignore[attr-defined]
 
 
@@ -136,8 +157,17 @@ def test_cards_on_offer_entered_and_one_bought(browser: Browser, table: Served) 
     page.get_by_role("button", name="Use it now").click()
     page.get_by_role("button", name="Buy Heal (3⚡)").click()
     expect(card(page, "Ann").locator("[data-dial=energy]")).to_have_text("⚡ 4")
-    expect(page.locator("[data-test=face-up]")).not_to_contain_text("Heal")
-    assert stored(table)[-1] == {"type": "buy", "player": "Ann", "card": "Heal"}
+    # the card turned over to fill Heal's place: only cards the deck still holds offered
+    offered = page.locator(".answer[data-kind=reveal] select option")
+    expect(offered.filter(has_text="Tank")).to_have_count(1)
+    expect(offered.filter(has_text="Energize")).to_have_count(0)  # it is face up
+    reveal(page, "Ann", "Tank")
+    expect(page.locator("[data-test=face-up]")).to_have_text("Tank · Energize · Corner Store")
+    assert stored(table)[-2:] == [
+        {"type": "buy", "player": "Ann", "card": "Heal"},
+        {"type": "reveal", "player": "Ann", "card": "Tank"},
+    ]
+    page.get_by_role("button", name="Buy Tank (5⚡)").wait_for(state="detached")  # 4⚡ left
 
 
 def test_undo_on_the_page(browser: Browser, table: Served) -> None:
@@ -207,7 +237,10 @@ def test_pick_up_a_game_in_progress(browser: Browser, table: Served) -> None:
     page.select_option("[aria-label='whose turn']", "Cat")
     page.fill("[aria-label='turn']", "12")
     page.click("[data-test=start]")
+    for name in ("Frenzy", "Wings", "Made in a Lab"):  # the cards on offer, not entered above
+        reveal(page, "Cat", name)
     expect(page.locator("[data-test=turn]")).to_have_text("Turn 12: Cat (Meka Dragon)")
+    expect(page.locator("[data-test=face-up]")).to_have_text("Frenzy · Wings · Made in a Lab")
     bob = card(page, "Bob")
     expect(bob.locator("[data-dial=hp]")).to_have_text("♥ 6/10")
     expect(bob.locator("[data-dial=vp]")).to_have_text("★ 14")
@@ -246,3 +279,51 @@ def test_export_and_import_a_game(browser: Browser, table: Served, tmp_path: Pat
     expect(page.locator("[data-test=message]")).to_contain_text("Imported as game 2")
     expect(page.locator("[data-test=games] tr[data-game]")).to_have_count(2)
     expect(page.locator("#title")).to_contain_text("game 2")
+
+
+def test_card_powers_answered_on_the_page(browser: Browser, table: Served) -> None:
+    """Forms of fields: a die changed by a card, hearts shared out (a count inside an
+    object field of the input)."""
+    monsters = {"Ann": {"energy": 6, "cards": ["Stretchy"], "tokens": {"poison": 1}}}
+    position = {"active_player": "Ann", "face_up": ["Heal", "Tank", "Wings"], "monsters": monsters}
+    table.table.act({"do": "new_game", "setup": {"players": PLAYERS[:2], "position": position}})
+    table.table.act({"do": "throw", "faces": ["heart", "heart", "1", "2", "3", "claw"]})
+    page = open_page(browser, table)
+    use = page.locator(".answer[data-kind=use]")
+    use.locator("[aria-label='the die showing']").select_option("3")
+    use.locator("[aria-label='turned to']").select_option("heart")
+    use.get_by_role("button", name="Use Stretchy (2⚡)").click()
+    expect(card(page, "Ann").locator("[data-dial=energy]")).to_have_text("⚡ 4")
+    expect(page.locator("[data-test=result] .die")).to_have_text(["1", "2", "♥", "♥", "♥", "claw"])
+    page.get_by_role("button", name="Use this result").click()
+    page.get_by_role("button", name="Use it now").click()
+    hearts = page.locator(".answer[data-kind=hearts]")
+    hearts.locator("[aria-label='remove poison tokens']").fill("1")
+    hearts.get_by_role("button", name="Use them so").click()
+    expect(card(page, "Ann").locator(".cards")).to_have_text(["🃏 Stretchy"])  # no poison
+    assert stored(table)[1:] == [
+        {"type": "use", "player": "Ann", "card": "Stretchy", "from": "3", "to": "heart"},
+        {"type": "resolve", "player": "Ann"},
+        {"type": "hearts", "player": "Ann", "remove": {"poison": 1}},
+    ]
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_statistics_on_the_page(browser: Browser, table: Served) -> None:
+    wins: dict[str, int] = {}
+    for seed in (1, 2):
+        script = finished_script(seed)
+        table.table.act({"do": "import", "script": script, "open": False})
+        for name in replay(parse_script(script)).to_json()["winners"]:
+            monster = next(p["monster"] for p in PLAYERS if p["name"] == name)
+            wins[monster] = wins.get(monster, 0) + 1
+    page = open_page(browser, table, unlock=False)  # reading needs no PIN
+    page.get_by_role("button", name="Stats").click()
+    expect(page.locator("#panel")).to_contain_text("2 finished games")
+    rows = page.locator("[data-test=stats] tr")
+    expect(rows).to_have_count(1 + len(PLAYERS))  # a heading, then each monster
+    for monster, n in wins.items():
+        row = rows.filter(has_text=monster)
+        expect(row.locator("td").nth(1)).to_have_text(str(n))
+        expect(row.locator("td").nth(2)).to_have_text("2")
+    expect(page.locator("#panel")).to_contain_text("Game length:")

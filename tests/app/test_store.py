@@ -14,7 +14,7 @@ from host.app.games import GameFileError, parse_game_file
 from host.app.kot import KOT
 from host.app.store import SCHEMA_VERSION, Store, StoreError
 from host.games.kot import parse_script, replay
-from tests.app.scripted import PLAYERS, play_op, scripted_game
+from tests.app.scripted import PLAYERS, finished_script, play_op, scripted_game
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -23,18 +23,6 @@ def play(store: Store, game_id: int, ops: list[dict[str, Any]]) -> None:
     kind, game = store.load(game_id)
     for op in ops:
         play_op(store, game_id, kind, game, op)
-
-
-def finished_script(seed: int) -> dict[str, Any]:
-    """A whole scripted game as a game script (played in memory)."""
-    setup, ops = scripted_game(seed=seed)
-    game = KOT.new(setup)
-    for op in ops:
-        if op["op"] == "undo":
-            game.undo()
-        else:
-            game.apply(op["input"])
-    return KOT.export(KOT.setup_of(setup), game.log)
 
 
 def test_a_game_is_where_it_was_after_reopening(tmp_path: Path) -> None:

@@ -3,12 +3,15 @@ engine inputs, are committed, and reach the board; the correction window; refusa
 
 from __future__ import annotations
 
+import json
+import sqlite3
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from host.app.camera import MisfitSeen, ThrowSeen
+from host.app.kot import KOT
 from host.app.store import Store
 from host.app.table import Refused, Table
 from tests.app.fakes import Clock, FakeBoard
@@ -243,15 +246,18 @@ def test_a_throw_the_rules_refuse_is_not_applied(table: Table) -> None:
 
 
 def test_pause_stops_camera_buttons_and_page_until_resumed(table: Table, clock: Clock) -> None:
+    table.camera_event(seen(["1", "2", "3", "claw", "heart", "energy"]))  # before the break
     table.act({"do": "pause"})
-    table.camera_event(seen(["1", "2", "3", "claw", "heart", "energy"]))
+    table.camera_event(seen(["1", "1"], ["1", "claw", "heart", "energy"]))
+    table.press(0)  # would end Ann's throws
+    assert "Ann's button: the game is paused" in table.notices[-1].text
     with pytest.raises(Refused, match="paused"):
         table.act({"do": "throw", "faces": ["1", "2", "3", "claw", "heart", "energy"]})
-    assert stored(table) == []
+    assert len(stored(table)) == 1 and table.holding is None
     assert table.store.row(table.game_id or 0).paused
     table.act({"do": "resume"})
-    table.act({"do": "throw", "faces": ["1", "2", "3", "claw", "heart", "energy"]})
-    assert len(stored(table)) == 1
+    table.press(0)
+    assert table.holding == {"type": "resolve", "player": "Ann"}
 
 
 def test_undo_takes_back_the_end_of_throws_then_the_throw(table: Table, clock: Clock) -> None:
@@ -310,3 +316,33 @@ def test_a_fix_does_not_change_a_kept_die_that_was_read_right(table: Table) -> N
     table.act({"do": "input", "input": fix})
     table.camera_event(seen(["3", "3", "3", "claw", "heart"], ["2"]))  # the real 2 kept
     assert stored(table)[-1]["kept"] == ["2"]
+
+
+def damage_the_log(table: Table, game_id: int) -> None:
+    """An input in the store that the rules refuse (a store damaged, or edited by hand)."""
+    with sqlite3.connect(table.store.path) as db:
+        db.execute(
+            "INSERT INTO inputs (game, seq, input, source, at) VALUES (?, 99, ?, 'page', 0)",
+            (game_id, json.dumps({"type": "buy", "player": "Dan", "card": "Heal"})),
+        )
+
+
+def test_opening_a_game_that_no_longer_replays_changes_nothing(table: Table) -> None:
+    other = table.store.create(KOT, {"players": PLAYERS, "first_player": "Bob"}, False)
+    damage_the_log(table, other)
+    before = (table.game_id, table.store.current, table.store.pin, state(table))
+    with pytest.raises(Refused, match=f"game {other} .* does not replay"):
+        table.act({"do": "open", "id": other})
+    assert (table.game_id, table.store.current, table.store.pin, state(table)) == before
+
+
+def test_a_game_on_the_table_that_no_longer_replays_is_a_notice_at_start(
+    tmp_path: Path, table: Table, board: FakeBoard, clock: Clock
+) -> None:
+    damage_the_log(table, table.game_id or 0)
+    table.close()
+    again = new_table(tmp_path / "games.db", board, clock)
+    assert again.game is None and "cannot be resumed" in again.notices[-1].text
+    assert [g.id for g in again.store.games()] == [table.game_id]  # still there, to export
+    again.act({"do": "new_game", "setup": {"players": PLAYERS, "first_player": "Ann"}})
+    assert again.game is not None

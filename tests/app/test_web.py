@@ -5,6 +5,10 @@ from __future__ import annotations
 
 import http.client
 import json
+import socket
+import sqlite3
+import struct
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -12,7 +16,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from host.app.web import WebServer
+from host.app.web import STATIC, WebServer
 from host.errors import UserError
 from tests.app.browser import PLAYERS, Served, served
 
@@ -179,3 +183,40 @@ def test_a_port_in_use_is_a_clear_error(s: Served) -> None:
     port = s.web.httpd.server_address[1]
     with pytest.raises(UserError, match="is another dicetable running"):
         WebServer(s.table, port=int(port))
+
+
+def test_a_failure_inside_is_a_json_error_and_the_server_goes_on(s: Served) -> None:
+    with sqlite3.connect(s.table.store.path) as db:  # a damaged row: not JSON
+        db.execute("UPDATE games SET roles = '{not json'")
+    status, data = request(s, "GET", "/api/games")
+    assert status == 500 and "internal error on GET /api/games" in data["error"]
+    assert "internal error" in s.table.notices[-1].text  # on the console and the page
+    assert request(s, "GET", "/api/state")[0] == 200
+
+
+def test_the_page_needs_nothing_from_the_internet(s: Served) -> None:
+    """No CDN: the page's own files only, and the browser is told to load nothing else."""
+    for name in ("index.html", "app.js", "app.css"):
+        text = (STATIC / name).read_text()
+        assert "http://" not in text and "https://" not in text and "//cdn" not in text, name
+    url = urlsplit(s.url)
+    conn = http.client.HTTPConnection(url.hostname or "", url.port, timeout=10)
+    conn.request("GET", "/")
+    csp = conn.getresponse().getheader("Content-Security-Policy") or ""
+    assert "default-src 'self'" in csp
+    conn.close()
+
+
+def test_a_connection_dropped_between_requests_is_no_traceback(
+    s: Served, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A phone going to sleep drops its kept-alive connection: nothing on the console."""
+    url = urlsplit(s.url)
+    sock = socket.create_connection((url.hostname or "", url.port or 0), timeout=10)
+    sock.sendall(b"GET /api/state HTTP/1.1\r\nHost: table\r\n\r\n")
+    assert sock.recv(65536).startswith(b"HTTP/1.1 200")
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+    sock.close()  # a reset, not a goodbye
+    time.sleep(0.3)
+    assert request(s, "GET", "/api/state")[0] == 200
+    assert "Traceback" not in capsys.readouterr().err

@@ -152,6 +152,7 @@ function drawStatus(el) {
   const s = g.state;
   let line;
   if (s.game_over) line = s.winners.length ? `Game over: ${s.winners.join(" and ")} won!` : "Game over: nobody won.";
+  else if (settingOut(s)) line = "Set out the cards on offer: turn over the deck's top cards";
   else if (s.active_player) line = `Turn ${s.turn}: ${s.active_player} (${g.roles[s.active_player]})`;
   else line = "Roll-off: who throws the most claws starts";
   el.append(h("h2", { "data-test": "turn" }, line));
@@ -159,6 +160,11 @@ function drawStatus(el) {
   const waits = s.waiting_for.map((w) => `${w.player} to ${w.kind.replace(/_/g, " ")}`);
   if (waits.length && !g.window) el.append(h("p", { class: "quiet", "data-test": "awaited" }, "Waiting for " + waits.join("; ")));
 }
+
+// Before the first turn of a game whose deck is shuffled by hand, the cards face up are
+// entered one by one (the turn starts once they are known).
+const settingOut = (s) => (s.phase === "roll" || s.phase === "rolloff") && !s.throws &&
+  s.waiting_for.length > 0 && s.waiting_for.every((w) => w.kind === "reveal");
 
 function drawAnswers(el) {
   const g = game();
@@ -178,12 +184,7 @@ function drawAnswers(el) {
     }
     if (a.form && a.form.type === "dice") box.append(diceForm(a.form));
     if (a.form && a.form.type === "correct") box.append(correctForm(a.form, base));
-    if (a.form && a.form.type === "pick") {
-      const select = h("select", { "aria-label": a.title, "data-test": "pick-" + a.kind }, h("option", { value: "" }, "choose…"), a.form.choices.map((c) => h("option", { value: c }, c)));
-      box.append(h("div", { class: "choices" }, select, h("button", {
-        onclick: () => select.value ? answer({ ...base, [a.form.field]: select.value }) : say("Choose one first", "warning"),
-      }, "OK")));
-    }
+    if (a.form && a.form.type === "fields") box.append(fieldsForm(a.form));
     el.append(box);
   }
 }
@@ -194,7 +195,7 @@ function diceForm(form) {
   const selects = start.map((face, i) => h("select", { "aria-label": `die ${i + 1}` },
     h("option", { value: "" }, "?"), faces.map((f) => h("option", { value: f, selected: f === face }, faceLabel(f)))));
   return h("div", { class: "dice-form" },
-    h("p", { class: "quiet" }, form.current.length ? "The dice as they lie after this throw:" : "Enter the dice if the camera cannot:"),
+    h("p", { class: "quiet" }, form.note ? `Enter the dice: ${form.note}.` : form.current.length ? "The dice as they lie after this throw:" : "Enter the dice if the camera cannot:"),
     h("div", { class: "choices" }, selects),
     h("button", {
       "data-test": "enter-throw",
@@ -204,6 +205,32 @@ function diceForm(form) {
         act({ do: "throw", faces: chosen });
       },
     }, "Enter this throw"));
+}
+
+// A form that completes an input: a list to choose from, or a whole number, per field;
+// a dotted name ("heal.Bob") is a count inside an object field of the input.
+function fieldsForm(form) {
+  const inputs = form.fields.map((f) => f.choices ?
+    h("select", { "aria-label": f.label }, h("option", { value: "" }, `${f.label}…`),
+      f.choices.map((c) => h("option", { value: c.value }, c.label))) :
+    h("input", { type: "number", min: f.min, max: f.max, value: f.min, "aria-label": f.label }));
+  const rows = form.fields.map((f, i) => f.choices ? inputs[i] : h("label", { class: "dial" }, `${f.label} (0–${f.max}) `, inputs[i]));
+  return h("div", { class: "fields-form" }, h("div", { class: "choices" }, rows), h("button", {
+    "data-test": "fields-submit",
+    onclick: () => {
+      const input = JSON.parse(JSON.stringify(form.input));
+      for (const [i, f] of form.fields.entries()) {
+        const raw = inputs[i].value;
+        if (raw === "") return say(`Choose ${f.label} first`, "warning");
+        const value = f.choices ? raw : Number(raw);
+        const path = f.name.split(".");
+        let into = input;
+        for (const key of path.slice(0, -1)) into = into[key] = into[key] || {};
+        into[path[path.length - 1]] = value;
+      }
+      answer(input);
+    },
+  }, form.submit));
 }
 
 function correctForm(form, base) {
@@ -384,7 +411,7 @@ function setupForm(panel, pickup) {
     refreshNames();
   };
   for (let i = 0; i < (pickup ? least : 4); i++) addRow();
-  const options = c.options.map((o) => h("label", {}, h("input", { type: "checkbox", name: o.name }), " " + o.label));
+  const options = c.options.map((o) => h("label", {}, h("input", { type: "checkbox", name: o.name, checked: !!o.default }), " " + o.label));
   const faceUp = [0, 1, 2].map((i) => h("select", { name: "face_up", "aria-label": `card on offer ${i + 1}` },
     h("option", { value: "" }, "(unknown)"), c.cards.map((card) => h("option", { value: card }, card))));
   const turn = h("input", { name: "turn", type: "number", min: 1, value: 1, "aria-label": "turn" });
@@ -395,7 +422,7 @@ function setupForm(panel, pickup) {
       h("button", { type: "button", onclick: () => { if (rows.children.length > least) rows.lastChild.remove(); refreshNames(); } }, "− player")),
     pickup ? h("p", {}, h("label", {}, "Whose turn ", active), " ", h("label", {}, "Turn ", turn)) : h("p", {}, h("label", {}, "First player ", first)),
     pickup ? h("p", {}, "Cards on offer ", faceUp) : null,
-    h("p", {}, options),
+    h("p", { class: "options" }, options),
     h("button", { type: "submit", "data-test": "start" }, pickup ? "Pick up the game" : "Start the game"));
   form.addEventListener("submit", async (e) => {
     e.preventDefault();

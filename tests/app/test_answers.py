@@ -1,0 +1,155 @@
+"""Everything the engine waits for can be answered on the page: over random games with the
+power cards in play (cards dealt, the table deck), every answer the page offers for every
+awaited input is one the rules accept, whether a one-tap choice, a form of fields filled
+with any of the values it offers, or dice entered by hand."""
+
+from __future__ import annotations
+
+import copy
+import functools
+import itertools
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from host.app.games import answers_json
+from host.app.kot import KOT
+from host.games import IllegalInput, Input
+from host.games.kot import KingOfTokyo, MonsterPosition, Options, Position, Setup
+from host.games.kot.cards import CARDS
+from host.games.kot.random_player import random_faces, random_input
+
+KEEP = sorted(c for c, card in CARDS.items() if card.keep)
+GAMES = 24
+STEPS = 400  # inputs per game at most
+PAGE_FORMS = {None, "dice", "correct", "fields"}  # what the page can draw (app.js)
+
+
+def random_setup(seed: int) -> Setup:
+    rng = random.Random(seed)
+    n = rng.randint(2, 6)
+    names = "ABCDEF"[:n]
+    dealt = rng.sample(KEEP, 3 * n)  # every game has cards to use, at every seat
+    monsters = {
+        name: MonsterPosition(
+            energy=rng.randint(0, 12),
+            cards=tuple(dealt[i::n]),
+            tokens={"poison": rng.randint(0, 2), "shrink": rng.randint(0, 2)},
+        )
+        for i, name in enumerate(names)
+    }
+    options = Options(table_deck=seed % 2 == 0)
+    return Setup.simple(*names, options=options, seed=seed, position=Position(monsters, names[0]))
+
+
+def accepted(game: KingOfTokyo, inp: Input) -> bool:
+    try:
+        game.apply(inp)
+    except IllegalInput:
+        return False
+    game.undo()
+    return True
+
+
+def values(field: dict[str, Any]) -> list[Any]:
+    if "choices" in field:
+        return [c["value"] for c in field["choices"]]
+    return list(range(field["min"], field["max"] + 1))
+
+
+def filled(form: dict[str, Any], chosen: dict[str, Any]) -> dict[str, Any]:
+    """The form's input with its fields set, as app.js's fieldsForm does."""
+    inp = copy.deepcopy(form["input"])
+    for name, value in chosen.items():
+        *path, last = name.split(".")
+        into = inp
+        for key in path:
+            into = into.setdefault(key, {})
+        into[last] = value
+    return inp
+
+
+def completions(form: dict[str, Any], name: str, value: Any) -> Iterator[dict[str, Any]]:
+    """Ways to fill the other fields around `name` = `value`: the least of each number,
+    every combination of the lists (few)."""
+    others = [f for f in form["fields"] if f["name"] != name]
+    choices = [values(f) if "choices" in f else [f["min"]] for f in others]
+    for combo in itertools.islice(itertools.product(*choices), 200):
+        yield {name: value, **{f["name"]: v for f, v in zip(others, combo, strict=True)}}
+
+
+def check_answers(game: KingOfTokyo, rng: random.Random) -> list[str]:
+    problems = []
+    for answer in answers_json(KOT, game):
+        where = f"{answer['kind']} by {answer['player']} ({answer['title']})"
+        form = answer["form"]
+        kind = None if form is None else form["type"]
+        if kind not in PAGE_FORMS:
+            problems.append(f"{where}: a form the page cannot draw: {kind}")
+        if not answer["choices"] and form is None:
+            problems.append(f"{where}: nothing offered")
+        for c in answer["choices"]:
+            if not accepted(game, c["input"]):
+                problems.append(f"{where}: the choice {c['label']!r} is refused: {c['input']}")
+        if kind == "fields":
+            for field in form["fields"]:
+                for value in values(field):
+                    ways = completions(form, field["name"], value)
+                    if not any(accepted(game, filled(form, c)) for c in ways):
+                        problems.append(f"{where}: {field['name']} = {value!r} is refused")
+        if kind == "dice":
+            hands = dice_by_hand(game, answer, form, rng)
+            for faces in hands:
+                inp = KOT.manual_throw(game, faces)
+                if not accepted(game, inp):
+                    problems.append(f"{where}: the dice {faces} entered by hand are refused: {inp}")
+    return problems
+
+
+def dice_by_hand(
+    game: KingOfTokyo, answer: dict[str, Any], form: dict[str, Any], rng: random.Random
+) -> list[list[str]]:
+    """Dice as they may lie after the throw the form asks for (as a person enters them)."""
+    current, count = list(form["current"]), form["count"]
+    options = answer["options"]
+    if "rethrow" in options:  # only the dice showing that face are thrown again
+        return [[f if f != options["rethrow"] else random_faces(rng, 1)[0] for f in current]]
+    hands = [] if "rerolls" in options else [random_faces(rng, count)]
+    if len(current) == count:  # the same again, or one die changed
+        hands += [current, [*current[:-1], random_faces(rng, 1)[0]]]
+    return hands
+
+
+@functools.cache
+def play_checking(seed: int) -> tuple[frozenset[str], tuple[str, ...]]:
+    """A random game, the page's answers checked at every step: the kinds of input it
+    waited for, and the problems found."""
+    game = KingOfTokyo(random_setup(seed))
+    rng = random.Random(seed)
+    kinds: set[str] = set()
+    problems: list[str] = []
+    for _ in range(STEPS):
+        if game.game_over or problems:
+            break
+        problems += check_answers(game, rng)
+        kinds |= {w.kind for w in game.waiting_for()}
+        game.apply(random_input(game, rng, corrections=True))
+    return frozenset(kinds), tuple(problems)
+
+
+@pytest.mark.parametrize("seed", range(GAMES))
+def test_every_answer_the_page_offers_is_accepted_by_the_rules(seed: int) -> None:
+    kinds, problems = play_checking(seed)
+    assert not problems, "\n".join(problems[:5])
+    assert {"throw", "resolve", "buy", "end_turn"} <= kinds
+
+
+def test_the_games_above_meet_every_kind_of_decision() -> None:
+    """The random games reach every input the page must offer (so the test above sees
+    each kind's answers at least once)."""
+    kinds = frozenset().union(*(play_checking(seed)[0] for seed in range(GAMES)))
+    every = {"throw", "resolve", "correct", "yield", "buy", "sweep", "end_turn", "use"}
+    every |= {"pass", "hearts", "reveal", "healing"}
+    assert every <= kinds, every - kinds
