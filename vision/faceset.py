@@ -49,9 +49,14 @@ class FaceSet:
     embedding: str  # fingerprint of the embedding model the weights were fitted on
     box_scale: float = 1.0  # the taught labels' boxes over the finder's (labelling habit)
     views: int = 1  # quarter turns of each patch embedded and averaged (vision.nets.embed)
+    # The softmax has one more class after the faces: "not one of our dice", taught from
+    # what the finder took for a die in the teaching photos where no die was labelled
+    # (tray corners, holes, shadows, coins).
+    rejects: bool = False
 
     def probabilities(self, features: np.ndarray) -> np.ndarray:
-        """Face probabilities (n, faces) from embeddings (n, views, embedding).
+        """Class probabilities (n, faces [+ 1 when `rejects`]) from embeddings (n, views,
+        embedding).
 
         Each patch is embedded in several views (its quarter turns); a face scores its best
         view, so the reading does not depend on which way the die lies.
@@ -87,6 +92,7 @@ class FaceSet:
             "familiar": self.familiar,
             "box_scale": self.box_scale,
             "views": self.views,
+            "rejects": self.rejects,
             "embedding": self.embedding,
         }
         with path.open("wb") as f:
@@ -131,6 +137,7 @@ def load(name_or_path: str | Path) -> FaceSet:
                 embedding=str(meta["embedding"]),
                 box_scale=float(meta.get("box_scale", 1.0)),
                 views=int(meta.get("views", 1)),
+                rejects=bool(meta.get("rejects", False)),
             )
     except (OSError, KeyError, ValueError) as error:
         raise FaceSetError(f"{path} is not a face set file ({error})") from None

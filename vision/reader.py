@@ -112,8 +112,9 @@ class DiceReader:
         """Read dice already found and cut out (one face patch and one context patch per
         candidate, vision.patches).
 
-        A candidate whose patch is like no face of the set (a tray hole, a coin, a finger,
-        sensor noise) is dropped: it is not one of our dice. A cocked one is kept, unread.
+        A candidate whose patch is like no face of the set, or like what the set was taught
+        is none of its dice (a tray hole, a coin, a finger, sensor noise), is dropped. A
+        cocked one is kept, unread.
         """
         features = nets.embed(cut, self.faces.views)
         probs = self.faces.probabilities(features)
@@ -121,11 +122,12 @@ class DiceReader:
         leaning = nets.cocked(context)
         colours = color_features(cut)
         out = []
+        n_faces = len(self.faces.faces)
         for cand, p, sim, lean, colour in zip(found, probs, similar, leaning, colours, strict=True):
-            if sim < self.faces.familiar:
-                continue
+            if sim < self.faces.familiar or int(np.argmax(p)) >= n_faces:
+                continue  # not one of our dice
             cocked = bool(lean >= COCKED)
-            best = int(np.argmax(p))
+            best = int(np.argmax(p[:n_faces]))
             color, color_conf = self.faces.color_of(colour)
             reason = ""
             if cocked:

@@ -37,6 +37,16 @@ class Examples:
     colors: list[str | None]
     box_ratios: list[float]  # labelled box size over the finder's, per die it found
     dice: np.ndarray  # (n,) which labelled die each cut comes from
+    # cuts of what the finder took for a die where none is labelled: "not one of ours"
+    others: np.ndarray  # (m, PATCH, PATCH, 3) uint8
+    # each labelled die the finder found, cut as the reader cuts it (calibration reads these)
+    read: np.ndarray  # (k, PATCH, PATCH, 3) uint8
+    read_dice: np.ndarray  # (k,) which labelled die each comes from (as `dice`)
+
+
+OTHER_IOU = 0.1  # a found thing overlapping no labelled die more than this is none of ours
+OTHER_CUTS = 4  # cuts of each such thing
+MIN_OTHERS = 4  # fewer found things than this: the set learns no "not one of ours" class
 
 
 def cuts_for(
@@ -44,18 +54,33 @@ def cuts_for(
     dice: Sequence[labels.LabelledDie],
     rng: np.random.Generator,
     per_die: int = CUTS_PER_DIE,
-) -> tuple[list[np.ndarray], list[float]]:
-    """For each labelled die: `per_die` jittered cuts around its labelled box; and for
-    each die the finder finds, its labelled box's size over the finder's (the reader
-    scales found boxes by the median: the labels' habit)."""
+    labelled: Sequence[labels.LabelledDie] = (),
+) -> tuple[list[np.ndarray], list[float], list[np.ndarray], list[np.ndarray | None]]:
+    """For each labelled die: `per_die` jittered cuts around its labelled box, and the cut
+    the reader makes of it if the finder finds it (else None); for each die the finder
+    finds, its labelled box's size over the finder's (the reader scales found boxes by the
+    median: the labels' habit); and cuts of what the finder found away from every die in
+    `labelled` (all the photo's dice, cocked ones too): none of ours."""
     found = detect.find(frame)
-    cuts, ratios = [], []
+    cuts: list[np.ndarray] = []
+    ratios: list[float] = []
+    others: list[np.ndarray] = []
+    read: list[np.ndarray | None] = []
     for die in dice:
         best = max(found, key=lambda c: iou(c.box, die.box), default=None)
-        if best is not None and iou(best.box, die.box) >= 0.3:
+        overlap = iou(best.box, die.box) if best is not None else 0.0
+        if best is not None and overlap >= 0.3:
             ratios.append(_size(die.box) / max(_size(best.box), 1e-6))
+        read.append(
+            patches.cut(frame, best.center, best.side, best.angle)
+            if best is not None and overlap >= 0.5
+            else None
+        )
         cuts.append(np.stack([patches.jittered_cut(frame, die.box, rng) for _ in range(per_die)]))
-    return cuts, ratios
+    for c in found:
+        if all(iou(c.box, d.box) < OTHER_IOU for d in labelled or dice):
+            others.extend(patches.jittered_cut(frame, c.box, rng) for _ in range(OTHER_CUTS))
+    return cuts, ratios, others, read
 
 
 def _size(box: tuple[float, float, float, float]) -> float:
@@ -75,21 +100,38 @@ def collect(
     colors: list[str | None] = []
     ratios: list[float] = []
     die_of: list[int] = []
+    others: list[np.ndarray] = []
+    read: list[np.ndarray] = []
+    read_dice: list[int] = []
     for image in images if images is not None else label_set.images:
         frame = cv2.imread(str(label_set.path(image)), cv2.IMREAD_COLOR)
         if frame is None:
             raise TeachError(f"{label_set.path(image)} is not a readable image")
         dice = [d for d in image.dice if not d.cocked]
-        c, r = cuts_for(check_frame(frame), dice, rng, per_die)
+        c, r, o, as_read = cuts_for(check_frame(frame), dice, rng, per_die, image.dice)
         ratios.extend(r)
-        for die, die_cuts in zip(dice, c, strict=True):
+        others.extend(o)
+        for die, die_cuts, die_read in zip(dice, c, as_read, strict=True):
+            if die_read is not None:
+                read.append(die_read)
+                read_dice.append(len(cut))
             die_of.extend([len(cut)] * len(die_cuts))
             cut.append(die_cuts)
             faces.extend([die.face] * len(die_cuts))
             colors.extend([die.color] * len(die_cuts))
     if not cut:
         raise TeachError("the labels hold no dice to learn from")
-    return Examples(np.concatenate(cut), faces, colors, ratios, np.array(die_of))
+    none = np.zeros((0, *cut[0].shape[1:]), np.uint8)
+    return Examples(
+        np.concatenate(cut),
+        faces,
+        colors,
+        ratios,
+        np.array(die_of),
+        np.stack(others) if others else none,
+        np.stack(read) if read else none,
+        np.array(read_dice, np.int64),
+    )
 
 
 def fit_softmax(
@@ -118,28 +160,48 @@ def fit_softmax(
 
 
 SILENT_TARGET = 0.001  # the silent error rate a calibrated threshold aims below
+MIN_READ = 20  # fewer dice found by the finder than this: calibrate on the jittered cuts
+# n dice read with no error show a silent rate below about 3 / n only (the rule of three):
+# with too few dice to show CERTIFIED, the threshold stays at CAUTIOUS or above.
+CERTIFIED = 0.005
+CAUTIOUS = 0.9
 
 
 def calibrate(
-    features: np.ndarray, y: np.ndarray, dice: np.ndarray, classes: int, decay: float
+    features: np.ndarray,
+    y: np.ndarray,
+    dice: np.ndarray,
+    check: tuple[np.ndarray, np.ndarray, np.ndarray],
+    faces: int,
+    classes: int,
+    decay: float,
 ) -> float:
     """The lowest probability threshold at which dice the model did not learn from are read
-    with at most SILENT_TARGET silent errors: fit on half the dice, read the other half
-    (and the other way round). Between 0.5 and 0.99.
+    with at most SILENT_TARGET silent errors: fit on half the dice (`features`, `y`, die
+    ids `dice`), read the other half's `check` cuts (features, y, die ids: the cuts the
+    reader makes), and the other way round; a cut read as "not one of ours" is dropped,
+    as the reader drops it. Between 0.5 and 0.99; at least CAUTIOUS when too few dice
+    are checked to show a silent error rate of CERTIFIED.
     """
-    fold = dice % 2
-    probs = np.zeros((len(y), classes))
+    check_x, check_y, check_dice = check
+    fold, check_fold = dice % 2, check_dice % 2
+    best = np.zeros(len(check_y))
+    wrong = np.zeros(len(check_y), bool)
     for k in (0, 1):
-        if len(set(y[fold != k].tolist())) < classes or not (fold == k).any():
+        if len(set(y[fold != k].tolist())) < classes or not (check_fold == k).any():
             return 0.9  # too few examples to split: a cautious default
         w, b = fit_softmax(features[fold != k], y[fold != k], classes, decay)
-        logits = features[fold == k] @ w + b
+        logits = check_x[check_fold == k] @ w + b
         logits -= logits.max(axis=1, keepdims=True)
-        e = np.exp(logits)
-        probs[fold == k] = e / e.sum(axis=1, keepdims=True)
-    best, wrong = probs.max(axis=1), probs.argmax(axis=1) != y
-    for t in np.arange(0.5, 0.99, 0.01):
-        if np.sum(wrong & (best >= t)) <= SILENT_TARGET * len(y):
+        p = np.exp(logits)
+        p /= p.sum(axis=1, keepdims=True)
+        face = p[:, :faces].argmax(axis=1)
+        kept = p.argmax(axis=1) < faces
+        best[check_fold == k] = np.where(kept, p[np.arange(len(p)), face], 0.0)
+        wrong[check_fold == k] = kept & (face != check_y[check_fold == k])
+    floor = CAUTIOUS if 3 / len(set(check_dice.tolist())) > CERTIFIED else 0.5
+    for t in np.arange(floor, 0.99, 0.01):
+        if np.sum(wrong & (best >= t)) <= SILENT_TARGET * len(check_y):
             return round(float(t), 2)
     return 0.99
 
@@ -167,9 +229,25 @@ def learn(
         )
     feats = nets.embed(examples.patches, views)[:, 0]
     y = np.array([names.index(f) for f in examples.faces])
-    weights, bias = fit_softmax(feats, y, len(names), decay)
+    # "not one of ours" is one more class after the faces, when the photos show enough
+    rejects = len(examples.others) >= MIN_OTHERS * OTHER_CUTS
+    others = nets.embed(examples.others, views)[:, 0] if rejects else feats[:0]
+    classes = len(names) + rejects
+    all_feats = np.concatenate([feats, others])
+    all_y = np.concatenate([y, np.full(len(others), len(names))])
+    # each thing found is its own "die" for calibration's folds (its cuts stay together)
+    all_dice = np.concatenate(
+        [examples.dice, examples.dice.max(initial=0) + 1 + np.arange(len(others)) // OTHER_CUTS]
+    )
+    weights, bias = fit_softmax(all_feats, all_y, classes, decay)
     if threshold is None:
-        threshold = calibrate(feats, y, examples.dice, len(names), decay)
+        # read the dice as the reader cuts them, or (too few found) their jittered cuts
+        if len(examples.read) >= MIN_READ:
+            read_y = y[np.searchsorted(examples.dice, examples.read_dice)]
+            check = (nets.embed(examples.read, views)[:, 0], read_y, examples.read_dice)
+        else:
+            check = (feats, y, examples.dice)
+        threshold = calibrate(all_feats, all_y, all_dice, check, len(names), classes, decay)
     centroids = np.stack([feats[y == k].mean(axis=0) for k in range(len(names))])
     centroids /= np.linalg.norm(centroids, axis=1, keepdims=True)
     own = (feats * centroids[y]).sum(axis=1)
@@ -194,6 +272,7 @@ def learn(
         threshold=threshold,
         embedding=nets.model_id("embedding.onnx"),
         views=views,
+        rejects=rejects,
         box_scale=float(np.clip(np.median(examples.box_ratios), 0.7, 1.5))
         if examples.box_ratios
         else 1.0,

@@ -22,8 +22,8 @@ SYNTH_FRAMES = 60
 
 
 @pytest.mark.xfail(
-    reason="not met yet: on all 100 held-out photos recall 0.951, precision 0.955, "
-    "face accuracy 0.878 (bars 0.98); silent errors 0.004 (bar 0.005) is met",
+    reason="not met yet: on all 100 held-out photos recall 0.950, precision 0.970, "
+    "face accuracy 0.930 (bars 0.98); silent errors 0.0027 (bar 0.005) is met",
     strict=True,
 )
 def test_real_held_out_photos_meet_the_bars(
@@ -46,8 +46,8 @@ def test_real_held_out_photos_hold_their_level(
     figures = evaluate(real_photos, pips_reader, sample).figures()
     assert figures["silent_error_rate"] <= 0.005, figures
     assert figures["detection_recall"] >= 0.90, figures
-    assert figures["detection_precision"] >= 0.92, figures
-    assert figures["face_accuracy"] >= 0.84, figures
+    assert figures["detection_precision"] >= 0.94, figures
+    assert figures["face_accuracy"] >= 0.90, figures
 
 
 @pytest.fixture(scope="module")

@@ -30,8 +30,9 @@ def at_most_per_face(images: list[labels.LabelledImage], limit: int) -> list[lab
 
 
 @pytest.mark.xfail(
-    reason="not met yet: this style's 2 and 3 stay too close in the embedding, so the "
-    "calibrated threshold is high and about half the dice are unknown (0.46-0.57)",
+    reason="not met yet: 0.79 of this style's dice are read, none silently wrong; the rest "
+    "are unknown (its 2 and 3 stay close in the embedding, and 40 dice are too few to "
+    "certify a lower threshold than 0.9)",
     strict=True,
 )
 def test_teach_an_unseen_glyph_style_from_ten_photos_per_face(tmp_path: Path) -> None:
@@ -48,7 +49,7 @@ def test_teach_an_unseen_glyph_style_from_ten_photos_per_face(tmp_path: Path) ->
 
 
 @pytest.mark.xfail(
-    reason="not met yet: real pips taught from 12 photos (<= 10 per face) read 0.83 of the "
+    reason="not met yet: real pips taught from 12 photos (<= 10 per face) read 0.93 of the "
     "held-out sample right (bar 0.99), with 0.003 silent errors",
     strict=True,
 )
@@ -84,7 +85,7 @@ def test_a_set_taught_from_ten_photos_is_never_silently_wrong(tmp_path: Path) ->
     others = random_set(tmp_path / "others", "kot-alt", 30, seed=32)
     figures = evaluate(others, DiceReader(taught)).figures()
     assert figures["silent_error_rate"] <= 0.005, figures
-    assert figures["face_accuracy"] >= 0.4 and figures["color_accuracy"] >= 0.99, figures
+    assert figures["face_accuracy"] >= 0.65 and figures["color_accuracy"] >= 0.99, figures
 
 
 def test_real_pips_taught_from_ten_photos_per_face_are_safe(real_photos: labels.LabelSet) -> None:
@@ -94,4 +95,4 @@ def test_real_pips_taught_from_ten_photos_per_face_are_safe(real_photos: labels.
     sample = split.select(real_photos.images, "held-out")[:40]
     figures = evaluate(real_photos, DiceReader(taught), sample).figures()
     assert figures["silent_error_rate"] <= 0.005, figures
-    assert figures["face_accuracy"] >= 0.8, figures
+    assert figures["face_accuracy"] >= 0.9, figures

@@ -99,6 +99,12 @@ def _face_texture(look: DiceLook, face: str) -> tuple[np.ndarray, np.ndarray]:
     """A face texture (float BGR) with a bevel, and its rounded-corner alpha."""
     body = _marbled(look, face) if look.marble else look.body
     tex = draw_face(look.style, face, TEXTURE, body, look.ink).astype(np.float32)
+    if look.translucent:
+        # the opposite face's glyph shows through a translucent die, mirrored and faint
+        faces = faces_of(look.style)
+        back = draw_face(look.style, faces[-1 - faces.index(face)], TEXTURE, look.body, look.ink)
+        back = cv2.GaussianBlur(back[:, ::-1].astype(np.float32), (0, 0), 1.5)
+        tex += (back - np.array(look.body, np.float32)) * look.translucent * 0.6
     yy, xx = np.mgrid[0:TEXTURE, 0:TEXTURE].astype(np.float32) + 0.5
     d = np.minimum(np.minimum(xx, TEXTURE - xx), np.minimum(yy, TEXTURE - yy)) / TEXTURE
     tex *= (0.8 + 0.2 * np.clip(d / 0.08, 0, 1))[..., None]  # rounded edges fall off in light

@@ -21,7 +21,7 @@ from vision import paths
 from vision.patches import CONTEXT, CONTEXT_SPAN, PATCH, jittered_cut
 from vision.train import data
 from vision.train.nets import STRIDE, Cocked, CosineHead, Embedding, Finder
-from vision.train.synth import FrameSample
+from vision.train.synth import NOT_A_DIE, FrameSample, not_dice
 
 CROP = 192
 MAX_DICE = 64
@@ -295,6 +295,12 @@ def train_embedding(
         (p.image, tuple(b), index[f"pips/{f}"])
         for p in validate
         for b, f in zip(p.boxes, p.faces, strict=True)
+    ]
+    # and what is no die in the real photos: their tray, its walls and holes
+    real_dice += [
+        (p.image, box, index[NOT_A_DIE])
+        for p in learn
+        for box in not_dice(p.image, [tuple(b) for b in p.boxes], rng, 2)
     ]
     net, head = Embedding(), CosineHead(len(classes))
     max_lr, real_reps, n_synth = 3e-3, 20, min(len(labels_synth), SYNTH_PATCHES_PER_EPOCH)

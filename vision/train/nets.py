@@ -18,6 +18,7 @@ from torch import nn
 FINDER_OUT = ("heat", "log_w", "log_h", "dx", "dy", "cos4", "sin4", "cocked")
 STRIDE = 8
 EMBED_DIM = 64
+EMBED_WIDTH = 32
 
 
 def _cbr(cin: int, cout: int, stride: int = 1) -> list[nn.Module]:
@@ -50,26 +51,30 @@ class Finder(nn.Module):
         return self.head(self.body((x - 128.0) / 64.0))
 
 
-def _patch_body(out: int) -> nn.Sequential:
+def _patch_body(out: int, width: int) -> nn.Sequential:
     return nn.Sequential(
-        *_cbr(3, 16),
-        *_cbr(16, 16),
+        *_cbr(3, width),
+        *_cbr(width, width),
         nn.MaxPool2d(2),
-        *_cbr(16, 32),
-        *_cbr(32, 32),
+        *_cbr(width, 2 * width),
+        *_cbr(2 * width, 2 * width),
         nn.MaxPool2d(2),
-        *_cbr(32, 64),
-        *_cbr(64, 64),
+        *_cbr(2 * width, 4 * width),
+        *_cbr(4 * width, 4 * width),
         nn.AdaptiveAvgPool2d(1),
         nn.Flatten(),
-        nn.Linear(64, out),
+        nn.Linear(4 * width, out),
     )
 
 
 class Embedding(nn.Module):
+    """32x32 face patch -> EMBED_DIM numbers of unit length. EMBED_WIDTH channels in its
+    first layers: at 16 its best guess was right for 0.961 of the real held-out pips, at 32
+    (with the richer rendered dice) 0.976, for about 4 ms more per frame of 8 dice here."""
+
     def __init__(self) -> None:
         super().__init__()
-        self.body = _patch_body(EMBED_DIM)
+        self.body = _patch_body(EMBED_DIM, EMBED_WIDTH)
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         e = self.body((x - 128.0) / 64.0)

@@ -13,6 +13,7 @@ is never used: it stands for a die the shipped models never saw (teach tests use
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import cv2
@@ -150,7 +151,45 @@ def render_sample(
         for _ in range(cuts_per_die):
             cuts.append(jittered_cut(frame, d.box, rng))
             names.append(f"{family(d.style)}/{d.face}")
+    for box in not_dice(frame, [d.box for d in drawn], rng):
+        cuts.append(jittered_cut(frame, box, rng))
+        names.append(NOT_A_DIE)
     return sample, cuts, names
+
+
+NOT_A_DIE = "none/none"  # the embedding's class for what looks like no die at all
+
+
+Box = tuple[float, float, float, float]
+
+
+def not_dice(
+    frame: np.ndarray, dice: Sequence[Box], rng: np.random.Generator, n: int = 3
+) -> list[Box]:
+    """Die-sized boxes on none of the `dice` boxes (table, tray walls, hands, shadows) and
+    half off one, so that the embedding learns what a finder's false find looks like."""
+    h, w = frame.shape[:2]
+    sides = [b[2] - b[0] for b in dice] or [w / 16]
+    out: list[Box] = []
+    for k in range(n * 4):
+        if len(out) >= n:
+            break
+        side = float(rng.choice(sides)) * float(rng.uniform(0.8, 1.2))
+        if k % 3 == 2 and dice:  # half off a die
+            b = dice[int(rng.integers(len(dice)))]
+            a = rng.uniform(0, 2 * np.pi)
+            cx = (b[0] + b[2]) / 2 + np.cos(a) * side * 0.75
+            cy = (b[1] + b[3]) / 2 + np.sin(a) * side * 0.75
+        else:
+            cx, cy = rng.uniform(side, w - side), rng.uniform(side, h - side)
+            near = [
+                abs(cx - (b[0] + b[2]) / 2) < side and abs(cy - (b[1] + b[3]) / 2) < side
+                for b in dice
+            ]
+            if any(near):
+                continue
+        out.append((cx - side / 2, cy - side / 2, cx + side / 2, cy + side / 2))
+    return out
 
 
 def render_cocked_sample(rng: np.random.Generator) -> tuple[list[np.ndarray], list[int]]:
