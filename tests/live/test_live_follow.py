@@ -116,49 +116,49 @@ def test_dice_left_lying_from_the_last_turn_are_flagged(synth: Callable[[str], S
     assert events[1].reason.startswith("2 dice were not thrown")
 
 
-class Unsure:
-    """Reads die 0 as another face every second time: the readings disagree."""
+class EverySecondRead:
+    """Reads as the truth does, but changes die 0 with `change` every second time."""
 
-    def __init__(self, truth: TruthReader) -> None:
-        self.truth, self.n = truth, 0
+    def __init__(self, truth: TruthReader, change: Callable[[Any], Any]) -> None:
+        self.truth, self.change, self.n = truth, change, 0
 
     def read(self, frame: np.ndarray) -> list[Any]:
         dice = self.truth.read(frame)
         self.n += 1
         if dice and self.n % 2:
-            dice[0] = replace(dice[0], face="claw" if dice[0].face != "claw" else "heart")
+            dice[0] = self.change(dice[0])
         return dice
+
+
+def unsure(truth: TruthReader) -> EverySecondRead:
+    """Reads die 0 as another face every second time: the readings disagree."""
+    return EverySecondRead(
+        truth, lambda d: replace(d, face="claw" if d.face != "claw" else "heart")
+    )
 
 
 def test_readings_that_disagree_on_a_face_are_not_sent_as_fact(
     synth: Callable[[str], Synth],
 ) -> None:
     s = synth("three-throws")
-    events = play(s.seq, s.frames, ThrowFollower(Unsure(TruthReader(s.frames)), s.calibration))
+    events = play(s.seq, s.frames, ThrowFollower(unsure(TruthReader(s.frames)), s.calibration))
     assert events and all(isinstance(e, Misfit) and e.code == follow.UNREAD for e in events)
     assert "disagree" in events[0].reason
 
 
-class Leaning:
+def leaning(truth: TruthReader) -> EverySecondRead:
     """Says die 0 is cocked on every second read, still naming a face: a reader that is
     not sure the die lies flat."""
-
-    def __init__(self, truth: TruthReader) -> None:
-        self.truth, self.n = truth, 0
-
-    def read(self, frame: np.ndarray) -> list[Any]:
-        dice = self.truth.read(frame)
-        self.n += 1
-        if dice and self.n % 2:
-            dice[0] = replace(dice[0], cocked=True, reason="cocked: the die leans on something")
-        return dice
+    return EverySecondRead(
+        truth, lambda d: replace(d, cocked=True, reason="cocked: the die leans on something")
+    )
 
 
 def test_a_die_read_as_cocked_in_any_still_frame_is_not_sent_as_fact(
     synth: Callable[[str], Synth],
 ) -> None:
     s = synth("three-throws")
-    events = play(s.seq, s.frames, ThrowFollower(Leaning(TruthReader(s.frames)), s.calibration))
+    events = play(s.seq, s.frames, ThrowFollower(leaning(TruthReader(s.frames)), s.calibration))
     assert len(events) == 3  # each throw settles once, and each is flagged
     assert all(isinstance(e, Misfit) and e.code == follow.UNREAD for e in events)
     assert all("1 cocked" in e.reason and "throw them again" in e.reason for e in events)
