@@ -39,7 +39,7 @@ class Examples:
     dice: np.ndarray  # (n,) which labelled die each cut comes from
     # cuts of what the finder took for a die where none is labelled: "not one of ours"
     others: np.ndarray  # (m, PATCH, PATCH, 3) uint8
-    # each labelled die the finder found, cut as the reader cuts it (calibration reads these)
+    # each labelled die the finder found, cut where it was found (calibration reads these)
     read: np.ndarray  # (k, PATCH, PATCH, 3) uint8
     read_dice: np.ndarray  # (k,) which labelled die each comes from (as `dice`)
 
@@ -53,14 +53,15 @@ def cuts_for(
     frame: np.ndarray,
     dice: Sequence[labels.LabelledDie],
     rng: np.random.Generator,
-    per_die: int = CUTS_PER_DIE,
-    labelled: Sequence[labels.LabelledDie] = (),
+    per_die: int,
+    labelled: Sequence[labels.LabelledDie],
 ) -> tuple[list[np.ndarray], list[float], list[np.ndarray], list[np.ndarray | None]]:
-    """For each labelled die: `per_die` jittered cuts around its labelled box, and the cut
-    the reader makes of it if the finder finds it (else None); for each die the finder
-    finds, its labelled box's size over the finder's (the reader scales found boxes by the
-    median: the labels' habit); and cuts of what the finder found away from every die in
-    `labelled` (all the photo's dice, cocked ones too): none of ours."""
+    """For each labelled die: `per_die` jittered cuts around its labelled box, and its cut
+    where the finder finds it, as the reader cuts it before the set's box scale (else
+    None); for each die the finder finds, its labelled box's size over the finder's (the
+    reader scales found boxes by the median: the labels' habit); and cuts of what the
+    finder found away from every die in `labelled` (all the photo's dice, cocked ones
+    too): none of ours."""
     found = detect.find(frame)
     cuts: list[np.ndarray] = []
     ratios: list[float] = []
@@ -78,7 +79,7 @@ def cuts_for(
         )
         cuts.append(np.stack([patches.jittered_cut(frame, die.box, rng) for _ in range(per_die)]))
     for c in found:
-        if all(iou(c.box, d.box) < OTHER_IOU for d in labelled or dice):
+        if all(iou(c.box, d.box) < OTHER_IOU for d in labelled):
             others.extend(patches.jittered_cut(frame, c.box, rng) for _ in range(OTHER_CUTS))
     return cuts, ratios, others, read
 
@@ -178,8 +179,8 @@ def calibrate(
 ) -> float:
     """The lowest probability threshold at which dice the model did not learn from are read
     with at most SILENT_TARGET silent errors: fit on half the dice (`features`, `y`, die
-    ids `dice`), read the other half's `check` cuts (features, y, die ids: the cuts the
-    reader makes), and the other way round; a cut read as "not one of ours" is dropped,
+    ids `dice`), read the other half's `check` cuts (features, y, die ids: cut where the
+    finder found them), and the other way round; a cut read as "not one of ours" is dropped,
     as the reader drops it. Between 0.5 and 0.99; at least CAUTIOUS when too few dice
     are checked to show a silent error rate of CERTIFIED.
     """
@@ -189,7 +190,7 @@ def calibrate(
     wrong = np.zeros(len(check_y), bool)
     for k in (0, 1):
         if len(set(y[fold != k].tolist())) < classes or not (check_fold == k).any():
-            return 0.9  # too few examples to split: a cautious default
+            return CAUTIOUS  # too few examples to split
         w, b = fit_softmax(features[fold != k], y[fold != k], classes, decay)
         logits = check_x[check_fold == k] @ w + b
         logits -= logits.max(axis=1, keepdims=True)

@@ -19,6 +19,7 @@ from torch.nn import functional as F
 
 from vision import paths
 from vision.patches import CONTEXT, CONTEXT_SPAN, PATCH, jittered_cut
+from vision.reader import COCKED
 from vision.train import data
 from vision.train.nets import STRIDE, Cocked, CosineHead, Embedding, Finder
 from vision.train.synth import NOT_A_DIE, FrameSample, not_dice
@@ -360,24 +361,7 @@ def train_embedding(
             {"net": net.state_dict(), "head": head.state_dict(), "classes": classes},
             cache.parent / (f"{Path(start).stem}-ft.pt" if finetune else "embedding.pt"),
         )
-    export_embedding(net)
-
-
-def export_embedding(net: nn.Module) -> Path:
-    net.eval()
-    out = paths.MODELS / "embedding.onnx"
-    out.parent.mkdir(parents=True, exist_ok=True)
-    torch.onnx.export(
-        net,
-        (torch.zeros(4, 3, 32, 32),),
-        str(out),
-        dynamo=False,
-        input_names=["patches"],
-        output_names=["embedding"],
-        opset_version=13,
-        dynamic_axes={"patches": {0: "n"}, "embedding": {0: "n"}},
-    )
-    return out
+    export_patch_net(net, "embedding.onnx", "embedding")
 
 
 # -- cocked dice --------------------------------------------------------------------------
@@ -438,7 +422,7 @@ def train_cocked(cache: Path, photos: Path, seed: int, epochs: int, threads: int
                 ]
             )
             flagged = float(
-                (net(torch.from_numpy(vx.astype(np.float32)).permute(0, 3, 1, 2)) >= 0.9)
+                (net(torch.from_numpy(vx.astype(np.float32)).permute(0, 3, 1, 2)) >= COCKED)
                 .float()
                 .mean()
             )
@@ -452,8 +436,10 @@ def train_cocked(cache: Path, photos: Path, seed: int, epochs: int, threads: int
 
 
 def export_patch_net(net: nn.Module, name: str, output: str, size: int = PATCH) -> Path:
+    """A patch network (size x size patches in, `output` out) as vision/models/NAME."""
     net.eval()
     out = paths.MODELS / name
+    out.parent.mkdir(parents=True, exist_ok=True)
     torch.onnx.export(
         net,
         (torch.zeros(4, 3, size, size),),

@@ -94,7 +94,8 @@ def random_training_scene(rng: np.random.Generator) -> Scene:
     """A scene of KoT, pip or made-up dice, sometimes with a hand or cocked dice. Pip dice
     take any colours, pip sizes, marbling and translucency, as real pip dice do."""
     pick = rng.random()
-    face_set = "kot" if pick < 0.4 else "d6-pips"
+    kot = pick < 0.4  # King of Tokyo dice as drawn; else pip or made-up dice
+    face_set = "kot" if kot else "d6-pips"
     scene = random_scene(
         rng,
         face_set,
@@ -104,7 +105,7 @@ def random_training_scene(rng: np.random.Generator) -> Scene:
         hands=rng.random() < 0.15,
         cocked=0.12,
     )
-    if pick < 0.4:
+    if kot:
         return scene
     # made-up dice, or pip dice of every kind
     styles = random_style_names() if pick > 0.7 else pip_style_names()
