@@ -48,23 +48,27 @@ def scripted_game(seed: int = 11, undo_every: int = 9) -> tuple[dict[str, Any], 
     return setup, ops
 
 
+def apply_op(game: Game, op: dict[str, Any]) -> None:
+    """One operation played on a game in memory."""
+    if op["op"] == "undo":
+        game.undo()
+    else:
+        game.apply(op["input"])
+
+
 def finished_script(seed: int) -> dict[str, Any]:
     """A whole scripted game as a game script (played in memory)."""
     setup, ops = scripted_game(seed=seed)
     game = KOT.new(setup)
     for op in ops:
-        if op["op"] == "undo":
-            game.undo()
-        else:
-            game.apply(op["input"])
+        apply_op(game, op)
     return KOT.export(KOT.setup_of(setup), game.log)
 
 
 def play_op(store: Store, game_id: int, kind: GameKind, game: Game, op: dict[str, Any]) -> None:
     """One operation, as the app does it: the engine first, then the store's commit."""
+    apply_op(game, op)
     if op["op"] == "undo":
-        game.undo()
         store.undo(game_id, result_of(kind, game))
     else:
-        game.apply(op["input"])
         store.append(game_id, op["input"], "script", result_of(kind, game))

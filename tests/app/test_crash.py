@@ -33,7 +33,7 @@ import pytest
 
 from host.app.kot import KOT
 from host.games import Game
-from tests.app.scripted import Ops, scripted_game
+from tests.app.scripted import Ops, apply_op, scripted_game
 
 ROOT = Path(__file__).resolve().parents[2]
 PIN = "4321"
@@ -102,10 +102,7 @@ def uninterrupted(setup: dict[str, Any], ops: Ops) -> tuple[Game, list[list[dict
     game = KOT.new(setup)
     logs: list[list[dict[str, Any]]] = [[]]
     for op in ops:
-        if op["op"] == "undo":
-            game.undo()
-        else:
-            game.apply(op["input"])
+        apply_op(game, op)
         logs.append([dict(i) for i in game.log])
     return game, logs
 
