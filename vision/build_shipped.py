@@ -2,7 +2,8 @@
 
 Both are taught exactly as a user teaches their own dice (vision.teach):
 - `kot` from frames of the renderer (seed KOT_SEED), King of Tokyo black and green dice;
-- `d6-pips` from the learning part of the real photos (vision.split), never the rest.
+- `d6-pips` from the learning part of the real photos (vision.split), never the rest, with
+  our review of their labels (vision.review) applied.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 import sys
 import tempfile
 
-from vision import labels, split
+from vision import labels, review, split
 from vision.faceset import SHIPPED
 from vision.glyphs import faces_of
 from vision.paths import photos_dir
@@ -34,7 +35,7 @@ def main() -> int:
     if photos is None:
         print("no real photos found (shared/data/dice-photos/d6-tray): d6-pips not rebuilt")
         return 1
-    real = labels.load(photos)
+    real = review.reviewed(labels.load(photos))
     pips = learn(
         "d6-pips",
         collect(real, split.select(real.images, "learn")),

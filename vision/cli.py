@@ -48,6 +48,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="only this part of the fixed split (vision.split)",
     )
     ev.add_argument("--limit", type=int, help="only the first N images")
+    ev.add_argument(
+        "--review",
+        type=Path,
+        metavar="FILE.json",
+        help="measure against the labels as a person corrected them (vision/reviews/)",
+    )
     ev.set_defaults(_vision=_eval)
 
     teach = sub.add_parser("teach", help="learn a face set from labelled photos of your dice")
@@ -140,12 +146,14 @@ def _read(args: argparse.Namespace) -> int:
 def _eval(args: argparse.Namespace) -> int:
     import cv2
 
-    from vision import labels, split
+    from vision import labels, review, split
     from vision.errors import VisionError
     from vision.evaluate import contact_sheet, evaluate
     from vision.reader import DiceReader
 
     label_set = labels.load(args.folder)
+    changes = review.load(args.review) if args.review else []
+    label_set = review.apply(label_set, changes)
     reader = DiceReader.load(args.faces or label_set.face_set)
     images = label_set.images
     if args.part:
@@ -161,6 +169,8 @@ def _eval(args: argparse.Namespace) -> int:
         print(json.dumps(report.to_json(), indent=1))
     else:
         print(f"{args.folder} ({len(images)} images, face set {reader.faces.name})")
+        if args.review:
+            print(f"labels as reviewed in {args.review}: {len(changes)} changes")
         print(report.table())
     return 0
 

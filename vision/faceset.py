@@ -12,6 +12,7 @@ import json
 import os
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -47,7 +48,10 @@ class FaceSet:
     color_bias: np.ndarray  # (colors,)
     threshold: float  # below this probability a reading is "unknown"
     embedding: str  # fingerprint of the embedding model the weights were fitted on
-    box_scale: float = 1.0  # the taught labels' boxes over the finder's (labelling habit)
+    # How the taught labels draw boxes against the finder (a labelling habit): a found box
+    # of side s is reported with side exp(a) * s ** b, (a, b) = box_fit. Hand-drawn boxes
+    # are often loose on small dice and tight on big ones (b < 1).
+    box_fit: tuple[float, float] = (0.0, 1.0)
     views: int = 1  # quarter turns of each patch embedded and averaged (vision.nets.embed)
     # The softmax has one more class after the faces: "not one of our dice", taught from
     # what the finder took for a die in the teaching photos where no die was labelled
@@ -70,6 +74,11 @@ class FaceSet:
         """(n,) cosine similarity of each patch's best view to its nearest face centroid."""
         return np.asarray((features @ self.centroids.T).max(axis=(1, 2)))
 
+    def box_factor(self, side: float) -> float:
+        """How much to grow a found box of `side` pixels to draw it as the labels do."""
+        a, b = self.box_fit
+        return float(np.exp(a + (b - 1.0) * np.log(max(side, 1.0))))
+
     def color_of(self, features: np.ndarray) -> tuple[str | None, float]:
         """The die colour from its colour features (vision.reader.color_features), with its
         probability; None when the set has no colours."""
@@ -90,7 +99,7 @@ class FaceSet:
             "colors": list(self.colors),
             "threshold": self.threshold,
             "familiar": self.familiar,
-            "box_scale": self.box_scale,
+            "box_fit": list(self.box_fit),
             "views": self.views,
             "rejects": self.rejects,
             "embedding": self.embedding,
@@ -135,12 +144,20 @@ def load(name_or_path: str | Path) -> FaceSet:
                 familiar=float(meta["familiar"]),
                 threshold=float(meta["threshold"]),
                 embedding=str(meta["embedding"]),
-                box_scale=float(meta.get("box_scale", 1.0)),
+                box_fit=_box_fit(meta),
                 views=int(meta.get("views", 1)),
                 rejects=bool(meta.get("rejects", False)),
             )
     except (OSError, KeyError, ValueError) as error:
         raise FaceSetError(f"{path} is not a face set file ({error})") from None
+
+
+def _box_fit(meta: dict[str, Any]) -> tuple[float, float]:
+    """(a, b) of a set's meta; sets taught before box_fit kept one factor, box_scale."""
+    if "box_fit" in meta:
+        a, b = meta["box_fit"]
+        return float(a), float(b)
+    return float(np.log(float(meta.get("box_scale", 1.0)))), 1.0
 
 
 def shipped() -> list[str]:

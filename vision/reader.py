@@ -94,7 +94,10 @@ class DiceReader:
     def read(self, frame: np.ndarray) -> list[DieReading]:
         """Every die in a BGR frame, read; raises FrameError for a frame that is no image."""
         frame = check_frame(frame)
-        found = [scaled(c, self.faces.box_scale) for c in detect.find(frame, self.die_threshold)]
+        found = [
+            scaled(c, self.faces.box_factor(detect.box_side(c.box)))
+            for c in detect.find(frame, self.die_threshold)
+        ]
         if not found:
             return []
         cut = np.stack([patches.cut(frame, c.center, c.side, c.angle) for c in found])

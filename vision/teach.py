@@ -15,7 +15,7 @@ import cv2
 import numpy as np
 
 from vision import detect, labels, nets, patches
-from vision.detect import iou
+from vision.detect import box_side, iou
 from vision.errors import VisionError
 from vision.faceset import FaceSet
 from vision.reader import check_frame, color_features
@@ -35,7 +35,7 @@ class Examples:
     patches: np.ndarray  # (n, PATCH, PATCH, 3) uint8
     faces: list[str]
     colors: list[str | None]
-    box_ratios: list[float]  # labelled box size over the finder's, per die it found
+    box_sides: list[tuple[float, float]]  # (labelled, found) box side, per die found
     dice: np.ndarray  # (n,) which labelled die each cut comes from
     # cuts of what the finder took for a die where none is labelled: "not one of ours"
     others: np.ndarray  # (m, PATCH, PATCH, 3) uint8
@@ -55,23 +55,23 @@ def cuts_for(
     rng: np.random.Generator,
     per_die: int,
     labelled: Sequence[labels.LabelledDie],
-) -> tuple[list[np.ndarray], list[float], list[np.ndarray], list[np.ndarray | None]]:
+) -> tuple[list[np.ndarray], list[tuple[float, float]], list[np.ndarray], list[np.ndarray | None]]:
     """For each labelled die: `per_die` jittered cuts around its labelled box, and its cut
     where the finder finds it, as the reader cuts it before the set's box scale (else
-    None); for each die the finder finds, its labelled box's size over the finder's (the
-    reader scales found boxes by the median: the labels' habit); and cuts of what the
+    None); for each die the finder finds, its labelled and found box sides (how the
+    labels draw boxes: see fit_box); and cuts of what the
     finder found away from every die in `labelled` (all the photo's dice, cocked ones
     too): none of ours."""
     found = detect.find(frame)
     cuts: list[np.ndarray] = []
-    ratios: list[float] = []
+    sides: list[tuple[float, float]] = []
     others: list[np.ndarray] = []
     read: list[np.ndarray | None] = []
     for die in dice:
         best = max(found, key=lambda c: iou(c.box, die.box), default=None)
         overlap = iou(best.box, die.box) if best is not None else 0.0
         if best is not None and overlap >= 0.3:
-            ratios.append(_size(die.box) / max(_size(best.box), 1e-6))
+            sides.append((box_side(die.box), box_side(best.box)))
         read.append(
             patches.cut(frame, best.center, best.side, best.angle)
             if best is not None and overlap >= 0.5
@@ -81,11 +81,7 @@ def cuts_for(
     for c in found:
         if all(iou(c.box, d.box) < OTHER_IOU for d in labelled):
             others.extend(patches.jittered_cut(frame, c.box, rng) for _ in range(OTHER_CUTS))
-    return cuts, ratios, others, read
-
-
-def _size(box: tuple[float, float, float, float]) -> float:
-    return float(np.sqrt(max((box[2] - box[0]) * (box[3] - box[1]), 0.0)))
+    return cuts, sides, others, read
 
 
 def collect(
@@ -99,7 +95,7 @@ def collect(
     cut: list[np.ndarray] = []
     faces: list[str] = []
     colors: list[str | None] = []
-    ratios: list[float] = []
+    sides: list[tuple[float, float]] = []
     die_of: list[int] = []
     others: list[np.ndarray] = []
     read: list[np.ndarray] = []
@@ -110,7 +106,7 @@ def collect(
             raise TeachError(f"{label_set.path(image)} is not a readable image")
         dice = [d for d in image.dice if not d.cocked]
         c, r, o, as_read = cuts_for(check_frame(frame), dice, rng, per_die, image.dice)
-        ratios.extend(r)
+        sides.extend(r)
         others.extend(o)
         for die, die_cuts, die_read in zip(dice, c, as_read, strict=True):
             if die_read is not None:
@@ -127,12 +123,30 @@ def collect(
         np.concatenate(cut),
         faces,
         colors,
-        ratios,
+        sides,
         np.array(die_of),
         np.stack(others) if others else none,
         np.stack(read) if read else none,
         np.array(read_dice, np.int64),
     )
+
+
+MIN_BOX_FIT = 40  # fewer dice found than this: one factor for all sizes (power 1)
+
+
+def fit_box(sides: Sequence[tuple[float, float]]) -> tuple[float, float]:
+    """(a, b) so that a found box of side s is drawn as the labels draw it: side
+    exp(a) * s ** b (least squares in logs for b, median for a). Hand-drawn boxes on real
+    photos are loose on small dice and tight on big ones (b about 0.8); rendered labels
+    are exact (b about 1)."""
+    if not sides:
+        return 0.0, 1.0
+    labelled, found = np.log(np.maximum(np.array(sides, np.float64), 1.0)).T
+    b = 1.0
+    if len(sides) >= MIN_BOX_FIT and np.ptp(found) > 0:
+        b = float(np.clip(np.polyfit(found, labelled, 1)[0], 0.5, 1.5))
+    a = float(np.clip(np.median(labelled - b * found), -3.0, 3.0))
+    return round(a, 4), round(b, 4)
 
 
 def fit_softmax(
@@ -274,9 +288,7 @@ def learn(
         embedding=nets.model_id("embedding.onnx"),
         views=views,
         rejects=rejects,
-        box_scale=float(np.clip(np.median(examples.box_ratios), 0.7, 1.5))
-        if examples.box_ratios
-        else 1.0,
+        box_fit=fit_box(examples.box_sides),
     )
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from vision import labels
+from vision import labels, review
 from vision.paths import photos_dir
 from vision.reader import DiceReader
 
@@ -20,6 +20,13 @@ def real_photos() -> labels.LabelSet:
             "the real photos (shared/data/dice-photos/d6-tray) are not beside the repository"
         )
     return labels.load(folder)
+
+
+@pytest.fixture(scope="session")
+def reviewed_photos(real_photos: labels.LabelSet) -> labels.LabelSet:
+    """The real photos with our review of their labels applied (vision/reviews/d6-tray.json:
+    faces a person sees otherwise, dice nobody labelled)."""
+    return review.reviewed(real_photos)
 
 
 @pytest.fixture(scope="session")

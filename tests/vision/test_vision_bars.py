@@ -22,8 +22,8 @@ SYNTH_FRAMES = 60
 
 
 @pytest.mark.xfail(
-    reason="not met yet: on all 100 held-out photos recall 0.950, precision 0.970, "
-    "face accuracy 0.930 (bars 0.98); silent errors 0.0027 (bar 0.005) is met",
+    reason="not met yet: on all 100 held-out photos face accuracy 0.932 (bar 0.98); "
+    "recall 0.982, precision 0.981 and silent errors 0.0026 (bar 0.005) are met",
     strict=True,
 )
 def test_real_held_out_photos_meet_the_bars(
@@ -39,14 +39,17 @@ def test_real_held_out_photos_meet_the_bars(
 
 
 def test_real_held_out_photos_hold_their_level(
-    real_photos: labels.LabelSet, pips_reader: DiceReader
+    reviewed_photos: labels.LabelSet, pips_reader: DiceReader
 ) -> None:
-    """Until the bars above are met: no silent errors beyond the bar, and no slide back."""
-    sample = split.select(real_photos.images, "held-out")[:REAL_SAMPLE]
-    figures = evaluate(real_photos, pips_reader, sample).figures()
+    """Until the bars above are met: no silent errors beyond the bar, and no slide back.
+    Measured against the labels as reviewed: of the three dice this sample's labels call
+    misread, one is a 3 labelled 2 (vision/reviews/d6-tray.json), and one silent error more
+    or less is all the bar allows on 400 dice."""
+    sample = split.select(reviewed_photos.images, "held-out")[:REAL_SAMPLE]
+    figures = evaluate(reviewed_photos, pips_reader, sample).figures()
     assert figures["silent_error_rate"] <= 0.005, figures
-    assert figures["detection_recall"] >= 0.90, figures
-    assert figures["detection_precision"] >= 0.94, figures
+    assert figures["detection_recall"] >= 0.96, figures
+    assert figures["detection_precision"] >= 0.96, figures
     assert figures["face_accuracy"] >= 0.90, figures
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision import labels, split
+from vision import labels, review, split
 from vision.train.synth import DETECT_WIDTH, FrameSample, render_cocked_sample, render_sample
 
 CHUNK = 50
@@ -74,7 +74,7 @@ class RealPhoto:
 
 def real_photos(folder: Path, part: str = "learn") -> list[RealPhoto]:
     """The photos of a dice-labels/1 folder in one part of the fixed split."""
-    label_set = labels.load(folder)
+    label_set = review.reviewed(labels.load(folder))
     out = []
     for image in split.select(label_set.images, part):
         frame = cv2.imread(str(label_set.path(image)), cv2.IMREAD_COLOR)
