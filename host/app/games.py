@@ -177,6 +177,22 @@ def answers_json(kind: GameKind, game: Game) -> list[dict[str, Any]]:
     return [kind.answers(game, w) for w in game.waiting_for()]
 
 
+def awaiting(answers: Sequence[Mapping[str, Any]]) -> str:
+    """What the game waits for, in words: each answer's title, naming its player.
+
+    >>> awaiting([{"player": "Ann", "title": "Ann: 2 hearts to use"},
+    ...           {"player": "Ann", "title": "Fix a misread die"}])
+    'Ann: 2 hearts to use; Ann: fix a misread die'
+    """
+    parts = []
+    for a in answers:
+        title, player = str(a["title"]), str(a["player"])
+        if not title.startswith(player):
+            title = f"{player}: {title[:1].lower()}{title[1:]}"
+        parts.append(title)
+    return "; ".join(parts)
+
+
 def generic_answers(waiting: Waiting) -> dict[str, Any]:
     """Choices made from a Waiting's options when nothing better is known: a list option
     `cards` of names (or of objects with a "card") gives one input per item with field

@@ -33,6 +33,7 @@ from host.app.games import (
     GameFileError,
     GameKind,
     answers_json,
+    awaiting,
     kind_named,
 )
 from host.app.store import Store, StoreError, result_of
@@ -504,15 +505,12 @@ class Table:
         return self.game.expected_dice(), self._turn_key()
 
     def awaited(self) -> str:
-        game = self.game
-        if game is None:
+        game, kind = self.game, self.kind
+        if game is None or kind is None:
             return "no game"
-        waits = game.waiting_for()
-        if not waits:
+        if not game.waiting_for():
             return "the game is over"
-        return "the game waits for " + "; ".join(
-            f"{w.player} to {w.kind.replace('_', ' ')}" for w in waits
-        )
+        return "the game waits for " + awaiting(answers_json(kind, game))
 
     def notice(self, level: str, text: str) -> None:
         with self._lock:
@@ -583,6 +581,7 @@ class Table:
                 "roles": kind.roles(game),
                 "state": game.to_json(),
                 "answers": answers,
+                "awaiting": awaiting(answers),
                 "window": window,
                 "paused": self.paused,
                 "throw": self.throw,

@@ -134,6 +134,8 @@ def test_a_yield_decision_on_the_page(browser: Browser, table: Served) -> None:
     page = open_page(browser, table)
     to_yield(table)
     expect(page.locator(".answer[data-kind=yield] h3")).to_have_text("Ann: yield Tokyo City?")
+    # said in words, as the answers are: what is awaited, whose it is
+    expect(page.locator("[data-test=awaited]")).to_have_text("Waiting for Ann: yield Tokyo City?")
     page.get_by_role("button", name="Yield (leave Tokyo City)").click()
     expect(card(page, "Bob").locator(".place")).to_have_text("📍 Tokyo City")
     expect(card(page, "Ann").locator(".place")).to_have_count(0)

@@ -157,8 +157,7 @@ function drawStatus(el) {
   else line = "Roll-off: who throws the most claws starts";
   el.append(h("h2", { "data-test": "turn" }, line));
   if (g.paused) el.append(h("p", { class: "paused", "data-test": "paused" }, "⏸ Paused: the camera and the buttons are ignored until the game resumes."));
-  const waits = s.waiting_for.map((w) => `${w.player} to ${w.kind.replace(/_/g, " ")}`);
-  if (waits.length && !g.window) el.append(h("p", { class: "quiet", "data-test": "awaited" }, "Waiting for " + waits.join("; ")));
+  if (g.awaiting && !g.window) el.append(h("p", { class: "quiet", "data-test": "awaited" }, "Waiting for " + g.awaiting));
 }
 
 // Before the first turn of a game whose deck is shuffled by hand, the cards face up are
