@@ -329,3 +329,17 @@ def test_statistics_on_the_page(browser: Browser, table: Served) -> None:
         expect(row.locator("td").nth(1)).to_have_text(str(n))
         expect(row.locator("td").nth(2)).to_have_text("2")
     expect(page.locator("#panel")).to_contain_text("Game length:")
+
+
+def test_the_bottom_menu_never_covers_the_end_of_the_page(browser: Browser, table: Served) -> None:
+    """On a phone, scrolled to the very end with a long form open (pick up a game), the
+    last thing on the page is above the fixed menu, so it can be read and tapped."""
+    page = open_page(browser, table)
+    page.get_by_role("button", name="Pick up a game in progress").click()
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    last = page.locator("main > section:visible").last.locator("*:visible").last
+    expect(last).to_be_visible()
+    bottom, menu = last.bounding_box(), page.locator("#menu").bounding_box()
+    assert bottom is not None and menu is not None
+    assert bottom["y"] + bottom["height"] <= menu["y"], (bottom, menu)
+    assert not page.errors  # type: ignore[attr-defined]
