@@ -196,6 +196,7 @@ def _recorded(table: Any, args: argparse.Namespace, folder: str | None) -> Any:
     from host.app.camera import DiceWatcher
     from host.app.games import GameFileError, kind_of_script, parse_game_file
     from host.app.recorded import SessionPlayer, session_folder
+    from host.app.table import RECORDING
     from host.demo import DEMO_GAME
 
     path = args.game or DEMO_GAME
@@ -208,7 +209,7 @@ def _recorded(table: Any, args: argparse.Namespace, folder: str | None) -> Any:
         raise UserError(str(error)) from None
     assert isinstance(script, dict)
     setup = {k: v for k, v in script.items() if k not in ("format", "inputs", "expect")}
-    table.act({"do": "new_game", "game": kind.name, "setup": setup}, "recording")
+    table.act({"do": "new_game", "game": kind.name, "setup": setup}, RECORDING)
     session = recording.load_session(session_folder(folder))
     return SessionPlayer(table, session, DiceWatcher(), speed=args.speed, inputs=not args.manual)
 

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from host.app.camera import DiceWatcher
 from host.app.games import RESOLVE
-from host.app.table import Refused, Table
+from host.app.table import RECORDING, Refused, Table
 from host.errors import UserError
 from host.recording import Session
 
@@ -96,7 +96,7 @@ class SessionPlayer:
         if stop.is_set():
             return
         if table.holding != inp:  # (equal: the last throw already ended the throws)
-            table.act({"do": "input", "input": inp}, "recording")
+            table.act({"do": "input", "input": inp}, RECORDING)
         if inp.get("type") == RESOLVE and not table.wait_for(
             lambda: stop.is_set() or table.holding is None, self.patience + table.window
         ):

@@ -44,6 +44,7 @@ WINDOW = 4.0  # seconds a result is shown for corrections before it is resolved
 PIN_SECONDS = 8.0  # the board shows the PIN at game start this long, or to the first throw
 NOTICES = 8  # notices kept for the page
 LOG_TAIL = 60  # inputs of the game log sent to the page
+RECORDING = "recording"  # the source of what a recorded session plays (host.app.recorded)
 
 
 class Refused(UserError):
@@ -106,6 +107,7 @@ class Table:
         self._stop = threading.Event()
         self._ticker: threading.Thread | None = None
         self.fixed_pin = False
+        self._announced_pin = ""  # the PIN last said on the console
         self._fixes: list[tuple[Hashable, str, str]] = []  # this turn's fixes: turn, from, to
 
     # ---- starting and stopping -----------------------------------------------------------
@@ -334,7 +336,9 @@ class Table:
             game_id = self.store.create(kind, fields)
         except GameFileError as error:
             raise Refused(f"cannot start this game: {error}", 400) from None
-        self._switch(game_id, fresh_pin=True)
+        # a new game, a new PIN; but a recorded session's game is set up the moment the
+        # table starts, so the PIN just shown stays (two PINs at start confused)
+        self._switch(game_id, fresh_pin=source != RECORDING)
         return {**self._ack(), "pin": self.store.pin}  # the one who set it up keeps access
 
     def _do_import(self, action: Mapping[str, Any], source: str) -> dict[str, Any]:
@@ -476,7 +480,9 @@ class Table:
 
     def _show_pin(self) -> None:
         pin = self.store.pin or ""
-        self.announce(f"Table PIN: {pin} (changes on the page need it)")
+        if pin != self._announced_pin:  # the board shows it at every game's start; say it once
+            self._announced_pin = pin
+            self.announce(f"Table PIN: {pin} (changes on the page need it)")
         self.pin_until = self.clock() + self.pin_seconds if self.game is not None else 0.0
         self._show()
 
