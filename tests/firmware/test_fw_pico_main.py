@@ -4,6 +4,7 @@ runs the firmware again). MicroPython only: it removes /maintenance at the root.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from host.board.micropython import run_script
@@ -26,3 +27,15 @@ def test_main_py_runs_the_firmware_unless_the_flag_is_there(tmp_path: Path) -> N
     result = run_script(script, mounts=[f"{stub}:firmware"])
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["FIRMWARE", "RUNS", "FLAG", "GONE"]
+
+
+def test_main_py_the_firmware_and_the_virtual_pico_name_one_flag() -> None:
+    """main.py stays self-contained (it runs before the firmware package is trusted), so the
+    flag's path is written there too: the three must agree."""
+    from host.board.virtual_pico import MAINTENANCE_FLAG as virtual
+
+    firmware = Path(__file__).parents[2] / "firmware"
+    found = re.search(r'^MAINTENANCE_FLAG = "([^"]+)"', (firmware / "pico.py").read_text(), re.M)
+    assert found is not None
+    assert found.group(1) == virtual
+    assert f'os.remove("{virtual}")' in (firmware / "pico_main.py").read_text()
