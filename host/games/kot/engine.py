@@ -424,10 +424,10 @@ class KingOfTokyo:
                 self.rng.shuffle(self.deck)
         if self.table_deck:
             self.deck.sort()
-        if pos.face_up is None:
-            market.refill(self, self.active)
-        else:
-            self.face_up = [*face_up, *[None] * (FACE_UP - len(face_up))]
+        # places the position leaves empty are filled as at any time (at a table deck the
+        # game asks for the cards turned over); only an empty deck and discard leave them so
+        self.face_up = [*face_up, *[None] * (FACE_UP - len(face_up))]
+        market.refill(self, self.active)
 
     def _refold(self, log: Sequence[Input]) -> None:
         """Rebuild the state from the setup and `log` (undo; recovery from a bug)."""

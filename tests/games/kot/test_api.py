@@ -225,3 +225,35 @@ def test_every_illegal_input_is_an_illegal_input() -> None:
     for inp in ({}, {"type": 3}, "throw", {"type": "throw"}, {"type": "yield", "player": "B"}):
         with pytest.raises(IllegalInput):
             game.apply(inp)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("table_deck", [False, True])
+def test_a_position_with_fewer_face_up_cards_fills_the_empty_places(table_deck: bool) -> None:
+    """Three cards lie face up whenever the deck has cards: a position that names one gets
+    the other two from the deck, or (a deck shuffled at the table) asks for them."""
+    setup = Setup.simple(
+        "A",
+        "B",
+        options=Options(table_deck=table_deck),
+        position=Position({}, "A", face_up=("Heal",), deck=("Tank", "Frenzy", "Jets")),
+    )
+    game = KingOfTokyo(setup)
+    if table_deck:
+        assert [w.kind for w in game.waiting_for()] == ["reveal"]
+        for card in ("Jets", "Frenzy"):
+            game.apply({"type": "reveal", "player": "A", "card": card})
+        assert sorted(game.deck) == ["Tank"]
+    else:
+        assert game.deck == ["Jets"]  # the top card first in a position: Tank, then Frenzy
+    assert game.face_up[0] == "Heal" and None not in game.face_up
+    assert sorted(c for c in game.face_up if c) == sorted(
+        ["Heal", "Jets", "Frenzy"] if table_deck else ["Heal", "Tank", "Frenzy"]
+    )
+    assert next(w.kind for w in game.waiting_for()) == "throw"
+
+
+def test_a_position_with_no_card_left_anywhere_leaves_places_empty() -> None:
+    setup = Setup.simple(
+        "A", "B", position=Position({}, "A", face_up=("Heal",), deck=(), discard=())
+    )
+    assert KingOfTokyo(setup).face_up == ["Heal", None, None]
