@@ -118,6 +118,11 @@ def draw(pins: PinMap) -> np.ndarray:
             colour,
         )
     rail_y = {"VBUS": 70, "GND": bottom}
+    gnd_x = rail["GND"]
+    display_gnd_y, led_gnd_y = 105, 345  # ground buses: over the displays, over the LEDs
+    _wire(
+        img, [(gnd_x, pad["GND"][1]), (gnd_x, display_gnd_y), (SIZE[0] - 30, display_gnd_y)], BLACK
+    )
 
     # the displays on the I2C bus
     sda_y, scl_y = 250, 265
@@ -148,6 +153,7 @@ def draw(pins: PinMap) -> np.ndarray:
             _dot(img, (x + 20 + 12 * k, y), colour)
         _wire(img, [(x + 60, 120), (x + 60, rail_y["VBUS"])], RED)
         _wire(img, [(x + 75, 120), (x + 75, 90)], ORANGE)
+        _wire(img, [(x + 90, 120), (x + 90, display_gnd_y)], BLACK)
     _text(
         img,
         f"I2C{pins.i2c_bus} {pins.i2c_freq // 1000} kHz: SDA (blue), SCL (yellow); "
@@ -176,9 +182,12 @@ def draw(pins: PinMap) -> np.ndarray:
                 label = f"{name}: {pins.extra_names[extra]}"
         _text(img, label, (x - 30, led_y + (45 if i % 2 == 0 else 62)), 0.42)
         _wire(img, [(x, led_y - 22), (x, 330)], RED)
+        _wire(img, [(x + 14, led_y - 17), (x + 14, led_gnd_y)], BLACK)
         x_prev = x + 22
     _wire(img, [(650, 330), (SIZE[0] - 60, 330)], RED)
     _wire(img, [(SIZE[0] - 60, 330), (SIZE[0] - 60, rail_y["VBUS"])], RED)
+    # the LEDs' ground bus joins the ground rail along the right edge
+    _wire(img, [(650, led_gnd_y), (SIZE[0] - 30, led_gnd_y), (SIZE[0] - 30, bottom)], BLACK)
     _text(
         img,
         "WS2812B chain: DIN -> DOUT along the numbers; each LED on 5 V and GND",
