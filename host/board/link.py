@@ -178,9 +178,14 @@ class BoardLink:
 
     def request(self, kind: int, seq: int, payload: bytes, timeout: float) -> bool:
         """Send one frame that the board acknowledges (a self-test step, the maintenance
-        request) and wait for the acknowledgement; False on timeout."""
+        request) and wait for the acknowledgement; False on timeout.
+
+        Not while a state is still unacknowledged: the board's ACK names only a sequence
+        number, so the state's could pass for the request's (wait_shown() first)."""
         deadline = time.monotonic() + timeout
         with self._acked:
+            if self._payload is not None and not self._status.in_sync:
+                raise RuntimeError("a board request while a state is unacknowledged")
             self._last_ack = None
             self._write(wire.frame(kind, seq, payload))
             while self._last_ack != seq:

@@ -200,3 +200,13 @@ def test_after_an_unplug_the_board_is_found_again_at_its_new_port() -> None:
         status = link.status
         assert status.port == "/dev/ttyACM1" and status.reconnects == 1
         assert "port lost" in (status.last_error or "")
+
+
+def test_a_request_waits_for_no_state_acknowledgement(
+    port: ScriptedSerial, link: BoardLink
+) -> None:
+    """A test step's ACK and a state's ACK carry only a sequence number: a request while a
+    state is unacknowledged is refused rather than risk taking one for the other."""
+    link.show(TableDisplay([SeatDisplay("12")]))
+    with pytest.raises(RuntimeError, match="unacknowledged"):
+        link.request(wire.TEST, link.status.sent_seq or 0, b"", timeout=0.1)
