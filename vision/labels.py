@@ -66,16 +66,9 @@ def load(folder: str | Path) -> LabelSet:
     path = root / "labels.json"
     if not root.is_dir():
         raise LabelsError(f"{root} is not a folder (expected a folder with labels.json and images)")
-    try:
-        doc = json.loads(path.read_text())
-    except FileNotFoundError:
-        raise LabelsError(f"{path} not found: a dice-labels/1 folder needs a labels.json") from None
-    except (OSError, json.JSONDecodeError) as error:
-        raise LabelsError(f"{path} is not readable JSON ({error})") from None
-    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-        raise LabelsError(
-            f"{path} is not in the {FORMAT} format (its 'format' field must be {FORMAT!r})"
-        )
+    doc = read_document(
+        path, FORMAT, "a dice-labels/1 folder needs a labels.json", f"in the {FORMAT} format"
+    )
     try:
         images = [
             LabelledImage(
@@ -99,6 +92,20 @@ def load(folder: str | Path) -> LabelSet:
         raise LabelsError(f"{path}: an image or die entry is malformed ({error!r})") from None
     extra = {k: v for k, v in doc.items() if k not in ("format", "face_set", "images")}
     return LabelSet(face_set=str(doc.get("face_set", "")), images=images, root=root, extra=extra)
+
+
+def read_document(path: Path, fmt: str, missing: str, what: str) -> dict[str, Any]:
+    """A JSON file whose "format" is `fmt`; LabelsError saying what is wrong if it is not
+    (`missing`: what to do when it is not there; `what`: what it should be)."""
+    try:
+        doc = json.loads(path.read_text())
+    except FileNotFoundError:
+        raise LabelsError(f"{path} not found: {missing}") from None
+    except (OSError, json.JSONDecodeError) as error:
+        raise LabelsError(f"{path} is not readable JSON ({error})") from None
+    if not isinstance(doc, dict) or doc.get("format") != fmt:
+        raise LabelsError(f"{path} is not {what} (its 'format' field must be {fmt!r})")
+    return doc
 
 
 def save(labels: LabelSet, folder: str | Path | None = None) -> Path:

@@ -11,11 +11,10 @@ from the photos, so nothing learns a face that is not there.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from vision.labels import LabelledDie, LabelsError, LabelSet
+from vision.labels import LabelledDie, LabelsError, LabelSet, read_document
 from vision.paths import PACKAGE
 
 FORMAT = "dice-labels-review/1"
@@ -35,14 +34,7 @@ class Change:
 def load(path: str | Path) -> list[Change]:
     """The changes of a review file; LabelsError if it is not one."""
     path = Path(path)
-    try:
-        doc = json.loads(path.read_text())
-    except FileNotFoundError:
-        raise LabelsError(f"{path} not found (a review is a {FORMAT} JSON file)") from None
-    except (OSError, json.JSONDecodeError) as error:
-        raise LabelsError(f"{path} is not readable JSON ({error})") from None
-    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-        raise LabelsError(f"{path} is not a label review (its 'format' must be {FORMAT!r})")
+    doc = read_document(path, FORMAT, f"a review is a {FORMAT} JSON file", "a label review")
     try:
         return [
             Change(
