@@ -378,7 +378,8 @@ class Table:
         try:
             game.apply(inp)
         except IllegalInput as error:
-            raise Refused(f"{error} ({self.awaited()})") from None
+            said = "" if error.says_awaited else f" ({self.awaited()})"
+            raise Refused(f"{error}{said}") from None
         keep = self.holding if inp.get("type") == CORRECT else None
         if inp.get("type") == CORRECT:
             self._fixes.append((self._turn_key(), str(inp.get("from")), str(inp.get("to"))))

@@ -23,7 +23,10 @@ class IllegalInput(ValueError):
     """An input the rules do not allow now; the game's state is unchanged.
 
     Every game's own errors derive from this, so the app can refuse any of them alike.
+    `says_awaited`: the message already says what the game waits for (else the app adds it).
     """
+
+    says_awaited = False
 
 
 @dataclass(frozen=True)

@@ -125,6 +125,7 @@ def test_an_action_out_of_turn_is_refused_by_the_rules(s: Served) -> None:
     status, data = post(s, "/api/action", action, s.table.store.pin)
     assert status == 409
     assert "waits for Ann to throw" in data["error"]
+    assert data["error"].count("waits for") == 1  # said once, not again by the table
     assert snapshot(s) == before
 
 

@@ -569,9 +569,13 @@ class KingOfTokyo:
             return RuleViolation(f"{who.name} cannot yield: {who.name} is not in Tokyo")
         if kind == "yield":
             return NotNow(f"{who.name} cannot yield now: only after losing HP to a Smash")
+        waits = self.describe_waiting()
         if kind == "pass":
-            return NotNow(f"{who.name} has no decision to pass: {self.describe_waiting()}")
-        return NotNow(f"{who.name} cannot {kind.replace('_', ' ')} now: {self.describe_waiting()}")
+            error = NotNow(f"{who.name} has no decision to pass: {waits}")
+        else:
+            error = NotNow(f"{who.name} cannot {kind.replace('_', ' ')} now: {waits}")
+        error.says_awaited = True
+        return error
 
     def _expect(self, who: Monster, kind: str, phase_ok: bool) -> None:
         """Check that the active player's step takes an input of this kind now."""
