@@ -191,7 +191,7 @@ def draw(pins: PinMap) -> np.ndarray:
     _text(
         img,
         "WS2812B chain: DIN -> DOUT along the numbers; each LED on 5 V and GND",
-        (440, led_y - 70),
+        (440, led_y + 100),
         0.45,
     )
 
