@@ -57,11 +57,10 @@ def cuts_for(
     labelled: Sequence[labels.LabelledDie],
 ) -> tuple[list[np.ndarray], list[tuple[float, float]], list[np.ndarray], list[np.ndarray | None]]:
     """For each labelled die: `per_die` jittered cuts around its labelled box, and its cut
-    where the finder finds it, as the reader cuts it before the set's box scale (else
-    None); for each die the finder finds, its labelled and found box sides (how the
-    labels draw boxes: see fit_box); and cuts of what the
-    finder found away from every die in `labelled` (all the photo's dice, cocked ones
-    too): none of ours."""
+    where the finder finds it, as the reader cuts it before the set's box fit (else None);
+    for each die the finder finds, its labelled and found box sides (how the labels draw
+    boxes: see fit_box); and cuts of what the finder found away from every die in
+    `labelled` (all the photo's dice, cocked ones too): none of ours."""
     found = detect.find(frame)
     cuts: list[np.ndarray] = []
     sides: list[tuple[float, float]] = []

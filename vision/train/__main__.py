@@ -41,9 +41,6 @@ def main(argv: list[str] | None = None) -> int:
         "--start", default="embedding.pt", help="checkpoint a fine-tune starts from"
     )
     parser.add_argument(
-        "--hard", action="store_true", help="fine-tune: draw the real dice read worst more often"
-    )
-    parser.add_argument(
         "--stop-after", type=int, default=0, help="end after N epochs of the schedule"
     )
     args = parser.parse_args(argv)
@@ -92,15 +89,7 @@ def main(argv: list[str] | None = None) -> int:
         )
     else:
         fit.train_embedding(
-            args.cache,
-            args.photos,
-            args.seed,
-            args.epochs or 4,
-            args.threads,
-            True,
-            0,
-            args.start,
-            args.hard,
+            args.cache, args.photos, args.seed, args.epochs or 4, args.threads, True, 0, args.start
         )
     return 0
 

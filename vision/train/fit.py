@@ -10,7 +10,6 @@ import math
 import random
 import time
 from pathlib import Path
-from typing import Any
 
 import cv2
 import numpy as np
@@ -277,12 +276,10 @@ def train_embedding(
     finetune: bool = False,
     stop_after: int = 0,
     start: str = "embedding.pt",
-    hard: bool = False,
 ) -> None:
     """Train the embedding; with `finetune`, continue from var/train/embedding.pt with the
     real photos weighted more (a second, shorter stage at a lower rate). `stop_after` ends
-    the run after that many epochs of an `epochs`-long schedule. With `hard`, each epoch
-    draws the real dice it reads worst more often (see _hard_weights)."""
+    the run after that many epochs of an `epochs`-long schedule."""
     _seed(seed, threads)
     rng = np.random.default_rng(seed)
     synth = data.load(cache)
@@ -322,11 +319,9 @@ def train_embedding(
     for epoch in range(stop_after or epochs):
         t0, total = time.time(), 0.0
         chosen = rng.choice(len(labels_synth), n_synth, replace=False)
-        real_items = np.tile(np.arange(len(real_dice)), real_reps)
-        if hard:
-            weights = _hard_weights(net, head, real_dice, rng)
-            real_items = rng.choice(len(real_dice), len(real_items), p=weights)
-        items = [("s", int(i)) for i in chosen] + [("r", int(i)) for i in real_items]
+        items = [("s", int(i)) for i in chosen] + [
+            ("r", i) for i in range(len(real_dice))
+        ] * real_reps
         order = rng.permutation(len(items))
         net.train()
         for i in range(per_epoch):
@@ -367,28 +362,6 @@ def train_embedding(
             cache.parent / (f"{Path(start).stem}-ft.pt" if finetune else "embedding.pt"),
         )
     export_patch_net(net, "embedding.onnx", "embedding")
-
-
-def _hard_weights(
-    net: nn.Module,
-    head: nn.Module,
-    real_dice: list[tuple[np.ndarray, Any, int]],
-    rng: np.random.Generator,
-) -> np.ndarray:
-    """How often to draw each real die this epoch: half evenly, half by its loss on two
-    jittered cuts now, so training dwells on the dice it reads worst (translucent, swirled,
-    small) instead of those it already reads."""
-    net.eval()
-    with torch.no_grad():
-        losses = np.zeros(len(real_dice))
-        for _ in range(2):
-            x = np.stack([jittered_cut(img, box, rng) for img, box, _ in real_dice])
-            logits = head(net(torch.from_numpy(x.astype(np.float32)).permute(0, 3, 1, 2)))
-            y = torch.tensor([y for *_, y in real_dice])
-            losses += F.cross_entropy(logits, y, reduction="none").numpy()
-    net.train()
-    weights = 0.5 / len(losses) + 0.5 * losses / losses.sum()
-    return np.asarray(weights / weights.sum())
 
 
 # -- cocked dice --------------------------------------------------------------------------
