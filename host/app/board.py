@@ -3,7 +3,8 @@ button presses from, whatever is behind it (the Pico on USB, the virtual board, 
 
     show(display)  the whole TableDisplay (idempotent: the latest one wins)
     presses()      the seats whose button was pressed since the last call, each press once
-    status()       the link's state in a few words, for the page
+    status()       the link's state in a few words, for the page (sync=False: without
+                   whether the latest display is shown yet, for a log of changes)
     close()
 
 `open_board("auto")` uses a Pico found by its USB id, else the virtual board (the real
@@ -32,7 +33,7 @@ class Board(Protocol):
 
     def presses(self) -> list[int]: ...
 
-    def status(self) -> str: ...
+    def status(self, sync: bool = True) -> str: ...
 
     def close(self) -> None: ...
 
@@ -51,7 +52,7 @@ class NoBoard:
     def presses(self) -> list[int]:
         return []
 
-    def status(self) -> str:
+    def status(self, sync: bool = True) -> str:
         return "no board"
 
     def close(self) -> None:
@@ -96,7 +97,7 @@ class LinkBoard:
             seats.append(press.seat)
         return seats
 
-    def status(self) -> str:
+    def status(self, sync: bool = True) -> str:
         s = self.link.status
         port = s.port or self.port or "USB (a Pico, by its id)"
         what = "virtual board" if self.virtual is not None else f"board on {port}"
@@ -105,7 +106,7 @@ class LinkBoard:
         if not s.connected:
             return f"{what}: not connected (looking for it)"
         return f"{what}: connected, firmware {s.firmware_version}" + (
-            "" if s.in_sync else ", updating"
+            "" if s.in_sync or not sync else ", updating"
         )
 
     def close(self) -> None:

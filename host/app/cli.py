@@ -115,7 +115,8 @@ def run(args: argparse.Namespace) -> int:
         )
         web.start()
         print(f"dicetable: the table's page is at {web.url} (game store: {db})", flush=True)
-        print(f"dicetable: board: {board.status()}", flush=True)
+        board_said = board.status(sync=False)
+        print(f"dicetable: board: {board_said}", flush=True)
         if isinstance(board, LinkBoard) and board.virtual is not None and not args.quiet:
             _draw_turns(table, board)
         worker: threading.Thread | None = None
@@ -138,6 +139,10 @@ def run(args: argparse.Namespace) -> int:
         if worker is not None:
             worker.start()
         while not stop.wait(0.2):
+            # the board connects after start, and may be unplugged and plugged back in
+            if (now := board.status(sync=False)) != board_said:
+                board_said = now
+                print(f"dicetable: board: {now}", flush=True)
             if args.exit_at_end and (player is None or player.finished.is_set()):
                 break
         if player is not None and player.error:

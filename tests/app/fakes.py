@@ -20,7 +20,7 @@ class FakeBoard:
         out, self.pressed = self.pressed, []
         return out
 
-    def status(self) -> str:
+    def status(self, sync: bool = True) -> str:
         return "fake"
 
     def close(self) -> None:

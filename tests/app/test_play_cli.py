@@ -4,11 +4,15 @@ stores get one clear line and a non-zero status, never a traceback."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
+import queue
 import signal
 import socket
 import subprocess
 import sys
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -128,3 +132,41 @@ def test_a_recorded_session_shows_one_pin_the_one_its_game_takes(tmp_path: Path)
     assert len(pins) == 1, result.stdout
     store = Store(tmp_path / "data" / "dicetable" / "recorded.db")
     assert pins[0].split()[2] == store.pin
+
+
+@pytest.mark.slow
+def test_the_terminal_says_when_the_board_goes_away_and_comes_back(tmp_path: Path) -> None:
+    """Whoever runs the table sees the board's cable in the terminal: connected once it
+    answers, not connected when it is pulled, connected again when plugged back in."""
+    from host.board.virtual import VirtualBoard
+
+    with VirtualBoard() as board:
+        env = {**os.environ, "PYTHONPATH": str(ROOT), "XDG_DATA_HOME": str(tmp_path)}
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "host", "play", "--board", board.port, "--camera", "none",
+             "--port", "0"],
+            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        )  # fmt: skip
+        lines: queue.Queue[str] = queue.Queue()
+        assert proc.stdout is not None
+        threading.Thread(target=lambda: [lines.put(s) for s in proc.stdout], daemon=True).start()
+
+        def until(words: str) -> str:
+            deadline = time.monotonic() + 20
+            while time.monotonic() < deadline:
+                with contextlib.suppress(queue.Empty):
+                    line = lines.get(timeout=0.5)
+                    if line.startswith("dicetable: board: ") and words in line:
+                        return line
+            raise AssertionError(f"no board line with {words!r}")
+
+        try:
+            assert board.port in until(": connected, firmware")
+            board.unplug()
+            until(": not connected")
+            board.replug()
+            until(": connected, firmware")
+        finally:
+            proc.send_signal(signal.SIGTERM)
+            _, err = proc.communicate(timeout=30)
+        assert proc.returncode == 0 and "Traceback" not in err, err
