@@ -299,6 +299,12 @@ class KingOfTokyo:
         return self.by_name[name]
 
     @property
+    def turn_number(self) -> int:
+        """The turn being played; before the first one has started (a roll-off, the cards on
+        offer being set out), the one about to."""
+        return self.turn if self.begun else self.turn + 1
+
+    @property
     def alive(self) -> list[Monster]:
         return [m for m in self.monsters if m.alive]
 
@@ -329,7 +335,8 @@ class KingOfTokyo:
         self.first_edition = setup.options.first_edition
         self.table_deck = setup.options.table_deck
         self.rng = random.Random(setup.seed)
-        self.turn = 0
+        self.turn = 0  # turns started so far (a picked-up position: the ones before it)
+        self.begun = False  # the first turn has started (after a roll-off, the cards set out)
         self.active = self.monsters[0]
         self.regular = self.active  # whose regular turn it is (extra turns come between)
         self.phase = ROLL
@@ -715,6 +722,7 @@ class KingOfTokyo:
 
     def _start_turn(self, m: Monster, fewer: int = 0, extra: bool = False) -> None:
         self.turn += 1
+        self.begun = True
         self.active = m
         if not extra:
             self.regular = m

@@ -110,7 +110,7 @@ def state_json(game: KingOfTokyo) -> dict[str, Any]:
     peeked = market.peeked(game, game.active)
     state: dict[str, Any] = {
         "game": "king-of-tokyo",
-        "turn": game.turn,
+        "turn": game.turn_number,
         "phase": game.phase,
         "active_player": None if game.phase == ROLLOFF else game.active.name,
         "players": [monster_json(m) for m in game.monsters],

@@ -252,6 +252,32 @@ def test_a_position_with_fewer_face_up_cards_fills_the_empty_places(table_deck: 
     assert next(w.kind for w in game.waiting_for()) == "throw"
 
 
+@pytest.mark.parametrize("turn", [None, 9])
+def test_the_turn_shown_while_the_cards_on_offer_are_set_out_is_the_one_to_come(
+    turn: int | None,
+) -> None:
+    """Before the first turn starts (at a table deck the face-up cards are entered first)
+    the state says the turn about to be played, not the one before it."""
+    position = None if turn is None else Position({}, "A", turn=turn)
+    setup = Setup.simple(
+        "A", "B", first_player=None if position else "A", position=position,
+        options=Options(table_deck=True),
+    )  # fmt: skip
+    game = KingOfTokyo(setup)
+    expected = turn or 1
+    assert [w.kind for w in game.waiting_for()] == ["reveal"]
+    assert game.to_json()["turn"] == expected
+    for card in ("Jets", "Frenzy", "Heal"):
+        game.apply({"type": "reveal", "player": "A", "card": card})
+    assert next(w.kind for w in game.waiting_for()) == "throw"
+    assert game.to_json()["turn"] == expected
+
+
+def test_the_turn_shown_during_a_roll_off_is_the_first() -> None:
+    game = KingOfTokyo(Setup.simple("A", "B"))
+    assert game.phase == "rolloff" and game.to_json()["turn"] == 1
+
+
 def test_a_position_with_no_card_left_anywhere_leaves_places_empty() -> None:
     setup = Setup.simple(
         "A", "B", position=Position({}, "A", face_up=("Heal",), deck=(), discard=())
