@@ -13,6 +13,8 @@ from vision.errors import VisionError
 def read_image(path: str | Path) -> np.ndarray:
     """The image at `path` as BGR uint8; VisionError if it is missing or not an image."""
     p = Path(path)
+    if p.is_dir():
+        raise VisionError(f"{p} is a folder (give the path of a JPEG or PNG image in it)")
     if not p.is_file():
         raise VisionError(f"{p} does not exist (give the path of a JPEG or PNG image)")
     frame = cv2.imread(str(p), cv2.IMREAD_COLOR)

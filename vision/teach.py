@@ -8,6 +8,7 @@ on the table's own computer, without any training package, in seconds.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -46,7 +47,27 @@ class Examples:
 
 OTHER_IOU = 0.1  # a found thing overlapping no labelled die more than this is none of ours
 OTHER_CUTS = 4  # cuts of each such thing
-MIN_OTHERS = 4  # fewer found things than this: the set learns no "not one of ours" class
+NOISE_SHARE = 4  # at most one noise cut per this many cuts of dice: few dice, few noise cuts
+
+
+@functools.lru_cache(maxsize=1)
+def noise_cuts() -> np.ndarray:
+    """What the finder takes for dice in frames of pure sensor noise (a camera with a bad
+    cable, a covered lens at high gain), cut as the reader cuts them. Teaching photos seldom
+    show such frames, and a set of busy faces (pips) would otherwise read noise as its dice."""
+    rng = np.random.default_rng(0)
+    size = (480, 640)
+    frames = [
+        np.repeat(rng.normal(rng.uniform(50, 200), rng.uniform(10, 70), (*size, 1)), 3, axis=2),
+        rng.uniform(0, 256, (*size, 3)),
+        rng.normal(rng.uniform(50, 200), rng.uniform(10, 70), (*size, 3)),
+        cv2.GaussianBlur(rng.uniform(0, 256, (*size, 3)), (0, 0), 1.0),
+    ]
+    cuts: list[np.ndarray] = []
+    for noise in frames:
+        frame = np.ascontiguousarray(noise.clip(0, 255), np.uint8)
+        cuts.extend(patches.cut(frame, c.center, c.side, c.angle) for c in detect.find(frame))
+    return np.stack(cuts) if cuts else np.zeros((0, patches.PATCH, patches.PATCH, 3), np.uint8)
 
 
 def cuts_for(
@@ -243,10 +264,11 @@ def learn(
         )
     feats = nets.embed(examples.patches, views)[:, 0]
     y = np.array([names.index(f) for f in examples.faces])
-    # "not one of ours" is one more class after the faces, when the photos show enough
-    rejects = len(examples.others) >= MIN_OTHERS * OTHER_CUTS
-    others = nets.embed(examples.others, views)[:, 0] if rejects else feats[:0]
-    classes = len(names) + rejects
+    # "not one of ours" is one more class after the faces: the photos' false finds and noise's
+    noise = noise_cuts()
+    noise = noise[:: max(1, len(noise) * NOISE_SHARE // len(examples.patches))]
+    others = nets.embed(np.concatenate([examples.others, noise]), views)[:, 0]
+    classes = len(names) + 1
     all_feats = np.concatenate([feats, others])
     all_y = np.concatenate([y, np.full(len(others), len(names))])
     # each thing found is its own "die" for calibration's folds (its cuts stay together)
@@ -286,7 +308,7 @@ def learn(
         threshold=threshold,
         embedding=nets.model_id("embedding.onnx"),
         views=views,
-        rejects=rejects,
+        rejects=True,
         box_fit=fit_box(examples.box_sides),
     )
 

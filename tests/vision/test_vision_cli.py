@@ -54,6 +54,7 @@ def test_read_table_output(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
             "not an image",
         ),
         (lambda p: None, ["read", "{p}/missing.png"], "does not exist"),
+        (lambda p: None, ["read", "{p}"], "is a folder"),
         (lambda p: None, ["eval", "{p}"], "labels.json not found"),
         (lambda p: p.joinpath("labels.json").write_text("{"), ["eval", "{p}"], "not readable JSON"),
         (
