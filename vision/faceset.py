@@ -55,7 +55,8 @@ class FaceSet:
     views: int = 1  # quarter turns of each patch embedded and averaged (vision.nets.embed)
     # The softmax has one more class after the faces: "not one of our dice", taught from
     # what the finder took for a die in the teaching photos where no die was labelled
-    # (tray corners, holes, shadows, coins).
+    # (tray corners, holes, shadows, coins) and in frames of sensor noise. Every set taught
+    # now has it; older files without it still load.
     rejects: bool = False
 
     def probabilities(self, features: np.ndarray) -> np.ndarray:
