@@ -154,6 +154,8 @@ def _eval(args: argparse.Namespace) -> int:
     label_set = labels.load(args.folder)
     changes = review.load(args.review) if args.review else []
     label_set = review.apply(label_set, changes)
+    if not (args.faces or label_set.face_set):
+        raise VisionError(f"{args.folder}/labels.json names no face_set: say which with --faces")
     reader = DiceReader.load(args.faces or label_set.face_set)
     images = label_set.images
     if args.part:

@@ -121,9 +121,7 @@ def evaluate(
     report = Report(label_set.face_set, list(reader.faces.faces))
     report.confusion = {f: {} for f in reader.faces.faces}
     for image in images if images is not None else label_set.images:
-        frame = cv2.imread(str(label_set.path(image)), cv2.IMREAD_COLOR)
-        if frame is None:
-            raise labels.LabelsError(f"{label_set.path(image)} is not a readable image")
+        frame = label_set.frame(image)
         start = time.perf_counter()
         found = reader.read(frame)
         report.ms.append((time.perf_counter() - start) * 1000)

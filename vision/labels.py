@@ -13,6 +13,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import cv2
+import numpy as np
+
 from vision.errors import VisionError
 
 FORMAT = "dice-labels/1"
@@ -59,6 +62,16 @@ class LabelSet:
     def path(self, image: LabelledImage) -> Path:
         return self.root / image.file
 
+    def frame(self, image: LabelledImage) -> np.ndarray:
+        """The image's photo as BGR uint8; LabelsError if it is not there or not an image."""
+        path = self.path(image)
+        if not path.is_file():
+            raise LabelsError(f"{path} is named in labels.json but is not there")
+        frame = cv2.imread(str(path), cv2.IMREAD_COLOR)
+        if frame is None:
+            raise LabelsError(f"{path} is not an image OpenCV can read (a JPEG or PNG)")
+        return np.asarray(frame)
+
 
 def load(folder: str | Path) -> LabelSet:
     """Read `folder/labels.json`; raise LabelsError with a clear message if it is not valid."""
@@ -69,29 +82,47 @@ def load(folder: str | Path) -> LabelSet:
     doc = read_document(
         path, FORMAT, "a dice-labels/1 folder needs a labels.json", f"in the {FORMAT} format"
     )
-    try:
-        images = [
-            LabelledImage(
-                file=str(im["file"]),
-                width=int(im["width"]),
-                height=int(im["height"]),
-                dice=tuple(
-                    LabelledDie(
-                        box=tuple(float(v) for v in d["box"]),  # type: ignore[arg-type]
-                        face=str(d["face"]),
-                        color=d.get("color"),
-                        angle=d.get("angle"),
-                        cocked=bool(d.get("cocked", False)),
-                    )
-                    for d in im["dice"]
-                ),
-            )
-            for im in doc["images"]
-        ]
-    except (KeyError, TypeError, ValueError) as error:
-        raise LabelsError(f"{path}: an image or die entry is malformed ({error!r})") from None
+    entries = doc.get("images")
+    if not isinstance(entries, list):
+        raise LabelsError(f"{path}: 'images' must be a list of images")
+    images = [_image(im, f"{path}: images[{i}]") for i, im in enumerate(entries)]
     extra = {k: v for k, v in doc.items() if k not in ("format", "face_set", "images")}
     return LabelSet(face_set=str(doc.get("face_set", "")), images=images, root=root, extra=extra)
+
+
+def _image(im: Any, where: str) -> LabelledImage:
+    """One entry of `images`; LabelsError naming the entry (`where`) and what is wrong."""
+    fields = ("file", "width", "height", "dice")
+    missing = [k for k in fields if k not in im] if isinstance(im, dict) else list(fields)
+    if missing:
+        raise LabelsError(f"{where}: an image needs {', '.join(missing)}")
+    where = f"{where} ({im['file']})"
+    if not isinstance(im["dice"], list):
+        raise LabelsError(f"{where}: 'dice' must be a list")
+    try:
+        size = int(im["width"]), int(im["height"])
+    except (TypeError, ValueError):
+        raise LabelsError(f"{where}: width and height must be whole numbers") from None
+    dice = tuple(_die(d, f"{where}, dice[{k}]") for k, d in enumerate(im["dice"]))
+    return LabelledImage(str(im["file"]), *size, dice)
+
+
+def _die(d: Any, where: str) -> LabelledDie:
+    if not isinstance(d, dict) or "box" not in d or "face" not in d:
+        raise LabelsError(f"{where}: a die needs a box and a face")
+    try:
+        box = tuple(float(v) for v in d["box"])
+    except (TypeError, ValueError):
+        box = ()
+    if len(box) != 4 or not (box[0] < box[2] and box[1] < box[3]):
+        raise LabelsError(f"{where}: box must be [x_min, y_min, x_max, y_max], not {d['box']!r}")
+    return LabelledDie(
+        box=box,
+        face=str(d["face"]),
+        color=d.get("color"),
+        angle=d.get("angle"),
+        cocked=bool(d.get("cocked", False)),
+    )
 
 
 def read_document(path: Path, fmt: str, missing: str, what: str) -> dict[str, Any]:

@@ -121,9 +121,7 @@ def collect(
     read: list[np.ndarray] = []
     read_dice: list[int] = []
     for image in images if images is not None else label_set.images:
-        frame = cv2.imread(str(label_set.path(image)), cv2.IMREAD_COLOR)
-        if frame is None:
-            raise TeachError(f"{label_set.path(image)} is not a readable image")
+        frame = label_set.frame(image)
         dice = [d for d in image.dice if not d.cocked]
         c, r, o, as_read = cuts_for(check_frame(frame), dice, rng, per_die, image.dice)
         sides.extend(r)
@@ -254,6 +252,11 @@ def learn(
     Without a `threshold`, the set's own is calibrated on the examples (see calibrate).
     """
     names = list(faces) if faces is not None else sorted(set(examples.faces))
+    if len(names) < 2:
+        raise TeachError(
+            f"only one face ({', '.join(names)}) to learn: label photos showing each face of the"
+            " die (a face set tells its faces apart)"
+        )
     missing = [f for f in names if f not in examples.faces]
     if missing:
         raise TeachError(f"no example of face(s) {', '.join(missing)}: label at least one of each")

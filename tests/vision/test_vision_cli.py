@@ -45,6 +45,20 @@ def test_read_table_output(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     assert status == 0 and "heart" in out.splitlines()[1]
 
 
+def labels_with(
+    folder: Path, die: dict[str, object], photo: bool = True, face_set: str = "d6-pips"
+) -> None:
+    """A dice-labels/1 folder of one 64x48 photo (or only its name) holding `die`."""
+    if photo:
+        cv2.imwrite(str(folder / "a.png"), np.full((48, 64, 3), 90, np.uint8))
+    image = {"file": "a.png", "width": 64, "height": 48, "dice": [die]}
+    doc = {"format": "dice-labels/1", "face_set": face_set, "images": [image]}
+    (folder / "labels.json").write_text(json.dumps(doc))
+
+
+ONE_DIE = {"box": [1, 1, 9, 9], "face": "3"}
+
+
 @pytest.mark.parametrize(
     ("setup", "argv", "message"),
     [
@@ -55,6 +69,24 @@ def test_read_table_output(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
         ),
         (lambda p: None, ["read", "{p}/missing.png"], "does not exist"),
         (lambda p: None, ["read", "{p}"], "is a folder"),
+        (
+            lambda p: labels_with(p, {"box": [10, 10, 5, 5], "face": "3"}),
+            ["eval", "{p}"],
+            "box must be",
+        ),
+        (
+            lambda p: labels_with(p, {"box": [1, 1, 9, 9]}),
+            ["eval", "{p}"],
+            "needs a box and a face",
+        ),
+        (lambda p: labels_with(p, ONE_DIE), ["teach", "{p}", "--name", "n"], "only one face"),
+        (lambda p: labels_with(p, ONE_DIE, photo=False), ["eval", "{p}"], "a.png is named in"),
+        (
+            lambda p: labels_with(p, ONE_DIE, photo=False),
+            ["teach", "{p}", "--name", "n"],
+            "a.png is named in",
+        ),
+        (lambda p: labels_with(p, ONE_DIE, face_set=""), ["eval", "{p}"], "names no face_set"),
         (lambda p: None, ["eval", "{p}"], "labels.json not found"),
         (lambda p: p.joinpath("labels.json").write_text("{"), ["eval", "{p}"], "not readable JSON"),
         (
