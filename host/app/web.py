@@ -237,7 +237,7 @@ class _Handler(BaseHTTPRequestHandler):
         except (UnicodeDecodeError, json.JSONDecodeError) as error:
             raise Refused(f"the request body is not JSON: {error}", 400) from None
         if not isinstance(data, dict):
-            raise Refused("the request body is a JSON object", 400)
+            raise Refused("the request body must be a JSON object", 400)
         return data
 
     # ---- responses --------------------------------------------------------------------
