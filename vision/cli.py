@@ -103,21 +103,16 @@ def run(args: argparse.Namespace) -> int:
 
 def _read(args: argparse.Namespace) -> int:
     from vision.annotate import annotate
-    from vision.errors import VisionError
-    from vision.images import read_image
+    from vision.images import check_picture_name, read_image, write_image
     from vision.reader import DiceReader
 
+    if args.annotate:
+        check_picture_name(args.annotate, "--annotate")
     reader = DiceReader.load(args.faces)
     frame = read_image(args.image)
     dice = reader.read(frame)
     if args.annotate:
-        import cv2
-
-        if not cv2.imwrite(str(args.annotate), annotate(frame, dice)):
-            raise VisionError(
-                f"cannot write {args.annotate} "
-                "(check the folder exists and the name ends in .png or .jpg)"
-            )
+        write_image(args.annotate, annotate(frame, dice))
     if args.json:
         print(
             json.dumps(
@@ -144,13 +139,14 @@ def _read(args: argparse.Namespace) -> int:
 
 
 def _eval(args: argparse.Namespace) -> int:
-    import cv2
-
     from vision import labels, review, split
     from vision.errors import VisionError
     from vision.evaluate import contact_sheet, evaluate
+    from vision.images import check_picture_name, write_image
     from vision.reader import DiceReader
 
+    if args.sheet:
+        check_picture_name(args.sheet, "--sheet")
     label_set = labels.load(args.folder)
     changes = review.load(args.review) if args.review else []
     label_set = review.apply(label_set, changes)
@@ -163,10 +159,8 @@ def _eval(args: argparse.Namespace) -> int:
     if args.limit:
         images = images[: args.limit]
     report = evaluate(label_set, reader, images)
-    if args.sheet and not cv2.imwrite(str(args.sheet), contact_sheet(label_set, report.misses)):
-        raise VisionError(
-            f"cannot write {args.sheet} (check the folder exists and the name ends in .png)"
-        )
+    if args.sheet:
+        write_image(args.sheet, contact_sheet(label_set, report.misses))
     if args.json:
         print(json.dumps(report.to_json(), indent=1))
     else:

@@ -1,4 +1,4 @@
-"""Read an image file as a BGR frame, with a clear error for anything else."""
+"""Read an image file as a BGR frame, or write one, with a clear error for anything else."""
 
 from __future__ import annotations
 
@@ -21,3 +21,26 @@ def read_image(path: str | Path) -> np.ndarray:
     if frame is None:
         raise VisionError(f"{p} is not an image OpenCV can read (give a JPEG or PNG)")
     return np.asarray(frame)
+
+
+WRITABLE = (".png", ".jpg", ".jpeg")
+
+
+def check_picture_name(path: str | Path, option: str = "") -> None:
+    """VisionError unless `path` (given as `option`) names a picture we can write: checked
+    before long work, so a typo does not waste it."""
+    if Path(path).suffix.lower() not in WRITABLE:
+        given = f"{option} {path}" if option else f"cannot write {path}"
+        raise VisionError(f"{given}: give a picture name ending in .png or .jpg")
+
+
+def write_image(path: str | Path, image: np.ndarray) -> None:
+    """Write `image` to `path` (.png or .jpg); VisionError saying why if it cannot be."""
+    check_picture_name(path)
+    p = Path(path)
+    try:
+        written = cv2.imwrite(str(p), image)
+    except cv2.error:
+        written = False
+    if not written:
+        raise VisionError(f"cannot write {p}: check the folder exists and may be written to")

@@ -87,6 +87,17 @@ ONE_DIE = {"box": [1, 1, 9, 9], "face": "3"}
             "a.png is named in",
         ),
         (lambda p: labels_with(p, ONE_DIE, face_set=""), ["eval", "{p}"], "names no face_set"),
+        (
+            lambda p: cv2.imwrite(str(p / "b.png"), np.zeros((48, 64, 3), np.uint8)),
+            ["read", "{p}/b.png", "--annotate", "{p}/b.txt"],
+            "--annotate",
+        ),
+        (
+            lambda p: cv2.imwrite(str(p / "b.png"), np.zeros((48, 64, 3), np.uint8)),
+            ["read", "{p}/b.png", "--annotate", "{p}/no/such/folder/b.png"],
+            "check the folder exists",
+        ),
+        (lambda p: labels_with(p, ONE_DIE), ["eval", "{p}", "--sheet", "{p}/s.gif"], "--sheet"),
         (lambda p: None, ["eval", "{p}"], "labels.json not found"),
         (lambda p: p.joinpath("labels.json").write_text("{"), ["eval", "{p}"], "not readable JSON"),
         (

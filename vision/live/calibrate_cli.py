@@ -15,13 +15,15 @@ import argparse
 import sys
 from pathlib import Path
 
+from vision.errors import VisionError
+from vision.images import check_picture_name, write_image
 from vision.live.calibration import (
     CalibrationError,
     annotate,
     default_path,
     learn,
 )
-from vision.live.sources import SourceError, open_source
+from vision.live.sources import open_source
 from vision.live.stream import Frame, Status, Stream
 from vision.live.watch import add_source_options
 
@@ -53,7 +55,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     try:
         return _calibrate(args)
-    except (SourceError, CalibrationError) as error:
+    except VisionError as error:  # SourceError, CalibrationError, an unwritable picture
         print(f"dicetable calibrate: {error}", file=sys.stderr)
         return ERROR
 
@@ -65,10 +67,8 @@ def _calibrate(args: argparse.Namespace) -> int:
 
     if args.frames < 3:
         raise CalibrationError("--frames must be at least 3")
-    if args.annotate and not cv2.haveImageWriter(str(args.annotate)):
-        raise CalibrationError(
-            f"--annotate {args.annotate}: give a picture name ending in .png or .jpg"
-        )
+    if args.annotate:
+        check_picture_name(args.annotate, "--annotate")
     cv2.utils.logging.setLogLevel(cv2.utils.logging.LOG_LEVEL_ERROR)
     stream = Stream(lambda: open_source(args.source, fps=args.fps))
     skip = WARM_UP if stream.live else 0
@@ -102,10 +102,7 @@ def _calibrate(args: argparse.Namespace) -> int:
     note = f"{len(dice)} dice seen on the tray: take them away and calibrate again" if dice else ""
     path = calibration.save(args.calibration or default_path())
     picture = args.annotate or path.with_name(path.stem + "-annotated.png")
-    if not cv2.imwrite(str(picture), annotate(calibration, note=note)):
-        raise CalibrationError(
-            f"cannot write {picture}: check the folder exists and the name ends in .png"
-        )
+    write_image(picture, annotate(calibration, note=note))
     print(f"calibrated: {calibration.describe()}")
     if calibration.whole_frame and not args.whole_frame:
         print("no tray edge seen: the whole view counts as the tray")
