@@ -9,14 +9,20 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
+
+from vision.errors import VisionError
 
 ERROR = 2
 
 # Subcommands that live in other modules, each with add_arguments(parser) and
 # run(args) -> int, e.g. "watch": ("vision.live.watch", "print throw events from a camera").
+NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")  # a taught face set's name
+MAX_DICE = 30  # dice per rendered frame: more do not fit on a tray
+
 MORE: dict[str, tuple[str, str]] = {
     "watch": ("vision.live.watch", "follow the throws live from a camera, video or folder"),
 }
@@ -92,7 +98,6 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return ERROR
-    from vision.errors import VisionError
 
     try:
         return handler(args)
@@ -140,13 +145,14 @@ def _read(args: argparse.Namespace) -> int:
 
 def _eval(args: argparse.Namespace) -> int:
     from vision import labels, review, split
-    from vision.errors import VisionError
     from vision.evaluate import contact_sheet, evaluate
     from vision.images import check_picture_name, write_image
     from vision.reader import DiceReader
 
     if args.sheet:
         check_picture_name(args.sheet, "--sheet")
+    if args.limit is not None and args.limit < 1:
+        raise VisionError(f"--limit: 1 image or more, not {args.limit}")
     label_set = labels.load(args.folder)
     changes = review.load(args.review) if args.review else []
     label_set = review.apply(label_set, changes)
@@ -175,9 +181,20 @@ def _teach(args: argparse.Namespace) -> int:
     from vision.faceset import user_path
     from vision.teach import teach
 
+    if not NAME.fullmatch(args.name):
+        raise VisionError(
+            f"--name {args.name!r}: letters, digits, '-' and '_' only (it names a file)"
+        )
+    if args.out is not None and args.out.suffix != ".npz":
+        raise VisionError(f"--out {args.out}: a face set file's name ends in .npz")
     faces = [f.strip() for f in args.faces.split(",")] if args.faces else None
     taught = teach(str(args.folder), args.name, faces)
-    out = taught.save(args.out or user_path(args.name))
+    try:
+        out = taught.save(args.out or user_path(args.name))
+    except OSError as error:
+        raise VisionError(
+            f"cannot write the face set: {error.strerror} ({error.filename})"
+        ) from None
     print(
         f"taught {args.name}: faces {', '.join(taught.faces)}; "
         f"colors {', '.join(taught.colors) or '-'} -> {out}"
@@ -189,15 +206,24 @@ def _teach(args: argparse.Namespace) -> int:
 def _render(args: argparse.Namespace) -> int:
     from vision.render.dataset import random_set
 
-    out = random_set(
-        args.folder,
-        args.faces,
-        args.frames,
-        args.seed,
-        n_dice=args.dice,
-        clean=args.clean,
-        cocked=args.cocked,
-    )
+    if args.frames < 1:
+        raise VisionError(f"--frames: 1 or more, not {args.frames}")
+    if args.dice is not None and not 0 <= args.dice <= MAX_DICE:
+        raise VisionError(f"--dice: 0 to {MAX_DICE} dice per frame, not {args.dice}")
+    if not 0 <= args.cocked <= 1:
+        raise VisionError(f"--cocked: a chance from 0 to 1, not {args.cocked}")
+    try:
+        out = random_set(
+            args.folder,
+            args.faces,
+            args.frames,
+            args.seed,
+            n_dice=args.dice,
+            clean=args.clean,
+            cocked=args.cocked,
+        )
+    except OSError as error:
+        raise VisionError(f"cannot write to {args.folder} ({error.strerror})") from None
     print(
         f"wrote {len(out.images)} frames, {sum(len(i.dice) for i in out.images)} dice "
         f"-> {args.folder}/labels.json"

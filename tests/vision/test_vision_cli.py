@@ -98,6 +98,16 @@ ONE_DIE = {"box": [1, 1, 9, 9], "face": "3"}
             "check the folder exists",
         ),
         (lambda p: labels_with(p, ONE_DIE), ["eval", "{p}", "--sheet", "{p}/s.gif"], "--sheet"),
+        (lambda p: labels_with(p, ONE_DIE), ["eval", "{p}", "--limit", "0"], "--limit"),
+        (lambda p: labels_with(p, ONE_DIE), ["teach", "{p}", "--name", "../x"], "--name '../x'"),
+        (
+            lambda p: labels_with(p, ONE_DIE),
+            ["teach", "{p}", "--name", "x", "--out", "{p}/x.txt"],
+            "ends in .npz",
+        ),
+        (lambda p: None, ["render", "{p}/r", "--frames", "0"], "--frames"),
+        (lambda p: None, ["render", "{p}/r", "--cocked", "2"], "--cocked"),
+        (lambda p: p.joinpath("r").write_text(""), ["render", "{p}/r"], "cannot write to"),
         (lambda p: None, ["eval", "{p}"], "labels.json not found"),
         (lambda p: p.joinpath("labels.json").write_text("{"), ["eval", "{p}"], "not readable JSON"),
         (
