@@ -74,6 +74,12 @@ def test_watch_reads_a_stored_calibration_and_stops_after_n_frames(
         (["synthetic:three-throws", "--frames", "0"], "--frames 0: give a number of frames"),
         (["synthetic:three-throws", "--learn", "-2"], "--learn -2: give a number of frames"),
         (["synthetic:three-throws", "--dice", "black=0"], "at least one die must be in play"),
+        (["synthetic:three-throws", "--learn", "0"], "--learn 0: give a number of frames, 3"),
+        (["synthetic:three-throws", "--dice", "purple=3"], "purple is no colour of kot"),
+        (
+            ["synthetic:three-throws", "--faces", "d6-pips", "--dice", "black=3"],
+            "give a count, --dice 6",
+        ),
         (
             ["synthetic:three-throws", "--snapshots", "/proc/no/such"],
             "--snapshots /proc/no/such: cannot make the folder",

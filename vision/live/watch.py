@@ -115,10 +115,16 @@ def _watch(args: argparse.Namespace) -> int:
     counts = parse_dice(args.dice)
     if args.frames is not None and args.frames < 1:
         raise ValueError(f"--frames {args.frames}: give a number of frames, 1 or more")
-    if args.learn is not None and args.learn < 0:
+    if args.learn is not None and args.learn < 3:
         raise ValueError(f"--learn {args.learn}: give a number of frames, 3 or more")
-    out = Printer(args.json, args.snapshots)
     reader = DiceReader.load(args.faces)
+    unknown = sorted(set(counts) - {"any", *reader.faces.colors})
+    if unknown:
+        has = ", ".join(reader.faces.colors) or "none: give a count, --dice 6"
+        raise ValueError(
+            f"--dice: {', '.join(unknown)} is no colour of {reader.faces.name} (its colours: {has})"
+        )
+    out = Printer(args.json, args.snapshots)
     stream = Stream(lambda: open_source(args.source, fps=args.fps))
     try:
         return _follow(args, stream, reader, counts, out)
