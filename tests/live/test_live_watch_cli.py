@@ -74,7 +74,7 @@ def test_watch_reads_a_stored_calibration_and_stops_after_n_frames(
         (["synthetic:three-throws", "--frames", "0"], "--frames 0: give a number of frames"),
         (["synthetic:three-throws", "--learn", "-2"], "--learn -2: give a number of frames"),
         (["synthetic:three-throws", "--dice", "black=0"], "at least one die must be in play"),
-        (["synthetic:three-throws", "--learn", "0"], "--learn 0: give a number of frames, 3"),
+        (["synthetic:three-throws", "--learn", "2"], "--learn 2: give a number of frames, 3"),
         (["synthetic:three-throws", "--dice", "purple=3"], "purple is no colour of kot"),
         (
             ["synthetic:three-throws", "--faces", "d6-pips", "--dice", "black=3"],

@@ -42,7 +42,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--learn",
         type=int,
         metavar="N",
-        help="learn the calibration from the first N frames (the tray empty then)",
+        help="learn the calibration from the first N frames (the tray empty then); 0: use "
+        "the stored one (a synthetic take otherwise learns from its empty start)",
     )
     parser.add_argument(
         "--no-calibration",
@@ -115,8 +116,10 @@ def _watch(args: argparse.Namespace) -> int:
     counts = parse_dice(args.dice)
     if args.frames is not None and args.frames < 1:
         raise ValueError(f"--frames {args.frames}: give a number of frames, 1 or more")
-    if args.learn is not None and args.learn < 3:
-        raise ValueError(f"--learn {args.learn}: give a number of frames, 3 or more")
+    if args.learn is not None and (args.learn < 0 or 0 < args.learn < 3):
+        raise ValueError(
+            f"--learn {args.learn}: give a number of frames, 3 or more (0: the stored calibration)"
+        )
     reader = DiceReader.load(args.faces)
     unknown = sorted(set(counts) - {"any", *reader.faces.colors})
     if unknown:
