@@ -135,7 +135,7 @@ def _read(args: argparse.Namespace) -> int:
         return 0
     print(f"{'#':>2} {'face':8} {'conf':>5} {'color':6} {'center':>13} {'angle':>5}  note")
     for k, d in enumerate(dice, 1):
-        note = d.reason or ""
+        note = d.reason + (f" (likeliest {d.best_guess})" if d.reason and not d.cocked else "")
         print(
             f"{k:>2} {d.face:8} {d.confidence:5.2f} {d.color or '-':6} "
             f"{d.center[0]:6.0f},{d.center[1]:<6.0f} {d.angle:5.0f}  {note}"

@@ -11,7 +11,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision import cli
+from vision import cli, labels
 from vision.render.draw import render
 from vision.render.scene import KOT_BLACK, DiceLook, Die, Scene
 
@@ -57,6 +57,18 @@ def labels_with(
 
 
 ONE_DIE = {"box": [1, 1, 9, 9], "face": "3"}
+
+
+def test_read_table_says_the_likeliest_face_of_an_unsure_die(
+    real_photos: labels.LabelSet, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """For a person at the table: which face an unknown die most looks like."""
+    photo = real_photos.root / "IMG_20191209_095859.jpg"  # held-out; dark dice, some unsure
+    status, out, _ = run(capsys, "read", str(photo), "--faces", "d6-pips")
+    unsure = [line for line in out.splitlines() if "unsure" in line]
+    assert status == 0 and unsure, out
+    assert all(line.split()[-1].rstrip(")") in "123456" for line in unsure), out
+    assert all("(likeliest " in line for line in unsure), out
 
 
 @pytest.mark.parametrize(
