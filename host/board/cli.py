@@ -79,6 +79,10 @@ def _the_pico(port: str | None) -> str:
     if port:
         if port.startswith("/") and not Path(port).exists():
             raise UserError(f"no serial port {port}: see `dicetable board ports`")
+        if Path(port).is_dir() or Path(port).is_file():
+            raise UserError(
+                f"{port} is a folder or file, not a serial port: see `dicetable board ports`"
+            )
         return port
     picos = find_pico_ports()
     if not picos:

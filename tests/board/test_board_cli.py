@@ -103,6 +103,16 @@ def test_a_port_that_is_not_there_is_a_one_line_error(capsys: pytest.CaptureFixt
         assert err.count("\n") == 1 and "no serial port /dev/ttyACM-not-there" in err
 
 
+def test_a_port_that_is_a_folder_or_file_is_a_one_line_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "notes.txt").write_text("")
+    for port in (tmp_path, tmp_path / "notes.txt"):
+        assert main(["board", "test", "--port", str(port)]) == 1
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "not a serial port" in err
+
+
 def test_flash_reports_a_board_that_announces_another_version() -> None:
     with VirtualBoard() as board, pytest.raises(UserError, match=r"not 9\.9\.9"):
         cli.check_version(board.port, "9.9.9")
