@@ -112,6 +112,8 @@ class Store:
         self.path = Path(path)
         self.clock = clock
         self._lock = threading.RLock()
+        if self.path.is_dir():
+            raise StoreError(f"{self.path} is a folder: give --db a file name, such as games.db")
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self._db = sqlite3.connect(
@@ -137,7 +139,9 @@ class Store:
                 "away (your games may be exported from a backup) or use --db for another"
             ) from None
         except OSError as error:
-            raise StoreError(f"cannot open the game store {self.path}: {error}") from None
+            raise StoreError(
+                f"cannot open the game store {self.path}: {error.strerror} ({error.filename})"
+            ) from None
 
     def close(self) -> None:
         with self._lock:

@@ -61,6 +61,10 @@ def test_a_damaged_store(tmp_path: Path) -> None:
     one_line_error(play(tmp_path, "--db", str(db), "--camera", "none"), "damaged")
 
 
+def test_a_store_that_is_a_folder(tmp_path: Path) -> None:
+    one_line_error(play(tmp_path, "--db", str(tmp_path), "--camera", "none"), "is a folder")
+
+
 def test_a_bad_game_file_for_a_recorded_session(tmp_path: Path) -> None:
     game = tmp_path / "game.json"
     game.write_text('{"format": "kot-game/3", "players": []}')
