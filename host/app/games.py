@@ -23,6 +23,20 @@ from host.games import Game, Input, Waiting
 RESOLVE = "resolve"
 CORRECT = "correct"
 THROW = "throw"
+# A new game's player names fit the page's player cards and the terminal's lines (the rules
+# take any name; games stored or imported with longer ones still open).
+NAME_LENGTH = 24
+
+
+def check_names(setup: Mapping[str, Any]) -> None:
+    """GameFileError if a new game's player names are too long or hold control characters."""
+    players = setup.get("players")
+    for i, player in enumerate(players if isinstance(players, list) else []):
+        name = player.get("name") if isinstance(player, Mapping) else None
+        if isinstance(name, str) and (len(name) > NAME_LENGTH or not name.isprintable()):
+            raise GameFileError(
+                f"players[{i}].name: at most {NAME_LENGTH} printable characters, not {name!r}"
+            )
 
 
 class GameFileError(ValueError):

@@ -34,6 +34,7 @@ from host.app.games import (
     GameKind,
     answers_json,
     awaiting,
+    check_names,
     kind_named,
 )
 from host.app.store import Store, StoreError, result_of
@@ -331,6 +332,7 @@ class Table:
         name = action.get("game", "king-of-tokyo")
         try:
             kind = kind_named(str(name))
+            check_names(setup)
             fields = dict(setup)
             fields.setdefault("seed", secrets.randbelow(1 << 31))
             game_id = self.store.create(kind, fields)

@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from host.app.games import kinds
+from host.app.games import NAME_LENGTH, kinds
 from host.app.table import Refused, Table
 from host.errors import UserError
 
@@ -126,7 +126,8 @@ class _Handler(BaseHTTPRequestHandler):
             elif path == "/api/events":
                 self._events()
             elif path == "/api/catalog":
-                self._json(200, {"games": [k.catalog() for k in kinds().values()]})
+                games = [k.catalog() for k in kinds().values()]
+                self._json(200, {"games": games, "name_length": NAME_LENGTH})
             elif path == "/api/games":
                 self._json(200, {"games": [g.to_json() for g in table.store.games()]})
             elif path == "/api/stats":

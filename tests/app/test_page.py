@@ -76,6 +76,8 @@ def test_set_up_a_four_player_game(browser: Browser, table: Served) -> None:
     page = open_page(browser, table)
     pin_before = table.table.store.pin
     page.get_by_role("button", name="Set up a game").click()
+    # a name no longer than the game allows (the rules refuse longer ones)
+    expect(page.locator("[aria-label='player 1 name']")).to_have_attribute("maxlength", "24")
     for i, p in enumerate(PLAYERS):
         page.fill(f"[aria-label='player {i + 1} name']", p["name"])
         page.select_option(f"[aria-label='player {i + 1} monster']", p["monster"])

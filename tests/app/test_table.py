@@ -219,6 +219,19 @@ def test_a_press_with_nothing_to_do_is_a_notice(table: Table) -> None:
         ({"do": "throw", "faces": "123456"}, "as a list", 400),
         ({"do": "open", "id": 99}, "no game 99", 404),
         ({"do": "new_game", "setup": {"players": PLAYERS[:1]}}, "2 to 6 players", 400),
+        (
+            {
+                "do": "new_game",
+                "setup": {"players": [{**PLAYERS[0], "name": "A" * 25}, PLAYERS[1]]},
+            },
+            "at most 24 printable characters",
+            400,
+        ),
+        (
+            {"do": "new_game", "setup": {"players": [{**PLAYERS[0], "name": "A\tB"}, PLAYERS[1]]}},
+            "at most 24 printable characters",
+            400,
+        ),
         ({"do": "import", "script": {"format": "kot-game/2"}}, "newer dicetable", 400),
     ],
 )
@@ -230,6 +243,14 @@ def test_refused_actions_change_nothing(
         table.act(action)
     assert refused.value.status == status
     assert (state(table), stored(table), len(table.store.games()), table.game_id) == before
+
+
+def test_a_saved_game_with_a_long_name_still_imports(table: Table) -> None:
+    """Only new games are held to the page's name length: a game saved elsewhere opens."""
+    long = {**PLAYERS[0], "name": "Annabelle of the Northern Marches"}
+    script = {"format": "kot-game/1", "players": [long, PLAYERS[1]], "first_player": long["name"]}
+    table.act({"do": "import", "script": script})
+    assert state(table)["active_player"] == long["name"]
 
 
 def test_a_misfit_is_shown_for_a_person_and_applies_nothing(table: Table) -> None:

@@ -393,7 +393,7 @@ function setupForm(panel, pickup) {
     const i = rows.children.length;
     if (i >= most) return;
     const fields = [
-      h("input", { name: "name", placeholder: `Player ${i + 1}`, "aria-label": `player ${i + 1} name`, required: true, oninput: refreshNames }),
+      h("input", { name: "name", placeholder: `Player ${i + 1}`, "aria-label": `player ${i + 1} name`, required: true, maxlength: catalog.name_length, oninput: refreshNames }),
       h("select", { name: "role", "aria-label": `player ${i + 1} ${c.role}` }, c.roles.map((r, k) => h("option", { value: r, selected: k === i }, r))),
     ];
     if (pickup) {
