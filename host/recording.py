@@ -52,6 +52,10 @@ def load_session(folder: str | Path) -> Session:
     """Read a session folder; a problem is a one-line UserError."""
     folder = Path(folder)
     path = folder / "session.json"
+    if not path.is_file():
+        raise UserError(
+            f"{folder} is not a recorded session (a folder with session.json and its frames)"
+        )
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except OSError as error:

@@ -73,3 +73,21 @@ def test_demo_command_prints_final_scores(session_folder: Path) -> None:
     tail = result.stdout[result.stdout.index("Final scores:") :]
     assert "Cat" in tail and "Winner: Cat" in tail
     assert "Ann" in tail and "(eliminated)" in tail
+
+
+@pytest.mark.parametrize("kind", ["missing", "no session.json", "not JSON"])
+def test_a_bad_session_folder_is_one_clear_line(tmp_path: Path, kind: str) -> None:
+    folder = tmp_path / "session"
+    if kind != "missing":
+        folder.mkdir()
+    if kind == "not JSON":
+        (folder / "session.json").write_text("{bad")
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+    result = subprocess.run(
+        [sys.executable, "-m", "host", "demo", "--session", str(folder), "--quiet"],
+        capture_output=True, text=True, timeout=60, env=env,
+    )  # fmt: skip
+    lines = result.stderr.strip().splitlines()
+    assert result.returncode != 0 and len(lines) == 1, result.stderr
+    says = "is not a session file" if kind == "not JSON" else "is not a recorded session"
+    assert lines[0].startswith("dicetable demo: ") and says in lines[0], result.stderr
