@@ -18,11 +18,11 @@ from vision.errors import VisionError
 
 ERROR = 2
 
-# Subcommands that live in other modules, each with add_arguments(parser) and
-# run(args) -> int, e.g. "watch": ("vision.live.watch", "print throw events from a camera").
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")  # a taught face set's name
 MAX_DICE = 30  # dice per rendered frame: more do not fit on a tray
 
+# Subcommands that live in other modules, each with add_arguments(parser) and
+# run(args) -> int, e.g. "watch": ("vision.live.watch", "print throw events from a camera").
 MORE: dict[str, tuple[str, str]] = {
     "watch": ("vision.live.watch", "follow the throws live from a camera, video or folder"),
 }
