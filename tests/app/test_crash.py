@@ -175,8 +175,11 @@ def test_sigkill_at_random_points_loses_no_acknowledged_input(tmp_path: Path) ->
 
 
 @pytest.mark.soak
-@pytest.mark.parametrize("seed", range(5))
-def test_sigkill_soak(tmp_path: Path, seed: int) -> None:
-    landed = check(tmp_path, kills=40, seed=seed)
-    # the kills landed everywhere the test means them to
+def test_sigkill_soak(tmp_path: Path) -> None:
+    landed: Counter[str] = Counter()
+    for seed in range(5):
+        landed += check(tmp_path / str(seed), kills=40, seed=seed)
+    # the kills landed everywhere the test means them to; how often a kill finds an input
+    # committed but not yet answered depends on the machine's speed, so over all 200 kills
+    # (one seed's 40 sometimes found none here)
     assert landed["in flight, committed"] and landed["a result held in the window"], landed
