@@ -13,10 +13,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import cv2
 import numpy as np
 
 from vision.errors import VisionError
+from vision.images import read_image
 
 FORMAT = "dice-labels/1"
 
@@ -63,14 +63,12 @@ class LabelSet:
         return self.root / image.file
 
     def frame(self, image: LabelledImage) -> np.ndarray:
-        """The image's photo as BGR uint8; LabelsError if it is not there or not an image."""
+        """The image's photo as BGR uint8; LabelsError if labels.json names a photo that is
+        not there, VisionError (read_image) if it is no image."""
         path = self.path(image)
         if not path.is_file():
             raise LabelsError(f"{path} is named in labels.json but is not there")
-        frame = cv2.imread(str(path), cv2.IMREAD_COLOR)
-        if frame is None:
-            raise LabelsError(f"{path} is not an image OpenCV can read (a JPEG or PNG)")
-        return np.asarray(frame)
+        return read_image(path)
 
 
 def load(folder: str | Path) -> LabelSet:
