@@ -108,19 +108,25 @@ def _image(im: Any, where: str) -> LabelledImage:
 def _die(d: Any, where: str) -> LabelledDie:
     if not isinstance(d, dict) or "box" not in d or "face" not in d:
         raise LabelsError(f"{where}: a die needs a box and a face")
-    try:
-        box = tuple(float(v) for v in d["box"])
-    except (TypeError, ValueError):
-        box = ()
-    if len(box) != 4 or not (box[0] < box[2] and box[1] < box[3]):
-        raise LabelsError(f"{where}: box must be [x_min, y_min, x_max, y_max], not {d['box']!r}")
     return LabelledDie(
-        box=box,
+        box=box_of(d["box"], where),
         face=str(d["face"]),
         color=d.get("color"),
         angle=d.get("angle"),
         cocked=bool(d.get("cocked", False)),
     )
+
+
+def box_of(value: Any, where: str) -> tuple[float, float, float, float]:
+    """A box [x_min, y_min, x_max, y_max] with x_min < x_max and y_min < y_max; LabelsError
+    naming `where` if `value` is not one."""
+    try:
+        box = tuple(float(v) for v in value)
+    except (TypeError, ValueError):
+        box = ()
+    if len(box) != 4 or not (box[0] < box[2] and box[1] < box[3]):
+        raise LabelsError(f"{where}: box must be [x_min, y_min, x_max, y_max], not {value!r}")
+    return box
 
 
 def read_document(path: Path, fmt: str, missing: str, what: str) -> dict[str, Any]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from vision.labels import LabelledDie, LabelsError, LabelSet, read_document
+from vision.labels import LabelledDie, LabelsError, LabelSet, box_of, read_document
 from vision.paths import PACKAGE
 
 FORMAT = "dice-labels-review/1"
@@ -39,14 +39,14 @@ def load(path: str | Path) -> list[Change]:
         return [
             Change(
                 file=str(c["file"]),
-                box=tuple(float(v) for v in c["box"]),  # type: ignore[arg-type]
+                box=box_of(c["box"], f"{path}: changes[{i}]"),
                 face=str(c["face"]),
                 was=None if c["was"] is None else str(c["was"]),
                 why=str(c["why"]),
             )
-            for c in doc["changes"]
+            for i, c in enumerate(doc["changes"])
         ]
-    except (KeyError, TypeError, ValueError) as error:
+    except (KeyError, TypeError) as error:
         raise LabelsError(f"{path}: a change is malformed ({error!r})") from None
 
 

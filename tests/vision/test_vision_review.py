@@ -63,6 +63,10 @@ def _one_die_set(tmp_path: Path) -> labels.LabelSet:
         ({"file": "a.jpg", "box": [10, 10, 40, 40], "was": "5", "face": "3"}, "have none"),
         ({"file": "a.jpg", "box": [20, 10, 50, 40], "was": "2", "face": "3"}, "have none"),
         ({"file": "a.jpg", "box": [10, 10, 40, 40], "was": None, "face": "3"}, "one is there"),
+        (
+            {"file": "a.jpg", "box": [10, 10, 40], "was": "2", "face": "3"},
+            r"changes\[0\]: box must",
+        ),
     ],
 )
 def test_a_review_that_does_not_fit_the_labels_is_refused(
