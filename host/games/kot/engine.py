@@ -301,8 +301,9 @@ class KingOfTokyo:
     @property
     def turn_number(self) -> int:
         """The turn being played; before the first one has started (a roll-off, the cards on
-        offer being set out), the one about to."""
-        return self.turn if self.begun else self.turn + 1
+        offer being set out), the one about to: the setup's first turn."""
+        position = self.setup.position
+        return max(self.turn, position.turn if position is not None else 1)
 
     @property
     def alive(self) -> list[Monster]:
@@ -336,7 +337,6 @@ class KingOfTokyo:
         self.table_deck = setup.options.table_deck
         self.rng = random.Random(setup.seed)
         self.turn = 0  # turns started so far (a picked-up position: the ones before it)
-        self.begun = False  # the first turn has started (after a roll-off, the cards set out)
         self.active = self.monsters[0]
         self.regular = self.active  # whose regular turn it is (extra turns come between)
         self.phase = ROLL
@@ -722,7 +722,6 @@ class KingOfTokyo:
 
     def _start_turn(self, m: Monster, fewer: int = 0, extra: bool = False) -> None:
         self.turn += 1
-        self.begun = True
         self.active = m
         if not extra:
             self.regular = m
