@@ -31,7 +31,7 @@ _ERR = b"Err "
 _TEST_COLOURS = ((255, 0, 0), (0, 255, 0), (0, 0, 255))
 
 
-class Board:
+class MainLoop:
     def __init__(
         self,
         port: "Port",
@@ -53,8 +53,8 @@ class Board:
         self.decoder = wire.Decoder()
         self.encoder = wire.Encoder()
         self.rx = bytearray(128)
-        self.table = wire.Table(SEATS, config.EXTRAS)
-        self._spare = wire.Table(SEATS, config.EXTRAS)
+        self.shown = wire.ShowBuffer(SEATS, config.EXTRAS)
+        self._spare = wire.ShowBuffer(SEATS, config.EXTRAS)
         self.segments = bytearray(4)
         self.mode = WAITING
         self.seq = 0  # of the SHOW frame shown
@@ -113,8 +113,8 @@ class Board:
         if kind == wire.SHOW:
             spare = self._spare
             if spare.parse(d.body, wire.HEADER, d.size):
-                self._spare = self.table
-                self.table = spare
+                self._spare = self.shown
+                self.shown = spare
                 self.seq = d.seq
                 self.mode = SHOWING
                 self.changed = True
@@ -213,7 +213,7 @@ class Board:
         self._drawn_tick = tick
         self.changed = False
         if mode == SHOWING:
-            self._render_table(now)
+            self._render_shown(now)
         elif mode == TESTING:
             self._render_test()
         elif mode == WAITING:
@@ -223,29 +223,29 @@ class Board:
         self.leds.show()
 
     def _blinking(self) -> bool:
-        table = self.table
+        shown = self.shown
         for i in range(LEDS):
-            if table.blink[i] and (i < table.seats if i < SEATS else i - SEATS < table.extras):
+            if shown.blink[i] and (i < shown.seats if i < SEATS else i - SEATS < shown.extras):
                 return True
         return False
 
-    def _render_table(self, now: int) -> None:
-        table = self.table
+    def _render_shown(self, now: int) -> None:
+        shown = self.shown
         segments = self.segments
         for s in range(SEATS):
-            if s < table.seats:
-                points = table.points[s]
+            if s < shown.seats:
+                points = shown.points[s]
                 for k in range(4):
-                    bits = font.TABLE[table.glyphs[4 * s + k]]
+                    bits = font.TABLE[shown.glyphs[4 * s + k]]
                     segments[k] = bits | font.DP if points & (1 << k) else bits
             else:
                 self._fill(0)
             self._show(s)
         blink_off = (now // config.BLINK_MS) & 1
         for i in range(LEDS):
-            lit = i < table.seats if i < SEATS else i - SEATS < table.extras
-            if lit and not (table.blink[i] and blink_off):
-                rgb = table.rgb
+            lit = i < shown.seats if i < SEATS else i - SEATS < shown.extras
+            if lit and not (shown.blink[i] and blink_off):
+                rgb = shown.rgb
                 self.leds.set(i, rgb[3 * i], rgb[3 * i + 1], rgb[3 * i + 2])
             else:
                 self.leds.set(i, 0, 0, 0)

@@ -67,7 +67,7 @@ def run() -> None:
         )
         pins = [machine.Pin(p, machine.Pin.IN, machine.Pin.PULL_UP) for p in config.BUTTON_PINS]
         boot_id = int.from_bytes(os.urandom(4), "big")
-        the_board = board.Board(
+        the_board = board.MainLoop(
             UsbPort(),
             list(_displays(i2c)),
             LedChain(Ws2812(config.LED_PIN), config.LED_CHAIN, config.LED_LEVEL_CAP),

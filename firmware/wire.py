@@ -286,7 +286,7 @@ def _put_led(out: bytearray, n: int, rgb: tuple[int, int, int], blink: bool) -> 
     return n + 1
 
 
-class Table:
+class ShowBuffer:
     """What the board shows, decoded from a SHOW payload into preallocated arrays.
 
     Seat s shows glyphs[4s:4s+4] (character codes) with decimal point bits points[s];
@@ -304,7 +304,7 @@ class Table:
         self.blink = bytearray(seats + extras)
 
     def parse(self, buf: bytes | bytearray, start: int, size: int) -> bool:
-        """Decode a SHOW payload; False (this table then holds garbage) if it is malformed
+        """Decode a SHOW payload; False (this buffer then holds garbage) if it is malformed
         or needs more seats or LEDs than this board has."""
         end = start + size
         seats = hex_value(buf, start, 1) if size > 0 else -1

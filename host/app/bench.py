@@ -29,7 +29,7 @@ from statistics import median
 from typing import Any
 from urllib.parse import urlsplit
 
-from host.app.board import Board, LinkBoard, NoBoard, open_board
+from host.app.board_seam import Board, LinkBoard, NoBoard, open_board
 from host.app.chromium import Chromium, PageWatcher
 from host.app.store import Store
 from host.app.table import Table

@@ -93,7 +93,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from host.app.board import LinkBoard, open_board
+    from host.app.board_seam import LinkBoard, open_board
     from host.app.store import Store
     from host.app.table import Table
     from host.app.web import WebServer

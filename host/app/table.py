@@ -24,7 +24,7 @@ from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from host.app.board import Board, pin_display
+from host.app.board_seam import Board, pin_display
 from host.app.camera import CameraEvent, MisfitSeen, ThrowSeen
 from host.app.games import (
     CORRECT,

@@ -63,14 +63,14 @@ def _pty_echo_ms(rounds: int) -> list[float]:
 def _link_round_trips_ms(rounds: int) -> list[float]:
     from host.board.link import BoardLink
     from host.board.virtual import VirtualBoard
-    from host.games import SeatDisplay, TableDisplay
+    from host.games import BoardDisplay, SeatDisplay
 
     times = []
     with VirtualBoard() as board, BoardLink.open(board.port) as link:
         if not link.wait_board(10.0):
             raise UserError("the virtual board did not start: run `make install`")
         for i in range(rounds):
-            link.show(TableDisplay([SeatDisplay(f"{i % 10000:4d}", (i % 256, 0, 0))] * 6))
+            link.show(BoardDisplay([SeatDisplay(f"{i % 10000:4d}", (i % 256, 0, 0))] * 6))
             if not link.wait_shown(2.0):
                 raise UserError("the virtual board did not acknowledge a state within 2 s")
             round_trip = link.status.round_trip_s

@@ -194,7 +194,7 @@ def self_test(port: str | None, virtual: bool, step_seconds: float) -> int:
     from firmware.board import TEST_STEPS
     from host.board.link import BoardLink
     from host.board.virtual import VirtualBoard
-    from host.games import TableDisplay
+    from host.games import BoardDisplay
 
     steps = test_steps(led_names())
     assert len(steps) == TEST_STEPS, "firmware/board.py's test steps changed"
@@ -225,7 +225,7 @@ def self_test(port: str | None, virtual: bool, step_seconds: float) -> int:
                 if press is not None:
                     pressed[press.seat] = pressed.get(press.seat, 0) + 1
                     print(f"    button of seat {press.seat + 1} pressed")
-        link.show(TableDisplay([]))  # all dark: the test is over
+        link.show(BoardDisplay([]))  # all dark: the test is over
         link.wait_shown(1.0)
     seats = status.seats or 0
     missing = [str(s + 1) for s in range(seats) if s not in pressed]

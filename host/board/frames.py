@@ -1,4 +1,4 @@
-"""What the host sends the board: a game's TableDisplay as a SHOW payload.
+"""What the host sends the board: a game's BoardDisplay as a SHOW payload.
 
 >>> cells("1.2.3")
 (' 123', 6)
@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 from firmware import font, wire
-from host.games import TableDisplay
+from host.games import BoardDisplay
 
 
 def cells(text: str) -> tuple[str, int]:
@@ -38,10 +38,10 @@ def cells(text: str) -> tuple[str, int]:
     return " " * pad + "".join(glyphs), mask
 
 
-def show_payload(table: TableDisplay) -> bytes:
-    """The SHOW payload for a whole table (ValueError for what the board cannot show)."""
+def show_payload(display: BoardDisplay) -> bytes:
+    """The SHOW payload for a whole board display (ValueError for what the board cannot show)."""
     seats = []
-    for seat in table.seats:
+    for seat in display.seats:
         glyphs, points = cells(seat.text)
         seats.append((glyphs, points, seat.led, seat.blink))
-    return wire.encode_show(seats, [(rgb, False) for rgb in table.extra_leds])
+    return wire.encode_show(seats, [(rgb, False) for rgb in display.extra_leds])

@@ -24,7 +24,7 @@ from typing import Any
 
 from firmware import wire
 from host.board.frames import show_payload
-from host.games import TableDisplay
+from host.games import BoardDisplay
 
 PICO_USB_ID = (0x2E8A, 0x0005)  # Raspberry Pi Pico running MicroPython
 RESEND_S = 0.25  # an unacknowledged state is sent again this often
@@ -137,18 +137,18 @@ class BoardLink:
             heard = time.monotonic() - self._last_heard < SILENT_S
             return replace(self._status, connected=self._serial is not None and heard)
 
-    def show(self, table: TableDisplay) -> None:
-        """Show a table on the board, now and after every reconnect or board restart.
+    def show(self, display: BoardDisplay) -> None:
+        """Show a display on the board, now and after every reconnect or board restart.
         ValueError if the board cannot show it (a character it has no glyph for, more
         seats or extra LEDs than it has)."""
-        payload = show_payload(table)
+        payload = show_payload(display)
         with self._lock:
             for have, want, what in (
-                (self._status.seats, len(table.seats), "seats"),
-                (self._status.extras, len(table.extra_leds), "extra LEDs"),
+                (self._status.seats, len(display.seats), "seats"),
+                (self._status.extras, len(display.extra_leds), "extra LEDs"),
             ):
                 if have is not None and want > have:
-                    raise ValueError(f"the board has {have} {what}; the table needs {want}")
+                    raise ValueError(f"the board has {have} {what}; the game needs {want}")
             if payload == self._payload:
                 return
             self._payload = payload

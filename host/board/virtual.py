@@ -8,7 +8,7 @@ the host asked for the REPL to flash it), the port is MicroPython's REPL, and th
 mpremote can copy files and reset it (see micropython_runner.mjs).
 
     with VirtualBoard(seats=4) as board, BoardLink.open(board.port) as link:
-        link.show(table_display)
+        link.show(display)     # a host.games.BoardDisplay
         link.wait_shown(1.0)
         print(board.render())      # 4 seats' displays as 7-segment art, and the LEDs
         board.shown()              # ['12.5 ', ...]: what a person reads on each display
@@ -18,8 +18,8 @@ mpremote can copy files and reset it (see micropython_runner.mjs).
 `unplug()` takes the board away (the port vanishes and the firmware stops, as when a
 bus-powered Pico is unplugged), `replug()` brings a freshly booted one back at the same path,
 with what its flash held.
-For the demo, `board.show(table)` sends through a link of the board's own and waits until
-the table is shown.
+For the demo, `board.show(display)` sends through a link of the board's own and waits until
+it is shown.
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ from hardware import pinmap
 from host.board import deploy, micropython
 from host.board.link import BoardLink
 from host.board.render import render_board
-from host.games import TableDisplay
+from host.games import BoardDisplay
 
 
 class VirtualBoard:
@@ -176,14 +176,14 @@ class VirtualBoard:
             return "the Pico waits at its MicroPython REPL: no firmware runs"
         return render_board(snapshot, self.seats, self.extra_names)
 
-    def show(self, table: TableDisplay, timeout: float = 2.0) -> None:
-        """Send a table over the board's own host link and wait until it is shown (for
+    def show(self, display: BoardDisplay, timeout: float = 2.0) -> None:
+        """Send a display over the board's own host link and wait until it is shown (for
         the demo; an app opens its own BoardLink on `port`)."""
         if self._link is None:
             self._link = BoardLink.open(self.port)
-        self._link.show(table)
+        self._link.show(display)
         if not self._link.wait_shown(timeout):
-            raise RuntimeError(f"the virtual board did not show the table within {timeout} s")
+            raise RuntimeError(f"the virtual board did not show the display within {timeout} s")
 
     def press(self, seat: int) -> None:
         """Press and release seat `seat`'s button (0-based), contacts bouncing."""

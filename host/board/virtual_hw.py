@@ -271,11 +271,11 @@ class Rig:
         self.boots = 0
         self.board = self.boot(boot_id)
 
-    def boot(self, boot_id: int) -> board.Board:
+    def boot(self, boot_id: int) -> board.MainLoop:
         """Start the firmware afresh (a reset: the devices keep what they showed until
         the firmware clears them)."""
         self.boots += 1
-        self.board = board.Board(
+        self.board = board.MainLoop(
             self.port,
             [HT16K33(self.bus, a) for a in config.DISPLAY_ADDRESSES],
             LedChain(self.strip, config.LED_CHAIN, config.LED_LEVEL_CAP),

@@ -61,7 +61,7 @@ class SeatDisplay:
 
 
 @dataclass(frozen=True)
-class TableDisplay:
+class BoardDisplay:
     """Everything the board shows: one entry per seat, plus the extra LEDs
     (King of Tokyo uses them for Tokyo City and Tokyo Bay)."""
 
@@ -104,7 +104,7 @@ class Game(Protocol):
         of the dice kept from the throw before (empty for a first throw)."""
         ...
 
-    def display(self) -> TableDisplay: ...
+    def display(self) -> BoardDisplay: ...
 
     def to_json(self) -> dict[str, Any]:
         """The whole state for the page and for `dicetable replay`."""

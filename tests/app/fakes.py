@@ -3,17 +3,17 @@ a test makes. (The real board, the firmware under MicroPython, is in the end-to-
 
 from __future__ import annotations
 
-from host.games import TableDisplay
+from host.games import BoardDisplay
 
 
 class FakeBoard:
     seats = 6
 
     def __init__(self) -> None:
-        self.shown: list[TableDisplay] = []
+        self.shown: list[BoardDisplay] = []
         self.pressed: list[int] = []
 
-    def show(self, display: TableDisplay) -> None:
+    def show(self, display: BoardDisplay) -> None:
         self.shown.append(display)
 
     def presses(self) -> list[int]:

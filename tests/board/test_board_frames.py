@@ -9,7 +9,7 @@ import pytest
 
 from firmware import wire
 from host.board.frames import cells, show_payload
-from host.games import SeatDisplay, TableDisplay
+from host.games import BoardDisplay, SeatDisplay
 
 DOC = Path(__file__).parents[2] / "docs" / "wire-protocol.md"
 
@@ -37,7 +37,7 @@ def test_text_the_display_cannot_show_is_a_clear_error(text: str) -> None:
 def test_the_documented_example_frame_is_what_the_host_sends() -> None:
     example = re.search(r"^(@1S.*)$", DOC.read_text(), re.MULTILINE)
     assert example is not None
-    table = TableDisplay(
+    table = BoardDisplay(
         [SeatDisplay("10.12", (255, 0, 0)), SeatDisplay("-0", (0, 255, 0), blink=True)],
         [(255, 255, 0), (0, 0, 0)],
     )

@@ -1,5 +1,5 @@
 """BoardLink's bookkeeping against a scripted serial port: exactly-once presses, resending
-after a new boot id, refusing tables the board cannot show."""
+after a new boot id, refusing displays the board cannot show."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import pytest
 from firmware import wire
 from host.board import link as link_module
 from host.board.link import BoardLink, find_pico_ports
-from host.games import SeatDisplay, TableDisplay
+from host.games import BoardDisplay, SeatDisplay
 
 
 class ScriptedSerial:
@@ -101,7 +101,7 @@ def test_a_new_boot_id_gets_the_state_again_and_numbers_presses_afresh(
 ) -> None:
     port.board_says(*hello("0000AAAA"))
     assert eventually(lambda: link.status.boot_id == "0000AAAA")
-    link.show(TableDisplay([SeatDisplay("12")]))
+    link.show(BoardDisplay([SeatDisplay("12")]))
     assert eventually(lambda: port.sent(wire.SHOW) == [1])
     port.board_says(wire.ACK, 1)
     assert link.wait_shown(1.0)
@@ -118,7 +118,7 @@ def test_a_new_boot_id_gets_the_state_again_and_numbers_presses_afresh(
 
 
 def test_an_unacknowledged_state_is_resent(port: ScriptedSerial, link: BoardLink) -> None:
-    link.show(TableDisplay([SeatDisplay("12")]))
+    link.show(BoardDisplay([SeatDisplay("12")]))
     assert eventually(lambda: len(port.sent(wire.SHOW)) >= 3)
     port.board_says(wire.ACK, 1)
     assert link.wait_shown(1.0)
@@ -131,15 +131,15 @@ def test_a_table_the_board_cannot_show_is_refused(port: ScriptedSerial, link: Bo
     port.board_says(*hello("0000AAAA"))
     assert eventually(lambda: link.status.seats == 6)
     with pytest.raises(ValueError, match="6 seats"):
-        link.show(TableDisplay([SeatDisplay("1")] * 7))
+        link.show(BoardDisplay([SeatDisplay("1")] * 7))
     with pytest.raises(ValueError, match="cannot show"):
-        link.show(TableDisplay([SeatDisplay("OK")]))
+        link.show(BoardDisplay([SeatDisplay("OK")]))
 
 
 def test_the_host_sends_a_heartbeat_when_it_has_nothing_else_to_say(
     port: ScriptedSerial, link: BoardLink
 ) -> None:
-    link.show(TableDisplay([SeatDisplay("12")]))
+    link.show(BoardDisplay([SeatDisplay("12")]))
     port.board_says(wire.ACK, 1)
     assert link.wait_shown(1.0)
     assert port.sent(wire.HEARTBEAT) == []
@@ -188,7 +188,7 @@ def test_after_an_unplug_the_board_is_found_again_at_its_new_port() -> None:
         first = ports["/dev/ttyACM0"]
         first.board_says(*hello("0000AAAA"))
         assert eventually(lambda: link.status.port == "/dev/ttyACM0" and link.status.connected)
-        link.show(TableDisplay([SeatDisplay("12")]))
+        link.show(BoardDisplay([SeatDisplay("12")]))
         assert eventually(lambda: first.sent(wire.SHOW) == [1])
         first.unplugged = True
         plugged[:] = ["/dev/ttyACM1"]  # back, under another name
@@ -207,6 +207,6 @@ def test_a_request_waits_for_no_state_acknowledgement(
 ) -> None:
     """A test step's ACK and a state's ACK carry only a sequence number: a request while a
     state is unacknowledged is refused rather than risk taking one for the other."""
-    link.show(TableDisplay([SeatDisplay("12")]))
+    link.show(BoardDisplay([SeatDisplay("12")]))
     with pytest.raises(RuntimeError, match="unacknowledged"):
         link.request(wire.TEST, link.status.sent_seq or 0, b"", timeout=0.1)

@@ -12,9 +12,9 @@ import pytest
 from firmware.board import SHOWING
 from host.board.link import BoardLink
 from host.board.virtual import VirtualBoard
-from host.games import SeatDisplay, TableDisplay
+from host.games import BoardDisplay, SeatDisplay
 
-GAME = TableDisplay(
+GAME = BoardDisplay(
     seats=[
         SeatDisplay("1012", (255, 0, 0)),
         SeatDisplay("8.3", (0, 255, 0), blink=True),
@@ -99,7 +99,7 @@ def test_unplug_and_replug_shows_the_state_again(board: VirtualBoard, link: Boar
     assert link.wait_shown(2.0)
     board.unplug()
     assert eventually(lambda: not link.status.connected)
-    changed = TableDisplay([SeatDisplay("9999", (0, 0, 255))])
+    changed = BoardDisplay([SeatDisplay("9999", (0, 0, 255))])
     link.show(changed)  # the game goes on while the board is away
     board.replug()
     assert eventually(lambda: board.shown()[0] == "9999", timeout=5.0)
@@ -110,7 +110,7 @@ def test_unplug_and_replug_shows_the_state_again(board: VirtualBoard, link: Boar
 
 def test_garbage_mid_stream_never_shows_wrong_digits(board: VirtualBoard, link: BoardLink) -> None:
     rng = random.Random(7)
-    states = [TableDisplay([SeatDisplay(f"{n:4d}")]) for n in range(10, 16)]
+    states = [BoardDisplay([SeatDisplay(f"{n:4d}")]) for n in range(10, 16)]
     allowed = {f"{n:4d}" for n in range(10, 16)} | {"    ", "-   ", " -  ", "  - ", "   -"}
     for state in states:
         link.show(state)
@@ -123,7 +123,7 @@ def test_garbage_mid_stream_never_shows_wrong_digits(board: VirtualBoard, link: 
     assert board.snapshot()["dropped"] > 0  # the garbage did reach the firmware
 
 
-def link_text(state: TableDisplay) -> str:
+def link_text(state: BoardDisplay) -> str:
     return state.seats[0].text
 
 
@@ -147,7 +147,7 @@ def test_a_firmware_failure_shows_the_error_pattern_then_resets_and_recovers(
     assert link.wait_shown(2.0)
     first_boot = link.status.boot_id
     board.fail_bus()
-    link.show(TableDisplay([SeatDisplay("2222")]))  # the write that fails
+    link.show(BoardDisplay([SeatDisplay("2222")]))  # the write that fails
     assert eventually(lambda: board.shown() == ["Err "] * 6, timeout=1.0)
     assert eventually(lambda: board.shown()[0] == "2222", timeout=4.0)
     assert link.status.boot_id != first_boot

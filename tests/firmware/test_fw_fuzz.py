@@ -75,25 +75,25 @@ def test_show_payloads_round_trip(
     extras: list[tuple[tuple[int, int, int], bool]],
 ) -> None:
     payload = wire.encode_show(seats, extras)
-    table = wire.Table(6, 2)
-    assert table.parse(payload, 0, len(payload))
-    assert (table.seats, table.extras) == (len(seats), len(extras))
+    shown = wire.ShowBuffer(6, 2)
+    assert shown.parse(payload, 0, len(payload))
+    assert (shown.seats, shown.extras) == (len(seats), len(extras))
     for s, (glyphs, points, rgb, blink) in enumerate(seats):
-        assert bytes(table.glyphs[4 * s : 4 * s + 4]).decode() == glyphs
-        assert table.points[s] == points and tuple(table.rgb[3 * s : 3 * s + 3]) == rgb
-        assert table.blink[s] == blink
+        assert bytes(shown.glyphs[4 * s : 4 * s + 4]).decode() == glyphs
+        assert shown.points[s] == points and tuple(shown.rgb[3 * s : 3 * s + 3]) == rgb
+        assert shown.blink[s] == blink
     for e, (rgb, blink) in enumerate(extras):
         assert (
-            tuple(table.rgb[3 * (6 + e) : 3 * (6 + e) + 3]) == rgb and table.blink[6 + e] == blink
+            tuple(shown.rgb[3 * (6 + e) : 3 * (6 + e) + 3]) == rgb and shown.blink[6 + e] == blink
         )
 
 
 @given(st.binary(max_size=150))
 @settings(max_examples=300)
 def test_any_payload_parses_or_is_refused_without_an_exception(payload: bytes) -> None:
-    table = wire.Table(6, 2)
-    if table.parse(payload, 0, len(payload)):
-        glyphs = bytes(table.glyphs[: 4 * table.seats]).decode()
+    shown = wire.ShowBuffer(6, 2)
+    if shown.parse(payload, 0, len(payload)):
+        glyphs = bytes(shown.glyphs[: 4 * shown.seats]).decode()
         assert all(c in font.GLYPHS for c in glyphs)
 
 

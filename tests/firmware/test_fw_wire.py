@@ -48,30 +48,30 @@ def test_an_overlong_body_is_dropped():
     assert frames(data) == [("H", 2, b"")]
 
 
-def test_show_payload_decodes_into_the_table():
+def test_show_payload_decodes_into_the_show_buffer():
     payload = wire.encode_show(
         [seat("1012", 0, (255, 0, 0), True), seat(" 8-3", 0b0100, (0, 16, 0))],
         [((1, 2, 3), False)],
     )
-    table = wire.Table(6, 2)
-    assert table.parse(payload, 0, len(payload))
-    assert (table.seats, table.extras) == (2, 1)
-    assert bytes(table.glyphs[:8]) == b"1012 8-3"
-    assert list(table.points[:2]) == [0, 4]
-    assert list(table.rgb[:6]) == [255, 0, 0, 0, 16, 0]
-    assert list(table.rgb[18:21]) == [1, 2, 3]  # the first extra LED comes after 6 seats
-    assert list(table.blink[:2]) == [1, 0]
+    shown = wire.ShowBuffer(6, 2)
+    assert shown.parse(payload, 0, len(payload))
+    assert (shown.seats, shown.extras) == (2, 1)
+    assert bytes(shown.glyphs[:8]) == b"1012 8-3"
+    assert list(shown.points[:2]) == [0, 4]
+    assert list(shown.rgb[:6]) == [255, 0, 0, 0, 16, 0]
+    assert list(shown.rgb[18:21]) == [1, 2, 3]  # the first extra LED comes after 6 seats
+    assert list(shown.blink[:2]) == [1, 0]
 
 
 def test_show_payload_the_board_cannot_show_is_refused():
-    table = wire.Table(2, 1)
+    shown = wire.ShowBuffer(2, 1)
     three = wire.encode_show([seat("1111")] * 3, [])
-    assert not table.parse(three, 0, len(three))
+    assert not shown.parse(three, 0, len(three))
     bad_glyph = bytearray(wire.encode_show([seat("1111")], []))
     bad_glyph[1] = ord("O")
-    assert not table.parse(bad_glyph, 0, len(bad_glyph))
+    assert not shown.parse(bad_glyph, 0, len(bad_glyph))
     short = wire.encode_show([seat("1111")], [])[:-1]
-    assert not table.parse(short, 0, len(short))
+    assert not shown.parse(short, 0, len(short))
 
 
 def test_encoding_refuses_what_the_display_cannot_show():

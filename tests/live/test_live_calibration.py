@@ -18,10 +18,10 @@ from live_support import Synth, run_dicetable
 from vision.live import calibrate_cli, calibration
 from vision.live.calibration import CalibrationError
 from vision.render.draw import render
-from vision.render.scene import Camera, Hand, Scene, Table
+from vision.render.scene import Camera, Hand, Scene, Tabletop
 
 
-def tray_corners(camera: Camera, table: Table) -> np.ndarray:
+def tray_corners(camera: Camera, table: Tabletop) -> np.ndarray:
     """Where a top-down camera sees the tray floor's corners (pinhole, our own sums)."""
     assert table.tray is not None and camera.tilt == 0
     f = camera.width / 2 / math.tan(math.radians(camera.fov) / 2)
@@ -43,7 +43,7 @@ NEAR = 12.0  # px: well under half a die (a die lying against a wall is still on
 
 def test_the_tray_is_found_where_it_was_drawn(synth: Callable[[str], Synth]) -> None:
     s = synth("three-throws")
-    want = tray_corners(Camera(), Table())
+    want = tray_corners(Camera(), Tabletop())
     got = s.calibration.tray
     assert len(got) == 4 and not s.calibration.whole_frame
     for corner in want:
@@ -60,7 +60,7 @@ def test_a_higher_camera_sees_a_smaller_tray() -> None:
 
 
 def test_a_table_without_a_tray_counts_the_whole_view() -> None:
-    cal = calibration.learn(frames_of(Scene(table=Table(tray=None, kind="felt"))))
+    cal = calibration.learn(frames_of(Scene(table=Tabletop(tray=None, kind="felt"))))
     assert cal.whole_frame and cal.inside((1.0, 1.0)) and cal.inside((638.0, 478.0))
 
 

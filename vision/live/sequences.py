@@ -41,7 +41,7 @@ from vision.render.scene import (
     Hand,
     Light,
     Scene,
-    Table,
+    Tabletop,
 )
 
 FPS = 15
@@ -128,7 +128,7 @@ class Take:
         self.name = name
         self.rng = np.random.default_rng(seed)
         self.fps = fps
-        self.base = scene or Scene(table=Table(seed=seed), noise=NOISE)
+        self.base = scene or Scene(table=Tabletop(seed=seed), noise=NOISE)
         self.dice: list[Die] = []  # on the table, in the order thrown
         self.accepted: list[bool] = []  # per die: part of the last throw the game got
         self.in_hand: list[Die] = []  # picked up, waiting to be thrown
@@ -467,7 +467,7 @@ SIX = {"black": 6}
 
 
 def _turn(name: str, seed: int, camera: Camera | None = None) -> Take:
-    scene = Scene(table=Table(seed=seed), camera=camera or Camera(), noise=NOISE)
+    scene = Scene(table=Tabletop(seed=seed), camera=camera or Camera(), noise=NOISE)
     return Take(name, seed, scene).empty().expect(SIX).new_turn()
 
 

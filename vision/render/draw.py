@@ -17,7 +17,7 @@ import cv2
 import numpy as np
 
 from vision.glyphs import draw_face, faces_of
-from vision.render.scene import BGR, Camera, DiceLook, Die, Hand, Scene, Table
+from vision.render.scene import BGR, Camera, DiceLook, Die, Hand, Scene, Tabletop
 
 TEXTURE = 64  # face texture size in pixels
 TABLE_PX_PER_CM = 8.0  # table texture resolution
@@ -135,7 +135,7 @@ def _marbled(look: DiceLook, face: str) -> np.ndarray:
 
 
 @functools.lru_cache(maxsize=32)
-def _table_texture(table: Table, width_cm: float, depth_cm: float) -> np.ndarray:
+def _table_texture(table: Tabletop, width_cm: float, depth_cm: float) -> np.ndarray:
     """The table surface (float BGR, TABLE_PX_PER_CM) with its tray floor, walls not included."""
     rng = np.random.default_rng(table.seed)
     w, h = int(width_cm * TABLE_PX_PER_CM), int(depth_cm * TABLE_PX_PER_CM)
@@ -362,7 +362,7 @@ def _motion_kernel(dx: float, dy: float) -> np.ndarray:
 
 
 def _draw_tray_walls(
-    img: np.ndarray, table: Table, cam: _Pinhole, light_dir: np.ndarray, light: np.ndarray
+    img: np.ndarray, table: Tabletop, cam: _Pinhole, light_dir: np.ndarray, light: np.ndarray
 ) -> None:
     if not table.tray or table.wall <= 0:
         return

@@ -21,7 +21,7 @@ from vision.render.scene import (
     Hand,
     Light,
     Scene,
-    Table,
+    Tabletop,
 )
 
 BGR = tuple[int, int, int]
@@ -59,9 +59,9 @@ def _color(rng: np.random.Generator, lo: int, hi: int) -> BGR:
     return (b, g, r)
 
 
-def random_table(rng: np.random.Generator, clean: bool = False) -> Table:
+def random_table(rng: np.random.Generator, clean: bool = False) -> Tabletop:
     if clean:
-        return Table(kind="plain", color=(95, 120, 60), tray=None, outside=(95, 120, 60), seed=0)
+        return Tabletop(kind="plain", color=(95, 120, 60), tray=None, outside=(95, 120, 60), seed=0)
     kind = str(rng.choice(["plain", "felt", "wood", "paper"]))
     palette: list[BGR] = [
         (95, 120, 60),
@@ -77,7 +77,7 @@ def random_table(rng: np.random.Generator, clean: bool = False) -> Table:
     color = palette[int(rng.integers(len(palette)))]
     color = tuple(int(np.clip(c * rng.uniform(0.8, 1.2), 0, 255)) for c in color)  # type: ignore[assignment]
     tray = (float(rng.uniform(26, 40)), float(rng.uniform(20, 30))) if rng.random() < 0.7 else None
-    return Table(
+    return Tabletop(
         kind=kind,
         color=color,
         tray=tray,
@@ -109,7 +109,11 @@ def random_light(rng: np.random.Generator, clean: bool = False) -> Light:
 
 
 def random_camera(
-    rng: np.random.Generator, table: Table, clean: bool = False, width: int = 640, height: int = 480
+    rng: np.random.Generator,
+    table: Tabletop,
+    clean: bool = False,
+    width: int = 640,
+    height: int = 480,
 ) -> Camera:
     if clean:
         return Camera(width=width, height_px=height, height=50.0, fov=40.0)

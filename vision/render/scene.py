@@ -61,7 +61,7 @@ COCKED_TILT = 10.0  # degrees; flatter than this a die reads fine
 
 
 @dataclass(frozen=True)
-class Table:
+class Tabletop:
     """The surface: a table texture and, optionally, a tray with walls on it."""
 
     kind: str = "plain"  # plain | felt | wood | paper
@@ -123,7 +123,7 @@ class Scene:
     """Everything one frame shows, and how the camera degrades it."""
 
     dice: tuple[Die, ...] = ()
-    table: Table = field(default_factory=Table)
+    table: Tabletop = field(default_factory=Tabletop)
     light: Light = field(default_factory=Light)
     camera: Camera = field(default_factory=Camera)
     hands: tuple[Hand, ...] = ()

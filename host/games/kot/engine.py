@@ -35,7 +35,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from host.games import DiceExpectation, IllegalInput, Input, TableDisplay, Waiting
+from host.games import BoardDisplay, DiceExpectation, IllegalInput, Input, Waiting
 from host.games.kot import market
 from host.games.kot.cards import BOX, CARDS, UnknownCard, canonical
 from host.games.kot.effects import EFFECTS, HOOKS, NO_HOOKS, CardEffect, hook_table
@@ -283,10 +283,10 @@ class KingOfTokyo:
             player = (self.rolloff[0] if self.phase == ROLLOFF else self.active).name
         return {"type": "throw", "player": player, "thrown": list(thrown), "kept": list(kept)}
 
-    def display(self) -> TableDisplay:
-        from host.games.kot.view import table_display
+    def display(self) -> BoardDisplay:
+        from host.games.kot.view import board_display
 
-        return table_display(self)
+        return board_display(self)
 
     def to_json(self) -> dict[str, Any]:
         from host.games.kot.view import state_json

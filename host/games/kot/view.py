@@ -1,6 +1,6 @@
 """What the table sees of a King of Tokyo game: the JSON state and the LED board.
 
-The board (see `table_display`), per seat, in seating order:
+The board (see `board_display`), per seat, in seating order:
 
 - 4 characters: HP (2 characters, right-aligned), the decimal point as separator, then VP
   (2 digits): "10.05" is 10 HP and 5 VP, " 3.17" is 3 HP and 17 VP. An eliminated monster
@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from host.games import SeatDisplay, TableDisplay
+from host.games import BoardDisplay, SeatDisplay
 from host.games.kot import market
 from host.games.kot.engine import FACES, ROLL, ROLLOFF, KingOfTokyo, Monster
 
@@ -59,7 +59,7 @@ def dial_text(m: Monster) -> str:
     return f"{m.hp:>2}.{m.vp:02}"
 
 
-def table_display(game: KingOfTokyo) -> TableDisplay:
+def board_display(game: KingOfTokyo) -> BoardDisplay:
     deciding = {w.player for w in game.waiting_for() if not w.options.get("any_time")}
     if game.phase == ROLLOFF:
         turn = game.rolloff[0]
@@ -85,7 +85,7 @@ def table_display(game: KingOfTokyo) -> TableDisplay:
         bay = BAY_COLOUR
     else:
         bay = dim(BAY_COLOUR) if len(game.monsters) >= 5 and game.bay_open() else OFF
-    return TableDisplay(seats, (city, bay))  # the extra LEDs: Tokyo City, Tokyo Bay
+    return BoardDisplay(seats, (city, bay))  # the extra LEDs: Tokyo City, Tokyo Bay
 
 
 def monster_json(m: Monster) -> dict[str, Any]:

@@ -1,7 +1,7 @@
-"""The app's side of the LED board: a small sink the table shows its display on and reads
+"""The app's one seam to the LED board: a small sink the table shows its display on and reads
 button presses from, whatever is behind it (the Pico on USB, the virtual board, none).
 
-    show(display)  the whole TableDisplay (idempotent: the latest one wins)
+    show(display)  the whole BoardDisplay (idempotent: the latest one wins)
     presses()      the seats whose button was pressed since the last call, each press once
     status()       the link's state in a few words, for the page (sync=False: without
                    whether the latest display is shown yet, for a log of changes)
@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Protocol
 
 from host.errors import UserError
-from host.games import SeatDisplay, TableDisplay
+from host.games import BoardDisplay, SeatDisplay
 
 if TYPE_CHECKING:
     from host.board.link import BoardLink
@@ -29,7 +29,7 @@ MAX_SEATS = 6
 class Board(Protocol):
     seats: int
 
-    def show(self, display: TableDisplay) -> None: ...
+    def show(self, display: BoardDisplay) -> None: ...
 
     def presses(self) -> list[int]: ...
 
@@ -44,9 +44,9 @@ class NoBoard:
     seats = MAX_SEATS
 
     def __init__(self) -> None:
-        self.shown: TableDisplay | None = None
+        self.shown: BoardDisplay | None = None
 
-    def show(self, display: TableDisplay) -> None:
+    def show(self, display: BoardDisplay) -> None:
         self.shown = display
 
     def presses(self) -> list[int]:
@@ -62,14 +62,14 @@ class NoBoard:
 PIN_LED = (255, 255, 255)
 
 
-def pin_display(pin: str, seats: int) -> TableDisplay:
+def pin_display(pin: str, seats: int) -> BoardDisplay:
     """The table PIN on every seat's display, blinking, so everyone at the table can read
     it (and nobody elsewhere).
 
     >>> pin_display("0427", 2).seats[1]
     SeatDisplay(text='0427', led=(255, 255, 255), blink=True)
     """
-    return TableDisplay([SeatDisplay(pin, PIN_LED, blink=True) for _ in range(seats)])
+    return BoardDisplay([SeatDisplay(pin, PIN_LED, blink=True) for _ in range(seats)])
 
 
 class LinkBoard:
@@ -84,7 +84,7 @@ class LinkBoard:
         self.seats = MAX_SEATS
         self.problem: str | None = None  # a display the board could not show
 
-    def show(self, display: TableDisplay) -> None:
+    def show(self, display: BoardDisplay) -> None:
         try:
             self.link.show(display)
             self.problem = None

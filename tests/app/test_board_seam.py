@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from host.app.board import LinkBoard, open_board
+from host.app.board_seam import LinkBoard, open_board
 from host.app.store import Store
 from host.app.table import Table
 from tests.app.browser import PLAYERS, throw_seen
