@@ -22,6 +22,9 @@ from vision.patches import face_side
 FINDER_WIDTH = 320  # frames are scaled to this width before finding dice
 STRIDE = 8  # one finder cell covers 8x8 pixels of the scaled frame
 DIE_THRESHOLD = 0.35  # finder score from which a cell holds a die
+# finder score from which a die is reported even if it is like none of the face set's faces
+# (an unknown die: the follower and the rules count dice); below it such a find is dropped
+SURE = 0.8  # above what this finder gives frames of sensor noise (0.76)
 MAX_DICE = 64  # at most this many dice per frame (the surest), so no frame is slow
 
 Box = tuple[float, float, float, float]

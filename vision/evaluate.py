@@ -3,7 +3,11 @@
 A found die matches a labelled one when their boxes overlap by IoU >= 0.5 (greedy, best
 overlap first). Face figures are over matched dice that are not labelled cocked;
 `unknown` counts as wrong; a *silent error* is a matched die read as a wrong face (not
-`unknown`): the worst failure, since nothing warns anyone.
+`unknown`): the worst failure, since nothing warns anyone. A *dropped* die is a labelled
+die the finder found but the reader did not report (taken for none of the set's dice):
+the dice seem fewer than on the table. An image labelled `complete: false` gives no
+detection figures (a found die without a label may be a real one nobody labelled); a die
+labelled `readable: false` counts for detection and colour, not for faces.
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ import cv2
 import numpy as np
 
 from vision import labels
-from vision.detect import iou
+from vision.detect import Candidate, iou
 from vision.reader import UNKNOWN, DiceReader, DieReading
 
 MATCH_IOU = 0.5
@@ -30,7 +34,7 @@ class Miss:
 
     file: str
     box: tuple[float, float, float, float]
-    kind: str  # missed | invented | wrong | unknown | color | cocked-missed
+    kind: str  # missed | invented | dropped | wrong | unknown | color | cocked-missed
     label: str
     read: str
 
@@ -40,9 +44,12 @@ class Report:
     face_set: str
     faces: list[str]
     images: int = 0
+    incomplete: int = 0  # images not every die of which is labelled (no detection figures)
     labelled: int = 0
     found: int = 0
     matched: int = 0
+    dropped: int = 0  # labelled dice found by the finder, then not reported
+    unreadable: int = 0  # matched dice a person cannot read (no face figures)
     read_dice: int = 0  # matched dice labelled flat (face figures are over these)
     correct: int = 0
     silent: int = 0
@@ -61,8 +68,11 @@ class Report:
 
         out: dict[str, Any] = {
             "images": self.images,
+            "images_incomplete": self.incomplete,
             "dice_labelled": self.labelled,
             "dice_found": self.found,
+            "dice_dropped": self.dropped,
+            "dice_unreadable": self.unreadable,
             "detection_recall": ratio(self.matched, self.labelled),
             "detection_precision": ratio(self.matched, self.found),
             "face_accuracy": ratio(self.correct, self.read_dice),
@@ -92,7 +102,7 @@ class Report:
 
 
 def match(
-    truth: Sequence[labels.LabelledDie], found: Sequence[DieReading]
+    truth: Sequence[labels.LabelledDie], found: Sequence[DieReading | Candidate]
 ) -> list[tuple[int, int]]:
     """Pairs (label index, reading index) with IoU >= MATCH_IOU, best overlaps first."""
     pairs = sorted(
@@ -123,29 +133,46 @@ def evaluate(
     for image in images if images is not None else label_set.images:
         frame = label_set.frame(image)
         start = time.perf_counter()
-        found = reader.read(frame)
+        reading = reader.read_frame(frame)
         report.ms.append((time.perf_counter() - start) * 1000)
-        score(report, image, found)
+        score(report, image, reading.dice, reading.dropped)
     return report
 
 
-def score(report: Report, image: labels.LabelledImage, found: Sequence[DieReading]) -> None:
-    """Add one image's readings to the report."""
+def score(
+    report: Report,
+    image: labels.LabelledImage,
+    found: Sequence[DieReading],
+    dropped: Sequence[Candidate] = (),
+) -> None:
+    """Add one image's readings (and what the reader dropped) to the report."""
     report.images += 1
-    report.labelled += len(image.dice)
-    report.found += len(found)
     pairs = match(image.dice, found)
-    report.matched += len(pairs)
     matched_t = {i for i, _ in pairs}
     matched_f = {j for _, j in pairs}
-    for i, die in enumerate(image.dice):
-        if i not in matched_t:
-            report.misses.append(Miss(image.file, die.box, "missed", die.face, "-"))
-    for j, got in enumerate(found):
-        if j not in matched_f:
-            report.misses.append(Miss(image.file, got.box, "invented", "-", got.face))
+    unreported = [d for i, d in enumerate(image.dice) if i not in matched_t]
+    for i, _ in match(unreported, dropped):
+        report.dropped += 1
+        die = unreported[i]
+        report.misses.append(Miss(image.file, die.box, "dropped", die.face, "none of ours"))
+    if image.complete:
+        report.labelled += len(image.dice)
+        report.found += len(found)
+        report.matched += len(pairs)
+        for i, die in enumerate(image.dice):
+            if i not in matched_t:
+                report.misses.append(Miss(image.file, die.box, "missed", die.face, "-"))
+        for j, got in enumerate(found):
+            if j not in matched_f:
+                report.misses.append(Miss(image.file, got.box, "invented", "-", got.face))
+    else:
+        report.incomplete += 1
     for i, j in pairs:
         die, got = image.dice[i], found[j]
+        if not die.readable:
+            report.unreadable += 1
+            _score_colour(report, image, die, got)
+            continue
         if die.cocked:
             report.cocked_labelled += 1
             report.cocked_caught += got.cocked
@@ -167,13 +194,17 @@ def score(report: Report, image: labels.LabelledImage, found: Sequence[DieReadin
             report.misses.append(
                 Miss(image.file, die.box, "wrong", die.face, f"{got.face} {got.confidence:.2f}")
             )
-        if die.color is not None:
-            report.colored += 1
-            report.color_correct += got.color == die.color
-            if got.color != die.color:
-                report.misses.append(
-                    Miss(image.file, die.box, "color", str(die.color), str(got.color))
-                )
+        _score_colour(report, image, die, got)
+
+
+def _score_colour(
+    report: Report, image: labels.LabelledImage, die: labels.LabelledDie, got: DieReading
+) -> None:
+    if die.color is not None:
+        report.colored += 1
+        report.color_correct += got.color == die.color
+        if got.color != die.color:
+            report.misses.append(Miss(image.file, die.box, "color", str(die.color), str(got.color)))
 
 
 def contact_sheet(
@@ -183,6 +214,7 @@ def contact_sheet(
     colors = {
         "missed": (0, 0, 255),
         "invented": (255, 0, 255),
+        "dropped": (255, 128, 0),
         "wrong": (0, 0, 255),
         "unknown": (0, 200, 255),
     }

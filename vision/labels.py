@@ -1,9 +1,12 @@
 """The `dice-labels/1` format: a folder of images and one labels.json.
 
 See docs/vision.md. `box` is [x_min, y_min, x_max, y_max] in pixels around the die as
-seen; `face` is the top face's name in the set's `face_set`; `color` is optional. We also
-write (and read back) two optional fields of our own per die: `angle` (degrees in [0, 90),
-the top face's rotation) and `cocked` (true for a die leaning on something).
+seen; `face` is the top face's name in the set's `face_set`; `color` is optional. Two
+optional fields of the format say what a label does not tell: `complete: false` on an
+image (not every die in it is labelled: it gives no detection figures) and `readable:
+false` on a die (a person cannot tell its face: it counts for detection, not for faces).
+We also write (and read back) two optional fields of our own per die: `angle` (degrees in
+[0, 90), the top face's rotation) and `cocked` (true for a die leaning on something).
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ class LabelledDie:
     color: str | None = None
     angle: float | None = None
     cocked: bool = False
+    readable: bool = True  # False: a person cannot tell the face (no face figures)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"box": [round(v, 1) for v in self.box], "face": self.face}
@@ -41,6 +45,8 @@ class LabelledDie:
             out["angle"] = round(self.angle, 1)
         if self.cocked:
             out["cocked"] = True
+        if not self.readable:
+            out["readable"] = False
         return out
 
 
@@ -50,6 +56,7 @@ class LabelledImage:
     width: int
     height: int
     dice: tuple[LabelledDie, ...]
+    complete: bool = True  # False: not every die is labelled (no detection figures)
 
 
 @dataclass
@@ -102,7 +109,7 @@ def _image(im: Any, where: str) -> LabelledImage:
     except (TypeError, ValueError):
         raise LabelsError(f"{where}: width and height must be whole numbers") from None
     dice = tuple(_die(d, f"{where}, dice[{k}]") for k, d in enumerate(im["dice"]))
-    return LabelledImage(str(im["file"]), *size, dice)
+    return LabelledImage(str(im["file"]), *size, dice, _flag(im, "complete", where))
 
 
 def _die(d: Any, where: str) -> LabelledDie:
@@ -114,7 +121,16 @@ def _die(d: Any, where: str) -> LabelledDie:
         color=d.get("color"),
         angle=d.get("angle"),
         cocked=bool(d.get("cocked", False)),
+        readable=_flag(d, "readable", where),
     )
+
+
+def _flag(entry: dict[str, Any], name: str, where: str) -> bool:
+    """An optional true/false field that is true when absent; LabelsError if it is no bool."""
+    value = entry.get(name, True)
+    if not isinstance(value, bool):
+        raise LabelsError(f"{where}: {name!r} must be true or false, not {value!r}")
+    return value
 
 
 def box_of(value: Any, where: str) -> tuple[float, float, float, float]:
@@ -153,6 +169,7 @@ def save(labels: LabelSet, folder: str | Path | None = None) -> Path:
             "file": im.file,
             "width": im.width,
             "height": im.height,
+            **({} if im.complete else {"complete": False}),
             "dice": [d.to_json() for d in im.dice],
         }
         for im in labels.images

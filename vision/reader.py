@@ -7,7 +7,8 @@
     [('heart', 'black', 0.99), ('unknown', 'green', 0.41), ...]
 
 A reading is plain data (DieReading). A face the model is not sure of is "unknown" with
-a reason, never a silent guess; a die leaning on something is `cocked` and not read.
+a reason, never a silent guess; a die leaning on something is `cocked` and not read; a die
+the finder is sure of is always reported, "unknown" if it is like none of the set's faces.
 """
 
 from __future__ import annotations
@@ -75,6 +76,16 @@ def check_frame(frame: object) -> np.ndarray:
     return np.ascontiguousarray(frame)
 
 
+@dataclass(frozen=True)
+class FrameReading:
+    """What `DiceReader.read_frame` saw: the dice reported, and what the finder found but
+    the face set took for none of its dice (a tray hole, a coin, noise), with the finder
+    not sure enough of it to report it anyway (vision.detect.SURE)."""
+
+    dice: list[DieReading]
+    dropped: list[detect.Candidate]
+
+
 class DiceReader:
     """Finds and reads dice of one face set."""
 
@@ -93,13 +104,17 @@ class DiceReader:
 
     def read(self, frame: np.ndarray) -> list[DieReading]:
         """Every die in a BGR frame, read; raises FrameError for a frame that is no image."""
+        return self.read_frame(frame).dice
+
+    def read_frame(self, frame: np.ndarray) -> FrameReading:
+        """As `read`, with what was found but dropped as none of our dice (for measuring)."""
         frame = check_frame(frame)
         found = [
             scaled(c, self.faces.box_factor(detect.box_side(c.box)))
             for c in detect.find(frame, self.die_threshold)
         ]
         if not found:
-            return []
+            return FrameReading([], [])
         cut = np.stack([patches.cut(frame, c.center, c.side, c.angle) for c in found])
         context = np.stack(
             [
@@ -107,7 +122,7 @@ class DiceReader:
                 for c in found
             ]
         )
-        return self.read_patches(cut, context, found)
+        return self._read_patches(cut, context, found)
 
     def read_patches(
         self, cut: np.ndarray, context: np.ndarray, found: list[detect.Candidate]
@@ -116,25 +131,37 @@ class DiceReader:
         candidate, vision.patches).
 
         A candidate whose patch is like no face of the set, or like what the set was taught
-        is none of its dice (a tray hole, a coin, a finger, sensor noise), is dropped. A
-        cocked one is kept, unread.
+        is none of its dice (a tray hole, a coin, a finger, sensor noise), is dropped,
+        unless the finder is sure it is a die (detect.SURE): then it is an unknown die, so
+        that the dice are never silently fewer than on the table. A cocked one is kept,
+        unread.
         """
+        return self._read_patches(cut, context, found).dice
+
+    def _read_patches(
+        self, cut: np.ndarray, context: np.ndarray, found: list[detect.Candidate]
+    ) -> FrameReading:
         features = nets.embed(cut, self.faces.views)
         probs = self.faces.probabilities(features)
         similar = self.faces.similarity(features)
         leaning = nets.cocked(context)
         colours = color_features(cut)
         out = []
+        dropped = []
         n_faces = len(self.faces.faces)
         for cand, p, sim, lean, colour in zip(found, probs, similar, leaning, colours, strict=True):
-            if sim < self.faces.familiar or int(np.argmax(p)) >= n_faces:
-                continue  # not one of our dice
+            unlike = sim < self.faces.familiar or int(np.argmax(p)) >= n_faces
+            if unlike and cand.score < detect.SURE:
+                dropped.append(cand)  # not one of our dice
+                continue
             cocked = bool(lean >= COCKED)
             best = int(np.argmax(p[:n_faces]))
             color, color_conf = self.faces.color_of(colour)
             reason = ""
             if cocked:
                 reason = "cocked: the die leans on something"
+            elif unlike:
+                reason = f"unlike: a die like none of the faces of {self.faces.name}"
             elif p[best] < self.faces.threshold:
                 reason = f"unsure: {p[best]:.2f} < {self.faces.threshold:.2f}"
             out.append(
@@ -151,7 +178,7 @@ class DiceReader:
                     best_guess=self.faces.faces[best],
                 )
             )
-        return out
+        return FrameReading(out, dropped)
 
 
 def scaled(c: detect.Candidate, factor: float) -> detect.Candidate:

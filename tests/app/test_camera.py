@@ -3,12 +3,14 @@ vision.live's Stream, as a camera would be."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from host import recording
-from host.app.camera import DiceWatcher, ThrowSeen, open_camera
+from host.app.camera import DiceWatcher, MisfitSeen, ThrowSeen, open_camera
 from host.games import DiceExpectation
 from vision.live.stream import Status
 
@@ -44,3 +46,32 @@ def test_no_throw_is_reported_when_none_is_due(tmp_path: Path) -> None:
     watcher = DiceWatcher()
     watcher.expect(None, turn=("Ann", 1))
     assert not [i for i in watcher.follow(stream) if isinstance(i, ThrowSeen)]
+
+
+class OneUnlike:
+    """The real reader, but die 0 is reported as a die the finder is sure of and no face of
+    the set matches (unknown, "unlike")."""
+
+    def __init__(self, reader: Any) -> None:
+        self.reader = reader
+
+    def read(self, frame: Any) -> list[Any]:
+        dice = self.reader.read(frame)
+        if dice:
+            dice[0] = replace(dice[0], face="unknown", reason="unlike: like none of the faces")
+        return dice
+
+
+def test_a_throw_with_an_unknown_die_is_not_seen_as_a_throw(tmp_path: Path) -> None:
+    recording.render_session(
+        [{"type": "throw", "player": "Ann", "thrown": THROW, "kept": []}], tmp_path, seed=3
+    )
+    stream, _, _ = open_camera(str(tmp_path))
+    watcher = DiceWatcher(calibration=None)
+    watcher.follower.reader = OneUnlike(watcher.follower.reader)  # type: ignore[assignment]
+    watcher.expect(DiceExpectation("kot", {"black": 6}, "Ann"), turn=("Ann", 1))
+    items = list(watcher.follow(stream))
+    assert not [i for i in items if isinstance(i, ThrowSeen)]
+    misfits = [i for i in items if isinstance(i, MisfitSeen)]
+    assert misfits and "not read (1 unlike)" in misfits[0].reason
+    assert any(d["face"] == "unknown" for d in misfits[0].dice)

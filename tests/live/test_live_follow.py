@@ -164,6 +164,30 @@ def test_a_die_read_as_cocked_in_any_still_frame_is_not_sent_as_fact(
     assert all("1 cocked" in e.reason and "throw them again" in e.reason for e in events)
 
 
+class OneUnlike:
+    """Reads die 0 as the real reader reports a die the finder is sure of but no face of
+    the set matches: unknown, "unlike"."""
+
+    def __init__(self, truth: TruthReader) -> None:
+        self.truth = truth
+
+    def read(self, frame: np.ndarray) -> list[Any]:
+        dice = self.truth.read(frame)
+        if dice:
+            dice[0] = replace(dice[0], face="unknown", reason="unlike: like none of the faces")
+        return dice
+
+
+def test_a_die_like_none_of_the_set_s_faces_is_not_sent_as_fact(
+    synth: Callable[[str], Synth],
+) -> None:
+    """A throw with such a die is never committed as if all its dice were read."""
+    s = synth("three-throws")
+    events = play(s.seq, s.frames, ThrowFollower(OneUnlike(TruthReader(s.frames)), s.calibration))
+    assert len(events) == 3 and not any(isinstance(e, ThrowSettled) for e in events)
+    assert all(e.code == follow.UNREAD and "(1 unlike)" in e.reason for e in events)
+
+
 class Blind:
     """Misses every cocked die: reads it flat, as its best guess (what the real reader
     does with a die leaning 28 degrees, issue 5)."""

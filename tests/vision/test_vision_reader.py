@@ -3,11 +3,14 @@ and never an invented die."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
-from vision.detect import iou
+from vision.detect import SURE, Candidate, iou
 from vision.faceset import FaceSetError
+from vision.patches import CONTEXT, PATCH
 from vision.reader import UNKNOWN, DiceReader, FrameError
 from vision.render.draw import render
 from vision.render.random_scenes import random_scene
@@ -116,3 +119,16 @@ def test_grey_and_bgra_frames_are_accepted(kot_reader: DiceReader) -> None:
 def test_an_unknown_face_set_is_a_clear_error() -> None:
     with pytest.raises(FaceSetError, match="no face set 'nope'"):
         DiceReader.load("nope")
+
+
+def test_a_die_the_finder_is_sure_of_is_reported_even_when_like_no_face(
+    kot_reader: DiceReader,
+) -> None:
+    """The follower and the rules count dice: a die the finder is sure of that matches no
+    face is an unknown die, with its reason; only an unsure find like no face is dropped."""
+    blank = np.full((1, PATCH, PATCH, 3), 120, np.uint8)  # a plain patch: like no face
+    context = np.full((1, CONTEXT, CONTEXT, 3), 120, np.uint8)
+    found = Candidate((50.0, 50.0), 30.0, 0.0, (30.0, 30.0, 70.0, 70.0), SURE)
+    sure = kot_reader.read_patches(blank, context, [found])
+    assert [(d.face, d.reason.split(":")[0]) for d in sure] == [(UNKNOWN, "unlike")]
+    assert kot_reader.read_patches(blank, context, [replace(found, score=SURE - 0.01)]) == []
