@@ -10,12 +10,12 @@ is in `host.app.kot`. Kingdom Run and KaTO will add theirs here.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from host.games import Game, Input, Waiting
+from host.games.files import JsonFileError, read_json
 
 # The input kinds the app itself treats specially (names shared by the dice games):
 # a "resolve" ends the throws and is held for the correction window, during which
@@ -160,16 +160,9 @@ def parse_game_file(data: bytes | str, name: str = "the game file") -> object:
     host.app.games.GameFileError: the game file is not JSON (cut short or damaged): ...
     """
     try:
-        text = data.decode("utf-8") if isinstance(data, bytes) else data
-    except UnicodeDecodeError:
-        raise GameFileError(f"{name} is not a text file (a game script is JSON)") from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        raise GameFileError(
-            f"{name} is not JSON (cut short or damaged): {error.msg} at line {error.lineno} "
-            f"column {error.colno}"
-        ) from None
+        return read_json(data, name)
+    except JsonFileError as error:
+        raise GameFileError(str(error)) from None
 
 
 def _split_format(fmt: str) -> tuple[str, int] | None:

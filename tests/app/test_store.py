@@ -98,6 +98,7 @@ BAD_FILES = {
     "newer version": (b'{"format": "kot-game/2", "players": []}', "from a newer dicetable"),
     "another game": (b'{"format": "chess-game/1"}', "unknown game format"),
     "no format": (b'{"players": []}', 'no "format"'),
+    "a 5,000-digit number": (b'{"format": "kot-game/1", "seed": ' + b"9" * 5000 + b"}", "digits"),
     "unknown monster": (
         b'{"format": "kot-game/1", "players": [{"name": "A", "monster": "Godzilla"},'
         b' {"name": "B", "monster": "The King"}]}',

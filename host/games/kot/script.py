@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from host.games import IllegalInput, Input
+from host.games.files import JsonFileError, read_json
 from host.games.kot.engine import KingOfTokyo
 from host.games.kot.setup import (
     MonsterPosition,
@@ -77,19 +78,11 @@ class Script:
 def load_script(path: str | Path) -> Script:
     """Read a script file; every problem is a one-line ScriptError."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        data = read_json(Path(path).read_bytes(), str(path))
     except OSError as error:
         raise ScriptError(f"cannot read {path}: {error.strerror or error}") from None
-    except UnicodeDecodeError:
-        raise ScriptError(f"{path} is not a text file (a game script is JSON)") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise ScriptError(
-            f"{path} is not JSON: {error.msg} at line {error.lineno} column {error.colno}"
-        ) from None
-    except RecursionError:  # Python's parser gives up on lists nested thousands deep
-        raise ScriptError(f"{path} is not a game script: its JSON is nested too deeply") from None
+    except JsonFileError as error:
+        raise ScriptError(str(error)) from None
     return parse_script(data)
 
 

@@ -84,7 +84,7 @@ BAD = [
     (
         "not json",
         "{nope",
-        "is not JSON: Expecting property name enclosed in double quotes at line 1",
+        "is not JSON (cut short or damaged): Expecting property name enclosed in double quotes at",
     ),
     ("no format", {"players": []}, 'no "format"'),
     ("unknown format", base_script(format="kot-game/2"), "unknown format 'kot-game/2'"),
@@ -168,6 +168,11 @@ BAD = [
         "players: King of Tokyo takes 2 to 6 players, not 7",
     ),
     ("nested too deeply", "[" * 100_000 + "]" * 100_000, "its JSON is nested too deeply"),
+    (
+        "a seed of 5,000 digits",
+        json.dumps(base_script(seed=0)).replace('"seed": 0', '"seed": ' + "9" * 5000),
+        "holds a number of more than 4300 digits: no game needs one that long",
+    ),
     ("a description that is no text", base_script(description={}), "description: expected a"),
     ("input not an object", base_script(inputs=[3]), "inputs[0]: expected a JSON object, not 3"),
     ("unknown field", base_script(seeed=3), "unknown field 'seeed'"),
@@ -198,6 +203,16 @@ def test_an_illegal_input_prints_the_state_reached_first(
     status, out, err = replay(tmp_path, capsys, script)
     assert status == 1 and "inputs[1] (yield by Bob): Bob cannot yield: Bob is not in Tokyo" in err
     assert json.loads(out)["throws"] == 1  # the state after inputs[0]
+
+
+def test_a_script_saved_with_a_byte_order_mark_replays(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Windows Notepad starts a UTF-8 file with a byte-order mark: it is read like any."""
+    path = tmp_path / "game.json"
+    path.write_bytes(b"\xef\xbb\xbf" + json.dumps(base_script()).encode())
+    assert main(["replay", str(path)]) == 0
+    assert json.loads(capsys.readouterr().out)["inputs"] == 3
 
 
 def test_missing_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
