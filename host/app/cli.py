@@ -101,13 +101,26 @@ def run(args: argparse.Namespace) -> int:
     camera = _camera_choice(args.camera)
     _check_options(args)
     recorded = camera in ("demo",) or Path(camera).joinpath("session.json").exists()
+    live = None
+    if not recorded and camera != "none":
+        from host.app.camera import open_camera
+
+        # first: a camera that cannot be opened stops us before the page is announced
+        # (under systemd: a failed start, not a service that seems up and then dies)
+        live = open_camera(camera)
     db = args.db or data_folder() / ("recorded.db" if recorded else "games.db")
-    store = Store(db)
+    try:
+        store = Store(db)
+    except BaseException:
+        if live is not None:
+            live[0].close()
+        raise
     stop = threading.Event()
     _stop_on_sigterm(stop)
     board = open_board(args.board)
     table = Table(store, board, window=args.window, announce=lambda s: print(s, flush=True))
     web: WebServer | None = None
+    worker: threading.Thread | None = None
     try:
         table.start(pin=args.pin)
         web = WebServer(
@@ -119,15 +132,12 @@ def run(args: argparse.Namespace) -> int:
         print(f"dicetable: board: {board_said}", flush=True)
         if isinstance(board, LinkBoard) and board.virtual is not None and not args.quiet:
             _draw_turns(table, board)
-        worker: threading.Thread | None = None
         player = None
         if recorded:
             player = _recorded(table, args, None if camera == "demo" else camera)
             worker = threading.Thread(target=player.run, args=(stop,), name="recorded", daemon=True)
-        elif camera != "none":
-            from host.app.camera import open_camera
-
-            stream, calibration, note = open_camera(camera)  # unopenable: stops us here
+        elif live is not None:
+            stream, calibration, note = live
             if note:
                 table.notice("warning", note)
             worker = threading.Thread(
@@ -155,6 +165,8 @@ def run(args: argparse.Namespace) -> int:
         return 0
     finally:
         stop.set()
+        if live is not None and worker is None:  # else the camera thread closes it
+            live[0].close()
         if web is not None:
             web.close()
         table.close()

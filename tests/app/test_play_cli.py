@@ -48,11 +48,14 @@ def test_bad_options(tmp_path: Path) -> None:
     one_line_error(play(tmp_path, "--window", "-1", "--camera", "none"), "--window")
 
 
-def test_a_camera_that_cannot_be_opened(tmp_path: Path) -> None:
-    one_line_error(
-        play(tmp_path, "--camera", str(tmp_path / "no-such-video.mp4")),
-        "no camera, stream, video or folder named",
-    )
+def test_a_camera_that_cannot_be_opened_stops_it_before_the_page_is_announced(
+    tmp_path: Path,
+) -> None:
+    """Under systemd a camera found missing after the address is printed looks like a
+    service that started and then died: it must fail before it says it is up."""
+    result = play(tmp_path, "--camera", str(tmp_path / "no-such-video.mp4"))
+    one_line_error(result, "no camera, stream, video or folder named")
+    assert "page is at" not in result.stdout and "Table PIN" not in result.stdout
 
 
 def test_a_damaged_store(tmp_path: Path) -> None:
