@@ -3,8 +3,10 @@
 Each subcommand lives in its own module, which provides:
   add_arguments(parser)  -- declare its options (may add nested subcommands)
   run(args) -> int       -- do the job; return the exit status
-Modules are imported only to build the parser, and keep heavy imports (OpenCV, serial)
-inside run(), so `dicetable --help` stays fast.
+Only the module of the command being run is imported (to declare its options); the
+others are listed by their help line alone. So `dicetable --help` imports no command, and
+`dicetable replay` none of OpenCV, numpy or serial (tests/test_cli.py checks it); a module
+keeps what only some of its paths need inside run().
 """
 
 from __future__ import annotations
@@ -28,7 +30,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The parser for `argv` (default: this process's arguments): every command listed,
+    the options declared of the command `argv` names."""
+    wanted = _command_named(sys.argv[1:] if argv is None else argv)
     parser = argparse.ArgumentParser(
         prog="dicetable",
         description="A table that scores itself: the camera reads the dice, the host keeps "
@@ -37,6 +42,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, (module_name, help_line) in COMMANDS.items():
         command = sub.add_parser(name, help=help_line, description=help_line)
+        if name != wanted:
+            continue
         try:
             module = importlib.import_module(module_name)
         except ModuleNotFoundError as error:
@@ -50,6 +57,12 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _command_named(argv: Sequence[str]) -> str | None:
+    """The command in `argv`: its first word that is no option (the only option before
+    a command is --help)."""
+    return next((arg for arg in argv if not arg.startswith("-")), None)
+
+
 def _not_built(name: str, module_name: str) -> Callable[[argparse.Namespace], int]:
     def run(args: argparse.Namespace) -> int:
         raise UserError(f"the {name} command is not built yet ({module_name})")
@@ -58,7 +71,7 @@ def _not_built(name: str, module_name: str) -> Callable[[argparse.Namespace], in
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    parser = build_parser(argv)
     args = parser.parse_args(argv)
     if not getattr(args, "_run", None):
         parser.print_help()

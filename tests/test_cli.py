@@ -8,6 +8,7 @@ import sys
 import pytest
 
 from host.cli import COMMANDS
+from host.demo import DEMO_GAME
 
 
 def dicetable(*args: str) -> subprocess.CompletedProcess[str]:
@@ -36,3 +37,52 @@ def test_unknown_subcommand_is_a_clear_error() -> None:
     assert result.returncode == 2
     assert "invalid choice: 'fly'" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+HEAVY = {"cv2", "numpy", "serial"}  # OpenCV, numpy, pyserial: a camera's or a board's
+
+
+def imported(*args: str) -> set[str]:
+    """The top-level packages a fresh Python imports running `args` (from -X importtime)."""
+    result = subprocess.run(
+        [sys.executable, "-X", "importtime", *args], capture_output=True, text=True, timeout=120
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
+    return {
+        line.rsplit("|", 1)[1].strip().split(".")[0]
+        for line in result.stderr.splitlines()
+        if line.startswith("import time:") and "|" in line
+    }
+
+
+def test_the_import_check_sees_what_is_imported() -> None:
+    assert {"numpy", "json"} <= imported("-c", "import json, numpy")
+
+
+@pytest.mark.parametrize(
+    "args",
+    [("--help",), ("replay", str(DEMO_GAME)), ("replay", "--help"), ("bench", "engine", "--quick")],
+    ids=["help", "replay", "replay-help", "bench-engine"],
+)
+def test_commands_without_camera_or_board_start_without_opencv_numpy_or_serial(
+    args: tuple[str, ...],
+) -> None:
+    names = imported("-m", "host", *args)
+    assert "host" in names and not names & HEAVY, sorted(names & HEAVY)
+
+
+def test_bench_replay_prints_its_figures_against_python_s_start() -> None:
+    import argparse
+    import contextlib
+    import io
+
+    from host.replay_bench import bench
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert bench(argparse.Namespace(quick=True)) == 0
+    lines = out.getvalue().splitlines()
+    baseline = next(line for line in lines if line.strip().startswith("python -c pass"))
+    replay = next(line for line in lines if "dicetable replay demo-game.json" in line)
+    assert " ms " in baseline and "x python -c pass" in replay, lines
+    assert "aim: replay under 0.3 s" in lines[-1], lines

@@ -34,7 +34,7 @@ def test_the_unit_starts_at_boot_and_restarts_on_failure() -> None:
 def test_the_unit_runs_a_command_line_dicetable_accepts() -> None:
     command = shlex.split(unit()["Service"]["ExecStart"])
     assert command[0].endswith("/.venv/bin/dicetable")
-    args = build_parser().parse_args(command[1:])
+    args = build_parser(command[1:]).parse_args(command[1:])
     assert args.command == "play" and args.camera == "picamera" and args.serve_network
 
 
