@@ -10,10 +10,18 @@ import pytest
 from vision import bench
 
 
-def test_bench_prints_median_p90_and_baseline_ratio(capsys: pytest.CaptureFixture[str]) -> None:
+def test_bench_prints_median_p90_and_baseline_ratio_for_rendered_and_real_frames(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     assert bench.bench(argparse.Namespace(quick=True)) == 0
     out = capsys.readouterr().out
-    for size in ("640x480", "1280x960"):
-        line = next(line for line in out.splitlines() if line.startswith(f"{size}: read median"))
+    for name in (
+        "rendered 640x480",
+        "rendered 1280x960",
+        "dice-photos/d6-tray (held-out)",
+        "kot-frames/origins/test",
+    ):
+        line = next(line for line in out.splitlines() if line.startswith(f"{name} ("))
         assert re.search(r"median [\d.]+ ms, p90 [\d.]+ ms .* ratio \d+x baseline", line), line
-    assert "30 ms budget" in out
+    budget = [line for line in out.splitlines() if "30 ms budget" in line]
+    assert len(budget) == 3, out  # rendered 640x480 and both real sets
