@@ -22,7 +22,7 @@ from host.errors import UserError
 COMMANDS: dict[str, tuple[str, str]] = {
     "demo": ("host.demo", "replay a recorded 3-player game: camera frames -> rules -> LED dials"),
     "play": ("host.app.cli", "run a game night: camera, rules engine, board and web page"),
-    "replay": ("host.games.kot.replay_cli", "replay a game script (JSON) and print the state"),
+    "replay": ("host.games.replay_cli", "replay a game script (JSON) and print the state"),
     "vision": ("vision.cli", "read dice in images, evaluate, teach new dice, watch a camera"),
     "calibrate": ("vision.live.calibrate_cli", "learn the tray area and look from the camera"),
     "board": ("host.board.cli", "the LED board: find it, flash its firmware, test it"),

@@ -1,6 +1,7 @@
 """The table app: `dicetable play` ties camera, rules engine, board and web page together.
 
-- `games`: the registry of games the app can run (King of Tokyo's entry: `kot`).
+- `table`: the app's core, where camera, buttons and page meet the game (any game of
+  `host.games.registry`, known only through `host.games.Game` and `host.games.kind`).
 - `store`: the SQLite game store (every input committed before it is acknowledged).
 - `cli`, `bench`: the `dicetable play` and `dicetable bench play` commands.
 

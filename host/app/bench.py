@@ -35,6 +35,7 @@ from host.app.store import Store
 from host.app.table import Table
 from host.app.web import WebServer
 from host.errors import UserError
+from host.games.registry import read_game_file
 
 VIEWERS = 20
 PIN = "1357"
@@ -82,9 +83,8 @@ def settle_to_board_and_page(folder: Path, board: Board, throws: int) -> None:
     from host import recording
     from host.app.camera import DiceWatcher, ThrowSeen
     from host.demo import DEMO_GAME, demo_session_folder
-    from host.games.kot import load_script
 
-    script = load_script(DEMO_GAME)
+    kind, script = read_game_file(DEMO_GAME)
     session = recording.load_session(demo_session_folder())
     frames = [[_image(cv2.imread(str(p)), p) for p in s.frames] for s in session.steps if s.frames]
     table = Table(Store(folder / "settle.db"), board, window=0.0, announce=lambda s: None)
@@ -93,9 +93,8 @@ def settle_to_board_and_page(folder: Path, board: Board, throws: int) -> None:
     web.start()
     watcher = DiceWatcher()
     table.on_expect(watcher.expect)
-    setup = json.loads(DEMO_GAME.read_text())
-    setup = {k: v for k, v in setup.items() if k not in ("format", "inputs", "description")}
-    table.act({"do": "new_game", "setup": setup}, "bench")
+    setup = {k: v for k, v in script.items() if k not in ("format", "inputs", "description")}
+    table.act({"do": "new_game", "game": kind.name, "setup": setup}, "bench")
     page = EventClient(web.url)
     browser = _browser(web.url, 1)
     to_board: list[float] = []
@@ -105,7 +104,7 @@ def settle_to_board_and_page(folder: Path, board: Board, throws: int) -> None:
     throw_frames = iter(frames)
     frame_index = 0
     try:
-        for inp in script.inputs:
+        for inp in script["inputs"]:
             if inp["type"] != "throw":
                 table.act({"do": "input", "input": dict(inp)}, "bench")
                 table.tick()  # a held resolve (window 0) is applied now
@@ -198,7 +197,7 @@ class Viewed:
         self.table.start(pin=PIN, clock_thread=False)
         self.web = WebServer(self.table, port=0)
         self.web.start()
-        self.table.act({"do": "new_game", "setup": {"players": _players(4), "first_player": "P1"}})
+        self.table.act({"do": "new_game", **_demo_setup()})
         self.clients = [EventClient(self.web.url) for _ in range(count)]
         for c in self.clients:
             c.wait_version(self.table.version, 5.0)
@@ -247,10 +246,13 @@ def _image(image: Any, path: Path) -> Any:
     return image
 
 
-def _players(n: int) -> list[dict[str, str]]:
-    from host.games.kot.setup import MONSTERS
+def _demo_setup() -> dict[str, Any]:
+    """The demo game's setup: a game as any table plays it."""
+    from host.demo import DEMO_GAME
 
-    return [{"name": f"P{i + 1}", "monster": MONSTERS[i]} for i in range(n)]
+    kind, script = read_game_file(DEMO_GAME)
+    setup = {k: v for k, v in script.items() if k not in ("format", "inputs", "description")}
+    return {"game": kind.name, "setup": setup}
 
 
 # ---- small clients ----------------------------------------------------------------------

@@ -211,20 +211,16 @@ def _recorded(table: Any, args: argparse.Namespace, folder: str | None) -> Any:
     """A new game with the session's setup, and the session playing into it."""
     from host import recording
     from host.app.camera import DiceWatcher
-    from host.app.games import GameFileError, kind_of_script, parse_game_file
     from host.app.recorded import SessionPlayer, session_folder
     from host.app.table import RECORDING
     from host.demo import DEMO_GAME
+    from host.games.kind import GameFileError
+    from host.games.registry import read_game_file
 
-    path = args.game or DEMO_GAME
     try:
-        script = parse_game_file(Path(path).read_bytes(), str(path))
-        kind = kind_of_script(script)
-    except OSError as error:
-        raise UserError(f"cannot read {path}: {error.strerror or error}") from None
+        kind, script = read_game_file(args.game or DEMO_GAME)
     except GameFileError as error:
         raise UserError(str(error)) from None
-    assert isinstance(script, dict)
     setup = {k: v for k, v in script.items() if k not in ("format", "inputs", "expect")}
     table.act({"do": "new_game", "game": kind.name, "setup": setup}, RECORDING)
     session = recording.load_session(session_folder(folder))

@@ -16,9 +16,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 from host.app.camera import DiceWatcher
-from host.app.games import RESOLVE
 from host.app.table import RECORDING, Refused, Table
 from host.errors import UserError
+from host.games.kind import RESOLVE
 from host.recording import Session
 
 FrameHook = Callable[[int, float], None]

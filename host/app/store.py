@@ -27,9 +27,10 @@ from pathlib import Path
 from statistics import median
 from typing import Any
 
-from host.app.games import GameKind, kind_named, kind_of_script
 from host.errors import UserError
 from host.games import Game, Input
+from host.games.kind import GameKind
+from host.games.registry import kind_named, kind_of_script
 
 SCHEMA_VERSION = 1
 

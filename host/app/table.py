@@ -26,26 +26,21 @@ from typing import Any
 
 from host.app.board_seam import Board, pin_display
 from host.app.camera import CameraEvent, MisfitSeen, ThrowSeen
-from host.app.games import (
-    CORRECT,
-    RESOLVE,
-    THROW,
-    GameFileError,
-    GameKind,
-    answers_json,
-    awaiting,
-    check_names,
-    kind_named,
-)
 from host.app.store import Store, StoreError, result_of
 from host.errors import UserError
 from host.games import DiceExpectation, Game, IllegalInput, Input
+from host.games.kind import CORRECT, RESOLVE, THROW, GameFileError, GameKind
+from host.games.page import answers_json, awaiting
+from host.games.registry import default_kind, kind_named
 
 WINDOW = 4.0  # seconds a result is shown for corrections before it is resolved
 PIN_SECONDS = 8.0  # the board shows the PIN at game start this long, or to the first throw
 NOTICES = 8  # notices kept for the page
 LOG_TAIL = 60  # inputs of the game log sent to the page
 RECORDING = "recording"  # the source of what a recorded session plays (host.app.recorded)
+# A new game's player names fit the page's player cards and the terminal's lines (the rules
+# take any name; games stored or imported with longer ones still open).
+NAME_LENGTH = 24
 
 
 class Refused(UserError):
@@ -329,9 +324,9 @@ class Table:
         setup = action.get("setup")
         if not isinstance(setup, Mapping):
             raise Refused('a "new_game" action carries "setup": {"players": [...], ...}', 400)
-        name = action.get("game", "king-of-tokyo")
+        name = action.get("game")
         try:
-            kind = kind_named(str(name))
+            kind = default_kind() if name is None else kind_named(str(name))
             check_names(setup)
             fields = dict(setup)
             fields.setdefault("seed", secrets.randbelow(1 << 31))
@@ -616,6 +611,17 @@ def describe(inp: Input) -> str:
     )
     head = f"{inp.get('player')}: {inp.get('type')}" if "player" in inp else str(inp.get("type"))
     return f"{head} ({rest})" if rest else head
+
+
+def check_names(setup: Mapping[str, Any]) -> None:
+    """GameFileError if a new game's player names are too long or hold control characters."""
+    players = setup.get("players")
+    for i, player in enumerate(players if isinstance(players, list) else []):
+        name = player.get("name") if isinstance(player, Mapping) else None
+        if isinstance(name, str) and (len(name) > NAME_LENGTH or not name.isprintable()):
+            raise GameFileError(
+                f"players[{i}].name: at most {NAME_LENGTH} printable characters, not {name!r}"
+            )
 
 
 def new_pin() -> str:

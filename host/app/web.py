@@ -32,9 +32,9 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from host.app.games import NAME_LENGTH, kinds
-from host.app.table import Refused, Table
+from host.app.table import NAME_LENGTH, Refused, Table
 from host.errors import UserError
+from host.games.registry import kinds
 
 STATIC = Path(__file__).parent / "static"
 PAGES = {

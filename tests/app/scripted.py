@@ -7,12 +7,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from host.app.games import GameKind
-from host.app.kot import KOT
 from host.app.store import Store, result_of
 from host.games import Game
+from host.games.kind import GameKind
 from host.games.kot import KingOfTokyo
 from host.games.kot.random_player import random_input
+from host.games.kot.table_kind import KIND as KOT
 
 PLAYERS = [
     {"name": "Ann", "monster": "The King"},

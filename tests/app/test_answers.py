@@ -14,12 +14,12 @@ from typing import Any
 
 import pytest
 
-from host.app.games import answers_json
-from host.app.kot import KOT
 from host.games import IllegalInput, Input
 from host.games.kot import KingOfTokyo, MonsterPosition, Options, Position, Setup
 from host.games.kot.cards import CARDS
 from host.games.kot.random_player import random_faces, random_input
+from host.games.kot.table_kind import KIND as KOT
+from host.games.page import answers_json
 
 KEEP = sorted(c for c, card in CARDS.items() if card.keep)
 GAMES = 24

@@ -44,7 +44,13 @@ def test_the_pin_then_the_dials_then_a_press_ends_the_throws(table: Table) -> No
     board = table.board
     assert isinstance(board, LinkBoard) and board.virtual is not None
     assert "virtual board: connected" in board.status() or "not connected" in board.status()
-    table.act({"do": "new_game", "setup": {"players": PLAYERS, "first_player": "Ann"}})
+    table.act(
+        {
+            "do": "new_game",
+            "game": "king-of-tokyo",
+            "setup": {"players": PLAYERS, "first_player": "Ann"},
+        }
+    )
     pin = table.store.pin or ""
     assert shown(board, [pin] * 4) == [pin] * 4
     table.camera_event(throw_seen(["1", "1", "1", "claw", "heart", "energy"]))

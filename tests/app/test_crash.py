@@ -31,8 +31,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from host.app.kot import KOT
 from host.games import Game
+from host.games.kot.table_kind import KIND as KOT
 from tests.app.scripted import Ops, apply_op, scripted_game
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -126,7 +126,7 @@ def play_with_kills(
         try:
             view = client.state()
             if view["game"] is None:
-                client.post({"do": "new_game", "setup": setup})
+                client.post({"do": "new_game", "game": "king-of-tokyo", "setup": setup})
                 view = client.state()
             _, script = client.call("GET", f"/api/games/{view['game']['id']}/script")
             log = script["inputs"]

@@ -51,7 +51,13 @@ def open_page(browser: Browser, s: Served, unlock: bool = True) -> Page:
 
 
 def start_game(s: Served, **setup: Any) -> None:
-    s.table.act({"do": "new_game", "setup": {"players": PLAYERS, "first_player": "Ann", **setup}})
+    s.table.act(
+        {
+            "do": "new_game",
+            "game": "king-of-tokyo",
+            "setup": {"players": PLAYERS, "first_player": "Ann", **setup},
+        }
+    )
 
 
 def stored(s: Served) -> list[dict[str, Any]]:
@@ -290,7 +296,13 @@ def test_card_powers_answered_on_the_page(browser: Browser, table: Served) -> No
     object field of the input)."""
     monsters = {"Ann": {"energy": 6, "cards": ["Stretchy"], "tokens": {"poison": 1}}}
     position = {"active_player": "Ann", "face_up": ["Heal", "Tank", "Wings"], "monsters": monsters}
-    table.table.act({"do": "new_game", "setup": {"players": PLAYERS[:2], "position": position}})
+    table.table.act(
+        {
+            "do": "new_game",
+            "game": "king-of-tokyo",
+            "setup": {"players": PLAYERS[:2], "position": position},
+        }
+    )
     table.table.act({"do": "throw", "faces": ["heart", "heart", "1", "2", "3", "claw"]})
     page = open_page(browser, table)
     use = page.locator(".answer[data-kind=use]")

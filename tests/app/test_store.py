@@ -10,10 +10,11 @@ from typing import Any
 
 import pytest
 
-from host.app.games import GameFileError, parse_game_file
-from host.app.kot import KOT
 from host.app.store import SCHEMA_VERSION, Store, StoreError
+from host.games.kind import GameFileError
 from host.games.kot import parse_script, replay
+from host.games.kot.table_kind import KIND as KOT
+from host.games.registry import parse_game_file
 from tests.app.scripted import PLAYERS, finished_script, play_op, scripted_game
 
 ROOT = Path(__file__).resolve().parents[2]

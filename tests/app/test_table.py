@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 
 from host.app.camera import MisfitSeen, ThrowSeen
-from host.app.kot import KOT
 from host.app.store import Store
 from host.app.table import Refused, Table
+from host.games.kot.table_kind import KIND as KOT
 from tests.app.fakes import Clock, FakeBoard
 
 PLAYERS = [
@@ -53,7 +53,13 @@ def new_table(path: Path, board: FakeBoard, clock: Clock) -> Table:
 @pytest.fixture
 def table(tmp_path: Path, board: FakeBoard, clock: Clock) -> Table:
     table = new_table(tmp_path / "games.db", board, clock)
-    table.act({"do": "new_game", "setup": {"players": PLAYERS, "first_player": "Ann", "seed": 4}})
+    table.act(
+        {
+            "do": "new_game",
+            "game": "king-of-tokyo",
+            "setup": {"players": PLAYERS, "first_player": "Ann", "seed": 4},
+        }
+    )
     return table
 
 
@@ -150,7 +156,13 @@ def test_the_last_throw_ends_the_throws_by_itself(table: Table, clock: Clock) ->
 
 def test_a_window_survives_a_restart(tmp_path: Path, board: FakeBoard, clock: Clock) -> None:
     table = new_table(tmp_path / "games.db", board, clock)
-    table.act({"do": "new_game", "setup": {"players": PLAYERS, "first_player": "Ann"}})
+    table.act(
+        {
+            "do": "new_game",
+            "game": "king-of-tokyo",
+            "setup": {"players": PLAYERS, "first_player": "Ann"},
+        }
+    )
     table.camera_event(seen(["1", "2", "3", "claw", "heart", "energy"]))
     table.press(0)
     table.close()
@@ -218,17 +230,26 @@ def test_a_press_with_nothing_to_do_is_a_notice(table: Table) -> None:
         ({"do": "teleport"}, "unknown action", 400),
         ({"do": "throw", "faces": "123456"}, "as a list", 400),
         ({"do": "open", "id": 99}, "no game 99", 404),
-        ({"do": "new_game", "setup": {"players": PLAYERS[:1]}}, "2 to 6 players", 400),
+        (
+            {"do": "new_game", "game": "king-of-tokyo", "setup": {"players": PLAYERS[:1]}},
+            "2 to 6 players",
+            400,
+        ),
         (
             {
                 "do": "new_game",
+                "game": "king-of-tokyo",
                 "setup": {"players": [{**PLAYERS[0], "name": "A" * 25}, PLAYERS[1]]},
             },
             "at most 24 printable characters",
             400,
         ),
         (
-            {"do": "new_game", "setup": {"players": [{**PLAYERS[0], "name": "A\tB"}, PLAYERS[1]]}},
+            {
+                "do": "new_game",
+                "game": "king-of-tokyo",
+                "setup": {"players": [{**PLAYERS[0], "name": "A\tB"}, PLAYERS[1]]},
+            },
             "at most 24 printable characters",
             400,
         ),
@@ -365,5 +386,11 @@ def test_a_game_on_the_table_that_no_longer_replays_is_a_notice_at_start(
     again = new_table(tmp_path / "games.db", board, clock)
     assert again.game is None and "cannot be resumed" in again.notices[-1].text
     assert [g.id for g in again.store.games()] == [table.game_id]  # still there, to export
-    again.act({"do": "new_game", "setup": {"players": PLAYERS, "first_player": "Ann"}})
+    again.act(
+        {
+            "do": "new_game",
+            "game": "king-of-tokyo",
+            "setup": {"players": PLAYERS, "first_player": "Ann"},
+        }
+    )
     assert again.game is not None

@@ -24,7 +24,13 @@ from tests.app.browser import PLAYERS, Served, served
 @pytest.fixture
 def s(tmp_path: Path) -> Iterator[Served]:
     with served(tmp_path) as table:
-        table.table.act({"do": "new_game", "setup": {"players": PLAYERS, "first_player": "Ann"}})
+        table.table.act(
+            {
+                "do": "new_game",
+                "game": "king-of-tokyo",
+                "setup": {"players": PLAYERS, "first_player": "Ann"},
+            }
+        )
         yield table
 
 

@@ -87,7 +87,8 @@ BAD = [
         "is not JSON (cut short or damaged): Expecting property name enclosed in double quotes at",
     ),
     ("no format", {"players": []}, 'no "format"'),
-    ("unknown format", base_script(format="kot-game/2"), "unknown format 'kot-game/2'"),
+    ("a newer format", base_script(format="kot-game/2"), "kot-game/2 game, from a newer dicetable"),
+    ("another game", {"format": "chess-game/1"}, "unknown game format 'chess-game/1'"),
     (
         "unknown player in setup",
         base_script(first_player="Zed"),

@@ -1,9 +1,10 @@
 """`dicetable replay SCRIPT.json [--trace]`: play a game script and print the state as JSON.
 
-Without --trace: the state after the last input, as indented JSON. With --trace: one JSON
-line for the setup's state and then one per input: {"index": i, "input": {...},
-"state": {...}}. A script that stops at an illegal input or an unmet expectation prints the
-state reached, then a one-line error naming the input's index, and exits with status 1.
+Any registered game (host.games.registry): the script's "format" names it. Without
+--trace: the state after the last input, as indented JSON. With --trace: one JSON line for
+the setup's state and then one per input: {"index": i, "input": {...}, "state": {...}}. A
+script that stops at an illegal input or an unmet expectation prints the state reached,
+then a one-line error naming the input's index, and exits with status 1.
 """
 
 from __future__ import annotations
@@ -15,41 +16,35 @@ import sys
 from typing import Any
 
 from host.errors import UserError
-from host.games import Input
-from host.games.kot.engine import KingOfTokyo
-from host.games.kot.script import ScriptError, ScriptFailed, load_script, replay
+from host.games import Game, Input
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("script", help="a King of Tokyo game script (docs/game-script.md)")
+    parser.add_argument("script", help="a game script (JSON; King of Tokyo's: docs/game-script.md)")
     parser.add_argument(
         "--trace", action="store_true", help="print the state after every input (JSON lines)"
     )
 
 
 def run(args: argparse.Namespace) -> int:
-    try:
-        script = load_script(args.script)
-    except ScriptError as error:
-        raise UserError(f"{error} (see docs/game-script.md)") from None
+    from host.games.kind import GameFileError, ReplayStopped
+    from host.games.registry import read_game_file
 
-    def trace(index: int | None, inp: Input | None, game: KingOfTokyo) -> None:
+    def trace(index: int | None, inp: Input | None, game: Game) -> None:
         line: dict[str, Any] = {"index": index, "input": inp, "state": game.to_json()}
         _print(json.dumps(line))
 
     try:
-        if args.trace:
-            from host.games.kot.script import start
-
-            trace(None, None, start(script))
-            game = replay(script, trace)
-        else:
-            game = replay(script)
-    except ScriptFailed as error:
+        kind, script = read_game_file(args.script)
+    except GameFileError as error:
+        raise UserError(str(error)) from None
+    try:
+        game = kind.load(script, trace if args.trace else None)
+    except ReplayStopped as error:
         if not args.trace:
             _print(json.dumps(error.game.to_json(), indent=2))
         raise UserError(f"{args.script}: {error}") from None
-    except ScriptError as error:
+    except GameFileError as error:
         raise UserError(f"{args.script}: {error}") from None
     if not args.trace:
         _print(json.dumps(game.to_json(), indent=2))

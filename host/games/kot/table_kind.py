@@ -1,0 +1,159 @@
+"""King of Tokyo at the table: its `GameKind` (host.games.kind), found by the registry.
+
+Everything the app must know of King of Tokyo beyond the `Game` protocol is here (what the
+page offers for each thing the engine waits for is in `answers`): the setup form's lists,
+how a script is started, replayed and saved, and what a player's button means:
+
+- the active player, after a throw: end the throws (the result is then held for the
+  correction window before it is resolved);
+- a monster in Tokyo asked whether it yields: leave Tokyo;
+- the active player while others are asked to yield: everyone who has not pressed stays;
+- the active player in the buy step: end the turn (cards are bought on the page).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from host.games import Game, Input, Waiting
+from host.games.kind import RESOLVE, THROW, GameFileError, ReplayStopped, Trace
+from host.games.kot import KingOfTokyo, ScriptError, SetupError, parse_script
+from host.games.kot.answers import FACE_LABELS, answer
+from host.games.kot.cards import CARDS
+from host.games.kot.engine import FACES, ROLLOFF
+from host.games.kot.script import FORMAT, ScriptFailed, replay, script_json, start
+from host.games.kot.setup import MAX_PLAYERS, MIN_PLAYERS, MONSTERS
+
+
+class KingOfTokyoKind:
+    name = "king-of-tokyo"
+    title = "King of Tokyo"
+    script_format = FORMAT
+
+    def new(self, setup: Mapping[str, Any]) -> Game:
+        if not isinstance(setup, Mapping):
+            raise GameFileError("a game setup is a JSON object (players, options...)")
+        fields = {k: v for k, v in setup.items() if k not in ("inputs", "expect")}
+        return self.load({**fields, "format": FORMAT, "inputs": []})
+
+    def load(self, script: Mapping[str, Any], trace: Trace | None = None) -> Game:
+        try:
+            parsed = parse_script(script)
+            if trace is not None:
+                trace(None, None, start(parsed))
+            return replay(parsed, trace)
+        except ScriptFailed as error:
+            raise ReplayStopped(str(error), error.game) from None
+        except (ScriptError, SetupError) as error:
+            raise GameFileError(str(error)) from None
+
+    def setup_of(self, script: Mapping[str, Any]) -> dict[str, Any]:
+        # normalised through the engine's own writer, so a stored setup reads back the same
+        try:
+            game = start(parse_script({**script, "format": FORMAT, "inputs": []}))
+        except (ScriptError, SetupError) as error:
+            raise GameFileError(str(error)) from None
+        setup = script_json(game)
+        del setup["format"], setup["inputs"]
+        if "description" in script:
+            setup["description"] = str(script["description"])
+        return setup
+
+    def export(self, setup: Mapping[str, Any], inputs: Sequence[Input]) -> dict[str, Any]:
+        return {"format": FORMAT, **setup, "inputs": [dict(i) for i in inputs]}
+
+    def roles(self, game: Game) -> dict[str, str]:
+        return {m.name: m.monster for m in _kot(game).monsters}
+
+    def turn(self, game: Game) -> tuple[str, int]:
+        g = _kot(game)
+        if g.phase == ROLLOFF:
+            return (f"roll-off {g.rolloff[0].name}", len(g.rolloff_claws))
+        return (g.active.name, g.turn)
+
+    def winners(self, game: Game) -> list[str]:
+        return [m.name for m in _kot(game).winners]
+
+    def catalog(self) -> dict[str, Any]:
+        return {
+            "game": self.name,
+            "title": self.title,
+            "format": self.script_format,
+            "role": "monster",
+            "roles": list(MONSTERS),
+            "players": [MIN_PLAYERS, MAX_PLAYERS],
+            "options": [
+                {"name": "two_player_variant", "label": "Two-player variant"},
+                {"name": "first_edition", "label": "First-edition Tokyo entry (needs a claw)"},
+                # at a real table the deck is shuffled by hand: the page asks for each card
+                # turned over (a seeded deck is for scripts and rehearsals)
+                {
+                    "name": "table_deck",
+                    "label": "Cards shuffled by hand (enter each card turned over)",
+                    "default": True,
+                },
+            ],
+            "places": ["city", "bay"],
+            "dials": ["hp", "vp", "energy"],
+            "cards": sorted(CARDS),
+            "faces": list(FACES),
+            "face_labels": FACE_LABELS,
+        }
+
+    def answers(self, game: Game, waiting: Waiting) -> dict[str, Any]:
+        return answer(_kot(game), waiting)
+
+    def button_inputs(self, game: Game, player: str) -> list[Input]:
+        g = _kot(game)
+        waits = g.waiting_for()
+        mine = {w.kind for w in waits if w.player == player}
+        if "yield" in mine:
+            return [{"type": "yield", "player": player, "leave": True}]
+        yields = [w for w in waits if w.kind == "yield"]
+        if yields and g.phase != ROLLOFF and player == g.active.name:
+            return [{"type": "yield", "player": w.player, "leave": False} for w in yields]
+        for kind in (RESOLVE, "end_turn"):
+            if kind in mine:
+                return [{"type": kind, "player": player}]
+        return []
+
+    def manual_throw(self, game: Game, faces: Sequence[str]) -> Input:
+        """Dice entered by hand as they lie after the throw: the dice that show the same
+        faces as the ones that could be kept count as kept, the rest as thrown (at least
+        one is thrown; a card's throw of only some faces throws exactly those).
+
+        >>> from host.games.kot import Setup
+        >>> game = KingOfTokyo(Setup.simple("Ann", "Bob", first_player="Ann"))
+        >>> game.apply(game.throw_input(["1", "1", "2", "heart", "claw", "claw"]))
+        >>> KIND.manual_throw(game, ["1", "1", "1", "heart", "claw", "claw"])["thrown"]
+        ['1']
+        """
+        g = _kot(game)
+        expected = g.expected_dice()
+        waits = [w for w in g.waiting_for() if w.kind == THROW]
+        wait = next((w for w in waits if expected and w.player == expected.player), None)
+        keepable = list(wait.options.get("keepable", [])) if wait is not None else []
+        if not keepable:  # a first throw, a roll-off throw, a card's whole new throw
+            return g.throw_input(list(faces))
+        rethrow = wait.options.get("rethrow") if wait is not None else None
+        if rethrow is not None:  # only the dice showing that face are thrown again
+            kept = [f for f in keepable if f != rethrow]
+            thrown = list((Counter(faces) - Counter(kept)).elements())
+            return g.throw_input(thrown, kept)
+        kept_count = Counter(keepable) & Counter(faces)
+        kept = list(kept_count.elements())
+        thrown = list((Counter(faces) - kept_count).elements())
+        if not thrown and kept:  # the dice thrown again landed as they were
+            thrown.append(kept.pop())
+        return g.throw_input(thrown, kept)
+
+
+def _kot(game: Game) -> KingOfTokyo:
+    if not isinstance(game, KingOfTokyo):
+        raise TypeError(f"not a King of Tokyo game: {type(game).__name__}")
+    return game
+
+
+KIND = KingOfTokyoKind()

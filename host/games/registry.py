@@ -1,0 +1,160 @@
+"""The games this dicetable can run, found by name and by script format.
+
+Games register themselves; nothing outside a game's package imports it by name:
+
+- a rules package below `host.games` (say `host.games.kot`) that has a `table_kind`
+  module is found by looking at `host.games`' subpackages: that module's `KIND` is the
+  game's `GameKind` (host.games.kind);
+- a game kept elsewhere (a test-only game, one being written) is named in the environment
+  variable DICETABLE_GAMES: module names separated by commas, each with a `KIND`. An
+  environment variable rather than a packaging entry point: it needs no installed
+  distribution (the tests' own game lives under tests/, and an entry point is only seen
+  once its package's metadata is installed again), it reaches a `dicetable play` started
+  as a subprocess, and it is explicit: nothing joins a table by merely being installed;
+- `register(kind)` adds one in-process.
+
+The catalog's order: the games of `host.games` by package name, then those of
+DICETABLE_GAMES in the order named, then any registered by hand. The first is the default
+game of a "new_game" that names none.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import os
+import pkgutil
+import re
+from collections.abc import Mapping
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from host.errors import UserError
+from host.games.files import JsonFileError, read_json
+from host.games.kind import GameFileError, GameKind
+
+GAMES_ENV = "DICETABLE_GAMES"
+KIND_MODULE = "table_kind"  # the module of a rules package that holds its KIND
+
+_KINDS: dict[str, GameKind] = {}
+_found = False
+
+
+def register(kind: GameKind) -> GameKind:
+    """Add a game (or replace the one of the same name); returns it."""
+    _KINDS[kind.name] = kind
+    return kind
+
+
+def kinds() -> dict[str, GameKind]:
+    """Every game, by name, in the catalog's order."""
+    _find()
+    return dict(_KINDS)
+
+
+def default_kind() -> GameKind:
+    """The catalog's first game: a "new_game" that names no game starts one of these."""
+    found = kinds()
+    if not found:
+        raise GameFileError("no game is installed (host/games has no rules package)")
+    return next(iter(found.values()))
+
+
+def kind_named(name: str) -> GameKind:
+    _find()
+    try:
+        return _KINDS[name]
+    except KeyError:
+        raise GameFileError(f"unknown game {name!r} (games: {', '.join(sorted(_KINDS))})") from None
+
+
+def kind_of_script(script: object) -> GameKind:
+    """The kind whose script format `script` declares, or GameFileError saying why not
+    (not a script, a game this dicetable does not know, or a newer format version)."""
+    _find()
+    if not isinstance(script, Mapping):
+        raise GameFileError('a game file is a JSON object with a "format" field')
+    fmt = script.get("format")
+    if not isinstance(fmt, str):
+        raise GameFileError('not a game script: it has no "format" field (its game and version)')
+    for kind in _KINDS.values():
+        if fmt == kind.script_format:
+            return kind
+    wanted = _split_format(fmt)
+    for kind in _KINDS.values():
+        known = _split_format(kind.script_format)
+        if wanted and known and wanted[0] == known[0]:
+            if wanted[1] > known[1]:
+                raise GameFileError(
+                    f"this file is a {fmt} game, from a newer dicetable; this one reads "
+                    f"{kind.script_format}: update dicetable to open it"
+                )
+            raise GameFileError(
+                f"unknown format {fmt!r}: this dicetable reads {kind.script_format}"
+            )
+    formats = ", ".join(sorted(k.script_format for k in _KINDS.values()))
+    raise GameFileError(f"unknown game format {fmt!r} (this dicetable reads {formats})")
+
+
+def parse_game_file(data: bytes | str, name: str = "the game file") -> object:
+    """The JSON of a game file, or GameFileError saying why it is not one.
+
+    >>> parse_game_file(b'{"format": "x-game/1",')  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    host.games.kind.GameFileError: the game file is not JSON (cut short or damaged): ...
+    """
+    try:
+        return read_json(data, name)
+    except JsonFileError as error:
+        raise GameFileError(str(error)) from None
+
+
+def read_game_file(path: str | Path) -> tuple[GameKind, dict[str, Any]]:
+    """A game script file's kind and JSON; GameFileError saying what is wrong with it."""
+    try:
+        data = Path(path).read_bytes()
+    except OSError as error:
+        raise GameFileError(f"cannot read {path}: {error.strerror or error}") from None
+    script = parse_game_file(data, str(path))
+    kind = kind_of_script(script)
+    assert isinstance(script, dict)
+    return kind, script
+
+
+def _split_format(fmt: str) -> tuple[str, int] | None:
+    match = re.fullmatch(r"([a-z0-9-]+)/(\d+)", fmt)
+    return (match.group(1), int(match.group(2))) if match else None
+
+
+def _find() -> None:
+    """Find the games once: host.games' rules packages, then DICETABLE_GAMES'."""
+    global _found
+    if _found:
+        return
+    _found = True
+    import host.games
+
+    by_hand = dict(_KINDS)
+    _KINDS.clear()
+    for package in sorted(p.name for p in pkgutil.iter_modules(host.games.__path__) if p.ispkg):
+        module = f"host.games.{package}.{KIND_MODULE}"
+        if importlib.util.find_spec(module) is not None:
+            _take(importlib.import_module(module))
+    for name in filter(None, (m.strip() for m in os.environ.get(GAMES_ENV, "").split(","))):
+        try:
+            _take(importlib.import_module(name))
+        except ImportError as error:
+            raise UserError(
+                f"{GAMES_ENV} names {name}, which cannot be imported ({error}): fix or unset it"
+            ) from None
+    for name, kind in by_hand.items():
+        _KINDS.setdefault(name, kind)
+
+
+def _take(module: ModuleType) -> None:
+    kind = getattr(module, "KIND", None)
+    if kind is None:
+        raise UserError(f"{module.__name__} has no KIND (the game's GameKind): no game module")
+    register(kind)
