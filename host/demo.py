@@ -75,14 +75,16 @@ def cache_folder() -> Path:
 
 def demo_session_folder() -> Path:
     """The demo session, rendered from the demo game's script the first time it is needed
-    (the folder's name carries a hash of the script and the renderer's sources, so a
-    change to either renders it again)."""
+    (the folder's name carries a hash of the script, the renderer's and the tray
+    simulator's sources, so a change to any renders it again)."""
     from host import recording
+    from vision.live import sequences
 
     script_text = DEMO_GAME.read_bytes()
     digest = hashlib.sha256(script_text)
     for source in sorted((Path(__file__).parents[1] / "vision" / "render").glob("*.py")):
         digest.update(source.read_bytes())
+    digest.update(Path(sequences.__file__).read_bytes())
     digest.update(Path(recording.__file__).read_bytes())
     folder = cache_folder() / f"demo-session-{digest.hexdigest()[:12]}"
     if not (folder / "session.json").exists():
@@ -91,12 +93,15 @@ def demo_session_folder() -> Path:
 
 
 def render_demo_session(folder: Path) -> None:
-    from host import recording
-    from host.games.kot import load_script
+    import json
+    import shutil
 
-    script = load_script(DEMO_GAME)
+    from host import recording
+
+    script = json.loads(DEMO_GAME.read_text(encoding="utf-8"))
     print(f"Rendering the demo session's camera frames into {folder} (once) ...", file=sys.stderr)
-    recording.render_session(script.inputs, folder.with_suffix(".tmp"), seed=script.setup.seed)
+    shutil.rmtree(folder.with_suffix(".tmp"), ignore_errors=True)  # left by an interrupted run
+    recording.render_session(script, folder.with_suffix(".tmp"))
     folder.with_suffix(".tmp").rename(folder)
 
 

@@ -3,28 +3,34 @@
 A session is a folder holding `session.json` and the camera frames it names:
 
     {"format": "dicetable-session/1", "fps": 15,
+     "game": {"format": "kot-game/1", "players": [...], ...},  # the setup it was played from
      "steps": [{"frames": ["f00000.jpg", ...]},      # the camera's view, in order
                {"input": {"type": "resolve", ...}},  # a button press or page action
                ...]}
 
-`render_session` makes one from a game script: every throw input becomes frames drawn by
-our own renderer (dice picked up, tumbling, then lying still; kept dice stay where they
-lay), and every other input is kept as the press that made it. Replaying the frames
-through vision must then give back the script's throws: that is what the demo shows.
+`render_session` makes one from a game script of any dice game: the game (found by the
+script's format) replays it, and every throw input becomes frames of the dice the game
+expects (its face set, how many of each colour) drawn by vision's tray simulator
+(`vision.live.sequences.Take`: dice picked up, tumbling, then lying still; kept dice stay
+where they lay); every other input is kept as the press or tap that made it. Played
+through vision, the frames give back the script's throws: that is what the demo shows.
+("game" is optional: older sessions name none, and are played with `--game SCRIPT`.)
 """
 
 from __future__ import annotations
 
 import json
-import math
-from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, replace
+from collections import Counter
+from collections.abc import Hashable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from host.errors import UserError
+
+if TYPE_CHECKING:
+    from host.games import Game
+    from vision.live.sequences import Take
 
 FORMAT = "dicetable-session/1"
 FPS = 15
@@ -43,6 +49,7 @@ class Session:
     folder: Path
     fps: int
     steps: tuple[Step, ...]
+    game: Mapping[str, Any] | None = None  # the game script (no inputs) it was played from
 
     def frame_count(self) -> int:
         return sum(len(s.frames) for s in self.steps)
@@ -72,113 +79,112 @@ def load_session(folder: str | Path) -> Session:
             steps.append(Step(input=step["input"]))
         else:
             raise UserError(f"{path}: steps[{i}] is neither frames nor an input")
-    return Session(folder, int(data.get("fps", FPS)), tuple(steps))
+    game = data.get("game")
+    if game is not None and not isinstance(game, dict):
+        raise UserError(f'{path}: its "game" is not a game script\'s setup (a JSON object)')
+    return Session(folder, int(data.get("fps", FPS)), tuple(steps), game)
 
 
 # ---- making a session from a game script ---------------------------------------------
 
 
-def render_session(inputs: Sequence[Mapping[str, Any]], folder: Path, seed: int = 0) -> Session:
-    """Draw the frames of every throw in `inputs` (King of Tokyo throw inputs: "thrown"
-    and "kept" faces) and write the session to `folder`."""
-    import cv2
+def render_session(script: Mapping[str, Any], folder: Path) -> Session:
+    """Draw the session of a game script (its JSON) into `folder`; a script whose game is
+    unknown, or that the rules or the camera could not have played, is a UserError naming
+    the input."""
+    from host.games import IllegalInput
+    from host.games.kind import GameFileError
+    from host.games.registry import kind_of_script
+    from vision.images import write_image
 
-    from vision.render.draw import render
-
-    folder.mkdir(parents=True, exist_ok=True)
-    table = _Table(np.random.default_rng(seed))
-    steps: list[dict[str, Any]] = []
-    count = 0
-    for inp in inputs:
-        if inp.get("type") != "throw":
+    try:
+        kind = kind_of_script(script)
+        game = kind.new(kind.setup_of(script))
+    except GameFileError as error:
+        raise UserError(str(error)) from None
+    tray = _Tray(folder.name, int(script.get("seed", 0)))
+    steps: list[dict[str, Any] | tuple[int, int]] = []  # an input, or a range of shots
+    for i, inp in enumerate(script.get("inputs", [])):
+        if _is_throw(inp):
+            start = tray.shots
+            tray.throw(game, (kind.turn(game), _thrower(game)), inp, f"inputs[{i}]")
+            steps.append((start, tray.shots))
+        else:
             steps.append({"input": dict(inp)})
-            continue
-        names = []
-        for scene in table.throw(list(inp["thrown"]), list(inp.get("kept", []))):
-            image, _ = render(scene)
-            name = f"f{count:05d}.jpg"
-            cv2.imwrite(str(folder / name), image, [cv2.IMWRITE_JPEG_QUALITY, 92])
-            names.append(name)
-            count += 1
-        steps.append({"frames": names})
-    (folder / "session.json").write_text(
-        json.dumps({"format": FORMAT, "fps": FPS, "steps": steps}, indent=1) + "\n"
-    )
+        try:
+            game.apply(inp)
+        except IllegalInput as error:
+            raise UserError(f"inputs[{i}] is refused by the rules: {error}") from None
+    folder.mkdir(parents=True, exist_ok=True)
+    names: list[str] = []
+    if tray.take is not None:
+        for frame in tray.take.sequence().frames():
+            names.append(f"f{frame.index:05d}.jpg")
+            write_image(folder / names[-1], frame.image)
+    written = [s if isinstance(s, dict) else {"frames": names[s[0] : s[1]]} for s in steps]
+    setup = {k: v for k, v in script.items() if k not in ("inputs", "expect")}
+    session = {"format": FORMAT, "fps": FPS, "game": setup, "steps": written}
+    (folder / "session.json").write_text(json.dumps(session, indent=1) + "\n", encoding="utf-8")
     return load_session(folder)
 
 
-class _Table:
-    """The dice tray through a game: where each die lies, as throws come."""
+def _is_throw(inp: Mapping[str, Any]) -> bool:
+    from host.games.kind import THROW
 
-    HALF_W, HALF_H = 14.0, 9.5  # where dice land (cm from the tray centre)
-    SPACING = 3.2  # centre distance that keeps two dice apart (cm)
+    return inp.get("type") == THROW
 
-    def __init__(self, rng: np.random.Generator) -> None:
-        from vision.render.scene import Die, Scene
 
-        self.rng = rng
-        self.dice: list[Die] = []
-        self.blank = Scene()
-        self._die = Die
+def _thrower(game: Game) -> str | None:
+    expected = game.expected_dice()
+    return None if expected is None else expected.player
 
-    def throw(self, thrown: list[str], kept: list[str]) -> Iterator[Any]:
-        """Scenes of one throw: pick-up, tumbling, lying still."""
-        from vision.render.scene import Hand
 
-        rest = list(self.dice)
-        kept_dice = []
-        for face in kept:
-            die = next((d for d in rest if d.face == face), None)
-            if die is None:  # the script keeps a face that is not on the table
-                raise UserError(f"cannot draw a throw that keeps {face!r}: not on the table")
-            rest.remove(die)
-            kept_dice.append(die)
-        spots = self._free_spots(len(thrown), kept_dice)
-        landed = [
-            self._die(x=x, y=y, face=f, yaw=float(self.rng.uniform(0, 90)))
-            for (x, y), f in zip(spots, thrown, strict=True)
-        ]
-        scene = self.blank
-        for k in range(2):  # a hand gathers the dice to throw
-            yield replace(
-                scene,
-                dice=tuple(kept_dice),
-                hands=(Hand(x=-6.0 + 8 * k, y=-4.0 + 2 * k),),
-                seed=int(self.rng.integers(1 << 30)),
-                noise=2.0,
-            )
-        faces = ["1", "2", "3", "heart", "energy", "claw"]
-        for k in range(2):  # tumbling: in the air, blurred, on their way to where they land
-            flying = [
-                replace(
-                    d,
-                    x=d.x - (2 - k) * 2.5,
-                    face=faces[int(self.rng.integers(6))],
-                    lift=2.0 - k,
-                    yaw=d.yaw + 30 * (k + 1),
-                    motion=(12.0 - 5 * k, 3.0),
+class _Tray:
+    """The dice tray through a game: one take of vision's tray simulator, started at the
+    first throw (with the face set the game names for it)."""
+
+    def __init__(self, name: str, seed: int) -> None:
+        self.name = name
+        self.seed = seed
+        self.take: Take | None = None
+        self.turn: Hashable = None
+
+    @property
+    def shots(self) -> int:
+        return 0 if self.take is None else len(self.take.shots)
+
+    def throw(self, game: Game, turn: Hashable, inp: Mapping[str, Any], where: str) -> None:
+        """The frames of one throw input, as the game expects its dice."""
+        from vision.live.sequences import Take
+
+        expected = game.expected_dice()
+        if expected is None:
+            raise UserError(f"{where}: a throw, but the game expects none then")
+        thrown, kept = list(inp.get("thrown", [])), list(inp.get("kept", []))
+        made = game.throw_input(thrown, kept)
+        if dict(made) != {"kept": [], **inp}:
+            raise UserError(f"{where}: the camera would give the throw {made}, not {dict(inp)}")
+        if self.take is None:
+            try:
+                self.take = Take(self.name, self.seed, face_set=expected.face_set).empty()
+            except (ValueError, OSError) as error:  # a set the renderer cannot draw
+                raise UserError(f"{where}: cannot draw its dice: {error}") from None
+        elif self.take.face_set != expected.face_set:
+            raise UserError(f"{where}: a session draws dice of one face set, not a second")
+        take = self.take
+        if turn != self.turn:
+            self.turn = turn
+            take.new_turn()
+        try:
+            keep = take.lying(kept)
+            in_play = Counter({c: n for c, n in expected.counts.items() if n > 0})
+            colours = in_play - Counter(take.dice[i].look.color for i in keep)
+            if colours.total() != len(thrown):
+                raise ValueError(
+                    f"it throws {len(thrown)} dice and keeps {len(kept)}, with "
+                    f"{in_play.total()} in play"
                 )
-                for d in landed
-            ]
-            yield replace(
-                scene,
-                dice=tuple(kept_dice + flying),
-                seed=int(self.rng.integers(1 << 30)),
-                noise=2.0,
-            )
-        self.dice = kept_dice + landed
-        for _ in range(4):  # still: the camera sees the same dice, frame after frame
-            yield replace(
-                scene, dice=tuple(self.dice), seed=int(self.rng.integers(1 << 30)), noise=2.0
-            )
-
-    def _free_spots(self, n: int, taken: list[Any]) -> list[tuple[float, float]]:
-        spots: list[tuple[float, float]] = [(d.x, d.y) for d in taken]
-        out: list[tuple[float, float]] = []
-        while len(out) < n:
-            x = float(self.rng.uniform(-self.HALF_W, self.HALF_W))
-            y = float(self.rng.uniform(-self.HALF_H, self.HALF_H))
-            if all(math.hypot(x - sx, y - sy) > self.SPACING for sx, sy in spots):
-                spots.append((x, y))
-                out.append((x, y))
-        return out
+            take.expect(dict(in_play))
+            take.throw(thrown, keep=keep, looks=[take.look(c) for c in colours.elements()])
+        except ValueError as error:
+            raise UserError(f"{where}: cannot draw this throw: {error}") from None

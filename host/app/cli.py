@@ -74,7 +74,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--game",
         type=Path,
         help="the game script whose setup the recorded session was played from (default: "
-        "the demo game's)",
+        "the one the session names)",
     )
     recorded.add_argument(
         "--speed", type=float, default=1.0, help="frames at this many times real time (0: flat out)"
@@ -215,15 +215,18 @@ def _recorded(table: Any, args: argparse.Namespace, folder: str | None) -> Any:
     from host.app.table import RECORDING
     from host.demo import DEMO_GAME
     from host.games.kind import GameFileError
-    from host.games.registry import read_game_file
+    from host.games.registry import kind_of_script, read_game_file
 
-    try:
-        kind, script = read_game_file(args.game or DEMO_GAME)
+    session = recording.load_session(session_folder(folder))
+    try:  # the game it was played from: --game, else the one the session names
+        if args.game is not None or session.game is None:
+            kind, script = read_game_file(args.game or DEMO_GAME)
+        else:
+            kind, script = kind_of_script(session.game), dict(session.game)
     except GameFileError as error:
         raise UserError(str(error)) from None
     setup = {k: v for k, v in script.items() if k not in ("format", "inputs", "expect")}
     table.act({"do": "new_game", "game": kind.name, "setup": setup}, RECORDING)
-    session = recording.load_session(session_folder(folder))
     return SessionPlayer(table, session, DiceWatcher(), speed=args.speed, inputs=not args.manual)
 
 

@@ -7,7 +7,13 @@ import importlib
 
 import pytest
 
-MODULES = ["vision.glyphs", "vision.split", "vision.detect", "vision.render.draw"]
+MODULES = [
+    "vision.glyphs",
+    "vision.split",
+    "vision.detect",
+    "vision.render.draw",
+    "vision.render.scene",
+]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -7,6 +7,11 @@ the renderer drew (the truth), and the take records which events a perfect follo
 produce and the frame at which the dice went still, so tests and the benchmark can check
 the follower's events and measure its delay exactly.
 
+A take draws the dice of one face set (`face_set`, "kot" unless told): its faces come from
+the face set (vision/facesets), its looks from the renderer (`looks_for`). It is also the
+tray simulator behind recorded game sessions (host/recording.py): each throw a game script
+holds becomes `throw(faces, keep=take.lying(kept faces), looks=...)`.
+
     >>> take = Take("doc", seed=1)
     >>> take.empty(3).throw(["1", "2", "heart"]).still(2)  # doctest: +ELLIPSIS
     <vision.live.sequences.Take object at ...>
@@ -29,12 +34,11 @@ from typing import Any
 import cv2
 import numpy as np
 
+from vision import faceset
 from vision.glyphs import faces_of
 from vision.reader import UNKNOWN, DieReading
 from vision.render.draw import DrawnDie, render
 from vision.render.scene import (
-    KOT_BLACK,
-    KOT_GREEN,
     Camera,
     DiceLook,
     Die,
@@ -42,10 +46,10 @@ from vision.render.scene import (
     Light,
     Scene,
     Tabletop,
+    looks_for,
 )
 
 FPS = 15
-FACES = tuple(faces_of("kot"))
 LAND_HALF = (14.0, 9.0)  # where thrown dice land, around the tray centre (cm)
 SPACING = 3.2  # centre distance that keeps two dice apart (cm)
 NOISE = 2.0  # sensor noise (grey levels): a real camera never sends two equal frames
@@ -124,8 +128,12 @@ class Take:
         seed: int = 0,
         scene: Scene | None = None,
         fps: int = FPS,
+        face_set: str = "kot",
     ) -> None:
         self.name = name
+        self.face_set = face_set
+        self.faces = faces_of_set(face_set)
+        self.looks = looks_for(face_set)  # the first is the dice's look unless told
         self.rng = np.random.default_rng(seed)
         self.fps = fps
         self.base = scene or Scene(table=Tabletop(seed=seed), noise=NOISE)
@@ -140,6 +148,38 @@ class Take:
         self.light = self.base.light
         self.camera = self.base.camera
         self.light_at: Callable[[int], Light] | None = None  # a light that changes by frame
+
+    def look(self, color: str) -> DiceLook:
+        """How this face set's dice of `color` look; ValueError if it has none.
+
+        >>> Take("doc").look("green").color
+        'green'
+        """
+        for look in self.looks:
+            if look.color == color:
+                return look
+        have = ", ".join(look.color for look in self.looks)
+        raise ValueError(f"the {self.face_set} dice come in {have}, not {color}")
+
+    def lying(self, faces: Sequence[str]) -> list[int]:
+        """Which dice lying on the table show `faces` (indices into `dice`, each die once,
+        the first thrown first): a throw's kept dice told by their faces, as a game's
+        input names them. ValueError for a face no die left shows.
+
+        >>> take = Take("doc", seed=2).throw(["1", "heart", "1"])
+        >>> take.lying(["1", "1"]), take.lying(["heart"])
+        ([0, 2], [1])
+        """
+        free = list(range(len(self.dice)))
+        out = []
+        for face in faces:
+            i = next((i for i in free if self.dice[i].face == face), None)
+            if i is None:
+                shown = " ".join(d.face for d in self.dice) or "no dice"
+                raise ValueError(f"no die on the table shows {face!r} to keep (they show {shown})")
+            free.remove(i)
+            out.append(i)
+        return out
 
     # ---- the game's side -------------------------------------------------------------
 
@@ -196,7 +236,7 @@ class Take:
         count = n if n is not None else (len(faces) if faces is not None else len(in_hand))
         if looks is None:
             looks = [d.look for d in in_hand][:count]
-            looks = list(looks) + [KOT_BLACK] * (count - len(looks))
+            looks = list(looks) + [self.looks[0]] * (count - len(looks))
         faces = list(faces) if faces is not None else self._faces(count)
         spots = list(land) if land is not None else self._spots(count, kept)
         tilts = list(tilt) if tilt is not None else [0.0] * count
@@ -227,7 +267,7 @@ class Take:
                         d,
                         x=x,
                         y=y,
-                        face=FACES[int(self.rng.integers(len(FACES)))],
+                        face=self.faces[int(self.rng.integers(len(self.faces)))],
                         yaw=float(self.rng.uniform(0, 90)),
                         tilt=float(self.rng.uniform(0, 40)),
                         lift=2.5 * (1 - a),
@@ -437,7 +477,7 @@ class Take:
         )
 
     def _faces(self, n: int) -> list[str]:
-        return [FACES[int(i)] for i in self.rng.integers(len(FACES), size=n)]
+        return [self.faces[int(i)] for i in self.rng.integers(len(self.faces), size=n)]
 
     def _spots(self, n: int, taken: Sequence[Die]) -> list[tuple[float, float]]:
         spots = [(d.x, d.y) for d in taken]
@@ -453,6 +493,21 @@ class Take:
     def _px_per_cm(self) -> float:
         cam = self.camera
         return cam.width / 2 / math.tan(math.radians(cam.fov) / 2) / cam.height
+
+
+def faces_of_set(face_set: str) -> tuple[str, ...]:
+    """The faces of a face set (as its file names them), checked to be ones the renderer
+    draws for it; ValueError (FaceSetError: no such set) otherwise.
+
+    >>> faces_of_set("d6-pips")
+    ('1', '2', '3', '4', '5', '6')
+    """
+    faces = faceset.load(face_set).faces
+    for look in looks_for(face_set):
+        undrawn = [f for f in faces if f not in faces_of(look.style)]
+        if undrawn:
+            raise ValueError(f"the renderer cannot draw face {undrawn[0]!r} of {face_set}")
+    return faces
 
 
 def counts(looks: Sequence[DiceLook]) -> dict[str, int]:
@@ -523,8 +578,8 @@ def _cocked_tips(seed: int = 6) -> Take:
     and the throw counts as the dice lie then."""
     take = _turn("cocked-tips", seed)
     take.throw(n=6, tilt=[0, 0, 0, 28.0, 0, 0], truth="unread")
-    face = take.dice[3].face
-    take.tip(3, FACES[(FACES.index(face) + 2) % len(FACES)], shift=1.4)
+    faces = take.faces
+    take.tip(3, faces[(faces.index(take.dice[3].face) + 2) % len(faces)], shift=1.4)
     take.throw(keep=[0, 1, 2, 4, 5])
     return take
 
@@ -534,7 +589,7 @@ def _extra_die(seed: int = 7) -> Take:
     take = _turn("extra-die", seed)
     take.throw(n=7, truth="count")
     take.expect({"black": 6, "green": 1})
-    take.throw(n=7, looks=[KOT_BLACK] * 6 + [KOT_GREEN])
+    take.throw(n=7, looks=[take.look("black")] * 6 + [take.look("green")])
     return take
 
 
@@ -542,8 +597,8 @@ def _kept_changed(seed: int = 8) -> Take:
     """A kept die is turned to another face: flagged, never sent as fact."""
     take = _turn("kept-changed", seed)
     take.throw(n=6)
-    face = take.dice[2].face
-    take.turn_die(2, FACES[(FACES.index(face) + 1) % len(FACES)], truth="kept-changed")
+    faces = take.faces
+    take.turn_die(2, faces[(faces.index(take.dice[2].face) + 1) % len(faces)], truth="kept-changed")
     return take
 
 

@@ -13,45 +13,16 @@ import numpy as np
 
 from vision.glyphs import faces_of
 from vision.render.scene import (
-    KOT_BLACK,
-    KOT_GREEN,
     Camera,
-    DiceLook,
     Die,
     Hand,
     Light,
     Scene,
     Tabletop,
+    looks_for,
 )
 
 BGR = tuple[int, int, int]
-
-# Colours a die body (and its ink) may have in the pip style, for training on varied dice.
-_PIP_COLORS: list[tuple[str, BGR, BGR]] = [
-    ("white", (235, 235, 232), (25, 25, 25)),
-    ("black", (30, 30, 30), (235, 235, 235)),
-    ("red", (40, 40, 200), (235, 235, 235)),
-    ("blue", (170, 90, 30), (235, 235, 235)),
-    ("green", (60, 150, 40), (235, 235, 235)),
-    ("yellow", (40, 210, 235), (30, 30, 30)),
-    ("orange", (30, 120, 230), (30, 30, 30)),
-    ("purple", (120, 40, 100), (225, 225, 225)),
-    ("ivory", (200, 225, 235), (40, 40, 160)),
-]
-
-
-def looks_for(face_set: str) -> list[DiceLook]:
-    """The dice looks a face set's scenes use ("kot", "kot-alt" or "d6-pips")."""
-    if face_set == "kot":
-        return [KOT_BLACK, KOT_GREEN]
-    if face_set == "kot-alt":
-        return [
-            DiceLook("kot-alt", "black", KOT_BLACK.body, KOT_BLACK.ink),
-            DiceLook("kot-alt", "green", KOT_GREEN.body, KOT_GREEN.ink),
-        ]
-    if face_set == "d6-pips":
-        return [DiceLook("pips", name, body, ink) for name, body, ink in _PIP_COLORS]
-    raise ValueError(f"no dice looks for face set {face_set!r}")
 
 
 def _color(rng: np.random.Generator, lo: int, hi: int) -> BGR:

@@ -29,6 +29,38 @@ class DiceLook:
 KOT_BLACK = DiceLook("kot", "black", (28, 28, 30), (60, 225, 165))
 KOT_GREEN = DiceLook("kot", "green", (55, 165, 35), (20, 25, 20))
 
+# Colours a die body (and its ink) may have in the pip style: ordinary dice come in many.
+PIP_COLORS: list[tuple[str, BGR, BGR]] = [
+    ("white", (235, 235, 232), (25, 25, 25)),
+    ("black", (30, 30, 30), (235, 235, 235)),
+    ("red", (40, 40, 200), (235, 235, 235)),
+    ("blue", (170, 90, 30), (235, 235, 235)),
+    ("green", (60, 150, 40), (235, 235, 235)),
+    ("yellow", (40, 210, 235), (30, 30, 30)),
+    ("orange", (30, 120, 230), (30, 30, 30)),
+    ("purple", (120, 40, 100), (225, 225, 225)),
+    ("ivory", (200, 225, 235), (40, 40, 160)),
+]
+
+
+def looks_for(face_set: str) -> list[DiceLook]:
+    """How the dice of a face set look when drawn ("kot", "kot-alt" or "d6-pips"), one
+    look per colour; ValueError for a face set the renderer cannot draw (a taught one).
+
+    >>> [look.color for look in looks_for("kot")]
+    ['black', 'green']
+    """
+    if face_set == "kot":
+        return [KOT_BLACK, KOT_GREEN]
+    if face_set == "kot-alt":
+        return [
+            DiceLook("kot-alt", "black", KOT_BLACK.body, KOT_BLACK.ink),
+            DiceLook("kot-alt", "green", KOT_GREEN.body, KOT_GREEN.ink),
+        ]
+    if face_set == "d6-pips":
+        return [DiceLook("pips", name, body, ink) for name, body, ink in PIP_COLORS]
+    raise ValueError(f"the renderer cannot draw the dice of face set {face_set!r}")
+
 
 @dataclass(frozen=True)
 class Die:

@@ -1,0 +1,187 @@
+"""Recorded sessions of any dice game: a game script drawn by vision's tray simulator with
+the dice its game expects, and read back through the follower as the script's throws.
+
+The game here is a test-only one of two ordinary dice (face set d6-pips), registered in
+these tests only, so nothing of King of Tokyo is in play."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from host import recording
+from host.errors import UserError
+from host.games import (
+    BoardDisplay,
+    DiceExpectation,
+    IllegalInput,
+    Input,
+    SeatDisplay,
+    Waiting,
+    registry,
+)
+from host.games.registry import kinds
+from vision.images import read_image
+from vision.live.follow import Misfit, ThrowFollower
+from vision.reader import DiceReader
+
+pytestmark = pytest.mark.slow
+
+
+class PipPair:
+    """Each player in turn throws a white and a red die, may throw again keeping some, then
+    passes; two rounds."""
+
+    def __init__(self, players: Sequence[str]) -> None:
+        self.players = list(players)
+        self.log: list[Input] = []
+        self.throws = 0
+
+    @property
+    def player(self) -> str:
+        return self.players[sum(i["type"] == "pass" for i in self.log) % len(self.players)]
+
+    @property
+    def game_over(self) -> bool:
+        return sum(i["type"] == "pass" for i in self.log) == 2 * len(self.players)
+
+    def waiting_for(self) -> list[Waiting]:
+        if self.game_over:
+            return []
+        kinds = (["throw"] if self.throws < 2 else []) + (["pass"] if self.throws else [])
+        return [Waiting(self.player, kind) for kind in kinds]
+
+    def apply(self, inp: Input) -> None:
+        if not any(w.kind == inp.get("type") and w.player == inp.get("player")
+                   for w in self.waiting_for()):  # fmt: skip
+            raise IllegalInput(f"not now: {dict(inp)}")
+        if inp["type"] == "throw" and len(inp["thrown"]) + len(inp["kept"]) != 2:
+            raise IllegalInput("two dice")
+        self.throws = 0 if inp["type"] == "pass" else self.throws + 1
+        self.log.append(dict(inp))
+
+    def undo(self) -> Input:
+        raise IllegalInput("no undo here")
+
+    def expected_dice(self) -> DiceExpectation | None:
+        due = any(w.kind == "throw" for w in self.waiting_for())
+        return DiceExpectation("d6-pips", {"white": 1, "red": 1}, self.player) if due else None
+
+    def throw_input(self, thrown: Sequence[str], kept: Sequence[str] = ()) -> Input:
+        return {"type": "throw", "player": self.player, "thrown": list(thrown), "kept": list(kept)}
+
+    def display(self) -> BoardDisplay:
+        return BoardDisplay([SeatDisplay(str(len(self.log))) for _ in self.players])
+
+    def to_json(self) -> dict[str, Any]:
+        return {"log": self.log}
+
+
+class PipPairKind:
+    name = "pip-pair"
+    title = "Pip pair"
+    script_format = "pip-pair/1"
+
+    def new(self, setup: Mapping[str, Any]) -> PipPair:
+        return PipPair(setup["players"])
+
+    def setup_of(self, script: Mapping[str, Any]) -> dict[str, Any]:
+        return {k: v for k, v in script.items() if k not in ("format", "inputs", "expect")}
+
+    def turn(self, game: PipPair) -> tuple[str, int]:
+        return game.player, sum(i["type"] == "pass" for i in game.log)
+
+
+@pytest.fixture(autouse=True)
+def pip_pair_registered(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The game joins the registry for these tests only (other tests go over every game)."""
+    kinds()  # the registry finds its games first
+    monkeypatch.setitem(registry._KINDS, PipPairKind.name, PipPairKind())
+
+
+def throw(player: str, thrown: list[str], kept: list[str] | None = None) -> dict[str, Any]:
+    return {"type": "throw", "player": player, "thrown": thrown, "kept": kept or []}
+
+
+SCRIPT = {
+    "format": "pip-pair/1",
+    "players": ["Ann", "Bob"],
+    "seed": 7,
+    "inputs": [
+        throw("Ann", ["3", "6"]),
+        throw("Ann", ["1"], ["6"]),
+        {"type": "pass", "player": "Ann"},
+        throw("Bob", ["5", "5"]),
+        {"type": "pass", "player": "Bob"},
+        throw("Ann", ["2", "4"]),
+        throw("Ann", ["6", "1"]),
+        {"type": "pass", "player": "Ann"},
+        throw("Bob", ["4", "6"]),
+        throw("Bob", ["2"], ["4"]),
+        {"type": "pass", "player": "Bob"},
+    ],
+}
+
+
+def read_back(session: recording.Session) -> Iterator[Input]:
+    """The session through the real follower and d6-pips reader, the game told what it
+    waits for as the table tells it: each input the game got, in order."""
+    game = PipPair(SCRIPT["players"])
+    follower = ThrowFollower(DiceReader.load("d6-pips"))
+    turn = None
+    index = 0
+    for step in session.steps:
+        if step.input is not None:
+            game.apply(step.input)
+            yield step.input
+            continue
+        if (expected := game.expected_dice()) is not None:
+            follower.expect(expected.counts)
+        if PipPairKind().turn(game) != turn:
+            turn = PipPairKind().turn(game)
+            follower.new_turn()
+        for path in step.frames:
+            for event in follower.feed(read_image(path), index / session.fps):
+                assert not isinstance(event, Misfit), event.reason
+                inp = game.throw_input(event.faces(event.thrown), event.faces(event.kept))
+                game.apply(inp)
+                yield inp
+            index += 1
+
+
+def same(inp: Input) -> dict[str, Any]:
+    """An input with its faces in order (the camera reads dice in its own order)."""
+    return {k: sorted(v) if k in ("thrown", "kept") else v for k, v in inp.items()}
+
+
+def test_a_second_dice_game_s_script_is_drawn_and_read_back_as_its_throws(tmp_path: Path) -> None:
+    session = recording.render_session(SCRIPT, tmp_path / "session")
+    assert session.game == {k: v for k, v in SCRIPT.items() if k != "inputs"}
+    assert sum(1 for s in session.steps if s.input is None) == 7  # a step of frames per throw
+    got = [same(i) for i in read_back(recording.load_session(tmp_path / "session"))]
+    assert got == [same(i) for i in SCRIPT["inputs"]]
+
+
+@pytest.mark.parametrize(
+    ("inputs", "said"),
+    [
+        ([throw("Ann", ["3", "6"]), throw("Ann", ["1"], ["2"])], "inputs[1]: cannot draw"),
+        ([throw("Bob", ["3", "6"])], "inputs[0]: the camera would give"),
+        ([{"type": "pass", "player": "Ann"}], "inputs[0] is refused by the rules"),
+        ([throw("Ann", ["3", "6", "6"])], "it throws 3 dice and keeps 0, with 2 in play"),
+    ],
+)
+def test_a_script_that_cannot_be_drawn_says_which_input(
+    tmp_path: Path, inputs: list[dict[str, Any]], said: str
+) -> None:
+    with pytest.raises(UserError, match=said.replace("[", r"\[").replace("]", r"\]")):
+        recording.render_session({**SCRIPT, "inputs": inputs}, tmp_path / "session")
+    assert not (tmp_path / "session" / "session.json").exists()
+
+
+def test_a_script_of_an_unknown_game_is_one_clear_error(tmp_path: Path) -> None:
+    with pytest.raises(UserError, match="unknown game format 'chess-game/1'"):
+        recording.render_session({"format": "chess-game/1", "inputs": []}, tmp_path)
