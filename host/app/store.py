@@ -27,9 +27,10 @@ from pathlib import Path
 from statistics import median
 from typing import Any
 
+from host.app import store_files
 from host.errors import UserError
 from host.games import Game, Input
-from host.games.kind import GameKind
+from host.games.kind import GameFileError, GameKind
 from host.games.registry import kind_named, kind_of_script
 
 SCHEMA_VERSION = 1
@@ -64,6 +65,10 @@ class StoreError(UserError):
     """The store file cannot be used (damaged, from a newer dicetable, unwritable)."""
 
 
+class _Damaged(Exception):
+    """The store's file is damaged (the reason in words): it is set aside."""
+
+
 class NoSuchGame(UserError):
     """A game id that is not in the store."""
 
@@ -82,6 +87,7 @@ class GameRow:
     created: float
     updated: float
     inputs: int  # inputs in the game (undone ones not counted)
+    problem: str | None = None  # what in its row does not read (the file damaged)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -95,6 +101,7 @@ class GameRow:
             "created": self.created,
             "updated": self.updated,
             "inputs": self.inputs,
+            "problem": self.problem,
         }
 
 
@@ -107,64 +114,151 @@ def result_of(kind: GameKind, game: Game) -> dict[str, Any] | None:
 
 class Store:
     """The game store. Thread-safe: one connection, one lock; every write is one
-    transaction, committed before the method returns."""
+    transaction, committed before the method returns. Every SQLite failure is a StoreError
+    that says what is wrong and what to do (host.app.store_files)."""
 
     def __init__(self, path: str | Path, clock: Callable[[], float] = time.time) -> None:
         self.path = Path(path)
         self.clock = clock
         self._lock = threading.RLock()
+        self.notes: list[str] = []  # what opening it found and did, for the page and console
         if self.path.is_dir():
             raise StoreError(f"{self.path} is a folder: give --db a file name, such as games.db")
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._db = sqlite3.connect(
-                self.path, isolation_level=None, check_same_thread=False, timeout=10
-            )
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=FULL")  # a power cut loses no commit
-            self._db.execute("PRAGMA foreign_keys=ON")
-            with self._lock:
-                self._db.executescript("BEGIN IMMEDIATE;" + _SCHEMA + "COMMIT;")
-            version = self._meta("schema")
-            if version is None:
-                self._set_meta("schema", str(SCHEMA_VERSION))
-            elif int(version) > SCHEMA_VERSION:
-                raise StoreError(
-                    f"{self.path} was written by a newer dicetable (store version {version}, "
-                    f"this one knows {SCHEMA_VERSION}): update dicetable, or use --db to "
-                    "start another store"
-                )
-        except sqlite3.DatabaseError as error:
-            raise StoreError(
-                f"{self.path} is not a dicetable game store or is damaged ({error}): move it "
-                "away (your games may be exported from a backup) or use --db for another"
-            ) from None
         except OSError as error:
             raise StoreError(
-                f"cannot open the game store {self.path}: {error.strerror} ({error.filename})"
+                f"cannot make the folder {self.path.parent} for the game store: "
+                f"{error.strerror or error}: use --db for a store elsewhere"
             ) from None
+        try:
+            self._db = self._open()
+        except _Damaged as damage:
+            if self.path.stat().st_size % 512:  # a store is whole pages: this is someone's file
+                raise StoreError(
+                    f"{self.path} is not a dicetable game store (nor any SQLite database): use "
+                    "--db for another file"
+                ) from None
+            try:
+                kept = store_files.set_aside(self.path)
+            except OSError as error:
+                raise StoreError(
+                    f"the game store {self.path} is damaged ({damage}) and cannot be moved "
+                    f"aside ({error.strerror or error}): move it away yourself, or use --db "
+                    "for another file"
+                ) from None
+            self.notes.append(
+                f"the game store {self.path} was damaged ({damage}): it is kept as "
+                f"{kept.name} beside it, and a new, empty store took its place. The games "
+                f"it held may be rescued with `sqlite3 {kept} .recover | sqlite3 rescued.db`, "
+                "then `dicetable play --db rescued.db`"
+            )
+            self._db = self._open()
+        current = self._meta("current")
+        if current is not None and not current.isdigit():
+            self.notes.append(
+                f"the game store {self.path} does not say which game was on the table (it "
+                f"says {current[:20]!r}): open it from the list of games"
+            )
+
+    def _open(self) -> sqlite3.Connection:
+        """The connection to a store that reads whole and can be written; _Damaged if the
+        file is damaged, StoreError if it cannot be used as it is."""
+        try:
+            db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        except sqlite3.Error as error:
+            raise StoreError(store_files.explain(error, self.path)) from None
+        try:
+            db.execute("PRAGMA busy_timeout = 10000")
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=FULL")  # a power cut loses no commit
+            db.execute("PRAGMA foreign_keys=ON")
+            problems = [str(r[0]) for r in db.execute("PRAGMA quick_check(3)")]
+            if problems != ["ok"]:
+                raise _Damaged("; ".join(problems))
+            tables = {r[0] for r in db.execute("SELECT name FROM sqlite_schema WHERE type='table'")}
+            ours = {"meta", "games", "inputs"}
+            if tables and not tables & ours:
+                raise StoreError(
+                    f"{self.path} is a database of another program (tables: "
+                    f"{', '.join(sorted(tables))}), not a dicetable game store: use --db for "
+                    "another file"
+                )
+            if tables & ours and not ours <= tables:
+                raise _Damaged(f"its tables {', '.join(sorted(ours - tables))} are missing")
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                for statement in _SCHEMA.split(";"):
+                    db.execute(statement)
+                self._check_version(db)
+                # a write, now: a store that cannot be written says so at start, not at the
+                # first throw (SQLite opens a file it may not write read-only, silently)
+                db.execute("INSERT OR REPLACE INTO meta VALUES ('opened', ?)", (str(self.clock()),))
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+            db.execute("COMMIT")
+        except sqlite3.Error as error:
+            db.close()
+            if store_files.is_damage(error):
+                raise _Damaged(str(error)) from None
+            raise StoreError(store_files.explain(error, self.path)) from None
+        except BaseException:
+            db.close()
+            raise
+        return db
+
+    def _check_version(self, db: sqlite3.Connection) -> None:
+        row = db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
+        if row is None:
+            db.execute("INSERT INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
+            return
+        version = str(row[0])
+        if not version.isdigit():
+            raise _Damaged(f"its version is {version[:20]!r}")
+        if int(version) > SCHEMA_VERSION:
+            raise StoreError(
+                f"{self.path} was written by a newer dicetable (store version {version}, "
+                f"this one knows {SCHEMA_VERSION}): update dicetable, or use --db to "
+                "start another store"
+            )
 
     def close(self) -> None:
         with self._lock:
             self._db.close()
 
     @contextmanager
-    def _write(self) -> Iterator[sqlite3.Connection]:
-        """One write transaction: committed (and synced) on leaving, rolled back on error."""
+    def _read(self) -> Iterator[sqlite3.Connection]:
+        """The connection, under the lock; an SQLite failure is a StoreError in words."""
         with self._lock:
-            self._db.execute("BEGIN IMMEDIATE")
             try:
                 yield self._db
+            except sqlite3.Error as error:
+                raise StoreError(store_files.explain(error, self.path)) from None
+
+    @contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction: committed (and synced) on leaving, rolled back on error."""
+        with self._read() as db:
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                yield db
             except BaseException:
-                self._db.execute("ROLLBACK")
+                if db.in_transaction:  # (SQLite may have rolled back a failed commit itself)
+                    db.execute("ROLLBACK")
                 raise
-            self._db.execute("COMMIT")
+            try:
+                db.execute("COMMIT")
+            except sqlite3.Error:
+                if db.in_transaction:
+                    db.execute("ROLLBACK")
+                raise
 
     # ---- settings --------------------------------------------------------------------
 
     def _meta(self, key: str) -> str | None:
-        with self._lock:
-            row = self._db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        with self._read() as db:
+            row = db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
         return None if row is None else str(row[0])
 
     def _set_meta(self, key: str, value: str | None) -> None:
@@ -176,8 +270,10 @@ class Store:
 
     @property
     def pin(self) -> str | None:
-        """The table PIN (changes need it); None until the first game."""
-        return self._meta("pin")
+        """The table PIN (changes need it); None until the first game (or if what is
+        stored is no PIN: the table then draws a new one)."""
+        pin = self._meta("pin")
+        return pin if pin is not None and pin.isdigit() and 4 <= len(pin) <= 8 else None
 
     @pin.setter
     def pin(self, value: str) -> None:
@@ -187,7 +283,7 @@ class Store:
     def current(self) -> int | None:
         """The game on the table (the one the app resumes at start), if any."""
         value = self._meta("current")
-        return None if value is None else int(value)
+        return int(value) if value is not None and value.isdigit() else None
 
     @current.setter
     def current(self, game_id: int | None) -> None:
@@ -335,22 +431,22 @@ class Store:
 
     def inputs(self, game_id: int) -> list[dict[str, Any]]:
         """The game's log: its inputs in order, undone ones left out."""
-        with self._lock:
-            rows = self._db.execute(
+        with self._read() as db:
+            rows = db.execute(
                 "SELECT input FROM inputs WHERE game = ? AND undone IS NULL ORDER BY seq",
                 (game_id,),
             ).fetchall()
-        return [json.loads(r[0]) for r in rows]
+        return [_input(r[0]) for r in rows]
 
     def history(self, game_id: int) -> list[dict[str, Any]]:
         """Every input ever given, undone ones too, with its source and time."""
-        with self._lock:
-            rows = self._db.execute(
+        with self._read() as db:
+            rows = db.execute(
                 "SELECT seq, input, source, at, undone FROM inputs WHERE game = ? ORDER BY seq",
                 (game_id,),
             ).fetchall()
         return [
-            {"seq": s, "input": json.loads(i), "source": src, "at": at, "undone": u}
+            {"seq": s, "input": _input(i), "source": src, "at": at, "undone": u}
             for s, i, src, at, u in rows
         ]
 
@@ -361,52 +457,69 @@ class Store:
     )
 
     def row(self, game_id: int) -> GameRow:
-        with self._lock:
-            row = self._db.execute(self._ROW + " WHERE g.id = ?", (game_id,)).fetchone()
+        with self._read() as db:
+            row = db.execute(self._ROW + " WHERE g.id = ?", (game_id,)).fetchone()
         if row is None:
             raise NoSuchGame(f"there is no game {game_id} in the store")
         return _game_row(row)
 
     def games(self) -> list[GameRow]:
         """Every game, the most recently played first."""
-        with self._lock:
-            rows = self._db.execute(self._ROW + " ORDER BY g.updated DESC, g.id DESC").fetchall()
+        with self._read() as db:
+            rows = db.execute(self._ROW + " ORDER BY g.updated DESC, g.id DESC").fetchall()
         return [_game_row(r) for r in rows]
 
     def setup(self, game_id: int) -> dict[str, Any]:
-        with self._lock:
-            row = self._db.execute("SELECT setup FROM games WHERE id = ?", (game_id,)).fetchone()
+        with self._read() as db:
+            row = db.execute("SELECT setup FROM games WHERE id = ?", (game_id,)).fetchone()
         if row is None:
             raise NoSuchGame(f"there is no game {game_id} in the store")
-        return dict(json.loads(row[0]))
+        setup = _json(row[0])
+        if not isinstance(setup, dict):
+            raise StoreError(
+                f"game {game_id}'s setup in {self.path} is damaged (no JSON object): the game "
+                "cannot be opened or exported"
+            )
+        return setup
 
     def export(self, game_id: int) -> dict[str, Any]:
-        """The game as a game script (setup and inputs): the file to save or share."""
-        kind = kind_named(self.row(game_id).kind)
-        return kind.export(self.setup(game_id), self.inputs(game_id))
+        """The game as a game script (setup and inputs): the file to save or share. It
+        needs no replay, so a game that no longer replays can still be exported (an input
+        the store holds damaged comes out as {"unreadable": its text})."""
+        return self._kind(game_id).export(self.setup(game_id), self.inputs(game_id))
 
     def load(self, game_id: int) -> tuple[GameKind, Game]:
         """The game as its log refolds: exactly where it was."""
-        kind = kind_named(self.row(game_id).kind)
+        kind = self._kind(game_id)
         try:
             return kind, kind.load(self.export(game_id))
-        except ValueError as error:  # a GameFileError, or a row that is not JSON
+        except ValueError as error:  # a GameFileError: an input the rules refuse, a damaged one
             raise StoreError(
-                f"game {game_id} in {self.path} does not replay ({error}): export it with "
-                "the dicetable that played it"
+                f"game {game_id} in {self.path} does not replay ({error}): it can still be "
+                "exported from the list of games"
+            ) from None
+
+    def _kind(self, game_id: int) -> GameKind:
+        name = self.row(game_id).kind
+        try:
+            return kind_named(name)
+        except GameFileError:
+            raise StoreError(
+                f"game {game_id} is a game of kind {name[:40]!r}, which this dicetable does "
+                "not know (played with a newer one?): update dicetable to open or export it"
             ) from None
 
     def stats(self) -> dict[str, Any]:
         """Wins per role and per player, and game lengths, over the finished games."""
-        finished = [g for g in self.games() if g.status == "over" and g.result]
+        finished = [g for g in self.games() if g.status == "over" and g.result and not g.problem]
         wins: dict[str, int] = {}
         played: dict[str, int] = {}
         player_wins: dict[str, int] = {}
         turns: list[int] = []
         minutes: list[float] = []
-        with self._lock:
+        with self._read() as db:
             spans = dict(
-                self._db.execute(
+                db.execute(
                     "SELECT game, MAX(at) - MIN(at) FROM inputs WHERE undone IS NULL GROUP BY game"
                 ).fetchall()
             )
@@ -418,7 +531,8 @@ class Store:
                     wins[role] = wins.get(role, 0) + 1
                     player_wins[player] = player_wins.get(player, 0) + 1
             turns.append(int(g.result.get("turns", 0)))
-            minutes.append(float(spans.get(g.id) or 0.0) / 60)
+            span = spans.get(g.id)
+            minutes.append((float(span) if isinstance(span, int | float) else 0.0) / 60)
         roles = sorted(played, key=lambda r: (-wins.get(r, 0), r))
         return {
             "games": len(finished),
@@ -439,16 +553,57 @@ def _spread(values: Sequence[float]) -> dict[str, float] | None:
 
 
 def _game_row(row: Sequence[Any]) -> GameRow:
+    """A games row as the list shows it; a column that does not read (the file damaged,
+    or edited by hand) is left out and named in `problem`, never a crash."""
     gid, kind, roles, status, paused, holding, result, created, updated, count = row
+    problems: list[str] = []
+
+    def column(text: object, what: str) -> dict[str, Any] | None:
+        value = None if text is None else _json(text)
+        if text is not None and not isinstance(value, dict):
+            problems.append(f"its {what} do not read")
+        return value if isinstance(value, dict) else None
+
+    players = column(roles, "players") or {}
+    if not all(isinstance(v, str) for v in players.values()):
+        problems.append("its players do not read")
+        players = {}
+    outcome = column(result, "result")
+    if outcome is not None and not (
+        isinstance(outcome.get("winners", []), list) and isinstance(outcome.get("turns", 0), int)
+    ):
+        problems.append("its result does not read")
+        outcome = None
+    if status not in ("playing", "over"):
+        problems.append(f"its status is {str(status)[:20]!r}")
+    times = [t if isinstance(t, int | float) else 0.0 for t in (created, updated)]
+    if times != [created, updated]:
+        problems.append("its times do not read")
     return GameRow(
         id=int(gid),
         kind=str(kind),
-        roles=dict(json.loads(roles)),
-        status=str(status),
+        roles=players,
+        status=str(status) if status in ("playing", "over") else "damaged",
         paused=bool(paused),
-        holding=None if holding is None else dict(json.loads(holding)),
-        result=None if result is None else dict(json.loads(result)),
-        created=float(created),
-        updated=float(updated),
+        holding=column(holding, "held input"),
+        result=outcome,
+        created=float(times[0]),
+        updated=float(times[1]),
         inputs=int(count),
+        problem="; ".join(problems) or None,
     )
+
+
+def _json(text: object) -> Any:
+    """The JSON value of a stored text, or None if it is none."""
+    try:
+        return json.loads(text)  # type: ignore[arg-type]
+    except (TypeError, ValueError, RecursionError):
+        return None
+
+
+def _input(text: object) -> dict[str, Any]:
+    """A stored input; one that does not read is kept as its text, so an export still
+    holds it and a replay stops there and names it."""
+    value = _json(text)
+    return value if isinstance(value, dict) else {"unreadable": str(text)}

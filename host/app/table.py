@@ -45,7 +45,8 @@ NAME_LENGTH = 24
 
 class Refused(UserError):
     """An action the table does not take now; nothing changed. `status` is the HTTP
-    status the page gets (400 malformed, 403 not allowed, 404 unknown, 409 not now)."""
+    status the page gets (400 malformed, 403 not allowed, 404 unknown, 409 not now, 503 the
+    store cannot be written now)."""
 
     def __init__(self, message: str, status: int = 409) -> None:
         super().__init__(message)
@@ -117,6 +118,8 @@ class Table:
                 self.store.pin = pin
             elif self.store.pin is None:
                 self.store.pin = new_pin()
+            for note in self.store.notes:  # e.g. a damaged store set aside
+                self.notice("error", note)
             current = self.store.current
             if current is not None and self._resume(current):
                 row = self.store.row(current)
@@ -160,7 +163,10 @@ class Table:
         if handler is None:
             raise Refused(f"unknown action {do!r} (actions: {', '.join(_ACTIONS)})", 400)
         with self._lock:
-            return handler(self, action, source)
+            try:
+                return handler(self, action, source)
+            except StoreError as error:  # the store cannot be written now: say why
+                raise Refused(str(error), 503) from None
 
     def apply(self, inp: Input, source: str) -> None:
         """An engine input from a person: a resolve opens the correction window (or, if it
@@ -463,7 +469,7 @@ class Table:
         store) is left in the list of games, with a notice, and the table starts empty."""
         try:
             loaded = self.store.load(game_id)
-        except StoreError as error:
+        except UserError as error:  # it does not replay, or it is not there at all
             self.notice("error", f"the game on the table cannot be resumed: {error}")
             return False
         self._open(game_id, loaded)

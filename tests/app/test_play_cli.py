@@ -58,10 +58,22 @@ def test_a_camera_that_cannot_be_opened_stops_it_before_the_page_is_announced(
     assert "page is at" not in result.stdout and "Table PIN" not in result.stdout
 
 
-def test_a_damaged_store(tmp_path: Path) -> None:
+def test_a_damaged_store_is_set_aside_and_the_table_starts_empty(tmp_path: Path) -> None:
+    db = tmp_path / "games.db"
+    Store(db).close()
+    damaged = db.read_bytes()[:4096] + bytes(4096) * 2  # its tables' pages zeroed
+    db.write_bytes(damaged)
+    result = play(tmp_path, "--db", str(db), "--camera", "none", "--exit-at-end")
+    assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
+    assert "[error] the game store" in result.stdout and "was damaged" in result.stdout
+    [kept] = tmp_path.glob("games.db.damaged-*")
+    assert kept.read_bytes() == damaged and Store(db).games() == []
+
+
+def test_a_file_that_is_no_store(tmp_path: Path) -> None:
     db = tmp_path / "games.db"
     db.write_bytes(b"SQLite format 3\x00" + b"\x07" * 4000)
-    one_line_error(play(tmp_path, "--db", str(db), "--camera", "none"), "damaged")
+    one_line_error(play(tmp_path, "--db", str(db), "--camera", "none"), "not a dicetable")
 
 
 def test_a_store_that_is_a_folder(tmp_path: Path) -> None:

@@ -1,5 +1,6 @@
 """The game store on real SQLite files: every input survives a reopen, undo, the list of
-games, export and import as game scripts, statistics, damaged files. (SIGKILL: test_crash.)"""
+games, export and import as game scripts, statistics. (SIGKILL: test_crash; damaged
+files: test_store_damage.)"""
 
 from __future__ import annotations
 
@@ -144,13 +145,6 @@ def test_statistics_count_wins_per_monster_and_game_length(tmp_path: Path) -> No
     assert {r["role"]: r["wins"] for r in stats["roles"] if r["wins"]} == expected_wins
     assert all(r["played"] == 3 for r in stats["roles"])
     assert stats["turns"] == {"min": min(turns), "median": sorted(turns)[1], "max": max(turns)}
-
-
-def test_a_damaged_store_file_is_named_not_a_traceback(tmp_path: Path) -> None:
-    path = tmp_path / "games.db"
-    path.write_bytes(b"this is not a database, it is a shopping list\n" * 100)
-    with pytest.raises(StoreError, match="not a dicetable game store or is damaged"):
-        Store(path)
 
 
 def test_a_store_from_a_newer_dicetable_is_refused(tmp_path: Path) -> None:

@@ -1,0 +1,121 @@
+"""What can be wrong with the game store's file, said in words a person can act on, and
+what to do with a damaged one (set it aside, so a new store can start in its place).
+
+SQLite names each failure (`sqlite3.Error.sqlite_errorname`); this turns the ones a store
+meets at a real table into what is wrong and what to do:
+
+- damaged (SQLITE_CORRUPT, SQLITE_NOTADB, a failed integrity check): the store starts
+  afresh and keeps the old file beside it (`set_aside`);
+- not writable (SQLITE_READONLY*, SQLITE_CANTOPEN): which of the file, its folder, the
+  file system or the two files SQLite keeps beside it (-wal, -shm) it is, whose they are,
+  and the command that gives them back;
+- full (SQLITE_FULL), failing (SQLITE_IOERR*), in use by another program (SQLITE_BUSY).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import pwd
+import sqlite3
+import time
+from pathlib import Path
+
+SIDE_FILES = ("-wal", "-shm")  # SQLite's write-ahead log and its index, beside the store
+
+
+def is_damage(error: sqlite3.Error) -> bool:
+    """The file is damaged (or no SQLite database at all), not merely unusable now."""
+    name = getattr(error, "sqlite_errorname", "")
+    return name.startswith("SQLITE_CORRUPT") or name == "SQLITE_NOTADB"
+
+
+def explain(error: sqlite3.Error, path: Path) -> str:
+    """What is wrong with the store at `path`, and what to do, for an SQLite error."""
+    name = getattr(error, "sqlite_errorname", "")
+    if name.startswith(("SQLITE_READONLY", "SQLITE_CANTOPEN", "SQLITE_PERM", "SQLITE_AUTH")):
+        return why_unwritable(path) or (
+            f"cannot open the game store {path} for writing ({error}): use --db for another file"
+        )
+    if name == "SQLITE_FULL":
+        return (
+            f"the disk holding the game store {path} is full: free some space (nothing "
+            "was stored; dicetable goes on once there is room)"
+        )
+    if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
+        return (
+            f"another program is writing the game store {path} (a second dicetable?): stop "
+            "it, or use --db for another file"
+        )
+    if name.startswith("SQLITE_IOERR"):
+        return (
+            f"the disk holding the game store {path} failed to read or write it ({error}): "
+            "check the disk or SD card"
+        )
+    if is_damage(error):
+        return f"the game store {path} is damaged ({error}): restart dicetable to set it aside"
+    return f"the game store {path} failed: {error}"
+
+
+def why_unwritable(path: Path) -> str:
+    """Why this process cannot write the store at `path` and what to do, or "" if nothing
+    in the file system says so (then SQLite's own words must do)."""
+    folder = path.parent
+    with contextlib.suppress(OSError):
+        if os.statvfs(folder).f_flag & os.ST_RDONLY:
+            return (
+                f"the game store {path} is on a read-only file system: mount it read-write, or "
+                "use --db for a store on a writable disk"
+            )
+    me = _user(os.geteuid())
+    for file in [path, *(Path(f"{path}{s}") for s in SIDE_FILES)]:
+        if file.exists() and not _writable(file):
+            return _not_yours(file, me, "the game store" if file == path else "the store's file")
+    if not _writable(folder, directory=True):
+        return (
+            f"the folder {folder} is not writable by {me}, and SQLite keeps two files beside "
+            f"the store there ({path.name}-wal, {path.name}-shm): "
+            f"`sudo chown {me} {folder}`, or use --db for a store in a folder of yours"
+        )
+    return ""
+
+
+def _not_yours(file: Path, me: str, what: str) -> str:
+    st = file.stat()
+    owner = _user(st.st_uid)
+    fix = f"chmod u+w {file}" if st.st_uid == os.geteuid() else f"sudo chown {me} {file}*"
+    return (
+        f"{what} {file} is not writable by {me} (owner {owner}, mode {st.st_mode & 0o777:o}); "
+        f"the games in it are safe: `{fix}` lets dicetable write it, or use --db for "
+        "another file"
+    )
+
+
+def _writable(path: Path, directory: bool = False) -> bool:
+    """Whether this process may write `path`, by the kernel's own check (a root process
+    without CAP_DAC_OVERRIDE is held to the file's mode like anyone)."""
+    return os.access(path, os.W_OK | (os.X_OK if directory else 0), effective_ids=True)
+
+
+def _user(uid: int) -> str:
+    try:
+        return pwd.getpwuid(uid).pw_name
+    except KeyError:
+        return f"user {uid}"
+
+
+def set_aside(path: Path) -> Path:
+    """Move a damaged store (and its write-ahead log) to `<name>.damaged-<time>` beside it,
+    so a new store can start in its place; returns where it went. OSError if it cannot."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    kept = path.with_name(f"{path.name}.damaged-{stamp}")
+    n = 1
+    while kept.exists():
+        n += 1
+        kept = path.with_name(f"{path.name}.damaged-{stamp}-{n}")
+    os.replace(path, kept)
+    wal = Path(f"{path}-wal")
+    if wal.exists():
+        os.replace(wal, f"{kept}-wal")  # the log belongs with its file
+    Path(f"{path}-shm").unlink(missing_ok=True)  # an index SQLite rebuilds
+    return kept
