@@ -1,0 +1,198 @@
+"""What every game's script reader shares: the file, shape checks, `expect`, the replay loop.
+
+A game script is a JSON object with a "format", a setup, the inputs in order and optional
+`expect` checks (King of Tokyo: docs/game-script.md; Kingdom Run:
+docs/kingdom-run-script.md). Each game parses its own setup; the rest is here, so every
+game names a problem the same way: one line, with its place in the file (`players[2].name`,
+`inputs[7]`, `expect[1]`).
+
+>>> mismatches({"players": [{"name": "Ann", "hp": 5}]}, {"players": {"Ann": {"hp": 3}}})
+['players.Ann.hp is 5, expected 3']
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TypeVar
+
+from host.games import Game, IllegalInput, Input
+from host.games.files import JsonFileError, read_json
+
+G = TypeVar("G", bound=Game)
+
+
+class ScriptError(ValueError):
+    """A script that cannot be read or played; the message is one line."""
+
+
+class ScriptFailed(ScriptError):
+    """The script stopped at an illegal input or an unmet expectation; `game` is the state
+    reached (before the failing input)."""
+
+    def __init__(self, message: str, game: Any) -> None:
+        super().__init__(message)
+        self.game = game
+
+
+@dataclass(frozen=True)
+class Expect:
+    """A partial state the game must match once `after` inputs are applied."""
+
+    after: int
+    state: Mapping[str, Any]
+
+
+def read_script_file(path: str | Path) -> object:
+    """A script file's JSON; every problem is a one-line ScriptError (the JSON is read as
+    every game file is: host.games.files)."""
+    try:
+        return read_json(Path(path).read_bytes(), str(path))
+    except OSError as error:
+        raise ScriptError(f"cannot read {path}: {error.strerror or error}") from None
+    except JsonFileError as error:
+        raise ScriptError(str(error)) from None
+
+
+def check_format(obj: Mapping[str, Any], fmt: str) -> None:
+    """ScriptError unless the script says it is in format `fmt`."""
+    found = obj.get("format")
+    if found != fmt:
+        if found is None:
+            raise ScriptError(f'no "format": a game script starts with "format": "{fmt}"')
+        raise ScriptError(f"unknown format {found!r}: this dicetable reads {fmt!r}")
+
+
+def inputs_and_expects(obj: Mapping[str, Any]) -> tuple[list[Input], tuple[Expect, ...]]:
+    """A script's "inputs" (each an object; the rules check them on replay) and "expect"."""
+    inputs = as_list(obj.get("inputs", []), "inputs")
+    for i, inp in enumerate(inputs):
+        as_object(inp, f"inputs[{i}]")
+    expects = []
+    for i, e in enumerate(as_list(obj.get("expect", []), "expect")):
+        eo = dict(as_object(e, f"expect[{i}]"))
+        after = as_int(eo.pop("after", len(inputs)), f"expect[{i}].after")
+        if not 0 <= after <= len(inputs):
+            raise ScriptError(f"expect[{i}].after: {after} is not between 0 and {len(inputs)}")
+        expects.append(Expect(after, eo))
+    return inputs, tuple(expects)
+
+
+def play_inputs(
+    game: G,
+    inputs: Sequence[Input],
+    expects: Sequence[Expect],
+    each: Callable[[int, Input, G], None] | None = None,
+) -> G:
+    """Apply `inputs` to `game`, checking `expects` (after 0 inputs too); call `each` after
+    every input. Raises ScriptFailed (with the game reached) at an illegal input or an
+    unmet expectation."""
+    check_expects(expects, game, 0)
+    for i, inp in enumerate(inputs):
+        try:
+            game.apply(inp)
+        except IllegalInput as error:
+            raise ScriptFailed(f"inputs[{i}] ({describe(inp)}): {error}", game) from None
+        if each is not None:
+            each(i, inp, game)
+        check_expects(expects, game, i + 1)
+    return game
+
+
+def describe(inp: Input) -> str:
+    """A few words naming an input, for messages: 'throw by Ann'."""
+    kind = inp.get("type", "input without a type")
+    return f"{kind} by {inp['player']}" if "player" in inp else str(kind)
+
+
+def check_expects(expects: Sequence[Expect], game: Game, applied: int) -> None:
+    for i, expect in enumerate(expects):
+        if expect.after == applied:
+            problems = mismatches(game.to_json(), expect.state)
+            if problems:
+                raise ScriptFailed(
+                    f"expect[{i}] (after {applied} inputs): {problems[0]}"
+                    + (f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""),
+                    game,
+                )
+
+
+def mismatches(actual: object, expected: object, path: str = "") -> list[str]:
+    """How `actual` differs from the partial `expected`: dicts match on the keys given,
+    lists element by element, "players" (a list) also by name as a dict."""
+    where = path or "the state"
+    if isinstance(expected, Mapping):
+        if path == "players" and isinstance(actual, list):
+            actual = {p.get("name"): p for p in actual}
+        if not isinstance(actual, Mapping):
+            return [f"{where} is {json.dumps(actual)}, expected an object"]
+        found = []
+        for key, value in expected.items():
+            sub = f"{path}.{key}" if path else str(key)
+            if key not in actual:
+                found.append(f"{sub} is missing")
+            else:
+                found += mismatches(actual[key], value, sub)
+        return found
+    if isinstance(expected, list):
+        if not isinstance(actual, list) or len(actual) != len(expected):
+            return [f"{where} is {json.dumps(actual)}, expected {json.dumps(expected)}"]
+        found = []
+        for i, (a, e) in enumerate(zip(actual, expected, strict=True)):
+            found += mismatches(a, e, f"{path}[{i}]")
+        return found
+    if actual != expected or type(actual) is not type(expected):
+        return [f"{where} is {json.dumps(actual)}, expected {json.dumps(expected)}"]
+    return []
+
+
+# ---- shape checks, each naming the place in the file ---------------------------------------
+
+
+def as_object(value: object, where: str) -> Mapping[str, Any]:
+    if not isinstance(value, Mapping):
+        raise ScriptError(f"{where}: expected a JSON object, not {kind_of(value)}")
+    return value
+
+
+def as_list(value: object, where: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise ScriptError(f"{where}: expected a JSON list, not {kind_of(value)}")
+    return value
+
+
+def as_str(value: object, where: str) -> str:
+    if not isinstance(value, str):
+        raise ScriptError(f"{where}: expected a string, not {kind_of(value)}")
+    return value
+
+
+def as_strings(value: object, where: str) -> tuple[str, ...]:
+    return tuple(as_str(v, f"{where}[{i}]") for i, v in enumerate(as_list(value, where)))
+
+
+def as_int(value: object, where: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ScriptError(f"{where}: expected a whole number, not {kind_of(value)}")
+    return value
+
+
+def as_bool(value: object, where: str) -> bool:
+    if not isinstance(value, bool):
+        raise ScriptError(f"{where}: expected true or false, not {kind_of(value)}")
+    return value
+
+
+def known_fields(obj: Mapping[str, Any], keys: set[str], where: str) -> None:
+    """ScriptError naming the first field of `obj` not among `keys` (a typo is an error)."""
+    unknown = sorted(set(obj) - keys)
+    if unknown:
+        raise ScriptError(
+            f"{where}: unknown field {unknown[0]!r} (fields: {', '.join(sorted(keys))})"
+        )
+
+
+def kind_of(value: object) -> str:
+    return "null" if value is None else json.dumps(value)[:40]
