@@ -39,10 +39,13 @@ class ScriptFailed(ScriptError):
 
 @dataclass(frozen=True)
 class Expect:
-    """A partial state the game must match once `after` inputs are applied."""
+    """A partial state the game must match once `after` inputs are applied; with `refuse`,
+    also an input the game must refuse then (its message containing `error`), unchanged."""
 
     after: int
     state: Mapping[str, Any]
+    refuse: Input | None = None
+    error: str = ""
 
 
 def read_script_file(path: str | Path) -> object:
@@ -76,7 +79,13 @@ def inputs_and_expects(obj: Mapping[str, Any]) -> tuple[list[Input], tuple[Expec
         after = as_int(eo.pop("after", len(inputs)), f"expect[{i}].after")
         if not 0 <= after <= len(inputs):
             raise ScriptError(f"expect[{i}].after: {after} is not between 0 and {len(inputs)}")
-        expects.append(Expect(after, eo))
+        refuse = eo.pop("refuse", None)
+        error = as_str(eo.pop("error", ""), f"expect[{i}].error")
+        if refuse is not None:
+            refuse = as_object(refuse, f"expect[{i}].refuse")
+        elif error:
+            raise ScriptError(f'expect[{i}].error: the message of which "refuse" input?')
+        expects.append(Expect(after, eo, refuse, error))
     return inputs, tuple(expects)
 
 
@@ -110,28 +119,68 @@ def describe(inp: Input) -> str:
 def check_expects(expects: Sequence[Expect], game: Game, applied: int) -> None:
     for i, expect in enumerate(expects):
         if expect.after == applied:
-            problems = mismatches(game.to_json(), expect.state)
+            at = f"expect[{i}] (after {applied} inputs)"
+            state = game.to_json()
+            problems = mismatches(state, expect.state)
             if problems:
                 raise ScriptFailed(
-                    f"expect[{i}] (after {applied} inputs): {problems[0]}"
+                    f"{at}: {problems[0]}"
                     + (f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""),
                     game,
                 )
+            if expect.refuse is not None:
+                _check_refused(game, expect, at, state)
+
+
+def _check_refused(game: Game, expect: Expect, at: str, before: Mapping[str, Any]) -> None:
+    """The `refuse` input of `expect` is refused, with its `error` in the message, and the
+    game's state is as it was."""
+    assert expect.refuse is not None
+    refuse = describe(expect.refuse)
+    try:
+        game.apply(expect.refuse)
+    except IllegalInput as error:
+        if expect.error not in str(error):
+            raise ScriptFailed(
+                f"{at}: {refuse} was refused with {str(error)!r}, expected {expect.error!r}", game
+            ) from None
+        if game.to_json() != before:
+            raise ScriptFailed(f"{at}: refusing {refuse} changed the state", game) from None
+        return
+    game.undo()
+    raise ScriptFailed(f"{at}: {refuse} was taken, expected it refused", game)
+
+
+# lists of the state that an `expect` may also give as an object, keyed by this field
+KEYED = {"players": "name", "waiting_for": "kind"}
 
 
 def mismatches(actual: object, expected: object, path: str = "") -> list[str]:
     """How `actual` differs from the partial `expected`: dicts match on the keys given,
-    lists element by element, "players" (a list) also by name as a dict."""
+    lists element by element; the lists of `KEYED` may also be matched as an object keyed
+    by that field, where null means "none such".
+
+    >>> waits = {"waiting_for": [{"kind": "throw", "options": {"throw": 2}}]}
+    >>> mismatches(waits, {"waiting_for": {"throw": {"options": {"throw": 1}}, "hook": None}})
+    ['waiting_for.throw.options.throw is 2, expected 1']
+    >>> mismatches(waits, {"waiting_for": {"throw": None}})
+    ['waiting_for.throw is there, expected none']
+    """
     where = path or "the state"
     if isinstance(expected, Mapping):
-        if path == "players" and isinstance(actual, list):
-            actual = {p.get("name"): p for p in actual}
+        key_field = KEYED.get(path)
+        keyed = key_field is not None and isinstance(actual, list)
+        if keyed and isinstance(actual, list):
+            actual = {item.get(key_field): item for item in actual if isinstance(item, Mapping)}
         if not isinstance(actual, Mapping):
             return [f"{where} is {json.dumps(actual)}, expected an object"]
         found = []
         for key, value in expected.items():
             sub = f"{path}.{key}" if path else str(key)
-            if key not in actual:
+            if keyed and value is None:
+                if key in actual:
+                    found.append(f"{sub} is there, expected none")
+            elif key not in actual:
                 found.append(f"{sub} is missing")
             else:
                 found += mismatches(actual[key], value, sub)

@@ -1,0 +1,302 @@
+"""Kingdom Run: the rules engine, a fold of the inputs over a mutable state.
+
+`KingdomRun(setup)` starts a race; `apply(input)` checks an input completely and only
+then changes the state, so an illegal input raises an `IllegalInput` subclass and changes
+nothing; `undo()` refolds the log without its last input. The engine needs no randomness:
+the dice are inputs. The input types are documented in docs/kingdom-run-script.md, the
+rules and policies in docs/kingdom-run.md.
+
+>>> from host.games.kingdom_run.setup import Setup
+>>> game = KingdomRun(Setup.simple("Ann", "Bob"))
+>>> game.apply(game.throw_input(["boots", "hook", "drop", "equal"]))
+>>> [w.kind for w in game.waiting_for()]
+['throw', 'boots', 'hook', 'drop', 'correct', 'end_turn']
+>>> game.apply({"type": "hook", "player": "Ann", "space": 3, "runner": "Ann"})  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+host.games.kingdom_run.errors.RuleViolation: no runner ahead of space 3 to hook on to ...
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from host.games import DiceExpectation, IllegalInput, Input, TableDisplay, Waiting
+from host.games.kingdom_run import view
+from host.games.kingdom_run.actions import ACTIONS
+from host.games.kingdom_run.errors import (
+    GameOver,
+    MalformedInput,
+    NotNow,
+    NotYourTurn,
+    RuleViolation,
+    UnknownPlayer,
+)
+from host.games.kingdom_run.race import Race
+from host.games.kingdom_run.rules import DICE, DICE_COLOUR, FACE_SET, FACES, THROWS, TWICE
+from host.games.kingdom_run.setup import Setup, check_setup
+from host.games.kingdom_run.turn import ACT, OVER, THROW, Turn
+
+_BASE = frozenset({"type", "player"})
+# input type -> the fields it may carry
+INPUT_FIELDS: dict[str, frozenset[str]] = {
+    "throw": _BASE | {"thrown", "kept"},
+    "correct": _BASE | {"from", "to"},
+    **{name: _BASE | action.fields for name, action in ACTIONS.items()},
+    "end_turn": _BASE,
+}
+
+
+class KingdomRun:
+    """A game of Kingdom Run: implements `host.games.Game` and its dice capability."""
+
+    race: Race  # the runners, finish places and victory tokens
+    turn: Turn  # whose turn, the dice, the actions done
+    winners: list[str]  # once the race is over
+    _log: list[Input]
+    _waiting: list[Waiting] | None  # what waiting_for() returns, until the next change
+
+    def __init__(self, setup: Setup) -> None:
+        check_setup(setup)
+        self.setup = setup
+        self._refold(())
+
+    # ---- the Game protocol -------------------------------------------------------------
+
+    @property
+    def players(self) -> Sequence[str]:
+        return self.race.names
+
+    @property
+    def log(self) -> Sequence[Input]:
+        return self._log
+
+    @property
+    def game_over(self) -> bool:
+        return self.turn.phase == OVER
+
+    def waiting_for(self) -> Sequence[Waiting]:
+        if self._waiting is None:
+            self._waiting = self._compute_waiting()
+        return self._waiting
+
+    def apply(self, inp: Input) -> None:
+        if self.game_over:
+            raise GameOver("the race is over: all finish places are filled (undo to go back)")
+        try:
+            kind = inp["type"]
+            known = INPUT_FIELDS[kind].issuperset(inp)
+            who = self.race.seat_of[inp["player"]]
+        except (KeyError, TypeError):
+            known = False
+        if not known:
+            raise self._malformed(inp)
+        if who != self.turn.seat:
+            raise NotYourTurn(
+                f"it is {self.active}'s turn, not {inp['player']}'s"
+                + (f" ({self.active} throws the dice)" if self.turn.phase == THROW else "")
+            )
+        try:
+            self._step(kind, inp)
+        except IllegalInput:
+            raise  # raised before any change, by design
+        except BaseException:
+            self._refold(self._log)  # a bug halfway through a change: restore the state
+            raise
+        self._log.append(dict(inp))
+        self._waiting = None
+
+    def undo(self) -> Input:
+        if not self._log:
+            raise NotNow("there is nothing to undo")
+        last = self._log[-1]
+        self._refold(self._log[:-1])
+        return last
+
+    def expected_dice(self) -> DiceExpectation | None:
+        if not self.turn.may_throw():
+            return None
+        return DiceExpectation(FACE_SET, {DICE_COLOUR: DICE}, self.active)
+
+    def throw_input(self, thrown: Sequence[str], kept: Sequence[str] = ()) -> Input:
+        return {"type": "throw", "player": self.active, "thrown": list(thrown), "kept": list(kept)}
+
+    def display(self) -> TableDisplay:
+        return view.table_display(self.setup, self.race, self.turn, self.winners)
+
+    def to_json(self) -> dict[str, Any]:
+        return view.state_json(
+            self.setup, self.race, self.turn, self.waiting_for(), self.winners, len(self._log)
+        )
+
+    # ---- queries -----------------------------------------------------------------------
+
+    @property
+    def active(self) -> str:
+        """The name of the player whose turn it is (the last one's, once the game is over)."""
+        return self.race.names[self.turn.seat]
+
+    def score(self, name: str) -> int:
+        """Finish places' points plus victory tokens' (the score so far, or the final one)."""
+        return self.race.score(self.race.seat_of[name], self.setup.options.token_value)
+
+    # ---- the steps -----------------------------------------------------------------------
+
+    def _step(self, kind: str, inp: Input) -> None:
+        turn = self.turn
+        if kind == "throw":
+            self._throw(inp)
+        elif turn.phase == THROW:
+            raise NotNow(f"{self.active} throws the dice first: a turn starts with a throw")
+        elif kind == "correct":
+            self._correct(inp)
+        elif kind == "end_turn":
+            self._next_turn()
+        else:
+            self._act(kind, inp)
+
+    def _throw(self, inp: Input) -> None:
+        turn = self.turn
+        thrown = _faces(inp.get("thrown"), "thrown")
+        kept = _faces(inp.get("kept", []), "kept")
+        if turn.phase == ACT:
+            if turn.acted:
+                raise NotNow("the dice are in use: every throw comes before the actions")
+            if turn.throws >= THROWS:
+                raise NotNow(
+                    f"{turn.throws} throws, the most allowed: use the dice (or end the turn)"
+                )
+            if Counter(kept) - Counter(turn.dice):
+                raise RuleViolation(f"kept: {kept} is not part of the dice showing {turn.dice}")
+            if not thrown:
+                raise RuleViolation("a second throw throws at least one die again")
+        elif kept:
+            raise RuleViolation("the first throw throws all 4 dice: there is nothing to keep")
+        if len(kept) + len(thrown) != DICE:
+            raise RuleViolation(
+                f"{len(kept)} dice kept and {len(thrown)} thrown: the game has {DICE} dice"
+            )
+        turn.show(kept + thrown)
+
+    def _correct(self, inp: Input) -> None:
+        turn = self.turn
+        old = _face(inp.get("from"), "from")
+        new = _face(inp.get("to"), "to")
+        if old not in turn.left:
+            raise RuleViolation(
+                f"no die left to use shows {old} (dice left: {', '.join(turn.left) or 'none'}); "
+                "a die already used is fixed with undo"
+            )
+        if old == new:
+            raise RuleViolation(f"from and to are both {old}: nothing to correct")
+        turn.fix(old, new)
+
+    def _act(self, kind: str, inp: Input) -> None:
+        turn = self.turn
+        if not turn.times_left(kind):
+            raise RuleViolation(self._why_not(kind))
+        ACTIONS[kind].do(self.race, inp, turn.seat)
+        turn.spend(kind)
+        if self.race.full:
+            self._end()
+        elif not turn.left:
+            self._next_turn()
+
+    def _why_not(self, kind: str) -> str:
+        turn = self.turn
+        if turn.done[kind] >= TWICE:
+            return f"the {kind} has been done {TWICE} times this turn, the most for an action"
+        if kind in turn.dice:
+            return f"the dice that could do the {kind} are used (an equal die copies it)"
+        return (
+            f"no die shows the {kind} (dice: {', '.join(turn.dice)}); an equal die copies "
+            "only an action another die of the throw shows"
+        )
+
+    def _next_turn(self) -> None:
+        turn = self.turn
+        self.turn = Turn((turn.seat + 1) % len(self.race.names), turn.number + 1)
+
+    def _end(self) -> None:
+        """All finish places are filled: the highest score wins; a tie goes to the player
+        with the best finish place; players still tied (none has a place) share the win."""
+        self.turn.phase = OVER
+        seats = range(len(self.race.names))
+        value = self.setup.options.token_value
+        best = max(self.race.score(s, value) for s in seats)
+        tied = [s for s in seats if self.race.score(s, value) == best]
+        places = self.race.places
+        first = {s: places.index(s) if s in places else len(places) for s in tied}
+        top = min(first.values())
+        self.winners = [self.race.names[s] for s in tied if first[s] == top]
+
+    # ---- what the game waits for -----------------------------------------------------------
+
+    def _compute_waiting(self) -> list[Waiting]:
+        turn, name = self.turn, self.active
+        if turn.phase == OVER:
+            return []
+        if turn.phase == THROW:
+            return [Waiting(name, "throw", {"dice": DICE, "throw": 1, "throws_allowed": THROWS})]
+        waits = []
+        if turn.may_throw():
+            again = {"dice": DICE, "throw": turn.throws + 1, "throws_allowed": THROWS}
+            waits.append(Waiting(name, "throw", {**again, "keepable": list(turn.dice)}))
+        for kind, action in ACTIONS.items():
+            times = turn.times_left(kind)
+            choices = action.options(self.race, turn.seat) if times else None
+            if choices is not None:  # a new dict, ours to add to
+                choices["times"] = times
+                waits.append(Waiting(name, kind, choices))
+        if turn.left:
+            waits.append(Waiting(name, "correct", {"dice": list(turn.left), "faces": list(FACES)}))
+        waits.append(Waiting(name, "end_turn", {}))
+        return waits
+
+    # ---- state from the setup, and refolding -------------------------------------------
+
+    def _refold(self, inputs: Sequence[Input]) -> None:
+        setup = self.setup
+        self.race = Race(setup)
+        pos = setup.position
+        first = pos.active_player if pos is not None else setup.first_player
+        seat = 0 if first is None else self.race.seat_of[first]
+        self.turn = Turn(seat, 1 if pos is None else pos.turn)
+        self.winners = []
+        self._log = []
+        self._waiting = None
+        for inp in list(inputs):
+            self.apply(inp)
+
+    def _malformed(self, inp: object) -> IllegalInput:
+        """The error for an input that is not well formed (the slow path of apply)."""
+        if not isinstance(inp, Mapping):
+            return MalformedInput(f"an input is a JSON object, not {type(inp).__name__}")
+        kind = inp.get("type")
+        fields = INPUT_FIELDS.get(kind) if isinstance(kind, str) else None
+        if fields is None:
+            return MalformedInput(f"unknown input type {kind!r} (types: {', '.join(INPUT_FIELDS)})")
+        extra = inp.keys() - fields
+        if extra:
+            return MalformedInput(
+                f"a {kind} input has no field {', '.join(sorted(map(repr, extra)))} "
+                f"(fields: {', '.join(sorted(fields - {'type'}))})"
+            )
+        if "player" not in inp:
+            return MalformedInput(f'a {kind} input needs the "player" who gives it')
+        names = ", ".join(self.race.names)
+        return UnknownPlayer(f"unknown player {inp.get('player')!r} (players: {names})")
+
+
+def _face(value: object, field: str) -> str:
+    if value not in FACES:
+        raise MalformedInput(f"{field}: {value!r} is no face of the dice ({', '.join(FACES)})")
+    return str(value)
+
+
+def _faces(value: object, field: str) -> list[str]:
+    if not isinstance(value, list):
+        raise MalformedInput(f"{field}: a list of faces ({', '.join(FACES)}), not {value!r}")
+    return [_face(v, field) for v in value]
