@@ -23,7 +23,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from host.games import DiceExpectation, IllegalInput, Input, TableDisplay, Waiting
+from host.games import BoardDisplay, DiceExpectation, IllegalInput, Input, Waiting
 from host.games.kingdom_run import view
 from host.games.kingdom_run.actions import ACTIONS
 from host.games.kingdom_run.errors import (
@@ -123,7 +123,7 @@ class KingdomRun:
     def throw_input(self, thrown: Sequence[str], kept: Sequence[str] = ()) -> Input:
         return {"type": "throw", "player": self.active, "thrown": list(thrown), "kept": list(kept)}
 
-    def display(self) -> TableDisplay:
+    def display(self) -> BoardDisplay:
         return view.table_display(self.setup, self.race, self.turn, self.winners)
 
     def to_json(self) -> dict[str, Any]:

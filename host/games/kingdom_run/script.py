@@ -35,7 +35,7 @@ from host.games.scripts import (
     inputs_and_expects,
     known_fields,
     play_inputs,
-    read_json,
+    read_script_file,
 )
 
 FORMAT = "kr-game/1"
@@ -62,7 +62,7 @@ class Script:
 
 def load_script(path: str | Path) -> Script:
     """Read a script file; every problem is a one-line ScriptError."""
-    return parse_script(read_json(path))
+    return parse_script(read_script_file(path))
 
 
 def parse_script(data: object) -> Script:

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from host.games import SeatDisplay, TableDisplay, Waiting
+from host.games import BoardDisplay, SeatDisplay, Waiting
 from host.games.kingdom_run.course import START_SPACES
 from host.games.kingdom_run.race import FINISHED, Race
 from host.games.kingdom_run.rules import THROWS
@@ -49,7 +49,7 @@ def dial_text(tokens: int, score: int) -> str:
     return f"{tokens:>2}.{score:02}"
 
 
-def table_display(setup: Setup, race: Race, turn: Turn, winners: Sequence[str]) -> TableDisplay:
+def table_display(setup: Setup, race: Race, turn: Turn, winners: Sequence[str]) -> BoardDisplay:
     value = setup.options.token_value
     seats = []
     for i, seat in enumerate(setup.seats):
@@ -61,7 +61,7 @@ def table_display(setup: Setup, race: Race, turn: Turn, winners: Sequence[str]) 
         led = COLOURS[seat.colour] if race.racing(i) else FINISHED_COLOUR
         mine = i == turn.seat
         seats.append(SeatDisplay(text, led if mine else dim(led), blink=mine and turn.phase == ACT))
-    return TableDisplay(seats)
+    return BoardDisplay(seats)
 
 
 def player_json(setup: Setup, race: Race, seat: int) -> dict[str, Any]:

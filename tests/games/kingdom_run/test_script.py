@@ -168,7 +168,8 @@ def test_the_file_errors(tmp_path: Path) -> None:
     with pytest.raises(ScriptError, match=r"cannot read .*: No such file or directory"):
         load_script(tmp_path / "none.json")
     (tmp_path / "cut.json").write_text('{"format": "kr-game/1",')
-    with pytest.raises(ScriptError, match=r"cut.json is not JSON: .* at line 1 column 24"):
+    cut = r"cut.json is not JSON \(cut short or damaged\): .* at line 1 column 24"
+    with pytest.raises(ScriptError, match=cut):
         load_script(tmp_path / "cut.json")
 
 
