@@ -15,7 +15,7 @@ from host.errors import UserError
 
 # part -> (module with `bench(args) -> int`, what it measures)
 PARTS: dict[str, tuple[str, str]] = {
-    "engine": ("host.games.kot.bench", "random full 4-player games per second"),
+    "engine": ("host.games.bench", "random full 4-player games per second, for each game"),
     "replay": ("host.replay_bench", "dicetable replay's start-to-end time against Python's start"),
     "vision": ("vision.bench", "milliseconds per frame to read 8 dice"),
     "live": ("vision.live.bench", "frames per second and settle-to-event delay"),

@@ -165,8 +165,7 @@ def _purse(race: Race, inp: Input, seat: int) -> None:
         raise RuleViolation(f"{name} has finished the race: a player who finished can't be robbed")
     if not race.tokens[victim]:
         raise RuleViolation(f"{name} has no victory token left to steal")
-    race.tokens[victim] -= 1
-    race.tokens[seat] += 1
+    race.steal(seat, victim)
 
 
 # ---- flask: wake a runner, or put one to sleep ---------------------------------------------

@@ -181,14 +181,22 @@ class Race:
 
     # ---- changes -------------------------------------------------------------------------
 
+    def steal(self, thief: int, victim: int) -> None:
+        """One victory token changes hands."""
+        self.tokens[victim] -= 1
+        self.tokens[thief] += 1
+
+    def _changed(self) -> None:
+        self._board = self._distinct = None
+
     def flip(self, r: Runner) -> None:
         """Wake a sleeping runner, or put an awake one to sleep."""
         r.asleep = not r.asleep
-        self._board = self._distinct = None
+        self._changed()
 
     def move(self, r: Runner, target: int) -> int:
         """Move `r` towards `target` (see `landing`); return where it lands."""
-        self._board = self._distinct = None
+        self._changed()
         self.count[r.space] -= 1
         to = self.landing(target)
         if to == FINISHED:
