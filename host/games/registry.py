@@ -13,7 +13,8 @@ Games register themselves; nothing outside a game's package imports it by name:
   as a subprocess, and it is explicit: nothing joins a table by merely being installed;
 - `register(kind)` adds one in-process.
 
-The catalog's order: the games of `host.games` by package name, then those of
+The catalog's order: the games of `host.games` by their KIND's `catalog_order` (0 if it
+has none; a game whose page is not built yet says 1) then package name, then those of
 DICETABLE_GAMES in the order named, then any registered by hand. The first is the default
 game of a "new_game" that names none.
 """
@@ -36,6 +37,7 @@ from host.games.kind import GameFileError, GameKind
 
 GAMES_ENV = "DICETABLE_GAMES"
 KIND_MODULE = "table_kind"  # the module of a rules package that holds its KIND
+ORDER = "catalog_order"  # a KIND's optional place among host.games' games (default 0)
 
 _KINDS: dict[str, GameKind] = {}
 _found = False
@@ -138,10 +140,13 @@ def _find() -> None:
 
     by_hand = dict(_KINDS)
     _KINDS.clear()
+    built_in: list[ModuleType] = []
     for package in sorted(p.name for p in pkgutil.iter_modules(host.games.__path__) if p.ispkg):
-        module = f"host.games.{package}.{KIND_MODULE}"
-        if importlib.util.find_spec(module) is not None:
-            _take(importlib.import_module(module))
+        name = f"host.games.{package}.{KIND_MODULE}"
+        if importlib.util.find_spec(name) is not None:
+            built_in.append(importlib.import_module(name))
+    for found in sorted(built_in, key=lambda m: getattr(getattr(m, "KIND", None), ORDER, 0)):
+        _take(found)
     for name in filter(None, (m.strip() for m in os.environ.get(GAMES_ENV, "").split(","))):
         try:
             _take(importlib.import_module(name))

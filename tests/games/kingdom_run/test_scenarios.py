@@ -8,12 +8,14 @@ numbering, and a few broken rules are shown to make their scripts fail.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
+from host.cli import main
 from host.games.kingdom_run import race, turn
 from host.games.kingdom_run.race import Race
 from host.games.kingdom_run.script import load_script, replay
@@ -49,12 +51,29 @@ def test_every_rule_and_policy_has_a_scenario_and_every_scenario_one_of_them() -
 
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
-def test_scenario(path: Path) -> None:
+def test_scenario_through_dicetable_replay(path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     script = load_script(path)
     assert script.expect, "a scenario states what it expects"
     assert script.description
+    status = main(["replay", str(path)])
+    out, err = capsys.readouterr()
+    assert status == 0, err
     game = replay(script)
     assert len(game.log) == len(script.inputs)
+    assert json.loads(out) == game.to_json()
+
+
+def test_a_failing_scenario_is_one_line_from_dicetable_replay(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = json.loads((HERE / "scenarios" / "rule01_two_players.json").read_text())
+    data["expect"][0]["turn"] = 2
+    path = tmp_path / "wrong.json"
+    path.write_text(json.dumps(data))
+    assert main(["replay", str(path)]) == 1
+    out, err = capsys.readouterr()
+    assert json.loads(out)["turn"] == 1  # the state reached is printed
+    assert err == f"dicetable replay: {path}: expect[0] (after 0 inputs): turn is 1, expected 2\n"
 
 
 def _no_limit_on_a_space(monkeypatch: pytest.MonkeyPatch) -> None:

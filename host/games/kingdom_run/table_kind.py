@@ -1,0 +1,157 @@
+"""Kingdom Run at the table: its `GameKind` (host.games.kind), found by the registry.
+
+Everything the app must know of Kingdom Run beyond the `Game` protocol is here (what the
+page offers for each thing the engine waits for is in `answers`): the setup form's lists,
+how a script is started, replayed and saved, the dice, and what a player's button means:
+the active player's button, once the dice are thrown, ends the turn (the actions are
+chosen on the page).
+
+Its page (the course drawn as a track) is not built yet, so it comes after the games the
+page plays in the catalog (`catalog_order`): a new game naming none is not a race.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from host.games import DiceExpectation, Game, Input, Waiting
+from host.games.kind import GameFileError, ReplayStopped, Trace
+from host.games.kingdom_run.answers import FACE_LABELS, answer
+from host.games.kingdom_run.course import DEFAULT_PLACES, DEFAULT_PRESET, PRESETS
+from host.games.kingdom_run.engine import KingdomRun
+from host.games.kingdom_run.errors import SetupError
+from host.games.kingdom_run.rules import MAX_PLAYERS, MIN_PLAYERS
+from host.games.kingdom_run.script import FORMAT, parse_script, replay, script_json, start
+from host.games.kingdom_run.setup import COLOURS, TOKEN_VALUE
+from host.games.scripts import ScriptError, ScriptFailed
+
+
+class KingdomRunDice:
+    """The 4 dice, read with the face set "kingdom-run"."""
+
+    faces: Mapping[str, str] = FACE_LABELS
+
+    def expected(self, game: Game) -> DiceExpectation | None:
+        return _kr(game).expected_dice()
+
+    def throw_input(self, game: Game, thrown: Sequence[str], kept: Sequence[str]) -> Input:
+        return _kr(game).throw_input(thrown, kept)
+
+    def entered_throw(self, game: Game, faces: Sequence[str]) -> Input:
+        """Dice entered by hand as they lie after the throw: on a second throw, the dice
+        showing the faces of the first count as kept, the rest as thrown (at least one).
+
+        >>> from host.games.kingdom_run import Setup
+        >>> game = KingdomRun(Setup.simple("Ann", "Bob"))
+        >>> game.apply(game.throw_input(["boots", "boots", "hook", "purse"]))
+        >>> KIND.dice.entered_throw(game, ["boots", "flask", "hook", "purse"])["thrown"]
+        ['flask']
+        """
+        g = _kr(game)
+        if not g.turn.dice:  # the first throw
+            return g.throw_input(list(faces))
+        kept_count = Counter(g.turn.dice) & Counter(faces)
+        kept = list(kept_count.elements())
+        thrown = list((Counter(faces) - kept_count).elements())
+        if not thrown and kept:  # the dice thrown again landed as they were
+            thrown.append(kept.pop())
+        return g.throw_input(thrown, kept)
+
+
+class KingdomRunKind:
+    name = "kingdom-run"
+    title = "Kingdom Run"
+    script_format = FORMAT
+    catalog_order = 1  # after the games the page plays: a race's page is not built yet
+    dice = KingdomRunDice()
+
+    def new(self, setup: Mapping[str, Any]) -> Game:
+        if not isinstance(setup, Mapping):
+            raise GameFileError("a game setup is a JSON object (players, course...)")
+        fields = {k: v for k, v in setup.items() if k not in ("inputs", "expect", "seed")}
+        return self.load({**fields, "format": FORMAT, "inputs": []})
+
+    def load(self, script: Mapping[str, Any], trace: Trace | None = None) -> Game:
+        try:
+            parsed = parse_script(script)
+            if trace is not None:
+                trace(None, None, start(parsed))
+            return replay(parsed, trace)
+        except ScriptFailed as error:
+            raise ReplayStopped(str(error), error.game) from None
+        except (ScriptError, SetupError) as error:
+            raise GameFileError(str(error)) from None
+
+    def setup_of(self, script: Mapping[str, Any]) -> dict[str, Any]:
+        # normalised through the engine's own writer, so a stored setup reads back the same
+        fields = {k: v for k, v in script.items() if k not in ("inputs", "expect", "seed")}
+        try:
+            game = start(parse_script({**fields, "format": FORMAT, "inputs": []}))
+        except (ScriptError, SetupError) as error:
+            raise GameFileError(str(error)) from None
+        setup = script_json(game)
+        del setup["format"], setup["inputs"]
+        if "description" in script:
+            setup["description"] = str(script["description"])
+        return setup
+
+    def export(self, setup: Mapping[str, Any], inputs: Sequence[Input]) -> dict[str, Any]:
+        return {"format": FORMAT, **setup, "inputs": [dict(i) for i in inputs]}
+
+    def roles(self, game: Game) -> dict[str, str]:
+        return {s.name: s.colour for s in _kr(game).setup.seats}
+
+    def turn(self, game: Game) -> tuple[str, int]:
+        g = _kr(game)
+        return (g.active, g.turn.number)
+
+    def winners(self, game: Game) -> list[str]:
+        return list(_kr(game).winners)
+
+    def catalog(self) -> dict[str, Any]:
+        return {
+            "game": self.name,
+            "title": self.title,
+            "format": self.script_format,
+            "role": "colour",
+            "roles": list(COLOURS),
+            "players": [MIN_PLAYERS, MAX_PLAYERS],
+            "options": [],
+            "courses": {
+                name: {"parts": list(c.parts), "spaces": c.length, "lakes": list(c.lake_spaces)}
+                for name, c in PRESETS.items()
+            },
+            "course": DEFAULT_PRESET,
+            # the board prints the finish places' values; the rules do not give them
+            "finish_places": list(DEFAULT_PLACES),
+            "finish_places_note": (
+                "The points of the 8 finish places are printed on your board: enter them "
+                f"(without them: {', '.join(map(str, DEFAULT_PLACES))})"
+            ),
+            "token_value": TOKEN_VALUE,
+            "faces": list(FACE_LABELS),
+            "face_labels": dict(FACE_LABELS),
+        }
+
+    def answers(self, game: Game, waiting: Waiting) -> dict[str, Any]:
+        return answer(_kr(game), waiting)
+
+    def button_inputs(self, game: Game, player: str) -> list[Input]:
+        g = _kr(game)
+        if any(w.kind == "end_turn" and w.player == player for w in g.waiting_for()):
+            return [{"type": "end_turn", "player": player}]
+        return []
+
+    def manual_throw(self, game: Game, faces: Sequence[str]) -> Input:
+        return self.dice.entered_throw(game, faces)
+
+
+def _kr(game: Game) -> KingdomRun:
+    if not isinstance(game, KingdomRun):
+        raise TypeError(f"not a Kingdom Run game: {type(game).__name__}")
+    return game
+
+
+KIND = KingdomRunKind()

@@ -1,0 +1,120 @@
+"""Kingdom Run at the table: its GameKind is found by the registry (after the games the
+page plays), starts, replays and saves races, and what it offers the page and the buttons
+is what the engine takes."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from host.cli import main
+from host.games.kind import GameFileError, ReplayStopped
+from host.games.kingdom_run import KingdomRun, Setup
+from host.games.kingdom_run.random_player import play_game, random_input
+from host.games.kingdom_run.script import script_json
+from host.games.kingdom_run.table_kind import KIND
+from host.games.registry import default_kind, kind_of_script, kinds
+
+SCENARIO = Path(__file__).parent / "scenarios" / "rule05_hook_past_the_finish_line.json"
+SETUP: dict[str, Any] = {"players": [{"name": "Ann"}, {"name": "Bob", "colour": "green"}]}
+
+
+def test_found_by_the_registry_after_the_games_the_page_plays() -> None:
+    assert kinds()["kingdom-run"] is KIND
+    assert kind_of_script({"format": "kr-game/1"}) is KIND
+    assert list(kinds()).index("kingdom-run") > 0 and default_kind() is not KIND
+
+
+def test_new_setup_of_export_and_load_round_trip() -> None:
+    game = KIND.new({**SETUP, "seed": 1234})  # the table adds a seed to every new game
+    assert isinstance(game, KingdomRun) and KIND.roles(game) == {"Ann": "red", "Bob": "green"}
+    setup = KIND.setup_of({**SETUP, "seed": 1234, "description": "Friday"})
+    assert setup["course"]["parts"] and setup["description"] == "Friday" and "seed" not in setup
+    played = play_game(KIND.new(setup).setup, random.Random(3))  # type: ignore[attr-defined]
+    again = KIND.load(KIND.export(setup, played.log))
+    assert again.to_json() == played.to_json()
+    assert KIND.winners(again) == played.winners and KIND.turn(again) == (
+        played.active,
+        played.turn.number,
+    )
+
+
+def test_bad_setups_and_scripts_are_one_line_game_file_errors() -> None:
+    with pytest.raises(GameFileError, match="players: 1 players; Kingdom Run is for 2 to 4"):
+        KIND.new({"players": [{"name": "Ann"}]})
+    with pytest.raises(GameFileError, match="a game setup is a JSON object"):
+        KIND.new([])  # type: ignore[arg-type]
+    script = script_json(KingdomRun(Setup.simple("Ann", "Bob")))
+    script["inputs"] = [{"type": "end_turn", "player": "Ann"}]
+    with pytest.raises(
+        ReplayStopped, match=r"inputs\[0\] \(end_turn by Ann\): Ann throws the dice first"
+    ) as stopped:
+        KIND.load(script)
+    assert stopped.value.game.to_json()["inputs"] == 0
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_every_answer_the_page_offers_is_an_input_the_engine_takes(seed: int) -> None:
+    rng = random.Random(seed)
+    game = KingdomRun(Setup.simple("Ann", "Bob", "Cat"))
+    while not game.game_over:
+        for waiting in game.waiting_for():
+            offered = KIND.answers(game, waiting)
+            assert offered["title"] and offered["player"] == waiting.player
+            if waiting.kind in ("throw", "correct"):
+                assert offered["form"]["type"] == ("dice" if waiting.kind == "throw" else "correct")
+                continue
+            assert offered["choices"]
+            for c in offered["choices"]:
+                game.apply(c["input"])  # taken, or this raises
+                game.undo()
+        game.apply(random_input(game, rng, corrections=True))
+
+
+def test_the_button_ends_the_turn_once_the_dice_are_thrown() -> None:
+    game = KingdomRun(Setup.simple("Ann", "Bob"))
+    assert KIND.button_inputs(game, "Ann") == []  # the camera reads the throw
+    game.apply(game.throw_input(["boots", "hook", "drop", "purse"]))
+    assert KIND.button_inputs(game, "Bob") == []
+    assert KIND.button_inputs(game, "Ann") == [{"type": "end_turn", "player": "Ann"}]
+
+
+def test_dice_entered_by_hand_and_read_by_the_camera() -> None:
+    game = KingdomRun(Setup.simple("Ann", "Bob"))
+    dice = KIND.dice
+    assert dice.expected(game) == game.expected_dice() and dice.faces["hook"] == "grappling hook"
+    assert KIND.manual_throw(game, ["boots"] * 4)["thrown"] == ["boots"] * 4
+    game.apply(dice.entered_throw(game, ["boots", "boots", "hook", "equal"]))
+    again = dice.entered_throw(game, ["boots", "boots", "hook", "equal"])  # landed as they were
+    assert sorted(again["kept"] + again["thrown"]) == ["boots", "boots", "equal", "hook"]
+    assert len(again["thrown"]) == 1
+    game.apply(again)
+    assert dice.expected(game) is None
+    assert dice.throw_input(game, ["hook"], ["boots"] * 3)["player"] == "Ann"
+
+
+def test_the_catalog_says_the_place_values_are_configuration() -> None:
+    catalog = KIND.catalog()
+    assert catalog["players"] == [2, 4] and catalog["roles"][:4] == [
+        "red",
+        "blue",
+        "yellow",
+        "green",
+    ]
+    assert set(catalog["courses"]) == {"first-race", "lakeland", "sprint"}
+    assert catalog["finish_places"] == [10, 8, 6, 5, 4, 3, 2, 1]
+    assert "printed on your board" in catalog["finish_places_note"]
+    json.dumps(catalog)  # JSON-ready
+
+
+def test_dicetable_replay_reads_a_race(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["replay", str(SCENARIO)]) == 0
+    state = json.loads(capsys.readouterr().out)
+    assert state["game"] == "kingdom-run" and state["finish"][1] == {"player": "Ann", "points": 8}
+    assert main(["replay", str(SCENARIO), "--trace"]) == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [line["index"] for line in lines] == [None, 0, 1]
