@@ -20,21 +20,19 @@ from typing import Any, TypeVar
 
 from host.games import Game, IllegalInput, Input
 from host.games.files import JsonFileError, read_json
+from host.games.kind import GameFileError, ReplayStopped
 
 G = TypeVar("G", bound=Game)
 
 
-class ScriptError(ValueError):
-    """A script that cannot be read or played; the message is one line."""
+class ScriptError(GameFileError):
+    """A script that cannot be read or played; the message is one line. (A game file the
+    table cannot open, to the app: a game's kind lets it through as it is.)"""
 
 
-class ScriptFailed(ScriptError):
+class ScriptFailed(ScriptError, ReplayStopped):
     """The script stopped at an illegal input or an unmet expectation; `game` is the state
     reached (before the failing input)."""
-
-    def __init__(self, message: str, game: Any) -> None:
-        super().__init__(message)
-        self.game = game
 
 
 @dataclass(frozen=True)

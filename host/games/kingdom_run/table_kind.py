@@ -17,15 +17,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from host.games import DiceExpectation, Game, Input, Waiting
-from host.games.kind import GameFileError, ReplayStopped, Trace
+from host.games.kind import GameFileError, Trace
 from host.games.kingdom_run.answers import FACE_LABELS, answer
 from host.games.kingdom_run.course import DEFAULT_PLACES, DEFAULT_PRESET, PRESETS
 from host.games.kingdom_run.engine import KingdomRun
-from host.games.kingdom_run.errors import SetupError
 from host.games.kingdom_run.rules import MAX_PLAYERS, MIN_PLAYERS
 from host.games.kingdom_run.script import FORMAT, parse_script, replay, script_json, start
 from host.games.kingdom_run.setup import COLOURS, TOKEN_VALUE
-from host.games.scripts import ScriptError, ScriptFailed
 
 
 class KingdomRunDice:
@@ -74,24 +72,17 @@ class KingdomRunKind:
         return self.load({**fields, "format": FORMAT, "inputs": []})
 
     def load(self, script: Mapping[str, Any], trace: Trace | None = None) -> Game:
-        try:
-            parsed = parse_script(script)
-            if trace is not None:
-                trace(None, None, start(parsed))
-            return replay(parsed, trace)
-        except ScriptFailed as error:
-            raise ReplayStopped(str(error), error.game) from None
-        except (ScriptError, SetupError) as error:
-            raise GameFileError(str(error)) from None
+        # a script's errors are the table's: ScriptError is a GameFileError, ScriptFailed
+        # a ReplayStopped (host.games.scripts)
+        parsed = parse_script(script)
+        if trace is not None:
+            trace(None, None, start(parsed))
+        return replay(parsed, trace)
 
     def setup_of(self, script: Mapping[str, Any]) -> dict[str, Any]:
         # normalised through the engine's own writer, so a stored setup reads back the same
         fields = {k: v for k, v in script.items() if k not in ("inputs", "expect", "seed")}
-        try:
-            game = start(parse_script({**fields, "format": FORMAT, "inputs": []}))
-        except (ScriptError, SetupError) as error:
-            raise GameFileError(str(error)) from None
-        setup = script_json(game)
+        setup = script_json(start(parse_script({**fields, "format": FORMAT, "inputs": []})))
         del setup["format"], setup["inputs"]
         if "description" in script:
             setup["description"] = str(script["description"])
