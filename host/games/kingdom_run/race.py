@@ -125,10 +125,6 @@ class Race:
                 return r
         return None
 
-    def movable(self, r: Runner) -> bool:
-        """Awake and out of the water: what boots and the hook may move."""
-        return not r.asleep and r.space != FINISHED and not self.lakes[r.space]
-
     def landing(self, target: int) -> int:
         """Where a runner aimed at space `target` lands: the first space from `target` on
         that is not full, or FINISHED past the last space."""

@@ -23,7 +23,7 @@ from typing import Any
 
 from host.games import BoardDisplay, SeatDisplay, Waiting
 from host.games.kingdom_run.course import START_SPACES
-from host.games.kingdom_run.race import FINISHED, Race
+from host.games.kingdom_run.race import Race
 from host.games.kingdom_run.rules import THROWS
 from host.games.kingdom_run.setup import COLOURS, Setup
 from host.games.kingdom_run.turn import ACT, OVER, Turn
@@ -66,7 +66,7 @@ def table_display(setup: Setup, race: Race, turn: Turn, winners: Sequence[str]) 
 
 def player_json(setup: Setup, race: Race, seat: int) -> dict[str, Any]:
     runners = race.runners[seat]
-    on_course = [r for r in runners if r.space != FINISHED]
+    on_course = race.on_course(seat)
     values = setup.course.places
     return {
         "name": race.names[seat],
