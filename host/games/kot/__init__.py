@@ -10,9 +10,11 @@ Pure: no camera, serial, web, threads or clock; randomness only from seeded
 `random.Random` instances whose seed is in the setup.
 """
 
-from host.games.kot.engine import FACES, KingOfTokyo, Monster
+from host.games.kot.engine import KingOfTokyo
+from host.games.kot.rules import FACES
 from host.games.kot.script import Script, ScriptError, load_script, parse_script, replay
 from host.games.kot.setup import MonsterPosition, Options, Position, Seat, Setup, SetupError
+from host.games.kot.state import Monster
 
 __all__ = [
     "FACES",

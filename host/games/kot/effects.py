@@ -1,20 +1,21 @@
 """Where power-card effects plug into the engine: one `CardEffect` per card name.
 
-The engine calls the hooks below at the moments the rules give (the call sites are the
-methods of `KingOfTokyo` named in each docstring); every hook is a no-op here, so a card
-overrides only what it needs and registers itself with `@card("Name")` (the cards live in
-`host.games.kot.powers`). A monster's effects (its keep cards, plus the card its Mimic
-copies) are listed in `Monster.effects`, and per hook in `Monster.hooks`; the game also
-keeps, per hook, the monsters that have it (`KingOfTokyo.holders`). The engine calls a
-card only at the moments it overrides: a game full of cards stays fast.
+The game calls the hooks below at the moments the rules give (the call sites are the
+steps of `host.games.kot.turn` and the changes of `host.games.kot.state.State`, as each
+docstring says); every hook is a no-op here, so a card overrides only what it needs and
+registers itself with `@card("Name")` (the cards live in `host.games.kot.powers`). A
+monster's effects (its keep cards, plus the card its Mimic copies) are listed in
+`Monster.effects`, and per hook in `Monster.hooks`; the game also keeps, per hook, the
+monsters that have it (`State.holders`). The game calls a card only at the moments it
+overrides: a game full of cards stays fast.
 
-Decisions a card needs (Wings, Opportunist, Mimic...) are asked with
-`KingOfTokyo.ask(...)`: the game then waits for that player's input before it goes on
-with what it was doing. A decision made by throwing dice (Camouflage, Psychic Probe) is
-asked with kind "throw" and options {"dice": {"black": n, "green": g}}: `expected_dice()`
-and `throw_input()` then name that player and those dice, so the camera side follows it
-like any throw. A card the owner activates (Energy Drink, Stretchy, Rapid Healing...)
-offers a "use" input through `offer` and applies it in `use`.
+Decisions a card needs (Wings, Opportunist, Mimic...) are asked with `State.ask(...)`:
+the game then waits for that player's input before it goes on with what it was doing. A
+decision made by throwing dice (Camouflage, Psychic Probe) is asked with kind "throw" and
+options {"dice": {"black": n, "green": g}}: `expected_dice()` and `throw_input()` then
+name that player and those dice, so the camera side follows it like any throw. A card the
+owner activates (Energy Drink, Stretchy, Rapid Healing...) offers a "use" input through
+`offer` and applies it in `use`.
 
 Counters live in the owner's tokens under the card's token name (Smoke Cloud's charges
 under "smoke", Battery Monster's energy under "battery"), next to poison and shrink.
@@ -28,7 +29,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
     from host.games import Input
-    from host.games.kot.engine import Hit, KingOfTokyo, Monster
+    from host.games.kot.state import Hit, Monster, State
 
 
 class CardEffect:
@@ -45,106 +46,106 @@ class CardEffect:
     def __init_subclass__(cls) -> None:
         cls.hooked = tuple(h for h in HOOKS if getattr(cls, h) is not getattr(CardEffect, h))
 
-    def gained(self, game: KingOfTokyo, owner: Monster) -> None:
+    def gained(self, game: State, owner: Monster) -> None:
         """`owner` now has the keep card's effect (bought, taken, copied, or placed by a
         position): a lasting effect starts, e.g. Even Bigger's max HP 12."""
 
-    def lost(self, game: KingOfTokyo, owner: Monster) -> None:
+    def lost(self, game: State, owner: Monster) -> None:
         """The effect left `owner` (card discarded, taken, eliminated; copy ended): max HP
         drops back, the card's counter goes."""
 
-    def bought(self, game: KingOfTokyo, buyer: Monster) -> None:
+    def bought(self, game: State, buyer: Monster) -> None:
         """The card's on-purchase effect: a discard card's whole effect (it is already on
         the discard pile), a keep card's one-off part (Even Bigger's +2 HP, Battery
         Monster's energy). Also for a copy Mimic makes (policy 36), not for positions."""
 
-    def any_bought(self, game: KingOfTokyo, owner: Monster, buyer: Monster, card: str) -> None:
+    def any_bought(self, game: State, owner: Monster, buyer: Monster, card: str) -> None:
         """A monster bought a card: Media-Friendly."""
 
-    def cost(self, game: KingOfTokyo, owner: Monster, card: str, cost: int) -> int:
+    def cost(self, game: State, owner: Monster, card: str, cost: int) -> int:
         """The cost `owner` pays for `card`: Alien Origin."""
         return cost
 
-    def revealed(self, game: KingOfTokyo, owner: Monster, cards: list[str]) -> None:
+    def revealed(self, game: State, owner: Monster, cards: list[str]) -> None:
         """Cards were revealed face up on the market (on another monster's turn, as every
         reveal happens in the active monster's buy step): Opportunist."""
 
-    def start_turn(self, game: KingOfTokyo, owner: Monster) -> None:
+    def start_turn(self, game: State, owner: Monster) -> None:
         """Start of `owner`'s turn, after Tokyo's start-of-turn VP: Urbavore, Battery
         Monster, Mimic's new choice."""
 
-    def dice(self, game: KingOfTokyo, owner: Monster, black: int, green: int) -> tuple[int, int]:
+    def dice(self, game: State, owner: Monster, black: int, green: int) -> tuple[int, int]:
         """The dice `owner` throws this turn, per colour: Extra Head."""
         return black, green
 
-    def throws(self, game: KingOfTokyo, owner: Monster, throws: int) -> int:
+    def throws(self, game: State, owner: Monster, throws: int) -> int:
         """How many throws `owner` has this turn: Giant Brain."""
         return throws
 
-    def rethrow(self, game: KingOfTokyo, owner: Monster) -> str | None:
+    def rethrow(self, game: State, owner: Monster) -> str | None:
         """A face whose dice `owner` may throw again after its last throw: Background
         Dweller's "3"."""
         return None
 
-    def offer(self, game: KingOfTokyo, owner: Monster) -> dict[str, Any] | None:
+    def offer(self, game: State, owner: Monster) -> dict[str, Any] | None:
         """The options of a "use" input `owner` may give now, or None: Energy Drink,
         Stretchy, Rapid Healing, Made in a Lab..."""
         return None
 
-    def use(self, game: KingOfTokyo, owner: Monster, inp: Input, options: dict[str, Any]) -> None:
+    def use(self, game: State, owner: Monster, inp: Input, options: dict[str, Any]) -> None:
         """Check, then apply a "use" input that `offer` allowed (`options`)."""
 
-    def after_throws(self, game: KingOfTokyo, owner: Monster, thrower: Monster) -> None:
+    def after_throws(self, game: State, owner: Monster, thrower: Monster) -> None:
         """Another monster has made its last throw: Psychic Probe may reroll a die."""
 
-    def result(self, game: KingOfTokyo, owner: Monster, counts: dict[str, int]) -> None:
+    def result(self, game: State, owner: Monster, counts: dict[str, int]) -> None:
         """Change the result before it resolves (face -> count), e.g. add claws: Acid Attack.
         `game.rolled` holds what the dice show, for cards that look at the dice only."""
 
-    def resolved(self, game: KingOfTokyo, owner: Monster, counts: dict[str, int]) -> None:
+    def resolved(self, game: State, owner: Monster, counts: dict[str, int]) -> None:
         """After the numbers score, before energy, hearts and the Smash: Alpha Monster,
         Gourmet, Freeze Time."""
 
-    def smash(self, game: KingOfTokyo, owner: Monster, hits: list[Hit]) -> None:
+    def smash(self, game: State, owner: Monster, hits: list[Hit]) -> None:
         """`owner`'s Smash is about to hit (one Hit per victim, `hit.smash` True): add
         victims (Nova Breath) or separate extra losses (Fire Breathing)."""
 
-    def smashed(self, game: KingOfTokyo, owner: Monster, victim: Monster, lost: int) -> None:
+    def smashed(self, game: State, owner: Monster, victim: Monster, lost: int) -> None:
         """`owner`'s Smash made `victim` lose `lost` HP: Poison Spit, Shrink Ray."""
 
-    def defend(self, game: KingOfTokyo, owner: Monster, hit: Hit) -> bool:
+    def defend(self, game: State, owner: Monster, hit: Hit) -> bool:
         """`owner` is about to lose `hit.amount` HP: lower it (Armor Plating), or ask a
         decision (Wings, Camouflage) and return True; its answer goes on with
         `game.defend(hit)`. Called in priority order (policy 24)."""
         return False
 
-    def lost_hp(self, game: KingOfTokyo, owner: Monster, amount: int) -> None:
+    def lost_hp(self, game: State, owner: Monster, amount: int) -> None:
         """`owner` lost `amount` HP at once: We're Only Making It Stronger!"""
 
-    def heal(self, game: KingOfTokyo, owner: Monster, amount: int) -> int:
+    def heal(self, game: State, owner: Monster, amount: int) -> int:
         """`owner` is about to gain `amount` HP (one healing event): Regeneration adds 1."""
         return amount
 
-    def energy(self, game: KingOfTokyo, owner: Monster, amount: int) -> int:
+    def energy(self, game: State, owner: Monster, amount: int) -> int:
         """`owner` is about to gain `amount` energy: Friend of Children adds 1."""
         return amount
 
-    def zero_hp(self, game: KingOfTokyo, owner: Monster) -> bool:
+    def zero_hp(self, game: State, owner: Monster) -> bool:
         """`owner` is at 0 HP: raise its HP to stay (Rapid Healing), or return True if it
         stays in the game having reached 0 HP (It Has a Child!)."""
         return False
 
-    def eliminated(self, game: KingOfTokyo, owner: Monster, victim: Monster) -> None:
+    def eliminated(self, game: State, owner: Monster, victim: Monster) -> None:
         """A monster reached 0 HP (eliminated, or back with It Has a Child!): Eater of the
         Dead."""
 
-    def yielded(self, game: KingOfTokyo, owner: Monster, place: str) -> None:
+    def yielded(self, game: State, owner: Monster, place: str) -> None:
         """`owner` yielded `place` ("city"/"bay") after a Smash: Burrowing."""
 
-    def before_end(self, game: KingOfTokyo, owner: Monster) -> None:
+    def before_end(self, game: State, owner: Monster) -> None:
         """End of `owner`'s turn, first: decisions (Metamorph)."""
 
-    def end_turn(self, game: KingOfTokyo, owner: Monster) -> None:
+    def end_turn(self, game: State, owner: Monster) -> None:
         """End of `owner`'s turn, after `before_end`: Energy Hoarder, Solar Powered."""
 
 

@@ -24,15 +24,14 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from host.games.kot.cards import CARDS
+from host.games.kot.checks import card_named
 from host.games.kot.effects import EFFECTS
 from host.games.kot.errors import RuleViolation, UnknownPlayer
+from host.games.kot.rules import FACE_UP, SWEEP_COST
 
 if TYPE_CHECKING:
     from host.games import Input
-    from host.games.kot.engine import KingOfTokyo, Monster, Pending
-
-FACE_UP = 3  # cards on the market
-SWEEP_COST = 2
+    from host.games.kot.state import Monster, Pending, State
 DECK = "deck"  # a buy input's "from": the deck's top card (Made in a Lab)
 PEEK = -1  # a reveal's place for the card Made in a Lab looks at
 
@@ -41,7 +40,7 @@ def printed_cost(card: str) -> int:
     return CARDS[card].cost
 
 
-def offer(game: KingOfTokyo, m: Monster) -> list[dict[str, Any]]:
+def offer(game: State, m: Monster) -> list[dict[str, Any]]:
     """The cards `m` can pay for now: face up, the deck's top card it looked at, and
     other monsters' keep cards (Parasitic Tentacles)."""
     energy = m.energy
@@ -63,7 +62,7 @@ def offer(game: KingOfTokyo, m: Monster) -> list[dict[str, Any]]:
     return cards
 
 
-def peeked(game: KingOfTokyo, m: Monster) -> str | None:
+def peeked(game: State, m: Monster) -> str | None:
     """The deck's top card, if `m` has looked at it (Made in a Lab) and it is still there."""
     if game.peek is not m:
         return None
@@ -72,9 +71,9 @@ def peeked(game: KingOfTokyo, m: Monster) -> str | None:
     return None if game.table_deck or not game.deck else game.deck[-1]
 
 
-def buy(game: KingOfTokyo, who: Monster, inp: Input) -> None:
+def buy(game: State, who: Monster, inp: Input) -> None:
     """A "buy" input in `who`'s buy step: face up, or `from` the deck or another monster."""
-    card = game.card_named(inp.get("card"))
+    card = card_named(inp.get("card"))
     source = inp.get("from")
     where: int | str | Monster
     if source is None:
@@ -112,9 +111,7 @@ def buy(game: KingOfTokyo, who: Monster, inp: Input) -> None:
     purchase(game, who, card, cost, where)
 
 
-def purchase(
-    game: KingOfTokyo, who: Monster, card: str, cost: int, where: int | str | Monster
-) -> None:
+def purchase(game: State, who: Monster, card: str, cost: int, where: int | str | Monster) -> None:
     """`who` buys `card` (already checked) from face-up place `where`, the deck's top, or
     another monster: pays, and a keep card goes in front of it; a face-up place is
     refilled at once (the card revealed may be asked for: a discard card waits as
@@ -143,7 +140,7 @@ def purchase(
     _takes_effect(game, who, card)
 
 
-def _takes_effect(game: KingOfTokyo, who: Monster, card: str) -> None:
+def _takes_effect(game: State, who: Monster, card: str) -> None:
     if game.playing is not None:
         game.discard.append(game.playing)
         game.playing = None
@@ -155,13 +152,13 @@ def _takes_effect(game: KingOfTokyo, who: Monster, card: str) -> None:
         effect.bought(game, who)
 
 
-def can_sweep(game: KingOfTokyo, m: Monster) -> bool:
+def can_sweep(game: State, m: Monster) -> bool:
     return m.energy >= SWEEP_COST and (
         any(game.face_up) or bool(game.deck) or game.known_top is not None or bool(game.discard)
     )
 
 
-def sweep(game: KingOfTokyo, who: Monster, inp: Input | None = None) -> None:
+def sweep(game: State, who: Monster, inp: Input | None = None) -> None:
     """Pay 2 energy: the face-up cards go to the discard pile, 3 new ones are revealed."""
     if who.energy < SWEEP_COST:
         raise RuleViolation(
@@ -176,7 +173,7 @@ def sweep(game: KingOfTokyo, who: Monster, inp: Input | None = None) -> None:
     refill(game, who)
 
 
-def refill(game: KingOfTokyo, drawer: Monster) -> None:
+def refill(game: State, drawer: Monster) -> None:
     """Fill the empty face-up places from the deck (at a table deck `drawer` enters the
     cards revealed); then Opportunists may buy."""
     revealed: list[str] = []
@@ -185,7 +182,7 @@ def refill(game: KingOfTokyo, drawer: Monster) -> None:
     _fill(game, revealed, drawer)
 
 
-def _fill(game: KingOfTokyo, revealed: list[str], drawer: Monster) -> bool:
+def _fill(game: State, revealed: list[str], drawer: Monster) -> bool:
     """Fill the empty places, as far as the deck goes; True if it waits for a reveal."""
     face_up = game.face_up
     deck = game.deck
@@ -210,7 +207,7 @@ def _fill(game: KingOfTokyo, revealed: list[str], drawer: Monster) -> bool:
     return False
 
 
-def _revealed(game: KingOfTokyo, cards: list[str]) -> None:
+def _revealed(game: State, cards: list[str]) -> None:
     """Cards were revealed: the other monsters' cards that care (Opportunist), asked in
     turn order from the active monster's left (pushed last first)."""
     for m in reversed(game.clockwise(game.active)):
@@ -218,7 +215,7 @@ def _revealed(game: KingOfTokyo, cards: list[str]) -> None:
             eff.revealed(game, m, cards)
 
 
-def _deck_ready(game: KingOfTokyo) -> bool:
+def _deck_ready(game: State) -> bool:
     """Whether a card can be drawn; an empty deck is the discard pile reshuffled."""
     if game.deck or game.known_top is not None:
         return True
@@ -232,7 +229,7 @@ def _deck_ready(game: KingOfTokyo) -> bool:
     return True
 
 
-def take_top(game: KingOfTokyo) -> str:
+def take_top(game: State) -> str:
     """The deck's top card comes off (the deck is ready, and known if a table deck)."""
     game.peek = None
     card = game.known_top
@@ -242,12 +239,12 @@ def take_top(game: KingOfTokyo) -> str:
     return game.deck.pop()
 
 
-def can_look(game: KingOfTokyo) -> bool:
+def can_look(game: State) -> bool:
     """Whether there is a deck top card to look at (Made in a Lab)."""
     return bool(game.deck) or game.known_top is not None or bool(game.discard)
 
 
-def look_at_top(game: KingOfTokyo, who: Monster) -> None:
+def look_at_top(game: State, who: Monster) -> None:
     """`who` looks at the deck's top card (Made in a Lab); at a table deck the table
     enters it first, as a reveal."""
     _deck_ready(game)
@@ -258,12 +255,12 @@ def look_at_top(game: KingOfTokyo, who: Monster) -> None:
         game.peek = who
 
 
-def _reveal_options(game: KingOfTokyo) -> dict[str, Any]:
+def _reveal_options(game: State) -> dict[str, Any]:
     return {"cards": dict(Counter(game.deck))}
 
 
-def _decide_reveal(game: KingOfTokyo, pending: Pending, inp: Input) -> None:
-    card = game.card_named(inp.get("card"))
+def _decide_reveal(game: State, pending: Pending, inp: Input) -> None:
+    card = card_named(inp.get("card"))
     if card not in game.deck:
         raise RuleViolation(
             f"{card} is not in the deck: every copy was seen since the last shuffle "

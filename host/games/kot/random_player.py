@@ -21,8 +21,10 @@ from typing import Any
 
 from host.games import Input
 from host.games.kot import market
-from host.games.kot.engine import BUY, FACES, ROLL, ROLLOFF, SWEEP_COST, KingOfTokyo
+from host.games.kot.engine import KingOfTokyo
+from host.games.kot.rules import BUY, FACES, ROLL, ROLLOFF, SWEEP_COST
 from host.games.kot.setup import Setup
+from host.games.kot.waiting import uses
 
 MAX_INPUTS = 20_000  # a game longer than this is a bug (the game must always end)
 THROW_AGAIN = 0.6  # chance to throw again while throws are left
@@ -82,9 +84,9 @@ def random_input(game: KingOfTokyo, rng: random.Random, corrections: bool = Fals
                 thrown = random_faces(rng, n)
             return {"type": "throw", "player": player, "thrown": thrown, "kept": []}
         if game.active.hooks["offer"] and rng.random() < USE_CHANCE:
-            uses = game.uses(game.active)
-            if uses:
-                return _with_fields("use", player, rng.choice(uses), rng)
+            offers = uses(game, game.active)
+            if offers:
+                return _with_fields("use", player, rng.choice(offers), rng)
         if corrections and rng.random() < CORRECT_CHANCE:
             return {
                 "type": "correct",
@@ -116,7 +118,7 @@ def random_input(game: KingOfTokyo, rng: random.Random, corrections: bool = Fals
     if phase == BUY:
         who = game.active
         if who.effects and rng.random() < USE_CHANCE:  # cards used, or bought not face up
-            special = [("use", o) for o in game.uses(who)]
+            special = [("use", o) for o in uses(game, who)]
             if game.peek is who or who.hooks["buys_owned"]:
                 special += [("buy", o) for o in market.offer(game, who) if "from" in o]
             if special:

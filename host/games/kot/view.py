@@ -20,11 +20,15 @@ The board (see `board_display`), per seat, in seating order:
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from host.games import BoardDisplay, SeatDisplay
 from host.games.kot import market
-from host.games.kot.engine import FACES, ROLL, ROLLOFF, KingOfTokyo, Monster
+from host.games.kot.rules import FACES, ROLL, ROLLOFF
+from host.games.kot.state import Monster
+
+if TYPE_CHECKING:
+    from host.games.kot.engine import KingOfTokyo
 
 RGB = tuple[int, int, int]
 CITY_COLOUR: RGB = (255, 96, 0)

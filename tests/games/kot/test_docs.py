@@ -11,7 +11,9 @@ from pathlib import Path
 from host.games.kot import KingOfTokyo, MonsterPosition, Options, Setup
 from host.games.kot.cards import ALIASES, CARDS
 from host.games.kot.effects import EFFECTS
-from host.games.kot.engine import INPUT_FIELDS
+from host.games.kot.kinds import KINDS
+
+INPUT_FIELDS = {name: kind.fields for name, kind in KINDS.items()}  # input type -> its fields
 
 DOC = (Path(__file__).resolve().parents[3] / "docs" / "game-script.md").read_text()
 

@@ -11,7 +11,7 @@ import pytest
 from host.games import Input
 from host.games.kot import KingOfTokyo, MonsterPosition, Position, Setup
 from host.games.kot.effects import EFFECTS, CardEffect
-from host.games.kot.engine import Hit, Monster, Pending
+from host.games.kot.state import Hit, Monster, Pending
 
 
 class Recorder(CardEffect):

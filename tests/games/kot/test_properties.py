@@ -17,8 +17,11 @@ from hypothesis import strategies as st
 from host.games import IllegalInput
 from host.games.kot import KingOfTokyo, MonsterPosition, Options, Position, Setup
 from host.games.kot.cards import BOX, CARDS
-from host.games.kot.engine import INPUT_FIELDS
+from host.games.kot.checks import card_named
+from host.games.kot.kinds import KINDS
 from host.games.kot.random_player import random_input
+
+INPUT_FIELDS = {name: kind.fields for name, kind in KINDS.items()}  # input type -> its fields
 
 KEEP = sorted(c for c, card in CARDS.items() if card.keep)
 
@@ -237,7 +240,7 @@ def test_illegal_inputs_at_any_moment_are_refused_and_change_nothing(
                 assert offered, bad
                 if bad["type"] == "buy":
                     cards = [c["card"] for w in offered for c in w.options["cards"]]
-                    assert game.card_named(bad["card"]) in cards, bad
+                    assert card_named(bad["card"]) in cards, bad
         else:
             game.apply(inp)
         check_invariants(game)

@@ -11,33 +11,26 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from host.games.kot.checks import check_faces, only_fields
 from host.games.kot.effects import CardEffect, card
-from host.games.kot.engine import (
-    BLACK_DICE,
-    GREEN_DICE,
-    POISON,
-    SHRINK,
-    START_HP,
-    Hit,
-    check_faces,
-    only_fields,
-)
 from host.games.kot.errors import RuleViolation
+from host.games.kot.rules import BLACK_DICE, GREEN_DICE, POISON, SHRINK, START_HP
+from host.games.kot.state import Hit
 
 if TYPE_CHECKING:
     from host.games import Input
-    from host.games.kot.engine import KingOfTokyo, Monster, Pending
+    from host.games.kot.state import Monster, Pending, State
 
 
 @card("Acid Attack")
 class AcidAttack(CardEffect):
-    def result(self, game: KingOfTokyo, owner: Monster, counts: dict[str, int]) -> None:
+    def result(self, game: State, owner: Monster, counts: dict[str, int]) -> None:
         counts["claw"] += 1
 
 
 @card("Poison Quills")
 class PoisonQuills(CardEffect):
-    def result(self, game: KingOfTokyo, owner: Monster, counts: dict[str, int]) -> None:
+    def result(self, game: State, owner: Monster, counts: dict[str, int]) -> None:
         if game.rolled["2"] >= 3:  # the dice only
             counts["claw"] += 2
 
@@ -46,7 +39,7 @@ class PoisonQuills(CardEffect):
 class SpikedTail(CardEffect):
     priority = 1  # after the cards that add claws whatever the dice show
 
-    def result(self, game: KingOfTokyo, owner: Monster, counts: dict[str, int]) -> None:
+    def result(self, game: State, owner: Monster, counts: dict[str, int]) -> None:
         if counts["claw"]:
             counts["claw"] += 1
 
@@ -56,11 +49,11 @@ class Burrowing(CardEffect):
     """+1 claw while in Tokyo, claw rolled or not (policy 31); yielding Tokyo, the
     monster taking its place loses 1 HP (in the enter step)."""
 
-    def result(self, game: KingOfTokyo, owner: Monster, counts: dict[str, int]) -> None:
+    def result(self, game: State, owner: Monster, counts: dict[str, int]) -> None:
         if owner.location is not None:
             counts["claw"] += 1
 
-    def yielded(self, game: KingOfTokyo, owner: Monster, place: str) -> None:
+    def yielded(self, game: State, owner: Monster, place: str) -> None:
         game.burrowed[place] = owner
 
 
@@ -68,7 +61,7 @@ class Burrowing(CardEffect):
 class NovaBreath(CardEffect):
     """The Smash hits every other monster, wherever it is."""
 
-    def smash(self, game: KingOfTokyo, owner: Monster, hits: list[Hit]) -> None:
+    def smash(self, game: State, owner: Monster, hits: list[Hit]) -> None:
         hit = {h.victim for h in hits}
         for m in game.clockwise(owner):
             if m not in hit:
@@ -80,7 +73,7 @@ class FireBreathing(CardEffect):
     """The nearest living neighbours, left and right (one in a 2-player game), lose 1 HP
     more, wherever they are: a loss of its own (policies 25, 40)."""
 
-    def smash(self, game: KingOfTokyo, owner: Monster, hits: list[Hit]) -> None:
+    def smash(self, game: State, owner: Monster, hits: list[Hit]) -> None:
         others = game.clockwise(owner)
         for m in dict.fromkeys((others[0], others[-1])):
             hits.append(Hit(m, 1, owner))
@@ -91,7 +84,7 @@ class Token(CardEffect):
 
     token = ""
 
-    def smashed(self, game: KingOfTokyo, owner: Monster, victim: Monster, lost: int) -> None:
+    def smashed(self, game: State, owner: Monster, victim: Monster, lost: int) -> None:
         game.set_token(victim, self.token, victim.tokens.get(self.token, 0) + 1)
 
 
@@ -129,7 +122,7 @@ class HealingRay(CardEffect):
 class ArmorPlating(CardEffect):
     priority = 2
 
-    def defend(self, game: KingOfTokyo, owner: Monster, hit: Hit) -> bool:
+    def defend(self, game: State, owner: Monster, hit: Hit) -> bool:
         if hit.amount == 1:
             hit.amount = 0
         return False
@@ -142,7 +135,7 @@ class Wings(CardEffect):
     priority = 0
     price = 2
 
-    def defend(self, game: KingOfTokyo, owner: Monster, hit: Hit) -> bool:
+    def defend(self, game: State, owner: Monster, hit: Hit) -> bool:
         if owner in game.shielded:
             hit.amount = 0
             return False
@@ -152,7 +145,7 @@ class Wings(CardEffect):
         game.ask(owner, "use", options, self._answer, optional=True, data=hit)
         return True
 
-    def _answer(self, game: KingOfTokyo, pending: Pending, inp: Input) -> None:
+    def _answer(self, game: State, pending: Pending, inp: Input) -> None:
         only_fields(inp, (), "using Wings")
         owner, hit = pending.player, pending.data
         if inp["type"] == "use" and owner.energy < self.price:  # spent meanwhile
@@ -172,14 +165,14 @@ class Camouflage(CardEffect):
 
     priority = 1
 
-    def defend(self, game: KingOfTokyo, owner: Monster, hit: Hit) -> bool:
+    def defend(self, game: State, owner: Monster, hit: Hit) -> bool:
         n = min(hit.amount, BLACK_DICE + GREEN_DICE)
         dice = {"black": min(n, BLACK_DICE), "green": max(0, n - BLACK_DICE)}
         options = {"dice": dice, "card": self.name, "lost": hit.amount}
         game.ask(owner, "throw", options, self._answer, data=hit)
         return True
 
-    def _answer(self, game: KingOfTokyo, pending: Pending, inp: Input) -> None:
+    def _answer(self, game: State, pending: Pending, inp: Input) -> None:
         thrown = check_faces(inp.get("thrown"), "thrown")
         dice = pending.options["dice"]
         n = dice["black"] + dice["green"]
@@ -198,16 +191,16 @@ class RapidHealing(CardEffect):
     any_time = True
     price = 2
 
-    def offer(self, game: KingOfTokyo, owner: Monster) -> dict[str, Any] | None:
+    def offer(self, game: State, owner: Monster) -> dict[str, Any] | None:
         if owner.energy >= self.price and owner.hp < owner.max_hp:
             return {"card": self.name, "cost": self.price, "any_time": True}
         return None
 
-    def use(self, game: KingOfTokyo, owner: Monster, inp: Input, options: dict[str, Any]) -> None:
+    def use(self, game: State, owner: Monster, inp: Input, options: dict[str, Any]) -> None:
         owner.energy -= self.price
         game.heal(owner, 1)  # a healing event of its own (policy 41)
 
-    def zero_hp(self, game: KingOfTokyo, owner: Monster) -> bool:
+    def zero_hp(self, game: State, owner: Monster) -> bool:
         if owner.energy >= self.price:
             owner.energy -= self.price
             game.heal(owner, 1)
@@ -222,7 +215,7 @@ class ItHasAChild(CardEffect):
 
     priority = 1  # after Rapid Healing
 
-    def zero_hp(self, game: KingOfTokyo, owner: Monster) -> bool:
+    def zero_hp(self, game: State, owner: Monster) -> bool:
         game.discard_all(owner)
         owner.vp = 0
         owner.tokens = {}

@@ -12,26 +12,27 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from host.games.kot.checks import check_face, check_faces, check_rethrow
 from host.games.kot.effects import CardEffect, card
-from host.games.kot.engine import FACES, ROLL, check_face, check_faces, check_rethrow
 from host.games.kot.errors import RuleViolation
+from host.games.kot.rules import FACES, ROLL
 
 if TYPE_CHECKING:
     from host.games import Input
-    from host.games.kot.engine import KingOfTokyo, Monster, Pending
+    from host.games.kot.state import Monster, Pending, State
 
 
 @card("Extra Head")
 class ExtraHead(CardEffect):
     """One more (green) die; the box has 2, so a third Extra Head (Mimic) adds none."""
 
-    def dice(self, game: KingOfTokyo, owner: Monster, black: int, green: int) -> tuple[int, int]:
+    def dice(self, game: State, owner: Monster, black: int, green: int) -> tuple[int, int]:
         return black, green + 1
 
 
 @card("Giant Brain")
 class GiantBrain(CardEffect):
-    def throws(self, game: KingOfTokyo, owner: Monster, throws: int) -> int:
+    def throws(self, game: State, owner: Monster, throws: int) -> int:
         return throws + 1
 
 
@@ -39,7 +40,7 @@ class GiantBrain(CardEffect):
 class BackgroundDweller(CardEffect):
     """Dice showing 3 may be thrown again after the last throw, as often as one likes."""
 
-    def rethrow(self, game: KingOfTokyo, owner: Monster) -> str | None:
+    def rethrow(self, game: State, owner: Monster) -> str | None:
         return "3"
 
 
@@ -48,12 +49,12 @@ class FreezeTime(CardEffect):
     """A result whose dice show 1-1-1: another turn afterwards with one die fewer (one
     fewer again for each Freeze Time turn in a row)."""
 
-    def resolved(self, game: KingOfTokyo, owner: Monster, counts: dict[str, int]) -> None:
+    def resolved(self, game: State, owner: Monster, counts: dict[str, int]) -> None:
         if game.rolled["1"] >= 3:
             game.next_turns.append((owner, game.fewer + 1))
 
 
-def own_roll_step(game: KingOfTokyo, owner: Monster) -> bool:
+def own_roll_step(game: State, owner: Monster) -> bool:
     """Whether it is `owner`'s roll step, after at least one throw."""
     return game.phase == ROLL and game.active is owner and game.throws > 0
 
@@ -61,7 +62,7 @@ def own_roll_step(game: KingOfTokyo, owner: Monster) -> bool:
 class ExtraThrow(CardEffect):
     """Once the throws are used up: pay for one more throw."""
 
-    def offer(self, game: KingOfTokyo, owner: Monster) -> dict[str, Any] | None:
+    def offer(self, game: State, owner: Monster) -> dict[str, Any] | None:
         if own_roll_step(game, owner) and game.throws >= game.throws_allowed:
             return self.price(owner)
         return None
@@ -70,11 +71,11 @@ class ExtraThrow(CardEffect):
         """The options of the use (what it costs), or None if `owner` cannot pay."""
         raise NotImplementedError
 
-    def use(self, game: KingOfTokyo, owner: Monster, inp: Input, options: dict[str, Any]) -> None:
+    def use(self, game: State, owner: Monster, inp: Input, options: dict[str, Any]) -> None:
         self.pay(game, owner)
         game.throws_allowed += 1
 
-    def pay(self, game: KingOfTokyo, owner: Monster) -> None:
+    def pay(self, game: State, owner: Monster) -> None:
         raise NotImplementedError
 
 
@@ -83,7 +84,7 @@ class EnergyDrink(ExtraThrow):
     def price(self, owner: Monster) -> dict[str, Any] | None:
         return {"card": self.name, "cost": 1} if owner.energy >= 1 else None
 
-    def pay(self, game: KingOfTokyo, owner: Monster) -> None:
+    def pay(self, game: State, owner: Monster) -> None:
         owner.energy -= 1
 
 
@@ -93,17 +94,17 @@ class SmokeCloud(ExtraThrow):
 
     token, full = "smoke", 3
 
-    def gained(self, game: KingOfTokyo, owner: Monster) -> None:
+    def gained(self, game: State, owner: Monster) -> None:
         owner.tokens.setdefault(self.token, self.full)  # a position may say how many are left
 
-    def lost(self, game: KingOfTokyo, owner: Monster) -> None:
+    def lost(self, game: State, owner: Monster) -> None:
         owner.tokens.pop(self.token, None)
 
     def price(self, owner: Monster) -> dict[str, Any] | None:
         charges = owner.tokens.get(self.token, 0)
         return {"card": self.name, "charges": charges} if charges else None
 
-    def pay(self, game: KingOfTokyo, owner: Monster) -> None:
+    def pay(self, game: State, owner: Monster) -> None:
         left = owner.tokens[self.token] - 1
         game.set_token(owner, self.token, left)
         if not left:
@@ -116,7 +117,7 @@ class ChangeDie(CardEffect):
     to_faces: tuple[str, ...] = FACES
     price = 0
 
-    def offer(self, game: KingOfTokyo, owner: Monster) -> dict[str, Any] | None:
+    def offer(self, game: State, owner: Monster) -> dict[str, Any] | None:
         if not own_roll_step(game, owner) or owner.energy < self.price:
             return None
         sources = [f for f in FACES if f in game.dice and (f,) != self.to_faces]
@@ -127,7 +128,7 @@ class ChangeDie(CardEffect):
             options["cost"] = self.price
         return options
 
-    def use(self, game: KingOfTokyo, owner: Monster, inp: Input, options: dict[str, Any]) -> None:
+    def use(self, game: State, owner: Monster, inp: Input, options: dict[str, Any]) -> None:
         old, new = check_face(inp.get("from"), "from"), check_face(inp.get("to"), "to")
         if old not in options["from"]:
             raise RuleViolation(f"{self.name} changes a die showing {', '.join(options['from'])}")
@@ -137,7 +138,7 @@ class ChangeDie(CardEffect):
         game.change_die(old, new)
         self.used(game, owner)
 
-    def used(self, game: KingOfTokyo, owner: Monster) -> None:
+    def used(self, game: State, owner: Monster) -> None:
         """After the change: what the card does once used."""
 
 
@@ -147,10 +148,10 @@ class HerdCuller(ChangeDie):
 
     to_faces = ("1",)
 
-    def offer(self, game: KingOfTokyo, owner: Monster) -> dict[str, Any] | None:
+    def offer(self, game: State, owner: Monster) -> dict[str, Any] | None:
         return None if self.name in game.used else super().offer(game, owner)
 
-    def used(self, game: KingOfTokyo, owner: Monster) -> None:
+    def used(self, game: State, owner: Monster) -> None:
         game.used.add(self.name)
 
 
@@ -158,7 +159,7 @@ class HerdCuller(ChangeDie):
 class PlotTwist(ChangeDie):
     """One die to any face, then the card is discarded."""
 
-    def used(self, game: KingOfTokyo, owner: Monster) -> None:
+    def used(self, game: State, owner: Monster) -> None:
         game.discard_card(owner, self.name)
 
 
@@ -174,10 +175,10 @@ class PsychicProbe(CardEffect):
     """After another monster's last throw, its owner may throw one of that monster's dice
     again (a "throw" of 1 die, the others kept); a heart discards the card."""
 
-    def after_throws(self, game: KingOfTokyo, owner: Monster, thrower: Monster) -> None:
+    def after_throws(self, game: State, owner: Monster, thrower: Monster) -> None:
         game.later(lambda g: self._ask(g, owner))
 
-    def _ask(self, game: KingOfTokyo, owner: Monster) -> None:
+    def _ask(self, game: State, owner: Monster) -> None:
         if owner.alive and self in owner.effects:
             options = {
                 "dice": {"black": game.black, "green": game.green},
@@ -187,7 +188,7 @@ class PsychicProbe(CardEffect):
             }
             game.ask(owner, "throw", options, self._answer, optional=True)
 
-    def _answer(self, game: KingOfTokyo, pending: Pending, inp: Input) -> None:
+    def _answer(self, game: State, pending: Pending, inp: Input) -> None:
         owner = pending.player
         if inp["type"] == "pass":
             game.decided(pending)

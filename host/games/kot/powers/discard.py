@@ -10,10 +10,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from host.games.kot.effects import CardEffect, card, register
-from host.games.kot.engine import CITY
+from host.games.kot.rules import CITY
 
 if TYPE_CHECKING:
-    from host.games.kot.engine import KingOfTokyo, Monster
+    from host.games.kot.state import Monster, State
 
 
 class Gain(CardEffect):
@@ -33,7 +33,7 @@ class Gain(CardEffect):
         self.vp, self.energy_gain, self.heal_gain = vp, energy, heal
         self.lose, self.others_lose, self.everyone_loses = lose, others_lose, everyone_loses
 
-    def bought(self, game: KingOfTokyo, buyer: Monster) -> None:
+    def bought(self, game: State, buyer: Monster) -> None:
         if self.vp:
             game.gain_vp(buyer, self.vp)
         if self.energy_gain:
@@ -70,7 +70,7 @@ for _name, _gain in {
 class EvacuationOrders(CardEffect):
     """Every other monster loses 5 VP (VP, not HP)."""
 
-    def bought(self, game: KingOfTokyo, buyer: Monster) -> None:
+    def bought(self, game: State, buyer: Monster) -> None:
         for m in game.clockwise(buyer):
             game.gain_vp(m, -5)
 
@@ -79,7 +79,7 @@ class EvacuationOrders(CardEffect):
 class VastStorm(CardEffect):
     """+2 VP; every other monster loses 1 energy for every 2 it holds."""
 
-    def bought(self, game: KingOfTokyo, buyer: Monster) -> None:
+    def bought(self, game: State, buyer: Monster) -> None:
         game.gain_vp(buyer, 2)
         for m in game.clockwise(buyer):
             m.energy -= m.energy // 2
@@ -90,7 +90,7 @@ class DeathFromAbove(CardEffect):
     """+2 VP and take Tokyo City if not in Tokyo: the monster in City leaves, one in Bay
     stays; moving in counts as entering Tokyo (policies 21 and 23)."""
 
-    def bought(self, game: KingOfTokyo, buyer: Monster) -> None:
+    def bought(self, game: State, buyer: Monster) -> None:
         game.gain_vp(buyer, 2)
         if buyer.location is None:
             if game.city is not None:
@@ -103,5 +103,5 @@ class Frenzy(CardEffect):
     """Another turn after this one, once this turn's end-of-turn effects are done (policy
     20); bought on another monster's turn (Opportunist), it comes after that turn."""
 
-    def bought(self, game: KingOfTokyo, buyer: Monster) -> None:
+    def bought(self, game: State, buyer: Monster) -> None:
         game.next_turns.append((buyer, 0))

@@ -10,18 +10,19 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from host.games.kot import market
+from host.games.kot.checks import card_named, only_fields
 from host.games.kot.effects import CardEffect, card
-from host.games.kot.engine import BUY, only_fields
 from host.games.kot.errors import RuleViolation
+from host.games.kot.rules import BUY
 
 if TYPE_CHECKING:
     from host.games import Input
-    from host.games.kot.engine import KingOfTokyo, Monster, Pending
+    from host.games.kot.state import Monster, Pending, State
 
 
 @card("Alien Origin")
 class AlienOrigin(CardEffect):
-    def cost(self, game: KingOfTokyo, owner: Monster, card: str, cost: int) -> int:
+    def cost(self, game: State, owner: Monster, card: str, cost: int) -> int:
         return cost - 1
 
 
@@ -38,11 +39,11 @@ class MadeInALab(CardEffect):
     """In its owner's buy step: look at the deck's top card ("use"), then it may be
     bought ("buy" with "from": "deck")."""
 
-    def offer(self, game: KingOfTokyo, owner: Monster) -> dict[str, Any] | None:
+    def offer(self, game: State, owner: Monster) -> dict[str, Any] | None:
         mine = game.phase == BUY and game.active is owner and game.peek is not owner
         return {"card": self.name} if mine and market.can_look(game) else None
 
-    def use(self, game: KingOfTokyo, owner: Monster, inp: Input, options: dict[str, Any]) -> None:
+    def use(self, game: State, owner: Monster, inp: Input, options: dict[str, Any]) -> None:
         market.look_at_top(game, owner)
 
 
@@ -50,10 +51,10 @@ class MadeInALab(CardEffect):
 class Opportunist(CardEffect):
     """A card revealed (in another monster's turn): its owner may buy it at once."""
 
-    def revealed(self, game: KingOfTokyo, owner: Monster, cards: list[str]) -> None:
+    def revealed(self, game: State, owner: Monster, cards: list[str]) -> None:
         game.later(lambda g: self._ask(g, owner, cards))
 
-    def _ask(self, game: KingOfTokyo, owner: Monster, cards: list[str]) -> None:
+    def _ask(self, game: State, owner: Monster, cards: list[str]) -> None:
         if not owner.alive or self not in owner.effects or owner is game.active:
             return
         offer = []
@@ -65,13 +66,13 @@ class Opportunist(CardEffect):
             options = {"cards": offer, "card": self.name}
             game.ask(owner, "buy", options, self._answer, optional=True, data=cards)
 
-    def _answer(self, game: KingOfTokyo, pending: Pending, inp: Input) -> None:
+    def _answer(self, game: State, pending: Pending, inp: Input) -> None:
         owner, cards = pending.player, pending.data
         if inp["type"] == "pass":
             game.decided(pending)
             return
         only_fields(inp, (), "a purchase with Opportunist")
-        bought = game.card_named(inp.get("card"))
+        bought = card_named(inp.get("card"))
         if bought not in (o["card"] for o in pending.options["cards"]):
             names = ", ".join(o["card"] for o in pending.options["cards"])
             raise RuleViolation(f"{owner.name} may buy {names} now, not {bought}")
@@ -88,22 +89,22 @@ class Metamorph(CardEffect):
     """End of its owner's turn: discard keep cards ("use" with "target": the card), one
     at a time, each for its printed cost in energy; "pass" to stop."""
 
-    def before_end(self, game: KingOfTokyo, owner: Monster) -> None:
+    def before_end(self, game: State, owner: Monster) -> None:
         self._ask(game, owner)
 
-    def _ask(self, game: KingOfTokyo, owner: Monster) -> None:
+    def _ask(self, game: State, owner: Monster) -> None:
         if owner.alive and self in owner.effects and owner.cards:
             targets = [{"target": c} for c in dict.fromkeys(owner.cards)]
             options = {"card": self.name, "targets": targets}
             game.ask(owner, "use", options, self._answer, optional=True)
 
-    def _answer(self, game: KingOfTokyo, pending: Pending, inp: Input) -> None:
+    def _answer(self, game: State, pending: Pending, inp: Input) -> None:
         owner = pending.player
         if inp["type"] == "pass":
             game.decided(pending)
             return
         only_fields(inp, ("target",), "using Metamorph")
-        target = game.card_named(inp.get("target"))
+        target = card_named(inp.get("target"))
         if target not in owner.cards:
             raise RuleViolation(f"{owner.name} has no {target} to discard")
         game.decided(pending)
@@ -119,18 +120,18 @@ class Mimic(CardEffect):
     when bought, and again at the start of its owner's turn for 1 energy ("use" with
     "target" and "owner"). The copy ends when that card leaves its owner."""
 
-    def bought(self, game: KingOfTokyo, buyer: Monster) -> None:
+    def bought(self, game: State, buyer: Monster) -> None:
         self._ask(game, buyer, 0)
 
-    def start_turn(self, game: KingOfTokyo, owner: Monster) -> None:
+    def start_turn(self, game: State, owner: Monster) -> None:
         if owner.energy >= 1:
             self._ask(game, owner, 1)
 
-    def lost(self, game: KingOfTokyo, owner: Monster) -> None:
+    def lost(self, game: State, owner: Monster) -> None:
         if self not in owner.effects:
             game.set_mimic(owner, None)
 
-    def _ask(self, game: KingOfTokyo, owner: Monster, cost: int) -> None:
+    def _ask(self, game: State, owner: Monster, cost: int) -> None:
         targets = [
             {"target": c, "owner": m.name}
             for m in game.clockwise(owner)
@@ -141,13 +142,13 @@ class Mimic(CardEffect):
             options = {"card": self.name, "cost": cost, "targets": targets}
             game.ask(owner, "use", options, self._answer, optional=True)
 
-    def _answer(self, game: KingOfTokyo, pending: Pending, inp: Input) -> None:
+    def _answer(self, game: State, pending: Pending, inp: Input) -> None:
         owner = pending.player
         if inp["type"] == "pass":
             game.decided(pending)
             return
         only_fields(inp, ("target", "owner"), "using Mimic")
-        target = game.card_named(inp.get("target"))
+        target = card_named(inp.get("target"))
         choice = {"target": target, "owner": inp.get("owner")}
         if choice not in pending.options["targets"]:
             raise RuleViolation(f"{owner.name} cannot copy {target} of {inp.get('owner')!r}")

@@ -10,38 +10,38 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from host.games.kot.effects import CardEffect, card
-from host.games.kot.engine import START_HP
+from host.games.kot.rules import START_HP
 
 if TYPE_CHECKING:
-    from host.games.kot.engine import KingOfTokyo, Monster
+    from host.games.kot.state import Monster, State
 
 BIG_HP = 12  # max HP with Even Bigger
 
 
 @card("Alpha Monster")
 class AlphaMonster(CardEffect):
-    def resolved(self, game: KingOfTokyo, owner: Monster, counts: dict[str, int]) -> None:
+    def resolved(self, game: State, owner: Monster, counts: dict[str, int]) -> None:
         if counts["claw"]:
             game.gain_vp(owner, 1)
 
 
 @card("Complete Destruction")
 class CompleteDestruction(CardEffect):
-    def resolved(self, game: KingOfTokyo, owner: Monster, counts: dict[str, int]) -> None:
+    def resolved(self, game: State, owner: Monster, counts: dict[str, int]) -> None:
         if all(game.rolled.values()):  # every face shows on the dice
             game.gain_vp(owner, 9)
 
 
 @card("Gourmet")
 class Gourmet(CardEffect):
-    def resolved(self, game: KingOfTokyo, owner: Monster, counts: dict[str, int]) -> None:
+    def resolved(self, game: State, owner: Monster, counts: dict[str, int]) -> None:
         if game.rolled["1"] >= 3:
             game.gain_vp(owner, 2)
 
 
 @card("Detritivore")
 class Detritivore(CardEffect):
-    def resolved(self, game: KingOfTokyo, owner: Monster, counts: dict[str, int]) -> None:
+    def resolved(self, game: State, owner: Monster, counts: dict[str, int]) -> None:
         rolled = game.rolled
         if rolled["1"] and rolled["2"] and rolled["3"]:
             game.gain_vp(owner, 2)
@@ -51,20 +51,20 @@ class Detritivore(CardEffect):
 class MediaFriendly(CardEffect):
     """+1 VP for each power card its owner buys, not for itself (policy 36)."""
 
-    def any_bought(self, game: KingOfTokyo, owner: Monster, buyer: Monster, card: str) -> None:
+    def any_bought(self, game: State, owner: Monster, buyer: Monster, card: str) -> None:
         if buyer is owner and card != self.name:
             game.gain_vp(owner, 1)
 
 
 @card("Eater of the Dead")
 class EaterOfTheDead(CardEffect):
-    def eliminated(self, game: KingOfTokyo, owner: Monster, victim: Monster) -> None:
+    def eliminated(self, game: State, owner: Monster, victim: Monster) -> None:
         game.gain_vp(owner, 3)
 
 
 @card("Energy Hoarder")
 class EnergyHoarder(CardEffect):
-    def end_turn(self, game: KingOfTokyo, owner: Monster) -> None:
+    def end_turn(self, game: State, owner: Monster) -> None:
         if owner.energy >= 6:
             game.gain_vp(owner, owner.energy // 6)
 
@@ -74,7 +74,7 @@ class Herbivore(CardEffect):
     """+1 VP at the end of a turn in which its owner made no other monster lose HP
     (policy 34)."""
 
-    def end_turn(self, game: KingOfTokyo, owner: Monster) -> None:
+    def end_turn(self, game: State, owner: Monster) -> None:
         if not game.harmed:
             game.gain_vp(owner, 1)
 
@@ -84,21 +84,21 @@ class RootingForTheUnderdog(CardEffect):
     """+1 VP at the end of its owner's turn if no living monster has fewer VP (ties
     count: policy 27)."""
 
-    def end_turn(self, game: KingOfTokyo, owner: Monster) -> None:
+    def end_turn(self, game: State, owner: Monster) -> None:
         if all(m.vp >= owner.vp for m in game.monsters if m.alive):
             game.gain_vp(owner, 1)
 
 
 @card("Solar Powered")
 class SolarPowered(CardEffect):
-    def end_turn(self, game: KingOfTokyo, owner: Monster) -> None:
+    def end_turn(self, game: State, owner: Monster) -> None:
         if owner.energy == 0:
             game.gain_energy(owner, 1)
 
 
 @card("Friend of Children")
 class FriendOfChildren(CardEffect):
-    def energy(self, game: KingOfTokyo, owner: Monster, amount: int) -> int:
+    def energy(self, game: State, owner: Monster, amount: int) -> int:
         return amount + 1 if amount > 0 else amount
 
 
@@ -106,7 +106,7 @@ class FriendOfChildren(CardEffect):
 class Regeneration(CardEffect):
     """+1 HP per healing event (policy 26)."""
 
-    def heal(self, game: KingOfTokyo, owner: Monster, amount: int) -> int:
+    def heal(self, game: State, owner: Monster, amount: int) -> int:
         return amount + 1 if amount > 0 else amount
 
 
@@ -114,7 +114,7 @@ class Regeneration(CardEffect):
 class OnlyMakingItStronger(CardEffect):
     """+1 energy for a single loss of 2 HP or more (policy 25)."""
 
-    def lost_hp(self, game: KingOfTokyo, owner: Monster, amount: int) -> None:
+    def lost_hp(self, game: State, owner: Monster, amount: int) -> None:
         if amount >= 2:
             game.gain_energy(owner, 1)
 
@@ -124,15 +124,15 @@ class EvenBigger(CardEffect):
     """Max HP 12 while owned, +2 HP when bought; losing it lowers max HP back and caps
     HP (policy 37)."""
 
-    def gained(self, game: KingOfTokyo, owner: Monster) -> None:
+    def gained(self, game: State, owner: Monster) -> None:
         owner.max_hp = BIG_HP
 
-    def lost(self, game: KingOfTokyo, owner: Monster) -> None:
+    def lost(self, game: State, owner: Monster) -> None:
         if self not in owner.effects:
             owner.max_hp = START_HP
             owner.hp = min(owner.hp, START_HP)
 
-    def bought(self, game: KingOfTokyo, buyer: Monster) -> None:
+    def bought(self, game: State, buyer: Monster) -> None:
         game.heal(buyer, 2)
 
 
@@ -143,13 +143,13 @@ class BatteryMonster(CardEffect):
 
     token, full = "battery", 6
 
-    def gained(self, game: KingOfTokyo, owner: Monster) -> None:
+    def gained(self, game: State, owner: Monster) -> None:
         owner.tokens.setdefault(self.token, self.full)  # a position may say how many are left
 
-    def lost(self, game: KingOfTokyo, owner: Monster) -> None:
+    def lost(self, game: State, owner: Monster) -> None:
         owner.tokens.pop(self.token, None)
 
-    def start_turn(self, game: KingOfTokyo, owner: Monster) -> None:
+    def start_turn(self, game: State, owner: Monster) -> None:
         left = owner.tokens.get(self.token, 0)
         move = min(2, left)
         game.set_token(owner, self.token, left - move)
@@ -166,10 +166,10 @@ class Urbavore(CardEffect):
 
     priority = 1  # after the cards that add claws whatever the dice show
 
-    def start_turn(self, game: KingOfTokyo, owner: Monster) -> None:
+    def start_turn(self, game: State, owner: Monster) -> None:
         if owner.location is not None:
             game.gain_vp(owner, 1)
 
-    def result(self, game: KingOfTokyo, owner: Monster, counts: dict[str, int]) -> None:
+    def result(self, game: State, owner: Monster, counts: dict[str, int]) -> None:
         if owner.location is not None and counts["claw"]:
             counts["claw"] += 1

@@ -1,0 +1,95 @@
+"""Checks of an input's fields: each returns the value checked, or raises the error that
+says what is wrong (and the game is unchanged).
+
+Shape errors (not a die face, not a list, a field the input does not take, a card not in
+the box) are `MalformedInput`; values the rules refuse (kept dice that are not in the
+result) are `RuleViolation`.
+
+>>> check_faces(["1", "claw"], "thrown")
+['1', 'claw']
+>>> check_face("skull", "to")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+host.games.kot.errors.MalformedInput: to: 'skull' is not a die face (faces: 1, 2, 3, ...)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from host.games import Input
+from host.games.kot.cards import CARDS, UnknownCard, canonical
+from host.games.kot.errors import MalformedInput, RuleViolation, UnknownCardInput
+from host.games.kot.rules import FACE_SET, FACES
+
+
+def check_face(value: object, field: str) -> str:
+    if not isinstance(value, str) or value not in FACE_SET:
+        raise MalformedInput(f"{field}: {value!r} is not a die face (faces: {', '.join(FACES)})")
+    return str(value)
+
+
+def check_faces(value: object, field: str) -> list[str]:
+    if type(value) is list:
+        try:
+            if FACE_SET.issuperset(value):
+                return value[:]
+        except TypeError:  # an unhashable element: reported below
+            pass
+    if not isinstance(value, (list, tuple)):
+        raise MalformedInput(f'"{field}" is a list of die faces ({", ".join(FACES)})')
+    for face in value:
+        if not isinstance(face, str) or face not in FACE_SET:
+            raise MalformedInput(f"{field}: {face!r} is not a die face (faces: {', '.join(FACES)})")
+    return list(value)
+
+
+def check_rethrow(dice: list[str], thrown: list[str], kept: list[str], n: int) -> None:
+    """A throw after the first: `kept` comes from the result, and with `thrown` makes the
+    `n` dice in play."""
+    if not thrown:
+        raise RuleViolation("a throw throws at least one die (to stop, resolve)")
+    if len(thrown) + len(kept) != n:
+        raise RuleViolation(f"{len(thrown)} thrown + {len(kept)} kept is not the {n} dice in play")
+    for face in set(kept) if kept else ():
+        if kept.count(face) > dice.count(face):
+            raise RuleViolation(
+                f"kept dice must come from the last result {sorted(dice)}: it has "
+                f"{dice.count(face)} × {face}, not {kept.count(face)}"
+            )
+
+
+def only_fields(inp: Input, allowed: Iterable[str], what: str) -> None:
+    """Refuse an input with fields besides type, player, card and `allowed`."""
+    extra = inp.keys() - {"type", "player", "card", *allowed}
+    if extra:
+        raise MalformedInput(f"{what} takes no {', '.join(sorted(extra))}")
+
+
+def card_named(name: object) -> str:
+    """The card an input names (first-edition names too), or UnknownCardInput.
+
+    >>> card_named("Alien Metabolism")
+    'Alien Origin'
+    """
+    if type(name) is str and name in CARDS:
+        return name
+    try:
+        return canonical(name)
+    except UnknownCard as error:
+        raise UnknownCardInput(str(error)) from None
+
+
+def check_counts(value: object, field: str, most: Mapping[str, int]) -> dict[str, int]:
+    """A decision's {name: count} field, each count within 0..most[name]."""
+    if not isinstance(value, Mapping):
+        raise MalformedInput(f'"{field}" is an object of counts, e.g. {{"poison": 1}}')
+    counts = {}
+    for key, count in value.items():
+        if key not in most:
+            choices = ", ".join(most) or "none"
+            raise RuleViolation(f"{field}: {key!r} is not one of the choices ({choices})")
+        if not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= most[key]:
+            raise RuleViolation(f"{field}.{key}: a whole number from 0 to {most[key]}")
+        counts[key] = count
+    return counts

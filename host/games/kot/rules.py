@@ -1,0 +1,53 @@
+"""King of Tokyo's rules as numbers (rules reference, sections 1 and 2), and the rules that
+are plain arithmetic on them.
+
+Every other module of the package takes these from here; nothing here knows a game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+FACES = ("1", "2", "3", "heart", "energy", "claw")
+FACE_SET = frozenset(FACES)
+NUMBERS = (("1", 1), ("2", 2), ("3", 3))  # face, VP for three of a kind
+START_HP = 10
+WIN_VP = 20  # also the top of the VP dial: VP never go above it
+BLACK_DICE = 6
+GREEN_DICE = 2  # the box's green dice: cards add at most these
+THROWS = 3
+CITY, BAY = "city", "bay"
+BAY_MIN_ALIVE = 5  # Tokyo Bay is used only while more than 4 monsters are alive
+POISON, SHRINK = "poison", "shrink"  # tokens a heart may remove outside Tokyo
+HEAL_PRICE = 2  # energy per HP healed by another monster's Healing Ray
+FACE_UP = 3  # cards on the market
+SWEEP_COST = 2
+
+# the phases of a turn (and of the game around it)
+ROLLOFF, ROLL, RESOLVE, BUY, END, OVER = "rolloff", "roll", "resolve", "buy", "end", "over"
+
+
+def numbers_vp(counts: Mapping[str, int]) -> int:
+    """The VP the numbers of a result score: three of a kind of 1, 2 or 3 scores 1, 2 or
+    3 VP, each extra die of that number 1 more.
+
+    >>> numbers_vp({"1": 3, "2": 4, "3": 2})  # 1 for the 1s, 2 + 1 for the 2s
+    4
+    """
+    vp = 0
+    for face, points in NUMBERS:
+        same = counts[face]
+        if same >= 3:
+            vp += points + same - 3
+    return vp
+
+
+def fewer_dice(black: int, green: int, fewer: int) -> tuple[int, int]:
+    """Remove `fewer` dice, black ones first, never below 1 die (policy 29).
+
+    >>> fewer_dice(6, 1, 2), fewer_dice(6, 2, 9)
+    ((4, 1), (1, 0))
+    """
+    total = max(1, black + green - fewer)
+    green = min(green, total - 1)  # at least one black die stays
+    return total - green, green

@@ -1,0 +1,490 @@
+"""The state of a King of Tokyo game: the monsters, Tokyo, the market's piles, the turn's
+dice and the decisions asked; and the changes the rules and the cards make to them.
+
+`State` is what a game is at one moment, and the whole interface the power cards see
+(`host.games.kot.effects`): they read it and change it only through the methods below
+(gain VP, heal, hurt, move in or out of Tokyo, take a card...), which call the cards'
+hooks at their moments. `KingOfTokyo` (`host.games.kot.engine`) is a `State` that takes
+inputs; the turn flow (`turn`) and the answers to decisions (`decisions`) are functions
+of it.
+
+Any change may have to wait for a decision (a yield, Wings, a Camouflage throw, an
+Opportunist's purchase...): it is asked with `ask()` (a `Pending` entry), and what the
+game does next is pushed first on a stack of steps (`later()`, the list `todo`). After
+each input the game runs the steps, last pushed first, until a decision is pending or
+none is left (`go_on()`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from functools import partial
+from typing import Any
+
+from host.games import Input
+from host.games.kot.cards import CARDS
+from host.games.kot.effects import EFFECTS, HOOKS, NO_HOOKS, CardEffect, hook_table
+from host.games.kot.errors import RuleViolation
+from host.games.kot.rules import (
+    BAY,
+    BAY_MIN_ALIVE,
+    BLACK_DICE,
+    CITY,
+    FACE_UP,
+    ROLL,
+    START_HP,
+    THROWS,
+    WIN_VP,
+)
+from host.games.kot.setup import Setup
+
+
+class Monster:
+    """One player's monster: its dials, place, cards and tokens (mutable, in place)."""
+
+    __slots__ = (
+        "alive",
+        "cards",
+        "effects",
+        "energy",
+        "hooks",
+        "hp",
+        "location",
+        "max_hp",
+        "mimic",
+        "monster",
+        "name",
+        "seat",
+        "tokens",
+        "vp",
+    )
+
+    def __init__(self, name: str, monster: str, seat: int) -> None:
+        self.name = name
+        self.monster = monster
+        self.seat = seat  # index in seating order; the next seat is on the left
+        self.hp = START_HP
+        self.max_hp = START_HP
+        self.vp = 0
+        self.energy = 0
+        self.alive = True
+        self.location: str | None = None  # CITY, BAY or None (outside Tokyo)
+        self.cards: list[str] = []  # keep cards in front of the monster
+        self.mimic: tuple[str, str] | None = None  # (card, its owner) that Mimic copies
+        self.effects: list[CardEffect] = []  # the effects of its cards, and of the copy
+        self.hooks: Mapping[str, tuple[CardEffect, ...]] = NO_HOOKS  # hook -> effects that use it
+        self.tokens: dict[str, int] = {}  # poison, shrink, and card counters (never 0)
+
+    def __repr__(self) -> str:
+        return f"<{self.name} ({self.monster}) hp={self.hp} vp={self.vp} e={self.energy}>"
+
+
+class Hit:
+    """One loss of HP about to happen: prevention may lower `amount` (policy 24); `lost` is
+    what the victim really lost. `smash`: the claws of a Smash (yields, Poison Spit...)."""
+
+    __slots__ = ("amount", "jets", "lost", "smash", "source", "step", "victim")
+
+    def __init__(
+        self, victim: Monster, amount: int, source: Monster | None = None, smash: bool = False
+    ) -> None:
+        self.victim = victim
+        self.amount = amount
+        self.source = source  # the monster that causes it (Herbivore), None for poison
+        self.smash = smash
+        self.jets = False  # held back until its victim decides to yield (Jets)
+        self.lost = 0
+        self.step = 0  # the next defence (effect index) to ask
+
+
+# checks the answer to a pending decision, then applies it (and calls game.decided)
+Handler = Callable[["State", "Pending", Input], None]
+Step = Callable[["State"], None]  # what the game does next
+
+
+class Pending:
+    """A decision the game waits for before it goes on (e.g. a yield after a Smash).
+
+    `kind` is the input type that answers it; an `optional` decision may also be declined
+    with a "pass" input. `data` is what the handler needs besides the options."""
+
+    __slots__ = ("data", "handler", "kind", "optional", "options", "player")
+
+    def __init__(
+        self,
+        player: Monster,
+        kind: str,
+        options: dict[str, Any],
+        handler: Handler,
+        optional: bool = False,
+        data: Any = None,
+    ) -> None:
+        self.player = player
+        self.kind = kind
+        self.options = options
+        self.handler = handler  # checks the input, then applies it
+        self.optional = optional
+        self.data = data
+
+
+class State:
+    """A King of Tokyo game at one moment (see the module's docstring)."""
+
+    def __init__(self, setup: Setup) -> None:
+        """The table before anything happens: fresh monsters, no cards anywhere yet."""
+        self.setup = setup
+        self.monsters = [Monster(s.name, s.monster, i) for i, s in enumerate(setup.seats)]
+        self.by_name = {m.name: m for m in self.monsters}
+        self.alive_count = len(self.monsters)
+        self.two_player = setup.options.two_player_variant
+        self.first_edition = setup.options.first_edition
+        self.table_deck = setup.options.table_deck
+        self.rng = random.Random(setup.seed)
+        self.turn = 0  # turns started so far (a picked-up position: the ones before it)
+        self.active = self.monsters[0]
+        self.regular = self.active  # whose regular turn it is (extra turns come between)
+        self.phase = ROLL
+        self.dice: list[str] = []  # the current result, in no particular order
+        self.throws = 0
+        self.throws_allowed = THROWS
+        self.black, self.green = BLACK_DICE, 0
+        self.fewer = 0  # dice fewer this turn from Freeze Time
+        self.rolled: dict[str, int] = {}  # what the dice show, face -> count, when resolving
+        self.counts: dict[str, int] = {}  # the result being resolved, with cards' claws
+        self.claws = 0  # claws of the resolved result (first_edition's entering rule)
+        self.harmed = False  # the active monster made another lose HP this turn (Herbivore)
+        self.used: set[str] = set()  # once-per-turn cards used this turn (Herd Culler)
+        self.shielded: list[Monster] = []  # lose no HP for the rest of this turn (Wings)
+        self.burrowed: dict[str, Monster] = {}  # place -> Burrowing owner who yielded it
+        self.city: Monster | None = None
+        self.bay: Monster | None = None
+        self.deck: list[str] = []  # the top card is the LAST one (pop is cheap)
+        self.known_top: str | None = None  # table deck: the top card, seen (Made in a Lab)
+        self.peek: Monster | None = None  # who looked at the deck's top card (Made in a Lab)
+        self.face_up: list[str | None] = [None] * FACE_UP
+        self.discard: list[str] = []
+        self.playing: str | None = None  # a discard card bought, waiting for a reveal
+        self.pending: list[Pending] = []
+        self.todo: list[Step] = []  # the steps still to do, last pushed first
+        self.next_turns: list[tuple[Monster, int]] = []  # extra turns: (monster, dice fewer)
+        self.rolloff: list[Monster] = []  # who still throws in the roll-off, in order
+        self.rolloff_claws: dict[str, int] = {}
+        self.winners: list[Monster] = []
+        self.holders: dict[str, Sequence[Monster]] = dict(_NOBODY)  # hook -> who has it
+
+    # ---- queries -------------------------------------------------------------------------
+
+    def monster(self, name: str) -> Monster:
+        return self.by_name[name]
+
+    @property
+    def turn_number(self) -> int:
+        """The turn being played; before the first one has started (a roll-off, the cards on
+        offer being set out), the one about to: the setup's first turn."""
+        position = self.setup.position
+        return max(self.turn, position.turn if position is not None else 1)
+
+    @property
+    def alive(self) -> list[Monster]:
+        return [m for m in self.monsters if m.alive]
+
+    def bay_open(self) -> bool:
+        """Tokyo Bay is used in a 5-6 player game while more than 4 monsters are alive."""
+        return self.alive_count >= BAY_MIN_ALIVE
+
+    def dice_in_play(self) -> int:
+        return self.black + self.green
+
+    def has(self, m: Monster, card: str) -> bool:
+        """Whether `m` has the card's effect (its own card, or Mimic's copy)."""
+        return EFFECTS[card] in m.effects
+
+    def clockwise(self, m: Monster) -> list[Monster]:
+        """The other living monsters in turn order from `m`'s left."""
+        monsters = self.monsters
+        return [x for x in monsters[m.seat + 1 :] + monsters[: m.seat] if x.alive]
+
+    def rethrow_face(self) -> str | None:
+        """The face whose dice the active monster may still throw again (Background
+        Dweller), if its result shows one."""
+        m = self.active
+        if self.phase != ROLL or not self.throws or not m.hooks["rethrow"]:
+            return None
+        for eff in m.hooks["rethrow"]:
+            face = eff.rethrow(self, m)
+            if face is not None and face in self.dice:
+                return face
+        return None
+
+    # ---- decisions, and what the game does next ------------------------------------------
+
+    def later(self, step: Step) -> None:
+        """Do `step` once what is being done now (and the decisions it asks) is over."""
+        self.todo.append(step)
+
+    def ask(
+        self,
+        m: Monster,
+        kind: str,
+        options: dict[str, Any],
+        handler: Handler,
+        optional: bool = False,
+        data: Any = None,
+    ) -> None:
+        """Wait for `m`'s decision (an input of type `kind`, or "pass" if `optional`)
+        before the game goes on; `handler` checks and applies the answer."""
+        self.pending.append(Pending(m, kind, options, handler, optional, data))
+
+    def decided(self, pending: Pending) -> None:
+        """A pending decision is answered (the game goes on once none is left)."""
+        self.pending.remove(pending)
+
+    def go_on(self) -> None:
+        """Run the steps still to do, last pushed first, until a decision is pending."""
+        todo = self.todo
+        while todo and not self.pending:
+            todo.pop()(self)
+
+    # ---- the dials, the dice and the tokens ------------------------------------------------
+
+    def gain_vp(self, m: Monster, amount: int) -> None:
+        """Gain (or, if negative, lose) VP; the dial keeps them between 0 and 20."""
+        vp = m.vp + amount
+        m.vp = WIN_VP if vp > WIN_VP else vp if vp > 0 else 0
+
+    def gain_energy(self, m: Monster, amount: int) -> None:
+        for eff in m.hooks["energy"]:
+            amount = eff.energy(self, m, amount)
+        m.energy += amount
+
+    def heal(self, m: Monster, amount: int) -> int:
+        """One healing event; never above max HP. Returns the HP gained."""
+        for eff in m.hooks["heal"]:
+            amount = eff.heal(self, m, amount)
+        room = m.max_hp - m.hp
+        gained = amount if amount < room else room
+        if gained <= 0:
+            return 0
+        m.hp += gained
+        return gained
+
+    def set_token(self, m: Monster, token: str, count: int) -> None:
+        """Tokens and counters: a count of 0 removes the token."""
+        if count > 0:
+            m.tokens[token] = count
+        else:
+            m.tokens.pop(token, None)
+
+    def change_die(self, old: str, new: str) -> None:
+        """One die of the current result showing `old` shows `new` (RuleViolation if none)."""
+        if old not in self.dice:
+            raise RuleViolation(f"no die shows {old} in the result {sorted(self.dice)}")
+        self.dice[self.dice.index(old)] = new
+
+    # ---- losses of HP ----------------------------------------------------------------------
+
+    def hurt(self, hits: list[Hit]) -> bool:
+        """Each hit is one loss of HP, all at once: prevention first (policy 24: Wings,
+        Camouflage, Armor Plating; Wings and Camouflage ask their owner, one victim after
+        the other, and the losses wait for the answers), then the losses, then the
+        eliminations. True if it waits for answers."""
+        if self.holders["defend"]:
+            for i, hit in enumerate(hits):
+                if hit.victim.hooks["defend"] and self.defend(hit):
+                    self.todo.append(lambda game: game._take_hits(hits))
+                    self.todo.append(partial(State._defend_from, hits=hits, start=i + 1))
+                    return True
+        for hit in hits:  # as _take_hits, inline: the common case
+            if hit.amount > 0 and not hit.jets:
+                self.take_hit(hit)
+        self.check_eliminations()
+        return False
+
+    def _defend_from(self, hits: list[Hit], start: int) -> None:
+        for i in range(start, len(hits)):
+            hit = hits[i]
+            if hit.victim.hooks["defend"] and self.defend(hit):
+                self.todo.append(partial(State._defend_from, hits=hits, start=i + 1))
+                return
+
+    def defend(self, hit: Hit) -> bool:
+        """Go on with `hit`'s defences in order; True if one now asks a decision."""
+        m = hit.victim
+        effects = m.hooks["defend"]
+        while hit.step < len(effects) and hit.amount > 0 and m.alive:
+            eff = effects[hit.step]
+            hit.step += 1
+            if eff.defend(self, m, hit):
+                return True
+        return False
+
+    def hurt_each(self, victims: Sequence[Monster], amount: int, source: Monster | None) -> None:
+        """`amount` HP from each living monster of `victims`, at once (a card's damage)."""
+        self.hurt([Hit(v, amount, source) for v in victims if v.alive])
+
+    def _take_hits(self, hits: list[Hit]) -> None:
+        for hit in hits:
+            if hit.amount > 0 and not hit.jets:
+                self.take_hit(hit)
+        self.check_eliminations()
+
+    def take_hit(self, hit: Hit) -> None:
+        """The victim loses the hit's HP now (eliminations come after, together)."""
+        m = hit.victim
+        amount = hit.amount
+        lost = amount if amount < m.hp else m.hp
+        if lost <= 0 or not m.alive:
+            return
+        m.hp -= lost
+        hit.lost = lost
+        for eff in m.hooks["lost_hp"]:
+            eff.lost_hp(self, m, lost)
+        source = hit.source
+        if source is not None and source is not m:
+            if source is self.active:
+                self.harmed = True
+            if hit.smash:
+                for eff in source.hooks["smashed"]:
+                    eff.smashed(self, source, m, lost)
+
+    def check_eliminations(self) -> None:
+        """Every living monster at 0 HP is out (together), unless a card keeps it in;
+        then Tokyo Bay may close."""
+        for m in self.monsters:
+            if m.alive and m.hp <= 0:
+                break
+        else:
+            return  # the common case: nobody is down
+        down = [m for m in self.monsters if m.alive and m.hp <= 0]
+        reached = []  # reached 0 HP: out, or back with It Has a Child! (Eater of the Dead)
+        for m in down:
+            stays = False
+            for eff in list(m.hooks["zero_hp"]):
+                stays = eff.zero_hp(self, m)
+                if m.hp > 0:
+                    break
+            if m.hp > 0:
+                if stays:
+                    reached.append(m)
+                continue
+            self._eliminate(m)
+            reached.append(m)
+        for m in reached:
+            for watcher in self.holders["eliminated"]:
+                for eff in watcher.hooks["eliminated"]:
+                    eff.eliminated(self, watcher, m)
+        self.pending = [p for p in self.pending if p.player.alive]
+        self._close_bay()
+
+    def _eliminate(self, m: Monster) -> None:
+        m.alive = False
+        self.alive_count -= 1
+        self._move(m, None)
+        self.discard_all(m)
+        m.energy = 0
+        m.tokens = {}
+
+    def discard_all(self, m: Monster) -> None:
+        """All of `m`'s cards go to the discard pile; Mimic's copy ends."""
+        self.set_mimic(m, None)
+        for card in list(m.cards):
+            self.take_card(m, card)
+            self.discard.append(card)
+
+    # ---- Tokyo ------------------------------------------------------------------------------
+
+    def enter_tokyo(self, m: Monster, place: str) -> None:
+        """Entering Tokyo gives 1 VP (1 energy in the two-player variant)."""
+        self._move(m, place)
+        if self.two_player:
+            self.gain_energy(m, 1)
+        else:
+            self.gain_vp(m, 1)
+
+    def _move(self, m: Monster, place: str | None) -> None:
+        """Put `m` in `place` (None: out of Tokyo), keeping city/bay and location in step."""
+        if m.location == CITY:
+            self.city = None
+        elif m.location == BAY:
+            self.bay = None
+        m.location = place
+        if place == CITY:
+            self.city = m
+        elif place == BAY:
+            self.bay = m
+
+    def leave_tokyo(self, m: Monster) -> None:
+        self._move(m, None)
+
+    def _close_bay(self) -> None:
+        """With 4 or fewer alive the Bay closes: its monster moves to an empty City, or out."""
+        if self.bay is not None and not self.bay_open():
+            self._move(self.bay, CITY if self.city is None else None)
+
+    # ---- cards in front of the monsters ------------------------------------------------
+
+    def give_card(self, m: Monster, card: str) -> None:
+        m.cards.append(card)
+        effect = EFFECTS.get(card)
+        if effect is not None:
+            self._rehook(m)
+            effect.gained(self, m)
+
+    def take_card(self, m: Monster, card: str) -> None:
+        """`card` leaves `m` (the caller puts it somewhere); a Mimic copying it stops."""
+        m.cards.remove(card)
+        effect = EFFECTS.get(card)
+        if effect is not None:
+            self._rehook(m)
+            effect.lost(self, m)
+        for x in self.monsters:
+            if x.mimic == (card, m.name) and card not in m.cards:
+                self.set_mimic(x, None)
+
+    def discard_card(self, m: Monster, card: str) -> None:
+        """A card of `m` discards itself (Smoke Cloud empty, Plot Twist used...): its own
+        card goes to the discard pile; Mimic's copy of it just ends."""
+        if card in m.cards:
+            self.take_card(m, card)
+            self.discard.append(card)
+        elif m.mimic is not None and m.mimic[0] == card:
+            self.set_mimic(m, None)
+
+    def set_mimic(self, m: Monster, target: tuple[str, str] | None, bought: bool = True) -> None:
+        """Mimic's copy: `m` now has the effect of `target` (card, owner) as if it had just
+        bought it (policy 36), or no copy."""
+        old = m.mimic
+        if old is not None:
+            m.mimic = None
+            self._rehook(m)
+            if old[0] in EFFECTS:
+                EFFECTS[old[0]].lost(self, m)
+        if target is not None:
+            m.mimic = target
+            effect = EFFECTS.get(target[0])
+            if effect is not None:
+                self._rehook(m)
+                effect.gained(self, m)
+                if bought:
+                    effect.bought(self, m)
+
+    def _rehook(self, m: Monster) -> None:
+        effects = [EFFECTS[c] for c in m.cards if c in EFFECTS]
+        if m.mimic is not None and m.mimic[0] in EFFECTS:
+            effects.append(EFFECTS[m.mimic[0]])
+        old, old_hooks = m.effects, m.hooks
+        m.effects = effects
+        m.hooks = hooks = hook_table(effects) if effects else NO_HOOKS
+        for name in {name for e in (*old, *effects) for name in e.hooked}:
+            if bool(old_hooks[name]) != bool(hooks[name]):  # who holds that hook changed
+                self.holders[name] = [x for x in self.monsters if x.alive and x.hooks[name]]
+
+    def card_cost(self, m: Monster, card: str) -> int:
+        cost = CARDS[card].cost
+        for eff in m.hooks["cost"]:
+            cost = eff.cost(self, m, card, cost)
+        return cost if cost > 0 else 0
+
+
+_NOBODY: dict[str, Sequence[Monster]] = dict.fromkeys(HOOKS, ())  # holders of no card

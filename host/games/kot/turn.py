@@ -1,0 +1,476 @@
+"""The turn flow of King of Tokyo (rules reference, section 2), as functions of the game.
+
+A turn, and where the power cards come in (the hooks of `host.games.kot.effects`):
+
+0. start (`start_turn`): 2 VP in Tokyo (1 energy in the two-player variant); hooks
+   `start_turn` (Urbavore, Battery Monster, Mimic's new choice), then the dice and throws
+   of the turn are counted (`count_dice`: hooks `dice`, `throws`; shrink tokens, Freeze
+   Time).
+1. roll (inputs `throw`, `correct`, `use`; hook `rethrow`): up to the throws allowed, then
+   "resolve" (`on_resolve`); others may reroll a die first (hook `after_throws`: Psychic
+   Probe).
+2. resolve (`resolve`): the result (hook `result`: cards add claws), the numbers' VP, hook
+   `resolved` (cards that read the result), energy, hearts (`use_hearts`: the "hearts"
+   decision), then the Smash (`claws_step`, `smash`: hooks `smash`, `smashed`, the losses'
+   `defend`, `lost_hp`, `zero_hp`, `eliminated`), then the yields.
+3. enter Tokyo (`enter_step`; Burrowing's 1 HP).
+4. buy (inputs `buy`, `sweep`, `use`, `end_turn`; `host.games.kot.market`).
+5. end (`end_turn`): hook `before_end` (Metamorph's decisions), then `end_effects` (hook
+   `end_turn`, poison), then `next_turn`: the game-end check, and an extra turn or the
+   next living monster's.
+
+Each step may ask decisions (`State.ask`); what comes after it is then pushed first
+(`State.later`, `State.todo`) and runs once they are answered. The expansions hook in at
+these same moments, in the order of king-of-tokyo-expansions.md ("Where the expansions
+hook into a turn"): their effects plug into the hooks above like the cards', and their
+own steps go between the steps of `resolve` and `enter_step` in that order.
+
+An input's step is `on_<kind>(game, who, inp)`: it checks the input completely, then
+applies it (`host.games.kot.kinds` maps each input type to its step).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from host.games import Input
+from host.games.kot import market
+from host.games.kot.checks import card_named, check_face, check_faces, check_rethrow, only_fields
+from host.games.kot.decisions import decide_hearts, decide_yield
+from host.games.kot.effects import EFFECTS
+from host.games.kot.errors import NotNow, NotYourTurn, RuleViolation
+from host.games.kot.rules import (
+    BAY,
+    BAY_MIN_ALIVE,
+    BLACK_DICE,
+    BUY,
+    CITY,
+    END,
+    FACE_SET,
+    FACES,
+    GREEN_DICE,
+    HEAL_PRICE,
+    OVER,
+    POISON,
+    RESOLVE,
+    ROLL,
+    ROLLOFF,
+    SHRINK,
+    THROWS,
+    WIN_VP,
+    fewer_dice,
+    numbers_vp,
+)
+from host.games.kot.state import Hit, Monster, State
+from host.games.kot.waiting import expect, not_now
+
+_NONE: list[str] = []  # no dice (never changed)
+
+# ---- 0. start ----------------------------------------------------------------------------
+
+
+def start_turn(game: State, m: Monster, fewer: int = 0, extra: bool = False) -> None:
+    game.turn += 1
+    game.active = m
+    if not extra:
+        game.regular = m
+    game.phase = ROLL
+    game.dice = []
+    game.throws = 0
+    game.claws = 0
+    game.fewer = fewer
+    game.harmed = False
+    if game.peek is not None:
+        game.peek = None
+    if game.used:
+        game.used = set()
+    if game.shielded:
+        game.shielded = []
+    if game.burrowed:
+        game.burrowed = {}
+    if m.location is not None:
+        if game.two_player:
+            game.gain_energy(m, 1)
+        else:
+            game.gain_vp(m, 2)
+    for eff in m.hooks["start_turn"]:
+        eff.start_turn(game, m)
+    if game.pending:  # e.g. Mimic's new copy: the dice are counted with it
+        game.todo.append(count_dice)
+    else:
+        count_dice(game)
+
+
+def count_dice(game: State) -> None:
+    """The dice and throws of the active monster this turn, per colour."""
+    m = game.active
+    hooks = m.hooks
+    black, green, throws = BLACK_DICE, 0, THROWS
+    if hooks["dice"]:
+        for eff in hooks["dice"]:
+            black, green = eff.dice(game, m, black, green)
+        green = min(green, GREEN_DICE)
+    fewer = game.fewer
+    if m.tokens or fewer:
+        shrink = m.tokens.get(SHRINK, 0)
+        if shrink or fewer:
+            black, green = fewer_dice(black, green, shrink + fewer)
+    for eff in hooks["throws"]:
+        throws = eff.throws(game, m, throws)
+    game.black, game.green, game.throws_allowed = black, green, throws
+
+
+# ---- 1. roll -----------------------------------------------------------------------------
+
+
+def on_throw(game: State, who: Monster, inp: Input) -> None:
+    if game.phase == ROLLOFF:
+        thrower = game.rolloff[0]
+        if who is not thrower:
+            raise NotYourTurn(f"it is {thrower.name}'s throw in the roll-off, not {who.name}'s")
+        faces = check_faces(inp.get("thrown"), "thrown")
+        if check_faces(inp.get("kept", ()), "kept"):
+            raise RuleViolation("a roll-off throw keeps no dice: throw all 6 black dice")
+        if len(faces) != BLACK_DICE:
+            raise RuleViolation(
+                f"a roll-off throw is all {BLACK_DICE} black dice, not {len(faces)}"
+            )
+        rolloff_throw(game, faces)
+        return
+    if game.phase != ROLL or who is not game.active:
+        expect(game, who, "throw", game.phase == ROLL)
+    rethrow = None
+    if game.throws >= game.throws_allowed:
+        rethrow = game.rethrow_face()
+        if rethrow is None:
+            raise RuleViolation(
+                f"{who.name} has had {game.throws} throws, the most allowed: resolve the "
+                "dice (or correct a misread die)"
+            )
+    thrown: Any = inp.get("thrown")
+    kept: Any = inp.get("kept", _NONE)
+    try:  # the common case, cheaply: two lists of faces
+        well_formed = (
+            type(thrown) is list
+            and type(kept) is list
+            and FACE_SET.issuperset(thrown)
+            and FACE_SET.issuperset(kept)
+        )
+    except TypeError:  # an unhashable element
+        well_formed = False
+    if not well_formed:
+        thrown, kept = check_faces(thrown, "thrown"), check_faces(kept, "kept")
+    n = game.black + game.green
+    if game.throws == 0:
+        if kept:
+            raise RuleViolation("the first throw keeps no dice: throw them all")
+        if len(thrown) != n:
+            raise RuleViolation(f"the first throw is all {n} dice, not {len(thrown)}")
+    else:  # as check_rethrow, inline: the common case
+        if not thrown:
+            raise RuleViolation("a throw throws at least one die (to stop, resolve)")
+        if len(thrown) + len(kept) != n:
+            check_rethrow(game.dice, thrown, kept, n)
+        dice = game.dice
+        for face in set(kept) if kept else ():
+            if kept.count(face) > dice.count(face):
+                check_rethrow(dice, thrown, kept, n)
+        if rethrow is not None:
+            for face in FACES:
+                if face != rethrow and kept.count(face) != game.dice.count(face):
+                    raise RuleViolation(
+                        f"after the last throw only dice showing {rethrow} are thrown "
+                        f"again; keep the others ({sorted(game.dice)})"
+                    )
+    game.dice = kept + thrown
+    game.throws += 1
+
+
+def rolloff_throw(game: State, thrown: list[str]) -> None:
+    """A throw of the roll-off: most claws starts; tied monsters throw again."""
+    thrower = game.rolloff.pop(0)
+    game.rolloff_claws[thrower.name] = thrown.count("claw")
+    if game.rolloff:
+        return
+    contenders = [m for m in game.monsters if m.name in game.rolloff_claws]
+    best = max(game.rolloff_claws.values())
+    tied = [m for m in contenders if game.rolloff_claws[m.name] == best]
+    if len(tied) == 1:
+        start_turn(game, tied[0])
+    else:  # the tied monsters throw again
+        game.rolloff = tied
+        game.rolloff_claws = {}
+
+
+def on_correct(game: State, who: Monster, inp: Input) -> None:
+    expect(game, who, "correct", game.phase == ROLL and game.throws > 0)
+    old, new = check_face(inp.get("from"), "from"), check_face(inp.get("to"), "to")
+    game.change_die(old, new)
+
+
+def on_use(game: State, who: Monster, inp: Input) -> None:
+    """A "use" input: a card's power its owner activates (docs/game-script.md)."""
+    card = card_named(inp.get("card"))
+    effect = EFFECTS.get(card)
+    if effect is None or effect not in who.effects:
+        raise RuleViolation(f"{who.name} has no {card} to use")
+    if not effect.any_time:
+        if game.phase not in (ROLL, BUY):
+            raise not_now(game, who, f"use {card}")
+        if who is not game.active:
+            raise NotYourTurn(f"{who.name} cannot use {card}: it is {game.active.name}'s turn")
+    options = effect.offer(game, who)
+    if options is None:
+        raise NotNow(f"{who.name} cannot use {card} now")
+    only_fields(inp, options.keys(), f"using {card}")
+    effect.use(game, who, inp, options)
+
+
+# ---- 2. resolve ----------------------------------------------------------------------------
+
+
+def on_resolve(game: State, who: Monster, inp: Input) -> None:
+    """The "resolve" input: stop throwing; others may still reroll a die (Psychic Probe),
+    then the result resolves."""
+    m = game.active
+    if game.phase != ROLL or not game.throws or who is not m:
+        expect(game, who, "resolve", game.phase == ROLL and game.throws > 0)
+    game.phase = RESOLVE
+    if game.holders["after_throws"]:
+        game.todo.append(resolve)
+        for x in reversed(game.clockwise(m)):  # pushed last first: asked in turn order
+            for eff in x.hooks["after_throws"]:
+                eff.after_throws(game, x, m)
+        return
+    resolve(game)
+
+
+def resolve(game: State) -> None:
+    """The result resolves: numbers, cards that read the result, energy, hearts (then
+    claws)."""
+    m = game.active
+    dice = game.dice
+    counts = dict(zip(FACES, map(dice.count, FACES), strict=True))
+    game.rolled = counts
+    hooks = m.hooks
+    if hooks["result"]:
+        counts = counts.copy()
+        for eff in hooks["result"]:
+            eff.result(game, m, counts)
+    game.counts = counts
+    vp = numbers_vp(counts)
+    if vp:
+        game.gain_vp(m, vp)
+    for eff in hooks["resolved"]:
+        eff.resolved(game, m, counts)
+    if counts["energy"]:
+        game.gain_energy(m, counts["energy"])
+    hearts = counts["heart"]
+    if hearts:
+        if m.tokens or m.effects:
+            if use_hearts(game, m, hearts):
+                game.todo.append(claws_step)  # after the "hearts" decision
+                return
+        elif m.location is None:
+            game.heal(m, hearts)  # the common case of use_hearts, inline
+    claws_step(game)
+
+
+def use_hearts(game: State, m: Monster, hearts: int) -> bool:
+    """Hearts heal outside Tokyo; a monster with tokens (outside) or Healing Ray says
+    how its hearts are used: True if that "hearts" decision is asked."""
+    outside = m.location is None
+    tokens = {}
+    if outside and m.tokens:
+        tokens = {t: m.tokens[t] for t in (POISON, SHRINK) if t in m.tokens}
+    others = {}
+    if m.hooks["heals_others"]:
+        for x in game.clockwise(m):
+            most = min(hearts, x.max_hp - x.hp, x.energy // HEAL_PRICE)
+            if most > 0:
+                others[x.name] = most
+    if tokens or others:
+        options = {"hearts": hearts, "tokens": tokens, "heal": others, "heal_self": outside}
+        game.ask(m, "hearts", options, decide_hearts)
+        return True
+    if outside:
+        game.heal(m, hearts)
+    return False
+
+
+def claws_step(game: State) -> None:
+    m = game.active
+    claws = game.counts["claw"]
+    game.claws = claws
+    if claws:
+        todo = game.todo
+        height = len(todo)
+        smash(game, m, claws)
+        if game.pending or len(todo) > height:  # decisions first
+            todo.insert(height, enter_step)
+            return
+    enter_step(game)
+
+
+def smash(game: State, attacker: Monster, claws: int) -> None:
+    """Each claw: 1 HP from every monster not in the attacker's place (Tokyo or not).
+    Monsters in Tokyo that lost HP to it may then yield (if the attacker is outside)."""
+    from_tokyo = attacker.location is not None
+    hits = [
+        Hit(v, claws, attacker, smash=True)
+        for v in game.monsters
+        if v.alive and v is not attacker and (v.location is None) is from_tokyo
+    ]
+    for eff in attacker.hooks["smash"]:
+        eff.smash(game, attacker, hits)
+    if from_tokyo:
+        game.hurt(hits)
+        return
+    for hit in hits:
+        v = hit.victim
+        if hit.smash and v.location is not None and v.hooks["yields_unhurt"]:
+            hit.jets = True
+    height = len(game.todo)
+    if game.hurt(hits):  # the yields come once the losses are known
+        game.todo.insert(height, lambda game: ask_yields(game, hits))
+    else:
+        ask_yields(game, hits)
+
+
+def ask_yields(game: State, hits: list[Hit]) -> None:
+    for hit in hits:
+        v = hit.victim
+        if hit.smash and v.alive and v.location is not None:
+            loss = hit.amount if hit.jets else hit.lost
+            if loss > 0:
+                options: dict[str, Any] = {"location": v.location, "lost": loss}
+                if hit.jets:
+                    options["jets"] = True  # yielding, it loses none of these HP
+                game.ask(v, "yield", options, decide_yield, data=hit)
+
+
+# ---- 3. enter Tokyo ------------------------------------------------------------------------
+
+
+def enter_step(game: State) -> None:
+    """Step 3: the active monster must enter an empty Tokyo City (or Bay)."""
+    m = game.active
+    if not m.alive or game.alive_count <= 1:
+        end_turn(game)  # nothing is left to play for this turn
+        return
+    if m.location is None and (game.claws or not game.first_edition):
+        place = None
+        if game.city is None:
+            place = CITY
+        elif game.bay is None and game.alive_count >= BAY_MIN_ALIVE:  # the Bay is open
+            place = BAY
+        if place is not None:
+            game.enter_tokyo(m, place)
+            burrower = game.burrowed.get(place) if game.burrowed else None
+            if burrower is not None:  # Burrowing: the monster taking its place loses 1 HP
+                game.todo.append(buy_step)
+                game.hurt([Hit(m, 1, burrower)])
+                return
+    game.phase = BUY
+
+
+# ---- 4. buy --------------------------------------------------------------------------------
+
+
+def buy_step(game: State) -> None:
+    """Go on to (or stay in) the buy step, unless the active monster is out or alone."""
+    if not game.active.alive or game.alive_count <= 1:
+        end_turn(game)
+    else:
+        game.phase = BUY
+
+
+def on_buy(game: State, who: Monster, inp: Input) -> None:
+    if game.phase != BUY or who is not game.active:
+        expect(game, who, "buy", game.phase == BUY)
+    _buy_action(game, market.buy, who, inp)
+
+
+def on_sweep(game: State, who: Monster, inp: Input) -> None:
+    if game.phase != BUY or who is not game.active:
+        expect(game, who, "sweep", game.phase == BUY)
+    _buy_action(game, market.sweep, who, inp)
+
+
+def _buy_action(
+    game: State, action: Callable[[State, Monster, Input], None], who: Monster, inp: Input
+) -> None:
+    """A purchase or a sweep, then back to the buy step (unless its effects ended the
+    active monster's turn, or wait for decisions first)."""
+    todo = game.todo
+    height = len(todo)
+    action(game, who, inp)
+    if game.pending or len(todo) > height:
+        todo.insert(height, buy_step)
+    else:
+        buy_step(game)
+
+
+# ---- 5. end --------------------------------------------------------------------------------
+
+
+def on_end_turn(game: State, who: Monster, inp: Input) -> None:
+    if game.phase != BUY or who is not game.active:
+        expect(game, who, "end_turn", game.phase == BUY)
+    end_turn(game)
+
+
+def end_turn(game: State) -> None:
+    """Step 5: end-of-turn effects, the game-end check, then the next turn."""
+    m = game.active
+    game.phase = END
+    if m.alive and (m.hooks["before_end"] or POISON in m.tokens):  # may ask decisions
+        game.todo.append(next_turn)
+        game.todo.append(end_effects)
+        for eff in m.hooks["before_end"]:
+            eff.before_end(game, m)
+        return
+    if m.alive:
+        for eff in m.hooks["end_turn"]:
+            eff.end_turn(game, m)
+    next_turn(game)
+
+
+def end_effects(game: State) -> None:
+    m = game.active
+    if not m.alive:
+        return
+    for eff in m.hooks["end_turn"]:
+        eff.end_turn(game, m)
+    poison = m.tokens.get(POISON)
+    if poison:
+        game.hurt([Hit(m, poison)])
+
+
+def next_turn(game: State) -> None:
+    """The game-end check, then an extra turn or the next living monster's turn."""
+    for x in game.monsters:
+        if x.alive and x.vp >= WIN_VP:
+            break
+    else:
+        x = None  # nobody alive at 20 VP (the common case)
+    if x is not None or game.alive_count <= 1:
+        winners = [x for x in game.monsters if x.alive and x.vp >= WIN_VP]
+        game.winners = winners or game.alive
+        game.phase = OVER
+        game.pending.clear()
+        game.todo.clear()
+        return
+    while game.next_turns:
+        extra, fewer = game.next_turns.pop(0)
+        if extra.alive:
+            start_turn(game, extra, fewer, extra=True)
+            return
+    monsters = game.monsters
+    seat = game.regular.seat
+    while True:
+        seat = (seat + 1) % len(monsters)
+        if monsters[seat].alive:
+            start_turn(game, monsters[seat])
+            return

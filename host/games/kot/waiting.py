@@ -1,0 +1,153 @@
+"""What a King of Tokyo game waits for: the inputs it takes now, the dice the camera should
+see, and the refusals of an input that comes at the wrong moment (they say what the game
+waits for instead).
+
+`waiting_for(game)` lists one `Waiting` per input the game takes now (docs/game-script.md,
+"What the game waits for"): the decisions asked (`State.pending`), else the active
+player's step (roll, buy), plus the cards one may use.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from host.games import DiceExpectation, IllegalInput, Input, Waiting
+from host.games.kot import market
+from host.games.kot.errors import NotNow, NotYourTurn, RuleViolation
+from host.games.kot.rules import BLACK_DICE, BUY, FACES, OVER, ROLL, ROLLOFF, SWEEP_COST
+from host.games.kot.state import Monster, State
+
+FACE_SET_NAME = "kot"  # the camera's face set for these dice
+
+
+def waiting_for(game: State) -> list[Waiting]:
+    if game.phase == OVER:
+        return []
+    waits: list[Waiting] = []
+    if game.pending:
+        for p in game.pending:
+            waits.append(Waiting(p.player.name, p.kind, p.options))
+            if p.optional:
+                waits.append(Waiting(p.player.name, "pass", {"declines": p.kind}))
+    elif game.phase == ROLLOFF:
+        dice = {"black": BLACK_DICE, "green": 0}
+        return [Waiting(game.rolloff[0].name, "throw", {"dice": dice, "rolloff": True})]
+    elif game.phase == ROLL:
+        _roll_waits(game, waits)
+    elif game.phase == BUY:
+        _buy_waits(game, waits)
+    for m in game.holders["offer"]:
+        for options in uses(game, m):
+            waits.append(Waiting(m.name, "use", options))
+    return waits
+
+
+def _roll_waits(game: State, waits: list[Waiting]) -> None:
+    name = game.active.name
+    options: dict[str, Any] = {
+        "dice": {"black": game.black, "green": game.green},
+        "throw": game.throws + 1,
+        "throws_allowed": game.throws_allowed,
+        "keepable": list(game.dice),
+    }
+    if game.throws < game.throws_allowed:
+        waits.append(Waiting(name, "throw", options))
+    else:
+        face = game.rethrow_face()
+        if face is not None:  # Background Dweller: only those dice are thrown again
+            waits.append(Waiting(name, "throw", {**options, "rethrow": face}))
+    if game.throws:
+        waits.append(Waiting(name, "resolve", {"dice": list(game.dice)}))
+        waits.append(Waiting(name, "correct", {"dice": list(game.dice), "faces": list(FACES)}))
+
+
+def _buy_waits(game: State, waits: list[Waiting]) -> None:
+    name = game.active.name
+    offer = market.offer(game, game.active)
+    if offer:
+        waits.append(Waiting(name, "buy", {"cards": offer}))
+    if market.can_sweep(game, game.active):
+        waits.append(Waiting(name, "sweep", {"cost": SWEEP_COST}))
+    waits.append(Waiting(name, "end_turn", {}))
+
+
+def uses(game: State, m: Monster) -> list[dict[str, Any]]:
+    """The options of the "use" inputs `m` may give now (no decision pending): its
+    cards' in its own roll and buy steps, and the ones usable at any time (Rapid
+    Healing) whenever."""
+    if game.pending or game.phase == OVER or not m.alive:
+        return []
+    own_step = m is game.active and game.phase in (ROLL, BUY)
+    found = []
+    for eff in m.hooks["offer"]:
+        if own_step or eff.any_time:
+            options = eff.offer(game, m)
+            if options is not None:
+                found.append(options)
+    return found
+
+
+def expected_dice(game: State) -> DiceExpectation | None:
+    """The dice the next throw uses, or None if no throw is due (`Game.expected_dice`)."""
+    if game.pending:  # a decision made by throwing dice (e.g. a defensive throw)
+        for p in game.pending:
+            if p.kind == "throw":
+                return DiceExpectation(FACE_SET_NAME, p.options["dice"], p.player.name)
+        return None
+    if game.phase == ROLLOFF:
+        dice = {"black": BLACK_DICE, "green": 0}
+        return DiceExpectation(FACE_SET_NAME, dice, game.rolloff[0].name)
+    if game.phase == ROLL and (
+        game.throws < game.throws_allowed or game.rethrow_face() is not None
+    ):
+        dice = {"black": game.black, "green": game.green}
+        return DiceExpectation(FACE_SET_NAME, dice, game.active.name)
+    return None
+
+
+def describe(waits: list[Waiting]) -> str:
+    """What the game waits for, in words, for error messages.
+
+    >>> describe([Waiting("Bob", "throw"), Waiting("Bob", "end_turn"), Waiting("Ann", "use")])
+    'the game waits for Bob to throw or end turn and Ann to use'
+    """
+    waits = [w for w in waits if not w.options.get("any_time")]
+    if not waits:
+        return "the game is over"
+    by_player: dict[str, list[str]] = {}
+    for w in waits:
+        kinds = by_player.setdefault(w.player, [])
+        if w.kind.replace("_", " ") not in kinds:
+            kinds.append(w.kind.replace("_", " "))
+    parts = [f"{p} to {' or '.join(kinds)}" for p, kinds in by_player.items()]
+    return "the game waits for " + " and ".join(parts)
+
+
+def not_now(game: State, who: Monster, kind: str) -> IllegalInput:
+    """The error for an input of `kind` the game does not take now."""
+    if kind == "yield" and who.location is None:
+        return RuleViolation(f"{who.name} cannot yield: {who.name} is not in Tokyo")
+    if kind == "yield":
+        return NotNow(f"{who.name} cannot yield now: only after losing HP to a Smash")
+    waits = describe(waiting_for(game))
+    if kind == "pass":
+        error = NotNow(f"{who.name} has no decision to pass: {waits}")
+    else:
+        error = NotNow(f"{who.name} cannot {kind.replace('_', ' ')} now: {waits}")
+    error.says_awaited = True
+    return error
+
+
+def expect(game: State, who: Monster, kind: str, phase_ok: bool) -> None:
+    """Check that the active player's step takes an input of this kind now."""
+    if not phase_ok:
+        raise not_now(game, who, kind)
+    if who is not game.active:
+        raise NotYourTurn(
+            f"{who.name} cannot {kind.replace('_', ' ')}: it is {game.active.name}'s turn"
+        )
+
+
+def refuse(game: State, who: Monster, inp: Input) -> None:
+    """The step of an input that only answers a decision, when none is asked of it."""
+    raise not_now(game, who, inp["type"])
