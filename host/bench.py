@@ -33,6 +33,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--quick", action="store_true", help="a short run (fewer repetitions), for smoke tests"
     )
+    parser.add_argument(
+        "--compare",
+        metavar="REV",
+        help="engine: measure git revision REV too, in turns with this tree, and print the ratios",
+    )
 
 
 def run(args: argparse.Namespace) -> int:

@@ -8,17 +8,30 @@ of this one process, so other work on the machine disturbs it less):
   so the engine's cost can be read as a ratio that holds across machines.
 The target is at least 500 games per second on one core, with the power cards in play
 (the random player buys cards and uses them; the figures say how many per game).
+
+`--compare REV` measures the engine of the git revision REV too, in the same run: each
+round runs both in fresh processes, one after the other (in turns: ABBA...), and the
+ratios of their best figures are printed (above 1: this tree is faster).
 """
 
 from __future__ import annotations
 
 import argparse
 import gc
+import io
+import json
+import os
 import random
+import subprocess
+import sys
+import tarfile
+import tempfile
 import time
 from collections import Counter
 from collections.abc import Callable
+from pathlib import Path
 
+from host.errors import UserError
 from host.games.kot.engine import KingOfTokyo
 from host.games.kot.random_player import play_game
 from host.games.kot.setup import Setup
@@ -86,7 +99,11 @@ def measure(games: int, rounds: int) -> dict[str, float]:
 def bench(args: argparse.Namespace) -> int:
     quick = getattr(args, "quick", False)
     rounds = 2 if quick else 5
-    r = measure(games=60 if quick else 400, rounds=rounds)
+    games = 60 if quick else 400
+    rev = getattr(args, "compare", None)
+    if rev:
+        return compare(rev, games, rounds)
+    r = measure(games=games, rounds=rounds)
     verdict = "reached" if r["games_per_s"] >= TARGET_GAMES_PER_S else "NOT reached"
     print(
         f"random 4-player games: {r['games_per_s']:.0f} games/s "
@@ -108,3 +125,84 @@ def bench(args: argparse.Namespace) -> int:
         f"a random game's input {r['us_per_input'] / r['baseline_us_per_input']:.1f}×"
     )
     return 0
+
+
+# the figures compared: key, what, unit, whether more is better
+_COMPARED = (
+    ("games_per_s", "random 4-player games", "games/s", True),
+    ("us_per_input", "a random game's input", "µs", False),
+    ("engine_us_per_input", "engine alone", "µs/input", False),
+    ("baseline_us_per_input", "baseline (the same code in both: the noise)", "µs/input", False),
+)
+_ROUND = (
+    "import json, sys; from host.games.kot.bench import measure; "
+    "print(json.dumps(measure(int(sys.argv[1]), 1)))"
+)
+
+
+def compare(rev: str, games: int, rounds: int) -> int:
+    """This tree's figures and REV's, measured in turns in the same run, and their ratios."""
+    root = Path(__file__).resolve().parents[3]
+    with tempfile.TemporaryDirectory(prefix="dicetable-bench-") as old_tree:
+        _export(root, rev, Path(old_tree))
+        trees = [(rev, old_tree), ("this tree", str(root))]
+        best: dict[str, dict[str, float]] = {name: {} for name, _ in trees}
+        for i in range(rounds):
+            for name, tree in trees if i % 2 == 0 else trees[::-1]:
+                figures = _round_in(tree, name, games)
+                for key, _, _, more in _COMPARED:
+                    old = best[name].get(key)
+                    value = figures[key]
+                    if old is None or (value > old if more else value < old):
+                        best[name][key] = value
+    print(
+        f"{games} games, best of {rounds} rounds each; {rev} and this tree in turns, in fresh "
+        "processes (CPU time on one core):"
+    )
+    then, now = best[rev], best["this tree"]
+    for key, what, unit, more in _COMPARED:
+        ratio = now[key] / then[key] if more else then[key] / now[key]
+        digits = 0 if more else 2
+        print(
+            f"{what}: {then[key]:.{digits}f} {unit} at {rev}, {now[key]:.{digits}f} {unit} "
+            f"here: {ratio:.2f}× as fast"
+        )
+    return 0
+
+
+def _export(root: Path, rev: str, into: Path) -> None:
+    """The files of revision `rev` of the git repository at `root`, into `into`."""
+    try:
+        done = subprocess.run(
+            ["git", "-C", str(root), "archive", "--format=tar", rev, "host"],
+            capture_output=True,
+            check=False,
+        )
+    except OSError as error:
+        raise UserError(f"--compare needs git to read {rev!r}: {error.strerror}") from None
+    if done.returncode != 0:
+        why = done.stderr.decode(errors="replace").strip().splitlines()
+        raise UserError(
+            f"--compare: cannot read revision {rev!r} of {root} "
+            f"({why[-1] if why else 'git archive failed'}): give a commit, branch or tag"
+        )
+    with tarfile.open(fileobj=io.BytesIO(done.stdout)) as tar:
+        tar.extractall(into, filter="data")
+
+
+def _round_in(tree: str, name: str, games: int) -> dict[str, float]:
+    """One round of `measure` run by the code of `tree`, in a fresh process."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([tree, os.environ.get("PYTHONPATH", "")])}
+    done = subprocess.run(
+        [sys.executable, "-c", _ROUND, str(games)],
+        cwd=tree,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if done.returncode != 0:
+        last = (done.stderr.strip().splitlines() or ["no output"])[-1]
+        raise UserError(f"--compare: the engine bench of {name} failed: {last}")
+    figures: dict[str, float] = json.loads(done.stdout.strip().splitlines()[-1])
+    return figures

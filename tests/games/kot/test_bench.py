@@ -20,3 +20,26 @@ def test_bench_engine_prints_games_per_second_and_us_per_input(
     assert bought is not None and float(bought.group(1)) > 1  # the games have cards in play
     assert re.search(r"engine alone .*: [\d.]+ µs/input", out)
     assert re.search(r"baseline .*: [\d.]+ µs/input; the engine costs [\d.]+× that", out)
+
+
+def test_bench_engine_compares_with_a_revision_in_the_same_run(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["bench", "engine", "--quick", "--compare", "HEAD"]) == 0
+    out = capsys.readouterr().out
+    assert "best of 2 rounds each; HEAD and this tree in turns" in out
+    for what in ("random 4-player games", "engine alone", "baseline"):
+        found = re.search(
+            rf"{what}.*: ([\d.]+) .* at HEAD, ([\d.]+) .* here: ([\d.]+)× as fast", out
+        )
+        assert found is not None, what
+        then, now, ratio = map(float, found.groups())
+        assert then > 0 and now > 0 and ratio > 0
+
+
+def test_bench_engine_compare_with_no_such_revision_says_so(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["bench", "engine", "--quick", "--compare", "no-such-rev"]) == 1
+    err = capsys.readouterr().err
+    assert "cannot read revision 'no-such-rev'" in err and "Traceback" not in err
