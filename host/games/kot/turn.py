@@ -356,8 +356,8 @@ def ask_yields(game: State, hits: list[Hit]) -> None:
 def enter_step(game: State) -> None:
     """Step 3: the active monster must enter an empty Tokyo City (or Bay)."""
     m = game.active
-    if not m.alive or game.alive_count <= 1:
-        end_turn(game)  # nothing is left to play for this turn
+    if not m.alive:
+        end_turn(game)  # eliminated in its own turn: nothing is left for it to play
         return
     if m.location is None and (game.claws or not game.first_edition):
         place = None
@@ -379,8 +379,9 @@ def enter_step(game: State) -> None:
 
 
 def buy_step(game: State) -> None:
-    """Go on to (or stay in) the buy step, unless the active monster is out or alone."""
-    if not game.active.alive or game.alive_count <= 1:
+    """Go on to (or stay in) the buy step, unless the active monster is out. (Alone, it
+    plays its turn to the end: the game ends only then, policy 14.)"""
+    if not game.active.alive:
         end_turn(game)
     else:
         game.phase = BUY

@@ -50,13 +50,16 @@ def test_undo_drops_the_last_input_and_redo_gives_the_same_state() -> None:
 def test_undo_after_the_game_ended() -> None:
     game = at("B", n=2, A=MonsterPosition(hp=2, location="city"))
     throw(game, "cc1123")
-    act(game, "resolve")
+    act(game, "resolve")  # A is out: B plays the rest of its turn (policy 14)
+    act(game, "end_turn")
     assert game.game_over and [m.name for m in game.winners] == ["B"]
     assert game.waiting_for() == [] and game.expected_dice() is None
     with pytest.raises(GameOver):
         act(game, "end_turn")
     game.undo()
-    assert not game.game_over and game.monster("A").alive
+    assert not game.game_over and game.phase == "buy"
+    game.undo()
+    assert game.monster("A").alive
 
 
 def test_correct_changes_one_die_of_the_current_result() -> None:
@@ -157,6 +160,7 @@ def test_display_at_the_end_lights_the_winners() -> None:
     game = at("B", n=2, A=MonsterPosition(hp=1, location="city"))
     throw(game, "c11223")
     act(game, "resolve")
+    act(game, "end_turn")
     board = game.display()
     assert [s.led for s in board.seats] == [OFF, WINNER_COLOUR]
     assert board.extra_leds[1] == OFF  # no Bay in a 2-player game
