@@ -30,6 +30,7 @@ from host.errors import UserError
 
 if TYPE_CHECKING:
     from host.games import Game
+    from host.games.kind import Dice
     from vision.live.sequences import Take
 
 FORMAT = "dicetable-session/1"
@@ -102,12 +103,16 @@ def render_session(script: Mapping[str, Any], folder: Path) -> Session:
         game = kind.new(kind.setup_of(script))
     except GameFileError as error:
         raise UserError(str(error)) from None
+    dice = kind.dice
+    if dice is None:
+        raise UserError(f"{kind.title} is played without dice: the camera has no throws to see")
     tray = _Tray(folder.name, int(script.get("seed", 0)))
     steps: list[dict[str, Any] | tuple[int, int]] = []  # an input, or a range of shots
     for i, inp in enumerate(script.get("inputs", [])):
         if _is_throw(inp):
             start = tray.shots
-            tray.throw(game, (kind.turn(game), _thrower(game)), inp, f"inputs[{i}]")
+            turn = (kind.turn(game), _thrower(dice, game))
+            tray.throw(game, dice, turn, inp, f"inputs[{i}]")
             steps.append((start, tray.shots))
         else:
             steps.append({"input": dict(inp)})
@@ -134,8 +139,8 @@ def _is_throw(inp: Mapping[str, Any]) -> bool:
     return inp.get("type") == THROW
 
 
-def _thrower(game: Game) -> str | None:
-    expected = game.expected_dice()
+def _thrower(dice: Dice, game: Game) -> str | None:
+    expected = dice.expected(game)
     return None if expected is None else expected.player
 
 
@@ -153,15 +158,17 @@ class _Tray:
     def shots(self) -> int:
         return 0 if self.take is None else len(self.take.shots)
 
-    def throw(self, game: Game, turn: Hashable, inp: Mapping[str, Any], where: str) -> None:
+    def throw(
+        self, game: Game, dice: Dice, turn: Hashable, inp: Mapping[str, Any], where: str
+    ) -> None:
         """The frames of one throw input, as the game expects its dice."""
         from vision.live.sequences import Take
 
-        expected = game.expected_dice()
+        expected = dice.expected(game)
         if expected is None:
             raise UserError(f"{where}: a throw, but the game expects none then")
         thrown, kept = list(inp.get("thrown", [])), list(inp.get("kept", []))
-        made = game.throw_input(thrown, kept)
+        made = dice.throw_input(game, thrown, kept)
         if dict(made) != {"kept": [], **inp}:
             raise UserError(f"{where}: the camera would give the throw {made}, not {dict(inp)}")
         if self.take is None:

@@ -80,10 +80,24 @@ class PipPair:
         return {"log": self.log}
 
 
+PIPS = {str(n): str(n) for n in range(1, 7)}
+
+
+class PipPairDice:
+    faces = PIPS
+
+    def expected(self, game: PipPair) -> DiceExpectation | None:
+        return game.expected_dice()
+
+    def throw_input(self, game: PipPair, thrown: Sequence[str], kept: Sequence[str]) -> Input:
+        return game.throw_input(thrown, kept)
+
+
 class PipPairKind:
     name = "pip-pair"
     title = "Pip pair"
     script_format = "pip-pair/1"
+    dice = PipPairDice()
 
     def new(self, setup: Mapping[str, Any]) -> PipPair:
         return PipPair(setup["players"])

@@ -26,7 +26,7 @@ from host.games import DiceExpectation
 
 if TYPE_CHECKING:
     from vision.live.calibration import Calibration
-    from vision.live.follow import Event
+    from vision.live.follow import Event, Reader
     from vision.live.stream import Status, Stream
 
 SNAPSHOT_WIDTH = 640  # the page shows the snapshot on a phone: no need for more
@@ -59,30 +59,77 @@ class MisfitSeen:
 CameraEvent = ThrowSeen | MisfitSeen
 
 
+class _NoDice:
+    """The reader before a game names its dice: it sees none."""
+
+    def read(self, frame: np.ndarray) -> list[Any]:
+        return []
+
+
+_NO_DICE = _NoDice()
+
+
 class DiceWatcher:
     """Follows throws in frames fed one by one (from one thread); `expect` may be called
     from any thread. A calibration (dicetable calibrate) adds what only a known tray can
-    tell: a die off the tray, a bumped camera, a light that changed too much."""
+    tell: a die off the tray, a bumped camera, a light that changed too much.
 
-    def __init__(self, face_set: str = "kot", calibration: Calibration | None = None) -> None:
+    The dice are read with the face set the game's expectation names (loaded once, then
+    kept: a game may change sets between throws); until one names a set, with `face_set`,
+    or else no dice are seen at all. A set that cannot be loaded is said once (with the
+    next frame fed, or the next news of a live stream) as a reading that does not fit, and
+    no dice are seen until a set that loads is named."""
+
+    def __init__(self, face_set: str | None = None, calibration: Calibration | None = None) -> None:
         from vision.live.follow import ThrowFollower
-        from vision.reader import DiceReader
 
-        self.follower = ThrowFollower(DiceReader.load(face_set), calibration)
+        self._readers: dict[str, Reader] = {}
+        self.face_set = face_set
+        reader = _NO_DICE if face_set is None else self._reader(face_set)
+        self.follower = ThrowFollower(reader, calibration)
         self._turn: Hashable = None
         self._lock = threading.Lock()
+        self._trouble: str | None = None  # a face set that cannot be loaded, to say once
 
     def expect(self, expectation: DiceExpectation | None, turn: Hashable) -> None:
         """What the game waits for: the dice in play (None: no throw due), whose turn (a
         new value starts a new turn: the next throw keeps no dice)."""
         with self._lock:
+            if expectation is not None and expectation.face_set != self.face_set:
+                self._use(expectation.face_set)
             if turn != self._turn:
                 self._turn = turn
                 self.follower.new_turn()
             self.follower.expect(expectation.counts if expectation is not None else None)
 
+    def _use(self, face_set: str) -> None:
+        from vision.errors import VisionError
+
+        self.face_set = face_set
+        try:
+            self.follower.reader = self._reader(face_set)
+        except VisionError as error:
+            self.follower.reader = _NO_DICE
+            self._trouble = f"the dice's face set {face_set!r} cannot be loaded: {error}"
+
+    def _reader(self, face_set: str) -> Reader:
+        if face_set not in self._readers:
+            from vision.reader import DiceReader
+
+            self._readers[face_set] = DiceReader.load(face_set)
+        return self._readers[face_set]
+
     def feed(self, frame: np.ndarray, t: float) -> list[CameraEvent]:
-        return [self._seen(event, frame) for event in self.follower.feed(frame, t)]
+        said = self._said_trouble(frame)
+        return said + [self._seen(event, frame) for event in self.follower.feed(frame, t)]
+
+    def _said_trouble(self, frame: np.ndarray | None) -> list[CameraEvent]:
+        with self._lock:
+            trouble, self._trouble = self._trouble, None
+        if trouble is None:
+            return []
+        snapshot, _ = _snapshot(frame)
+        return [MisfitSeen(trouble, [], snapshot, time.monotonic(), self.follower.frames)]
 
     def follow(self, stream: Stream) -> Iterator[CameraEvent | Status]:
         """The camera events of a live stream, with the stream's news (stalled, lost...)
@@ -90,6 +137,7 @@ class DiceWatcher:
         from vision.live.stream import Status, watch
 
         for item in watch(stream, self.follower):
+            yield from self._said_trouble(None if isinstance(item, Status) else item.image)
             if isinstance(item, Status):
                 yield item
             else:

@@ -29,7 +29,7 @@ from host.app.camera import CameraEvent, MisfitSeen, ThrowSeen
 from host.app.store import Store, StoreError, result_of
 from host.errors import UserError
 from host.games import DiceExpectation, Game, IllegalInput, Input
-from host.games.kind import CORRECT, RESOLVE, THROW, GameFileError, GameKind
+from host.games.kind import CORRECT, RESOLVE, THROW, Dice, GameFileError, GameKind
 from host.games.page import answers_json, awaiting
 from host.games.registry import default_kind, kind_named
 
@@ -169,13 +169,13 @@ class Table:
                 raise Refused(str(error), 503) from None
 
     def apply(self, inp: Input, source: str) -> None:
-        """An engine input from a person: a resolve opens the correction window (or, if it
-        is open, resolves now); anything else is applied and committed."""
+        """An engine input from a person: in a dice game, a resolve opens the correction
+        window (or, if it is open, resolves now); anything else is applied and committed."""
         with self._lock:
             game = self._playing()
             if not isinstance(inp, Mapping):
                 raise Refused('an input is a JSON object with a "type" field', 400)
-            if inp.get("type") == RESOLVE:
+            if inp.get("type") == RESOLVE and self._dice() is not None:
                 if self.holding is not None:
                     self._resolve_held(source)
                 else:
@@ -222,13 +222,17 @@ class Table:
                 self.notice("warning", f"the camera cannot read this throw: {event.reason}")
                 return
             assert isinstance(event, ThrowSeen)
-            game = self.game
-            if game is None or self.kind is None or game.game_over or self.paused:
-                why = "the game is paused" if self.paused else "no game is going on"
+            game, dice = self.game, self._dice()
+            if game is None or dice is None or game.game_over or self.paused:
+                why = "no game is going on"
+                if self.paused:
+                    why = "the game is paused"
+                elif game is not None and dice is None:
+                    why = "this game is played without the camera's dice"
                 self.throw = {**seen, "status": "ignored", "reason": why}
                 self.notice("info", f"a throw was seen but {why}")
                 return
-            inp = game.throw_input(event.thrown, event.kept)
+            inp = dice.throw_input(game, event.thrown, event.kept)
             try:
                 try:
                     self._commit(game, inp, "camera")
@@ -236,7 +240,7 @@ class Table:
                     fixed = self._fixed(event.kept)
                     if fixed == list(event.kept):
                         raise
-                    inp = game.throw_input(event.thrown, fixed)  # a kept die fixed this turn
+                    inp = dice.throw_input(game, event.thrown, fixed)  # a die fixed this turn
                     self._commit(game, inp, "camera")
             except Refused as refusal:
                 self.throw = {**seen, "status": "refused", "reason": str(refusal)}
@@ -281,12 +285,13 @@ class Table:
 
     def _do_throw(self, action: Mapping[str, Any], source: str) -> dict[str, Any]:
         """Dice entered by hand (the camera could not read them, or there is none)."""
-        game = self._playing()
-        assert self.kind is not None
+        game, dice = self._playing(), self._dice()
+        if dice is None:
+            raise Refused("this game has no dice to enter: send its input instead")
         faces = action.get("faces")
         if not isinstance(faces, list) or not all(isinstance(f, str) for f in faces):
             raise Refused('a "throw" action carries "faces": the faces showing, as a list', 400)
-        inp = self.kind.manual_throw(game, faces)
+        inp = dice.entered_throw(game, faces)
         self._commit(game, inp, source)
         self.throw = {"status": "entered", "input": dict(inp), "dice": [], "snapshot": None}
         return self._ack()
@@ -383,15 +388,17 @@ class Table:
         except IllegalInput as error:
             said = "" if error.says_awaited else f" ({self.awaited()})"
             raise Refused(f"{error}{said}") from None
-        keep = self.holding if inp.get("type") == CORRECT else None
-        if inp.get("type") == CORRECT:
+        dice = self._dice()
+        fix = dice is not None and inp.get("type") == CORRECT
+        keep = self.holding if fix else None
+        if fix:
             self._fixes.append((self._turn_key(), str(inp.get("from")), str(inp.get("to"))))
         try:
             self.store.append(self.game_id, inp, source, result_of(self.kind, game), holding=keep)
         except BaseException:
             game.undo()  # not stored, not done
             raise
-        if inp.get("type") == THROW:  # the game is going: the dials matter more now
+        if dice is None or inp.get("type") == THROW:  # the game is going: show the dials
             self.pin_until = 0.0
         if keep is not None:
             self.deadline = self.clock() + self.window  # a fix: look again
@@ -419,7 +426,8 @@ class Table:
         (a card's throw in someone else's turn), an undo."""
         if self.game is None or self.kind is None:
             return None
-        expected = self.game.expected_dice()
+        dice = self._dice()
+        expected = None if dice is None else dice.expected(self.game)
         thrower = None if expected is None else expected.player
         return (self.game_id, self.kind.turn(self.game), thrower, self._undos)
 
@@ -510,9 +518,14 @@ class Table:
         self._changed.notify_all()
 
     def _expectation(self) -> tuple[DiceExpectation | None, Hashable]:
-        if self.game is None or self.kind is None or self.paused or self.holding is not None:
+        dice = self._dice()
+        if self.game is None or dice is None or self.paused or self.holding is not None:
             return None, (self.game_id, None, self._undos)
-        return self.game.expected_dice(), self._turn_key()
+        return dice.expected(self.game), self._turn_key()
+
+    def _dice(self) -> Dice | None:
+        """The dice of the game on the table (None: no game, or one without dice)."""
+        return None if self.kind is None else self.kind.dice
 
     def awaited(self) -> str:
         game, kind = self.game, self.kind

@@ -1,10 +1,13 @@
 """What the app knows of "a game": a small, game-neutral interface.
 
-Each game is a rules package below this one (King of Tokyo: `host.games.kot`). The app,
-the board link and the web page talk to a game only through `Game` below: apply an input,
-ask what it waits for, what each seat's display shows, what dice the camera should expect,
-and the state for the page. Rules packages are pure: no camera, serial port, clock, web or
-threads, so every game replays exactly from its log of inputs.
+Each game is a rules package below this one. The app, the board link and the web page
+talk to a game in play only through `Game` below: apply an input, ask what it waits for,
+undo, what each seat's display shows, and its whole state. Everything else the table
+needs of a game (its setup form, what the page offers, its buttons, and the optional
+capabilities such as dice: which face set, how many dice, how a read throw becomes an
+input) is its kind's (`host.games.kind`); docs/games.md tells how to add a game. Rules
+packages are pure: no camera, serial port, clock, web or threads, so every game replays
+exactly from its log of inputs.
 
 Inputs are plain JSON-ready dicts with a "type" field (and usually "player"); each game
 documents its own input types (King of Tokyo: docs/game-script.md).
@@ -43,10 +46,13 @@ class Waiting:
 
 @dataclass(frozen=True)
 class DiceExpectation:
-    """The dice the camera should see for the next throw: count per colour, face set."""
+    """The dice the camera should see for the next throw: the face set to read them with
+    (vision's name: a shipped or taught set), the count per colour, who throws."""
 
     face_set: str
-    counts: Mapping[str, int]  # colour -> number of dice in play, e.g. {"black": 6}
+    # colour -> number of dice in play, e.g. {"black": 6, "green": 1}; a face set without
+    # colours counts {"any": n}
+    counts: Mapping[str, int]
     player: str
 
 
@@ -70,7 +76,7 @@ class BoardDisplay:
 
 
 class Game(Protocol):
-    """The interface every rules package offers the app."""
+    """One game in play: the interface every rules package offers the app."""
 
     @property
     def players(self) -> Sequence[str]: ...
@@ -93,15 +99,6 @@ class Game(Protocol):
 
     def undo(self) -> Input:
         """Drop the last input (refold the rest); return the input dropped."""
-        ...
-
-    def expected_dice(self) -> DiceExpectation | None:
-        """The dice the camera should see for the next throw, or None if no throw is due."""
-        ...
-
-    def throw_input(self, thrown: Sequence[str], kept: Sequence[str] = ()) -> Input:
-        """The input for a throw the camera read: the faces of the dice just thrown and
-        of the dice kept from the throw before (empty for a first throw)."""
         ...
 
     def display(self) -> BoardDisplay: ...

@@ -15,11 +15,13 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
-from host.games import Game, Input, Waiting
+from host.games import DiceExpectation, Game, Input, Waiting
 
-# The input kinds of the throw protocol the app handles for dice games: a "throw" is what
-# the camera read (or a person entered), a "resolve" ends the throws and is held for the
-# correction window, during which "correct" inputs fix a misread die.
+# The input kinds of the throw protocol the app handles for dice games (those whose kind
+# has `dice`): a "throw" is what the camera read (or a person entered), a "resolve"
+# ({"type", "player"}) ends the throws and is held for the correction window, during
+# which "correct" inputs ({"type", "player", "from", "to"}: faces) fix a misread die. In a
+# game without dice these names mean nothing special.
 THROW = "throw"
 RESOLVE = "resolve"
 CORRECT = "correct"
@@ -42,12 +44,36 @@ class ReplayStopped(GameFileError):
         self.game = game
 
 
+class Dice(Protocol):
+    """A dice game's throws at the table: what the camera should see, how a throw read
+    (or entered by hand) becomes the game's input. A game whose kind has no `dice` is
+    played without the camera's dice (its throws, if any, are entered as inputs)."""
+
+    # every face its dice show, in the order the page lists them -> the face's label there
+    faces: Mapping[str, str]
+
+    def expected(self, game: Game) -> DiceExpectation | None:
+        """The dice the camera should see for the next throw, or None if no throw is due."""
+        ...
+
+    def throw_input(self, game: Game, thrown: Sequence[str], kept: Sequence[str]) -> Input:
+        """The input for a throw the camera read: the faces of the dice just thrown and
+        of the dice kept from the throw before (empty for a first throw)."""
+        ...
+
+    def entered_throw(self, game: Game, faces: Sequence[str]) -> Input:
+        """The input for dice entered by hand: the faces showing after the throw."""
+        ...
+
+
 class GameKind(Protocol):
     """What the app needs from a game beyond the `Game` protocol."""
 
     name: str  # e.g. "king-of-tokyo": stored with every game, names it in "new_game"
     title: str  # for people, e.g. "King of Tokyo"
     script_format: str  # the "format" of its game scripts, "<family>/<version>"
+    # optional capabilities: None for a game without them (a card reader will be another)
+    dice: Dice | None
 
     def new(self, setup: Mapping[str, Any]) -> Game:
         """A game at its setup (a script's fields without "inputs"), before any input;
@@ -89,8 +115,4 @@ class GameKind(Protocol):
 
     def button_inputs(self, game: Game, player: str) -> list[Input]:
         """The inputs a press of `player`'s button stands for now (empty: none)."""
-        ...
-
-    def manual_throw(self, game: Game, faces: Sequence[str]) -> Input:
-        """The throw input for dice entered by hand: the faces showing after the throw."""
         ...

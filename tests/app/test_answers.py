@@ -102,7 +102,7 @@ def check_answers(game: KingOfTokyo, rng: random.Random) -> list[str]:
         if kind == "dice":
             hands = dice_by_hand(game, answer, form, rng)
             for faces in hands:
-                inp = KOT.manual_throw(game, faces)
+                inp = KOT.dice.entered_throw(game, faces)
                 if not accepted(game, inp):
                     problems.append(f"{where}: the dice {faces} entered by hand are refused: {inp}")
     return problems

@@ -7,12 +7,14 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 
 from host import recording
 from host.app.camera import DiceWatcher, MisfitSeen, ThrowSeen, open_camera
 from host.games import DiceExpectation
 from vision.live.stream import Status
+from vision.reader import DiceReader
 
 THROW = ["claw", "3", "heart", "1", "energy", "claw"]
 
@@ -73,7 +75,7 @@ class OneUnlike:
 def test_a_throw_with_an_unknown_die_is_not_seen_as_a_throw(tmp_path: Path) -> None:
     one_throw(tmp_path, seed=3)
     stream, _, _ = open_camera(str(tmp_path))
-    watcher = DiceWatcher(calibration=None)
+    watcher = DiceWatcher("kot", calibration=None)
     watcher.follower.reader = OneUnlike(watcher.follower.reader)  # type: ignore[assignment]
     watcher.expect(DiceExpectation("kot", {"black": 6}, "Ann"), turn=("Ann", 1))
     items = list(watcher.follow(stream))
@@ -81,3 +83,27 @@ def test_a_throw_with_an_unknown_die_is_not_seen_as_a_throw(tmp_path: Path) -> N
     misfits = [i for i in items if isinstance(i, MisfitSeen)]
     assert misfits and "not read (1 unlike)" in misfits[0].reason
     assert any(d["face"] == "unknown" for d in misfits[0].dice)
+
+
+def test_the_dice_are_read_with_the_face_set_the_game_names() -> None:
+    watcher = DiceWatcher()  # no game yet: no dice are seen
+    frame = np.full((240, 320, 3), 90, np.uint8)
+    assert watcher.follower.reader.read(frame) == []
+    watcher.expect(DiceExpectation("d6-pips", {"any": 2}, "Ann"), turn=("Ann", 1))
+    pips = watcher.follower.reader
+    assert isinstance(pips, DiceReader) and pips.faces.name == "d6-pips"
+    watcher.expect(DiceExpectation("kot", {"black": 6}, "Bob"), turn=("Bob", 1))
+    assert isinstance(watcher.follower.reader, DiceReader)
+    assert watcher.follower.reader.faces.name == "kot"
+    watcher.expect(DiceExpectation("d6-pips", {"any": 2}, "Ann"), turn=("Ann", 2))
+    assert watcher.follower.reader is pips  # loaded once, kept
+
+
+def test_a_face_set_that_cannot_be_loaded_is_said_once() -> None:
+    watcher = DiceWatcher()
+    watcher.expect(DiceExpectation("no-such-dice", {"any": 2}, "Ann"), turn=("Ann", 1))
+    frame = np.full((240, 320, 3), 90, np.uint8)
+    said = watcher.feed(frame, 0.0)
+    assert len(said) == 1 and isinstance(said[0], MisfitSeen)
+    assert "'no-such-dice' cannot be loaded" in said[0].reason
+    assert watcher.feed(frame, 0.1) == []

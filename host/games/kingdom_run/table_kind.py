@@ -135,9 +135,6 @@ class KingdomRunKind:
             return [{"type": "end_turn", "player": player}]
         return []
 
-    def manual_throw(self, game: Game, faces: Sequence[str]) -> Input:
-        return self.dice.entered_throw(game, faces)
-
 
 def _kr(game: Game) -> KingdomRun:
     if not isinstance(game, KingdomRun):

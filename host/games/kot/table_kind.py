@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from host.games import Game, Input, Waiting
+from host.games import DiceExpectation, Game, Input, Waiting
 from host.games.kind import RESOLVE, THROW, GameFileError, ReplayStopped, Trace
 from host.games.kot import KingOfTokyo, ScriptError, SetupError, parse_script
 from host.games.kot.answers import FACE_LABELS, answer
@@ -27,10 +27,53 @@ from host.games.kot.script import FORMAT, ScriptFailed, replay, script_json, sta
 from host.games.kot.setup import MAX_PLAYERS, MIN_PLAYERS, MONSTERS
 
 
+class KingOfTokyoDice:
+    """The black dice (and the green ones cards add), read with the face set "kot"."""
+
+    faces = FACE_LABELS
+
+    def expected(self, game: Game) -> DiceExpectation | None:
+        return _kot(game).expected_dice()
+
+    def throw_input(self, game: Game, thrown: Sequence[str], kept: Sequence[str]) -> Input:
+        return _kot(game).throw_input(thrown, kept)
+
+    def entered_throw(self, game: Game, faces: Sequence[str]) -> Input:
+        """Dice entered by hand as they lie after the throw: the dice that show the same
+        faces as the ones that could be kept count as kept, the rest as thrown (at least
+        one is thrown; a card's throw of only some faces throws exactly those).
+
+        >>> from host.games.kot import Setup
+        >>> game = KingOfTokyo(Setup.simple("Ann", "Bob", first_player="Ann"))
+        >>> game.apply(game.throw_input(["1", "1", "2", "heart", "claw", "claw"]))
+        >>> KIND.dice.entered_throw(game, ["1", "1", "1", "heart", "claw", "claw"])["thrown"]
+        ['1']
+        """
+        g = _kot(game)
+        expected = g.expected_dice()
+        waits = [w for w in g.waiting_for() if w.kind == THROW]
+        wait = next((w for w in waits if expected and w.player == expected.player), None)
+        keepable = list(wait.options.get("keepable", [])) if wait is not None else []
+        if not keepable:  # a first throw, a roll-off throw, a card's whole new throw
+            return g.throw_input(list(faces))
+        rethrow = wait.options.get("rethrow") if wait is not None else None
+        if rethrow is not None:  # only the dice showing that face are thrown again
+            kept = [f for f in keepable if f != rethrow]
+            thrown = list((Counter(faces) - Counter(kept)).elements())
+            return g.throw_input(thrown, kept)
+        kept_count = Counter(keepable) & Counter(faces)
+        kept = list(kept_count.elements())
+        thrown = list((Counter(faces) - kept_count).elements())
+        if not thrown and kept:  # the dice thrown again landed as they were
+            thrown.append(kept.pop())
+        return g.throw_input(thrown, kept)
+
+
 class KingOfTokyoKind:
     name = "king-of-tokyo"
     title = "King of Tokyo"
     script_format = FORMAT
+    dice = KingOfTokyoDice()
 
     def new(self, setup: Mapping[str, Any]) -> Game:
         if not isinstance(setup, Mapping):
@@ -118,36 +161,6 @@ class KingOfTokyoKind:
             if kind in mine:
                 return [{"type": kind, "player": player}]
         return []
-
-    def manual_throw(self, game: Game, faces: Sequence[str]) -> Input:
-        """Dice entered by hand as they lie after the throw: the dice that show the same
-        faces as the ones that could be kept count as kept, the rest as thrown (at least
-        one is thrown; a card's throw of only some faces throws exactly those).
-
-        >>> from host.games.kot import Setup
-        >>> game = KingOfTokyo(Setup.simple("Ann", "Bob", first_player="Ann"))
-        >>> game.apply(game.throw_input(["1", "1", "2", "heart", "claw", "claw"]))
-        >>> KIND.manual_throw(game, ["1", "1", "1", "heart", "claw", "claw"])["thrown"]
-        ['1']
-        """
-        g = _kot(game)
-        expected = g.expected_dice()
-        waits = [w for w in g.waiting_for() if w.kind == THROW]
-        wait = next((w for w in waits if expected and w.player == expected.player), None)
-        keepable = list(wait.options.get("keepable", [])) if wait is not None else []
-        if not keepable:  # a first throw, a roll-off throw, a card's whole new throw
-            return g.throw_input(list(faces))
-        rethrow = wait.options.get("rethrow") if wait is not None else None
-        if rethrow is not None:  # only the dice showing that face are thrown again
-            kept = [f for f in keepable if f != rethrow]
-            thrown = list((Counter(faces) - Counter(kept)).elements())
-            return g.throw_input(thrown, kept)
-        kept_count = Counter(keepable) & Counter(faces)
-        kept = list(kept_count.elements())
-        thrown = list((Counter(faces) - kept_count).elements())
-        if not thrown and kept:  # the dice thrown again landed as they were
-            thrown.append(kept.pop())
-        return g.throw_input(thrown, kept)
 
 
 def _kot(game: Game) -> KingOfTokyo:

@@ -87,7 +87,7 @@ def test_dice_entered_by_hand_and_read_by_the_camera() -> None:
     game = KingdomRun(Setup.simple("Ann", "Bob"))
     dice = KIND.dice
     assert dice.expected(game) == game.expected_dice() and dice.faces["hook"] == "grappling hook"
-    assert KIND.manual_throw(game, ["boots"] * 4)["thrown"] == ["boots"] * 4
+    assert KIND.dice.entered_throw(game, ["boots"] * 4)["thrown"] == ["boots"] * 4
     game.apply(dice.entered_throw(game, ["boots", "boots", "hook", "equal"]))
     again = dice.entered_throw(game, ["boots", "boots", "hook", "equal"])  # landed as they were
     assert sorted(again["kept"] + again["thrown"]) == ["boots", "boots", "equal", "hook"]
