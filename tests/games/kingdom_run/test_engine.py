@@ -220,3 +220,21 @@ def test_a_bug_halfway_through_a_change_restores_the_state(monkeypatch: pytest.M
         game.apply({"type": "boots", "player": "Ann", "space": 3, "runners": ["Ann"]})
     monkeypatch.undo()
     assert game.to_json() == before
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_the_board_can_show_every_display_of_a_race(seed: int) -> None:
+    """Through the real SHOW encoding: every text fits 4 cells of the board's font."""
+    import random
+
+    from host.board.frames import show_payload
+    from host.games.kingdom_run.course import Course
+    from host.games.kingdom_run.random_player import random_input
+
+    places = Course(("......", "~~..."), places=(60, 50, 40, 30, 20, 10, 5, 0))  # scores > 99
+    game = KingdomRun(Setup.simple("Ann", "Bob", "Cat", "Dan", course=places))
+    rng = random.Random(seed)
+    while not game.game_over:
+        show_payload(game.display())
+        game.apply(random_input(game, rng))
+    assert show_payload(game.display())
