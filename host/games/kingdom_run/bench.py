@@ -81,6 +81,8 @@ def measure(games: int, rounds: int) -> dict[str, float]:
 
 
 def bench(args: argparse.Namespace) -> int:
+    if getattr(args, "compare", None):
+        print("(--compare does not measure this game's engine yet: this tree's figures only)")
     quick = getattr(args, "quick", False)
     rounds = 2 if quick else 5
     r = measure(games=30 if quick else 200, rounds=rounds)
