@@ -9,15 +9,16 @@ to look at). The table tells it what to expect (the dice in play, whose turn) th
 
 `open_camera` opens a live source (the Raspberry Pi camera, a device, a stream URL, a
 video file) as a vision.live Stream, which reconnects a camera that stalls and says so.
+`run_camera` follows it for the table until the app stops, whatever fails on the way.
 """
 
 from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 
@@ -29,6 +30,9 @@ if TYPE_CHECKING:
     from vision.live.follow import Event, Reader
     from vision.live.stream import Status, Stream
 
+RESTART_S = (1.0, 30.0)  # a live camera lost for good is opened again after 1 s, then up to 30 s
+# the stream's own news that people should see; "open" and "reconnected" are routine
+WORRYING = {"size", "skipped", "stalled", "frozen", "lost", "gave-up", "ended"}
 SNAPSHOT_WIDTH = 640  # the page shows the snapshot on a phone: no need for more
 JPEG_QUALITY = 80
 
@@ -188,3 +192,83 @@ def open_camera(spec: str) -> tuple[Stream, Calibration | None, str]:
         return stream, load(default_path()), ""
     except CalibrationError as error:
         return stream, None, f"reading without a calibration: {error}"
+
+
+Opened = tuple["Stream", "Calibration | None", str]
+
+
+class CameraTable(Protocol):
+    """What the camera needs of the table (host.app.table.Table)."""
+
+    def notice(self, level: str, text: str) -> None: ...
+
+    def camera_event(self, event: CameraEvent) -> None: ...
+
+    def on_expect(self, listener: Callable[[DiceExpectation | None, Hashable], None]) -> None: ...
+
+
+def run_camera(
+    spec: str,
+    opened: Opened,
+    table: CameraTable,
+    stop: threading.Event,
+    reopen: Callable[[str], Opened] = open_camera,
+) -> None:
+    """Follow the camera `opened` from `spec` until `stop`, each event to the table.
+
+    Whatever fails on the way is said on the page and the console, and the camera goes on:
+    an event the table fails on is lost alone (the table itself keeps what the store could
+    not take); a live camera that vision gives up on, or that fails inside, is opened again
+    by itself (after 1 s, then less often); a recording (a file) ends at its end."""
+    from vision.live.stream import Status
+
+    stream, calibration, _ = opened
+    watcher = DiceWatcher(calibration=calibration)
+    table.on_expect(watcher.expect)
+    current = [stream]
+
+    def close_at_stop() -> None:  # ends the follow loop (a live stream waits for frames)
+        stop.wait()
+        current[0].close()
+
+    threading.Thread(target=close_at_stop, name="camera-closer", daemon=True).start()
+    wait = RESTART_S[0]
+    while True:
+        problem = "the camera stream ended"
+        try:
+            for item in watcher.follow(current[0]):
+                if isinstance(item, Status):
+                    if item.kind in WORRYING:
+                        table.notice("warning", f"camera: {item.message}")
+                    continue
+                wait = RESTART_S[0]  # it works again
+                try:
+                    table.camera_event(item)
+                except Exception as error:  # a bug: this throw is lost, not the camera
+                    table.notice(
+                        "error",
+                        f"internal error on the camera's throw: {error!r}; enter it on the page",
+                    )
+        except Exception as error:  # vision, or the camera's driver, failed inside
+            problem = f"the camera failed ({error!r})"
+        current[0].close()
+        if stop.is_set():
+            return
+        if not current[0].live:  # a recording: its end is the end
+            table.notice("error", f"{problem}: restart dicetable play to read it again")
+            return
+        table.notice("error", f"{problem}: it is opened again by itself")
+        while True:
+            if stop.wait(wait):
+                return
+            wait = min(2 * wait, RESTART_S[1])
+            try:
+                current[0] = reopen(spec)[0]
+            except UserError as error:
+                table.notice("error", f"the camera cannot be opened again yet: {error}")
+                continue
+            break
+        if stop.is_set():
+            current[0].close()
+            return
+        table.notice("info", "camera: it is back")

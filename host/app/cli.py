@@ -137,14 +137,12 @@ def run(args: argparse.Namespace) -> int:
             player = _recorded(table, args, None if camera == "demo" else camera)
             worker = threading.Thread(target=player.run, args=(stop,), name="recorded", daemon=True)
         elif live is not None:
-            stream, calibration, note = live
-            if note:
-                table.notice("warning", note)
+            from host.app.camera import run_camera
+
+            if live[2]:
+                table.notice("warning", live[2])
             worker = threading.Thread(
-                target=_live_camera,
-                args=(table, stream, calibration, stop),
-                name="camera",
-                daemon=True,
+                target=run_camera, args=(camera, live, table, stop), name="camera", daemon=True
             )
         if worker is not None:
             worker.start()
@@ -228,29 +226,6 @@ def _recorded(table: Any, args: argparse.Namespace, folder: str | None) -> Any:
     setup = {k: v for k, v in script.items() if k not in ("format", "inputs", "expect")}
     table.act({"do": "new_game", "game": kind.name, "setup": setup}, RECORDING)
     return SessionPlayer(table, session, DiceWatcher(), speed=args.speed, inputs=not args.manual)
-
-
-def _live_camera(table: Any, stream: Any, calibration: Any, stop: threading.Event) -> None:
-    from host.app.camera import DiceWatcher
-    from vision.live.stream import Status
-
-    # the stream's own news that people should see; "open" and "reconnected" are routine
-    worrying = {"size", "skipped", "stalled", "frozen", "lost", "gave-up", "ended"}
-    watcher = DiceWatcher(calibration=calibration)
-    table.on_expect(watcher.expect)
-    closer = threading.Thread(target=lambda: (stop.wait(), stream.close()), daemon=True)
-    closer.start()
-    try:
-        for item in watcher.follow(stream):
-            if isinstance(item, Status):
-                if item.kind in worrying:
-                    table.notice("warning", f"camera: {item.message}")
-            else:
-                table.camera_event(item)
-    except UserError as error:
-        table.notice("error", str(error))
-    if not stop.is_set():
-        table.notice("error", "the camera stream ended: restart dicetable play")
 
 
 def _draw_turns(table: Any, board: Any) -> None:

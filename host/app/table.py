@@ -37,6 +37,7 @@ WINDOW = 4.0  # seconds a result is shown for corrections before it is resolved
 PIN_SECONDS = 8.0  # the board shows the PIN at game start this long, or to the first throw
 NOTICES = 8  # notices kept for the page
 LOG_TAIL = 60  # inputs of the game log sent to the page
+RETRY_S = 1.0  # what the store could not take is tried again this often
 RECORDING = "recording"  # the source of what a recorded session plays (host.app.recorded)
 # A new game's player names fit the page's player cards and the terminal's lines (the rules
 # take any name; games stored or imported with longer ones still open).
@@ -106,6 +107,8 @@ class Table:
         self.fixed_pin = False
         self._announced_pin = ""  # the PIN last said on the console
         self._fixes: list[tuple[Hashable, str, str]] = []  # this turn's fixes: turn, from, to
+        self._unstored: deque[CameraEvent] = deque()  # camera events waiting for the store
+        self._retry_at = 0.0  # when to try them again (0: none failed)
 
     # ---- starting and stopping -----------------------------------------------------------
 
@@ -208,7 +211,34 @@ class Table:
                 self.notice("warning", f"{player}'s button: {refusal}")
 
     def camera_event(self, event: CameraEvent) -> None:
-        """A throw the camera saw settle, or a reading that does not fit."""
+        """A throw the camera saw settle, or a reading that does not fit. One the store
+        cannot take now (disk full) waits, and those after it wait behind it, until the
+        clock finds the store working again: the camera never stops for it."""
+        with self._lock:
+            self._unstored.append(event)
+            self._store_camera_events()
+
+    def _store_camera_events(self) -> None:
+        while self._unstored:
+            try:
+                self._camera_event(self._unstored[0])
+            except StoreError as error:
+                self._retry_at = self.clock() + RETRY_S
+                waiting = len(self._unstored)
+                self.notice(
+                    "error",
+                    f"the camera's throw is not stored: {error}"
+                    + (f" ({waiting} throws wait)" if waiting > 1 else ""),
+                )
+                return
+            self._unstored.popleft()
+            if self._retry_at:  # it had failed before
+                self._retry_at = 0.0
+                self.notice("info", "the game store works again: the camera's throws are in")
+
+    def _camera_event(self, event: CameraEvent) -> None:
+        """One camera event into the game; StoreError if the store cannot take it (then
+        nothing of it is applied)."""
         with self._lock:
             key = self._next_snapshot(event.snapshot)
             seen = {
@@ -248,11 +278,19 @@ class Table:
                     "warning", f"the camera's reading was refused: {refusal}; fix it on the page"
                 )
                 return
+            except StoreError as error:
+                self.throw = {**seen, "status": "refused", "reason": f"not stored: {error}"}
+                raise
             self.throw = {**seen, "status": "read", "input": dict(inp)}
             self._publish()
             waits = {w.kind for w in game.waiting_for() if w.player == inp["player"]}
             if RESOLVE in waits and THROW not in waits:  # the last throw: the throws end
-                self._hold({"type": RESOLVE, "player": inp["player"]})
+                try:
+                    self._hold({"type": RESOLVE, "player": inp["player"]})
+                except StoreError as error:  # the throw is in; its end waits for a press
+                    self.notice(
+                        "error", f"the end of the throws is not stored: {error}; press the button"
+                    )
 
     def tick(self) -> None:
         """The clock: the correction window's end, the PIN display's end, board presses."""
@@ -260,9 +298,15 @@ class Table:
             self.press(seat)
         with self._lock:
             now = self.clock()
+            if self._unstored and now >= self._retry_at:
+                self._store_camera_events()
             due = self.deadline is not None and now >= self.deadline
             if self.holding is not None and not self.paused and due:
-                self._resolve_held("timer")
+                try:
+                    self._resolve_held("timer")
+                except StoreError as error:  # held still: tried again in a moment
+                    self.deadline = now + RETRY_S
+                    self.notice("error", f"the held result is not stored: {error}")
             if self.pin_until and now >= self.pin_until:
                 self.pin_until = 0.0
                 self._show()
@@ -536,7 +580,12 @@ class Table:
         return "the game waits for " + awaiting(answers_json(kind, game))
 
     def notice(self, level: str, text: str) -> None:
+        """Tell the page (and, unless it is only "info", the console). The same notice
+        again (a failure tried again and again) is not repeated."""
         with self._lock:
+            last = self.notices[-1] if self.notices else None
+            if last is not None and (last.level, last.text) == (level, text):
+                return
             self._notice_id += 1
             self.notices.append(Notice(self._notice_id, level, text, time.time()))
             if level != "info":

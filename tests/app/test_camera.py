@@ -1,8 +1,10 @@
 """The app's camera seam on a real frame source: a folder of rendered frames read through
-vision.live's Stream, as a camera would be."""
+vision.live's Stream, as a camera would be; and the camera's thread (`run_camera`) going on
+through whatever fails: a bug on one throw, a camera's driver, a camera gone for a while."""
 
 from __future__ import annotations
 
+import threading
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -11,9 +13,13 @@ import numpy as np
 import pytest
 
 from host import recording
-from host.app.camera import DiceWatcher, MisfitSeen, ThrowSeen, open_camera
+from host.app import camera
+from host.app.camera import DiceWatcher, MisfitSeen, ThrowSeen, open_camera, run_camera
+from host.errors import UserError
 from host.games import DiceExpectation
-from vision.live.stream import Status
+from vision.live.settings import DEFAULT
+from vision.live.sources import SourceError
+from vision.live.stream import Status, Stream
 from vision.reader import DiceReader
 
 THROW = ["claw", "3", "heart", "1", "energy", "claw"]
@@ -107,3 +113,116 @@ def test_a_face_set_that_cannot_be_loaded_is_said_once() -> None:
     assert len(said) == 1 and isinstance(said[0], MisfitSeen)
     assert "'no-such-dice' cannot be loaded" in said[0].reason
     assert watcher.feed(frame, 0.1) == []
+
+
+class TableStandIn:
+    """What `run_camera` talks to: it keeps the notices and the events, and fails on the
+    events named in `bugs` (their index) as a bug inside the table would."""
+
+    def __init__(self, bugs: tuple[int, ...] = ()) -> None:
+        self.notices: list[tuple[str, str]] = []
+        self.events: list[Any] = []
+        self.bugs = bugs
+
+    def notice(self, level: str, text: str) -> None:
+        self.notices.append((level, text))
+
+    def on_expect(self, listener: Any) -> None:
+        listener(DiceExpectation("kot", {"black": 6}, "Ann"), ("Ann", 1))
+
+    def camera_event(self, event: Any) -> None:
+        self.events.append(event)
+        if len(self.events) - 1 in self.bugs:
+            raise KeyError("a bug")
+
+    def said(self, words: str) -> bool:
+        return any(words in text for _, text in self.notices)
+
+
+def two_turns(folder: Path) -> None:
+    """Ann's first throw, then (the camera told of a new turn each time) it again."""
+    session = one_throw(folder / "a", seed=3)
+    one_throw(folder / "b", seed=5)
+    for i, frame in enumerate(sorted((folder / "b").glob("f*.jpg"))):
+        frame.rename(folder / "a" / f"g{i:05d}.jpg")  # after the first throw's frames
+    assert session.frame_count() > 0
+
+
+def test_a_bug_on_one_throw_is_said_and_the_camera_goes_on(tmp_path: Path) -> None:
+    two_turns(tmp_path)
+    table = TableStandIn(bugs=(0,))
+    opened = open_camera(str(tmp_path / "a"))
+    run_camera(str(tmp_path / "a"), opened, table, threading.Event())  # a recording: it ends
+    assert table.said("internal error on the camera's throw: KeyError('a bug')")
+    throws = [e for e in table.events if isinstance(e, ThrowSeen)]
+    assert len(throws) == 2  # the one after the failure came through too
+    assert table.said("the camera stream ended")
+
+
+class DriverFails:
+    """A live camera whose driver fails at the first frame, and (after that first
+    opening) cannot be opened again."""
+
+    name = "camera 0"
+    live = True
+
+    def __init__(self, openings: list[int]) -> None:
+        self.openings = openings
+
+    def open(self) -> None:
+        self.openings.append(1)
+        if len(self.openings) > 1:
+            raise SourceError("cannot open camera 0: is it plugged in?")
+
+    def read(self) -> None:
+        raise OSError("the camera's driver failed")
+
+    def close(self) -> None:
+        pass
+
+    def ended_early(self) -> str:
+        return ""
+
+    def snapshot(self) -> None:
+        return None
+
+
+def failing_camera(reconnect_seconds: float) -> Stream:
+    openings: list[int] = []
+    settings = replace(DEFAULT, reconnect_seconds=reconnect_seconds)
+    return Stream(lambda: DriverFails(openings), settings=settings)
+
+
+def test_a_live_camera_vision_gives_up_on_is_opened_again_by_itself(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(camera, "RESTART_S", (0.05, 0.1))
+    one_throw(tmp_path, seed=3)
+    stream = failing_camera(reconnect_seconds=0.3)
+    tries: list[str] = []
+
+    def reopen(spec: str) -> camera.Opened:
+        tries.append(spec)
+        if len(tries) == 1:
+            raise UserError("no camera 0: is it plugged in?")  # still gone
+        return open_camera(str(tmp_path))  # back (here: its frames, as a folder)
+
+    table = TableStandIn()
+    run_camera("0", (stream, None, ""), table, threading.Event(), reopen=reopen)
+    assert tries == ["0", "0"]
+    assert table.said("could not reopen camera 0") and table.said("opened again by itself")
+    assert table.said("the camera cannot be opened again yet: no camera 0")
+    assert table.said("camera: it is back")
+    assert [sorted(e.thrown) for e in table.events] == [sorted(THROW)]  # it reads again
+
+
+def test_the_camera_stops_with_the_app(tmp_path: Path) -> None:
+    stop = threading.Event()
+    stream = failing_camera(reconnect_seconds=60)
+    thread = threading.Thread(
+        target=run_camera, args=("0", (stream, None, ""), TableStandIn(), stop)
+    )
+    thread.start()
+    stop.set()
+    thread.join(timeout=5)
+    assert not thread.is_alive()
