@@ -13,11 +13,10 @@ this one process, so other work on the machine disturbs it less):
 from __future__ import annotations
 
 import argparse
-import gc
 import random
-import time
-from collections.abc import Callable
+from functools import partial
 
+from host.games.bench import best_cpu_times, copy_inputs
 from host.games.kingdom_run.engine import KingdomRun
 from host.games.kingdom_run.random_player import play_game
 from host.games.kingdom_run.setup import Setup
@@ -29,18 +28,11 @@ def _setup(i: int) -> Setup:
     return Setup.simple(*PLAYERS, first_player=PLAYERS[i % 4])
 
 
-def _cpu_time(work: Callable[[], object]) -> float:
-    start = time.process_time()
-    work()
-    return time.process_time() - start
-
-
 def measure(games: int, rounds: int) -> dict[str, float]:
     """The figures, each the best of `rounds`; the runs take turns within a round so that
     they meet the same conditions on a shared machine."""
     logs = [play_game(_setup(i), random.Random(i)).log for i in range(games)]
     inputs = sum(len(log) for log in logs)
-    gc.freeze()  # the logs kept for the engine-alone run stay out of the collector's way
 
     def random_races() -> None:
         for i in range(games):
@@ -54,20 +46,13 @@ def measure(games: int, rounds: int) -> dict[str, float]:
                 if ask:
                     game.waiting_for()
 
-    def baseline() -> None:
-        for log in logs:
-            copies = []
-            for inp in log:
-                copies.append(dict(inp))
-
-    works = (random_races, engine_alone, lambda: engine_alone(ask=True), baseline)
-    best = [float("inf")] * len(works)
-    try:
-        for _ in range(rounds):
-            for k, work in enumerate(works):
-                best[k] = min(best[k], _cpu_time(work))
-    finally:
-        gc.unfreeze()
+    works = (
+        random_races,
+        engine_alone,
+        lambda: engine_alone(ask=True),
+        partial(copy_inputs, logs),
+    )
+    best = best_cpu_times(works, rounds)
     played, alone, asked, base = best
     return {
         "games": games,

@@ -1,0 +1,22 @@
+"""KaTO rules package: a pure, replayable rules engine for a shedding card game.
+
+The table plays a physical deck; the engine follows each round from the cards laid on the
+discard pile, the cards drawn, the calls, catches and challenges, and keeps the score.
+
+- `engine.KaTO`: the game (implements `host.games.Game`); `phases`: its phases.
+- `cards`: what a card is, the deck's composition and the values (configuration).
+- `piles`: the draw pile (a count) and the cards seen face up.
+- `setup`: players, target, house rules, deck. `waits`: what the game waits for.
+- `view`: the JSON state and the LED board. `script`: the `kato-game/1` format
+  (docs/kato-script.md). `simulator`: a physical table played at random, the random
+  player. `bench`: `dicetable bench kato`.
+
+Pure: no camera, serial, web, threads or clock; no randomness in the engine (the deck
+is shuffled at the table).
+"""
+
+from host.games.kato.cards import Card
+from host.games.kato.engine import KaTO
+from host.games.kato.setup import DeckSpec, Options, Position, Setup, SetupError, Target
+
+__all__ = ["Card", "DeckSpec", "KaTO", "Options", "Position", "Setup", "SetupError", "Target"]

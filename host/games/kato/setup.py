@@ -1,0 +1,213 @@
+"""A KaTO game's setup: who plays, the target, the house rules, the deck and its values.
+
+Everything the table agrees before the first card is dealt (seed, sections 3, 8 and 9):
+the players in seating order (the next player is on the left), who plays first, the
+target (a number of points, or of rounds), the house rules, what the deck holds and what
+each card is worth at the end of a round. A game can also start at the beginning of a
+later round (`Position`: the round's number and the scores so far).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from host.games.kato.cards import (
+    ACTIONS,
+    BLACK,
+    COLORS,
+    CONE,
+    CONES_WITH_THE_RULE,
+    DEFAULT_VALUES,
+    EACH_COLOR,
+    NUMBERS,
+    VALUES,
+    WILD_CARDS,
+    WILDS,
+    Deck,
+    composition,
+)
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 10
+HAND_SIZE = 7  # cards dealt to each player (fewer is a house rule)
+POINTS, ROUNDS = "points", "rounds"
+DEFAULT_TARGET = 500  # points: the seed leaves the number to the table
+CONE_EFFECTS = ("reverse", "cancel", "plus10")  # the traffic cone's effect, the table's pick
+
+
+class SetupError(ValueError):
+    """A setup the rules cannot start; the message is one line naming the field."""
+
+
+@dataclass(frozen=True)
+class Target:
+    """What ends the game: the first to reach `amount` points, or `amount` rounds played
+    (then the highest score wins)."""
+
+    kind: str = POINTS
+    amount: int = DEFAULT_TARGET
+
+
+@dataclass(frozen=True)
+class Options:
+    """The house rules of the seed's section 9 (all off by default).
+
+    - hand_size: cards dealt to each player (the seed's 7, or fewer);
+    - cone: the traffic-cone wild card is in the deck, with the effect the table picks:
+      "reverse" (the direction changes), "cancel" (it cancels the cards a player must
+      draw) or "plus10" (the next player draws 10);
+    - several: several number cards of one value may be laid at once;
+    - play_drawn: after drawing a card (not a penalty), the player may still play.
+    """
+
+    hand_size: int = HAND_SIZE
+    cone: str | None = None
+    several: bool = False
+    play_drawn: bool = False
+
+
+@dataclass(frozen=True)
+class DeckSpec:
+    """What the deck holds: `each_color` copies of each kind in each colour, `wild` copies
+    of each wild kind (None: 4 wild, 4 wild draw four, and a cone with the cone rule)."""
+
+    colors: tuple[str, ...] = COLORS
+    each_color: Mapping[str, int] = field(default_factory=lambda: dict(EACH_COLOR))
+    wild: Mapping[str, int] | None = None
+
+    def wild_counts(self, options: Options) -> dict[str, int]:
+        if self.wild is not None:
+            return {**dict.fromkeys(WILDS, 0), **self.wild}
+        return {**WILD_CARDS, CONE: CONES_WITH_THE_RULE if options.cone else 0}
+
+
+@dataclass(frozen=True)
+class Position:
+    """Start at the beginning of round `round` with these scores (0 for players not named);
+    the setup's `first_player` plays first in it."""
+
+    round: int = 1
+    scores: Mapping[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Setup:
+    players: tuple[str, ...]
+    target: Target = Target()
+    first_player: str | None = None  # None: the first seat
+    options: Options = Options()
+    values: Mapping[str, int] = field(default_factory=dict)  # changes to DEFAULT_VALUES
+    deck: DeckSpec = DeckSpec()
+    position: Position | None = None
+
+    @classmethod
+    def simple(cls, *players: str, **fields: object) -> Setup:
+        """A setup from player names and any of the other fields, for tests and benches."""
+        return cls(tuple(players), **fields)  # type: ignore[arg-type]
+
+    def cards(self) -> Deck:
+        return composition(
+            self.deck.colors, self.deck.each_color, self.deck.wild_counts(self.options)
+        )
+
+    def card_values(self) -> dict[str, int]:
+        return {**DEFAULT_VALUES, **self.values}
+
+    @property
+    def first(self) -> str:
+        return self.players[0] if self.first_player is None else self.first_player
+
+
+def check_setup(setup: Setup) -> None:
+    """SetupError naming the first thing wrong with the setup."""
+    players = setup.players
+    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        raise SetupError(f"players: {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(players)}")
+    for i, name in enumerate(players):
+        if not name.strip():
+            raise SetupError(f"players[{i}].name: a player needs a name")
+        if name in players[:i]:
+            raise SetupError(f"players[{i}].name: {name!r} is already at the table")
+    if setup.first_player is not None and setup.first_player not in players:
+        raise SetupError(f"first_player: {setup.first_player!r} is not at the table")
+    target = setup.target
+    if target.kind not in (POINTS, ROUNDS):
+        raise SetupError(f'target: "points" or "rounds", not {target.kind!r}')
+    if target.amount < 1:
+        raise SetupError(f"target.{target.kind}: at least 1, not {target.amount}")
+    _check_options(setup.options)
+    _check_deck(setup)
+    for value, points in setup.values.items():
+        if value not in VALUES:
+            raise SetupError(f"values: unknown card value {value!r} (values: {', '.join(VALUES)})")
+        if points < 0:
+            raise SetupError(f"values.{value}: a card is worth 0 points or more, not {points}")
+    if setup.position is not None:
+        _check_position(setup)
+
+
+def _check_options(options: Options) -> None:
+    if not 1 <= options.hand_size <= HAND_SIZE:
+        raise SetupError(
+            f"options.hand_size: 1 to {HAND_SIZE} cards dealt, not {options.hand_size}"
+        )
+    if options.cone is not None and options.cone not in CONE_EFFECTS:
+        raise SetupError(
+            f"options.cone: the cone's effect is one of {', '.join(CONE_EFFECTS)} "
+            f"(or null: no cone), not {options.cone!r}"
+        )
+
+
+def _check_deck(setup: Setup) -> None:
+    spec = setup.deck
+    if not spec.colors:
+        raise SetupError("deck.colors: at least one colour")
+    for i, color in enumerate(spec.colors):
+        if not color or color == BLACK or color in spec.colors[:i]:
+            raise SetupError(
+                f"deck.colors[{i}]: {color!r} is empty, repeated or black (the wild cards')"
+            )
+    _check_counts(spec.each_color, NUMBERS + ACTIONS, "deck.each_color")
+    wild = spec.wild_counts(setup.options)
+    _check_counts(wild, WILDS, "deck.wild")
+    if wild[CONE] and setup.options.cone is None:
+        raise SetupError("deck.wild.cone: the deck has cones but options.cone names no effect")
+    needed = len(setup.players) * setup.options.hand_size + 1
+    held = sum(setup.cards().values())
+    if held < needed:
+        raise SetupError(
+            f"deck: {held} cards cannot deal {setup.options.hand_size} to each of "
+            f"{len(setup.players)} players and turn one up ({needed} needed)"
+        )
+
+
+def _check_counts(counts: Mapping[str, int], kinds: Sequence[str], where: str) -> None:
+    for value, n in counts.items():
+        if value not in kinds:
+            raise SetupError(f"{where}: unknown kind {value!r} (kinds: {', '.join(kinds)})")
+        if n < 0:
+            raise SetupError(f"{where}.{value}: 0 copies or more, not {n}")
+
+
+def _check_position(setup: Setup) -> None:
+    position = setup.position
+    assert position is not None
+    if position.round < 1:
+        raise SetupError(f"position.round: 1 or more, not {position.round}")
+    for name, score in position.scores.items():
+        if name not in setup.players:
+            raise SetupError(f"position.scores: {name!r} is not at the table")
+        if score < 0:
+            raise SetupError(f"position.scores.{name}: 0 or more, not {score}")
+    scores = [*sorted(position.scores.values(), reverse=True), 0, 0]
+    target = setup.target
+    if target.kind == POINTS and scores[0] >= target.amount:
+        raise SetupError(
+            f"position.scores: {scores[0]} points reach the target ({target.amount}): "
+            "the game would be over"
+        )
+    if target.kind == ROUNDS and position.round > target.amount and scores[0] != scores[1]:
+        raise SetupError(
+            f"position.round: after {target.amount} rounds the game goes on only while the "
+            "highest score is tied"
+        )
