@@ -209,6 +209,7 @@ class KaTO:
         self.first = self.seats[setup.first]  # who plays first in this round
         self.history: list[dict[str, Any]] = []  # the rounds played: winner, points, hands
         self.winners: list[int] = []
+        self.turns = 0  # turns played in the game (ended by a card laid, a draw, a pass...)
         self._log: list[Input] = []
         self._waiting = None
         self._start_round()
@@ -287,6 +288,11 @@ class KaTO:
         if self.armed == seat:
             self.armed = None
 
+    def _next_turn(self, seat: int) -> None:
+        """`seat`'s turn ends without a card laid: the next player's begins."""
+        self.turns += 1
+        self.turn = self.step(seat)
+
     def _draw(self, seat: int, cards: int) -> None:
         self._hand_changes(seat, self.piles.take(cards))
 
@@ -334,6 +340,7 @@ class KaTO:
         self._hand_changes(seat, -len(cards))
         self.piles.lay(cards)
         if not self.hands[seat]:  # the round is won: the others lay down their hands
+            self.turns += 1
             self.winner = seat
             self.color = named if last.wild else last.color
             self.owed, self.bluff, self.forgot, self.called = 0, None, set(), set()
@@ -376,6 +383,8 @@ class KaTO:
         too: the seed says so)."""
         self.color = named if card.wild else card.color
         self.phase = PLAY
+        if not start:  # the turn-up is no one's turn
+            self.turns += 1
         value = card.value
         cone = self.options.cone if value == CONE else None
         if value == SKIP:
@@ -397,18 +406,16 @@ class KaTO:
         self._begin(seat)
         owed = self.owed
         self._draw(seat, owed or 1)
-        if owed:  # the cards owed, and no play this turn
-            self.owed, self.bluff = 0, None
-            self.turn = self.step(seat)
-        elif self.options.play_drawn:
+        if self.options.play_drawn and not owed:
             self.phase = DRAWN
-        else:
-            self.turn = self.step(seat)
+        else:  # the turn passes (after the cards owed: no play this turn)
+            self.owed, self.bluff = 0, None
+            self._next_turn(seat)
 
     def _pass(self, seat: int, inp: Input) -> None:
         self._expect(seat, "pass", (DRAWN,))
         self.phase = PLAY
-        self.turn = self.step(seat)
+        self._next_turn(seat)
 
     def _challenge(self, seat: int, inp: Input) -> None:
         self._expect(seat, "challenge", (PLAY,))
@@ -429,7 +436,7 @@ class KaTO:
             self._draw(self.bluff, self.owed)
         else:  # the challenger draws what was owed and 2 more, and does not play
             self._draw(seat, self.owed + CHALLENGE_PENALTY)
-            self.turn = self.step(seat)
+            self._next_turn(seat)
         self.owed, self.bluff = 0, None
         self.phase = PLAY
 

@@ -115,6 +115,7 @@ def state_json(game: KaTO) -> dict[str, Any]:
             }
             for seat, name in enumerate(names)
         ],
+        "turns": game.turns,
         "dealer": names[game.dealer],
         "turn": names[game.turn] if during else None,
         "direction": "clockwise" if game.direction == 1 else "counterclockwise",

@@ -93,3 +93,4 @@ def test_the_state_for_the_page() -> None:
     assert state["values"]["wild4"] == 50 and state["values"]["7"] == 7
     assert state["target"] == {"points": 500}
     assert state["inputs"] == 2 and state["rounds"] == [] and not state["game_over"]
+    assert state["turns"] == 1  # Ann's (the card turned up is no one's turn)

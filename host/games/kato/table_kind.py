@@ -1,0 +1,148 @@
+"""KaTO at the table: its `GameKind` (host.games.kind), found by the registry.
+
+Everything the app must know of KaTO beyond the `Game` protocol is here (what the page
+offers for each thing the engine waits for is in `answers`): the setup form's lists and
+defaults (the seed leaves the card values and the deck open: the catalog says so), how a
+script is started, replayed and saved, and what a player's button means, in this order:
+
+1. a player who may call KaTO calls it: down to one card before the next player begins,
+   or on their turn holding two cards (the press may come before the camera has read the
+   card laid), so with two cards in hand the button never draws;
+2. else, a press catches the players who forgot to call (once the next player began):
+   a player's own call comes first, so the others catch;
+3. else, the player whose turn it is draws: the cards owed, or one card; after a draw
+   with the house rule to play it, the press passes.
+
+No dice: cards are read by the camera later (a card set, issue 20); the page and the
+buttons enter everything now. Its page is not built yet, so it comes after the games the
+page plays in the catalog (`catalog_order`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from host.games import Game, Input, Waiting
+from host.games.kato.answers import answer
+from host.games.kato.cards import COLORS, DEFAULT_VALUES, EACH_COLOR, WILD_CARDS
+from host.games.kato.engine import KaTO
+from host.games.kato.errors import NotNow
+from host.games.kato.phases import DRAWN, PLAY
+from host.games.kato.script import FORMAT, parse_script, replay, script_json, start
+from host.games.kato.setup import CONE_EFFECTS, DEFAULT_TARGET, HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS
+from host.games.kind import GameFileError, Trace
+
+_NOT_SETUP = ("inputs", "expect", "seed")  # the table adds a seed to every new game
+
+
+class KatoKind:
+    name = "kato"
+    title = "KaTO"
+    script_format = FORMAT
+    catalog_order = 1  # after the games the page plays: KaTO's page is not built yet
+
+    def new(self, setup: Mapping[str, Any]) -> Game:
+        if not isinstance(setup, Mapping):
+            raise GameFileError("a game setup is a JSON object (players, target...)")
+        fields = {k: v for k, v in setup.items() if k not in _NOT_SETUP}
+        return self.load({**fields, "format": FORMAT, "inputs": []})
+
+    def load(self, script: Mapping[str, Any], trace: Trace | None = None) -> Game:
+        # a script's errors are the table's: ScriptError is a GameFileError, ScriptFailed
+        # a ReplayStopped (host.games.scripts)
+        parsed = parse_script(script)
+        if trace is not None:
+            trace(None, None, start(parsed))
+        return replay(parsed, trace)
+
+    def setup_of(self, script: Mapping[str, Any]) -> dict[str, Any]:
+        # normalised through the engine's own writer, so a stored setup reads back the same
+        fields = {k: v for k, v in script.items() if k not in _NOT_SETUP}
+        setup = script_json(start(parse_script({**fields, "format": FORMAT, "inputs": []})))
+        del setup["format"], setup["inputs"]
+        if "description" in script:
+            setup["description"] = str(script["description"])
+        return setup
+
+    def export(self, setup: Mapping[str, Any], inputs: Sequence[Input]) -> dict[str, Any]:
+        return {"format": FORMAT, **setup, "inputs": [dict(i) for i in inputs]}
+
+    def roles(self, game: Game) -> dict[str, str]:
+        return {}  # the players hold no role
+
+    def turn(self, game: Game) -> tuple[str, int]:
+        g = _kato(game)
+        return (g.players[g.turn], g.turns)
+
+    def winners(self, game: Game) -> list[str]:
+        g = _kato(game)
+        return [g.players[s] for s in g.winners]
+
+    def catalog(self) -> dict[str, Any]:
+        return {
+            "game": self.name,
+            "title": self.title,
+            "format": self.script_format,
+            "role": None,
+            "roles": [],
+            "players": [MIN_PLAYERS, MAX_PLAYERS],
+            "target": {"points": DEFAULT_TARGET},
+            "targets": ["points", "rounds"],
+            "options": [
+                {"name": "hand_size", "label": "Cards dealt", "default": HAND_SIZE, "min": 1},
+                {
+                    "name": "cone",
+                    "label": "Traffic-cone card",
+                    "default": None,
+                    "choices": list(CONE_EFFECTS),
+                },
+                {"name": "several", "label": "Several numbers of one value at once"},
+                {"name": "play_drawn", "label": "A card drawn may be played at once"},
+            ],
+            # the seed names no values and no deck: these are the usual ones of this
+            # family of games, and the table may change them
+            "values": dict(DEFAULT_VALUES),
+            "values_note": (
+                "The rules do not give the cards' points: numbers count their value, "
+                "skip, reverse and +2 count 20, wild cards 50 (change them if you play "
+                "otherwise)"
+            ),
+            "deck": {
+                "colors": list(COLORS),
+                "each_color": dict(EACH_COLOR),
+                "wild": dict(WILD_CARDS),
+            },
+            "deck_note": "The usual 108 cards: change them if your deck differs",
+        }
+
+    def answers(self, game: Game, waiting: Waiting) -> dict[str, Any]:
+        return answer(_kato(game), waiting)
+
+    def button_inputs(self, game: Game, player: str) -> list[Input]:
+        g = _kato(game)
+        seat = g.seats.get(player)
+        if seat is None or g.game_over:
+            return []
+        if g.window == seat or g.may_call_early(seat):
+            return [{"type": "kato", "player": player}]
+        caught = [g.players[s] for s in sorted(g.forgot) if s != seat]
+        if caught:
+            return [{"type": "catch", "player": player, "target": t} for t in caught]
+        if seat == g.turn and g.phase == PLAY:
+            return [{"type": "draw", "player": player}]
+        if seat == g.turn and g.phase == DRAWN:
+            return [{"type": "pass", "player": player}]
+        return []
+
+    def manual_throw(self, game: Game, faces: Sequence[str]) -> Input:
+        raise NotNow("KaTO has no dice: its cards are played, not thrown")
+
+
+def _kato(game: Game) -> KaTO:
+    if not isinstance(game, KaTO):
+        raise TypeError(f"not a KaTO game: {type(game).__name__}")
+    return game
+
+
+KIND = KatoKind()

@@ -1,0 +1,164 @@
+"""KaTO at the table: its GameKind is found by the registry (after the games the page
+plays), starts, replays and saves games, and what it offers the page and the buttons is
+what the engine takes."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from host.cli import main
+from host.games.kato import KaTO, Options, Setup, Target
+from host.games.kato.random_player import Table, play_game
+from host.games.kato.script import script_json
+from host.games.kato.table_kind import KIND
+from host.games.kind import GameFileError, ReplayStopped
+from host.games.registry import default_kind, kind_of_script, kinds
+from tests.games.kato.helpers import ANN_WINS, card, game_of, play, simple, turn_up
+
+SCENARIOS = sorted((Path(__file__).parent / "scenarios").glob("*.json"))
+SETUP: dict[str, Any] = {"players": [{"name": "Ann"}, {"name": "Bob"}, {"name": "Cat"}]}
+
+
+def test_found_by_the_registry_after_the_games_the_page_plays() -> None:
+    assert kinds()["kato"] is KIND
+    assert kind_of_script({"format": "kato-game/1"}) is KIND
+    assert list(kinds()).index("kato") > 0 and default_kind() is not KIND
+
+
+def test_new_setup_of_export_and_load_round_trip() -> None:
+    game = KIND.new({**SETUP, "seed": 99, "target": {"rounds": 2}})  # the table adds a seed
+    assert isinstance(game, KaTO) and KIND.roles(game) == {}
+    setup = KIND.setup_of({**SETUP, "seed": 99, "target": {"rounds": 2}, "description": "Fri"})
+    assert setup["target"] == {"rounds": 2} and setup["description"] == "Fri"
+    assert "seed" not in setup and setup["deck"]["colors"] == ["red", "yellow", "green", "blue"]
+    start = KIND.new(setup)
+    assert isinstance(start, KaTO)
+    played, _ = play_game(start.setup, seed=3)
+    again = KIND.load(KIND.export(setup, played.log))
+    assert again.to_json() == played.to_json()
+    assert KIND.winners(again) == [played.players[s] for s in played.winners]
+    assert KIND.turn(again) == (played.players[played.turn], played.turns)
+
+
+def test_bad_setups_and_scripts_are_one_line_game_file_errors() -> None:
+    with pytest.raises(GameFileError, match="players: 2 to 10 players, not 1"):
+        KIND.new({"players": [{"name": "Ann"}]})
+    with pytest.raises(GameFileError, match="a game setup is a JSON object"):
+        KIND.new([])  # type: ignore[arg-type]
+    script = script_json(KaTO(Setup.simple("Ann", "Bob")))
+    script["inputs"] = [{"type": "draw", "player": "Ann"}]
+    with pytest.raises(ReplayStopped, match=r"inputs\[0\] \(draw by Ann\): no draw now: Bob") as e:
+        KIND.load(script)
+    assert e.value.game.to_json()["inputs"] == 0
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_every_answer_the_page_offers_is_an_input_the_engine_takes(seed: int) -> None:
+    options = Options(hand_size=3, cone=("cancel", "plus10", None)[seed % 3], play_drawn=True)
+    game = KaTO(Setup(("Ann", "Bob", "Cat"), Target("rounds", 1), options=options))
+    table = Table(game, random.Random(seed))
+    while not game.game_over:
+        for waiting in game.waiting_for():
+            offered = KIND.answers(game, waiting)
+            assert offered["title"] and offered["player"] == waiting.player
+            if waiting.kind == "hand":  # several cards: typed as an input for now
+                assert offered["choices"] == [] and "lay down the" in offered["title"]
+                continue
+            assert offered["choices"]
+            for c in offered["choices"]:
+                game.apply(c["input"])  # taken, or this raises
+                game.undo()
+        inp = table.choose(game)
+        game.apply(inp)
+        table.follow(game, inp)
+
+
+def test_a_wild_offers_each_colour_and_the_verdict_both_outcomes() -> None:
+    game = game_of(turn_up("Cat", card("red", 7)))
+    (play_answer,) = [KIND.answers(game, w) for w in game.waiting_for() if w.kind == "play"]
+    labels = [c["label"] for c in play_answer["choices"]]
+    assert "red 3" in labels and "wild4, blue" in labels and "blue 3" not in labels
+    assert play_answer["title"] == "Ann: lay a card on red 7"
+    game.apply(play("Ann", {"color": "black", "value": "wild4"}, "blue"))
+    game.apply(simple("Bob", "challenge"))
+    (verdict,) = [KIND.answers(game, w) for w in game.waiting_for()]
+    assert [c["label"] for c in verdict["choices"]] == [
+        "Yes, a bluff: Ann draws 4",
+        "No: Bob draws 6",
+    ]
+
+
+def test_the_button_calls_kato_then_catches_then_draws() -> None:
+    two = Options(hand_size=2)
+    four = ("Ann", "Bob", "Cat", "Dan")
+    game = game_of(turn_up("Dan", card("red", 7)), options=two, players=four)
+    assert KIND.button_inputs(game, "Ann") == [simple("Ann", "kato")]  # 2 cards: never a draw
+    assert KIND.button_inputs(game, "Bob") == []  # not Bob's turn
+    game.apply(play("Ann", card("red", 3)))
+    assert KIND.button_inputs(game, "Ann") == [simple("Ann", "kato")]  # may still call
+    game.apply(play("Bob", card("red", 4)))  # Bob began: Ann forgot; Bob may call
+    assert KIND.button_inputs(game, "Bob") == [simple("Bob", "kato")]
+    assert KIND.button_inputs(game, "Cat") == [simple("Cat", "kato")]  # her own call first
+    assert KIND.button_inputs(game, "Dan") == [simple("Dan", "catch", target="Ann")]
+    for inp in KIND.button_inputs(game, "Dan"):
+        game.apply(inp)
+    assert game.hand_sizes()["Ann"] == 3
+    assert KIND.button_inputs(game, "Ann") == []  # nobody to catch, not Ann's turn
+    game = game_of(turn_up("Cat", card("red", 7)), options=Options(play_drawn=True))
+    assert KIND.button_inputs(game, "Ann") == [simple("Ann", "draw")]
+    game.apply(simple("Ann", "draw"))
+    assert KIND.button_inputs(game, "Ann") == [simple("Ann", "pass")]
+    game = game_of(turn_up("Cat", card("red", 7)), play("Ann", card("red", "draw2")))
+    assert KIND.button_inputs(game, "Bob") == [simple("Bob", "draw")]  # the 2 owed
+    game = game_of(*ANN_WINS, options=two)
+    assert all(KIND.button_inputs(game, p) == [] for p in game.players)  # the cards are read
+
+
+def test_no_dice_and_no_role() -> None:
+    game = game_of()
+    with pytest.raises(ValueError, match="no dice"):
+        KIND.manual_throw(game, ["1"])
+    assert KIND.roles(game) == {}
+
+
+def test_the_catalog_says_the_values_and_the_deck_are_configuration() -> None:
+    catalog = KIND.catalog()
+    assert catalog["players"] == [2, 10] and catalog["target"] == {"points": 500}
+    assert (
+        catalog["values"]["wild4"] == 50
+        and "do not give the cards' points" in (catalog["values_note"])
+    )
+    assert {o["name"] for o in catalog["options"]} == set(Options.__dataclass_fields__)
+    json.dumps(catalog)  # JSON-ready
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
+def test_dicetable_replay_reads_every_scenario(
+    path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["replay", str(path)]) == 0
+    state = json.loads(capsys.readouterr().out)
+    assert state["game"] == "kato"
+    assert state["inputs"] == len(json.loads(path.read_text())["inputs"])
+
+
+def test_dicetable_replay_traces_and_stops_at_a_refused_input(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = SCENARIOS[0]
+    assert main(["replay", str(path), "--trace"]) == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [line["index"] for line in lines] == [None, *range(len(lines) - 1)]
+    script = {**SETUP, "format": "kato-game/1", "inputs": [turn_up("Cat", card("red", 7))]}
+    script["inputs"].append(play("Ann", card("blue", 8)))
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(script))
+    assert main(["replay", str(bad)]) == 1
+    out, err = capsys.readouterr()
+    assert json.loads(out)["inputs"] == 1
+    assert "inputs[1] (play by Ann): blue 8 cannot be laid now" in err and err[-1] == "\n"
