@@ -134,13 +134,6 @@ class KaTO:
         self._refold(self._log[:-1])
         return last
 
-    # KaTO has no dice; the core's protocol still asks (until dice are optional: issue 14)
-    def expected_dice(self) -> None:
-        return None
-
-    def throw_input(self, thrown: Sequence[str], kept: Sequence[str] = ()) -> Input:
-        raise NotNow("KaTO has no dice: its cards are played, not thrown")
-
     def display(self) -> BoardDisplay:
         from host.games.kato.view import table_display
 

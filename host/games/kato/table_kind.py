@@ -27,7 +27,6 @@ from host.games import Game, Input, Waiting
 from host.games.kato.answers import answer
 from host.games.kato.cards import COLORS, DEFAULT_VALUES, EACH_COLOR, WILD_CARDS
 from host.games.kato.engine import KaTO
-from host.games.kato.errors import NotNow
 from host.games.kato.phases import DRAWN, PLAY
 from host.games.kato.script import FORMAT, parse_script, replay, script_json, start
 from host.games.kato.setup import CONE_EFFECTS, DEFAULT_TARGET, HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS
@@ -41,6 +40,7 @@ class KatoKind:
     title = "KaTO"
     script_format = FORMAT
     catalog_order = 1  # after the games the page plays: KaTO's page is not built yet
+    dice = None  # no dice: the cards are laid, read (later by the camera) or entered
 
     def new(self, setup: Mapping[str, Any]) -> Game:
         if not isinstance(setup, Mapping):
@@ -134,9 +134,6 @@ class KatoKind:
         if seat == g.turn and g.phase == DRAWN:
             return [{"type": "pass", "player": player}]
         return []
-
-    def manual_throw(self, game: Game, faces: Sequence[str]) -> Input:
-        raise NotNow("KaTO has no dice: its cards are played, not thrown")
 
 
 def _kato(game: Game) -> KaTO:

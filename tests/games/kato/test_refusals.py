@@ -208,10 +208,3 @@ def test_a_game_over_takes_nothing_more_but_undo() -> None:
     refused(KaTO(game.setup), None, MalformedInput, "an input is a JSON object")
     with pytest.raises(NotNow, match="nothing to undo"):
         KaTO(game.setup).undo()
-
-
-def test_no_dice() -> None:
-    game = game_of()
-    assert game.expected_dice() is None
-    with pytest.raises(NotNow, match="no dice"):
-        game.throw_input(["1"])
