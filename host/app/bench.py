@@ -18,8 +18,10 @@ how the page holds with 20 viewers.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import http.client
 import json
+import socket
 import tempfile
 import threading
 import time
@@ -294,6 +296,11 @@ class EventClient:
             return min(found())
 
     def close(self) -> None:
+        # end the reader first (a stream's end, as the page going away), then the connection
+        if self.conn.sock is not None:
+            with contextlib.suppress(OSError):
+                self.conn.sock.shutdown(socket.SHUT_RDWR)
+        self.thread.join(timeout=2)
         self.conn.close()
 
 

@@ -1,6 +1,7 @@
-"""The web page's server: the standard library's threading HTTP server, with the state
-pushed to every page by server-sent events. (Enough for a table's 20 viewers; no
-dependency, nothing fetched from the internet: the page's own JS and CSS are served here.)
+"""The web page's server: Starlette's requests and responses on uvicorn (pure Python, h11),
+run by an asyncio loop in a thread of its own, the state pushed to every page by
+server-sent events. Nothing is fetched from the internet: the page's own JS and CSS are
+served here.
 
     GET  /                         the page (host/app/static/)
     GET  /api/state                the table's state (as each page gets it live)
@@ -16,21 +17,33 @@ Who may do what: reading needs nothing; every change needs the table PIN (shown 
 board's displays and the host's console at game start). Wrong PINs are counted per client
 address: after 5 in a minute, that address waits out the minute. Errors are JSON
 {"error": "..."} with a 4xx status, never a traceback.
+
+The table is threaded (one lock, a Condition for its changes) and the server is one
+asyncio loop: whatever takes the table's lock or touches the store runs in the loop's
+thread pool, and one thread of our own waits for the table's changes and hands each new
+state to the loop, where every page's stream picks it up. The loop itself never waits
+for the table.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import hmac
 import json
+import socket
 import threading
 import time
 from collections import deque
-from http import HTTPStatus
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
+
+import uvicorn
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import Response, StreamingResponse
+from starlette.types import Receive, Scope, Send
 
 from host.app.table import NAME_LENGTH, Refused, Table
 from host.errors import UserError
@@ -43,10 +56,18 @@ PAGES = {
     "/app.css": ("app.css", "text/css; charset=utf-8"),
 }
 MAX_BODY = 2 * 1024 * 1024  # an imported game script fits many times over
+BODY_SECONDS = 30.0  # a request's body must have arrived by then
 HEARTBEAT = 15.0  # seconds between keep-alive comments on the event stream
+KEEP_ALIVE = 10.0  # an idle kept-alive connection is closed after this many seconds
+BACKLOG = 1024  # connections the kernel queues for us (a burst of reconnecting phones)
 WRONG_PINS = 5  # per client address and minute
 PIN_HEADER = "X-Table-PIN"
 CSP = "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'"
+HEADERS = {
+    "Cache-Control": "no-store",
+    "X-Content-Type-Options": "nosniff",
+    "Content-Security-Policy": CSP,
+}
 
 
 class WebServer:
@@ -56,30 +77,59 @@ class WebServer:
         self.table = table
         self.wrong_pins: dict[str, deque[float]] = {}
         self.wrong_lock = threading.Lock()
-        handler = type("Handler", (_Handler,), {"web": self})
-        try:
-            self.httpd = ThreadingHTTPServer((host, port), handler)
-        except OSError as error:
-            raise UserError(
-                f"cannot listen on {host}:{port} ({error.strerror or error}): is another "
-                "dicetable running? Choose another port with --port"
-            ) from None
-        self.httpd.daemon_threads = True
-        self._thread: threading.Thread | None = None
+        self.socket = _listen(host, port)
+        config = uvicorn.Config(
+            self._asgi,
+            interface="asgi3",
+            http="h11",  # pure Python: the same on a Raspberry Pi as here
+            proxy_headers=False,  # the client's address is the socket's, never a header's
+            ws="none",
+            lifespan="off",
+            log_config=None,
+            log_level="error",  # the console is for the table's PIN and notices
+            access_log=False,
+            timeout_keep_alive=int(KEEP_ALIVE),
+            timeout_graceful_shutdown=2,
+            backlog=BACKLOG,
+            server_header=False,
+            date_header=False,
+        )
+        self.server = uvicorn.Server(config)
+        self.loop = asyncio.new_event_loop()
+        self.push = _StatePush(table, self.loop)
+        self._threads: list[threading.Thread] = []
+
+    @property
+    def address(self) -> tuple[str, int]:
+        host, port = self.socket.getsockname()[:2]
+        return str(host), int(port)
 
     @property
     def url(self) -> str:
-        host, port = self.httpd.server_address[:2]
-        shown = "localhost" if host in ("127.0.0.1", "::1") else str(host)
+        host, port = self.address
+        shown = "localhost" if host in ("127.0.0.1", "::1") else host
         return f"http://{shown}:{port}/"
 
     def start(self) -> None:
-        self._thread = threading.Thread(target=self.httpd.serve_forever, name="web", daemon=True)
-        self._thread.start()
+        def serve() -> None:
+            asyncio.set_event_loop(self.loop)
+            self.loop.run_until_complete(self.server.serve(sockets=[self.socket]))
+
+        self._threads = [
+            threading.Thread(target=serve, name="web", daemon=True),
+            threading.Thread(target=self.push.run, name="web-push", daemon=True),
+        ]
+        for thread in self._threads:
+            thread.start()
 
     def close(self) -> None:
-        self.httpd.shutdown()
-        self.httpd.server_close()
+        self.push.stop()  # the pages' streams end, so their connections can close
+        self.server.should_exit = True
+        for thread in self._threads:
+            thread.join(timeout=5)
+        self.socket.close()
+        if not self.loop.is_running():
+            self.loop.close()
 
     def pin_problem(self, client: str, pin: str | None) -> tuple[int, str] | None:
         """Why this request may not change anything (None: it may)."""
@@ -98,167 +148,210 @@ class WebServer:
                 return 403, "wrong PIN: the table PIN is shown on the board's displays"
         return None
 
+    # ---- requests -----------------------------------------------------------------------
 
-class _Handler(BaseHTTPRequestHandler):
-    web: WebServer
-    protocol_version = "HTTP/1.1"
-    server_version = "dicetable"
-    disable_nagle_algorithm = True  # headers and body leave at once: no 40 ms stalls
+    async def _asgi(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            return
+        request = Request(scope, receive)
+        response = await self._respond(request)
+        await response(scope, receive, send)
 
-    def log_message(self, format: str, *args: Any) -> None:
-        pass  # the console is for the table's PIN and notices
+    async def _respond(self, request: Request) -> Response:
+        path = request.scope["path"]
+        try:
+            if request.method == "GET":
+                if path == "/api/events":
+                    return await self._events()
+                return await run_in_threadpool(self._get, path)
+            if request.method == "POST":
+                body = await _body(request)
+                client = request.client.host if request.client else ""
+                pin = request.headers.get(PIN_HEADER)
+                return await run_in_threadpool(self._post, path, body, client, pin)
+            raise Refused("use GET to read and POST to /api/action to act", 405)
+        except Refused as refusal:
+            return _json(refusal.status, {"error": str(refusal)}, refusal.status in (411, 413))
+        except Exception as error:  # a bug: say it on the page and the console, go on
+            return self._internal(request, error)
 
-    def handle(self) -> None:
-        with contextlib.suppress(ConnectionError):  # a phone dropped it between requests
-            super().handle()
-
-    # ---- GET ------------------------------------------------------------------------
-
-    def do_GET(self) -> None:
-        path = urlsplit(self.path).path
-        table = self.web.table
+    def _get(self, path: str) -> Response:
+        table = self.table
         try:
             if path in PAGES:
                 name, ctype = PAGES[path]
-                self._send(200, (STATIC / name).read_bytes(), ctype)
-            elif path == "/api/state":
-                self._send(200, table.view_json()[1].encode(), "application/json")
-            elif path == "/api/events":
-                self._events()
-            elif path == "/api/catalog":
+                return _send(200, (STATIC / name).read_bytes(), ctype)
+            if path == "/api/state":
+                return _send(200, table.view_json()[1].encode(), "application/json")
+            if path == "/api/catalog":
                 games = [k.catalog() for k in kinds().values()]
-                self._json(200, {"games": games, "name_length": NAME_LENGTH})
-            elif path == "/api/games":
-                self._json(200, {"games": [g.to_json() for g in table.store.games()]})
-            elif path == "/api/stats":
-                self._json(200, table.store.stats())
-            elif path.startswith("/api/games/") and path.endswith("/script"):
+                return _json(200, {"games": games, "name_length": NAME_LENGTH})
+            if path == "/api/games":
+                return _json(200, {"games": [g.to_json() for g in table.store.games()]})
+            if path == "/api/stats":
+                return _json(200, table.store.stats())
+            if path.startswith("/api/games/") and path.endswith("/script"):
                 game_id = _number(path.removeprefix("/api/games/").removesuffix("/script"))
                 script = table.store.export(game_id)
                 body = (json.dumps(script, indent=1) + "\n").encode()
                 name = f"dicetable-game-{game_id}.json"
                 disposition = {"Content-Disposition": f'attachment; filename="{name}"'}
-                self._send(200, body, "application/json", disposition)
-            elif path.startswith("/api/snapshot/") and path.endswith(".jpg"):
+                return _send(200, body, "application/json", disposition)
+            if path.startswith("/api/snapshot/") and path.endswith(".jpg"):
                 key = _number(path.removeprefix("/api/snapshot/").removesuffix(".jpg"))
                 jpeg = table.snapshots.get(key)
                 if jpeg is None:
                     raise Refused("that snapshot is gone: the camera has seen a newer throw", 404)
-                self._send(200, jpeg, "image/jpeg")
-            else:
-                raise Refused(f"nothing at {path}", 404)
-        except Refused as refusal:
-            self._json(refusal.status, {"error": str(refusal)})
+                return _send(200, jpeg, "image/jpeg")
+            raise Refused(f"nothing at {path}", 404)
+        except Refused:
+            raise
         except UserError as error:  # e.g. an unknown game number
-            self._json(404, {"error": str(error)})
-        except ConnectionError:  # the page went away
-            pass
-        except Exception as error:  # a bug: say it on the page and the console, go on
-            self._internal(error)
+            raise Refused(str(error), 404) from None
 
-    def _events(self) -> None:
-        """Server-sent events: the state now, then at every change, until the page goes."""
-        self.send_response(200)
-        self.send_header("Content-Type", "text/event-stream")
-        self.send_header("Cache-Control", "no-store")
-        self.send_header("Connection", "close")
-        self.send_header("X-Accel-Buffering", "no")
-        self.end_headers()
-        self.close_connection = True
-        table = self.web.table
-        version, text = table.view_json()
+    def _post(self, path: str, raw: bytes, client: str, pin: str | None) -> Response:
+        body = _parse(raw)
         try:
-            self.wfile.write(f"retry: 1000\nevent: state\ndata: {text}\n\n".encode())
-            self.wfile.flush()
-            while not table.closed:
-                new, text = table.wait_change(version, HEARTBEAT)
-                if table.closed:
-                    return
-                if new == version:
-                    self.wfile.write(b": still here\n\n")
-                else:
-                    version = new
-                    self.wfile.write(f"event: state\ndata: {text}\n\n".encode())
-                self.wfile.flush()
-        except (OSError, ValueError):  # the page went away (ValueError: a closed stream)
-            return
-
-    # ---- POST -----------------------------------------------------------------------
-
-    def do_POST(self) -> None:
-        path = urlsplit(self.path).path
-        try:
-            body = self._body()
             if path == "/api/login":
-                pin = body.get("pin")
-                problem = self.web.pin_problem(
-                    self.client_address[0], pin if isinstance(pin, str) else ""
-                )
+                given = body.get("pin")
+                problem = self.pin_problem(client, given if isinstance(given, str) else "")
                 if problem is not None:
                     raise Refused(problem[1], problem[0])
-                self._json(200, {"ok": True})
-            elif path == "/api/action":
-                problem = self.web.pin_problem(self.client_address[0], self.headers.get(PIN_HEADER))
+                return _json(200, {"ok": True})
+            if path == "/api/action":
+                problem = self.pin_problem(client, pin)
                 if problem is not None:
                     raise Refused(problem[1], problem[0])
-                self._json(200, self.web.table.act(body, "page"))
-            else:
-                raise Refused(f"nothing to post at {path}", 404)
-        except Refused as refusal:
-            self._json(refusal.status, {"error": str(refusal)})
+                return _json(200, self.table.act(body, "page"))
+            raise Refused(f"nothing to post at {path}", 404)
+        except Refused:
+            raise
         except UserError as error:
-            self._json(400, {"error": str(error)})
-        except ConnectionError:  # the page went away
-            pass
-        except Exception as error:  # a bug: say it on the page and the console, go on
-            self._internal(error)
+            raise Refused(str(error), 400) from None
 
-    def _internal(self, error: Exception) -> None:
-        text = f"internal error on {self.command} {urlsplit(self.path).path}: {error!r}"
-        self.web.table.notice("error", text)
-        with contextlib.suppress(OSError, ValueError):  # the page went away meanwhile
-            self._json(500, {"error": text})
+    def _internal(self, request: Request, error: Exception) -> Response:
+        text = f"internal error on {request.method} {request.scope['path']}: {error!r}"
+        self.table.notice("error", text)
+        return _json(500, {"error": text})
 
-    def do_PUT(self) -> None:
-        self._json(405, {"error": "use GET to read and POST to /api/action to act"})
+    # ---- the event stream -----------------------------------------------------------------
 
-    do_DELETE = do_PATCH = do_PUT
+    async def _events(self) -> Response:
+        """Server-sent events: the state now, then at every change, until the page goes."""
+        first = await run_in_threadpool(self.table.view_json)
+        headers = {
+            "Content-Type": "text/event-stream",
+            "Cache-Control": "no-store",
+            "X-Accel-Buffering": "no",
+        }
+        return StreamingResponse(self.push.stream(first), headers=headers)
 
-    def _body(self) -> dict[str, Any]:
-        length = self.headers.get("Content-Length")
-        if length is None or not length.isdigit():
-            self.close_connection = True
-            raise Refused("the request needs a Content-Length and a JSON body", 411)
-        if int(length) > MAX_BODY:
-            self.close_connection = True
-            raise Refused(f"the request is too big ({length} bytes; at most {MAX_BODY})", 413)
-        raw = self.rfile.read(int(length))
-        try:
-            data = json.loads(raw.decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError) as error:
-            raise Refused(f"the request body is not JSON: {error}", 400) from None
-        if not isinstance(data, dict):
-            raise Refused("the request body must be a JSON object", 400)
-        return data
 
-    # ---- responses --------------------------------------------------------------------
+class _StatePush:
+    """One thread follows the table's changes (its Condition) and hands each new state to
+    the loop; in the loop, every page's stream sends the newest state it has not sent."""
 
-    def _json(self, status: int, data: Any) -> None:
-        self._send(status, json.dumps(data).encode(), "application/json")
+    def __init__(self, table: Table, loop: asyncio.AbstractEventLoop) -> None:
+        self.table = table
+        self.loop = loop
+        self.latest = table.view_json()
+        self.changed = asyncio.Event()  # replaced at every change (read in the loop only)
+        self.ended = False
+        self._stop = threading.Event()
 
-    def _send(
-        self, status: int, body: bytes, ctype: str, headers: dict[str, str] | None = None
-    ) -> None:
-        self.send_response(status, HTTPStatus(status).phrase)
-        self.send_header("Content-Type", ctype)
-        self.send_header("Content-Length", str(len(body)))
-        self.send_header("Cache-Control", "no-store")
-        self.send_header("X-Content-Type-Options", "nosniff")
-        self.send_header("Content-Security-Policy", CSP)
-        for key, value in (headers or {}).items():
-            self.send_header(key, value)
-        self.end_headers()
-        self.wfile.write(body)
+    def run(self) -> None:
+        version = self.latest[0]
+        while not self._stop.is_set() and not self.table.closed:
+            new = self.table.wait_change(version, 0.5)
+            if new[0] != version:
+                version = new[0]
+                self._in_loop(self._publish, new)
+        self._in_loop(self._end)
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._in_loop(self._end)
+
+    def _in_loop(self, call: Any, *args: Any) -> None:
+        with contextlib.suppress(RuntimeError):  # the loop is closed: nobody is listening
+            self.loop.call_soon_threadsafe(call, *args)
+
+    def _publish(self, new: tuple[int, str]) -> None:
+        self.latest = new
+        self._wake()
+
+    def _end(self) -> None:
+        self.ended = True
+        self._wake()
+
+    def _wake(self) -> None:
+        changed, self.changed = self.changed, asyncio.Event()
+        changed.set()
+
+    async def stream(self, first: tuple[int, str]) -> AsyncIterator[bytes]:
+        version, text = first
+        yield f"retry: 1000\nevent: state\ndata: {text}\n\n".encode()
+        while not self.ended:
+            if self.latest[0] > version:
+                version, text = self.latest
+                yield f"event: state\ndata: {text}\n\n".encode()
+                continue
+            try:
+                await asyncio.wait_for(self.changed.wait(), HEARTBEAT)
+            except TimeoutError:
+                yield b": still here\n\n"
+
+
+# ---- helpers --------------------------------------------------------------------------------
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    """The listening socket, opened now: a port in use is said at once, in one line."""
+    sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+        sock.listen(BACKLOG)
+    except OSError as error:
+        sock.close()
+        raise UserError(
+            f"cannot listen on {host}:{port} ({error.strerror or error}): is another "
+            "dicetable running? Choose another port with --port"
+        ) from None
+    sock.setblocking(False)
+    return sock
+
+
+async def _body(request: Request) -> bytes:
+    length = request.headers.get("Content-Length")
+    if length is None:
+        raise Refused("the request needs a Content-Length and a JSON body", 411)
+    if int(length) > MAX_BODY:  # the server checked it is a number
+        raise Refused(f"the request is too big ({length} bytes; at most {MAX_BODY})", 413)
+    try:
+        return await asyncio.wait_for(request.body(), BODY_SECONDS)
+    except TimeoutError:
+        late = f"the request's body did not arrive within {BODY_SECONDS:.0f} s"
+        raise Refused(late, 408) from None
+
+
+def _parse(raw: bytes) -> dict[str, Any]:
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise Refused(f"the request body is not JSON: {error}", 400) from None
+    if not isinstance(data, dict):
+        raise Refused("the request body must be a JSON object", 400)
+    return data
+
+
+def _json(status: int, data: Any, close: bool = False) -> Response:
+    extra = {"Connection": "close"} if close else None
+    return _send(status, json.dumps(data).encode(), "application/json", extra)
+
+
+def _send(status: int, body: bytes, ctype: str, headers: dict[str, str] | None = None) -> Response:
+    return Response(body, status, {**HEADERS, **(headers or {})}, media_type=ctype)
 
 
 def _number(text: str) -> int:

@@ -180,13 +180,13 @@ def test_the_event_stream_pushes_every_change(s: Served) -> None:
 
 def test_the_server_listens_on_localhost_unless_told(tmp_path: Path) -> None:
     with served(tmp_path) as local:
-        assert local.web.httpd.server_address[0] == "127.0.0.1"
+        assert local.web.address[0] == "127.0.0.1"
     with served(tmp_path, host="0.0.0.0") as network:
-        assert network.web.httpd.server_address[0] == "0.0.0.0"
+        assert network.web.address[0] == "0.0.0.0"
 
 
 def test_a_port_in_use_is_a_clear_error(s: Served) -> None:
-    port = s.web.httpd.server_address[1]
+    port = s.web.address[1]
     with pytest.raises(UserError, match="is another dicetable running"):
         WebServer(s.table, port=int(port))
 
