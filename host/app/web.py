@@ -31,6 +31,7 @@ import asyncio
 import contextlib
 import hmac
 import json
+import math
 import socket
 import threading
 import time
@@ -45,6 +46,7 @@ from starlette.requests import Request
 from starlette.responses import Response, StreamingResponse
 from starlette.types import Receive, Scope, Send
 
+from host.app.connections import Guard, Limits
 from host.app.table import NAME_LENGTH, Refused, Table
 from host.errors import UserError
 from host.games.registry import kinds
@@ -58,9 +60,10 @@ PAGES = {
 MAX_BODY = 2 * 1024 * 1024  # an imported game script fits many times over
 BODY_SECONDS = 30.0  # a request's body must have arrived by then
 HEARTBEAT = 15.0  # seconds between keep-alive comments on the event stream
-KEEP_ALIVE = 10.0  # an idle kept-alive connection is closed after this many seconds
 BACKLOG = 1024  # connections the kernel queues for us (a burst of reconnecting phones)
 WRONG_PINS = 5  # per client address and minute
+MAX_DIGITS = 15  # numbers the page's JavaScript holds exactly (below 2**53)
+MAX_DEPTH = 32  # nesting of a request's JSON (a game script needs 5)
 PIN_HEADER = "X-Table-PIN"
 CSP = "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'"
 HEADERS = {
@@ -73,22 +76,30 @@ HEADERS = {
 class WebServer:
     """Serves the page for `table` on host:port (port 0: any free port) in a thread."""
 
-    def __init__(self, table: Table, host: str = "127.0.0.1", port: int = 8080) -> None:
+    def __init__(
+        self,
+        table: Table,
+        host: str = "127.0.0.1",
+        port: int = 8080,
+        limits: Limits | None = None,
+    ) -> None:
+        limits = limits or Limits()
         self.table = table
+        self.guard = Guard(limits)
         self.wrong_pins: dict[str, deque[float]] = {}
         self.wrong_lock = threading.Lock()
         self.socket = _listen(host, port)
         config = uvicorn.Config(
             self._asgi,
             interface="asgi3",
-            http="h11",  # pure Python: the same on a Raspberry Pi as here
+            http=self.guard.protocol(),  # uvicorn's h11 (pure Python), counted and timed
             proxy_headers=False,  # the client's address is the socket's, never a header's
             ws="none",
             lifespan="off",
             log_config=None,
             log_level="error",  # the console is for the table's PIN and notices
             access_log=False,
-            timeout_keep_alive=int(KEEP_ALIVE),
+            timeout_keep_alive=max(1, int(limits.idle)),
             timeout_graceful_shutdown=2,
             backlog=BACKLOG,
             server_header=False,
@@ -111,12 +122,19 @@ class WebServer:
         return f"http://{shown}:{port}/"
 
     def start(self) -> None:
-        def serve() -> None:
+        async def serve() -> None:
+            sweeper = asyncio.ensure_future(self.guard.sweep())
+            try:
+                await self.server.serve(sockets=[self.socket])
+            finally:
+                sweeper.cancel()
+
+        def run() -> None:
             asyncio.set_event_loop(self.loop)
-            self.loop.run_until_complete(self.server.serve(sockets=[self.socket]))
+            self.loop.run_until_complete(serve())
 
         self._threads = [
-            threading.Thread(target=serve, name="web", daemon=True),
+            threading.Thread(target=run, name="web", daemon=True),
             threading.Thread(target=self.push.run, name="web-push", daemon=True),
         ]
         for thread in self._threads:
@@ -172,8 +190,8 @@ class WebServer:
             raise Refused("use GET to read and POST to /api/action to act", 405)
         except Refused as refusal:
             return _json(refusal.status, {"error": str(refusal)}, refusal.status in (411, 413))
-        except Exception as error:  # a bug: say it on the page and the console, go on
-            return self._internal(request, error)
+        except Exception as error:  # a bug: say it on the console, go on
+            return self._internal(request.method, path, error, to_pages=False)
 
     def _get(self, path: str) -> Response:
         table = self.table
@@ -222,16 +240,26 @@ class WebServer:
                 problem = self.pin_problem(client, pin)
                 if problem is not None:
                     raise Refused(problem[1], problem[0])
-                return _json(200, self.table.act(body, "page"))
+                try:
+                    return _json(200, self.table.act(body, "page"))
+                except UserError:
+                    raise
+                except Exception as error:  # a bug in a change: every page should know
+                    return self._internal("POST", path, error, to_pages=True)
             raise Refused(f"nothing to post at {path}", 404)
         except Refused:
             raise
         except UserError as error:
             raise Refused(str(error), 400) from None
 
-    def _internal(self, request: Request, error: Exception) -> Response:
-        text = f"internal error on {request.method} {request.scope['path']}: {error!r}"
-        self.table.notice("error", text)
+    def _internal(self, method: str, path: str, error: Exception, to_pages: bool) -> Response:
+        """A fault of the app: a 500 and the console; the pages' notices only for a change
+        made with the PIN (nothing a request without it does reaches other pages)."""
+        text = f"internal error on {method} {path[:80]}: {error!r}"
+        if to_pages:
+            self.table.notice("error", text)
+        else:
+            self.table.announce(f"[error] {text}")
         return _json(500, {"error": text})
 
     # ---- the event stream -----------------------------------------------------------------
@@ -336,13 +364,52 @@ async def _body(request: Request) -> bytes:
 
 
 def _parse(raw: bytes) -> dict[str, Any]:
+    """A request's JSON body, its numbers exact for the page (at most 15 digits) and its
+    nesting shallow: anything else is refused here, before it reaches the table."""
     try:
-        data = json.loads(raw.decode("utf-8"))
+        data = json.loads(
+            raw.decode("utf-8"), parse_int=_int, parse_float=_float, parse_constant=_constant
+        )
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
         raise Refused(f"the request body is not JSON: {error}", 400) from None
+    except RecursionError:
+        raise Refused(f"the request body is nested deeper than {MAX_DEPTH} levels", 400) from None
     if not isinstance(data, dict):
         raise Refused("the request body must be a JSON object", 400)
+    if _depth(data) > MAX_DEPTH:
+        raise Refused(f"the request body is nested deeper than {MAX_DEPTH} levels", 400)
     return data
+
+
+def _int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise Refused(f"a number of more than {MAX_DIGITS} digits in the request body", 400)
+    return int(text)
+
+
+def _float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise Refused(f"the number {text[:20]} in the request body is too big", 400)
+    return value
+
+
+def _constant(text: str) -> Any:
+    raise Refused(f"{text} is not a number the table takes", 400)
+
+
+def _depth(data: Any) -> int:
+    deepest, stack = 0, [(data, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict | list):
+            deepest = max(deepest, depth)
+            if depth > MAX_DEPTH:
+                break
+            stack.extend(
+                (kid, depth + 1) for kid in (item.values() if isinstance(item, dict) else item)
+            )
+    return deepest
 
 
 def _json(status: int, data: Any, close: bool = False) -> Response:
@@ -355,6 +422,9 @@ def _send(status: int, body: bytes, ctype: str, headers: dict[str, str] | None =
 
 
 def _number(text: str) -> int:
-    if not text.isdigit():
-        raise Refused(f"{text!r} is not a number", 404)
+    """A number in a path: a game's, a snapshot's."""
+    if not (text.isascii() and text.isdigit()):
+        raise Refused(f"{text[:40]!r} is not a number", 404)
+    if len(text) > MAX_DIGITS:
+        raise Refused(f"nothing has the number {text[:20]}…", 404)
     return int(text)

@@ -12,6 +12,7 @@ import cv2
 import numpy as np
 
 from host.app.camera import ThrowSeen
+from host.app.connections import Limits
 from host.app.store import Store
 from host.app.table import Table
 from host.app.web import WebServer
@@ -37,13 +38,15 @@ class Served:
 
 
 @contextmanager
-def served(folder: Path, window: float = 30.0, host: str = "127.0.0.1") -> Iterator[Served]:
+def served(
+    folder: Path, window: float = 30.0, host: str = "127.0.0.1", limits: Limits | None = None
+) -> Iterator[Served]:
     board = FakeBoard()
     table = Table(
         Store(folder / "games.db"), board, window=window, pin_seconds=30, announce=lambda s: None
     )
     table.start()  # a PIN drawn at random, a new one per game
-    web = WebServer(table, host=host, port=0)
+    web = WebServer(table, host=host, port=0, limits=limits)
     web.start()
     try:
         yield Served(table, board, web)

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from host.app.connections import Limits
 from host.cli import build_parser
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -29,6 +30,12 @@ def test_the_unit_starts_at_boot_and_restarts_on_failure() -> None:
     assert u["Install"]["WantedBy"] == "multi-user.target"
     assert u["Service"]["Restart"] == "on-failure"
     assert "dialout" in u["Service"]["SupplementaryGroups"]
+
+
+def test_the_unit_lets_the_server_open_the_files_its_connections_need() -> None:
+    """Each connection is a file: the unit allows at least what the server's limits need
+    (systemd's default of 1024 would let connections starve the store and the camera)."""
+    assert int(unit()["Service"]["LimitNOFILE"]) >= Limits().files
 
 
 def test_the_unit_runs_a_command_line_dicetable_accepts() -> None:

@@ -194,14 +194,90 @@ def test_a_port_in_use_is_a_clear_error(s: Served) -> None:
 def test_a_failure_inside_is_a_json_error_and_the_server_goes_on(
     s: Served, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """A fault of the app while reading (anyone may read): a 500 and the console, not the
+    pages' notices; the server goes on."""
+
     def a_bug() -> None:
         raise KeyError("a bug")  # (a damaged store is no bug: tests/app/test_store_damage.py)
 
     monkeypatch.setattr(s.table.store, "games", a_bug)
+    said: list[str] = []
+    s.table.announce = said.append
+    notices = list(s.table.notices)
     status, data = request(s, "GET", "/api/games")
     assert status == 500 and "internal error on GET /api/games" in data["error"]
-    assert "internal error" in s.table.notices[-1].text  # on the console and the page
+    assert any("internal error on GET /api/games" in line for line in said)
+    assert list(s.table.notices) == notices
     assert request(s, "GET", "/api/state")[0] == 200
+
+
+def test_a_failure_in_a_change_made_with_the_pin_is_told_to_every_page(
+    s: Served, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(*args: Any, **kwargs: Any) -> None:
+        raise RuntimeError("the disk is on fire")
+
+    monkeypatch.setattr(s.table.store, "append", broken)
+    status, data = post(s, "/api/action", THROW, s.table.store.pin)
+    assert status == 500 and "the disk is on fire" in data["error"]
+    assert "internal error on POST /api/action" in s.table.notices[-1].text
+    assert s.table.game is not None and s.table.game.to_json()["throws"] == 0  # not done
+
+
+MANY = "9" * 5000  # digits
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "body", "headers", "status"),
+    [
+        ("GET", "/api/games/99999999999999999999/script", None, {}, 404),
+        ("GET", f"/api/games/{MANY}/script", None, {}, 404),
+        ("GET", f"/api/snapshot/{MANY}.jpg", None, {}, 404),
+        ("POST", "/api/action", b"{}", {"Content-Length": "\u00b2"}, 400),
+        ("POST", "/api/action", b"{}", {"Content-Length": "\u0661"}, 400),
+        ("POST", "/api/action", b"{}", {"Content-Length": MANY}, 400),
+        ("POST", "/api/login", b"[" * 100_000, {}, 400),
+        ("POST", "/api/login", b'{"a":' * 40 + b"1" + b"}" * 40, {}, 400),
+        ("POST", "/api/login", b'{"pin": ' + MANY.encode() + b"}", {}, 400),
+        ("POST", "/api/login", b'{"pin": 1e999}', {}, 400),
+        ("POST", "/api/login", b'{"pin": NaN}', {}, 400),
+        ("POST", "/api/action", b'{"do": "open", "id": ' + MANY.encode() + b"}", {}, 400),
+        ("POST", "/api/action", b'{"do": "open", "id": 99999999999999999999}', {}, 400),
+    ],
+)
+@pytest.mark.parametrize("with_pin", [False, True])
+def test_hostile_requests_are_4xx_and_reach_no_page(
+    s: Served,
+    method: str,
+    path: str,
+    body: bytes | None,
+    headers: dict[str, str],
+    status: int,
+    with_pin: bool,
+) -> None:
+    """Each of these was a 500 (and an "internal error" notice on every page): a number
+    of 20 or 5,000 digits, a Content-Length in other digits, JSON nested 100,000 deep."""
+    before, version, notices = snapshot(s), s.table.version, list(s.table.notices)
+    pin = {"X-Table-PIN": s.table.store.pin or ""} if with_pin else {}
+    raw = {k: v.encode("utf-8") for k, v in {**pin, **headers}.items()}
+    got = raw_request(s, method, path, body, raw)
+    assert got == status
+    assert snapshot(s) == before and list(s.table.notices) == notices
+    assert s.table.version == version  # nothing was pushed to the pages
+
+
+def raw_request(
+    s: Served, method: str, path: str, body: bytes | None, headers: dict[str, bytes]
+) -> int:
+    """The status of a request written byte for byte (http.client checks what it sends)."""
+    url = urlsplit(s.url)
+    length = {"Content-Length": str(len(body)).encode()} if body is not None else {}
+    lines = [f"{method} {path} HTTP/1.1".encode(), b"Host: localhost"]
+    lines += [k.encode() + b": " + v for k, v in {**length, **headers}.items()]
+    with socket.create_connection((url.hostname or "", url.port or 0), timeout=10) as sock:
+        sock.sendall(b"\r\n".join(lines) + b"\r\n\r\n" + (body or b""))
+        head = sock.recv(65536)
+    return int(head.split(b" ", 2)[1])
 
 
 def test_the_page_needs_nothing_from_the_internet(s: Served) -> None:
