@@ -216,7 +216,7 @@ class Viewed:
             else {"do": "undo"}
         )
         start, wall = time.perf_counter(), time.time()
-        version = self.poster.post(action)["version"]
+        version = self.poster.post({**action, "version": self.table.version})["version"]
         ack = time.perf_counter() - start
         delay = max(c.wait_version(version, 5.0) for c in self.clients) - start
         drawn = None if self.browser is None else self.browser.drawn(version, 5.0) - wall

@@ -54,6 +54,19 @@ class Refused(UserError):
         self.status = status
 
 
+class Stale(Refused):
+    """An action made against a state the table has moved on from: someone acted first,
+    or the same action was sent twice (a double tap). Nothing was done."""
+
+    def __init__(self, version: int) -> None:
+        super().__init__(
+            "the table changed before this arrived (someone acted first, or it was sent "
+            "twice): nothing was done; look again and choose anew",
+            409,
+        )
+        self.version = version  # the table's now
+
+
 @dataclass(frozen=True)
 class Notice:
     id: int
@@ -86,7 +99,9 @@ class Table:
         self.announce = announce  # the host's console
         self._lock = threading.RLock()
         self._changed = threading.Condition(self._lock)
-        self.version = 0
+        # a run's versions start anywhere, so a page's from before a restart is never current
+        self.version = secrets.randbelow(1 << 31)
+        self._moved = self.version  # the version of the last change of the game (not a notice)
         self.kind: GameKind | None = None
         self.game: Game | None = None
         self.game_id: int | None = None
@@ -157,8 +172,9 @@ class Table:
     # ---- the doors ---------------------------------------------------------------------
 
     def act(self, action: Mapping[str, Any], source: str = "page") -> dict[str, Any]:
-        """One action from the page (or a recorded session): {"do": ..., ...}.
-        Returns a short JSON acknowledgement once it is committed."""
+        """One action from the page (or a recorded session): {"do": ..., ...}, with
+        "version": the state version it was made against, if the table changed since then
+        it is refused (`Stale`). Returns a short JSON acknowledgement once it is committed."""
         if not isinstance(action, Mapping):
             raise Refused('an action is a JSON object with a "do" field', 400)
         do = action.get("do")
@@ -166,10 +182,18 @@ class Table:
         if handler is None:
             raise Refused(f"unknown action {do!r} (actions: {', '.join(_ACTIONS)})", 400)
         with self._lock:
+            if "version" in action:
+                self._check_version(action["version"])
             try:
                 return handler(self, action, source)
             except StoreError as error:  # the store cannot be written now: say why
                 raise Refused(str(error), 503) from None
+
+    def _check_version(self, seen: Any) -> None:
+        if not isinstance(seen, int) or isinstance(seen, bool):
+            raise Refused('"version" is the state version the action was made against', 400)
+        if not self._moved <= seen <= self.version:  # a notice since then changes nothing
+            raise Stale(self.version)
 
     def apply(self, inp: Input, source: str) -> None:
         """An engine input from a person: in a dice game, a resolve opens the correction
@@ -555,6 +579,7 @@ class Table:
     def _publish(self) -> None:
         """The state changed: the board, the camera's expectations, the page."""
         self.version += 1
+        self._moved = self.version
         self._show()
         expected, turn = self._expectation()
         for listener in self._expect_listeners:

@@ -11,7 +11,9 @@ served here.
     GET  /api/stats                wins per monster, game lengths
     GET  /api/snapshot/N.jpg       the camera's snapshot of the current throw
     POST /api/login                {"pin": "1234"}: is this the table PIN?
-    POST /api/action               {"do": ..., ...} with the header X-Table-PIN
+    POST /api/action               {"do": ..., "version": N, ...} with the header X-Table-PIN:
+                                   N is the state's version the action was made against;
+                                   if the game changed since, it is refused (409, "stale")
 
 Who may do what: reading needs nothing; every change needs the table PIN (shown on the
 board's displays and the host's console at game start). Wrong PINs are counted per client
@@ -47,7 +49,7 @@ from starlette.responses import Response, StreamingResponse
 from starlette.types import Receive, Scope, Send
 
 from host.app.connections import Guard, Limits
-from host.app.table import NAME_LENGTH, Refused, Table
+from host.app.table import NAME_LENGTH, Refused, Stale, Table
 from host.errors import UserError
 from host.games.registry import kinds
 
@@ -65,6 +67,7 @@ WRONG_PINS = 5  # per client address and minute
 MAX_DIGITS = 15  # numbers the page's JavaScript holds exactly (below 2**53)
 MAX_DEPTH = 32  # nesting of a request's JSON (a game script needs 5)
 PIN_HEADER = "X-Table-PIN"
+VERSIONLESS = 'an action carries "version": the state version it was made against (/api/state)'
 CSP = "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'"
 HEADERS = {
     "Cache-Control": "no-store",
@@ -189,7 +192,10 @@ class WebServer:
                 return await run_in_threadpool(self._post, path, body, client, pin)
             raise Refused("use GET to read and POST to /api/action to act", 405)
         except Refused as refusal:
-            return _json(refusal.status, {"error": str(refusal)}, refusal.status in (411, 413))
+            said: dict[str, Any] = {"error": str(refusal)}
+            if isinstance(refusal, Stale):  # the page shows the table as it is now
+                said.update(stale=True, version=refusal.version)
+            return _json(refusal.status, said, refusal.status in (411, 413))
         except Exception as error:  # a bug: say it on the console, go on
             return self._internal(request.method, path, error, to_pages=False)
 
@@ -240,6 +246,8 @@ class WebServer:
                 problem = self.pin_problem(client, pin)
                 if problem is not None:
                     raise Refused(problem[1], problem[0])
+                if "version" not in body:  # a double tap or two phones at once are refused
+                    raise Refused(VERSIONLESS, 400)
                 try:
                     return _json(200, self.table.act(body, "page"))
                 except UserError:

@@ -68,6 +68,7 @@ class Client:
     def __init__(self, url: str) -> None:
         parts = urlsplit(url)
         self.conn = http.client.HTTPConnection(parts.hostname or "", parts.port, timeout=10)
+        self.version = 0  # of the state last seen: each action says it was made against it
 
     def call(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
         headers = {"Content-Type": "application/json", "X-Table-PIN": PIN}
@@ -77,11 +78,14 @@ class Client:
         return response.status, json.loads(response.read())
 
     def post(self, action: dict[str, Any]) -> None:
-        status, answer = self.call("POST", "/api/action", action)
+        status, answer = self.call("POST", "/api/action", {**action, "version": self.version})
         assert status == 200, answer
+        self.version = answer["version"]
 
     def state(self) -> dict[str, Any]:
-        return dict(self.call("GET", "/api/state")[1])
+        view = dict(self.call("GET", "/api/state")[1])
+        self.version = view["version"]
+        return view
 
     def play(self, op: dict[str, Any]) -> None:
         """One operation, as people at the table do it; returns once it is acknowledged."""

@@ -114,7 +114,8 @@ def test_a_full_disk_is_said_and_the_camera_s_throws_go_in_once_there_is_room(
             assert "is full: free some space" in notice["text"] and notice["level"] == "error"
             assert any(f"[error] {full}" in line for line in app.console)  # and the console
             assert app.log() == []
-            status, answer = app.call("POST", "/api/action", {"do": "pause"})
+            pause = {"do": "pause", "version": app.state()["version"]}  # as the page does
+            status, answer = app.call("POST", "/api/action", pause)
             assert status == 503 and "is full" in answer["error"], answer  # the page, in words
             disk.free()
             log = until(lambda: len(app.log()) >= 2 and app.log(), 60, "both throws stored")

@@ -209,9 +209,9 @@ def test_changes_are_refused_without_the_pin(browser: Browser, table: Served) ->
     page.fill("[data-test=pin]", "9999")
     page.click("#pin-form button[type=submit]")
     expect(page.locator("[data-test=message]")).to_contain_text("wrong PIN")
-    for _ in range(3):
-        page.click("#pin-form button[type=submit]")
-    page.click("#pin-form button[type=submit]")
+    for _ in range(4):  # one at a time: answers of taps in flight at once may cross
+        with page.expect_response("**/api/login"):
+            page.click("#pin-form button[type=submit]")
     expect(page.locator("[data-test=message]")).to_contain_text("too many wrong PINs")
     assert stored(table) == []
 
@@ -357,3 +357,52 @@ def test_the_bottom_menu_never_covers_the_end_of_the_page(browser: Browser, tabl
     assert bottom is not None and menu is not None
     assert bottom["y"] + bottom["height"] <= menu["y"], (bottom, menu)
     assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_a_double_tap_is_done_once(browser: Browser, table: Served) -> None:
+    """Both taps carry the state they were made against: the first ends the throws, the
+    second (the same state) is refused, so the correction window is not skipped."""
+    start_game(table)
+    page = open_page(browser, table)
+    table.table.camera_event(throw_seen(["1", "2", "3", "claw", "heart", "energy"]))
+    use = page.get_by_role("button", name="Use this result")
+    use.wait_for()
+    use.evaluate("(button) => { button.click(); button.click(); }")
+    expect(page.locator("[data-test=message]")).to_contain_text("nothing was done")
+    expect(page.locator("[data-test=countdown]")).to_be_visible()
+    assert [i["type"] for i in stored(table)] == ["throw"]
+    assert table.table.holding is not None  # the window is open, not skipped
+
+
+def test_a_tap_on_a_state_gone_by_is_refused_and_the_page_shows_the_table_now(
+    browser: Browser, table: Served
+) -> None:
+    """A page whose live updates lag (its stream here answers once, then stays away) taps
+    an answer another phone already gave: refused, and the page shows the table as it is
+    without waiting for its stream."""
+    start_game(table)
+    table.table.camera_event(throw_seen(["1", "2", "3", "claw", "heart", "energy"]))
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    once = "retry: 600000\nevent: state\ndata: " + table.table.view_json()[1] + "\n\n"
+    page.route(
+        "**/api/events",
+        lambda route: route.fulfill(
+            status=200, headers={"Content-Type": "text/event-stream"}, body=once
+        ),
+    )
+    page.goto(table.url)
+    page.click("[data-test=lock]")
+    page.fill("[data-test=pin]", table.table.store.pin or "")
+    page.click("#pin-form button[type=submit]")
+    use = page.get_by_role("button", name="Use this result")
+    use.wait_for()
+    table.table.act({"do": "input", "input": {"type": "resolve", "player": "Ann"}})  # a phone
+    use.click()
+    expect(page.locator("[data-test=message]")).to_contain_text("the table changed")
+    expect(page.locator("[data-test=countdown]")).to_be_visible()
+    assert page.get_by_role("button", name="Use this result").count() == 0
+    assert [i["type"] for i in stored(table)] == ["throw"]
+    assert table.table.holding is not None  # the window stays open
+    context.close()

@@ -9,6 +9,7 @@ import socket
 import struct
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -52,6 +53,9 @@ def request(
 
 
 def post(s: Served, path: str, data: Any, pin: str | None = None) -> tuple[int, Any]:
+    """As the page posts: an action carries the state version it was made against."""
+    if path == "/api/action" and isinstance(data, dict) and "version" not in data:
+        data = {**data, "version": s.table.version}
     headers = {"Content-Type": "application/json"}
     if pin is not None:
         headers["X-Table-PIN"] = pin
@@ -306,3 +310,55 @@ def test_a_connection_dropped_between_requests_is_no_traceback(
     time.sleep(0.3)
     assert request(s, "GET", "/api/state")[0] == 200
     assert "Traceback" not in capsys.readouterr().err
+
+
+def test_the_same_action_twice_is_done_once(s: Served) -> None:
+    """A double tap: the same throw, then the same end of throws, then the same undo,
+    each sent twice against the same state: one is done, the other refused as stale."""
+    pin = s.table.store.pin
+    for action in (THROW, {"do": "input", "input": {"type": "resolve", "player": "Ann"}}):
+        version = s.table.version
+        first = post(s, "/api/action", {**action, "version": version}, pin)
+        second = post(s, "/api/action", {**action, "version": version}, pin)
+        assert first[0] == 200
+        assert second[0] == 409 and second[1]["stale"] and "nothing was done" in second[1]["error"]
+        assert second[1]["version"] == s.table.version
+    assert [i["type"] for i in s.table.store.inputs(s.table.game_id or 0)] == ["throw"]
+    assert s.table.holding is not None  # held for the correction window, not resolved
+    version = s.table.version
+    assert post(s, "/api/action", {"do": "undo", "version": version}, pin)[0] == 200
+    assert post(s, "/api/action", {"do": "undo", "version": version}, pin)[0] == 409
+    assert s.table.holding is None and s.table.store.inputs(s.table.game_id or 0) != []
+
+
+def test_two_phones_at_once_one_is_done(s: Served) -> None:
+    version, pin = s.table.version, s.table.store.pin
+    with ThreadPoolExecutor(8) as pool:
+        got = list(
+            pool.map(lambda _: post(s, "/api/action", {**THROW, "version": version}, pin), range(8))
+        )
+    assert sorted(status for status, _ in got) == [200] + [409] * 7
+    assert len(s.table.store.inputs(s.table.game_id or 0)) == 1
+
+
+def test_an_action_needs_the_version_it_was_made_against(s: Served) -> None:
+    pin, before = s.table.store.pin, snapshot(s)
+    url = urlsplit(s.url)
+    for body, status, said in (
+        (THROW, 400, 'carries "version"'),
+        ({**THROW, "version": "7"}, 400, '"version" is the state version'),
+        ({**THROW, "version": s.table.version + 1}, 409, "the table changed"),  # a restart's
+    ):
+        conn = http.client.HTTPConnection(url.hostname or "", url.port, timeout=10)
+        conn.request("POST", "/api/action", json.dumps(body), {"X-Table-PIN": pin or ""})
+        response = conn.getresponse()
+        assert response.status == status and said in json.loads(response.read())["error"]
+        conn.close()
+    assert snapshot(s) == before
+
+
+def test_a_notice_since_the_page_looked_is_no_change_of_the_game(s: Served) -> None:
+    version = s.table.version
+    s.table.press(7)  # "button 8: nobody sits there", a notice
+    assert s.table.version > version
+    assert post(s, "/api/action", {**THROW, "version": version}, s.table.store.pin)[0] == 200

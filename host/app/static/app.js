@@ -61,13 +61,21 @@ async function send(path, body, withPin = true) {
   const data = await response.json().catch(() => ({ error: response.statusText }));
   if (!response.ok) {
     if (response.status === 403 && pin) setPin("");
-    say(data.error || response.statusText, "error");
+    if (data.stale) await refresh(); // the table moved on: show it as it is now
+    say(data.error || response.statusText, data.stale ? "warning" : "error");
     return null;
   }
   return data;
 }
 
-const act = (action) => send("/api/action", action);
+// Every change says which state it was made against: a double tap, or two phones at
+// once, is refused by the table instead of being done twice.
+const act = (action) => send("/api/action", { ...action, version: state ? state.version : null });
+
+async function refresh() {
+  const fresh = await (await fetch("/api/state")).json().catch(() => null);
+  if (fresh && (!state || fresh.version >= state.version)) { state = fresh; render(); }
+}
 const answer = (input) => act({ do: "input", input });
 
 function setPin(value) {
