@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
+from firmware.wire import SEAT_CELLS
 from host.errors import UserError
 from host.games import BoardDisplay, SeatDisplay
 
@@ -64,12 +65,19 @@ PIN_LED = (255, 255, 255)
 
 def pin_display(pin: str, seats: int) -> BoardDisplay:
     """The table PIN on every seat's display, blinking, so everyone at the table can read
-    it (and nobody elsewhere).
+    it (and nobody elsewhere). A PIN longer than a display reads across two neighbours:
+    its first half with a point after it, then its second half, round the table.
 
     >>> pin_display("0427", 2).seats[1]
     SeatDisplay(text='0427', led=(255, 255, 255), blink=True)
+    >>> [seat.text for seat in pin_display("031415", 3).seats]
+    ['031.', '415', '031.']
     """
-    return BoardDisplay([SeatDisplay(pin, PIN_LED, blink=True) for _ in range(seats)])
+    half = (len(pin) + 1) // 2
+    parts = [pin] if len(pin) <= SEAT_CELLS else [pin[:half] + ".", pin[half:]]
+    return BoardDisplay(
+        [SeatDisplay(parts[i % len(parts)], PIN_LED, blink=True) for i in range(seats)]
+    )
 
 
 class LinkBoard:

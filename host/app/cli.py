@@ -63,6 +63,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--pin", help="a fixed table PIN, kept for every game (default: a new one per game)"
     )
     parser.add_argument(
+        "--pin-length",
+        type=int,
+        default=4,
+        metavar="DIGITS",
+        help="digits of the PIN drawn for each game, 4 to 8 (default 4; 6 or more if people "
+        "you do not know share the network: wrong PINs are limited, but 4 digits are few)",
+    )
+    parser.add_argument(
         "--window",
         type=float,
         default=4.0,
@@ -118,7 +126,13 @@ def run(args: argparse.Namespace) -> int:
     stop = threading.Event()
     _stop_on_sigterm(stop)
     board = open_board(args.board)
-    table = Table(store, board, window=args.window, announce=lambda s: print(s, flush=True))
+    table = Table(
+        store,
+        board,
+        window=args.window,
+        pin_length=args.pin_length,
+        announce=lambda s: print(s, flush=True),
+    )
     web: WebServer | None = None
     worker: threading.Thread | None = None
     try:
@@ -186,6 +200,8 @@ def _camera_choice(camera: str) -> str:
 def _check_options(args: argparse.Namespace) -> None:
     if args.pin is not None and not (args.pin.isdigit() and 4 <= len(args.pin) <= 8):
         raise UserError(f"--pin: 4 to 8 digits, not {args.pin!r}")
+    if not 4 <= args.pin_length <= 8:
+        raise UserError(f"--pin-length: 4 to 8 digits, not {args.pin_length}")
     if not 0 <= args.port <= 65535:
         raise UserError(f"--port: 0 to 65535, not {args.port}")
     if not 0 <= args.window <= 120:

@@ -88,6 +88,7 @@ class Table:
         board: Board,
         window: float = WINDOW,
         pin_seconds: float = PIN_SECONDS,
+        pin_length: int = 4,
         clock: Callable[[], float] = time.monotonic,
         announce: Callable[[str], None] = print,
     ) -> None:
@@ -95,6 +96,7 @@ class Table:
         self.board = board
         self.window = window
         self.pin_seconds = pin_seconds
+        self.pin_length = pin_length  # digits of the PINs drawn (a longer one resists guessing)
         self.clock = clock
         self.announce = announce  # the host's console
         self._lock = threading.RLock()
@@ -134,8 +136,8 @@ class Table:
             self.fixed_pin = pin is not None  # the operator chose it: it stays
             if pin is not None:
                 self.store.pin = pin
-            elif self.store.pin is None:
-                self.store.pin = new_pin()
+            elif self.store.pin is None or len(self.store.pin) < self.pin_length:
+                self.store.pin = new_pin(self.pin_length)
             for note in self.store.notes:  # e.g. a damaged store set aside
                 self.notice("error", note)
             current = self.store.current
@@ -530,7 +532,7 @@ class Table:
             raise Refused(str(error)) from None
         if fresh_pin and not self.fixed_pin:
             # a new game, a new PIN: last week's guests cannot change tonight's game
-            self.store.pin = new_pin()
+            self.store.pin = new_pin(self.pin_length)
         self.store.current = game_id
         self._open(game_id, loaded)
         row = self.store.row(game_id)
@@ -717,9 +719,9 @@ def check_names(setup: Mapping[str, Any]) -> None:
             )
 
 
-def new_pin() -> str:
-    """A fresh 4-digit table PIN."""
-    return f"{secrets.randbelow(10_000):04d}"
+def new_pin(length: int = 4) -> str:
+    """A fresh table PIN of `length` digits."""
+    return f"{secrets.randbelow(10**length):0{length}d}"
 
 
 _ACTIONS: dict[str, Callable[[Table, Mapping[str, Any], str], dict[str, Any]]] = {

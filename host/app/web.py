@@ -17,7 +17,7 @@ served here.
 
 Who may do what: reading needs nothing; every change needs the table PIN (shown on the
 board's displays and the host's console at game start). Wrong PINs are counted per client
-address: after 5 in a minute, that address waits out the minute. Errors are JSON
+address and for the whole table, with a back-off (host/app/pins.py). Errors are JSON
 {"error": "..."} with a 4xx status, never a traceback.
 
 The table is threaded (one lock, a Condition for its changes) and the server is one
@@ -31,13 +31,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hmac
 import json
 import math
 import socket
 import threading
-import time
-from collections import deque
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -49,6 +46,7 @@ from starlette.responses import Response, StreamingResponse
 from starlette.types import Receive, Scope, Send
 
 from host.app.connections import Guard, Limits
+from host.app.pins import PinCheck
 from host.app.table import NAME_LENGTH, Refused, Stale, Table
 from host.errors import UserError
 from host.games.registry import kinds
@@ -63,7 +61,6 @@ MAX_BODY = 2 * 1024 * 1024  # an imported game script fits many times over
 BODY_SECONDS = 30.0  # a request's body must have arrived by then
 HEARTBEAT = 15.0  # seconds between keep-alive comments on the event stream
 BACKLOG = 1024  # connections the kernel queues for us (a burst of reconnecting phones)
-WRONG_PINS = 5  # per client address and minute
 MAX_DIGITS = 15  # numbers the page's JavaScript holds exactly (below 2**53)
 MAX_DEPTH = 32  # nesting of a request's JSON (a game script needs 5)
 PIN_HEADER = "X-Table-PIN"
@@ -89,8 +86,7 @@ class WebServer:
         limits = limits or Limits()
         self.table = table
         self.guard = Guard(limits)
-        self.wrong_pins: dict[str, deque[float]] = {}
-        self.wrong_lock = threading.Lock()
+        self.pins = PinCheck(table.announce)
         self.socket = _listen(host, port)
         config = uvicorn.Config(
             self._asgi,
@@ -151,23 +147,6 @@ class WebServer:
         self.socket.close()
         if not self.loop.is_running():
             self.loop.close()
-
-    def pin_problem(self, client: str, pin: str | None) -> tuple[int, str] | None:
-        """Why this request may not change anything (None: it may)."""
-        now = time.monotonic()
-        with self.wrong_lock:
-            wrong = self.wrong_pins.setdefault(client, deque())
-            while wrong and wrong[0] < now - 60:
-                wrong.popleft()
-            if len(wrong) >= WRONG_PINS:
-                return 429, "too many wrong PINs from this device: wait a minute"
-            expected = self.table.store.pin
-            if pin is None or pin == "":
-                return 403, "read-only: enter the table PIN (shown on the board) to make changes"
-            if expected is None or not hmac.compare_digest(pin.encode(), expected.encode()):
-                wrong.append(now)
-                return 403, "wrong PIN: the table PIN is shown on the board's displays"
-        return None
 
     # ---- requests -----------------------------------------------------------------------
 
@@ -238,12 +217,14 @@ class WebServer:
         try:
             if path == "/api/login":
                 given = body.get("pin")
-                problem = self.pin_problem(client, given if isinstance(given, str) else "")
+                problem = self.pins.problem(
+                    client, given if isinstance(given, str) else "", self.table.store.pin
+                )
                 if problem is not None:
                     raise Refused(problem[1], problem[0])
                 return _json(200, {"ok": True})
             if path == "/api/action":
-                problem = self.pin_problem(client, pin)
+                problem = self.pins.problem(client, pin, self.table.store.pin)
                 if problem is not None:
                     raise Refused(problem[1], problem[0])
                 if "version" not in body:  # a double tap or two phones at once are refused
