@@ -57,7 +57,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--serve-network",
         action="store_true",
-        help="serve the page to the whole network (phones at the table), not only localhost",
+        help="serve the page to the phones at the table: listen on every IPv4 address of "
+        "this machine (not only localhost) and print the addresses to open",
+    )
+    parser.add_argument(
+        "--host-name",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="another name the page is opened by (e.g. one your router's DNS gives this "
+        "machine); it answers only to this machine's own names and addresses otherwise, so "
+        "that no web page elsewhere can read the table through a player's browser",
     )
     parser.add_argument(
         "--pin", help="a fixed table PIN, kept for every game (default: a new one per game)"
@@ -138,10 +148,21 @@ def run(args: argparse.Namespace) -> int:
     try:
         table.start(pin=args.pin)
         web = WebServer(
-            table, host="0.0.0.0" if args.serve_network else "127.0.0.1", port=args.port
+            table,
+            host="0.0.0.0" if args.serve_network else "127.0.0.1",
+            port=args.port,
+            names=args.host_name,
         )
         web.start()
         print(f"dicetable: the table's page is at {web.url} (game store: {db})", flush=True)
+        for url in web.urls[1:]:
+            print(f"dicetable: and at {url}", flush=True)
+        if args.serve_network and "localhost" in web.url:
+            print(
+                "dicetable: this machine has no network address yet: phones can open the "
+                "page once it joins one (it listens on every address)",
+                flush=True,
+            )
         board_said = board.status(sync=False)
         print(f"dicetable: board: {board_said}", flush=True)
         if isinstance(board, LinkBoard) and board.virtual is not None and not args.quiet:

@@ -15,6 +15,10 @@ served here.
                                    N is the state's version the action was made against;
                                    if the game changed since, it is refused (409, "stale")
 
+The page answers only to this machine's names and addresses (the Host header: no web
+page elsewhere can read the table through a player's browser by DNS rebinding,
+host/app/network.py).
+
 Who may do what: reading needs nothing; every change needs the table PIN (shown on the
 board's displays and the host's console at game start). Wrong PINs are counted per client
 address and for the whole table, with a back-off (host/app/pins.py). Errors are JSON
@@ -46,6 +50,7 @@ from starlette.responses import Response, StreamingResponse
 from starlette.types import Receive, Scope, Send
 
 from host.app.connections import Guard, Limits
+from host.app.network import HostCheck, network_addresses
 from host.app.pins import PinCheck
 from host.app.table import NAME_LENGTH, Refused, Stale, Table
 from host.errors import UserError
@@ -64,6 +69,10 @@ BACKLOG = 1024  # connections the kernel queues for us (a burst of reconnecting 
 MAX_DIGITS = 15  # numbers the page's JavaScript holds exactly (below 2**53)
 MAX_DEPTH = 32  # nesting of a request's JSON (a game script needs 5)
 PIN_HEADER = "X-Table-PIN"
+MISDIRECTED = (
+    "this table's page is not served under that name (a page elsewhere may be trying to "
+    "read it): open the address dicetable play printed"
+)
 VERSIONLESS = 'an action carries "version": the state version it was made against (/api/state)'
 CSP = "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'"
 HEADERS = {
@@ -82,9 +91,12 @@ class WebServer:
         host: str = "127.0.0.1",
         port: int = 8080,
         limits: Limits | None = None,
+        names: list[str] | None = None,
     ) -> None:
+        """`names`: more names than this machine's own that the page may be opened by."""
         limits = limits or Limits()
         self.table = table
+        self.hosts = HostCheck(host, names)
         self.guard = Guard(limits)
         self.pins = PinCheck(table.announce)
         self.socket = _listen(host, port)
@@ -116,9 +128,19 @@ class WebServer:
 
     @property
     def url(self) -> str:
+        return self.urls[0]
+
+    @property
+    def urls(self) -> list[str]:
+        """Where a browser can open the page: on this machine only, or on each of its
+        network addresses (none yet: this machine only, for now)."""
         host, port = self.address
-        shown = "localhost" if host in ("127.0.0.1", "::1") else host
-        return f"http://{shown}:{port}/"
+        if self.hosts.network:
+            found = network_addresses()
+            if found:
+                return [f"http://{address}:{port}/" for address in found]
+        shown = "localhost" if host in ("127.0.0.1", "::1", "0.0.0.0", "::") else host
+        return [f"http://{shown}:{port}/"]
 
     def start(self) -> None:
         async def serve() -> None:
@@ -159,6 +181,8 @@ class WebServer:
 
     async def _respond(self, request: Request) -> Response:
         path = request.scope["path"]
+        if not self.hosts.allows(request.headers.get("host")):
+            return _json(421, {"error": MISDIRECTED}, close=True)
         try:
             if request.method == "GET":
                 if path == "/api/events":
