@@ -21,6 +21,7 @@ DEVICE_WRONG = 5  # wrong PINs a minute from one device
 TABLE_WRONG = 20  # wrong PINs a minute from all devices
 WINDOW = 60.0  # seconds over which wrong PINs are counted
 LONGEST_WAIT = 3600.0  # the back-off stops doubling at an hour
+KEPT_DEVICES = 10_000  # devices whose wrong PINs are remembered before the quiet are forgotten
 WRONG = "wrong PIN: the table PIN is shown on the board's displays"
 FORGIVEN = 6 * 3600.0  # six quiet hours start the back-off afresh (longer than its waits' worth)
 
@@ -76,6 +77,12 @@ class PinCheck:
         with self._lock:
             if right and self.unlocked.get(device) == expected:
                 return None  # unlocked already: no wait holds it up
+            if len(self.devices) > KEPT_DEVICES:  # many addresses: forget the quiet ones
+                self.devices = {
+                    k: v
+                    for k, v in self.devices.items()
+                    if v.until > now or (v.wrong and v.wrong[-1] > now - WINDOW)
+                }
             mine = self.devices.setdefault(device, _Count(DEVICE_WRONG))
             if wait := mine.waiting(now):
                 return 429, f"too many wrong PINs from this device: wait {_said(wait)}"

@@ -81,6 +81,21 @@ def test_wrong_pins_from_one_device_wait_longer_each_time() -> None:
     assert check.problem("phone", "1234", "1234") is None
 
 
+def test_devices_long_quiet_are_forgotten(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(pins, "KEPT_DEVICES", 10)
+    now = [0.0]
+    check = PinCheck(announce=lambda s: None, clock=lambda: now[0])
+    for n in range(10):
+        check.problem(f"device {n}", "0000", "1234")
+    now[0] = 50.0
+    for _ in range(5):
+        check.problem("waiting", "0000", "1234")  # its fifth: it waits a minute
+    now[0] = 70.0
+    check.problem("one more", "0000", "1234")
+    assert set(check.devices) == {"waiting", "one more"}
+    assert check.problem("waiting", "1234", "1234") is not None  # still waits
+
+
 def test_searching_a_four_digit_pin_from_any_number_of_addresses_takes_days() -> None:
     """The attack that found a 4-digit PIN in 10 s: a fresh address for every guess,
     each guess as soon as the table takes one. Half the PINs tried takes over a week."""
