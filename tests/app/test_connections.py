@@ -29,15 +29,11 @@ from tests.app.browser import PLAYERS, Served, served
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def holder(address: str, port: int, blocking: bool = True) -> socket.socket:
+def holder(address: str, port: int) -> socket.socket:
     sock = socket.socket()
     sock.bind((address, 0))
-    if blocking:
-        sock.settimeout(10)
-        sock.connect(("127.0.0.1", port))
-    else:
-        sock.setblocking(False)
-        sock.connect_ex(("127.0.0.1", port))
+    sock.settimeout(10)
+    sock.connect(("127.0.0.1", port))
     return sock
 
 
@@ -193,8 +189,13 @@ def test_a_burst_of_connections_is_queued_not_dropped(quick_idle: Served) -> Non
     none waits for its connection to be retried (a second at least, then 3, 7...)."""
     port = quick_idle.web.address[1]
     with files(1024):
+        socks = [socket.socket() for _ in range(600)]
+        for sock in socks:  # made first, so the burst itself is quick
+            sock.bind(("127.0.0.3", 0))
+            sock.setblocking(False)
         start = time.monotonic()
-        socks = [holder("127.0.0.3", port, blocking=False) for _ in range(600)]
+        for sock in socks:
+            sock.connect_ex(("127.0.0.1", port))
         selector = selectors.DefaultSelector()
         for sock in socks:
             selector.register(sock, selectors.EVENT_WRITE)
