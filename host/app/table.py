@@ -665,6 +665,7 @@ class Table:
             if self.holding is not None:
                 left = None if self.deadline is None else max(0.0, self.deadline - self.clock())
                 window = {
+                    "input": dict(self.holding),  # "use it now" sends it again
                     "player": self.holding.get("player"),
                     "seconds": None if left is None else round(left, 1),
                     "paused": self.paused,
@@ -678,7 +679,9 @@ class Table:
                 "kind": kind.name,
                 "title": kind.title,
                 "roles": kind.roles(game),
-                "state": game.to_json(),
+                "state": game.to_json(),  # the game's own JSON, for tools (the page: "view")
+                "view": kind.view(game),
+                "inputs": len(game.log),
                 "answers": answers,
                 "awaiting": awaiting(answers),
                 "window": window,

@@ -54,6 +54,7 @@ from host.app.network import HostCheck, network_addresses
 from host.app.pins import PinCheck
 from host.app.table import NAME_LENGTH, Refused, Stale, Table
 from host.errors import UserError
+from host.games.page import catalog_of
 from host.games.registry import kinds
 
 STATIC = Path(__file__).parent / "static"
@@ -211,7 +212,7 @@ class WebServer:
             if path == "/api/state":
                 return _send(200, table.view_json()[1].encode(), "application/json")
             if path == "/api/catalog":
-                games = [k.catalog() for k in kinds().values()]
+                games = [catalog_of(k) for k in kinds().values()]
                 return _json(200, {"games": games, "name_length": NAME_LENGTH})
             if path == "/api/games":
                 return _json(200, {"games": [g.to_json() for g in table.store.games()]})

@@ -106,7 +106,13 @@ class GameKind(Protocol):
     def winners(self, game: Game) -> list[str]: ...
 
     def catalog(self) -> dict[str, Any]:
-        """What the page's setup form offers: roles, options..."""
+        """What the page's forms offer (host.games.page): {"role": what a role is called,
+        for the statistics; "setup": its new-game form; "pickup": its form for a game in
+        progress, or None}."""
+        ...
+
+    def view(self, game: Game) -> dict[str, Any]:
+        """The state for people, in the page's vocabulary (`host.games.page.view`)."""
         ...
 
     def answers(self, game: Game, waiting: Waiting) -> dict[str, Any]:

@@ -1,5 +1,13 @@
 """What the page shows of a game: plain JSON-ready data, in a small vocabulary the page
-draws without knowing any game (docs/games.md describes it whole).
+draws without knowing any game (docs/games.md describes it whole). A game builds it with
+the functions below; every label in it is the game's own words (its `text` module).
+
+- The catalog (`catalog_of`): each game's setup and pick-up forms, made of fields (`field`).
+- The view (`view`): the state for people: a headline, seats (`seat`, with `dial`s, a
+  place, tags, lists), lists of items (`item_list`: cards on offer, a discard pile),
+  tracks of spaces holding tokens (`track`: a race's course), tables (`score_table`),
+  and the dice on the table (`dice_view`).
+- Answers (below): for each thing a game waits for, what the page offers to answer it.
 
 Answers: for each thing a game waits for, what the page offers to answer it:
 
@@ -21,7 +29,7 @@ from host.games import Input, Waiting
 
 if TYPE_CHECKING:
     from host.games import Game
-    from host.games.kind import GameKind
+    from host.games.kind import Dice, GameKind
 
 
 def answers_json(kind: GameKind, game: Game) -> list[dict[str, Any]]:
@@ -93,16 +101,197 @@ def choice(label: str, inp: Input) -> dict[str, Any]:
 
 
 def pick_field(name: str, label: str, options: list[tuple[str, str]]) -> dict[str, Any]:
-    """A form field chosen from a list: (value, label) pairs."""
-    return {"name": name, "label": label, "choices": [{"value": v, "label": t} for v, t in options]}
+    """An answer form's field chosen from a list: (value, label) pairs."""
+    return field(name, label, choices=options)
 
 
 def number_field(name: str, label: str, most: int) -> dict[str, Any]:
-    """A whole-number form field from 0 to `most`; a dotted name ("heal.Bob") is a count
-    in an object field of the input."""
-    return {"name": name, "label": label, "min": 0, "max": most}
+    """An answer form's whole-number field from 0 to `most`; a dotted name ("heal.Bob")
+    is a count in an object field of the input."""
+    return field(name, label, min=0, max=most)
 
 
 def fields_form(inp: Input, fields: list[dict[str, Any]], submit: str) -> dict[str, Any]:
     """A form that completes `inp` with the fields chosen (the page knows no rules)."""
     return {"type": "fields", "input": dict(inp), "fields": fields, "submit": submit}
+
+
+def dice_form(count: int, faces: Sequence[str], current: Sequence[str] = (), note: str = "") -> Any:
+    """A form for the dice as they lie after a throw (when the camera cannot read them):
+    `count` dice, each one of `faces`; `current`: the dice as they lay before it."""
+    form: dict[str, Any] = {
+        "type": "dice",
+        "count": count,
+        "faces": list(faces),
+        "current": list(current),
+    }
+    if note:
+        form["note"] = note
+    return form
+
+
+def correct_form(dice: Sequence[str], faces: Sequence[str]) -> dict[str, Any]:
+    """A form to fix a misread die: tap one of `dice`, then the face it shows."""
+    return {"type": "correct", "dice": list(dice), "faces": list(faces)}
+
+
+# ---- the catalog: setup and pick-up forms ---------------------------------------------------
+
+PLAYERS = "players"  # a field's choices: the names entered in the form
+
+
+def catalog_of(kind: GameKind) -> dict[str, Any]:
+    """A game's entry in the page's catalog: its names and its forms (`GameKind.catalog`:
+    {"role", "setup", "pickup"}), and its dice faces if it has dice."""
+    out: dict[str, Any] = {"game": kind.name, "title": kind.title, "format": kind.script_format}
+    out.update(kind.catalog())
+    out["dice"] = None if kind.dice is None else dice_faces(kind.dice)
+    return out
+
+
+def dice_faces(dice: Dice) -> dict[str, Any]:
+    return {"faces": [{"face": f, "label": label} for f, label in dice.faces.items()]}
+
+
+def form(
+    seat: Sequence[Mapping[str, Any]],
+    fields: Sequence[Mapping[str, Any]],
+    players: tuple[int, int],
+    start: int,
+) -> dict[str, Any]:
+    """A setup (or pick-up) form: a row per player (its name, then the `seat` fields),
+    from `players[0]` to `players[1]` rows (`start` at first), then the game's `fields`.
+    The form's answer is the setup: each field's value set at its dotted `name` (in a
+    seat field, "{i}" is the row's index and "{player}" the name entered in it; the
+    names themselves go to players.{i}.name)."""
+    return {
+        "players": {"min": players[0], "max": players[1], "start": start},
+        "seat": [dict(f) for f in seat],
+        "fields": [dict(f) for f in fields],
+    }
+
+
+def field(name: str, label: str, **spec: Any) -> dict[str, Any]:
+    """A form field whose value goes to the dotted path `name` of the answer (a setup, or
+    an input: answer forms use the same fields). `label` names it (shown, and read out
+    by screen readers); the rest of `spec` says what it is:
+
+    - `choices`: [(value, label)...] or PLAYERS (the names entered): a list to pick from;
+      `multiple=True` picks several (a list), `count=n` shows n lists (the values chosen,
+      blanks left out; the field is left out if all are blank); `distinct=True`: row i
+      starts at choice i; `blank`: the label of a first, empty choice, with `blank_value`
+      the value it sets (else the field is left out);
+    - `min`, `max` (optional), `default`: a whole number;
+    - `check=True` with `default`: a box ticked or not (true or false);
+    - `icon`: a short sign shown instead of the label in a player's row (e.g. "♥");
+    - `note`: a line of help shown with it;
+    - `count=n` on a number field too (a list of n numbers; `default` may be a list).
+
+    >>> field("first_player", "first player", choices=PLAYERS, blank="Roll-off")
+    {'name': 'first_player', 'label': 'first player', 'choices': 'players', 'blank': 'Roll-off'}
+    """
+    out: dict[str, Any] = {"name": name, "label": label}
+    choices = spec.pop("choices", None)
+    if choices is not None:
+        out["choices"] = (
+            choices if choices == PLAYERS else [{"value": v, "label": t} for v, t in choices]
+        )
+    out.update(spec)
+    return out
+
+
+# ---- the view: the state for people ------------------------------------------------------
+
+
+def view(
+    headline: str,
+    seats: Sequence[Mapping[str, Any]],
+    lists: Sequence[Mapping[str, Any]] = (),
+    tracks: Sequence[Mapping[str, Any]] = (),
+    tables: Sequence[Mapping[str, Any]] = (),
+    dice: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
+    """The whole view of a game (`GameKind.view`): the headline (whose turn, the winner),
+    the seats in seating order, then what lies on the table."""
+    return {
+        "headline": headline,
+        "seats": [dict(s) for s in seats],
+        "lists": [dict(x) for x in lists],
+        "tracks": [dict(t) for t in tracks],
+        "tables": [dict(t) for t in tables],
+        "dice": None if dice is None else dict(dice),
+    }
+
+
+def seat(
+    player: str,
+    role: str | None = None,
+    *,
+    active: bool = False,
+    out: bool = False,
+    winner: bool = False,
+    dials: Sequence[Mapping[str, Any]] = (),
+    place: str | None = None,
+    tags: Sequence[str] = (),
+    lists: Sequence[Mapping[str, Any]] = (),
+) -> dict[str, Any]:
+    """One player's seat: whose turn (`active`), out of the game, a winner; its dials
+    (numbers), the place it is in, short tags ("asleep"), lists (cards held, tokens)."""
+    return {
+        "player": player,
+        "role": role,
+        "active": active,
+        "out": out,
+        "winner": winner,
+        "dials": [dict(d) for d in dials],
+        "place": place,
+        "tags": list(tags),
+        "lists": [dict(x) for x in lists],
+    }
+
+
+def dial(name: str, label: str, value: int | str, most: int | None = None) -> dict[str, Any]:
+    """A number on a seat ("♥ 7/10"): `name` identifies it, `label` is shown before it,
+    `most` after it."""
+    return {"name": name, "label": label, "value": value, "max": most}
+
+
+def item_list(name: str, label: str, items: Sequence[str], note: str = "") -> dict[str, Any]:
+    """Things in a row (cards on offer, the top of a discard pile, cards held); `name`
+    identifies it, `label` heads it (on a seat: a short sign before the items)."""
+    return {"name": name, "label": label, "items": list(items), "note": note}
+
+
+def track(
+    name: str,
+    label: str,
+    spaces: Sequence[str],
+    tokens: Sequence[tuple[int, str, str]],
+) -> dict[str, Any]:
+    """A row of spaces (a course, a score track): `spaces` holds each space's mark ("" for a
+    plain one, e.g. "lake" or "finish"), `tokens` what lies on them: (space index, the
+    player it belongs to, its label)."""
+    return {
+        "name": name,
+        "label": label,
+        "spaces": list(spaces),
+        "tokens": [{"at": at, "player": p, "label": t} for at, p, t in tokens],
+    }
+
+
+def score_table(
+    name: str, label: str, columns: Sequence[str], rows: Sequence[tuple[str, Sequence[Any]]]
+) -> dict[str, Any]:
+    """A table of figures (points per round): a heading per column, and rows of a label
+    (a player) and one cell per column."""
+    return {
+        "name": name,
+        "label": label,
+        "columns": list(columns),
+        "rows": [{"label": r, "cells": list(cells)} for r, cells in rows],
+    }
+
+
+def dice_view(faces: Sequence[str], throw: int, throws: int) -> dict[str, Any]:
+    """The dice on the table after throw `throw` of `throws` allowed."""
+    return {"faces": list(faces), "throw": throw, "throws": throws}

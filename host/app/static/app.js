@@ -1,12 +1,12 @@
 // dicetable's page: the table's state, live (server-sent events), and its controls.
-// Everything the game waits for comes from the server as "answers" (a title, one-tap
-// choices, or a small form); the page draws them without knowing the game's rules.
+// It knows no game: each game describes itself in a small vocabulary (host/games/page.py,
+// docs/games.md): its setup and pick-up forms (the catalog), its state (the "view": a
+// headline, seats with dials, lists, tracks, tables, the dice), and everything it waits
+// for as "answers" (a title, one-tap choices, or a small form); the page draws them.
 // Changes carry the table PIN (kept for this tab only); without it the page is read-only.
 "use strict";
 
 const PIN_KEY = "dicetable-pin";
-const DIAL_LABELS = { hp: "♥", vp: "★", energy: "⚡" };
-const PLACES = { city: "Tokyo City", bay: "Tokyo Bay" };
 const SOURCE_ICONS = { camera: "📷", button: "🔘", page: "📱", timer: "⏱", recording: "▶", import: "📄" };
 
 let state = null; // the table's state, as the server last sent it
@@ -36,8 +36,11 @@ function h(tag, attrs, ...kids) {
 const $ = (id) => document.getElementById(id);
 const unlocked = () => pin !== "";
 const game = () => (state && state.game) || null;
+const view = () => (game() && game().view) || null;
 const gameCatalog = () => (catalog && game() && catalog.games.find((g) => g.game === game().kind)) || (catalog && catalog.games[0]);
-const faceLabel = (face) => { const c = gameCatalog(); return (c && c.face_labels && c.face_labels[face]) || face; };
+const diceFaces = () => { const c = gameCatalog(); return (c && c.dice && c.dice.faces) || []; };
+const faceLabel = (face) => { const f = diceFaces().find((d) => d.face === face); return f ? f.label : face; };
+const canPickUp = () => !catalog || catalog.games.some((c) => c.pickup);
 
 function say(text, level = "info") {
   const box = $("message");
@@ -115,13 +118,16 @@ function render() {
   document.body.dataset.version = state.version;
   const g = game();
   $("title").textContent = g ? `${g.title} · game ${g.id}` : "";
-  section("status", [g && g.state, g && g.paused, g && g.window], drawStatus);
+  const v = view();
+  section("status", [v && v.headline, g && g.awaiting, g && g.paused, !!(g && g.window), !!catalog], drawStatus);
   section("answers", [g && g.answers, unlocked()], drawAnswers);
   section("window", [g && g.window, unlocked()], drawWindow);
-  section("throw", [g && g.throw, g && g.state.dice], drawThrow);
-  section("players", [g && g.state.players, g && g.state.active_player, g && g.roles], drawPlayers);
-  section("market", [g && g.state.face_up, g && g.state.deck_size], drawMarket);
-  section("log", [g && g.log], drawLog);
+  section("throw", [g && g.throw, v && v.dice, !!catalog], drawThrow);
+  section("players", [v && v.seats], drawPlayers);
+  section("lists", [v && v.lists], drawLists);
+  section("tracks", [v && v.tracks], drawTracks);
+  section("tables", [v && v.tables], drawTables);
+  section("log", [g && g.log, g && g.inputs, !!catalog], drawLog);
   drawMenu();
   const fresh = state.notices.filter((n) => n.id > seenNotice);
   if (fresh.length) {
@@ -153,25 +159,14 @@ function drawStatus(el) {
   if (!g) {
     el.append(h("p", {}, "No game on the table."),
       unlocked() ? h("p", {}, h("button", { onclick: () => openPanel("setup") }, "Set up a game"), " ",
-        h("button", { onclick: () => openPanel("pickup") }, "Pick up a game in progress")) :
+        canPickUp() ? h("button", { onclick: () => openPanel("pickup") }, "Pick up a game in progress") : null) :
         h("p", { class: "quiet" }, "Enter the table PIN to set up a game."));
     return;
   }
-  const s = g.state;
-  let line;
-  if (s.game_over) line = s.winners.length ? `Game over: ${s.winners.join(" and ")} won!` : "Game over: nobody won.";
-  else if (settingOut(s)) line = "Set out the cards on offer: turn over the deck's top cards";
-  else if (s.active_player) line = `Turn ${s.turn}: ${s.active_player} (${g.roles[s.active_player]})`;
-  else line = "Roll-off: who throws the most claws starts";
-  el.append(h("h2", { "data-test": "turn" }, line));
+  el.append(h("h2", { "data-test": "turn" }, g.view.headline));
   if (g.paused) el.append(h("p", { class: "paused", "data-test": "paused" }, "⏸ Paused: the camera and the buttons are ignored until the game resumes."));
   if (g.awaiting && !g.window) el.append(h("p", { class: "quiet", "data-test": "awaited" }, "Waiting for " + g.awaiting));
 }
-
-// Before the first turn of a game whose deck is shuffled by hand, the cards face up are
-// entered one by one (the turn starts once they are known).
-const settingOut = (s) => (s.phase === "roll" || s.phase === "rolloff") && !s.throws &&
-  s.waiting_for.length > 0 && s.waiting_for.every((w) => w.kind === "reveal");
 
 function drawAnswers(el) {
   const g = game();
@@ -241,7 +236,7 @@ function fieldsForm(form) {
 }
 
 function correctForm(form, base) {
-  const faces = (gameCatalog() || {}).faces || [];
+  const faces = form.faces || diceFaces().map((f) => f.face);
   const box = h("div", { class: "correct" });
   const row = h("div", { class: "choices dice" });
   const picker = h("div", { class: "choices picker" });
@@ -273,7 +268,7 @@ function drawWindow(el) {
   el.append(h("p", {}, `${w.player}'s result resolves in `, counter, " — fix a misread die now."));
   if (unlocked()) {
     el.append(h("div", { class: "choices" },
-      h("button", { onclick: () => answer({ type: "resolve", player: w.player }) }, "Use it now"),
+      h("button", { onclick: () => answer(w.input) }, "Use it now"),
       h("button", { onclick: () => act({ do: "undo" }) }, "Not yet: more throws")));
   }
 }
@@ -282,7 +277,7 @@ function drawThrow(el) {
   const g = game();
   if (!g) return;
   const t = g.throw;
-  const s = g.state;
+  const dice = g.view.dice;
   if (t) {
     const fig = h("figure", {});
     if (t.snapshot) fig.append(h("img", { src: `/api/snapshot/${t.snapshot}.jpg`, alt: "the camera's view of the throw", "data-test": "snapshot" }));
@@ -296,46 +291,71 @@ function drawThrow(el) {
       ` ${Math.round(d.confidence * 100)}%`, d.kept ? " · kept" : ""))));
     }
   }
-  if (s.dice && s.dice.length) {
-    el.append(h("p", { "data-test": "result" }, `Result (throw ${s.throws} of ${s.throws_allowed}): `,
-      s.dice.map((f) => h("span", { class: "die" }, faceLabel(f)))));
+  if (dice && dice.faces.length) {
+    el.append(h("p", { "data-test": "result" }, `Result (throw ${dice.throw} of ${dice.throws}): `,
+      dice.faces.map((f) => h("span", { class: "die" }, faceLabel(f)))));
   }
 }
 
+// The seats: each player's name and role, dials ("♥ 7/10"), place, tags and lists.
 function drawPlayers(el) {
-  const g = game();
-  if (!g) return;
-  const dials = (gameCatalog() || {}).dials || ["hp", "vp", "energy"];
-  el.append(h("div", { class: "players" }, g.state.players.map((p) => {
+  const v = view();
+  if (!v || !v.seats.length) return;
+  el.append(h("div", { class: "players" }, v.seats.map((s) => {
     const classes = ["player"];
-    if (p.name === g.state.active_player) classes.push("active");
-    if (!p.alive) classes.push("out");
-    if (g.state.winners.includes(p.name)) classes.push("winner");
-    const values = dials.map((d) => h("span", { class: "dial", "data-dial": d },
-      `${DIAL_LABELS[d] || d} ${p[d]}${d === "hp" && p.max_hp ? "/" + p.max_hp : ""}`));
-    const tokens = Object.entries(p.tokens || {}).filter(([, n]) => n).map(([t, n]) => `${t} ×${n}`);
-    return h("article", { class: classes.join(" "), "data-player": p.name },
-      h("h3", {}, p.name, h("small", {}, " " + (p.monster || g.roles[p.name] || ""))),
-      h("div", { class: "dials" }, values),
-      p.location ? h("p", { class: "place" }, "📍 " + (PLACES[p.location] || p.location)) : null,
-      !p.alive ? h("p", { class: "place" }, "eliminated") : null,
-      p.cards.length ? h("p", { class: "cards" }, "🃏 " + p.cards.join(", ")) : null,
-      tokens.length ? h("p", { class: "cards" }, tokens.join(", ")) : null);
+    if (s.active) classes.push("active");
+    if (s.out) classes.push("out");
+    if (s.winner) classes.push("winner");
+    const dials = s.dials.map((d) => h("span", { class: "dial", "data-dial": d.name },
+      `${d.label} ${d.value}${d.max === null || d.max === undefined ? "" : "/" + d.max}`));
+    return h("article", { class: classes.join(" "), "data-player": s.player },
+      h("h3", {}, s.player, s.role ? h("small", {}, " " + s.role) : null),
+      dials.length ? h("div", { class: "dials" }, dials) : null,
+      s.place ? h("p", { class: "place" }, "📍 " + s.place) : null,
+      s.tags.length ? h("p", { class: "tags" }, s.tags.join(" · ")) : null,
+      s.lists.filter((l) => l.items.length).map((l) => h("p", { class: `items ${l.name}`, "data-list": l.name },
+        [l.label, l.items.join(", ")].filter(Boolean).join(" "))));
   })));
 }
 
-function drawMarket(el) {
-  const g = game();
-  if (!g || !g.state.face_up) return;
-  el.append(h("h3", {}, "Cards on offer"),
-    h("p", { "data-test": "face-up" }, g.state.face_up.length ? g.state.face_up.join(" · ") : "none"),
-    h("p", { class: "quiet" }, `${g.state.deck_size} cards in the deck`));
+// Lists of things on the table: cards on offer, a discard pile...
+function drawLists(el) {
+  const v = view();
+  if (!v) return;
+  for (const l of v.lists) {
+    el.append(h("div", { class: "list" }, h("h3", {}, l.label),
+      h("p", { "data-test": l.name, "data-list": l.name }, l.items.length ? l.items.join(" · ") : "none"),
+      l.note ? h("p", { class: "quiet" }, l.note) : null));
+  }
+}
+
+// Tracks of spaces (a race's course): each space's mark and the tokens lying on it.
+function drawTracks(el) {
+  const v = view();
+  if (!v) return;
+  for (const t of v.tracks) {
+    el.append(h("h3", {}, t.label), h("ol", { class: "track", "data-track": t.name }, t.spaces.map((mark, i) =>
+      h("li", { class: mark ? "space marked" : "space", "data-space": i, "data-mark": mark || null },
+        h("small", {}, mark || String(i + 1)),
+        t.tokens.filter((k) => k.at === i).map((k) => h("span", { class: "token", "data-player": k.player, title: k.player }, k.label))))));
+  }
+}
+
+// Tables of figures (points per round): a heading per column, a row per player.
+function drawTables(el) {
+  const v = view();
+  if (!v) return;
+  for (const t of v.tables) {
+    el.append(h("h3", {}, t.label), h("table", { "data-table": t.name },
+      h("tr", {}, h("th", {}), t.columns.map((c) => h("th", {}, c))),
+      t.rows.map((r) => h("tr", { "data-row": r.label }, h("th", {}, r.label), r.cells.map((c) => h("td", {}, String(c)))))));
+  }
 }
 
 function drawLog(el) {
   const g = game();
   if (!g || !g.log.length) return;
-  const details = h("details", {}, h("summary", {}, `Game log (${g.state.inputs} inputs)`));
+  const details = h("details", {}, h("summary", {}, `Game log (${g.inputs} inputs)`));
   details.open = drawLog.open;
   details.addEventListener("toggle", () => { drawLog.open = details.open; });
   details.append(h("ol", { reversed: true, "data-test": "log" }, g.log.slice().reverse().map((e) =>
@@ -345,7 +365,7 @@ function drawLog(el) {
 
 function drawMenu() {
   const g = game();
-  const key = JSON.stringify([unlocked(), !!g, g && g.paused, g && g.state.inputs]);
+  const key = JSON.stringify([unlocked(), !!g, g && g.paused, g && g.inputs, canPickUp()]);
   if (drawn.menu === key) return;
   drawn.menu = key;
   const menu = $("menu");
@@ -357,7 +377,7 @@ function drawMenu() {
   }
   if (unlocked()) {
     menu.append(h("button", { onclick: () => openPanel("setup") }, "New game"),
-      h("button", { onclick: () => openPanel("pickup") }, "Pick up"));
+      canPickUp() ? h("button", { onclick: () => openPanel("pickup") }, "Pick up") : null);
   }
   menu.append(h("button", { onclick: () => openPanel("games") }, "Games"),
     h("button", { onclick: () => openPanel("stats") }, "Stats"));
@@ -382,73 +402,64 @@ function closePanel() {
   $("panel").textContent = "";
 }
 
+// A game's setup (or pick-up) form, drawn from its catalog entry: a row per player (the
+// name, then the seat's fields), then the game's fields; each field's value is set at its
+// dotted name in the setup ("{i}": the row, "{player}": the name entered in it).
 function setupForm(panel, pickup) {
-  const c = catalog.games[0];
-  const [least, most] = c.players;
-  const rows = h("div", { class: "rows" });
-  const first = h("select", { name: "first_player", "aria-label": "first player" });
-  const active = h("select", { name: "active_player", "aria-label": "whose turn" });
-  const refreshNames = () => {
-    const names = [...rows.querySelectorAll("[name=name]")].map((i) => i.value.trim()).filter(Boolean);
-    for (const [select, lead] of [[first, "Roll-off (most claws starts)"], [active, null]]) {
-      const keep = select.value;
-      select.textContent = "";
-      if (lead) select.append(h("option", { value: "" }, lead));
-      names.forEach((n) => select.append(h("option", { value: n, selected: n === keep }, n)));
-    }
+  const games = catalog.games.filter((c) => (pickup ? c.pickup : c.setup));
+  const current = game() && games.find((c) => c.game === game().kind);
+  const box = h("div", {});
+  const draw = (c) => {
+    box.textContent = "";
+    if (!c) return box.append(h("p", { class: "quiet" }, "No game here can be picked up in progress."));
+    const choose = games.length > 1 ? h("p", {}, h("label", {}, "Game ", h("select", {
+      "aria-label": "game", onchange: (e) => draw(games.find((x) => x.game === e.target.value)),
+    }, games.map((x) => h("option", { value: x.game, selected: x === c }, x.title))))) : null;
+    box.append(gameForm(c, pickup, choose));
   };
+  draw(current || games[0]);
+  panel.append(box);
+}
+
+function gameForm(c, pickup, choose) {
+  const spec = pickup ? c.pickup : c.setup;
+  const { min: least, max: most, start } = spec.players;
+  const rows = h("div", { class: "rows" });
+  const named = []; // the lists to pick a player from: refilled as names are typed
+  const names = () => [...rows.querySelectorAll("[name=name]")].map((i) => i.value.trim()).filter(Boolean);
+  const refreshNames = () => named.forEach((refill) => refill(names()));
   const addRow = () => {
     const i = rows.children.length;
     if (i >= most) return;
-    const fields = [
-      h("input", { name: "name", placeholder: `Player ${i + 1}`, "aria-label": `player ${i + 1} name`, required: true, maxlength: catalog.name_length, oninput: refreshNames }),
-      h("select", { name: "role", "aria-label": `player ${i + 1} ${c.role}` }, c.roles.map((r, k) => h("option", { value: r, selected: k === i }, r))),
-    ];
-    if (pickup) {
-      for (const [dial, value] of [["hp", 10], ["vp", 0], ["energy", 0]]) {
-        fields.push(h("label", { class: "dial" }, DIAL_LABELS[dial] || dial,
-          h("input", { name: dial, type: "number", min: 0, value, "aria-label": `player ${i + 1} ${dial}` })));
-      }
-      fields.push(h("select", { name: "location", "aria-label": `player ${i + 1} place` }, h("option", { value: "" }, "outside Tokyo"),
-        c.places.map((p) => h("option", { value: p }, PLACES[p] || p))));
-      fields.push(h("select", { name: "cards", multiple: true, size: 3, "aria-label": `player ${i + 1} cards` },
-        c.cards.map((card) => h("option", { value: card }, card))));
-    }
-    rows.append(h("fieldset", { class: "row" }, fields));
+    const row = h("fieldset", { class: "row" }, h("input", {
+      name: "name", placeholder: `Player ${i + 1}`, "aria-label": `player ${i + 1} name`, required: true,
+      maxlength: catalog.name_length, oninput: refreshNames,
+    }));
+    row.controls = spec.seat.map((f) => control(f, `player ${i + 1} ${f.label}`, i, named));
+    row.controls.forEach((ctl) => row.append(...[ctl.inRow()].flat()));
+    rows.append(row);
     refreshNames();
   };
-  for (let i = 0; i < (pickup ? least : 4); i++) addRow();
-  const options = c.options.map((o) => h("label", {}, h("input", { type: "checkbox", name: o.name, checked: !!o.default }), " " + o.label));
-  const faceUp = [0, 1, 2].map((i) => h("select", { name: "face_up", "aria-label": `card on offer ${i + 1}` },
-    h("option", { value: "" }, "(unknown)"), c.cards.map((card) => h("option", { value: card }, card))));
-  const turn = h("input", { name: "turn", type: "number", min: 1, value: 1, "aria-label": "turn" });
+  for (let i = 0; i < start; i++) addRow();
+  const controls = spec.fields.map((f) => control(f, f.label, 0, named));
   const form = h("form", { "data-test": pickup ? "pickup-form" : "setup-form" },
     h("h2", {}, pickup ? "Pick up a game in progress" : `New game of ${c.title}`),
-    rows,
+    choose, rows,
     h("p", {}, h("button", { type: "button", onclick: addRow }, "+ player"), " ",
       h("button", { type: "button", onclick: () => { if (rows.children.length > least) rows.lastChild.remove(); refreshNames(); } }, "− player")),
-    pickup ? h("p", {}, h("label", {}, "Whose turn ", active), " ", h("label", {}, "Turn ", turn)) : h("p", {}, h("label", {}, "First player ", first)),
-    pickup ? h("p", {}, "Cards on offer ", faceUp) : null,
-    h("p", { class: "options" }, options),
+    controls.filter((ctl) => !ctl.field.check).map((ctl) => ctl.alone()),
+    h("p", { class: "options" }, controls.filter((ctl) => ctl.field.check).map((ctl) => ctl.alone())),
     h("button", { type: "submit", "data-test": "start" }, pickup ? "Pick up the game" : "Start the game"));
+  refreshNames();
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
-    const players = [...rows.children].map((row) => ({ name: row.querySelector("[name=name]").value.trim(), monster: row.querySelector("[name=role]").value }));
-    const setup = { players, options: Object.fromEntries(c.options.map((o) => [o.name, form.querySelector(`[name=${o.name}]`).checked])) };
-    if (pickup) {
-      const monsters = {};
-      [...rows.children].forEach((row, i) => {
-        const num = (n) => Number(row.querySelector(`[name=${n}]`).value);
-        monsters[players[i].name] = {
-          hp: num("hp"), vp: num("vp"), energy: num("energy"),
-          location: row.querySelector("[name=location]").value || null,
-          cards: [...row.querySelector("[name=cards]").selectedOptions].map((o) => o.value),
-        };
-      });
-      setup.position = { monsters, active_player: active.value, turn: Number(turn.value) };
-      const offer = faceUp.map((s) => s.value).filter(Boolean);
-      if (offer.length) setup.position.face_up = offer;
-    } else if (first.value) setup.first_player = first.value;
+    const setup = {};
+    [...rows.children].forEach((row, i) => {
+      const name = row.querySelector("[name=name]").value.trim();
+      put(setup, ["players", i, "name"], name);
+      for (const ctl of row.controls) ctl.into(setup, i, name);
+    });
+    for (const ctl of controls) ctl.into(setup, 0, "");
     const done = await act({ do: "new_game", game: c.game, setup });
     if (done) {
       setPin(done.pin);
@@ -456,7 +467,74 @@ function setupForm(panel, pickup) {
       say(`The game is on. The new table PIN is ${done.pin} (on the board too).`);
     }
   });
-  panel.append(form);
+  return form;
+}
+
+// One field of a form: its element(s), drawn in a player's row (`inRow()`) or on their own
+// (`alone()`), and `into(setup, row, name)` to set its value in the setup.
+function control(f, aria, row, named) {
+  const key = f.name.split(".").pop();
+  const count = f.count || 1;
+  const defaultAt = (k) => (Array.isArray(f.default) ? f.default[k] : f.default);
+  let els;
+  if (f.check) {
+    els = [h("input", { type: "checkbox", name: key, checked: !!f.default, "aria-label": aria })];
+  } else if (f.choices) {
+    els = [...Array(count)].map((_, k) => h("select", {
+      name: key, multiple: !!f.multiple, size: f.multiple ? 3 : null, "aria-label": count > 1 ? `${aria} ${k + 1}` : aria,
+    }));
+    const fill = (choices) => els.forEach((select, k) => {
+      const keep = [...select.selectedOptions].map((o) => o.value);
+      select.textContent = "";
+      if (f.blank !== undefined) select.append(h("option", { value: "" }, f.blank));
+      choices.forEach((ch, n) => select.append(h("option", {
+        value: ch.value,
+        selected: keep.length ? keep.includes(ch.value) : (f.distinct ? n === row : ch.value === defaultAt(k)),
+      }, ch.label)));
+    });
+    if (f.choices === "players") named.push((names) => fill(names.map((n) => ({ value: n, label: n }))));
+    else fill(f.choices);
+  } else {
+    els = [...Array(count)].map((_, k) => h("input", {
+      type: "number", name: key, min: f.min, max: f.max, value: defaultAt(k) ?? f.min ?? 0,
+      "aria-label": count > 1 ? `${aria} ${k + 1}` : aria,
+    }));
+  }
+  const shown = f.label.charAt(0).toUpperCase() + f.label.slice(1);
+  const note = f.note ? h("small", { class: "quiet note" }, f.note) : null;
+  const value = () => {
+    if (f.check) return [true, els[0].checked];
+    const raw = els.map((el) => (f.multiple ? [...el.selectedOptions].map((o) => o.value) : el.value));
+    if (f.multiple) return [true, raw[0]];
+    const typed = (v) => (f.choices ? v : Number(v));
+    if (f.count) {
+      const chosen = raw.filter((v) => v !== "").map(typed);
+      return [chosen.length > 0, chosen];
+    }
+    if (raw[0] === "") return "blank_value" in f ? [true, f.blank_value] : [false];
+    return [true, typed(raw[0])];
+  };
+  return {
+    field: f,
+    inRow: () => (f.check ? h("label", {}, els[0], " " + shown) :
+      f.choices ? (f.icon ? h("label", { class: "dial" }, f.icon, els) : els) : h("label", { class: "dial" }, f.icon || shown, els)),
+    alone: () => (f.check ? h("label", {}, els[0], " " + f.label) : h("p", {}, h("label", {}, shown + " ", els), note)),
+    into: (setup, i, name) => {
+      const [present, v] = value();
+      if (!present) return;
+      put(setup, f.name.split(".").map((seg) => (seg === "{i}" ? i : seg === "{player}" ? name : seg)), v);
+    },
+  };
+}
+
+// Set `value` at `path` (keys and array indexes) in `obj`, making what is missing.
+function put(obj, path, value) {
+  let into = obj;
+  path.slice(0, -1).forEach((key, n) => {
+    if (into[key] === undefined) into[key] = typeof path[n + 1] === "number" ? [] : {};
+    into = into[key];
+  });
+  into[path[path.length - 1]] = value;
 }
 
 async function gamesPanel(panel) {
@@ -488,7 +566,8 @@ async function statsPanel(panel) {
   const s = await (await fetch("/api/stats")).json();
   panel.append(h("h2", {}, "Statistics"), h("p", {}, `${s.games} finished games`));
   if (!s.games) return;
-  panel.append(h("table", { "data-test": "stats" }, h("tr", {}, h("th", {}, "monster"), h("th", {}, "wins"), h("th", {}, "played")),
+  const role = (gameCatalog() || {}).role || "role";
+  panel.append(h("table", { "data-test": "stats" }, h("tr", {}, h("th", {}, role), h("th", {}, "wins"), h("th", {}, "played")),
     s.roles.map((r) => h("tr", {}, h("td", {}, r.role), h("td", {}, r.wins), h("td", {}, r.played)))));
   if (s.players.length) panel.append(h("p", {}, "Wins: " + s.players.map((p) => `${p.player} ${p.wins}`).join(", ")));
   const spread = (x, unit) => x ? `${x.min}–${x.max} ${unit} (median ${x.median})` : "–";
@@ -497,7 +576,7 @@ async function statsPanel(panel) {
 
 function jsonPanel(panel) {
   const g = game();
-  const w = g && g.state.waiting_for[0];
+  const w = g && g.answers[0];
   const area = h("textarea", { rows: 5, "aria-label": "input as JSON", "data-test": "json-input" },
     JSON.stringify(w ? { type: w.kind, player: w.player } : {}, null, 1));
   panel.append(h("h2", {}, "Send an input as JSON"),

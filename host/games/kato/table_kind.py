@@ -24,12 +24,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from host.games import Game, Input, Waiting
+from host.games.kato import page
 from host.games.kato.answers import answer
-from host.games.kato.cards import COLORS, DEFAULT_VALUES, EACH_COLOR, WILD_CARDS
 from host.games.kato.engine import KaTO
 from host.games.kato.phases import DRAWN, PLAY
 from host.games.kato.script import FORMAT, parse_script, replay, script_json, start
-from host.games.kato.setup import CONE_EFFECTS, DEFAULT_TARGET, HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS
 from host.games.kind import GameFileError, Trace
 
 _NOT_SETUP = ("inputs", "expect", "seed")  # the table adds a seed to every new game
@@ -80,41 +79,10 @@ class KatoKind:
         return [g.players[s] for s in g.winners]
 
     def catalog(self) -> dict[str, Any]:
-        return {
-            "game": self.name,
-            "title": self.title,
-            "format": self.script_format,
-            "role": None,
-            "roles": [],
-            "players": [MIN_PLAYERS, MAX_PLAYERS],
-            "target": {"points": DEFAULT_TARGET},
-            "targets": ["points", "rounds"],
-            "options": [
-                {"name": "hand_size", "label": "Cards dealt", "default": HAND_SIZE, "min": 1},
-                {
-                    "name": "cone",
-                    "label": "Traffic-cone card",
-                    "default": None,
-                    "choices": list(CONE_EFFECTS),
-                },
-                {"name": "several", "label": "Several numbers of one value at once"},
-                {"name": "play_drawn", "label": "A card drawn may be played at once"},
-            ],
-            # the seed names no values and no deck: these are the usual ones of this
-            # family of games, and the table may change them
-            "values": dict(DEFAULT_VALUES),
-            "values_note": (
-                "The rules do not give the cards' points: numbers count their value, "
-                "skip, reverse and +2 count 20, wild cards 50 (change them if you play "
-                "otherwise)"
-            ),
-            "deck": {
-                "colors": list(COLORS),
-                "each_color": dict(EACH_COLOR),
-                "wild": dict(WILD_CARDS),
-            },
-            "deck_note": "The usual 108 cards: change them if your deck differs",
-        }
+        return page.catalog()
+
+    def view(self, game: Game) -> dict[str, Any]:
+        return page.view(_kato(game))
 
     def answers(self, game: Game, waiting: Waiting) -> dict[str, Any]:
         return answer(_kato(game), waiting)

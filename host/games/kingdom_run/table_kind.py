@@ -18,12 +18,10 @@ from typing import Any
 
 from host.games import DiceExpectation, Game, Input, Waiting
 from host.games.kind import GameFileError, Trace
+from host.games.kingdom_run import page
 from host.games.kingdom_run.answers import FACE_LABELS, answer
-from host.games.kingdom_run.course import DEFAULT_PLACES, DEFAULT_PRESET, PRESETS
 from host.games.kingdom_run.engine import KingdomRun
-from host.games.kingdom_run.rules import MAX_PLAYERS, MIN_PLAYERS
 from host.games.kingdom_run.script import FORMAT, parse_script, replay, script_json, start
-from host.games.kingdom_run.setup import COLOURS, TOKEN_VALUE
 
 
 class KingdomRunDice:
@@ -102,29 +100,10 @@ class KingdomRunKind:
         return list(_kr(game).winners)
 
     def catalog(self) -> dict[str, Any]:
-        return {
-            "game": self.name,
-            "title": self.title,
-            "format": self.script_format,
-            "role": "colour",
-            "roles": list(COLOURS),
-            "players": [MIN_PLAYERS, MAX_PLAYERS],
-            "options": [],
-            "courses": {
-                name: {"parts": list(c.parts), "spaces": c.length, "lakes": list(c.lake_spaces)}
-                for name, c in PRESETS.items()
-            },
-            "course": DEFAULT_PRESET,
-            # the board prints the finish places' values; the rules do not give them
-            "finish_places": list(DEFAULT_PLACES),
-            "finish_places_note": (
-                "The points of the 8 finish places are printed on your board: enter them "
-                f"(without them: {', '.join(map(str, DEFAULT_PLACES))})"
-            ),
-            "token_value": TOKEN_VALUE,
-            "faces": list(FACE_LABELS),
-            "face_labels": dict(FACE_LABELS),
-        }
+        return page.catalog()
+
+    def view(self, game: Game) -> dict[str, Any]:
+        return page.view(_kr(game))
 
     def answers(self, game: Game, waiting: Waiting) -> dict[str, Any]:
         return answer(_kr(game), waiting)

@@ -12,53 +12,73 @@ from typing import Any
 
 from host.games import Input, Waiting
 from host.games.kind import CORRECT, RESOLVE, THROW
-from host.games.kot.engine import FACES, KingOfTokyo
+from host.games.kot.engine import KingOfTokyo
 from host.games.kot.market import DECK
-from host.games.page import choice, fields_form, generic_answers, number_field, pick_field
+from host.games.kot.rules import BAY, FACES
+from host.games.kot.text import _
+from host.games.page import (
+    choice,
+    correct_form,
+    dice_form,
+    fields_form,
+    generic_answers,
+    number_field,
+    pick_field,
+)
 
+# the faces as the page shows them (templates: each goes through `_` where it is shown)
 FACE_LABELS = {"1": "1", "2": "2", "3": "3", "heart": "♥", "energy": "⚡", "claw": "claw"}
 
 Answer = dict[str, Any]
+
+
+def face_label(face: str) -> str:
+    return _(FACE_LABELS.get(face, face))
+
+
+def place_name(place: object) -> str:
+    """Tokyo City or Tokyo Bay, for people."""
+    return _("Tokyo Bay") if place == BAY else _("Tokyo City")
 
 
 def _throw(g: KingOfTokyo, w: Waiting, base: Input) -> Answer:
     dice = w.options.get("dice", {})
     card = w.options.get("card")
     if w.options.get("rolloff"):
-        title = f"{w.player}: roll-off throw"
+        title = _("{player}: roll-off throw", player=w.player)
     elif card:
-        title = f"{w.player}: throw for {card}"
+        title = _("{player}: throw for {card}", player=w.player, card=card)
     else:
-        title = f"{w.player}: throw the dice"
-    form = {
-        "type": "dice",
-        "count": sum(dice.values()) if dice else g.dice_in_play(),
-        "faces": list(FACES),
-        "current": sorted(w.options.get("keepable", []), key=FACES.index),
-    }
+        title = _("{player}: throw the dice", player=w.player)
+    note = ""
     if "rerolls" in w.options:  # Psychic Probe: one die of the result thrown again
-        form["note"] = f"{w.options['rerolls']} die thrown again: the dice as they lie now"
+        note = _("{n} die thrown again: the dice as they lie now", n=w.options["rerolls"])
     elif "rethrow" in w.options:  # Background Dweller: the dice showing it thrown again
-        form["note"] = f"the dice showing {FACE_LABELS[w.options['rethrow']]} thrown again"
-    return {"title": title, "choices": [], "form": form}
+        note = _("the dice showing {face} thrown again", face=face_label(w.options["rethrow"]))
+    count = sum(dice.values()) if dice else g.dice_in_play()
+    current = sorted(w.options.get("keepable", []), key=FACES.index)
+    return {"title": title, "choices": [], "form": dice_form(count, FACES, current, note)}
 
 
 def _resolve(g: KingOfTokyo, w: Waiting, base: Input) -> Answer:
-    return {"title": f"{w.player}: use this result", "choices": [choice("Use this result", base)]}
+    return {
+        "title": _("{player}: use this result", player=w.player),
+        "choices": [choice(_("Use this result"), base)],
+    }
 
 
 def _correct(g: KingOfTokyo, w: Waiting, base: Input) -> Answer:
-    form = {"type": "correct", "dice": sorted(g.dice, key=FACES.index)}
-    return {"title": "Fix a misread die", "choices": [], "form": form}
+    form = correct_form(sorted(g.dice, key=FACES.index), FACES)
+    return {"title": _("Fix a misread die"), "choices": [], "form": form}
 
 
 def _yield(g: KingOfTokyo, w: Waiting, base: Input) -> Answer:
-    where = "Tokyo " + str(w.options.get("location", "")).title()
+    where = place_name(w.options.get("location"))
     return {
-        "title": f"{w.player}: yield {where}?",
+        "title": _("{player}: yield {place}?", player=w.player, place=where),
         "choices": [
-            choice(f"Yield (leave {where})", {**base, "leave": True}),
-            choice(f"Stay in {where}", {**base, "leave": False}),
+            choice(_("Yield (leave {place})", place=where), {**base, "leave": True}),
+            choice(_("Stay in {place}", place=where), {**base, "leave": False}),
         ],
     }
 
@@ -67,30 +87,46 @@ def _buy(g: KingOfTokyo, w: Waiting, base: Input) -> Answer:
     choices = []
     for c in w.options.get("cards", []):
         where = c.get("from")
-        label = f"Buy {c['card']} ({c['cost']}⚡"
         if where == DECK:
-            label += ", the deck's top card"
+            label = _("Buy {card} ({cost}⚡, the deck's top card)", card=c["card"], cost=c["cost"])
         elif where is not None:
-            label += f", from {where}"
+            label = _(
+                "Buy {card} ({cost}⚡, from {owner})", card=c["card"], cost=c["cost"], owner=where
+            )
+        else:
+            label = _("Buy {card} ({cost}⚡)", card=c["card"], cost=c["cost"])
         inp = {**base, "card": c["card"], **({"from": where} if where is not None else {})}
-        choices.append(choice(label + ")", inp))
+        choices.append(choice(label, inp))
     card = w.options.get("card")  # a card that lets one buy now (Opportunist)
-    return {"title": f"{w.player}: buy a card" + (f" ({card})" if card else ""), "choices": choices}
+    if card:
+        title = _("{player}: buy a card ({card})", player=w.player, card=card)
+    else:
+        title = _("{player}: buy a card", player=w.player)
+    return {"title": title, "choices": choices}
 
 
 def _sweep(g: KingOfTokyo, w: Waiting, base: Input) -> Answer:
     cost = w.options.get("cost")
-    return {"title": f"{w.player}: sweep the cards", "choices": [choice(f"Sweep ({cost}⚡)", base)]}
+    return {
+        "title": _("{player}: sweep the cards", player=w.player),
+        "choices": [choice(_("Sweep ({cost}⚡)", cost=cost), base)],
+    }
 
 
 def _end_turn(g: KingOfTokyo, w: Waiting, base: Input) -> Answer:
-    return {"title": f"{w.player}: end the turn", "choices": [choice("End the turn", base)]}
+    return {
+        "title": _("{player}: end the turn", player=w.player),
+        "choices": [choice(_("End the turn"), base)],
+    }
 
 
 def _pass(g: KingOfTokyo, w: Waiting, base: Input) -> Answer:
     declines = str(w.options.get("declines", "")).replace("_", " ")
-    title = f"{w.player}: pass" + (f" (no {declines})" if declines else "")
-    return {"title": title, "choices": [choice("Pass", base)]}
+    if declines:
+        title = _("{player}: pass (no {what})", player=w.player, what=declines)
+    else:
+        title = _("{player}: pass", player=w.player)
+    return {"title": title, "choices": [choice(_("Pass"), base)]}
 
 
 def _reveal(g: KingOfTokyo, w: Waiting, base: Input) -> Answer:
@@ -98,14 +134,20 @@ def _reveal(g: KingOfTokyo, w: Waiting, base: Input) -> Answer:
     cards the deck can still hold."""
     cards = w.options.get("cards", {})
     peek = bool(w.options.get("peek"))
-    title = "which card is on top of the deck?" if peek else "which card was turned over?"
+    if peek:
+        title = _("{player}: which card is on top of the deck?", player=w.player)
+    else:
+        title = _("{player}: which card was turned over?", player=w.player)
     field = pick_field(
         "card",
-        "The top card" if peek else "The card turned over",
-        [(c, c if n == 1 else f"{c} ({n} left)") for c, n in sorted(cards.items())],
+        _("The top card") if peek else _("The card turned over"),
+        [
+            (c, c if n == 1 else _("{card} ({n} left)", card=c, n=n))
+            for c, n in sorted(cards.items())
+        ],
     )
-    form = fields_form(base, [field], "Enter it")
-    return {"title": f"{w.player}: {title}", "choices": [], "form": form}
+    form = fields_form(base, [field], _("Enter it"))
+    return {"title": title, "choices": [], "form": form}
 
 
 def _use(g: KingOfTokyo, w: Waiting, base: Input) -> Answer:
@@ -113,21 +155,24 @@ def _use(g: KingOfTokyo, w: Waiting, base: Input) -> Answer:
     card = str(w.options.get("card"))
     cost = w.options.get("cost")
     inp = {**base, "card": card}
-    label = f"Use {card}" + (f" ({cost}⚡)" if cost else "")
-    title = f"{w.player}: use {card}?"
+    label = _("Use {card} ({cost}⚡)", card=card, cost=cost) if cost else _("Use {card}", card=card)
+    title = _("{player}: use {card}?", player=w.player, card=card)
     if "targets" in w.options:
         choices = []
         for target in w.options["targets"]:
-            owner = target.get("owner")
-            text = f"{label}: {target.get('target')}" + (f" of {owner}" if owner else "")
+            owner, aim = target.get("owner"), target.get("target")
+            if owner:
+                text = _("{use}: {target} of {owner}", use=label, target=aim, owner=owner)
+            else:
+                text = _("{use}: {target}", use=label, target=aim)
             choices.append(choice(text, {**inp, **target}))
         return {"title": title, "choices": choices}
     if "from" in w.options:
         sources = list(w.options["from"])
         faces = [f for f in w.options["to"] if [f] != sources]  # a die turned to itself
         fields = [
-            pick_field("from", "the die showing", [(f, FACE_LABELS[f]) for f in sources]),
-            pick_field("to", "turned to", [(f, FACE_LABELS[f]) for f in faces]),
+            pick_field("from", _("the die showing"), [(f, face_label(f)) for f in sources]),
+            pick_field("to", _("turned to"), [(f, face_label(f)) for f in faces]),
         ]
         return {"title": title, "choices": [], "form": fields_form(inp, fields, label)}
     return {"title": title, "choices": [choice(label, inp)]}
@@ -137,29 +182,38 @@ def _hearts(g: KingOfTokyo, w: Waiting, base: Input) -> Answer:
     """Where the hearts go: tokens removed, other monsters healed (paid by them), the rest
     to the monster itself (outside Tokyo) or lost."""
     hearts = int(w.options.get("hearts", 0))
-    rest = "the rest heal " + w.player if w.options.get("heal_self") else "the rest are lost"
+    heal_self = bool(w.options.get("heal_self"))
     fields = [
-        number_field(f"remove.{t}", f"remove {t} tokens", min(n, hearts))
+        number_field(f"remove.{t}", _("remove {token} tokens", token=t), min(n, hearts))
         for t, n in w.options.get("tokens", {}).items()
     ] + [
-        number_field(f"heal.{name}", f"heal {name} (they pay 2⚡ per HP)", most)
+        number_field(f"heal.{name}", _("heal {player} (they pay 2⚡ per HP)", player=name), most)
         for name, most in w.options.get("heal", {}).items()
     ]
-    everything = "Heal yourself with all" if w.options.get("heal_self") else "Use none"
+    if heal_self:
+        title = _("{player}: {n} hearts to use (the rest heal {player})", player=w.player, n=hearts)
+    else:
+        title = _("{player}: {n} hearts to use (the rest are lost)", player=w.player, n=hearts)
     return {
-        "title": f"{w.player}: {hearts} hearts to use ({rest})",
-        "choices": [choice(everything, base)],
-        "form": fields_form(base, fields, "Use them so") if fields else None,
+        "title": title,
+        "choices": [choice(_("Heal yourself with all") if heal_self else _("Use none"), base)],
+        "form": fields_form(base, fields, _("Use them so")) if fields else None,
     }
 
 
 def _healing(g: KingOfTokyo, w: Waiting, base: Input) -> Answer:
     hp, cost, healer = w.options.get("hp"), w.options.get("cost"), w.options.get("from")
     return {
-        "title": f"{w.player}: be healed {hp} HP by {healer} for {cost}⚡?",
+        "title": _(
+            "{player}: be healed {hp} HP by {healer} for {cost}⚡?",
+            player=w.player,
+            hp=hp,
+            healer=healer,
+            cost=cost,
+        ),
         "choices": [
-            choice(f"Accept (pay {cost}⚡)", {**base, "accept": True}),
-            choice("Refuse", {**base, "accept": False}),
+            choice(_("Accept (pay {cost}⚡)", cost=cost), {**base, "accept": True}),
+            choice(_("Refuse"), {**base, "accept": False}),
         ],
     }
 

@@ -19,18 +19,18 @@ from typing import Any
 
 from host.games import DiceExpectation, Game, Input, Waiting
 from host.games.kind import RESOLVE, THROW, GameFileError, ReplayStopped, Trace
-from host.games.kot import KingOfTokyo, ScriptError, SetupError, parse_script
-from host.games.kot.answers import FACE_LABELS, answer
-from host.games.kot.cards import CARDS
-from host.games.kot.engine import FACES, ROLLOFF
+from host.games.kot import KingOfTokyo, ScriptError, SetupError, page, parse_script
+from host.games.kot.answers import answer, face_label
+from host.games.kot.rules import FACES, ROLLOFF
 from host.games.kot.script import FORMAT, ScriptFailed, replay, script_json, start
-from host.games.kot.setup import MAX_PLAYERS, MIN_PLAYERS, MONSTERS
 
 
 class KingOfTokyoDice:
     """The black dice (and the green ones cards add), read with the face set "kot"."""
 
-    faces = FACE_LABELS
+    @property
+    def faces(self) -> dict[str, str]:
+        return {f: face_label(f) for f in FACES}
 
     def expected(self, game: Game) -> DiceExpectation | None:
         return _kot(game).expected_dice()
@@ -120,30 +120,10 @@ class KingOfTokyoKind:
         return [m.name for m in _kot(game).winners]
 
     def catalog(self) -> dict[str, Any]:
-        return {
-            "game": self.name,
-            "title": self.title,
-            "format": self.script_format,
-            "role": "monster",
-            "roles": list(MONSTERS),
-            "players": [MIN_PLAYERS, MAX_PLAYERS],
-            "options": [
-                {"name": "two_player_variant", "label": "Two-player variant"},
-                {"name": "first_edition", "label": "First-edition Tokyo entry (needs a claw)"},
-                # at a real table the deck is shuffled by hand: the page asks for each card
-                # turned over (a seeded deck is for scripts and rehearsals)
-                {
-                    "name": "table_deck",
-                    "label": "Cards shuffled by hand (enter each card turned over)",
-                    "default": True,
-                },
-            ],
-            "places": ["city", "bay"],
-            "dials": ["hp", "vp", "energy"],
-            "cards": sorted(CARDS),
-            "faces": list(FACES),
-            "face_labels": FACE_LABELS,
-        }
+        return page.catalog()
+
+    def view(self, game: Game) -> dict[str, Any]:
+        return page.view(_kot(game))
 
     def answers(self, game: Game, waiting: Waiting) -> dict[str, Any]:
         return answer(_kot(game), waiting)

@@ -125,14 +125,15 @@ def test_no_dice_and_no_role() -> None:
 
 
 def test_the_catalog_says_the_values_and_the_deck_are_configuration() -> None:
-    catalog = KIND.catalog()
-    assert catalog["players"] == [2, 10] and catalog["target"] == {"points": 500}
-    assert (
-        catalog["values"]["wild4"] == 50
-        and "do not give the cards' points" in (catalog["values_note"])
-    )
-    assert {o["name"] for o in catalog["options"]} == set(Options.__dataclass_fields__)
-    json.dumps(catalog)  # JSON-ready
+    setup = KIND.catalog()["setup"]
+    assert setup["players"]["min"] == 2 and setup["players"]["max"] == 10
+    fields = {f["name"]: f for f in setup["fields"]}
+    assert fields["target.points"]["default"] == 500
+    assert "do not give the cards' points" in fields["target.points"]["note"]
+    assert "wild4 50" in fields["target.points"]["note"]
+    options = {name.split(".")[1] for name in fields if name.startswith("options.")}
+    assert options == set(Options.__dataclass_fields__)
+    json.dumps(KIND.catalog())  # JSON-ready
 
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)

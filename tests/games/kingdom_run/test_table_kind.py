@@ -99,15 +99,19 @@ def test_dice_entered_by_hand_and_read_by_the_camera() -> None:
 
 def test_the_catalog_says_the_place_values_are_configuration() -> None:
     catalog = KIND.catalog()
-    assert catalog["players"] == [2, 4] and catalog["roles"][:4] == [
-        "red",
-        "blue",
-        "yellow",
-        "green",
-    ]
-    assert set(catalog["courses"]) == {"first-race", "lakeland", "sprint"}
-    assert catalog["finish_places"] == [10, 8, 6, 5, 4, 3, 2, 1]
-    assert "printed on your board" in catalog["finish_places_note"]
+    setup = catalog["setup"]
+    assert setup["players"]["min"] == 2 and setup["players"]["max"] == 4
+    colour = setup["seat"][0]
+    assert [c["value"] for c in colour["choices"]][:4] == ["red", "blue", "yellow", "green"]
+    fields = {f["name"]: f for f in setup["fields"]}
+    assert {c["value"] for c in fields["course.preset"]["choices"]} == {
+        "first-race",
+        "lakeland",
+        "sprint",
+    }
+    places = fields["course.finish_places"]
+    assert places["default"] == [10, 8, 6, 5, 4, 3, 2, 1] and places["count"] == 8
+    assert "printed on your board" in places["note"]
     json.dumps(catalog)  # JSON-ready
 
 

@@ -1,0 +1,90 @@
+"""KaTO on the page: its setup form and the game, in the page's vocabulary
+(host.games.page): a seat per player (cards in hand, score, where they stand with the
+KaTO call), the top of the discard pile, and the points of every round in a table.
+Built from the engine's own state JSON, so the page shows what `dicetable replay` prints.
+
+>>> from host.games.kato import KaTO, Setup
+>>> shown = view(KaTO(Setup(players=("Ann", "Bob"))))
+>>> shown["seats"][0]["dials"][1]["value"], shown["tables"][0]["columns"]
+(0, ['total'])
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from host.games.kato.cards import DEFAULT_VALUES
+from host.games.kato.engine import KaTO
+from host.games.kato.setup import CONE_EFFECTS, DEFAULT_TARGET, HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS
+from host.games.kato.text import _
+from host.games.page import PLAYERS, dial, field, form, item_list, score_table, seat
+from host.games.page import view as page_view
+
+CALLS = {"may_call": "may call KaTO", "called": "KaTO!", "forgot": "forgot to call KaTO"}
+
+
+def catalog() -> dict[str, Any]:
+    values = ", ".join(f"{card} {n}" for card, n in DEFAULT_VALUES.items())
+    setup = form(
+        [],
+        [
+            field("first_player", _("first player"), choices=PLAYERS, blank=_("the first seat")),
+            field("target.points", _("points to win"), min=1, default=DEFAULT_TARGET),
+            field("options.hand_size", _("cards dealt"), min=1, max=HAND_SIZE, default=HAND_SIZE),
+            field(
+                "options.cone",
+                _("traffic-cone card"),
+                choices=[(c, _(c)) for c in CONE_EFFECTS],
+                blank=_("none"),
+            ),
+            field("options.several", _("Several numbers of one value at once"), check=True),
+            field("options.play_drawn", _("A card drawn may be played at once"), check=True),
+        ],
+        (MIN_PLAYERS, MAX_PLAYERS),
+        start=MIN_PLAYERS,
+    )
+    setup["fields"][1]["note"] = _(
+        "The rules do not give the cards' points; the usual ones count: {values}", values=values
+    )
+    return {"role": None, "setup": setup, "pickup": None}
+
+
+def view(game: KaTO) -> dict[str, Any]:
+    s = game.to_json()
+    winners = set(s["winners"])
+    seats = [
+        seat(
+            p["name"],
+            active=p["name"] == s["turn"],
+            winner=p["name"] in winners,
+            dials=[dial("cards", _("cards"), p["cards"]), dial("score", _("points"), p["score"])],
+            tags=[_(CALLS[p["kato"]])] if p["kato"] else [],
+        )
+        for p in s["players"]
+    ]
+    top = s["top"]
+    shown = [] if top is None else [_("{color} {value}", color=_(top["color"]), value=top["value"])]
+    note = _("{n} cards in the draw pile", n=s["draw_pile"])
+    if s["color"] and top is not None and s["color"] != top["color"]:
+        note = _("colour asked: {color}; ", color=_(s["color"])) + note
+    rounds = s["rounds"]
+    columns = [_("round {n}", n=r["round"]) for r in rounds] + [_("total")]
+    rows = [
+        (p["name"], [r["points"] if r["winner"] == p["name"] else 0 for r in rounds] + [p["score"]])
+        for p in s["players"]
+    ]
+    table = score_table("scores", _("Points"), columns, rows)
+    return page_view(
+        _headline(s),
+        seats,
+        [item_list("discard", _("The discard pile"), shown, note)],
+        tables=[table],
+    )
+
+
+def _headline(s: dict[str, Any]) -> str:
+    if s["game_over"]:
+        return _("Game over: {players} won!", players=_(" and ").join(s["winners"]))
+    if s["turn"] is None:
+        return _("Round {n}: the points are counted", n=s["round"])
+    return _("Round {n}: {player}'s turn", n=s["round"], player=s["turn"])

@@ -1,0 +1,155 @@
+"""King of Tokyo on the page: its setup and pick-up forms and its state, in the page's
+vocabulary (host.games.page). Built from the engine's own state JSON (`state_json`), so
+the page shows what `dicetable replay` prints.
+
+>>> from host.games.kot import KingOfTokyo, Setup
+>>> shown = view(KingOfTokyo(Setup.simple("Ann", "Bob", first_player="Ann")))
+>>> shown["headline"], [d["value"] for d in shown["seats"][0]["dials"]]
+('Turn 1: Ann (Alienoid)', [10, 0, 0])
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from host.games.kot.answers import place_name
+from host.games.kot.cards import CARDS
+from host.games.kot.engine import KingOfTokyo
+from host.games.kot.rules import ROLL, ROLLOFF, START_HP
+from host.games.kot.setup import MAX_PLAYERS, MIN_PLAYERS, MONSTERS
+from host.games.kot.text import _
+from host.games.page import (
+    PLAYERS,
+    dial,
+    dice_view,
+    field,
+    form,
+    item_list,
+    seat,
+)
+from host.games.page import view as page_view
+
+FACE_UP_CARDS = 3
+
+
+def catalog() -> dict[str, Any]:
+    monster = field("players.{i}.monster", _("monster"), choices=[(m, m) for m in MONSTERS])
+    monster["distinct"] = True  # row i starts with the i-th monster: no two alike at first
+    setup = form(
+        [monster],
+        [
+            field(
+                "first_player",
+                _("first player"),
+                choices=PLAYERS,
+                blank=_("Roll-off (most claws starts)"),
+            ),
+            *_options(),
+        ],
+        (MIN_PLAYERS, MAX_PLAYERS),
+        start=4,
+    )
+    at = "position.monsters.{player}."
+    cards = [(c, c) for c in sorted(CARDS)]
+    places = [(p, place_name(p)) for p in ("city", "bay")]
+    pickup = form(
+        [
+            monster,
+            field(at + "hp", _("hp"), icon="♥", min=0, default=START_HP),
+            field(at + "vp", _("vp"), icon="★", min=0, default=0),
+            field(at + "energy", _("energy"), icon="⚡", min=0, default=0),
+            field(
+                at + "location",
+                _("place"),
+                choices=places,
+                blank=_("outside Tokyo"),
+                blank_value=None,
+            ),
+            field(at + "cards", _("cards"), choices=cards, multiple=True),
+        ],
+        [
+            field("position.active_player", _("whose turn"), choices=PLAYERS),
+            field("position.turn", _("turn"), min=1, default=1),
+            field(
+                "position.face_up",
+                _("card on offer"),
+                choices=cards,
+                count=FACE_UP_CARDS,
+                blank=_("(unknown)"),
+            ),
+            *_options(),
+        ],
+        (MIN_PLAYERS, MAX_PLAYERS),
+        start=MIN_PLAYERS,
+    )
+    return {"role": _("monster"), "setup": setup, "pickup": pickup}
+
+
+def _options() -> list[dict[str, Any]]:
+    return [
+        field("options.two_player_variant", _("Two-player variant"), check=True, default=False),
+        field(
+            "options.first_edition",
+            _("First-edition Tokyo entry (needs a claw)"),
+            check=True,
+            default=False,
+        ),
+        # at a real table the deck is shuffled by hand: the page asks for each card turned
+        # over (a seeded deck is for scripts and rehearsals)
+        field(
+            "options.table_deck",
+            _("Cards shuffled by hand (enter each card turned over)"),
+            check=True,
+            default=True,
+        ),
+    ]
+
+
+def view(game: KingOfTokyo) -> dict[str, Any]:
+    s = game.to_json()
+    winners = set(s["winners"])
+    seats = []
+    for p in s["players"]:
+        tokens = [_("{token} ×{n}", token=t, n=n) for t, n in p["tokens"].items() if n]
+        lists = [item_list("cards", "🃏", p["cards"])] if p["cards"] else []
+        if tokens:
+            lists.append(item_list("tokens", "", tokens))
+        seats.append(
+            seat(
+                p["name"],
+                p["monster"],
+                active=p["name"] == s["active_player"],
+                out=not p["alive"],
+                winner=p["name"] in winners,
+                dials=[
+                    dial("hp", "♥", p["hp"], p["max_hp"]),
+                    dial("vp", "★", p["vp"]),
+                    dial("energy", "⚡", p["energy"]),
+                ],
+                place=None if p["location"] is None else place_name(p["location"]),
+                tags=[] if p["alive"] else [_("eliminated")],
+                lists=lists,
+            )
+        )
+    offer = item_list(
+        "face-up", _("Cards on offer"), s["face_up"], _("{n} cards in the deck", n=s["deck_size"])
+    )
+    dice = dice_view(s["dice"], s["throws"], s["throws_allowed"]) if s["dice"] else None
+    return page_view(_headline(s), seats, [offer], dice=dice)
+
+
+def _headline(s: dict[str, Any]) -> str:
+    if s["game_over"]:
+        if not s["winners"]:
+            return _("Game over: nobody won.")
+        return _("Game over: {players} won!", players=_(" and ").join(s["winners"]))
+    waits = s["waiting_for"]
+    setting_out = waits and all(w["kind"] == "reveal" for w in waits)  # a deck shuffled by hand
+    if s["phase"] in (ROLL, ROLLOFF) and not s["throws"] and setting_out:
+        return _("Set out the cards on offer: turn over the deck's top cards")
+    if s["active_player"] is None:
+        return _("Roll-off: who throws the most claws starts")
+    monster = next(p["monster"] for p in s["players"] if p["name"] == s["active_player"])
+    return _(
+        "Turn {n}: {player} ({monster})", n=s["turn"], player=s["active_player"], monster=monster
+    )
