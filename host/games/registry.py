@@ -26,6 +26,7 @@ import importlib.util
 import os
 import pkgutil
 import re
+import threading
 from collections.abc import Mapping
 from pathlib import Path
 from types import ModuleType
@@ -41,6 +42,8 @@ ORDER = "catalog_order"  # a KIND's optional place among host.games' games (defa
 
 _KINDS: dict[str, GameKind] = {}
 _found = False
+_finding = False  # (the thread finding them asks again, from a game's module)
+_find_lock = threading.RLock()
 
 
 def register(kind: GameKind) -> GameKind:
@@ -131,11 +134,24 @@ def _split_format(fmt: str) -> tuple[str, int] | None:
 
 
 def _find() -> None:
-    """Find the games once: host.games' rules packages, then DICETABLE_GAMES'."""
-    global _found
+    """Find the games once: host.games' rules packages, then DICETABLE_GAMES'. Another
+    thread asking meanwhile (the page's first request while the table starts) waits for
+    the whole catalog; a game's module asking while it is imported gets what is found."""
+    global _found, _finding
     if _found:
         return
-    _found = True
+    with _find_lock:
+        if _found or _finding:
+            return
+        _finding = True
+        try:
+            _find_all()
+            _found = True
+        finally:
+            _finding = False
+
+
+def _find_all() -> None:
     import host.games
 
     by_hand = dict(_KINDS)

@@ -70,3 +70,25 @@ def test_a_wrong_module_in_the_environment_is_one_clear_error(tmp_path: Path) ->
     for module, said in (("no_such_module_here", "cannot be imported"), ("not_a_game", "no KIND")):
         done = _listed(tmp_path, module)
         assert done.returncode != 0 and said in done.stderr
+
+
+def test_threads_asking_at_once_all_get_the_whole_catalog() -> None:
+    """The page's first request may come while the table starts: neither may see a
+    catalog found only in part (it once said 'this dicetable reads' no format at all)."""
+    code = (
+        "import threading\n"
+        "from host.games.registry import kinds\n"
+        "seen, start = [], threading.Barrier(6)\n"
+        "def ask():\n"
+        "    start.wait()\n"
+        "    seen.append(len(kinds()))\n"
+        "threads = [threading.Thread(target=ask) for _ in range(6)]\n"
+        "for t in threads: t.start()\n"
+        "for t in threads: t.join()\n"
+        "print(seen)\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    seen = json.loads(result.stdout)
+    assert len(seen) == 6 and set(seen) == {len(kinds())}, seen
