@@ -1,10 +1,15 @@
-"""`dicetable demo`: a recorded 3-player King of Tokyo game, replayed end to end.
+"""`dicetable demo`: a recorded game played end to end, as `dicetable play` plays it.
 
-No camera and no board needed: the recorded session's frames (drawn by our own renderer
-from the demo game's script) go through the vision code, each settled throw into the
-rules engine, each state change to the board, which here is the real firmware running
-under MicroPython as a virtual board drawn in the terminal. The other inputs (resolve,
-yield, end of turn) are the button presses and page taps recorded with the session.
+The demo is a preset of `dicetable play` (host.app.cli.play): the same table, camera seam,
+board and recorded session player. It chooses the demo game's recorded session (its
+camera frames drawn once by our own renderer from the game's script, its button presses
+and page taps as recorded) played flat out, the virtual board (the real firmware under
+MicroPython) drawn in the terminal after every turn, a game store of its own thrown away
+at the end, no web page unless asked (--page: then in real time, as at a table), and it
+ends with the final scores.
+
+The demo game is the one shipped by the first game (in the catalog's order) that ships
+one (its kind's `demo`).
 """
 
 from __future__ import annotations
@@ -13,19 +18,19 @@ import argparse
 import hashlib
 import os
 import sys
+import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from host.app.cli import DEFAULT_PORT
+from host.app.terminal import Terminal, say
 from host.errors import UserError
 from host.games import Input
 
 if TYPE_CHECKING:
-    from host.games.kot import KingOfTokyo
-    from vision.live.follow import ThrowFollower
-
-DEMO_GAME = Path(__file__).parent / "games" / "kot" / "data" / "demo-game.json"
+    from host.games.kind import GameKind
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -38,34 +43,145 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--quiet", action="store_true", help="print only the final scores, not the board"
     )
+    parser.add_argument(
+        "--page",
+        type=int,
+        nargs="?",
+        const=DEFAULT_PORT,
+        metavar="PORT",
+        help=f"also serve the table's page on localhost (port {DEFAULT_PORT} unless given) and "
+        "play in real time, to watch it there",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
-    result = play_demo(args.session, out=None if args.quiet else print)
+    result = play_demo(args.session, out=None if args.quiet else say, page=args.page)
     print("Final scores:")
-    for line in result.score_lines():
+    for line in result.standings:
         print("  " + line)
     return 0
 
 
 @dataclass(frozen=True)
 class DemoResult:
-    state: dict  # the game's final state (to_json)
-    throws_read: int
-    frames: int
+    state: dict[str, Any]  # the game's final state (to_json)
+    standings: list[str]  # the final scores, as the game tells them
+    throws_read: int  # throws the camera read from the frames
 
-    def score_lines(self) -> list[str]:
-        lines = []
-        for p in self.state["players"]:
-            status = "" if p["alive"] else "  (eliminated)"
-            where = f"  in Tokyo {p['location'].title()}" if p["location"] else ""
-            lines.append(
-                f"{p['name']:<6} {p['monster']:<12} {p['vp']:>2} VP  {p['hp']:>2} HP{where}{status}"
+
+def play_demo(
+    session_folder: Path | None, out: Callable[[str], None] | None, page: int | None = None
+) -> DemoResult:
+    """Play the session (default: the demo game's) through `dicetable play`'s table; `out`
+    gets the story (what the camera read, what was pressed) and the board after every
+    turn (None: nothing); `page`: the port to serve the page on, in real time."""
+    from host import recording
+    from host.app import cli as play
+
+    folder = session_folder or demo_session_folder()
+    recording.load_session(folder)  # no session: says so before anything starts
+    terminal = DemoTerminal(out, page is not None)
+    with tempfile.TemporaryDirectory(prefix="dicetable-demo-") as scratch:
+        preset: dict[str, Any] = {
+            "camera": str(folder),
+            "board": "virtual",
+            "db": Path(scratch) / "demo.db",
+            "exit_at_end": True,
+        }
+        if page is None:  # flat out, each result resolved at once (nobody to correct it)
+            preset |= {"speed": 0.0, "window": 0.0}
+        else:
+            preset |= {"port": page}
+        play.play(play.options(**preset), terminal, page=page is not None)
+    if terminal.result is None:
+        raise UserError("the demo's game did not start")
+    return terminal.result
+
+
+class DemoTerminal(Terminal):
+    """The demo's terminal: the board's seats, every input as the table takes it (the
+    camera's throws with what it read), the board after every turn, and the result."""
+
+    def __init__(self, out: Callable[[str], None] | None, page: bool) -> None:
+        super().__init__(boards=out is not None, out=out or (lambda _line: None))
+        self.serving = page
+        self.throws = 0
+        self.result: DemoResult | None = None
+
+    def announce(self, text: str) -> None:
+        if self.serving:  # the PIN and the notices are for whoever uses the page
+            say(text)
+
+    def page(self, urls: Sequence[str], db: Path, network: bool) -> None:
+        say(f"dicetable demo: the table's page is at {urls[0]}")
+
+    def board_news(self, status: str) -> None:
+        pass
+
+    def playing(self) -> None:
+        super().playing()
+        table = self.table
+        assert table is not None and table.game is not None and table.kind is not None
+        roles = table.kind.roles(table.game)
+        seats = [f"seat {i + 1}: {name} ({roles.get(name, '?')})"
+                 for i, name in enumerate(table.game.players)]  # fmt: skip
+        self.out("The board's seats: " + ", ".join(seats))
+
+    def taken(self, inp: Input, source: str) -> None:
+        from host.app.table import describe
+        from host.games.kind import THROW
+
+        if source == "camera" and inp.get("type") == THROW:
+            self.throws += 1
+            kept = list(inp.get("kept", []))
+            self.out(
+                f"  camera: throw {self._throw_number(inp)} by {inp.get('player')} settled: "
+                + " ".join(inp.get("thrown", []))
+                + (f"  (kept: {' '.join(kept)})" if kept else "")
             )
-        winners = self.state["winners"]
-        if self.state["game_over"]:
-            lines.append("Winner: " + ", ".join(winners) if winners else "Nobody wins.")
-        return lines
+        else:
+            self.out(f"  {describe(inp)}")
+        super().taken(inp, source)
+
+    def ended(self, exit_at_end: bool) -> None:
+        table = self.table
+        if table is not None and table.game is not None and table.kind is not None:
+            from host.games.kind import standings
+
+            told = standings(table.kind, table.game)
+            self.result = DemoResult(table.game.to_json(), told, self.throws)
+
+    def _throw_number(self, inp: Input) -> int:
+        """Which throw of this player's turn: the throws in a row in the game's log."""
+        from host.games.kind import THROW
+
+        assert self.table is not None and self.table.game is not None
+        number = 0
+        for past in reversed(self.table.game.log):
+            if past.get("type") != THROW or past.get("player") != inp.get("player"):
+                break
+            number += 1
+        return number
+
+
+def demo_kind() -> GameKind:
+    """The game whose demo `dicetable demo` plays: the first that ships one."""
+    from host.games.kind import demo_of
+    from host.games.registry import kinds
+
+    for kind in kinds().values():
+        if demo_of(kind) is not None:
+            return kind
+    raise UserError("no game here ships a demo game (a kind's `demo` script)")
+
+
+def demo_script() -> Path:
+    """The demo game's script."""
+    from host.games.kind import demo_of
+
+    script = demo_of(demo_kind())
+    assert script is not None
+    return script
 
 
 def cache_folder() -> Path:
@@ -80,125 +196,33 @@ def demo_session_folder() -> Path:
     from host import recording
     from vision.live import sequences
 
-    script_text = DEMO_GAME.read_bytes()
-    digest = hashlib.sha256(script_text)
+    script = demo_script()
+    digest = hashlib.sha256(script.read_bytes())
     for source in sorted((Path(__file__).parents[1] / "vision" / "render").glob("*.py")):
         digest.update(source.read_bytes())
     digest.update(Path(sequences.__file__).read_bytes())
     digest.update(Path(recording.__file__).read_bytes())
     folder = cache_folder() / f"demo-session-{digest.hexdigest()[:12]}"
     if not (folder / "session.json").exists():
-        render_demo_session(folder)
+        render_demo_session(script, folder)
     return folder
 
 
-def render_demo_session(folder: Path) -> None:
+def render_demo_session(script: Path, folder: Path) -> None:
     import json
     import shutil
 
     from host import recording
 
-    script = json.loads(DEMO_GAME.read_text(encoding="utf-8"))
     print(f"Rendering the demo session's camera frames into {folder} (once) ...", file=sys.stderr)
-    shutil.rmtree(folder.with_suffix(".tmp"), ignore_errors=True)  # left by an interrupted run
-    recording.render_session(script, folder.with_suffix(".tmp"))
-    folder.with_suffix(".tmp").rename(folder)
-
-
-def play_demo(session_folder: Path | None, out: Callable[[str], None] | None) -> DemoResult:
-    """Replay the session through vision, rules and the virtual board; `out` gets the
-    story (what the camera read, what was pressed) and the board after every turn."""
-    from host import recording
-    from host.board.virtual import VirtualBoard
-    from host.games.kot import load_script, script
-    from vision.live.follow import ThrowFollower
-    from vision.reader import DiceReader
-
-    say = out or (lambda _line: None)
-    session = recording.load_session(session_folder or demo_session_folder())
-    game = script.start(load_script(DEMO_GAME))
-    follower = ThrowFollower(DiceReader.load("kot"))
-    seats = [
-        f"seat {i + 1}: {p['name']} ({p['monster']})"
-        for i, p in enumerate(game.to_json()["players"])
-    ]
-    say("The board's seats: " + ", ".join(seats))
-    clock = _FrameClock(session.fps)
-    throws = 0
-    with VirtualBoard(seats=len(game.players)) as board:
-        board.show(game.display())
-        turn = (game.active.name, game.turn)
-        for step in session.steps:
-            if step.input is None:
-                say(_read_throw(game, follower, step.frames, clock))
-                throws += 1
-            else:
-                _apply_recorded(game, step.input)
-                say(f"  {script.describe(step.input)}" + _answer(step.input))
-            board.show(game.display())
-            if (game.active.name, game.turn) != turn or game.game_over:
-                say(f"The board after {turn[0]}'s turn:")
-                say(board.render())
-                turn = (game.active.name, game.turn)
-                follower.new_turn()
-    return DemoResult(game.to_json(), throws, clock.frames)
-
-
-class _FrameClock:
-    """Stream time of the session's frames, as the camera would have stamped them."""
-
-    def __init__(self, fps: int) -> None:
-        self.fps = fps
-        self.frames = 0
-
-    def tick(self) -> float:
-        self.frames += 1
-        return (self.frames - 1) / self.fps
-
-
-def _read_throw(
-    game: KingOfTokyo, follower: ThrowFollower, frames: Sequence[Path], clock: _FrameClock
-) -> str:
-    """Feed one throw's frames to the camera side; apply the throw it settles."""
-    import cv2
-
-    from vision.live.follow import Misfit
-
-    expected = game.expected_dice()
-    follower.expect(expected.counts if expected else None)
-    settled = []
-    for path in frames:
-        image = cv2.imread(str(path))
-        if image is None:
-            raise UserError(f"cannot read the frame {path}; delete its folder to render it again")
-        for event in follower.feed(image, clock.tick()):
-            if isinstance(event, Misfit):
-                raise UserError(f"frame {path.name}: {event.reason}")
-            kept, thrown = event.faces(event.kept), event.faces(event.thrown)
-            _apply_recorded(game, game.throw_input(thrown, kept))
-            settled.append(
-                f"  camera, {path.name}: throw {event.throw} by {game.active.name} settled: "
-                + " ".join(thrown)
-                + (f"  (kept: {' '.join(kept)})" if kept else "")
-            )
-    if len(settled) != 1:
-        raise UserError(
-            f"the camera saw {len(settled)} throws settle in "
-            f"{frames[0].name}..{frames[-1].name}, not 1"
-        )
-    return settled[0]
-
-
-def _apply_recorded(game: KingOfTokyo, inp: Input) -> None:
-    from host.games import IllegalInput
-
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    scratch = Path(tempfile.mkdtemp(prefix=f"{folder.name}.", dir=folder.parent))
     try:
-        game.apply(inp)
-    except IllegalInput as error:
-        raise UserError(f"the recorded input {dict(inp)} was refused: {error}") from None
-
-
-def _answer(inp: Input) -> str:
-    if inp.get("type") == "yield":
-        return ": leaves Tokyo" if inp.get("leave") else ": stays in Tokyo"
-    return ""
+        recording.render_session(json.loads(script.read_text(encoding="utf-8")), scratch)
+        scratch.rename(folder)
+    except OSError:
+        if not (folder / "session.json").exists():
+            raise
+        # another dicetable rendered it meanwhile: theirs is the same
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)

@@ -44,14 +44,15 @@ def _seconds(command: list[str], env: dict[str, str]) -> float:
 
 
 def bench(args: argparse.Namespace) -> int:
-    from host.demo import DEMO_GAME
+    from host.demo import demo_script
 
+    script = demo_script()
     rounds = 5 if args.quick else 15
     dicetable = _dicetable()
     commands = {
         BASELINE: [sys.executable, "-c", "pass"],
         "dicetable --help": [*dicetable, "--help"],
-        f"dicetable replay {DEMO_GAME.name}": [*dicetable, "replay", str(DEMO_GAME)],
+        f"dicetable replay {script.name}": [*dicetable, "replay", str(script)],
     }
     times: dict[str, list[float]] = {name: [] for name in commands}
     with tempfile.TemporaryDirectory(prefix="dicetable-bytecode-") as bytecode:
@@ -63,7 +64,7 @@ def bench(args: argparse.Namespace) -> int:
             for name, command in commands.items():
                 times[name].append(_seconds(command, env))
     base = statistics.median(times[BASELINE])
-    inputs = len(json.loads(DEMO_GAME.read_text(encoding="utf-8"))["inputs"])
+    inputs = len(json.loads(script.read_text(encoding="utf-8"))["inputs"])
     print(f"wall time of a fresh process, median of {rounds} rounds taking turns:")
     for name, took in times.items():
         median = statistics.median(took)

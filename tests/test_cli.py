@@ -8,7 +8,7 @@ import sys
 import pytest
 
 from host.cli import COMMANDS
-from host.demo import DEMO_GAME
+from host.demo import demo_script
 
 
 def dicetable(*args: str) -> subprocess.CompletedProcess[str]:
@@ -61,7 +61,12 @@ def test_the_import_check_sees_what_is_imported() -> None:
 
 @pytest.mark.parametrize(
     "args",
-    [("--help",), ("replay", str(DEMO_GAME)), ("replay", "--help"), ("bench", "engine", "--quick")],
+    [
+        ("--help",),
+        ("replay", str(demo_script())),
+        ("replay", "--help"),
+        ("bench", "engine", "--quick"),
+    ],
     ids=["help", "replay", "replay-help", "bench-engine"],
 )
 def test_commands_without_camera_or_board_start_without_opencv_numpy_or_serial(

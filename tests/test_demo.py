@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
+import time
+import urllib.request
 from pathlib import Path
 
 import pytest
 
 from host import recording
-from host.demo import DEMO_GAME, play_demo
+from host.demo import demo_script, play_demo
 from host.games.kot import load_script, replay
 
 pytestmark = pytest.mark.slow
@@ -27,7 +30,7 @@ KNOWN_OUTCOME = {
 @pytest.fixture(scope="module")
 def session_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("demo") / "session"
-    recording.render_session(json.loads(DEMO_GAME.read_text()), folder)
+    recording.render_session(json.loads(demo_script().read_text()), folder)
     return folder
 
 
@@ -43,7 +46,7 @@ def test_the_demo_through_vision_ends_as_the_recorded_game(session_folder: Path)
     assert outcome(result.state) == KNOWN_OUTCOME
     assert result.state["winners"] == ["Cat"] and result.state["game_over"]
     # every throw of the script was read from the frames, none invented
-    script = load_script(DEMO_GAME)
+    script = load_script(demo_script())
     assert result.throws_read == sum(1 for i in script.inputs if i["type"] == "throw")
     # and the camera's reading gave exactly the script's game
     assert result.state == replay(script).to_json()
@@ -53,7 +56,7 @@ def test_the_demo_through_vision_ends_as_the_recorded_game(session_folder: Path)
 def test_the_board_shows_the_final_dials(session_folder: Path) -> None:
     from host.board.virtual import VirtualBoard
 
-    script = load_script(DEMO_GAME)
+    script = load_script(demo_script())
     game = replay(script)
     with VirtualBoard(seats=3) as board:
         board.show(game.display())
@@ -91,3 +94,29 @@ def test_a_bad_session_folder_is_one_clear_line(tmp_path: Path, kind: str) -> No
     assert result.returncode != 0 and len(lines) == 1, result.stderr
     says = "is not a session file" if kind == "not JSON" else "is not a recorded session"
     assert lines[0].startswith("dicetable demo: ") and says in lines[0], result.stderr
+
+
+def test_the_demo_serves_the_page_when_asked(session_folder: Path) -> None:
+    """--page: the demo is a game night's table, with its page (and its PIN) live."""
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+    command = [sys.executable, "-m", "host", "demo", "--session", str(session_folder)]
+    proc = subprocess.Popen(
+        [*command, "--quiet", "--page", "0"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+    )  # fmt: skip
+    assert proc.stdout is not None
+    try:
+        lines = [proc.stdout.readline() for _ in range(2)]  # the PIN and the page, any order
+        url = next(x.split(" at ")[1].strip() for x in lines if "the table's page is at" in x)
+        assert any(x.startswith("Table PIN: ") for x in lines), lines
+        for _ in range(100):  # the session's game is set up just after the page starts
+            with urllib.request.urlopen(url + "api/state", timeout=10) as response:
+                game = json.loads(response.read())["game"]
+            if game is not None:
+                break
+            time.sleep(0.1)
+        assert [p["name"] for p in game["state"]["players"]] == ["Ann", "Bob", "Cat"]
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        _, err = proc.communicate(timeout=30)
+    assert proc.returncode == 0 and "Traceback" not in err, err

@@ -84,9 +84,9 @@ def settle_to_board_and_page(folder: Path, board: Board, throws: int) -> None:
 
     from host import recording
     from host.app.camera import DiceWatcher, ThrowSeen
-    from host.demo import DEMO_GAME, demo_session_folder
+    from host.demo import demo_script, demo_session_folder
 
-    kind, script = read_game_file(DEMO_GAME)
+    kind, script = read_game_file(demo_script())
     session = recording.load_session(demo_session_folder())
     frames = [[_image(cv2.imread(str(p)), p) for p in s.frames] for s in session.steps if s.frames]
     table = Table(Store(folder / "settle.db"), board, window=0.0, announce=lambda s: None)
@@ -250,9 +250,9 @@ def _image(image: Any, path: Path) -> Any:
 
 def _demo_setup() -> dict[str, Any]:
     """The demo game's setup: a game as any table plays it."""
-    from host.demo import DEMO_GAME
+    from host.demo import demo_script
 
-    kind, script = read_game_file(DEMO_GAME)
+    kind, script = read_game_file(demo_script())
     setup = {k: v for k, v in script.items() if k not in ("format", "inputs", "description")}
     return {"game": kind.name, "setup": setup}
 

@@ -10,17 +10,17 @@ that was on the table (after a crash or a power cut, exactly where it was).
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import signal
 import threading
-import time
-from collections.abc import Hashable
 from pathlib import Path
 from types import FrameType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from host.errors import UserError
+
+if TYPE_CHECKING:
+    from host.app.terminal import Terminal
 
 DEFAULT_PORT = 8080
 
@@ -111,7 +111,30 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from host.app.board_seam import LinkBoard, open_board
+    from host.app.terminal import Terminal
+
+    play(args, Terminal(boards=not args.quiet))
+    return 0
+
+
+def options(**values: Any) -> argparse.Namespace:
+    """`dicetable play`'s options as the command line would give them: these values, the
+    others their defaults (a preset of play, such as `dicetable demo`)."""
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    args = parser.parse_args([])
+    for name, value in values.items():
+        if not hasattr(args, name):
+            raise TypeError(f"dicetable play has no option {name!r}")
+        setattr(args, name, value)
+    return args
+
+
+def play(args: argparse.Namespace, terminal: Terminal, page: bool = True) -> None:
+    """The table with its camera or recorded session, its board and (with `page`) its web
+    page, until stopped (or, with --exit-at-end, the recorded session is played); what is
+    said in the terminal is `terminal`'s."""
+    from host.app.board_seam import open_board
     from host.app.store import Store
     from host.app.table import Table
     from host.app.web import WebServer
@@ -137,36 +160,24 @@ def run(args: argparse.Namespace) -> int:
     _stop_on_sigterm(stop)
     board = open_board(args.board)
     table = Table(
-        store,
-        board,
-        window=args.window,
-        pin_length=args.pin_length,
-        announce=lambda s: print(s, flush=True),
+        store, board, window=args.window, pin_length=args.pin_length, announce=terminal.announce
     )
+    terminal.attach(table, board)
     web: WebServer | None = None
     worker: threading.Thread | None = None
     try:
         table.start(pin=args.pin)
-        web = WebServer(
-            table,
-            host="0.0.0.0" if args.serve_network else "127.0.0.1",
-            port=args.port,
-            names=args.host_name,
-        )
-        web.start()
-        print(f"dicetable: the table's page is at {web.url} (game store: {db})", flush=True)
-        for url in web.urls[1:]:
-            print(f"dicetable: and at {url}", flush=True)
-        if args.serve_network and "localhost" in web.url:
-            print(
-                "dicetable: this machine has no network address yet: phones can open the "
-                "page once it joins one (it listens on every address)",
-                flush=True,
+        if page:
+            web = WebServer(
+                table,
+                host="0.0.0.0" if args.serve_network else "127.0.0.1",
+                port=args.port,
+                names=args.host_name,
             )
+            web.start()
+            terminal.page(web.urls, db, network=args.serve_network)
         board_said = board.status(sync=False)
-        print(f"dicetable: board: {board_said}", flush=True)
-        if isinstance(board, LinkBoard) and board.virtual is not None and not args.quiet:
-            _draw_turns(table, board)
+        terminal.board_news(board_said)
         player = None
         if recorded:
             player = _recorded(table, args, None if camera == "demo" else camera)
@@ -179,23 +190,19 @@ def run(args: argparse.Namespace) -> int:
             worker = threading.Thread(
                 target=run_camera, args=(camera, live, table, stop), name="camera", daemon=True
             )
+        terminal.playing()
         if worker is not None:
             worker.start()
-        while not stop.wait(0.2):
+        while not stop.wait(0.05 if player is not None else 0.2):
             # the board connects after start, and may be unplugged and plugged back in
             if (now := board.status(sync=False)) != board_said:
                 board_said = now
-                print(f"dicetable: board: {now}", flush=True)
+                terminal.board_news(now)
             if args.exit_at_end and (player is None or player.finished.is_set()):
                 break
         if player is not None and player.error:
             raise UserError(f"the recorded session stopped: {player.error}")
-        if table.game is not None and args.exit_at_end:
-            print("final state: " + json.dumps(table.game.to_json()), flush=True)
-            if isinstance(board, LinkBoard) and board.virtual is not None:
-                board.link.wait_shown(2.0)
-                print("final board: " + json.dumps(board.virtual.shown()), flush=True)
-        return 0
+        terminal.ended(args.exit_at_end)
     finally:
         stop.set()
         if live is not None and worker is None:  # else the camera thread closes it
@@ -248,34 +255,22 @@ def _recorded(table: Any, args: argparse.Namespace, folder: str | None) -> Any:
     from host.app.camera import DiceWatcher
     from host.app.recorded import SessionPlayer, session_folder
     from host.app.table import RECORDING
-    from host.demo import DEMO_GAME
     from host.games.kind import GameFileError
     from host.games.registry import kind_of_script, read_game_file
 
     session = recording.load_session(session_folder(folder))
     try:  # the game it was played from: --game, else the one the session names
-        if args.game is not None or session.game is None:
-            kind, script = read_game_file(args.game or DEMO_GAME)
-        else:
+        if args.game is not None:
+            kind, script = read_game_file(args.game)
+        elif session.game is not None:
             kind, script = kind_of_script(session.game), dict(session.game)
+        else:
+            raise UserError(
+                f"{session.folder} does not say which game it was played from: give --game "
+                "SCRIPT (the game script whose setup it was played from)"
+            )
     except GameFileError as error:
         raise UserError(str(error)) from None
     setup = {k: v for k, v in script.items() if k not in ("format", "inputs", "expect")}
     table.act({"do": "new_game", "game": kind.name, "setup": setup}, RECORDING)
     return SessionPlayer(table, session, DiceWatcher(), speed=args.speed, inputs=not args.manual)
-
-
-def _draw_turns(table: Any, board: Any) -> None:
-    """Draw the virtual board in the terminal whenever the turn changes."""
-    last: list[Hashable] = [None]
-
-    def listener(expected: object, turn: Hashable) -> None:
-        if turn != last[0]:
-            last[0] = turn
-            threading.Thread(target=draw, daemon=True).start()
-
-    def draw() -> None:
-        time.sleep(0.3)  # the board acknowledges the new state first
-        print(board.virtual.render(), flush=True)
-
-    table.on_expect(listener)

@@ -3,9 +3,11 @@ and (unless told otherwise) the recorded presses and taps as the people made the
 
 Frames are fed at the session's frame rate times `speed` (0: as fast as they are read).
 A recorded input waits until the table is ready for it (no result held for the
-correction window; a recorded "resolve" that the table already holds, because the last
-throw ended the throws, is that same press). A session that no longer fits the game (an
-input refused, or not awaited for `patience` seconds) stops with a notice.
+correction window; a recorded "resolve" that the table already holds, or has just
+resolved, because the last throw ended the throws, is that same press). A session that no
+longer fits the game stops with a notice: an input refused, or not awaited for `patience`
+seconds, or (while it plays the recorded inputs too) a reading of the camera the table did
+not take, since the recorded inputs after it cannot fit then.
 """
 
 from __future__ import annotations
@@ -57,7 +59,8 @@ class SessionPlayer:
             self.finished.set()
 
     def _play(self, stop: threading.Event) -> None:
-        import cv2
+        from vision.errors import VisionError
+        from vision.images import read_image
 
         start = time.monotonic()
         index = 0
@@ -69,9 +72,10 @@ class SessionPlayer:
                     self._give(dict(step.input), stop)
                 continue
             for path in step.frames:
-                image = cv2.imread(str(path))
-                if image is None:
-                    raise UserError(f"cannot read the recorded frame {path}")
+                try:
+                    image = read_image(path)
+                except VisionError as error:
+                    raise UserError(f"the recorded frame {error}") from None
                 t = index / self.session.fps
                 if self.speed > 0:
                     delay = start + t / self.speed - time.monotonic()
@@ -80,22 +84,31 @@ class SessionPlayer:
                 if self.on_frame is not None:
                     self.on_frame(index, time.perf_counter())
                 for event in self.watcher.feed(image, t):
-                    self.table.camera_event(event)
+                    # (one that waits for room in the store goes in later, in order)
+                    taken = self.table.camera_event(event) in ("read", "waiting")
+                    if self.inputs and not taken:
+                        said = (self.table.throw or {}).get("reason", "not taken")
+                        raise UserError(f"the camera's reading of {path.name}: {said}")
                 index += 1
                 if stop.is_set():
                     return
 
     def _give(self, inp: dict[str, object], stop: threading.Event) -> None:
         table = self.table
+        done = False  # the last throw ended the throws: this press is held or taken already
 
-        def ready() -> bool:
-            return stop.is_set() or table.holding is None or table.holding == inp
+        def ready() -> bool:  # (under the table's lock)
+            nonlocal done
+            log = table.game.log if table.game is not None else []
+            taken = inp.get("type") == RESOLVE and bool(log) and dict(log[-1]) == inp
+            done = table.holding == inp or (table.holding is None and taken)
+            return stop.is_set() or table.holding is None or done
 
         if not table.wait_for(ready, self.patience):
             raise UserError(f"the recorded input {inp} is not awaited: {table.awaited()}")
         if stop.is_set():
             return
-        if table.holding != inp:  # (equal: the last throw already ended the throws)
+        if not done:
             table.act({"do": "input", "input": inp}, RECORDING)
         if inp.get("type") == RESOLVE and not table.wait_for(
             lambda: stop.is_set() or table.holding is None, self.patience + table.window

@@ -79,6 +79,7 @@ class Notice:
 
 
 ExpectListener = Callable[[DiceExpectation | None, Hashable], None]
+CommitListener = Callable[[Input, str], None]
 
 
 class Table:
@@ -118,6 +119,7 @@ class Table:
         self._turn: Hashable = None
         self._undos = 0  # an undo starts the camera's turn afresh
         self._expect_listeners: list[ExpectListener] = []
+        self._commit_listeners: list[CommitListener] = []
         self._view: tuple[int, str] | None = None
         self._stop = threading.Event()
         self._ticker: threading.Thread | None = None
@@ -170,6 +172,12 @@ class Table:
         with self._lock:
             self._expect_listeners.append(listener)
             listener(*self._expectation())
+
+    def on_commit(self, listener: CommitListener) -> None:
+        """Call `listener(input, source)` after every input the game takes, once it is
+        stored and shown, inside the table's lock (a terminal telling the game's story)."""
+        with self._lock:
+            self._commit_listeners.append(listener)
 
     # ---- the doors ---------------------------------------------------------------------
 
@@ -236,18 +244,22 @@ class Table:
             except Refused as refusal:
                 self.notice("warning", f"{player}'s button: {refusal}")
 
-    def camera_event(self, event: CameraEvent) -> None:
+    def camera_event(self, event: CameraEvent) -> str:
         """A throw the camera saw settle, or a reading that does not fit. One the store
         cannot take now (disk full) waits, and those after it wait behind it, until the
-        clock finds the store working again: the camera never stops for it."""
+        clock finds the store working again: the camera never stops for it. Returns what
+        became of it, as the page shows it: "read", "misfit", "ignored" or "refused", or
+        "waiting" (not stored yet)."""
         with self._lock:
             self._unstored.append(event)
-            self._store_camera_events()
+            return self._store_camera_events(event)
 
-    def _store_camera_events(self) -> None:
+    def _store_camera_events(self, mine: CameraEvent | None = None) -> str:
+        """Store the waiting camera events in order; what became of `mine`."""
+        became = "waiting"
         while self._unstored:
             try:
-                self._camera_event(self._unstored[0])
+                status = self._camera_event(self._unstored[0])
             except StoreError as error:
                 self._retry_at = self.clock() + RETRY_S
                 waiting = len(self._unstored)
@@ -256,13 +268,15 @@ class Table:
                     f"the camera's throw is not stored: {error}"
                     + (f" ({waiting} throws wait)" if waiting > 1 else ""),
                 )
-                return
-            self._unstored.popleft()
+                return became
+            if self._unstored.popleft() is mine:
+                became = status
             if self._retry_at:  # it had failed before
                 self._retry_at = 0.0
                 self.notice("info", "the game store works again: the camera's throws are in")
+        return became
 
-    def _camera_event(self, event: CameraEvent) -> None:
+    def _camera_event(self, event: CameraEvent) -> str:
         """One camera event into the game; StoreError if the store cannot take it (then
         nothing of it is applied)."""
         with self._lock:
@@ -276,7 +290,7 @@ class Table:
             if isinstance(event, MisfitSeen):
                 self.throw = {**seen, "status": "misfit", "reason": event.reason}
                 self.notice("warning", f"the camera cannot read this throw: {event.reason}")
-                return
+                return "misfit"
             assert isinstance(event, ThrowSeen)
             game, dice = self.game, self._dice()
             if game is None or dice is None or game.game_over or self.paused:
@@ -287,7 +301,7 @@ class Table:
                     why = "this game is played without the camera's dice"
                 self.throw = {**seen, "status": "ignored", "reason": why}
                 self.notice("info", f"a throw was seen but {why}")
-                return
+                return "ignored"
             inp = dice.throw_input(game, event.thrown, event.kept)
             try:
                 try:
@@ -303,7 +317,7 @@ class Table:
                 self.notice(
                     "warning", f"the camera's reading was refused: {refusal}; fix it on the page"
                 )
-                return
+                return "refused"
             except StoreError as error:
                 self.throw = {**seen, "status": "refused", "reason": f"not stored: {error}"}
                 raise
@@ -317,6 +331,7 @@ class Table:
                     self.notice(
                         "error", f"the end of the throws is not stored: {error}; press the button"
                     )
+            return "read"
 
     def tick(self) -> None:
         """The clock: the correction window's end, the PIN display's end, board presses."""
@@ -479,6 +494,11 @@ class Table:
                 "info", "game over: " + (", ".join(self.kind.winners(game)) or "nobody") + " won"
             )
         self._publish()
+        for listener in self._commit_listeners:
+            try:
+                listener(inp, source)
+            except Exception as error:  # the input is taken: a listener's bug must not undo it
+                self.notice("error", f"internal error telling an input: {error!r}")
 
     def _fixed(self, kept: list[str]) -> list[str]:
         """The kept dice as fixed on the page this turn: a die the camera misread, then a

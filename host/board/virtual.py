@@ -169,12 +169,13 @@ class VirtualBoard:
         """Each LED's colour as sent to the chain (after the brightness cap)."""
         return [(r, g, b) for r, g, b in self.snapshot()["leds"]]
 
-    def render(self) -> str:
-        """The board drawn for a terminal: each display as 7-segment art, then the LEDs."""
+    def render(self, seats: int | None = None) -> str:
+        """The board drawn for a terminal: each display as 7-segment art (of the first
+        `seats` seats, default those given at start), then the LEDs."""
         snapshot = self.snapshot()
         if snapshot["repl"]:
             return "the Pico waits at its MicroPython REPL: no firmware runs"
-        return render_board(snapshot, self.seats, self.extra_names)
+        return render_board(snapshot, self.seats if seats is None else seats, self.extra_names)
 
     def show(self, display: BoardDisplay, timeout: float = 2.0) -> None:
         """Send a display over the board's own host link and wait until it is shown (for

@@ -13,6 +13,7 @@ Plain data only: no camera, serial port, clock or web here.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 from typing import Any, Protocol
 
 from host.games import DiceExpectation, Game, Input, Waiting
@@ -122,3 +123,33 @@ class GameKind(Protocol):
     def button_inputs(self, game: Game, player: str) -> list[Input]:
         """The inputs a press of `player`'s button stands for now (empty: none)."""
         ...
+
+
+# Optional members a kind may have (read through the functions below, so a kind without
+# them still plays): `demo`, a game script shipped with the game that `dicetable demo`
+# plays; `standings(game)`, its scores in a few lines for a terminal.
+
+
+def demo_of(kind: GameKind) -> Path | None:
+    """The game script the kind ships for `dicetable demo`, if any."""
+    demo = getattr(kind, "demo", None)
+    return None if demo is None else Path(demo)
+
+
+def standings(kind: GameKind, game: Game) -> list[str]:
+    """The game's scores in a few lines for a terminal, as its kind tells them (else each
+    player with their role, then who won once the game is over).
+
+    >>> from types import SimpleNamespace as Kind
+    >>> race = Kind(roles=lambda g: {"Ann": "red"}, winners=lambda g: ["Bob"])
+    >>> standings(race, Kind(players=["Ann", "Bob"], game_over=True))
+    ['Ann (red)', 'Bob', 'Winner: Bob']
+    """
+    told = getattr(kind, "standings", None)
+    if told is not None:
+        return list(told(game))
+    roles = kind.roles(game)
+    lines = [f"{p} ({roles[p]})" if roles.get(p) else p for p in game.players]
+    if game.game_over:
+        lines.append("Winner: " + (", ".join(kind.winners(game)) or "nobody"))
+    return lines

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from host.demo import DEMO_GAME, demo_session_folder
+from host.demo import demo_script, demo_session_folder
 from tests.app.private_mount import PrivateMount
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -84,7 +84,7 @@ def test_a_full_disk_is_said_and_the_camera_s_throws_go_in_once_there_is_room(
     tmp_path: Path,
 ) -> None:
     demo_session_folder()  # rendered once, outside the small disk
-    throws = json.loads(DEMO_GAME.read_text())["inputs"][:2]
+    throws = json.loads(demo_script().read_text())["inputs"][:2]
     assert [t["type"] for t in throws] == ["throw", "throw"]
     folder = tmp_path / "data"
     folder.mkdir()

@@ -15,7 +15,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect, sync_playwright
 
 from host.app.chromium import launch
-from host.demo import DEMO_GAME, demo_session_folder
+from host.demo import demo_script, demo_session_folder
 from host.games.kot import load_script, replay
 from host.games.kot.view import dial_text
 
@@ -40,7 +40,7 @@ def test_a_recorded_session_through_vision_engine_virtual_board_and_page(tmp_pat
         "--exit-at-end",
     ]  # fmt: skip
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    expected = replay(load_script(DEMO_GAME)).to_json()
+    expected = replay(load_script(demo_script())).to_json()
     winner = expected["winners"][0]
     lines = []
     with sync_playwright() as playwright:
@@ -83,7 +83,7 @@ def test_a_recorded_session_through_vision_engine_virtual_board_and_page(tmp_pat
         browser.close()
     # the board under real MicroPython shows the final dials
     shown = json.loads(next(x for x in lines if x.startswith("final board: "))[13:])
-    game = replay(load_script(DEMO_GAME))
+    game = replay(load_script(demo_script()))
     want = [dial_text(m) for m in game.monsters]
     assert [s.replace(".", "").strip() for s in shown[: len(want)]] == [
         w.replace(".", "").strip() for w in want

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from host.games import DiceExpectation, Game, Input, Waiting
@@ -74,6 +75,7 @@ class KingOfTokyoKind:
     title = "King of Tokyo"
     script_format = FORMAT
     dice = KingOfTokyoDice()
+    demo = Path(__file__).parent / "data" / "demo-game.json"  # 3 monsters, 9 turns (optional)
 
     def new(self, setup: Mapping[str, Any]) -> Game:
         if not isinstance(setup, Mapping):
@@ -118,6 +120,25 @@ class KingOfTokyoKind:
 
     def winners(self, game: Game) -> list[str]:
         return [m.name for m in _kot(game).winners]
+
+    def standings(self, game: Game) -> list[str]:
+        """Each monster's VP, HP and place, then the winner.
+
+        >>> from host.games.kot import Setup
+        >>> KIND.standings(KingOfTokyo(Setup.simple("Ann", "Bob", first_player="Ann")))[0]
+        'Ann    Alienoid      0 VP  10 HP'
+        """
+        lines = []
+        for p in _kot(game).to_json()["players"]:
+            status = "" if p["alive"] else "  (eliminated)"
+            where = f"  in Tokyo {p['location'].title()}" if p["location"] else ""
+            lines.append(
+                f"{p['name']:<6} {p['monster']:<12} {p['vp']:>2} VP  {p['hp']:>2} HP{where}{status}"
+            )
+        if game.game_over:
+            winners = self.winners(game)
+            lines.append("Winner: " + ", ".join(winners) if winners else "Nobody wins.")
+        return lines
 
     def catalog(self) -> dict[str, Any]:
         return page.catalog()

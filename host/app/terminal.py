@@ -1,0 +1,116 @@
+"""What the table says in the terminal it runs in.
+
+`dicetable play` says where its page is, the board's news (connected, unplugged...), the
+table PIN and the notices people should see, draws the virtual board after every turn,
+and (with --exit-at-end) prints the final state. `dicetable demo` plays the same table
+and says other things (host.demo.DemoTerminal): the story of the game, the board after
+every turn, the final scores.
+
+The board is drawn from the table's commit listener, inside the table's lock, once the
+board has acknowledged the new display: so each drawing is the board as that turn left
+it, in order with whatever else is told, even when a recorded session plays flat out.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Hashable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from host.games import Input
+
+if TYPE_CHECKING:
+    from host.app.board_seam import Board, LinkBoard
+    from host.app.table import Table
+    from host.board.virtual import VirtualBoard
+
+BOARD_ACK_S = 2.0  # at most this long for the board to show a turn's end before it is drawn
+
+
+def say(line: str) -> None:
+    print(line, flush=True)
+
+
+class Terminal:
+    def __init__(self, boards: bool = True, out: Callable[[str], None] = say) -> None:
+        self.boards = boards  # draw the virtual board after every turn
+        self.out = out
+        self.table: Table | None = None
+        self.board: Board | None = None
+        self._turn: Hashable = None  # the game and whose turn it is, as last told
+
+    def announce(self, text: str) -> None:
+        """The table's own words for the host's console: its PIN, notices for people."""
+        self.out(text)
+
+    def page(self, urls: Sequence[str], db: Path, network: bool) -> None:
+        """Where the page is served (its first address, then the others)."""
+        self.out(f"dicetable: the table's page is at {urls[0]} (game store: {db})")
+        for url in urls[1:]:
+            self.out(f"dicetable: and at {url}")
+        if network and "localhost" in urls[0]:
+            self.out(
+                "dicetable: this machine has no network address yet: phones can open the "
+                "page once it joins one (it listens on every address)"
+            )
+
+    def board_news(self, status: str) -> None:
+        self.out(f"dicetable: board: {status}")
+
+    def attach(self, table: Table, board: Board) -> None:
+        """Follow the table's inputs (before it starts)."""
+        self.table, self.board = table, board
+        table.on_commit(self.taken)
+
+    def playing(self) -> None:
+        """The game on the table is set up; its throws and presses come next."""
+        self._turn = self._turn_now()
+
+    def taken(self, inp: Input, source: str) -> None:
+        """An input the game took (inside the table's lock): a turn that ended is drawn."""
+        before, now = self._turn, self._turn_now()
+        if now == before:
+            return
+        self._turn = now
+        if not (isinstance(before, tuple) and isinstance(now, tuple)):
+            return
+        (game, ended), (game_now, _) = before, now
+        if game == game_now and ended is not None and self.boards:  # a turn of this game ended
+            self.draw_board(f"The board after {ended[0]}'s turn:")
+
+    def ended(self, exit_at_end: bool) -> None:
+        """The table stops (the board is still connected)."""
+        table, board = self.table, self.board
+        if not exit_at_end or table is None or table.game is None:
+            return
+        self.out("final state: " + json.dumps(table.game.to_json()))
+        virtual = _virtual(board)
+        if virtual is not None:
+            virtual[0].link.wait_shown(BOARD_ACK_S)
+            self.out("final board: " + json.dumps(virtual[1].shown()))
+
+    def draw_board(self, title: str) -> None:
+        """The virtual board as it shows the table's latest display, under `title`."""
+        virtual = _virtual(self.board)
+        if virtual is None or self.table is None or self.table.game is None:
+            return
+        virtual[0].link.wait_shown(BOARD_ACK_S)
+        self.out(title)
+        self.out(virtual[1].render(seats=len(self.table.game.players)))
+
+    def _turn_now(self) -> Hashable:
+        """(game, (whose turn, its number)); a game that is over has no turn."""
+        table = self.table
+        if table is None or table.game is None or table.kind is None:
+            return None
+        turn = None if table.game.game_over else table.kind.turn(table.game)
+        return (table.game_id, turn)
+
+
+def _virtual(board: Board | None) -> tuple[LinkBoard, VirtualBoard] | None:
+    from host.app.board_seam import LinkBoard
+
+    if isinstance(board, LinkBoard) and board.virtual is not None:
+        return board, board.virtual
+    return None
