@@ -112,7 +112,9 @@ def test_a_full_disk_is_said_and_the_camera_s_throws_go_in_once_there_is_room(
                 "the page told that the throw is not stored",
             )
             assert "is full: free some space" in notice["text"] and notice["level"] == "error"
-            assert any(f"[error] {full}" in line for line in app.console)  # and the console
+            until(  # the console too (read by a thread of this test)
+                lambda: any(f"[error] {full}" in line for line in app.console), 10, "the console"
+            )
             assert app.log() == []
             pause = {"do": "pause", "version": app.state()["version"]}  # as the page does
             status, answer = app.call("POST", "/api/action", pause)
