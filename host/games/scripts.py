@@ -16,11 +16,12 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 from typing import Any, TypeVar
 
 from host.games import Game, IllegalInput, Input
 from host.games.files import JsonFileError, read_json
-from host.games.kind import GameFileError, ReplayStopped
+from host.games.kind import GameFileError, ReplayStopped, Trace
 
 G = TypeVar("G", bound=Game)
 
@@ -193,6 +194,47 @@ def mismatches(actual: object, expected: object, path: str = "") -> list[str]:
     if actual != expected or type(actual) is not type(expected):
         return [f"{where} is {json.dumps(actual)}, expected {json.dumps(expected)}"]
     return []
+
+
+class ScriptedKind:
+    """The part of a game's `GameKind` that every game with a script format writes alike:
+    `new`, `load`, `setup_of` and `export`, from its script module's `parse_script`,
+    `start` (the game at the setup), `replay` and `script_json` (the save format). A
+    game's kind derives from this and names that module in `script`."""
+
+    script_format: str
+    script: ModuleType
+    # fields of a script that are no setup: the table adds a seed to every new game, which
+    # a game without randomness has no use for
+    not_setup: tuple[str, ...] = ("inputs", "expect", "seed")
+
+    def new(self, setup: Mapping[str, Any]) -> Game:
+        if not isinstance(setup, Mapping):
+            raise GameFileError("a game setup is a JSON object (players, options...)")
+        return self.load({**self._setup_fields(setup), "inputs": []})
+
+    def load(self, script: Mapping[str, Any], trace: Trace | None = None) -> Game:
+        parsed = self.script.parse_script(script)
+        if trace is not None:
+            trace(None, None, self.script.start(parsed))
+        game: Game = self.script.replay(parsed, trace)
+        return game
+
+    def setup_of(self, script: Mapping[str, Any]) -> dict[str, Any]:
+        # normalised through the engine's own writer, so a stored setup reads back the same
+        parsed = self.script.parse_script({**self._setup_fields(script), "inputs": []})
+        setup: dict[str, Any] = self.script.script_json(self.script.start(parsed))
+        del setup["format"], setup["inputs"]
+        if "description" in script:
+            setup["description"] = str(script["description"])
+        return setup
+
+    def export(self, setup: Mapping[str, Any], inputs: Sequence[Input]) -> dict[str, Any]:
+        return {"format": self.script_format, **setup, "inputs": [dict(i) for i in inputs]}
+
+    def _setup_fields(self, script: Mapping[str, Any]) -> dict[str, Any]:
+        fields = {k: v for k, v in script.items() if k not in self.not_setup}
+        return {**fields, "format": self.script_format}
 
 
 # ---- shape checks, each naming the place in the file ---------------------------------------

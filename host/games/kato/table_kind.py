@@ -20,52 +20,24 @@ page plays in the catalog (`catalog_order`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from typing import Any
 
 from host.games import Game, Input, Waiting
-from host.games.kato import page
+from host.games.kato import page, script
 from host.games.kato.answers import answer
 from host.games.kato.engine import KaTO
 from host.games.kato.phases import DRAWN, PLAY
-from host.games.kato.script import FORMAT, parse_script, replay, script_json, start
-from host.games.kind import GameFileError, Trace
-
-_NOT_SETUP = ("inputs", "expect", "seed")  # the table adds a seed to every new game
+from host.games.kato.script import FORMAT
+from host.games.scripts import ScriptedKind
 
 
-class KatoKind:
+class KatoKind(ScriptedKind):
     name = "kato"
     title = "KaTO"
     script_format = FORMAT
+    script = script
     catalog_order = 1  # after the games the page plays: KaTO's page is not built yet
     dice = None  # no dice: the cards are laid, read (later by the camera) or entered
-
-    def new(self, setup: Mapping[str, Any]) -> Game:
-        if not isinstance(setup, Mapping):
-            raise GameFileError("a game setup is a JSON object (players, target...)")
-        fields = {k: v for k, v in setup.items() if k not in _NOT_SETUP}
-        return self.load({**fields, "format": FORMAT, "inputs": []})
-
-    def load(self, script: Mapping[str, Any], trace: Trace | None = None) -> Game:
-        # a script's errors are the table's: ScriptError is a GameFileError, ScriptFailed
-        # a ReplayStopped (host.games.scripts)
-        parsed = parse_script(script)
-        if trace is not None:
-            trace(None, None, start(parsed))
-        return replay(parsed, trace)
-
-    def setup_of(self, script: Mapping[str, Any]) -> dict[str, Any]:
-        # normalised through the engine's own writer, so a stored setup reads back the same
-        fields = {k: v for k, v in script.items() if k not in _NOT_SETUP}
-        setup = script_json(start(parse_script({**fields, "format": FORMAT, "inputs": []})))
-        del setup["format"], setup["inputs"]
-        if "description" in script:
-            setup["description"] = str(script["description"])
-        return setup
-
-    def export(self, setup: Mapping[str, Any], inputs: Sequence[Input]) -> dict[str, Any]:
-        return {"format": FORMAT, **setup, "inputs": [dict(i) for i in inputs]}
 
     def roles(self, game: Game) -> dict[str, str]:
         return {}  # the players hold no role

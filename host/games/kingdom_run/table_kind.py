@@ -17,11 +17,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from host.games import DiceExpectation, Game, Input, Waiting
-from host.games.kind import GameFileError, Trace
-from host.games.kingdom_run import page
+from host.games.kingdom_run import page, script
 from host.games.kingdom_run.answers import FACE_LABELS, answer
 from host.games.kingdom_run.engine import KingdomRun
-from host.games.kingdom_run.script import FORMAT, parse_script, replay, script_json, start
+from host.games.kingdom_run.script import FORMAT
+from host.games.scripts import ScriptedKind
 
 
 class KingdomRunDice:
@@ -56,38 +56,13 @@ class KingdomRunDice:
         return g.throw_input(thrown, kept)
 
 
-class KingdomRunKind:
+class KingdomRunKind(ScriptedKind):
     name = "kingdom-run"
     title = "Kingdom Run"
     script_format = FORMAT
+    script = script
     catalog_order = 1  # after the games the page plays: a race's page is not built yet
     dice = KingdomRunDice()
-
-    def new(self, setup: Mapping[str, Any]) -> Game:
-        if not isinstance(setup, Mapping):
-            raise GameFileError("a game setup is a JSON object (players, course...)")
-        fields = {k: v for k, v in setup.items() if k not in ("inputs", "expect", "seed")}
-        return self.load({**fields, "format": FORMAT, "inputs": []})
-
-    def load(self, script: Mapping[str, Any], trace: Trace | None = None) -> Game:
-        # a script's errors are the table's: ScriptError is a GameFileError, ScriptFailed
-        # a ReplayStopped (host.games.scripts)
-        parsed = parse_script(script)
-        if trace is not None:
-            trace(None, None, start(parsed))
-        return replay(parsed, trace)
-
-    def setup_of(self, script: Mapping[str, Any]) -> dict[str, Any]:
-        # normalised through the engine's own writer, so a stored setup reads back the same
-        fields = {k: v for k, v in script.items() if k not in ("inputs", "expect", "seed")}
-        setup = script_json(start(parse_script({**fields, "format": FORMAT, "inputs": []})))
-        del setup["format"], setup["inputs"]
-        if "description" in script:
-            setup["description"] = str(script["description"])
-        return setup
-
-    def export(self, setup: Mapping[str, Any], inputs: Sequence[Input]) -> dict[str, Any]:
-        return {"format": FORMAT, **setup, "inputs": [dict(i) for i in inputs]}
 
     def roles(self, game: Game) -> dict[str, str]:
         return {s.name: s.colour for s in _kr(game).setup.seats}
