@@ -8,8 +8,11 @@ discard pile, the cards drawn, the calls, catches and challenges, and keeps the 
 - `piles`: the draw pile (a count) and the cards seen face up.
 - `setup`: players, target, house rules, deck. `waits`: what the game waits for.
 - `view`: the JSON state and the LED board. `script`: the `kato-game/1` format
-  (docs/kato-script.md). `simulator`: a physical table played at random, the random
-  player. `bench`: `dicetable bench kato`.
+  (docs/kato-script.md). `random_player`: a physical table played at random (real cards,
+  real hands), and random inputs from `waiting_for()`. `bench`: its part of `dicetable
+  bench engine`.
+- `table_kind`: the game at the table (the registry's `KIND`), with `answers`: what the
+  page offers for each thing the game waits for.
 
 Pure: no camera, serial, web, threads or clock; no randomness in the engine (the deck
 is shuffled at the table).

@@ -5,6 +5,8 @@ of this process, so other work on the machine disturbs it less):
 - random games: a simulated physical table (random_player.Table: real shuffled cards and
   hands) chooses each input, the engine applies it, the table follows;
 - the engine alone: the same games' inputs applied again, without the table;
+- what it waits for: the same, asking `waiting_for()` (every legal option) after each
+  input, as the page does;
 - a baseline: a trivial loop over the same inputs (copy each into a list, as any log
   does), so the engine's cost reads as a ratio that holds across machines.
 """
@@ -36,14 +38,16 @@ def measure(games: int, rounds: int) -> dict[str, float]:
         for i in range(games):
             play_game(_setup(i), seed=i)
 
-    def engine_alone() -> None:
+    def engine_alone(ask: bool = False) -> None:
         for i, log in enumerate(logs):
             game = KaTO(_setup(i))
             for inp in log:
                 game.apply(inp)
+                if ask:
+                    game.waiting_for()
 
-    works = (random_games, engine_alone, partial(copy_inputs, logs))
-    random_s, alone_s, base_s = best_cpu_times(works, rounds)
+    works = (random_games, engine_alone, partial(engine_alone, True), partial(copy_inputs, logs))
+    random_s, alone_s, asked_s, base_s = best_cpu_times(works, rounds)
     return {
         "games": games,
         "rounds_per_game": deals / games,
@@ -52,6 +56,7 @@ def measure(games: int, rounds: int) -> dict[str, float]:
         "us_per_input": random_s / inputs * 1e6,
         "engine_games_per_s": games / alone_s,
         "engine_us_per_input": alone_s / inputs * 1e6,
+        "waiting_us_per_input": (asked_s - alone_s) / inputs * 1e6,
         "baseline_us_per_input": base_s / inputs * 1e6,
     }
 
@@ -71,6 +76,7 @@ def bench(args: argparse.Namespace) -> int:
         f"{r['engine_us_per_input']:.2f} µs/input ({r['games']} games, best of {rounds} rounds, "
         "one core)"
     )
+    print(f"waiting_for() after each input: {r['waiting_us_per_input']:.2f} µs/input more")
     print(
         f"baseline (copy each input into a list): {r['baseline_us_per_input']:.2f} µs/input; "
         f"the engine costs {r['engine_us_per_input'] / r['baseline_us_per_input']:.1f}× that"

@@ -18,4 +18,5 @@ def test_bench_engine_prints_kato_games_per_second(capsys: pytest.CaptureFixture
     found = re.search(r"games to 500 points: \d+ games/s .*: ([\d.]+) rounds, (\d+) inputs\)", ours)
     assert found is not None and float(found.group(1)) > 1 and int(found.group(2)) > 100
     assert re.search(r"engine alone .*: \d+ games/s, [\d.]+ µs/input \(20 games", ours)
+    assert re.search(r"waiting_for\(\) after each input: -?[\d.]+ µs/input more", ours)
     assert re.search(r"baseline .*: [\d.]+ µs/input; the engine costs [\d.]+× that", ours)

@@ -250,7 +250,8 @@ def test_wrong_inputs_at_any_moment_are_refused_and_change_nothing(setup: Setup,
 
 
 @pytest.mark.soak
+@pytest.mark.timeout(3600)
 def test_soak_many_more_random_rounds(monkeypatch: pytest.MonkeyPatch) -> None:
-    """make soak: 50,000 rounds."""
+    """make soak: 50,000 rounds (a few minutes)."""
     monkeypatch.setattr(sys.modules[__name__], "ROUNDS", 50_000)
     test_thousands_of_random_rounds_at_a_real_table_keep_the_invariants()
