@@ -57,12 +57,12 @@ def test_bad_setups_and_scripts_are_one_line_game_file_errors() -> None:
     assert e.value.game.to_json()["inputs"] == 0
 
 
-@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("seed", range(8))
 def test_every_answer_the_page_offers_is_an_input_the_engine_takes(seed: int) -> None:
     options = Options(hand_size=3, cone=("cancel", "plus10", None)[seed % 3], play_drawn=True)
     game = KaTO(Setup(("Ann", "Bob", "Cat"), Target("rounds", 1), options=options))
     table = Table(game, random.Random(seed))
-    while not game.game_over:
+    while not game.game_over and len(game.log) < 120:  # each undo refolds the whole log
         for waiting in game.waiting_for():
             offered = KIND.answers(game, waiting)
             assert offered["title"] and offered["player"] == waiting.player
