@@ -162,7 +162,7 @@ class _Tray:
         self, game: Game, dice: Dice, turn: Hashable, inp: Mapping[str, Any], where: str
     ) -> None:
         """The frames of one throw input, as the game expects its dice."""
-        from vision.live.sequences import Take
+        from vision.live.sequences import ANY, Take
 
         expected = dice.expected(game)
         if expected is None:
@@ -185,7 +185,10 @@ class _Tray:
         try:
             keep = take.lying(kept)
             in_play = Counter({c: n for c, n in expected.counts.items() if n > 0})
-            colours = in_play - Counter(take.dice[i].look.color for i in keep)
+            colour_blind = ANY in in_play  # the game counts the dice, not their colours
+            colours = in_play - Counter(
+                ANY if colour_blind else take.dice[i].look.color for i in keep
+            )
             if colours.total() != len(thrown):
                 raise ValueError(
                     f"it throws {len(thrown)} dice and keeps {len(kept)}, with "

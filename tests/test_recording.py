@@ -33,7 +33,9 @@ pytestmark = pytest.mark.slow
 
 class PipPair:
     """Each player in turn throws a white and a red die, may throw again keeping some, then
-    passes; two rounds."""
+    passes; two rounds. (`counts`: {"any": 2} for dice told apart by nothing but faces.)"""
+
+    counts: Mapping[str, int] = {"white": 1, "red": 1}
 
     def __init__(self, players: Sequence[str]) -> None:
         self.players = list(players)
@@ -68,7 +70,7 @@ class PipPair:
 
     def expected_dice(self) -> DiceExpectation | None:
         due = any(w.kind == "throw" for w in self.waiting_for())
-        return DiceExpectation("d6-pips", {"white": 1, "red": 1}, self.player) if due else None
+        return DiceExpectation("d6-pips", self.counts, self.player) if due else None
 
     def throw_input(self, thrown: Sequence[str], kept: Sequence[str] = ()) -> Input:
         return {"type": "throw", "player": self.player, "thrown": list(thrown), "kept": list(kept)}
@@ -171,7 +173,11 @@ def same(inp: Input) -> dict[str, Any]:
     return {k: sorted(v) if k in ("thrown", "kept") else v for k, v in inp.items()}
 
 
-def test_a_second_dice_game_s_script_is_drawn_and_read_back_as_its_throws(tmp_path: Path) -> None:
+@pytest.mark.parametrize("counts", [{"white": 1, "red": 1}, {"any": 2}], ids=["colours", "any"])
+def test_a_second_dice_game_s_script_is_drawn_and_read_back_as_its_throws(
+    tmp_path: Path, counts: dict[str, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(PipPair, "counts", counts)
     session = recording.render_session(SCRIPT, tmp_path / "session")
     assert session.game == {k: v for k, v in SCRIPT.items() if k != "inputs"}
     assert sum(1 for s in session.steps if s.input is None) == 7  # a step of frames per throw

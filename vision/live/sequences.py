@@ -50,6 +50,7 @@ from vision.render.scene import (
 )
 
 FPS = 15
+ANY = "any"  # the colour of dice a game counts without telling colours (as the follower)
 LAND_HALF = (14.0, 9.0)  # where thrown dice land, around the tray centre (cm)
 SPACING = 3.2  # centre distance that keeps two dice apart (cm)
 NOISE = 2.0  # sensor noise (grey levels): a real camera never sends two equal frames
@@ -150,11 +151,14 @@ class Take:
         self.light_at: Callable[[int], Light] | None = None  # a light that changes by frame
 
     def look(self, color: str) -> DiceLook:
-        """How this face set's dice of `color` look; ValueError if it has none.
+        """How this face set's dice of `color` look ("any": a game that counts dice, not
+        colours, gets the first); ValueError if it has none.
 
-        >>> Take("doc").look("green").color
-        'green'
+        >>> Take("doc").look("green").color, Take("doc", face_set="d6-pips").look("any").color
+        ('green', 'white')
         """
+        if color == ANY:
+            return self.looks[0]
         for look in self.looks:
             if look.color == color:
                 return look
