@@ -39,7 +39,7 @@ from host.games.kot.kinds import KINDS
 from host.games.kot.rules import FACE_UP, FACES, OVER, ROLLOFF  # noqa: F401
 from host.games.kot.setup import Position, Setup, check_setup
 from host.games.kot.state import State
-from host.games.kot.turn import start_turn
+from host.games.kot.turn import first_turn
 from host.games.kot.view import board_display, state_json
 
 
@@ -180,11 +180,9 @@ class KingOfTokyo(State):
         self.go_on()
 
     def _start_first_turn(self) -> None:
-        """The first turn starts once the cards face up are known (a table deck's)."""
-        if self.pending:
-            self.later(lambda game: start_turn(game, game.active))
-        else:
-            start_turn(self, self.active)
+        """The first turn starts once the cards set out face up are known (a table deck's
+        are entered) and bought (Opportunist): after the market's steps."""
+        self.todo.insert(0, first_turn)
 
     def _place(self, pos: Position) -> None:
         """Set up the table as the position says (already checked by check_setup)."""

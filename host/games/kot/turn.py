@@ -70,6 +70,16 @@ _NONE: list[str] = []  # no dice (never changed)
 # ---- 0. start ----------------------------------------------------------------------------
 
 
+def first_turn(game: State) -> None:
+    """The setup's first turn: its monster's or, if that one is out by then (a card bought
+    by an Opportunist as the cards were set out), the next living monster's."""
+    if game.active.alive:
+        start_turn(game, game.active)
+    else:
+        game.regular = game.active
+        next_turn(game)
+
+
 def start_turn(game: State, m: Monster, fewer: int = 0, extra: bool = False) -> None:
     game.turn += 1
     game.active = m
