@@ -6,8 +6,6 @@ Every other module of the package takes these from here; nothing here knows a ga
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 FACES = ("1", "2", "3", "heart", "energy", "claw")
 FACE_SET = frozenset(FACES)
 NUMBERS = (("1", 1), ("2", 2), ("3", 3))  # face, VP for three of a kind
@@ -25,21 +23,6 @@ SWEEP_COST = 2
 
 # the phases of a turn (and of the game around it)
 ROLLOFF, ROLL, RESOLVE, BUY, END, OVER = "rolloff", "roll", "resolve", "buy", "end", "over"
-
-
-def numbers_vp(counts: Mapping[str, int]) -> int:
-    """The VP the numbers of a result score: three of a kind of 1, 2 or 3 scores 1, 2 or
-    3 VP, each extra die of that number 1 more.
-
-    >>> numbers_vp({"1": 3, "2": 4, "3": 2})  # 1 for the 1s, 2 + 1 for the 2s
-    4
-    """
-    vp = 0
-    for face, points in NUMBERS:
-        same = counts[face]
-        if same >= 3:
-            vp += points + same - 3
-    return vp
 
 
 def fewer_dice(black: int, green: int, fewer: int) -> tuple[int, int]:

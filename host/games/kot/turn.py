@@ -19,11 +19,26 @@ A turn, and where the power cards come in (the hooks of `host.games.kot.effects`
    `end_turn`, poison), then `next_turn`: the game-end check, and an extra turn or the
    next living monster's.
 
-Each step may ask decisions (`State.ask`); what comes after it is then pushed first
-(`State.later`, `State.todo`) and runs once they are answered. The expansions hook in at
-these same moments, in the order of king-of-tokyo-expansions.md ("Where the expansions
-hook into a turn"): their effects plug into the hooks above like the cards', and their
-own steps go between the steps of `resolve` and `enter_step` in that order.
+Each step may ask decisions (`State.ask`); what comes after it is then pushed first and
+runs once they are answered: `height = len(game.todo); step(...)`, then `if game.pending
+or len(game.todo) > height: game.todo.insert(height, next_step)`, else `next_step(game)`
+(as `claws_step` does). The steps call each other directly, not from a list run by a loop:
+that was measured 10% slower (six more Python calls in a turn of about fifty).
+
+Where the expansions hook in, in the order of king-of-tokyo-expansions.md ("Where the
+expansions hook into a turn"). What a monster has (a wickedness tile, an evolution, a
+costume, cultists, berserk) is an effect on it like a card's, on the hooks above:
+
+1. start: hook `start_turn` (tiles, Tokyo Tower, curses); decisions asked there (Fluxling,
+   Mimic) are answered before `count_dice`.
+2. roll: hooks `dice` and `throws` (the berserk die, the die of fate, throw limits).
+3. after the last throw: hook `after_throws` asks the other monsters; the active monster's
+   own (the die of fate resolving) is a step to add before `resolve`, in `on_resolve`.
+4. resolve: hooks `result` and `resolved` (Tokyo Tower's claim, cultists, wickedness); a
+   decision there (the tile choice) splits `resolve` at that point, as the "hearts"
+   decision does before `claws_step`.
+5. after `enter_step`, before the buy phase it sets: costume steals, gift evolutions, the
+   transformation flip: a step of their own between the two.
 
 An input's step is `on_<kind>(game, who, inp)`: it checks the input completely, then
 applies it (`host.games.kot.kinds` maps each input type to its step).
@@ -51,6 +66,7 @@ from host.games.kot.rules import (
     FACES,
     GREEN_DICE,
     HEAL_PRICE,
+    NUMBERS,
     OVER,
     POISON,
     RESOLVE,
@@ -60,7 +76,6 @@ from host.games.kot.rules import (
     THROWS,
     WIN_VP,
     fewer_dice,
-    numbers_vp,
 )
 from host.games.kot.state import Hit, Monster, State
 from host.games.kot.waiting import expect, not_now
@@ -269,7 +284,11 @@ def resolve(game: State) -> None:
         for eff in hooks["result"]:
             eff.result(game, m, counts)
     game.counts = counts
-    vp = numbers_vp(counts)
+    vp = 0  # the numbers: three of a kind scores the number, each extra die of it 1 more
+    for face, points in NUMBERS:
+        same = counts[face]
+        if same >= 3:
+            vp += points + same - 3
     if vp:
         game.gain_vp(m, vp)
     for eff in hooks["resolved"]:
@@ -327,11 +346,10 @@ def smash(game: State, attacker: Monster, claws: int) -> None:
     """Each claw: 1 HP from every monster not in the attacker's place (Tokyo or not).
     Monsters in Tokyo that lost HP to it may then yield (if the attacker is outside)."""
     from_tokyo = attacker.location is not None
-    hits = [
-        Hit(v, claws, attacker, smash=True)
-        for v in game.monsters
-        if v.alive and v is not attacker and (v.location is None) is from_tokyo
-    ]
+    hits = []  # a loop, not a comprehension: on this interpreter that is one call fewer
+    for v in game.monsters:
+        if v.alive and v is not attacker and (v.location is None) is from_tokyo:
+            hits.append(Hit(v, claws, attacker, smash=True))
     for eff in attacker.hooks["smash"]:
         eff.smash(game, attacker, hits)
     if from_tokyo:
