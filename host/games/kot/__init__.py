@@ -1,10 +1,26 @@
 """King of Tokyo rules package: a pure, replayable rules engine.
 
-- `engine.KingOfTokyo`: the game (implements `host.games.Game`).
-- `setup`: seats, options, positions. `cards`: the 66 power cards. `effects`: where card
-  effects plug in. `view`: the JSON state and the LED board. `script`: the JSON game-script
-  format (docs/game-script.md). `random_player`: legal random play. `replay_cli`, `bench`:
-  the `dicetable replay` and `dicetable bench engine` commands.
+Its modules, each importing only those above it in this list (no import circles:
+tests/test_import_cycles.py):
+
+- `errors`: the illegal inputs. `rules`: the rules as numbers (faces, HP, VP, dice,
+  places, phases) and their arithmetic. `cards`: the 66 power cards. `setup`: seats,
+  options, positions. `text`: the words for people (where translations plug in).
+- `checks`: an input's fields checked (die faces, kept dice, card names, counts).
+- `effects`: where the cards' effects plug in (`CardEffect`, one hook per moment).
+- `state`: the monsters, Tokyo, the market's piles, the decisions asked, and the changes
+  the rules and the cards make (`State`: what the cards see).
+- `market`: buying, sweeping and revealing cards. `waiting`: what the game waits for, the
+  dice it expects, the refusals that say so. `decisions`: the answers to the decisions
+  asked (yield, hearts, healing). `powers`: the cards' effects, by kind.
+- `turn`: the turn flow, step by step (start, roll, resolve, enter, buy, end).
+- `decision_kinds`: the one table of input kinds: each one's fields, engine step, page
+  answer and random fields.
+- `view`: the JSON state and the LED board. `engine`: `KingOfTokyo`, the game
+  (`host.games.Game` over `State`).
+- `script`: the game-script format (docs/game-script.md). `random_player`: legal random
+  play. `page`: the page's forms and its view of the state. `table_kind`: the game at
+  the table (`host.games.kind.GameKind`). `bench`: `dicetable bench engine`.
 
 Pure: no camera, serial, web, threads or clock; randomness only from seeded
 `random.Random` instances whose seed is in the setup.

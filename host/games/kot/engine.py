@@ -31,12 +31,10 @@ import host.games.kot.powers  # noqa: F401  (the cards' effects register themsel
 from host.games import BoardDisplay, DiceExpectation, IllegalInput, Input, Waiting
 from host.games.kot import market, waiting
 from host.games.kot.cards import BOX, canonical
+from host.games.kot.decision_kinds import KINDS
 from host.games.kot.decisions import answer
 from host.games.kot.errors import GameOver, MalformedInput, NotNow, UnknownPlayer
-from host.games.kot.kinds import KINDS
-
-# FACES: host/app/kot.py still imports it from here, until that adapter moves into this package
-from host.games.kot.rules import FACE_UP, FACES, OVER, ROLLOFF  # noqa: F401
+from host.games.kot.rules import FACE_UP, OVER, ROLLOFF
 from host.games.kot.setup import Position, Setup, check_setup
 from host.games.kot.state import State
 from host.games.kot.turn import first_turn

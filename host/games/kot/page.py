@@ -12,12 +12,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from host.games.kot.answers import place_name
 from host.games.kot.cards import CARDS
 from host.games.kot.engine import KingOfTokyo
 from host.games.kot.rules import ROLL, ROLLOFF, START_HP
 from host.games.kot.setup import MAX_PLAYERS, MIN_PLAYERS, MONSTERS
-from host.games.kot.text import _
+from host.games.kot.text import _, place_name
 from host.games.page import (
     PLAYERS,
     dial,

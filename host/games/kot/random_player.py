@@ -3,8 +3,10 @@
 For the common steps (throws, resolve, the buy step, yields) it reads the same state the
 engine's `waiting_for()` is built from, without building that list, so a random game
 costs little more than the engine itself; any other decision it answers from
-`waiting_for()`. The property tests check that every input it makes is one `waiting_for()`
-lists. Dice come from the given seeded `random.Random`.
+`waiting_for()`. The fields of a decision come from its kind's `random`
+(`host.games.kot.decision_kinds`), as the engine's fields and the page's answers do. The
+property tests check that every input it makes is one `waiting_for()` lists. Dice come
+from the given seeded `random.Random`.
 
 >>> from host.games.kot.setup import Setup
 >>> game = play_game(Setup.simple("A", "B", "C", "D", seed=1), random.Random(1))
@@ -14,15 +16,23 @@ True
 
 from __future__ import annotations
 
-import itertools
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from host.games import Input
 from host.games.kot import market
+from host.games.kot.decision_kinds import KINDS
 from host.games.kot.engine import KingOfTokyo
-from host.games.kot.rules import BUY, FACES, ROLL, ROLLOFF, SWEEP_COST
+from host.games.kot.rules import (
+    BUY,
+    FACE_TRIPLES,
+    FACES,
+    ROLL,
+    ROLLOFF,
+    SWEEP_COST,
+    random_faces,
+)
 from host.games.kot.setup import Setup
 from host.games.kot.waiting import uses
 
@@ -30,13 +40,8 @@ MAX_INPUTS = 20_000  # a game longer than this is a bug (the game must always en
 THROW_AGAIN = 0.6  # chance to throw again while throws are left
 BUY_CHANCE = 0.5  # chance to buy one of the affordable cards (again and again)
 SWEEP_CHANCE = 0.1
-LEAVE_CHANCE = 0.5  # chance to yield Tokyo when asked
-ACCEPT_CHANCE = 0.7  # chance to accept (and pay for) Healing Ray's healing
 USE_CHANCE = 0.3  # chance to use a card (or buy as a card allows) when one can
 CORRECT_CHANCE = 0.05  # with corrections=True, chance of a correction after a throw
-
-# every combination of 3 dice, so 6 random faces cost two random numbers
-_TRIPLES = list(itertools.product(FACES, repeat=3))
 
 
 class NeverEnds(RuntimeError):
@@ -51,26 +56,13 @@ def _subsets(n: int) -> list[tuple[int, ...]]:
 _SUBSETS = [_subsets(n) for n in range(9)]  # up to 6 black and 2 green dice
 
 
-def random_faces(rng: random.Random, n: int) -> list[str]:
-    """n random faces; one random number per 6 dice (rng.random is the cheap call)."""
-    faces: list[str] = []
-    while len(faces) < n:
-        x = int(rng.random() * 46656)  # 6 ** 6: two triples
-        faces += _TRIPLES[x // 216] + _TRIPLES[x % 216]
-    return faces[:n]
-
-
 def random_input(game: KingOfTokyo, rng: random.Random, corrections: bool = False) -> Input:
     """One legal input, chosen at random."""
     phase = game.phase
     if game.pending:
         pending = game.pending[int(rng.random() * len(game.pending))]
-        if pending.kind == "yield":
-            return {
-                "type": "yield",
-                "player": pending.player.name,
-                "leave": rng.random() < LEAVE_CHANCE,
-            }
+        if pending.kind == "yield":  # the common decision, without building waiting_for()
+            return _with_fields("yield", pending.player.name, pending.options, rng)
         return _from_waiting(game, rng)
     if phase == ROLL:
         player = game.active.name
@@ -79,7 +71,7 @@ def random_input(game: KingOfTokyo, rng: random.Random, corrections: bool = Fals
             n = game.black + game.green
             if n == 6:  # the common case, inline: one random number for the 6 dice
                 x = int(rng.random() * 46656)
-                thrown = [*_TRIPLES[x // 216], *_TRIPLES[x % 216]]
+                thrown = [*FACE_TRIPLES[x // 216], *FACE_TRIPLES[x % 216]]
             else:
                 thrown = random_faces(rng, n)
             return {"type": "throw", "player": player, "thrown": thrown, "kept": []}
@@ -156,74 +148,8 @@ def _from_waiting(game: KingOfTokyo, rng: random.Random, kinds: tuple[str, ...] 
 def _with_fields(kind: str, player: str, options: Mapping[str, Any], rng: random.Random) -> Input:
     """An input of `kind` by `player`, its fields chosen at random among `options`."""
     inp: dict[str, Any] = {"type": kind, "player": player}
-    builder = _BUILDERS.get(kind)
-    if builder is not None:
-        builder(inp, options, rng)
+    KINDS[kind].random(inp, options, rng)
     return inp
-
-
-def _throw_fields(inp: dict[str, Any], options: Mapping[str, Any], rng: random.Random) -> None:
-    dice = options["dice"]
-    keepable = list(options.get("keepable", ()))
-    if "rerolls" in options:  # one die of someone else's result, thrown again
-        keepable.pop(int(rng.random() * len(keepable)))
-        inp["thrown"], inp["kept"] = random_faces(rng, 1), keepable
-    elif "rethrow" in options:  # only the dice showing that face are thrown again
-        face = options["rethrow"]
-        kept = [f for f in keepable if f != face]
-        inp["thrown"], inp["kept"] = random_faces(rng, len(keepable) - len(kept)), kept
-    else:  # a whole new throw (a defensive throw, a first throw)
-        inp["thrown"], inp["kept"] = random_faces(rng, dice["black"] + dice["green"]), []
-
-
-def _use_fields(inp: dict[str, Any], options: Mapping[str, Any], rng: random.Random) -> None:
-    inp["card"] = options["card"]
-    if "targets" in options:
-        inp.update(rng.choice(options["targets"]))
-    if "from" in options:
-        old = rng.choice(options["from"])
-        inp["from"] = old
-        inp["to"] = rng.choice([f for f in options["to"] if f != old])
-
-
-def _buy_fields(inp: dict[str, Any], options: Mapping[str, Any], rng: random.Random) -> None:
-    choice = rng.choice(options["cards"])
-    inp["card"] = choice["card"]
-    if "from" in choice:
-        inp["from"] = choice["from"]
-
-
-def _hearts_fields(inp: dict[str, Any], options: Mapping[str, Any], rng: random.Random) -> None:
-    """Each heart goes at random: to a token, another monster, or itself."""
-    remove: dict[str, int] = {}
-    heal: dict[str, int] = {}
-    for _ in range(options["hearts"]):
-        choices = [("remove", t) for t, n in options["tokens"].items() if remove.get(t, 0) < n]
-        choices += [("heal", x) for x, n in options["heal"].items() if heal.get(x, 0) < n]
-        choices.append(("self", ""))
-        where, name = rng.choice(choices)
-        if where == "remove":
-            remove[name] = remove.get(name, 0) + 1
-        elif where == "heal":
-            heal[name] = heal.get(name, 0) + 1
-    inp["remove"], inp["heal"] = remove, heal
-
-
-def _reveal_fields(inp: dict[str, Any], options: Mapping[str, Any], rng: random.Random) -> None:
-    """A card of the deck, each copy as likely as the others (as a shuffled deck)."""
-    cards = [card for card, n in options["cards"].items() for _ in range(n)]
-    inp["card"] = rng.choice(cards)
-
-
-_BUILDERS: dict[str, Callable[[dict[str, Any], Mapping[str, Any], random.Random], None]] = {
-    "throw": _throw_fields,
-    "use": _use_fields,
-    "buy": _buy_fields,
-    "hearts": _hearts_fields,
-    "reveal": _reveal_fields,
-    "yield": lambda inp, options, rng: inp.update(leave=rng.random() < LEAVE_CHANCE),
-    "healing": lambda inp, options, rng: inp.update(accept=rng.random() < ACCEPT_CHANCE),
-}
 
 
 def play(game: KingOfTokyo, rng: random.Random, corrections: bool = False) -> KingOfTokyo:

@@ -6,6 +6,9 @@ Every other module of the package takes these from here; nothing here knows a ga
 
 from __future__ import annotations
 
+import itertools
+import random
+
 FACES = ("1", "2", "3", "heart", "energy", "claw")
 FACE_SET = frozenset(FACES)
 NUMBERS = (("1", 1), ("2", 2), ("3", 3))  # face, VP for three of a kind
@@ -34,3 +37,17 @@ def fewer_dice(black: int, green: int, fewer: int) -> tuple[int, int]:
     total = max(1, black + green - fewer)
     green = min(green, total - 1)  # at least one black die stays
     return total - green, green
+
+
+# every combination of 3 dice: a random number below 6 ** 6 gives 6 faces at once
+FACE_TRIPLES = list(itertools.product(FACES, repeat=3))
+
+
+def random_faces(rng: random.Random, n: int) -> list[str]:
+    """n dice thrown at random (for the random player and simulations): one random number
+    per 6 dice (rng.random is the cheap call)."""
+    faces: list[str] = []
+    while len(faces) < n:
+        x = int(rng.random() * 46656)  # 6 ** 6: two triples
+        faces += FACE_TRIPLES[x // 216] + FACE_TRIPLES[x % 216]
+    return faces[:n]

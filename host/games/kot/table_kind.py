@@ -1,7 +1,8 @@
 """King of Tokyo at the table: its `GameKind` (host.games.kind), found by the registry.
 
 Everything the app must know of King of Tokyo beyond the `Game` protocol is here (what the
-page offers for each thing the engine waits for is in `answers`): the setup form's lists,
+page offers for each thing the engine waits for is each decision kind's `page`, in
+`decision_kinds`): the setup form's lists,
 how a script is started, replayed and saved, and what a player's button means:
 
 - the active player, after a throw: end the throws (the result is then held for the
@@ -21,9 +22,11 @@ from typing import Any
 from host.games import DiceExpectation, Game, Input, Waiting
 from host.games.kind import RESOLVE, THROW, GameFileError, ReplayStopped, Trace
 from host.games.kot import KingOfTokyo, ScriptError, SetupError, page, parse_script
-from host.games.kot.answers import answer, face_label
+from host.games.kot.decision_kinds import KINDS
 from host.games.kot.rules import FACES, ROLLOFF
 from host.games.kot.script import FORMAT, ScriptFailed, replay, script_json, start
+from host.games.kot.text import face_label
+from host.games.page import generic_answers
 
 
 class KingOfTokyoDice:
@@ -147,7 +150,12 @@ class KingOfTokyoKind:
         return page.view(_kot(game))
 
     def answers(self, game: Game, waiting: Waiting) -> dict[str, Any]:
-        return answer(_kot(game), waiting)
+        out = generic_answers(waiting)
+        kind = KINDS.get(waiting.kind)
+        if kind is not None:
+            base = {"type": waiting.kind, "player": waiting.player}
+            out.update(kind.page(_kot(game), waiting, base))
+        return out
 
     def button_inputs(self, game: Game, player: str) -> list[Input]:
         g = _kot(game)

@@ -41,7 +41,7 @@ costume, cultists, berserk) is an effect on it like a card's, on the hooks above
    transformation flip: a step of their own between the two.
 
 An input's step is `on_<kind>(game, who, inp)`: it checks the input completely, then
-applies it (`host.games.kot.kinds` maps each input type to its step).
+applies it (`host.games.kot.decision_kinds` maps each input type to its step).
 """
 
 from __future__ import annotations

@@ -18,7 +18,7 @@ from host.games import IllegalInput
 from host.games.kot import KingOfTokyo, MonsterPosition, Options, Position, Setup
 from host.games.kot.cards import BOX, CARDS
 from host.games.kot.checks import card_named
-from host.games.kot.kinds import KINDS
+from host.games.kot.decision_kinds import KINDS
 from host.games.kot.random_player import random_input
 
 INPUT_FIELDS = {name: kind.fields for name, kind in KINDS.items()}  # input type -> its fields
