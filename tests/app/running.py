@@ -1,0 +1,70 @@
+"""`dicetable play` as a process a test starts, kills and starts again: its console (as
+it is written) and its page's API (with the table PIN)."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import subprocess
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+PIN = "4321"
+
+
+class App:
+    """`dicetable play` started by `command`; its console and its page's API."""
+
+    def __init__(self, command: list[str]) -> None:
+        env = {**os.environ, "PYTHONPATH": str(ROOT)}
+        self.proc = subprocess.Popen(
+            command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+        )
+        assert self.proc.stdout is not None
+        self.console: list[str] = []
+        for line in self.proc.stdout:
+            self.console.append(line)
+            if "the table's page is at" in line:
+                port = int(line.split(" at ")[1].split()[0].rstrip("/").rsplit(":", 1)[1])
+                break
+        else:
+            raise AssertionError("dicetable play did not start: " + "".join(self.console))
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        threading.Thread(target=self._drain, daemon=True).start()
+
+    def _drain(self) -> None:
+        assert self.proc.stdout is not None
+        for line in self.proc.stdout:
+            self.console.append(line)
+
+    def call(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
+        headers = {"Content-Type": "application/json", "X-Table-PIN": PIN}
+        self.conn.request(method, path, None if body is None else json.dumps(body), headers)
+        response = self.conn.getresponse()
+        return response.status, json.loads(response.read())
+
+    def state(self) -> dict[str, Any]:
+        return dict(self.call("GET", "/api/state")[1])
+
+    def log(self) -> list[dict[str, Any]]:
+        game = self.state()["game"]
+        return [] if game is None else list(game["log"])
+
+    def kill(self) -> None:
+        """SIGKILL: no cleanup, as a power cut or the kernel's OOM killer."""
+        self.proc.kill()
+        self.proc.wait()
+        self.conn.close()
+
+
+def until(check: Callable[[], Any], timeout: float, what: str) -> Any:
+    deadline = time.monotonic() + timeout
+    while not (result := check()):
+        assert time.monotonic() < deadline, f"not within {timeout} s: {what}"
+        time.sleep(0.02)
+    return result
