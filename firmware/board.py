@@ -129,6 +129,8 @@ class MainLoop:
         elif kind == wire.MAINTENANCE and self._payload_is(wire.MAINTENANCE_PAYLOAD):
             self.maintenance = True  # the platform's loop resets into the REPL
             self._reply(wire.ACK, d.seq)
+        elif kind == wire.HELLO_REQUEST:
+            self.hello_due = True  # a host that just started: it needs the boot id now
         elif kind == wire.PRESS_ACK and self.press_count and d.seq == self.press_seq:
             self.press_first = (self.press_first + 1) % config.PRESS_QUEUE
             self.press_count -= 1

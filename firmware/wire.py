@@ -38,6 +38,7 @@ PRESS_ACK = 0x4B  # 'K' the press with this seq has been received
 TEST = 0x54  # 'T' show self-test step `seq`; acknowledged with ACK
 MAINTENANCE = 0x4D  # 'M' payload "REPL": reset into the REPL once (for flashing)
 MAINTENANCE_PAYLOAD = b"REPL"
+HELLO_REQUEST = 0x51  # 'Q' reply with the hello now (a host that just started asks who is there)
 # board -> host
 HELLO = 0x42  # 'B' boot announcement and heartbeat: boot id, sizes, version
 ACK = 0x41  # 'A' the SHOW or TEST frame with this seq is now shown

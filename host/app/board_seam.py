@@ -2,7 +2,10 @@
 button presses from, whatever is behind it (the Pico on USB, the virtual board, none).
 
     show(display)  the whole BoardDisplay (idempotent: the latest one wins)
-    presses()      the seats whose button was pressed since the last call, each press once
+    presses()      the buttons pressed (ButtonPress: seat, key) since the last call, each
+                   press once until it is done() or given back with again()
+    done(press)    the table committed what the press did: the board may forget it
+    again(press)   the table could not (the store failed): the board sends it again
     status()       the link's state in a few words, for the page (sync=False: without
                    whether the latest display is shown yet, for a log of changes)
     close()
@@ -14,6 +17,7 @@ choose one.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from firmware.wire import SEAT_CELLS
@@ -21,10 +25,21 @@ from host.errors import UserError
 from host.games import BoardDisplay, SeatDisplay
 
 if TYPE_CHECKING:
-    from host.board.link import BoardLink
+    from host.board.link import BoardLink, Press
     from host.board.virtual import VirtualBoard
 
 MAX_SEATS = 6
+
+
+@dataclass(frozen=True)
+class ButtonPress:
+    """A seat's button pressed (seats count from 0). `key` names the press for good (the
+    board's boot id and its number for the press): the table stores it with what the
+    press did, and so knows the press again if the board sends it once more to a host
+    restarted in between. None: a press without a name (nothing resends it)."""
+
+    seat: int
+    key: str | None = None
 
 
 class Board(Protocol):
@@ -32,7 +47,11 @@ class Board(Protocol):
 
     def show(self, display: BoardDisplay) -> None: ...
 
-    def presses(self) -> list[int]: ...
+    def presses(self) -> list[ButtonPress]: ...
+
+    def done(self, press: ButtonPress) -> None: ...
+
+    def again(self, press: ButtonPress) -> None: ...
 
     def status(self, sync: bool = True) -> str: ...
 
@@ -50,8 +69,14 @@ class NoBoard:
     def show(self, display: BoardDisplay) -> None:
         self.shown = display
 
-    def presses(self) -> list[int]:
+    def presses(self) -> list[ButtonPress]:
         return []
+
+    def done(self, press: ButtonPress) -> None:
+        pass
+
+    def again(self, press: ButtonPress) -> None:
+        pass
 
     def status(self, sync: bool = True) -> str:
         return "no board"
@@ -91,6 +116,7 @@ class LinkBoard:
         self.port = port  # the port asked for (None: the Pico found by its USB id)
         self.seats = MAX_SEATS
         self.problem: str | None = None  # a display the board could not show
+        self._taken: dict[str, Press] = {}  # presses handed out, not yet done or given back
 
     def show(self, display: BoardDisplay) -> None:
         try:
@@ -99,11 +125,22 @@ class LinkBoard:
         except ValueError as error:  # e.g. more seats than the board has
             self.problem = str(error)
 
-    def presses(self) -> list[int]:
-        seats = []
+    def presses(self) -> list[ButtonPress]:
+        out = []
         while (press := self.link.next_press(timeout=0)) is not None:
-            seats.append(press.seat)
-        return seats
+            self._taken[press.key] = press
+            out.append(ButtonPress(press.seat, press.key))
+        return out
+
+    def done(self, press: ButtonPress) -> None:
+        taken = self._taken.pop(press.key or "", None)
+        if taken is not None:
+            self.link.acknowledge(taken)
+
+    def again(self, press: ButtonPress) -> None:
+        taken = self._taken.pop(press.key or "", None)
+        if taken is not None:
+            self.link.release(taken)
 
     def status(self, sync: bool = True) -> str:
         s = self.link.status

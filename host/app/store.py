@@ -7,7 +7,8 @@ before the app acknowledges it. Undo marks the last input undone (kept for the r
 no longer part of the game).
 
 Tables:
-- `meta`: schema version, the table PIN, the game on the table;
+- `meta`: schema version, the table PIN, the game on the table, the last board press
+  done (its key: a press the board resends after a restart is known by it);
 - `games`: kind, setup, players' roles, status ("playing" or "over"), paused, the input
   held for the correction window (if any), the result once over, times;
 - `inputs`: (game, seq) -> input JSON, where it came from (camera, page, button...),
@@ -117,10 +118,15 @@ class Store:
     transaction, committed before the method returns. Every SQLite failure is a StoreError
     that says what is wrong and what to do (host.app.store_files)."""
 
-    def __init__(self, path: str | Path, clock: Callable[[], float] = time.time) -> None:
+    def __init__(
+        self, path: str | Path, clock: Callable[[], float] = time.time, busy_seconds: float = 10.0
+    ) -> None:
+        """busy_seconds: how long a write waits for another program writing the file."""
         self.path = Path(path)
         self.clock = clock
+        self.busy_seconds = busy_seconds
         self._lock = threading.RLock()
+        self._depth = 0  # nested write transactions open (only the outermost commits)
         self.notes: list[str] = []  # what opening it found and did, for the page and console
         if self.path.is_dir():
             raise StoreError(f"{self.path} is a folder: give --db a file name, such as games.db")
@@ -169,7 +175,7 @@ class Store:
         except sqlite3.Error as error:
             raise StoreError(store_files.explain(error, self.path)) from None
         try:
-            db.execute("PRAGMA busy_timeout = 10000")
+            db.execute(f"PRAGMA busy_timeout = {int(self.busy_seconds * 1000)}")
             db.execute("PRAGMA journal_mode=WAL")
             db.execute("PRAGMA synchronous=FULL")  # a power cut loses no commit
             db.execute("PRAGMA foreign_keys=ON")
@@ -238,21 +244,40 @@ class Store:
 
     @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
-        """One write transaction: committed (and synced) on leaving, rolled back on error."""
+        """One write transaction: committed (and synced) on leaving, rolled back on error.
+        Inside `transaction()` it is part of that one."""
         with self._read() as db:
+            if self._depth:
+                self._depth += 1
+                try:
+                    yield db
+                finally:
+                    self._depth -= 1
+                return
             db.execute("BEGIN IMMEDIATE")
+            self._depth = 1
             try:
                 yield db
             except BaseException:
                 if db.in_transaction:  # (SQLite may have rolled back a failed commit itself)
                     db.execute("ROLLBACK")
                 raise
-            try:
-                db.execute("COMMIT")
-            except sqlite3.Error:
-                if db.in_transaction:
-                    db.execute("ROLLBACK")
-                raise
+            else:
+                try:
+                    db.execute("COMMIT")
+                except sqlite3.Error:
+                    if db.in_transaction:
+                        db.execute("ROLLBACK")
+                    raise
+            finally:
+                self._depth = 0
+
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        """The writes inside are one transaction: all committed at its end, or none (a
+        button press's inputs and its key)."""
+        with self._write():
+            yield
 
     # ---- settings --------------------------------------------------------------------
 
@@ -278,6 +303,15 @@ class Store:
     @pin.setter
     def pin(self, value: str) -> None:
         self._set_meta("pin", value)
+
+    @property
+    def last_press(self) -> str | None:
+        """The key of the last board press done (committed with what it did)."""
+        return self._meta("press")
+
+    @last_press.setter
+    def last_press(self, key: str) -> None:
+        self._set_meta("press", key)
 
     @property
     def current(self) -> int | None:

@@ -24,7 +24,7 @@ from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from host.app.board_seam import Board, pin_display
+from host.app.board_seam import Board, ButtonPress, pin_display
 from host.app.camera import CameraEvent, MisfitSeen, ThrowSeen
 from host.app.store import Store, StoreError, result_of
 from host.errors import UserError
@@ -126,6 +126,8 @@ class Table:
         self.fixed_pin = False
         self._announced_pin = ""  # the PIN last said on the console
         self._fixes: list[tuple[Hashable, str, str]] = []  # this turn's fixes: turn, from, to
+        self._publish_later = 0  # inside a press's transaction: publish at its end
+        self._publish_due = False
         self._unstored: deque[CameraEvent] = deque()  # camera events waiting for the store
         self._retry_at = 0.0  # when to try them again (0: none failed)
 
@@ -220,8 +222,29 @@ class Table:
                 return
             self._commit(game, inp, source)
 
-    def press(self, seat: int) -> None:
-        """A button press from the board (each press arrives once)."""
+    def press(self, seat: int, key: str | None = None) -> None:
+        """A button press. Its `key` (the board's name for it) is committed with what the
+        press does, in one transaction, so a press the board sends again to a host
+        restarted in between is known, and not done twice. StoreError if the store cannot
+        take it: then none of it is done (and the board, not told, sends it again)."""
+        with self._lock:
+            if key is not None and key == self.store.last_press:
+                return  # done before this host (re)started; the board never heard so
+            self._publish_later += 1  # the board and the page see it once it is committed
+            try:
+                with self.store.transaction():
+                    self._press(seat)
+                    if key is not None:
+                        self.store.last_press = key
+            except StoreError:
+                self._reload()  # the store kept none of it: nor does the game
+                raise
+            finally:
+                self._publish_later -= 1
+                if self._publish_due and not self._publish_later:
+                    self._publish()
+
+    def _press(self, seat: int) -> None:
         with self._lock:
             if self.game is None or self.kind is None:
                 self.notice("info", f"button {seat + 1}: no game on the table")
@@ -334,9 +357,10 @@ class Table:
             return "read"
 
     def tick(self) -> None:
-        """The clock: the correction window's end, the PIN display's end, board presses."""
-        for seat in self.board.presses():
-            self.press(seat)
+        """The clock: the correction window's end, the PIN display's end, board presses,
+        camera throws the store could not take yet."""
+        for press in self.board.presses():
+            self._board_press(press)
         with self._lock:
             now = self.clock()
             if self._unstored and now >= self._retry_at:
@@ -351,6 +375,19 @@ class Table:
             if self.pin_until and now >= self.pin_until:
                 self.pin_until = 0.0
                 self._show()
+
+    def _board_press(self, press: ButtonPress) -> None:
+        """A press from the board, acknowledged to it only once it is committed."""
+        try:
+            self.press(press.seat, press.key)
+        except StoreError as error:  # not done: the board sends it again, tried again then
+            self.board.again(press)
+            self.notice("error", f"button {press.seat + 1} is not stored: {error}")
+            return
+        except BaseException:
+            self.board.done(press)  # a bug: this press is dropped, not tried for ever
+            raise
+        self.board.done(press)
 
     def _tick_loop(self) -> None:
         while not self._stop.wait(0.02):
@@ -573,6 +610,17 @@ class Table:
         self._open(game_id, loaded)
         return True
 
+    def _reload(self) -> None:
+        """The game as the store has it (a transaction that failed left memory ahead)."""
+        if self.game_id is None:
+            return
+        self.kind, self.game = self.store.load(self.game_id)
+        row = self.store.row(self.game_id)
+        self.paused = row.paused
+        if row.holding != self.holding:
+            self.holding = row.holding
+            self.deadline = None if row.holding is None else self.clock() + self.window
+
     def _open(self, game_id: int, loaded: tuple[GameKind, Game]) -> None:
         self.kind, self.game = loaded
         self.game_id = game_id
@@ -599,7 +647,12 @@ class Table:
         return len(self.game.players) if self.game is not None else self.board.seats
 
     def _publish(self) -> None:
-        """The state changed: the board, the camera's expectations, the page."""
+        """The state changed: the board, the camera's expectations, the page (inside a
+        press, once the press is committed)."""
+        if self._publish_later:
+            self._publish_due = True
+            return
+        self._publish_due = False
         self.version += 1
         self._moved = self.version
         self._show()

@@ -223,6 +223,7 @@ def self_test(port: str | None, virtual: bool, step_seconds: float) -> int:
             while (left := deadline - time.monotonic()) > 0:
                 press = link.next_press(timeout=left)
                 if press is not None:
+                    link.acknowledge(press)
                     pressed[press.seat] = pressed.get(press.seat, 0) + 1
                     print(f"    button of seat {press.seat + 1} pressed")
         link.show(BoardDisplay([]))  # all dark: the test is over

@@ -103,9 +103,10 @@ def refused_payload() -> bytes:
 
 
 def ignored_frame() -> bytes:
-    """A well-formed frame the board ignores: a kind it only sends, an unknown kind, or a
-    press acknowledgement when no press waits."""
-    kind = ord(random.choice("ABEPKZxq"))
+    """A well-formed frame that changes nothing shown: a kind the board only sends, an
+    unknown kind, a press acknowledgement when no press waits, or a hello request (only
+    answered)."""
+    kind = ord(random.choice("ABEPKQZxq"))
     size = random.randrange(0, 20)
     payload = bytes(random.choice(PRINTABLE) for _ in range(size))
     return wire.frame(kind, random.getrandbits(8), payload)

@@ -2,13 +2,18 @@
 
     with BoardLink.open() as link:           # finds the Pico by its USB id 2E8A:0005
         link.show(game.display())             # the whole state, every time (idempotent)
-        press = link.next_press(timeout=1.0)  # a Press(seat=...), exactly once, or None
+        press = link.next_press(timeout=1.0)  # a Press(seat=...), once, or None
+        link.acknowledge(press)               # done with it (committed): the board forgets it
         link.status                           # connected, boot id, version, acknowledged
 
-One thread owns the port: it reads the board's frames, acknowledges presses (each is
-delivered once even when the board resends it), resends the state until the board
-acknowledges it, after a reconnect and whenever the board announces a new boot id or a
-state other than ours, sends heartbeats, and reopens the port after an unplug.
+One thread owns the port: it reads the board's frames, delivers each press once while it
+is being handled (the board resends it until acknowledged), acknowledges it when the app
+says it is done (or lets the next resend deliver it again when the app could not do it),
+resends the state until the board acknowledges it, after a reconnect and whenever the board
+announces a new boot id or a state other than ours, sends heartbeats, and reopens the port
+after an unplug. A press's `key` (the board's boot id and its number) names it across host
+restarts: the app stores it with what the press did, and knows the press again if the board
+resends it to a host started afresh (see docs/wire-protocol.md, "Exactly-once presses").
 """
 
 from __future__ import annotations
@@ -40,7 +45,13 @@ class Press:
 
     seat: int
     seq: int
-    boot_id: str | None
+    boot_id: str
+
+    @property
+    def key(self) -> str:
+        """The press's name for good: the same after a host restart, another for the next
+        press or after a board restart ("1A2B3C4D/07")."""
+        return f"{self.boot_id}/{self.seq:02X}"
 
 
 @dataclass(frozen=True)
@@ -100,7 +111,9 @@ class BoardLink:
         self._send_now = False
         self._last_write = 0.0
         self._last_heard = 0.0
-        self._last_press: int | None = None
+        self._handling: set[str] = set()  # presses delivered, not yet acknowledged or released
+        self._done: str | None = None  # the last press acknowledged
+        self._ask_hello = False  # ask the board for its hello now (its boot id names presses)
         self._last_ack: int | None = None  # seq of the last acknowledgement of any kind
         self._presses: queue.Queue[Press] = queue.Queue()
         self._acked = threading.Condition(self._lock)
@@ -203,11 +216,28 @@ class BoardLink:
             return None
 
     def presses(self) -> Iterator[Press]:
-        """Every press from now on, as it comes (until the link is closed)."""
+        """Every press from now on, as it comes (until the link is closed), each
+        acknowledged as soon as it is taken."""
         while not self._closing.is_set():
             press = self.next_press(timeout=0.1)
             if press is not None:
+                self.acknowledge(press)
                 yield press
+
+    def acknowledge(self, press: Press) -> None:
+        """The app is done with `press` (committed what it does): tell the board, which
+        then forgets it and sends the next; a resend of it is acknowledged, not delivered."""
+        with self._lock:
+            self._handling.discard(press.key)
+            self._done = press.key
+            if press.boot_id == self._status.boot_id:  # (a board restarted since has no such press)
+                self._write(wire.frame(wire.PRESS_ACK, press.seq, b""))
+
+    def release(self, press: Press) -> None:
+        """The app could not do `press` (the store failed): the board's next resend of it
+        delivers it again."""
+        with self._lock:
+            self._handling.discard(press.key)
 
     # --- the port thread ---------------------------------------------------------------
     def _run(self) -> None:
@@ -246,6 +276,7 @@ class BoardLink:
                 reconnects = self._status.reconnects + (1 if self._status.boots_seen else 0)
                 self._status = replace(self._status, port=port, reconnects=reconnects)
                 self._send_now = True
+                self._ask_hello = True  # who is there, at once: a press waits for the boot id
                 self._last_heard = 0.0
             return
 
@@ -274,14 +305,22 @@ class BoardLink:
                     )
                 self._acked.notify_all()
             elif d.kind == wire.PRESS and len(payload) == 1:
-                self._write(wire.frame(wire.PRESS_ACK, d.seq, b""))
-                if d.seq != self._last_press:  # a resend of one we have is acked, not kept
-                    self._last_press = d.seq
-                    seat = wire.hex_value(payload, 0, 1)
-                    self._presses.put(Press(seat, d.seq, self._status.boot_id))
+                self._press(d.seq, wire.hex_value(payload, 0, 1))
             elif d.kind == wire.ERROR:
                 reason = payload.decode("ascii", "replace")
                 self._status = replace(self._status, last_error=f"board failed: {reason}")
+
+    def _press(self, seq: int, seat: int) -> None:
+        boot_id = self._status.boot_id
+        if boot_id is None:  # a press is named by its boot: it waits (is resent) till we know it
+            self._ask_hello = True
+            return
+        press = Press(seat, seq, boot_id)
+        if press.key == self._done:  # our acknowledgement was lost: say it again
+            self._write(wire.frame(wire.PRESS_ACK, seq, b""))
+        elif press.key not in self._handling:  # (a resend of one being handled is no news)
+            self._handling.add(press.key)
+            self._presses.put(press)
 
     def _hello(self, seq: int, payload: bytes) -> None:
         if len(payload) < 11:
@@ -292,8 +331,6 @@ class BoardLink:
         showing = payload[10:11] == b"1"
         status = self._status
         if boot_id != status.boot_id:
-            if status.boot_id is not None:
-                self._last_press = None  # a new boot numbers its presses afresh
             status = replace(
                 status, boot_id=boot_id, boots_seen=status.boots_seen + 1, acked_seq=None
             )
@@ -311,6 +348,9 @@ class BoardLink:
         now = time.monotonic()
         with self._lock:
             unacked = self._payload is not None and not self._status.in_sync
+            if self._ask_hello:
+                self._ask_hello = False
+                self._write(wire.frame(wire.HELLO_REQUEST, 0, b""))
             if self._send_now or (unacked and now - self._sent_at >= RESEND_S):
                 self._send_state()
             elif now - self._last_write >= HEARTBEAT_S:

@@ -286,7 +286,7 @@ async function serve(fd, flashDir, mounts) {
 
   const commands = {
     snapshot: () => pico.snapshot(),
-    press: (c) => pico.firmware().press(c.seat),
+    press: (c) => pico.firmware().press_for(c.seat, c.held ?? 80),
     reset: () => pico.restart(),
     lose: (c) => pico.firmware().port.lose(c.kind.charCodeAt(0), c.count ?? 1),
     fail_i2c: () => {

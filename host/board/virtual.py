@@ -186,9 +186,9 @@ class VirtualBoard:
         if not self._link.wait_shown(timeout):
             raise RuntimeError(f"the virtual board did not show the display within {timeout} s")
 
-    def press(self, seat: int) -> None:
+    def press(self, seat: int, held_ms: int = 80) -> None:
         """Press and release seat `seat`'s button (0-based), contacts bouncing."""
-        self._command("press", seat=seat)
+        self._command("press", seat=seat, held=held_ms)
 
     # --- faults ----------------------------------------------------------------------
     def reset(self) -> None:
@@ -196,7 +196,8 @@ class VirtualBoard:
         self._command("reset")
 
     def lose(self, kind: str, count: int = 1) -> None:
-        """Lose the board's next `count` frames of one kind (e.g. 'P' for presses)."""
+        """Lose the next `count` frames of one kind, either way: 'P' the board's presses,
+        'K' the host's acknowledgements of them."""
         self._command("lose", kind=kind, count=count)
 
     def fail_bus(self) -> None:

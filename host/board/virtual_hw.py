@@ -186,14 +186,28 @@ class ButtonPin:
         self.next = 0
 
 
-# A press as a finger makes it: contacts bounce for 3 ms each way, held for 80 ms.
-BOUNCY_PRESS = [(0, 0), (1, 1), (2, 0), (3, 1), (4, 0), (80, 1), (81, 0), (83, 1)]
+def bouncy_press(held_ms: int = 80) -> list[tuple[int, int]]:
+    """A press as a finger makes it: contacts bounce for 3 ms each way, held `held_ms`."""
+    return [
+        (0, 0),
+        (1, 1),
+        (2, 0),
+        (3, 1),
+        (4, 0),
+        (held_ms, 1),
+        (held_ms + 1, 0),
+        (held_ms + 3, 1),
+    ]
+
+
+BOUNCY_PRESS = bouncy_press()
 
 
 class PortModel:
     """The USB serial port, with preallocated rings so the firmware's loop can run with
-    the heap locked. `lose(kind, count)` drops the board's next frames of one kind, as a
-    flaky cable would."""
+    the heap locked. `lose(kind, count)` loses the next frames of one kind, as a flaky
+    cable would: the board's own (a press, 'P') are dropped, and the host's (a press
+    acknowledged, 'K') arrive damaged, so the firmware drops them (each kind goes one way)."""
 
     def __init__(self, size: int = 4096) -> None:
         self.rx = bytearray(size)
@@ -204,10 +218,13 @@ class PortModel:
         self.lose_kind = 0
         self.lose_count = 0
         self.lost = 0
+        self.rx_at = -1
         self.overflow = 0
 
     # the host's side
     def feed(self, data: bytes | bytearray) -> None:
+        if self.lose_count:  # (only then: the copy below is what the benchmarks time)
+            data = self._damaged(data)
         size = len(self.rx)
         for i in range(len(data)):  # not `for c in data`: that allocates an iterator
             if self.rx_count == size:
@@ -215,6 +232,19 @@ class PortModel:
                 continue
             self.rx[(self.rx_start + self.rx_count) % size] = data[i]
             self.rx_count += 1
+
+    def _damaged(self, data: bytes | bytearray) -> bytearray:
+        """The host's bytes with the kind of the frames to lose damaged on the line: the
+        firmware drops them (their checksum no longer fits)."""
+        out = bytearray(data)
+        for i in range(len(out)):
+            byte = out[i]
+            self.rx_at = 0 if byte == 0x40 else (self.rx_at + 1 if 0 <= self.rx_at < 2 else -1)
+            if self.rx_at == 2 and self.lose_count and byte == self.lose_kind:
+                self.lose_count -= 1
+                self.lost += 1
+                out[i] = 0x7E
+        return out
 
     def take(self) -> bytes:
         out = bytes(self.tx[: self.tx_count])
@@ -224,6 +254,7 @@ class PortModel:
     def lose(self, kind: int, count: int) -> None:
         self.lose_kind = kind
         self.lose_count = count
+        self.rx_at = -1  # where the host's bytes are in their frame ('@' = 0), from now on
 
     # the firmware's side
     def read_into(self, buf: bytearray) -> int:
@@ -305,6 +336,12 @@ class Rig:
     def press(self, seat: int, changes: list[tuple[int, int]] = BOUNCY_PRESS) -> None:
         self.pins[seat].schedule(changes)
 
+    def press_for(self, seat: int, held_ms: int) -> None:
+        """A press held `held_ms`: a simulator that may stall (a busy machine) needs a
+        press held longer than its stalls, or its firmware, stepped too seldom, never
+        reads the button down twice, as a Pico's would."""
+        self.press(seat, bouncy_press(held_ms))
+
     def shown(self) -> list[str]:
         return [d.text() for d in self.displays]
 
@@ -324,6 +361,7 @@ class Rig:
             "dropped": b.decoder.dropped,
             "rejected": b.rejected,
             "pending_presses": b.press_count,
+            "presses": (b.press_seq + b.press_count) & 0xFF,  # made since boot (mod 256)
             "lost": self.port.lost,
             "feeds": self.watchdog.feeds,
             "boots": self.boots,

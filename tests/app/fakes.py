@@ -3,6 +3,7 @@ a test makes. (The real board, the firmware under MicroPython, is in the end-to-
 
 from __future__ import annotations
 
+from host.app.board_seam import ButtonPress
 from host.games import BoardDisplay
 
 
@@ -11,14 +12,22 @@ class FakeBoard:
 
     def __init__(self) -> None:
         self.shown: list[BoardDisplay] = []
-        self.pressed: list[int] = []
+        self.pressed: list[int | ButtonPress] = []  # presses to hand out (a seat: one unnamed)
+        self.done_presses: list[ButtonPress] = []
+        self.given_back: list[ButtonPress] = []
 
     def show(self, display: BoardDisplay) -> None:
         self.shown.append(display)
 
-    def presses(self) -> list[int]:
+    def presses(self) -> list[ButtonPress]:
         out, self.pressed = self.pressed, []
-        return out
+        return [p if isinstance(p, ButtonPress) else ButtonPress(p) for p in out]
+
+    def done(self, press: ButtonPress) -> None:
+        self.done_presses.append(press)
+
+    def again(self, press: ButtonPress) -> None:
+        self.given_back.append(press)
 
     def status(self, sync: bool = True) -> str:
         return "fake"

@@ -48,6 +48,10 @@ class App:
         response = self.conn.getresponse()
         return response.status, json.loads(response.read())
 
+    def act(self, action: dict[str, Any]) -> tuple[int, Any]:
+        """A change, as the page makes it: against the state's version it has now."""
+        return self.call("POST", "/api/action", {**action, "version": self.state()["version"]})
+
     def state(self) -> dict[str, Any]:
         return dict(self.call("GET", "/api/state")[1])
 

@@ -58,8 +58,7 @@ def test_a_full_disk_is_said_and_the_camera_s_throws_go_in_once_there_is_room(
                 lambda: any(f"[error] {full}" in line for line in app.console), 10, "the console"
             )
             assert app.log() == []
-            pause = {"do": "pause", "version": app.state()["version"]}  # as the page does
-            status, answer = app.call("POST", "/api/action", pause)
+            status, answer = app.act({"do": "pause"})
             assert status == 503 and "is full" in answer["error"], answer  # the page, in words
             disk.free()
             until(

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from host.app.board_seam import ButtonPress
 from host.app.camera import MisfitSeen, ThrowSeen
 from host.app.store import Store
 from host.app.table import Refused, Table
@@ -127,6 +128,50 @@ def test_the_button_ends_the_throws_and_the_result_waits_for_the_window(
     assert table.store.history(table.game_id or 0)[-1]["source"] == "timer"
     assert player(table, "Ann")["vp"] == 2  # 1-1-1, and entering Tokyo
     assert player(table, "Ann")["location"] == "city"
+
+
+def test_a_board_press_is_committed_with_its_key_and_known_again_after_a_restart(
+    tmp_path: Path, table: Table, board: FakeBoard, clock: Clock
+) -> None:
+    """The host died after committing a press and before the board heard so: the board
+    sends the press again to the host started afresh, which knows it by its key."""
+    table.camera_event(seen(["1", "1", "1", "claw", "heart", "energy"]))
+    press = ButtonPress(0, "0000AAAA/00")
+    board.pressed.append(press)
+    table.tick()
+    assert table.holding is not None and board.done_presses == [press]
+    assert table.store.last_press == press.key
+    table.close()
+    again = new_table(tmp_path / "games.db", board, clock)  # the restart
+    board.pressed.append(press)  # the board's resend
+    again.tick()
+    assert board.done_presses == [press, press]  # acknowledged again...
+    assert again.holding is not None and len(stored(again)) == 1  # ...and not done twice
+    board.pressed.append(ButtonPress(0, "0000AAAA/01"))  # the next press is one
+    again.tick()
+    assert stored(again)[-1] == {"type": "resolve", "player": "Ann"}
+
+
+def test_a_press_the_store_cannot_take_is_given_back_and_none_of_it_is_done(
+    tmp_path: Path, board: FakeBoard, clock: Clock
+) -> None:
+    table = Table(
+        Store(tmp_path / "games.db", busy_seconds=0.1), board, clock=clock, announce=lambda s: None
+    )
+    table.start(clock_thread=False)
+    table.act({"do": "new_game", "setup": {"players": PLAYERS, "first_player": "Ann", "seed": 4}})
+    table.camera_event(seen(["1", "1", "1", "claw", "heart", "energy"]))
+    press = ButtonPress(0, "0000AAAA/00")
+    with sqlite3.connect(tmp_path / "games.db") as other:  # another program writes the store
+        other.execute("BEGIN IMMEDIATE")
+        board.pressed.append(press)
+        table.tick()
+        assert board.given_back == [press] and board.done_presses == []
+        assert table.holding is None and table.store.last_press is None
+        assert "button 1 is not stored: another program is writing" in table.notices[-1].text
+    board.pressed.append(press)  # the board's resend, once the store can be written
+    table.tick()
+    assert board.done_presses == [press] and table.holding is not None
 
 
 def test_a_fix_in_the_window_counts_and_restarts_the_countdown(table: Table, clock: Clock) -> None:

@@ -82,18 +82,52 @@ def link(port: ScriptedSerial) -> Iterator[BoardLink]:
         yield opened
 
 
-def test_a_resent_press_is_acknowledged_again_but_delivered_once(
+def test_a_press_is_acknowledged_only_once_the_app_is_done_with_it(
+    port: ScriptedSerial, link: BoardLink
+) -> None:
+    """A press acknowledged on arrival was lost if the host died before committing it."""
+    port.board_says(*hello("0000AAAA"))
+    port.board_says(wire.PRESS, 0, b"3")
+    press = link.next_press(timeout=1.0)
+    assert press is not None and (press.seat, press.key) == (3, "0000AAAA/00")
+    port.board_says(wire.PRESS, 0, b"3")  # resent while the app handles it: no news
+    assert link.next_press(timeout=0.2) is None
+    assert port.sent(wire.PRESS_ACK) == []  # not done yet: the board keeps it
+    link.acknowledge(press)
+    assert eventually(lambda: port.sent(wire.PRESS_ACK) == [0])
+    port.board_says(wire.PRESS, 0, b"3")  # our acknowledgement was lost: sent again
+    assert eventually(lambda: port.sent(wire.PRESS_ACK) == [0, 0])
+    port.board_says(wire.PRESS, 1, b"4")
+    second = link.next_press(timeout=1.0)
+    assert second is not None and second.key == "0000AAAA/01"
+    assert link.next_press(timeout=0.2) is None
+
+
+def test_a_press_the_app_could_not_do_comes_again_with_its_resend(
     port: ScriptedSerial, link: BoardLink
 ) -> None:
     port.board_says(*hello("0000AAAA"))
-    port.board_says(wire.PRESS, 0, b"3")
-    port.board_says(wire.PRESS, 0, b"3")  # our acknowledgement was lost: sent again
-    port.board_says(wire.PRESS, 1, b"4")
-    first = link.next_press(timeout=1.0)
-    second = link.next_press(timeout=1.0)
-    assert (first and first.seat, second and second.seat) == (3, 4)
-    assert link.next_press(timeout=0.2) is None
-    assert eventually(lambda: port.sent(wire.PRESS_ACK) == [0, 0, 1])
+    port.board_says(wire.PRESS, 0, b"2")
+    press = link.next_press(timeout=1.0)
+    assert press is not None
+    link.release(press)  # (the store was full)
+    port.board_says(wire.PRESS, 0, b"2")
+    again = link.next_press(timeout=1.0)
+    assert again == press and port.sent(wire.PRESS_ACK) == []
+
+
+def test_a_press_before_the_board_said_who_it_is_waits_and_asks(
+    port: ScriptedSerial, link: BoardLink
+) -> None:
+    """A host just started (the board, not told, resends a press it had): a press is
+    named by the board's boot id, so it waits for the hello, and asks for it at once."""
+    port.board_says(wire.PRESS, 7, b"1")
+    assert link.next_press(timeout=0.3) is None
+    assert eventually(lambda: port.sent(wire.HELLO_REQUEST) != [])
+    port.board_says(*hello("0000CCCC"))
+    port.board_says(wire.PRESS, 7, b"1")  # the board's resend
+    press = link.next_press(timeout=1.0)
+    assert press is not None and press.key == "0000CCCC/07"
 
 
 def test_a_new_boot_id_gets_the_state_again_and_numbers_presses_afresh(
@@ -107,14 +141,16 @@ def test_a_new_boot_id_gets_the_state_again_and_numbers_presses_afresh(
     assert link.wait_shown(1.0)
     port.board_says(*hello("0000AAAA", showing=True, seq=1))  # a heartbeat: all is well
     port.board_says(wire.PRESS, 0, b"0")
-    assert link.next_press(timeout=1.0) is not None
+    first = link.next_press(timeout=1.0)
+    assert first is not None and first.key == "0000AAAA/00"
+    link.acknowledge(first)
     assert port.sent(wire.SHOW) == [1]
     port.board_says(*hello("0000BBBB"))  # the board restarted
     assert eventually(lambda: port.sent(wire.SHOW) == [1, 1])
     assert link.status.boot_id == "0000BBBB" and not link.status.in_sync
-    port.board_says(wire.PRESS, 0, b"0")  # press number 0 of the new boot
+    port.board_says(wire.PRESS, 0, b"0")  # press number 0 of the new boot: another press
     press = link.next_press(timeout=1.0)
-    assert press is not None and press.boot_id == "0000BBBB"
+    assert press is not None and press.key == "0000BBBB/00"
 
 
 def test_an_unacknowledged_state_is_resent(port: ScriptedSerial, link: BoardLink) -> None:

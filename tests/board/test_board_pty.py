@@ -55,13 +55,47 @@ def test_a_game_state_sent_by_the_host_shows_the_right_digits(
     assert "seat 1  LED red" in board.render()
 
 
-def test_a_press_reaches_the_host_exactly_once(board: VirtualBoard, link: BoardLink) -> None:
+def test_a_press_reaches_the_host_once_and_the_board_keeps_it_until_acknowledged(
+    board: VirtualBoard, link: BoardLink
+) -> None:
     link.show(GAME)
     assert link.wait_shown(2.0)
     board.press(1)
     press = link.next_press(timeout=2.0)
     assert press is not None and press.seat == 1
-    assert link.next_press(timeout=0.6) is None
+    assert link.next_press(timeout=0.6) is None  # resent meanwhile, but delivered once
+    assert board.snapshot()["pending_presses"] == 1  # the host has not said it is done
+    link.acknowledge(press)
+    assert eventually(lambda: board.snapshot()["pending_presses"] == 0)
+
+
+def test_a_host_started_afresh_gets_the_press_the_last_one_did_not_finish(
+    board: VirtualBoard,
+) -> None:
+    with BoardLink.open(board.port) as first:
+        assert first.wait_board(3.0)
+        board.press(2)
+        press = first.next_press(timeout=2.0)
+        assert press is not None  # ...and the host dies before it is done with it
+    with BoardLink.open(board.port) as second:  # the host started again
+        again = second.next_press(timeout=2.0)
+        assert again is not None and again.key == press.key  # the same press, by its name
+        second.acknowledge(again)
+        assert eventually(lambda: board.snapshot()["pending_presses"] == 0)
+
+
+def test_a_lost_press_acknowledgement_is_said_again_and_the_press_delivered_once(
+    board: VirtualBoard, link: BoardLink
+) -> None:
+    assert link.wait_board(3.0)
+    board.lose("K", 1)
+    board.press(0)
+    press = link.next_press(timeout=2.0)
+    assert press is not None
+    link.acknowledge(press)  # lost on the way
+    assert eventually(lambda: board.snapshot()["pending_presses"] == 0)
+    assert board.snapshot()["lost"] == 1
+    assert link.next_press(timeout=0.5) is None
 
 
 def test_a_board_reset_mid_game_gets_the_full_state_back_within_1_s(
@@ -137,6 +171,7 @@ def test_a_press_whose_first_report_is_lost_arrives_exactly_once(
     press = link.next_press(timeout=2.0)
     assert press is not None and press.seat == 2
     assert board.snapshot()["lost"] == 1  # the first report really was lost
+    link.acknowledge(press)
     assert link.next_press(timeout=0.7) is None
 
 

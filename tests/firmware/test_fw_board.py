@@ -69,6 +69,34 @@ def test_the_board_announces_itself_every_second_as_its_heartbeat():
     assert all(seq == 7 and payload[10:11] == b"1" for _, seq, payload in hellos)
 
 
+def test_a_host_that_asks_gets_the_hello_at_once():
+    """A host that just (re)started needs the boot id to name the presses resent to it."""
+    rig = booted()
+    rig.port.feed(show(7, [seat("   1")]))
+    rig.step(1)
+    rig.port.take()
+    rig.step(2)
+    assert "B" not in kinds(rig.port.take())  # the next is a second away
+    rig.port.feed(wire.frame(wire.HELLO_REQUEST, 0, b""))
+    rig.step(3)
+    assert next(f for f in frames(rig.port.take()) if f[0] == "B")[1] == 7
+
+
+def test_a_press_acknowledgement_lost_on_the_line_leaves_the_press_to_be_resent():
+    rig = booted()
+    rig.press(1)
+    rig.run(1, 100, 1)
+    rig.port.take()
+    rig.port.lose(wire.PRESS_ACK, 1)
+    rig.port.feed(wire.frame(wire.PRESS_ACK, 0, b""))
+    rig.run(100, 400, 1)
+    assert rig.port.lost == 1 and rig.board.press_count == 1
+    assert ("P", 0, b"1") in frames(rig.port.take())  # sent again
+    rig.port.feed(wire.frame(wire.PRESS_ACK, 0, b""))
+    rig.step(400)
+    assert rig.board.press_count == 0
+
+
 def test_a_bouncing_button_gives_exactly_one_press_resent_until_acknowledged():
     rig = booted()
     rig.port.feed(show(1, [seat("   1")] * 3))

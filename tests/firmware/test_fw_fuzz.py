@@ -14,7 +14,9 @@ from host.board import fuzz_firmware
 from host.board.micropython import run_script
 
 PRINTABLE = [c for c in range(0x20, 0x7F) if c not in (wire.START, wire.SEPARATOR)]
-kinds = st.sampled_from([wire.SHOW, wire.HEARTBEAT, wire.PRESS_ACK, wire.HELLO, wire.PRESS])
+kinds = st.sampled_from(
+    [wire.SHOW, wire.HEARTBEAT, wire.PRESS_ACK, wire.HELLO_REQUEST, wire.HELLO, wire.PRESS]
+)
 payloads = st.lists(st.sampled_from(PRINTABLE), max_size=wire.MAX_BODY - wire.HEADER).map(bytes)
 frames = st.tuples(kinds, st.integers(0, 255), payloads)
 seat = st.tuples(
