@@ -194,6 +194,8 @@ class Table:
         if handler is None:
             raise Refused(f"unknown action {do!r} (actions: {', '.join(_ACTIONS)})", 400)
         with self._lock:
+            if self._unstored:  # the camera's throws came first (a page that had not seen
+                self._store_camera_events()  # them made this one against a stale state)
             if "version" in action:
                 self._check_version(action["version"])
             try:
@@ -377,7 +379,15 @@ class Table:
                 self._show()
 
     def _board_press(self, press: ButtonPress) -> None:
-        """A press from the board, acknowledged to it only once it is committed."""
+        """A press from the board, acknowledged to it only once it is committed; it waits
+        behind camera throws the store could not take yet (it may end those throws)."""
+        with self._lock:
+            if self._unstored:
+                self._store_camera_events()
+            if self._unstored:
+                self.board.again(press)
+                self.notice("error", f"button {press.seat + 1} waits for the camera's throws")
+                return
         try:
             self.press(press.seat, press.key)
         except StoreError as error:  # not done: the board sends it again, tried again then

@@ -174,6 +174,30 @@ def test_a_press_the_store_cannot_take_is_given_back_and_none_of_it_is_done(
     assert board.done_presses == [press] and table.holding is not None
 
 
+def test_a_press_waits_behind_the_camera_s_throws_the_store_could_not_take(
+    tmp_path: Path, board: FakeBoard, clock: Clock
+) -> None:
+    """The throw seen while another program held the store, then Ann's button: the throw
+    goes in first, then the press ends it (done first, the press would find no throw)."""
+    table = Table(
+        Store(tmp_path / "games.db", busy_seconds=0.1), board, clock=clock, announce=lambda s: None
+    )
+    table.start(clock_thread=False)
+    table.act({"do": "new_game", "setup": {"players": PLAYERS, "first_player": "Ann", "seed": 4}})
+    press = ButtonPress(0, "0000AAAA/00")
+    with sqlite3.connect(tmp_path / "games.db") as other:
+        other.execute("BEGIN IMMEDIATE")
+        table.camera_event(seen(["1", "1", "1", "claw", "heart", "energy"]))
+        assert "the camera's throw is not stored" in table.notices[-1].text
+        board.pressed.append(press)
+        table.tick()
+        assert board.given_back == [press] and stored(table) == []
+    board.pressed.append(press)  # resent, the store free again
+    table.tick()
+    assert [i["type"] for i in stored(table)] == ["throw"] and table.holding is not None
+    assert board.done_presses == [press]
+
+
 def test_a_fix_in_the_window_counts_and_restarts_the_countdown(table: Table, clock: Clock) -> None:
     table.camera_event(seen(["1", "1", "2", "claw", "heart", "energy"]))
     table.act({"do": "input", "input": {"type": "resolve", "player": "Ann"}})
