@@ -20,7 +20,7 @@ import secrets
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -32,6 +32,7 @@ from host.games import DiceExpectation, Game, IllegalInput, Input
 from host.games.kind import CORRECT, RESOLVE, THROW, Dice, GameFileError, GameKind
 from host.games.page import answers_json, awaiting
 from host.games.registry import default_kind, kind_named
+from host.games.text import ENGLISH, localize
 
 WINDOW = 4.0  # seconds a result is shown for corrections before it is resolved
 PIN_SECONDS = 8.0  # the board shows the PIN at game start this long, or to the first throw
@@ -120,7 +121,7 @@ class Table:
         self._undos = 0  # an undo starts the camera's turn afresh
         self._expect_listeners: list[ExpectListener] = []
         self._commit_listeners: list[CommitListener] = []
-        self._view: tuple[int, str] | None = None
+        self._view: tuple[int, dict[str, Any], dict[str, str]] | None = None
         self._stop = threading.Event()
         self._ticker: threading.Thread | None = None
         self.fixed_pin = False
@@ -713,12 +714,22 @@ class Table:
 
     # ---- what the page sees ---------------------------------------------------------------
 
-    def view_json(self) -> tuple[int, str]:
-        """(version, the page's state as JSON text), computed once per version."""
+    def view_json(self, lang: str = ENGLISH) -> tuple[int, str]:
+        """(version, the page's state as JSON text in `lang`): the state is built once per
+        version, and said once per version in each language asked for."""
         with self._lock:
             if self._view is None or self._view[0] != self.version:
-                self._view = (self.version, json.dumps(self.view()))
-            return self._view
+                self._view = (self.version, self.view(), {})
+            version, data, said = self._view
+            if lang not in said:
+                said[lang] = json.dumps(localize(data, lang))
+            return version, said[lang]
+
+    def view_jsons(self, langs: Iterable[str]) -> tuple[int, dict[str, str]]:
+        """The state in each of `langs`, all of the same version."""
+        with self._lock:
+            texts = {lang: self.view_json(lang) for lang in langs}
+            return self.version, {lang: text for lang, (_, text) in texts.items()}
 
     def wait_for(self, predicate: Callable[[], bool], timeout: float) -> bool:
         """Block until `predicate()` (checked under the lock at every change) or the
@@ -727,11 +738,14 @@ class Table:
             self._changed.wait_for(lambda: predicate() or self.closed, timeout)
             return predicate()
 
-    def wait_change(self, seen: int, timeout: float) -> tuple[int, str]:
-        """Block until the state's version is newer than `seen` (or the timeout)."""
+    def wait_change(
+        self, seen: int, timeout: float, langs: Callable[[], Iterable[str]] = lambda: [ENGLISH]
+    ) -> tuple[int, dict[str, str]]:
+        """Block until the state's version is newer than `seen` (or the timeout); the state
+        then in each language `langs()` names (asked once the change is there)."""
         with self._changed:
             self._changed.wait_for(lambda: self.version != seen or self.closed, timeout)
-            return self.view_json()
+            return self.view_jsons(langs())
 
     def view(self) -> dict[str, Any]:
         with self._lock:

@@ -10,10 +10,17 @@ served here.
     GET  /api/games                the list of games;  /api/games/N/script: one as a script
     GET  /api/stats                wins per monster, game lengths
     GET  /api/snapshot/N.jpg       the camera's snapshot of the current throw
+    GET  /api/locale               the page's own words in the language asked for
     POST /api/login                {"pin": "1234"}: is this the table PIN?
     POST /api/action               {"do": ..., "version": N, ...} with the header X-Table-PIN:
                                    N is the state's version the action was made against;
                                    if the game changed since, it is refused (409, "stale")
+
+Every answer is in the language asked for: the `lang` query parameter ("fr"), else the
+request's Accept-Language, else English (host.games.text.LANGUAGES). The state is built
+once per change and said in each language its pages read; the data stays machine-readable
+(inputs, kinds, options and names in inputs are never translated, and an error says its
+English template as "key").
 
 The page answers only to this machine's names and addresses (the Host header: no web
 page elsewhere can read the table through a player's browser by DNS rebinding,
@@ -54,8 +61,20 @@ from host.app.network import HostCheck, network_addresses
 from host.app.pins import PinCheck
 from host.app.table import NAME_LENGTH, Refused, Stale, Table
 from host.errors import UserError
+from host.games.kind import role_name
 from host.games.page import catalog_of
 from host.games.registry import kinds
+from host.games.text import (
+    ENGLISH,
+    LANGUAGES,
+    Text,
+    accepted,
+    language,
+    localize,
+    message,
+    translation,
+)
+from host.games.text import say as said_in
 
 STATIC = Path(__file__).parent / "static"
 PAGES = {
@@ -184,11 +203,12 @@ class WebServer:
         path = request.scope["path"]
         if not self.hosts.allows(request.headers.get("host")):
             return _json(421, {"error": MISDIRECTED}, close=True)
+        lang = _language(request)
         try:
             if request.method == "GET":
                 if path == "/api/events":
-                    return await self._events()
-                return await run_in_threadpool(self._get, path)
+                    return await self._events(lang)
+                return await run_in_threadpool(self._get, path, lang)
             if request.method == "POST":
                 body = await _body(request)
                 client = request.client.host if request.client else ""
@@ -196,28 +216,31 @@ class WebServer:
                 return await run_in_threadpool(self._post, path, body, client, pin)
             raise Refused("use GET to read and POST to /api/action to act", 405)
         except Refused as refusal:
-            said: dict[str, Any] = {"error": str(refusal)}
+            said = _error(refusal, lang)
             if isinstance(refusal, Stale):  # the page shows the table as it is now
                 said.update(stale=True, version=refusal.version)
             return _json(refusal.status, said, refusal.status in (411, 413))
         except Exception as error:  # a bug: say it on the console, go on
             return self._internal(request.method, path, error, to_pages=False)
 
-    def _get(self, path: str) -> Response:
+    def _get(self, path: str, lang: str = ENGLISH) -> Response:
         table = self.table
         try:
             if path in PAGES:
                 name, ctype = PAGES[path]
                 return _send(200, (STATIC / name).read_bytes(), ctype)
             if path == "/api/state":
-                return _send(200, table.view_json()[1].encode(), "application/json")
+                return _send(200, table.view_json(lang)[1].encode(), "application/json")
+            if path == "/api/locale":
+                return _json(200, _locale(lang))
             if path == "/api/catalog":
                 games = [catalog_of(k) for k in kinds().values()]
-                return _json(200, {"games": games, "name_length": NAME_LENGTH})
+                return _json(200, localize({"games": games, "name_length": NAME_LENGTH}, lang))
             if path == "/api/games":
-                return _json(200, {"games": [g.to_json() for g in table.store.games()]})
+                rows = [_game_row(g.to_json(), lang) for g in table.store.games()]
+                return _json(200, {"games": rows})
             if path == "/api/stats":
-                return _json(200, table.store.stats())
+                return _json(200, _stats(table.store.stats(), lang))
             if path.startswith("/api/games/") and path.endswith("/script"):
                 game_id = _number(path.removeprefix("/api/games/").removesuffix("/script"))
                 script = table.store.export(game_id)
@@ -278,33 +301,50 @@ class WebServer:
 
     # ---- the event stream -----------------------------------------------------------------
 
-    async def _events(self) -> Response:
-        """Server-sent events: the state now, then at every change, until the page goes."""
-        first = await run_in_threadpool(self.table.view_json)
+    async def _events(self, lang: str) -> Response:
+        """Server-sent events: the state now, then at every change, until the page goes,
+        in the page's language."""
         headers = {
             "Content-Type": "text/event-stream",
             "Cache-Control": "no-store",
             "X-Accel-Buffering": "no",
         }
-        return StreamingResponse(self.push.stream(first), headers=headers)
+        return StreamingResponse(self.push.stream(lang), headers=headers)
 
 
 class _StatePush:
     """One thread follows the table's changes (its Condition) and hands each new state to
-    the loop; in the loop, every page's stream sends the newest state it has not sent."""
+    the loop, said in every language some page reads; in the loop, every page's stream
+    sends the newest state it has not sent, in its language."""
 
     def __init__(self, table: Table, loop: asyncio.AbstractEventLoop) -> None:
         self.table = table
         self.loop = loop
-        self.latest = table.view_json()
+        self.version, self.latest = table.view_jsons([ENGLISH])
         self.changed = asyncio.Event()  # replaced at every change (read in the loop only)
         self.ended = False
         self._stop = threading.Event()
+        self._readers: dict[str, int] = {}  # language -> pages reading the stream in it
+        self._readers_lock = threading.Lock()
+
+    def listen(self, lang: str) -> None:
+        with self._readers_lock:
+            self._readers[lang] = self._readers.get(lang, 0) + 1
+
+    def _languages(self) -> list[str]:
+        with self._readers_lock:
+            return [*self._readers] or [ENGLISH]
+
+    def leave(self, lang: str) -> None:
+        with self._readers_lock:
+            self._readers[lang] -= 1
+            if not self._readers[lang]:
+                del self._readers[lang]
 
     def run(self) -> None:
-        version = self.latest[0]
+        version = self.version
         while not self._stop.is_set() and not self.table.closed:
-            new = self.table.wait_change(version, 0.5)
+            new = self.table.wait_change(version, 0.5, self._languages)
             if new[0] != version:
                 version = new[0]
                 self._in_loop(self._publish, new)
@@ -318,8 +358,8 @@ class _StatePush:
         with contextlib.suppress(RuntimeError):  # the loop is closed: nobody is listening
             self.loop.call_soon_threadsafe(call, *args)
 
-    def _publish(self, new: tuple[int, str]) -> None:
-        self.latest = new
+    def _publish(self, new: tuple[int, dict[str, str]]) -> None:
+        self.version, self.latest = new
         self._wake()
 
     def _end(self) -> None:
@@ -330,21 +370,68 @@ class _StatePush:
         changed, self.changed = self.changed, asyncio.Event()
         changed.set()
 
-    async def stream(self, first: tuple[int, str]) -> AsyncIterator[bytes]:
-        version, text = first
-        yield f"retry: 1000\nevent: state\ndata: {text}\n\n".encode()
-        while not self.ended:
-            if self.latest[0] > version:
-                version, text = self.latest
-                yield f"event: state\ndata: {text}\n\n".encode()
-                continue
-            try:
-                await asyncio.wait_for(self.changed.wait(), HEARTBEAT)
-            except TimeoutError:
-                yield b": still here\n\n"
+    async def stream(self, lang: str) -> AsyncIterator[bytes]:
+        self.listen(lang)  # first: a change from now on is said in it too
+        try:
+            version, text = await run_in_threadpool(self.table.view_json, lang)
+            yield f"retry: 1000\nevent: state\ndata: {text}\n\n".encode()
+            while not self.ended:
+                if self.version > version and lang in self.latest:
+                    version, text = self.version, self.latest[lang]
+                    yield f"event: state\ndata: {text}\n\n".encode()
+                    continue
+                try:
+                    await asyncio.wait_for(self.changed.wait(), HEARTBEAT)
+                except TimeoutError:
+                    yield b": still here\n\n"
+        finally:
+            self.leave(lang)
 
 
 # ---- helpers --------------------------------------------------------------------------------
+
+
+def _language(request: Request) -> str:
+    """The language a request asks for: `lang=` in its query, else its Accept-Language."""
+    asked = request.query_params.get("lang")  # e.g. "fr", or the browser's "fr-CA,en"
+    if asked:
+        return language(asked.split(","))
+    return language(accepted(request.headers.get("accept-language")))
+
+
+def _error(refusal: Exception, lang: str) -> dict[str, Any]:
+    """An error for the page, in its language; "key": its English template, for tools."""
+    said = message(refusal)
+    out: dict[str, Any] = {"error": said_in(said, lang)}
+    if isinstance(said, Text):
+        out["key"] = said.template
+    return out
+
+
+def _locale(lang: str) -> dict[str, Any]:
+    """The page's own words in `lang` (English text -> `lang`'s; English: none needed)."""
+    return {"lang": lang, "languages": LANGUAGES, "texts": translation("host.app", lang)}
+
+
+def _game_row(row: dict[str, Any], lang: str) -> dict[str, Any]:
+    """A game of the list with its players' roles (monsters...) named in `lang`."""
+    kind = kinds().get(str(row.get("kind")))
+    for player in row["players"]:
+        player["role"] = said_in(role_name(kind, player["role"]), lang)
+    return row
+
+
+def _stats(stats: dict[str, Any], lang: str) -> dict[str, Any]:
+    for entry in stats["roles"]:
+        entry["role"] = next(
+            (
+                said
+                for kind in kinds().values()
+                if (said := said_in(role_name(kind, entry["role"]), lang)) != entry["role"]
+            ),
+            entry["role"],
+        )
+    return stats
 
 
 def _listen(host: str, port: int) -> socket.socket:

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from host.games import DiceExpectation, Game, Input, Waiting
+from host.games.text import Words
 
 # The input kinds of the throw protocol the app handles for dice games (those whose kind
 # has `dice`): a "throw" is what the camera read (or a person entered), a "resolve"
@@ -127,7 +128,16 @@ class GameKind(Protocol):
 
 # Optional members a kind may have (read through the functions below, so a kind without
 # them still plays): `demo`, a game script shipped with the game that `dicetable demo`
-# plays; `standings(game)`, its scores in a few lines for a terminal.
+# plays; `standings(game)`, its scores in a few lines for a terminal; `words`, its
+# package's `host.games.text.Words` (its names translated where the app shows them
+# outside the game's own view: roles in the list of games and the statistics).
+
+
+def role_name(kind: GameKind | None, role: str) -> str:
+    """A role (a monster, a colour) as a `Text` of its game's words, to be said in the
+    reader's language (as it is if the kind has no words)."""
+    words: Words | None = getattr(kind, "words", None)
+    return role if words is None else words.name(role)
 
 
 def demo_of(kind: GameKind) -> Path | None:

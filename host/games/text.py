@@ -1,24 +1,283 @@
-"""Words for people: every player-facing string a game produces goes through one `Words`.
+"""Words for people, in English, French and Japanese: every player-facing string goes
+through one `Words`.
 
-Each rules package makes its own, once, in its `text` module (`_ = Words(__package__)`),
-and writes its strings in English where they are used, as templates with named fields:
+Each package with words of its own makes one, once, in its `text` module
+(`_ = Words(__package__)`), and writes its strings in English where they are used, as
+templates with named fields:
 
     >>> _ = Words("host.games.example")
-    >>> _("{player}: throw the dice", player="Ann")
+    >>> said = _("{player}: throw the dice", player="Ann")
+    >>> said
     'Ann: throw the dice'
 
-So the page's languages (issue 18: French, Japanese) are added here, in one place: a
-`Words` looks its template up in its package's catalogue before filling it in, and the
-templates are found in the sources by their `_(` calls. Names and numbers are fields,
-never pieces glued into a sentence, so a translation may put them in any order.
+What `_` returns is a `Text`: a string (the English, so it prints, compares and goes into
+JSON as it always did) that also knows its template and fields, so it can be said in any
+language later, when it is shown (`Text.say`, and `localize` for a whole JSON-ready value).
+The state is built once and said in each reader's language (the web server does it per
+page). Names and numbers are fields, never pieces glued into a sentence, so a translation
+may put them in any order; a field that is itself a `Text` (a card's name, a place) is said
+in the same language.
+
+The translations: one JSON file per language per package, `<package>/locales/<lang>.json`
+(`host/games/kot/locales/fr.json`), English text -> that language, in two parts:
+
+    {"printed": {...}, "ours": {...}}
+
+`printed`: names as printed in that language's edition of the game (or in the source the
+file's "sources" names); `ours`: our own translation (sentences, and names not found
+printed), for a player to correct. English is the source: the keys are the English
+templates (found in the sources by their `_(` calls) and the names a package declares
+(`Words(..., names=...)`: its monsters, cards, faces...); a key missing in a language is
+said in English (and tests/test_locales.py fails on it).
 """
 
 from __future__ import annotations
 
+import functools
+import importlib.util
+import json
+import string
+from collections.abc import Callable, Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+ENGLISH = "en"
+# every language the page speaks -> its name in itself (for the page's switch)
+LANGUAGES: dict[str, str] = {"en": "English", "fr": "Français", "ja": "日本語"}
+PARTS = ("printed", "ours")  # the parts of a locale file (see above)
+LOCALES = "locales"  # the folder of a package that holds its locale files
+# how the items of a list field are joined, per language
+LIST_SEPARATORS = {"en": ", ", "fr": ", ", "ja": "、"}
+
+
+class LocaleError(ValueError):
+    """A locale file that cannot be read: the message names the file and what is wrong."""
+
+
+class Text(str):
+    """A string for people: its English, plus what it takes to say it in another
+    language (the package whose words it is, the English template, the fields).
+
+    >>> t = Text("host.games.example", "{n} cards left", {"n": 3})
+    >>> t, t.say("en")
+    ('3 cards left', '3 cards left')
+    """
+
+    domain: str
+    template: str
+    fields: dict[str, Any]
+
+    def __new__(cls, domain: str, template: str, fields: Mapping[str, Any] | None = None) -> Text:
+        fields = dict(fields or {})
+        english = _fill(template, fields, ENGLISH) if fields else template
+        made = super().__new__(cls, english)
+        made.domain, made.template, made.fields = domain, template, fields
+        return made
+
+    def __getnewargs__(self) -> tuple[str, str, dict[str, Any]]:  # type: ignore[override]
+        return (self.domain, self.template, self.fields)
+
+    def say(self, lang: str) -> str:
+        """This text in `lang` (English where its package has no translation for it)."""
+        if lang == ENGLISH:
+            return str.__str__(self)
+        template = translation(self.domain, lang).get(self.template, self.template)
+        return _fill(template, self.fields, lang) if self.fields else template
+
+    def to_json(self) -> dict[str, Any]:
+        """What it takes to say it later (a notice kept across a restart): plain JSON."""
+        return {"domain": self.domain, "template": self.template, "fields": _fields_json(self)}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Text:
+        fields = {k: _field_from_json(v) for k, v in dict(data.get("fields") or {}).items()}
+        return cls(str(data["domain"]), str(data["template"]), fields)
+
+
+def _fields_json(text: Text) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in text.fields.items():
+        if isinstance(value, Text):
+            out[key] = {"text": value.to_json()}
+        elif isinstance(value, list | tuple):
+            out[key] = [v.to_json() if isinstance(v, Text) else str(v) for v in value]
+        else:
+            out[key] = value
+    return out
+
+
+def _field_from_json(value: Any) -> Any:
+    if isinstance(value, dict) and "text" in value:
+        return Text.from_json(value["text"])
+    if isinstance(value, list):
+        return [Text.from_json(v) if isinstance(v, dict) else v for v in value]
+    return value
+
+
+def _fill(template: str, fields: Mapping[str, Any], lang: str) -> str:
+    return _FORMATTER.vformat(template, (), {k: _said(v, lang) for k, v in fields.items()})
+
+
+def _said(value: Any, lang: str) -> Any:
+    if isinstance(value, Text):
+        return value.say(lang)
+    if isinstance(value, list | tuple):  # a list field: its items said and joined
+        return LIST_SEPARATORS.get(lang, ", ").join(str(_said(v, lang)) for v in value)
+    return value
+
+
+_FORMATTER = string.Formatter()
+
 
 class Words:
-    def __init__(self, domain: str) -> None:
-        self.domain = domain  # the package whose strings these are (its catalogue's name)
+    """The words of one package (its `domain`, e.g. "host.games.kot"): `_(template,
+    **fields)` makes a `Text`; `_.name(name)` a name from the package's data (a card, a
+    monster), translated like a template. `names`: what `_.name` may be given, for the
+    tests that check every language has every key."""
 
-    def __call__(self, template: str, **fields: object) -> str:
-        return template.format(**fields) if fields else template
+    def __init__(self, domain: str, names: Callable[[], Iterable[str]] | None = None) -> None:
+        self.domain = domain  # the package whose strings these are (its catalogue's name)
+        self._names = names
+
+    def __call__(self, template: str, **fields: object) -> Text:
+        return Text(self.domain, template, fields)
+
+    def name(self, name: object) -> Text:
+        """A name from data (a card, a monster, a place): said as its language names it."""
+        return Text(self.domain, str(name))
+
+    def names(self) -> list[str]:
+        """Every name the package passes to `name` (declared with the `Words`)."""
+        return [] if self._names is None else list(self._names())
+
+    def say(self, template: str, lang: str, **fields: object) -> str:
+        return self(template, **fields).say(lang)
+
+
+# ---- the translations --------------------------------------------------------------------
+
+
+def locale_folder(domain: str) -> Path | None:
+    """The folder of a package's locale files (None: no such package)."""
+    try:
+        spec = importlib.util.find_spec(domain)
+    except (ImportError, ValueError):
+        return None
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    return Path(next(iter(spec.submodule_search_locations))) / LOCALES
+
+
+@functools.cache
+def translation(domain: str, lang: str) -> dict[str, str]:
+    """A package's translations into `lang`: English template -> `lang`'s (both parts of
+    its locale file merged); empty for English or a package without that file."""
+    if lang == ENGLISH:
+        return {}
+    folder = locale_folder(domain)
+    if folder is None or not (folder / f"{lang}.json").is_file():
+        return {}
+    merged: dict[str, str] = {}
+    for part in read_locale(folder / f"{lang}.json").values():
+        merged.update(part)
+    return merged
+
+
+def read_locale(path: Path) -> dict[str, dict[str, str]]:
+    """A locale file's parts ("printed", "ours"), each English -> translation; LocaleError
+    naming the file and the entry at fault."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise LocaleError(f"{path}: not a readable locale file: {error}") from None
+    if not isinstance(data, dict):
+        raise LocaleError(f"{path}: a locale file is a JSON object")
+    parts: dict[str, dict[str, str]] = {}
+    for part in PARTS:
+        entries = data.get(part, {})
+        if not isinstance(entries, dict) or not all(
+            isinstance(k, str) and isinstance(v, str) for k, v in entries.items()
+        ):
+            raise LocaleError(f'{path}: "{part}" is an object of English text -> translation')
+        parts[part] = entries
+    return parts
+
+
+def language(asked: Iterable[str]) -> str:
+    """The first language of `asked` (codes like "fr-CA", best first) the page speaks,
+    else English.
+
+    >>> language(["de-DE", "fr-CA", "en"]), language([]), language(["ja"])
+    ('fr', 'en', 'ja')
+    """
+    for code in asked:
+        base = code.strip().split("-")[0].split("_")[0].lower()
+        if base in LANGUAGES:
+            return base
+    return ENGLISH
+
+
+def accepted(header: str | None) -> list[str]:
+    """The languages of an Accept-Language header, best first.
+
+    >>> accepted("en-US;q=0.5, fr;q=0.9, ja")
+    ['ja', 'fr', 'en-US']
+    """
+    found: list[tuple[float, int, str]] = []
+    for n, part in enumerate((header or "").split(",")):
+        code, _, q = part.strip().partition(";q=")
+        try:
+            weight = float(q) if q else 1.0
+        except ValueError:
+            weight = 0.0
+        if code and weight > 0:
+            found.append((-weight, n, code.strip()))
+    return [code for _, _, code in sorted(found)]
+
+
+def localize(data: Any, lang: str) -> Any:
+    """A JSON-ready value with every `Text` in it said in `lang` (and each `Every` as the
+    list of its words in every language)."""
+    if isinstance(data, Text):
+        return data.say(lang)
+    if isinstance(data, Every):
+        return data.words()
+    if isinstance(data, dict):
+        return {k: localize(v, lang) for k, v in data.items()}
+    if isinstance(data, list | tuple):
+        return [localize(v, lang) for v in data]
+    return data
+
+
+def say(text: object, lang: str) -> str:
+    """Any message in `lang`: a `Text` translated, anything else as it is."""
+    return text.say(lang) if isinstance(text, Text) else str(text)
+
+
+def message(error: BaseException) -> object:
+    """What an exception says: its `Text` if it was raised with one (so it can be said in
+    the reader's language), else its string."""
+    args = error.args
+    if len(args) == 1 and isinstance(args[0], Text):
+        return args[0]
+    return str(error)
+
+
+class Every(list[str]):
+    """Terms to search a choice by, said in every language at once (a French player finds
+    "Rayon guérisseur" and an English one "Healing Ray" in the same list). A list of the
+    terms in English (as JSON without `localize`), each said in every language once
+    localized, without repeats."""
+
+    def __init__(self, *terms: object) -> None:
+        super().__init__(str(t) for t in terms)
+        self.terms = terms
+
+    def words(self) -> list[str]:
+        out: list[str] = []
+        for term in self.terms:
+            for lang in LANGUAGES:
+                said = say(term, lang)
+                if said not in out:
+                    out.append(said)
+        return out

@@ -387,7 +387,7 @@ def test_a_tap_on_a_state_gone_by_is_refused_and_the_page_shows_the_table_now(
     page.set_default_timeout(10_000)
     once = "retry: 600000\nevent: state\ndata: " + table.table.view_json()[1] + "\n\n"
     page.route(
-        "**/api/events",
+        "**/api/events?*",
         lambda route: route.fulfill(
             status=200, headers={"Content-Type": "text/event-stream"}, body=once
         ),

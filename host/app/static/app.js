@@ -4,9 +4,12 @@
 // headline, seats with dials, lists, tracks, tables, the dice), and everything it waits
 // for as "answers" (a title, one-tap choices, or a small form); the page draws them.
 // Changes carry the table PIN (kept for this tab only); without it the page is read-only.
+// Every string it shows goes through t() (its own words: host/app/locales/LANG.json); what
+// the server sends (the games' words, notices, refusals) comes in the page's language.
 "use strict";
 
 const PIN_KEY = "dicetable-pin";
+const LANG_KEY = "dicetable-lang"; // the language chosen with the switch (kept on this device)
 const SOURCE_ICONS = { camera: "📷", button: "🔘", page: "📱", timer: "⏱", recording: "▶", import: "📄" };
 
 let state = null; // the table's state, as the server last sent it
@@ -15,6 +18,66 @@ let pin = sessionStorage.getItem(PIN_KEY) || "";
 let seenNotice = 0;
 let drawn = {}; // section -> the JSON it was last drawn from (redraw only what changed)
 let windowTimer = null;
+let lang = "en"; // the page's language: every request asks for it
+let texts = {}; // the page's own words in it: English text -> translation
+let languages = { en: "English" }; // the languages the table speaks, each in itself
+let events = null; // the live stream of states
+
+// ---- words ----------------------------------------------------------------------------
+
+// The page's own words in its language: `key` is the English text (a template whose
+// {name} fields are filled from `fields`); one missing in the language is said in English.
+function t(key, fields) {
+  const template = Object.prototype.hasOwnProperty.call(texts, key) ? texts[key] : key;
+  if (!fields) return template;
+  return template.replace(/\{(\w+)\}/g, (whole, name) => (name in fields ? String(fields[name]) : whole));
+}
+
+// The same, for a sentence holding elements: the nodes of the filled template, each field
+// in its place (a translation may move it).
+function tn(key, fields) {
+  const template = Object.prototype.hasOwnProperty.call(texts, key) ? texts[key] : key;
+  return template.split(/(\{\w+\})/).filter((part) => part !== "").map((part) => {
+    const name = part.match(/^\{(\w+)\}$/);
+    return name && name[1] in fields ? fields[name[1]] : part;
+  });
+}
+
+// Every request asks for the page's language (Accept-Language; the event stream, which
+// cannot set headers, with ?lang=).
+const LANG_HEADER = "Accept-Language";
+const get = (path) => fetch(path, { headers: { [LANG_HEADER]: lang } });
+
+// The language: the one chosen on this device, else the browser's first the table speaks
+// (the server chooses among navigator.languages), else English.
+async function loadLanguage(wanted) {
+  const asked = wanted || localStorage.getItem(LANG_KEY) || (navigator.languages || [navigator.language]).join(",");
+  const data = await (await fetch(`/api/locale?lang=${encodeURIComponent(asked)}`)).json().catch(() => null);
+  if (!data) return;
+  lang = data.lang;
+  texts = data.texts;
+  languages = data.languages;
+  document.documentElement.lang = lang;
+  for (const el of document.querySelectorAll("[data-t]")) {
+    el.dataset.t = el.dataset.t || el.textContent.trim();
+    el.textContent = t(el.dataset.t);
+  }
+  for (const el of document.querySelectorAll("[data-t-title]")) el.title = t(el.dataset.tTitle);
+  const choose = $("language");
+  choose.textContent = "";
+  for (const [code, name] of Object.entries(languages)) choose.append(h("option", { value: code, selected: code === lang, lang: code }, name));
+  choose.setAttribute("aria-label", t("Language"));
+}
+
+async function switchLanguage(code) {
+  localStorage.setItem(LANG_KEY, code);
+  await loadLanguage(code);
+  catalog = await (await get("/api/catalog")).json();
+  drawn = {};
+  setPin(pin); // the lock's words, and everything drawn again
+  if ($("panel").dataset.name && !$("panel").hidden) openPanel($("panel").dataset.name);
+  connect(); // the live state, in the new language
+}
 
 // ---- small helpers ------------------------------------------------------------------
 
@@ -56,9 +119,9 @@ async function send(path, body, withPin = true) {
   if (withPin) headers["X-Table-PIN"] = pin;
   let response;
   try {
-    response = await fetch(path, { method: "POST", headers, body: JSON.stringify(body) });
+    response = await fetch(path, { method: "POST", headers: { ...headers, [LANG_HEADER]: lang }, body: JSON.stringify(body) });
   } catch (error) {
-    say("The table cannot be reached: " + error.message, "error");
+    say(t("The table cannot be reached: {error}", { error: error.message }), "error");
     return null;
   }
   const data = await response.json().catch(() => ({ error: response.statusText }));
@@ -76,7 +139,7 @@ async function send(path, body, withPin = true) {
 const act = (action) => send("/api/action", { ...action, version: state ? state.version : null });
 
 async function refresh() {
-  const fresh = await (await fetch("/api/state")).json().catch(() => null);
+  const fresh = await (await get("/api/state")).json().catch(() => null);
   if (fresh && (!state || fresh.version >= state.version)) { state = fresh; render(); }
 }
 const answer = (input) => act({ do: "input", input });
@@ -85,7 +148,7 @@ function setPin(value) {
   pin = value;
   if (value) sessionStorage.setItem(PIN_KEY, value);
   else sessionStorage.removeItem(PIN_KEY);
-  $("lock").textContent = value ? "🔓 Unlocked" : "🔒 PIN";
+  $("lock").textContent = value ? t("🔓 Unlocked") : t("🔒 PIN");
   $("lock").classList.toggle("open", !!value);
   document.body.classList.toggle("readonly", !value);
   drawn = {};
@@ -103,21 +166,22 @@ function describe(input) {
 // ---- live state ---------------------------------------------------------------------
 
 function connect() {
-  const events = new EventSource("/api/events");
+  if (events) events.close();
+  events = new EventSource(`/api/events?lang=${encodeURIComponent(lang)}`);
   events.addEventListener("state", (e) => {
     state = JSON.parse(e.data);
     $("live").className = "dot on";
-    $("live").title = "live";
+    $("live").title = t("live");
     render();
   });
-  events.onerror = () => { $("live").className = "dot off"; $("live").title = "reconnecting…"; };
+  events.onerror = () => { $("live").className = "dot off"; $("live").title = t("reconnecting…"); };
 }
 
 function render() {
   if (!state) return;
   document.body.dataset.version = state.version;
   const g = game();
-  $("title").textContent = g ? `${g.title} · game ${g.id}` : "";
+  $("title").textContent = g ? t("{title} · game {n}", { title: g.title, n: g.id }) : "";
   const v = view();
   section("status", [v && v.headline, g && g.awaiting, g && g.paused, !!(g && g.window), !!catalog], drawStatus);
   section("answers", [g && g.answers, unlocked()], drawAnswers);
@@ -157,22 +221,22 @@ function section(name, data, draw) {
 function drawStatus(el) {
   const g = game();
   if (!g) {
-    el.append(h("p", {}, "No game on the table."),
-      unlocked() ? h("p", {}, h("button", { onclick: () => openPanel("setup") }, "Set up a game"), " ",
-        canPickUp() ? h("button", { onclick: () => openPanel("pickup") }, "Pick up a game in progress") : null) :
-        h("p", { class: "quiet" }, "Enter the table PIN to set up a game."));
+    el.append(h("p", {}, t("No game on the table.")),
+      unlocked() ? h("p", {}, h("button", { onclick: () => openPanel("setup") }, t("Set up a game")), " ",
+        canPickUp() ? h("button", { onclick: () => openPanel("pickup") }, t("Pick up a game in progress")) : null) :
+        h("p", { class: "quiet" }, t("Enter the table PIN to set up a game.")));
     return;
   }
   el.append(h("h2", { "data-test": "turn" }, g.view.headline));
-  if (g.paused) el.append(h("p", { class: "paused", "data-test": "paused" }, "⏸ Paused: the camera and the buttons are ignored until the game resumes."));
-  if (g.awaiting && !g.window) el.append(h("p", { class: "quiet", "data-test": "awaited" }, "Waiting for " + g.awaiting));
+  if (g.paused) el.append(h("p", { class: "paused", "data-test": "paused" }, t("⏸ Paused: the camera and the buttons are ignored until the game resumes.")));
+  if (g.awaiting && !g.window) el.append(h("p", { class: "quiet", "data-test": "awaited" }, t("Waiting for {what}", { what: g.awaiting })));
 }
 
 function drawAnswers(el) {
   const g = game();
   if (!g || !g.answers.length) return;
   if (!unlocked()) {
-    el.append(h("p", { class: "quiet" }, "Read-only: enter the table PIN to answer."));
+    el.append(h("p", { class: "quiet" }, t("Read-only: enter the table PIN to answer.")));
     return;
   }
   for (const a of g.answers) {
@@ -180,7 +244,7 @@ function drawAnswers(el) {
     const base = { type: a.kind, player: a.player };
     if (a.choices.length > 8) {
       const select = h("select", { "aria-label": a.title }, a.choices.map((c, i) => h("option", { value: i }, c.label)));
-      box.append(select, h("button", { onclick: () => answer(a.choices[select.value].input) }, "OK"));
+      box.append(select, h("button", { onclick: () => answer(a.choices[select.value].input) }, t("OK")));
     } else {
       box.append(h("div", { class: "choices" }, a.choices.map((c) => h("button", { onclick: () => answer(c.input) }, c.label))));
     }
@@ -194,19 +258,19 @@ function drawAnswers(el) {
 function diceForm(form) {
   const faces = form.faces;
   const start = form.current.length === form.count ? form.current : Array(form.count).fill("");
-  const selects = start.map((face, i) => h("select", { "aria-label": `die ${i + 1}` },
+  const selects = start.map((face, i) => h("select", { "aria-label": t("die {n}", { n: i + 1 }) },
     h("option", { value: "" }, "?"), faces.map((f) => h("option", { value: f, selected: f === face }, faceLabel(f)))));
   return h("div", { class: "dice-form" },
-    h("p", { class: "quiet" }, form.note ? `Enter the dice: ${form.note}.` : form.current.length ? "The dice as they lie after this throw:" : "Enter the dice if the camera cannot:"),
+    h("p", { class: "quiet" }, form.note ? t("Enter the dice: {note}.", { note: form.note }) : form.current.length ? t("The dice as they lie after this throw:") : t("Enter the dice if the camera cannot:")),
     h("div", { class: "choices" }, selects),
     h("button", {
       "data-test": "enter-throw",
       onclick: () => {
         const chosen = selects.map((s) => s.value);
-        if (chosen.includes("")) return say("Choose a face for every die", "warning");
+        if (chosen.includes("")) return say(t("Choose a face for every die"), "warning");
         act({ do: "throw", faces: chosen });
       },
-    }, "Enter this throw"));
+    }, t("Enter this throw")));
 }
 
 // A form that completes an input: a list to choose from, or a whole number, per field;
@@ -216,14 +280,14 @@ function fieldsForm(form) {
     h("select", { "aria-label": f.label }, h("option", { value: "" }, `${f.label}…`),
       f.choices.map((c) => h("option", { value: c.value }, c.label))) :
     h("input", { type: "number", min: f.min, max: f.max, value: f.min, "aria-label": f.label }));
-  const rows = form.fields.map((f, i) => f.choices ? inputs[i] : h("label", { class: "dial" }, `${f.label} (0–${f.max}) `, inputs[i]));
+  const rows = form.fields.map((f, i) => f.choices ? inputs[i] : h("label", { class: "dial" }, t("{label} (0–{most})", { label: f.label, most: f.max }) + " ", inputs[i]));
   return h("div", { class: "fields-form" }, h("div", { class: "choices" }, rows), h("button", {
     "data-test": "fields-submit",
     onclick: () => {
       const input = JSON.parse(JSON.stringify(form.input));
       for (const [i, f] of form.fields.entries()) {
         const raw = inputs[i].value;
-        if (raw === "") return say(`Choose ${f.label} first`, "warning");
+        if (raw === "") return say(t("Choose {what} first", { what: f.label }), "warning");
         const value = f.choices ? raw : Number(raw);
         const path = f.name.split(".");
         let into = input;
@@ -242,15 +306,15 @@ function correctForm(form, base) {
   const picker = h("div", { class: "choices picker" });
   form.dice.forEach((face) => {
     row.append(h("button", {
-      class: "die", "data-face": face, title: "fix this die",
+      class: "die", "data-face": face, title: t("fix this die"),
       onclick: () => {
         picker.textContent = "";
-        picker.append(h("span", { class: "quiet" }, `${faceLabel(face)} should be:`),
+        picker.append(h("span", { class: "quiet" }, t("{face} should be:", { face: faceLabel(face) })),
           ...faces.filter((f) => f !== face).map((f) => h("button", { "data-face": f, onclick: () => answer({ ...base, from: face, to: f }) }, faceLabel(f))));
       },
     }, faceLabel(face)));
   });
-  box.append(h("p", { class: "quiet" }, "Tap a misread die to fix it:"), row, picker);
+  box.append(h("p", { class: "quiet" }, t("Tap a misread die to fix it:")), row, picker);
   return box;
 }
 
@@ -261,38 +325,39 @@ function drawWindow(el) {
   const counter = h("strong", { "data-test": "countdown" });
   const until = w.seconds === null ? null : performance.now() + w.seconds * 1000;
   const tick = () => {
-    counter.textContent = w.paused || until === null ? "paused" : `${Math.max(0, (until - performance.now()) / 1000).toFixed(1)} s`;
+    const left = Math.max(0, (until - performance.now()) / 1000);
+    counter.textContent = w.paused || until === null ? t("paused") : t("{seconds} s", { seconds: left.toLocaleString(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) });
   };
   tick();
   windowTimer = setInterval(tick, 100);
-  el.append(h("p", {}, `${w.player}'s result resolves in `, counter, " — fix a misread die now."));
+  el.append(h("p", {}, tn("{player}'s result resolves in {countdown} — fix a misread die now.", { player: w.player, countdown: counter })));
   if (unlocked()) {
     el.append(h("div", { class: "choices" },
-      h("button", { onclick: () => answer(w.input) }, "Use it now"),
-      h("button", { onclick: () => act({ do: "undo" }) }, "Not yet: more throws")));
+      h("button", { onclick: () => answer(w.input) }, t("Use it now")),
+      h("button", { onclick: () => act({ do: "undo" }) }, t("Not yet: more throws"))));
   }
 }
 
 function drawThrow(el) {
   const g = game();
   if (!g) return;
-  const t = g.throw;
+  const seen = g.throw;
   const dice = g.view.dice;
-  if (t) {
+  if (seen) {
     const fig = h("figure", {});
-    if (t.snapshot) fig.append(h("img", { src: `/api/snapshot/${t.snapshot}.jpg`, alt: "the camera's view of the throw", "data-test": "snapshot" }));
-    const status = { read: "read by the camera", misfit: "not read", refused: "refused by the rules", ignored: "ignored", entered: "entered by hand" }[t.status] || t.status;
-    fig.append(h("figcaption", {}, `Last throw: ${status}`, t.reason ? ` — ${t.reason}` : ""));
+    if (seen.snapshot) fig.append(h("img", { src: `/api/snapshot/${seen.snapshot}.jpg`, alt: t("the camera's view of the throw"), "data-test": "snapshot" }));
+    const status = { read: t("read by the camera"), misfit: t("not read"), refused: t("refused by the rules"), ignored: t("ignored"), entered: t("entered by hand") }[seen.status] || seen.status;
+    fig.append(h("figcaption", {}, seen.reason ? t("Last throw: {status} — {reason}", { status, reason: seen.reason }) : t("Last throw: {status}", { status })));
     el.append(fig);
-    if (t.dice.length) {
-      el.append(h("ul", { class: "readings", "data-test": "readings" }, t.dice.map((d) => h("li", {
+    if (seen.dice.length) {
+      el.append(h("ul", { class: "readings", "data-test": "readings" }, seen.dice.map((d) => h("li", {
         class: d.confidence < 0.8 || d.face === "unknown" ? "doubt" : "",
       }, h("b", {}, d.face === "unknown" ? `? (${faceLabel(d.best_guess || "")})` : faceLabel(d.face)),
-      ` ${Math.round(d.confidence * 100)}%`, d.kept ? " · kept" : ""))));
+      ` ${Math.round(d.confidence * 100)}%`, d.kept ? " · " + t("kept") : ""))));
     }
   }
   if (dice && dice.faces.length) {
-    el.append(h("p", { "data-test": "result" }, `Result (throw ${dice.throw} of ${dice.throws}): `,
+    el.append(h("p", { "data-test": "result" }, t("Result (throw {n} of {most}):", { n: dice.throw, most: dice.throws }), " ",
       dice.faces.map((f) => h("span", { class: "die" }, faceLabel(f)))));
   }
 }
@@ -324,7 +389,7 @@ function drawLists(el) {
   if (!v) return;
   for (const l of v.lists) {
     el.append(h("div", { class: "list" }, h("h3", {}, l.label),
-      h("p", { "data-test": l.name, "data-list": l.name }, l.items.length ? l.items.join(" · ") : "none"),
+      h("p", { "data-test": l.name, "data-list": l.name }, l.items.length ? l.items.join(" · ") : t("none")),
       l.note ? h("p", { class: "quiet" }, l.note) : null));
   }
 }
@@ -355,7 +420,7 @@ function drawTables(el) {
 function drawLog(el) {
   const g = game();
   if (!g || !g.log.length) return;
-  const details = h("details", {}, h("summary", {}, `Game log (${g.inputs} inputs)`));
+  const details = h("details", {}, h("summary", {}, t("Game log ({n} inputs)", { n: g.inputs })));
   details.open = drawLog.open;
   details.addEventListener("toggle", () => { drawLog.open = details.open; });
   details.append(h("ol", { reversed: true, "data-test": "log" }, g.log.slice().reverse().map((e) =>
@@ -372,26 +437,26 @@ function drawMenu() {
   menu.textContent = "";
   if (unlocked() && g) {
     menu.append(
-      h("button", { "data-test": "undo", onclick: () => act({ do: "undo" }) }, "↶ Undo"),
-      h("button", { "data-test": "pause", onclick: () => act({ do: g.paused ? "resume" : "pause" }) }, g.paused ? "▶ Resume" : "⏸ Pause"));
+      h("button", { "data-test": "undo", onclick: () => act({ do: "undo" }) }, t("↶ Undo")),
+      h("button", { "data-test": "pause", onclick: () => act({ do: g.paused ? "resume" : "pause" }) }, g.paused ? t("▶ Resume") : t("⏸ Pause")));
   }
   if (unlocked()) {
-    menu.append(h("button", { onclick: () => openPanel("setup") }, "New game"),
-      canPickUp() ? h("button", { onclick: () => openPanel("pickup") }, "Pick up") : null);
+    menu.append(h("button", { onclick: () => openPanel("setup") }, t("New game")),
+      canPickUp() ? h("button", { onclick: () => openPanel("pickup") }, t("Pick up")) : null);
   }
-  menu.append(h("button", { onclick: () => openPanel("games") }, "Games"),
-    h("button", { onclick: () => openPanel("stats") }, "Stats"));
+  menu.append(h("button", { onclick: () => openPanel("games") }, t("Games")),
+    h("button", { onclick: () => openPanel("stats") }, t("Stats")));
   if (unlocked() && g) menu.append(h("button", { onclick: () => openPanel("json") }, "{…}"));
 }
 
 // ---- panels: setup, pick up, games, statistics, an input as JSON ---------------------------
 
 async function openPanel(name) {
-  if (!catalog) catalog = await (await fetch("/api/catalog")).json();
+  if (!catalog) catalog = await (await get("/api/catalog")).json();
   const panel = $("panel");
   panel.textContent = "";
   panel.dataset.name = name;
-  panel.append(h("button", { class: "close", "aria-label": "close", onclick: closePanel }, "✕"));
+  panel.append(h("button", { class: "close", "aria-label": t("close"), onclick: closePanel }, "✕"));
   await PANELS[name](panel);
   panel.hidden = false;
   panel.scrollIntoView({ block: "start" });
@@ -411,9 +476,9 @@ function setupForm(panel, pickup) {
   const box = h("div", {});
   const draw = (c) => {
     box.textContent = "";
-    if (!c) return box.append(h("p", { class: "quiet" }, "No game here can be picked up in progress."));
-    const choose = games.length > 1 ? h("p", {}, h("label", {}, "Game ", h("select", {
-      "aria-label": "game", onchange: (e) => draw(games.find((x) => x.game === e.target.value)),
+    if (!c) return box.append(h("p", { class: "quiet" }, t("No game here can be picked up in progress.")));
+    const choose = games.length > 1 ? h("p", {}, h("label", {}, t("Game") + " ", h("select", {
+      "aria-label": t("game"), onchange: (e) => draw(games.find((x) => x.game === e.target.value)),
     }, games.map((x) => h("option", { value: x.game, selected: x === c }, x.title))))) : null;
     box.append(gameForm(c, pickup, choose));
   };
@@ -432,10 +497,10 @@ function gameForm(c, pickup, choose) {
     const i = rows.children.length;
     if (i >= most) return;
     const row = h("fieldset", { class: "row" }, h("input", {
-      name: "name", placeholder: `Player ${i + 1}`, "aria-label": `player ${i + 1} name`, required: true,
+      name: "name", placeholder: t("Player {n}", { n: i + 1 }), "aria-label": t("player {n} name", { n: i + 1 }), required: true,
       maxlength: catalog.name_length, oninput: refreshNames,
     }));
-    row.controls = spec.seat.map((f) => control(f, `player ${i + 1} ${f.label}`, i, named));
+    row.controls = spec.seat.map((f) => control(f, t("player {n} {field}", { n: i + 1, field: f.label }), i, named));
     row.controls.forEach((ctl) => row.append(...[ctl.inRow()].flat()));
     rows.append(row);
     refreshNames();
@@ -443,13 +508,13 @@ function gameForm(c, pickup, choose) {
   for (let i = 0; i < start; i++) addRow();
   const controls = spec.fields.map((f) => control(f, f.label, 0, named));
   const form = h("form", { "data-test": pickup ? "pickup-form" : "setup-form" },
-    h("h2", {}, pickup ? "Pick up a game in progress" : `New game of ${c.title}`),
+    h("h2", {}, pickup ? t("Pick up a game in progress") : t("New game of {title}", { title: c.title })),
     choose, rows,
-    h("p", {}, h("button", { type: "button", onclick: addRow }, "+ player"), " ",
-      h("button", { type: "button", onclick: () => { if (rows.children.length > least) rows.lastChild.remove(); refreshNames(); } }, "− player")),
+    h("p", {}, h("button", { type: "button", onclick: addRow }, t("+ player")), " ",
+      h("button", { type: "button", onclick: () => { if (rows.children.length > least) rows.lastChild.remove(); refreshNames(); } }, t("− player"))),
     controls.filter((ctl) => !ctl.field.check).map((ctl) => ctl.alone()),
     h("p", { class: "options" }, controls.filter((ctl) => ctl.field.check).map((ctl) => ctl.alone())),
-    h("button", { type: "submit", "data-test": "start" }, pickup ? "Pick up the game" : "Start the game"));
+    h("button", { type: "submit", "data-test": "start" }, pickup ? t("Pick up the game") : t("Start the game")));
   refreshNames();
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
@@ -464,7 +529,7 @@ function gameForm(c, pickup, choose) {
     if (done) {
       setPin(done.pin);
       closePanel();
-      say(`The game is on. The new table PIN is ${done.pin} (on the board too).`);
+      say(t("The game is on. The new table PIN is {pin} (on the board too).", { pin: done.pin }));
     }
   });
   return form;
@@ -481,7 +546,7 @@ function control(f, aria, row, named) {
     els = [h("input", { type: "checkbox", name: key, checked: !!f.default, "aria-label": aria })];
   } else if (f.choices) {
     els = [...Array(count)].map((_, k) => h("select", {
-      name: key, multiple: !!f.multiple, size: f.multiple ? 3 : null, "aria-label": count > 1 ? `${aria} ${k + 1}` : aria,
+      name: key, multiple: !!f.multiple, size: f.multiple ? 3 : null, "aria-label": count > 1 ? t("{field} {n}", { field: aria, n: k + 1 }) : aria,
     }));
     const fill = (choices) => els.forEach((select, k) => {
       const keep = [...select.selectedOptions].map((o) => o.value);
@@ -497,7 +562,7 @@ function control(f, aria, row, named) {
   } else {
     els = [...Array(count)].map((_, k) => h("input", {
       type: "number", name: key, min: f.min, max: f.max, value: defaultAt(k) ?? f.min ?? 0,
-      "aria-label": count > 1 ? `${aria} ${k + 1}` : aria,
+      "aria-label": count > 1 ? t("{field} {n}", { field: aria, n: k + 1 }) : aria,
     }));
   }
   const shown = f.label.charAt(0).toUpperCase() + f.label.slice(1);
@@ -538,65 +603,69 @@ function put(obj, path, value) {
 }
 
 async function gamesPanel(panel) {
-  const list = (await (await fetch("/api/games")).json()).games;
+  const list = (await (await get("/api/games")).json()).games;
   const current = game() && game().id;
-  panel.append(h("h2", {}, "Games"));
+  panel.append(h("h2", {}, t("Games")));
   const file = h("input", { type: "file", accept: ".json,application/json", "data-test": "import-file" });
   file.addEventListener("change", async () => {
     const text = await file.files[0].text();
     let script;
-    try { script = JSON.parse(text); } catch (error) { return say(`${file.files[0].name} is not a game file (JSON): ${error.message}`, "error"); }
+    try { script = JSON.parse(text); } catch (error) { return say(t("{file} is not a game file (JSON): {error}", { file: file.files[0].name, error: error.message }), "error"); }
     const done = await act({ do: "import", script });
-    if (done) { say(`Imported as game ${done.imported}`); openPanel("games"); }
+    if (done) { say(t("Imported as game {n}", { n: done.imported })); openPanel("games"); }
   });
-  if (unlocked()) panel.append(h("p", {}, h("label", {}, "Import a game script: ", file)));
-  if (!list.length) return panel.append(h("p", { class: "quiet" }, "No games yet."));
+  if (unlocked()) panel.append(h("p", {}, h("label", {}, t("Import a game script:") + " ", file)));
+  if (!list.length) return panel.append(h("p", { class: "quiet" }, t("No games yet.")));
   panel.append(h("table", { "data-test": "games" },
-    h("tr", {}, h("th", {}, "#"), h("th", {}, "players"), h("th", {}, "status"), h("th", {})),
+    h("tr", {}, h("th", {}, "#"), h("th", {}, t("players")), h("th", {}, t("status")), h("th", {})),
     list.map((g) => h("tr", { "data-game": g.id },
       h("td", {}, g.id),
-      h("td", {}, g.players.map((p) => `${p.name} (${p.role})`).join(", ")),
-      h("td", {}, g.status === "over" ? `won by ${g.winners.join(", ") || "nobody"}` : `${g.paused ? "paused" : "playing"}, ${g.inputs} inputs`),
+      h("td", {}, g.players.map((p) => t("{player} ({role})", { player: p.name, role: p.role })).join(t(", "))),
+      h("td", {}, g.status === "over" ? (g.winners.length ? t("won by {players}", { players: g.winners.join(t(", ")) }) : t("nobody won")) :
+        g.paused ? t("paused, {n} inputs", { n: g.inputs }) : t("playing, {n} inputs", { n: g.inputs })),
       h("td", {},
-        unlocked() && g.id !== current ? h("button", { onclick: async () => { if (await act({ do: "open", id: g.id })) closePanel(); } }, "Open") : null,
-        " ", h("a", { href: `/api/games/${g.id}/script`, download: `dicetable-game-${g.id}.json` }, "Export"))))));
+        unlocked() && g.id !== current ? h("button", { onclick: async () => { if (await act({ do: "open", id: g.id })) closePanel(); } }, t("Open")) : null,
+        " ", h("a", { href: `/api/games/${g.id}/script`, download: `dicetable-game-${g.id}.json` }, t("Export")))))));
 }
 
 async function statsPanel(panel) {
-  const s = await (await fetch("/api/stats")).json();
-  panel.append(h("h2", {}, "Statistics"), h("p", {}, `${s.games} finished games`));
+  const s = await (await get("/api/stats")).json();
+  panel.append(h("h2", {}, t("Statistics")), h("p", {}, t("{n} finished games", { n: s.games })));
   if (!s.games) return;
-  const role = (gameCatalog() || {}).role || "role";
-  panel.append(h("table", { "data-test": "stats" }, h("tr", {}, h("th", {}, role), h("th", {}, "wins"), h("th", {}, "played")),
+  const role = (gameCatalog() || {}).role || t("role");
+  panel.append(h("table", { "data-test": "stats" }, h("tr", {}, h("th", {}, role), h("th", {}, t("wins")), h("th", {}, t("played"))),
     s.roles.map((r) => h("tr", {}, h("td", {}, r.role), h("td", {}, r.wins), h("td", {}, r.played)))));
-  if (s.players.length) panel.append(h("p", {}, "Wins: " + s.players.map((p) => `${p.player} ${p.wins}`).join(", ")));
-  const spread = (x, unit) => x ? `${x.min}–${x.max} ${unit} (median ${x.median})` : "–";
-  panel.append(h("p", {}, `Game length: ${spread(s.turns, "turns")}; ${spread(s.minutes, "minutes")}`));
+  if (s.players.length) panel.append(h("p", {}, t("Wins: {list}", { list: s.players.map((p) => `${p.player} ${p.wins}`).join(t(", ")) })));
+  const spread = (x, say) => (x ? say({ min: x.min, max: x.max, median: x.median }) : "–");
+  panel.append(h("p", {}, t("Game length: {turns}; {minutes}", {
+    turns: spread(s.turns, (x) => t("{min}–{max} turns (median {median})", x)),
+    minutes: spread(s.minutes, (x) => t("{min}–{max} minutes (median {median})", x)),
+  })));
 }
 
 function jsonPanel(panel) {
   const g = game();
   const w = g && g.answers[0];
-  const area = h("textarea", { rows: 5, "aria-label": "input as JSON", "data-test": "json-input" },
+  const area = h("textarea", { rows: 5, "aria-label": t("input as JSON"), "data-test": "json-input" },
     JSON.stringify(w ? { type: w.kind, player: w.player } : {}, null, 1));
-  panel.append(h("h2", {}, "Send an input as JSON"),
-    h("p", { class: "quiet" }, "Any input the game takes (see docs/game-script.md); the rules check it like any other."),
+  panel.append(h("h2", {}, t("Send an input as JSON")),
+    h("p", { class: "quiet" }, t("Any input the game takes (see docs/game-script.md); the rules check it like any other.")),
     area, h("p", {}, h("button", {
       onclick: async () => {
         let input;
-        try { input = JSON.parse(area.value); } catch (error) { return say("Not JSON: " + error.message, "error"); }
+        try { input = JSON.parse(area.value); } catch (error) { return say(t("Not JSON: {error}", { error: error.message }), "error"); }
         if (await answer(input)) closePanel();
       },
-    }, "Send")));
+    }, t("Send"))));
 }
 
 const PANELS = { setup: (p) => setupForm(p, false), pickup: (p) => setupForm(p, true), games: gamesPanel, stats: statsPanel, json: jsonPanel };
 
 // ---- start -------------------------------------------------------------------------
 
-document.addEventListener("DOMContentLoaded", () => {
+document.addEventListener("DOMContentLoaded", async () => {
   $("lock").addEventListener("click", () => {
-    if (unlocked()) { setPin(""); say("Locked: this page is read-only now."); return; }
+    if (unlocked()) { setPin(""); say(t("Locked: this page is read-only now.")); return; }
     $("pin-form").hidden = false;
     $("pin").focus();
   });
@@ -608,10 +677,12 @@ document.addEventListener("DOMContentLoaded", () => {
       $("pin-form").hidden = true;
       $("pin").value = "";
       setPin(value);
-      say("Unlocked: you can change the game from this page.");
+      say(t("Unlocked: you can change the game from this page."));
     }
   });
+  $("language").addEventListener("change", (e) => switchLanguage(e.target.value));
+  await loadLanguage();
   setPin(pin);
-  fetch("/api/catalog").then((r) => r.json()).then((c) => { catalog = c; drawn = {}; render(); });
+  get("/api/catalog").then((r) => r.json()).then((c) => { catalog = c; drawn = {}; render(); });
   connect();
 });

@@ -34,7 +34,7 @@ def catalog() -> dict[str, Any]:
             field(
                 "options.cone",
                 _("traffic-cone card"),
-                choices=[(c, _(c)) for c in CONE_EFFECTS],
+                choices=[(c, _.name(c)) for c in CONE_EFFECTS],
                 blank=_("none"),
             ),
             field("options.several", _("Several numbers of one value at once"), check=True),
@@ -58,15 +58,19 @@ def view(game: KaTO) -> dict[str, Any]:
             active=p["name"] == s["turn"],
             winner=p["name"] in winners,
             dials=[dial("cards", _("cards"), p["cards"]), dial("score", _("points"), p["score"])],
-            tags=[_(CALLS[p["kato"]])] if p["kato"] else [],
+            tags=[_.name(CALLS[p["kato"]])] if p["kato"] else [],
         )
         for p in s["players"]
     ]
     top = s["top"]
-    shown = [] if top is None else [_("{color} {value}", color=_(top["color"]), value=top["value"])]
+    shown = (
+        []
+        if top is None
+        else [_("{color} {value}", color=_.name(top["color"]), value=top["value"])]
+    )
     note = _("{n} cards in the draw pile", n=s["draw_pile"])
     if s["color"] and top is not None and s["color"] != top["color"]:
-        note = _("colour asked: {color}; ", color=_(s["color"])) + note
+        note = _("colour asked: {color}; {rest}", color=_.name(s["color"]), rest=note)
     rounds = s["rounds"]
     columns = [_("round {n}", n=r["round"]) for r in rounds] + [_("total")]
     rows = [

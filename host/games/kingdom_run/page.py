@@ -24,7 +24,8 @@ from host.games.page import view as page_view
 
 def catalog() -> dict[str, Any]:
     colours = [
-        (c, _(c)) for c in (*DEFAULT_COLOURS, *(c for c in COLOURS if c not in DEFAULT_COLOURS))
+        (c, _.name(c))
+        for c in (*DEFAULT_COLOURS, *(c for c in COLOURS if c not in DEFAULT_COLOURS))
     ]
     colour = field("players.{i}.colour", _("colour"), choices=colours, distinct=True)
     presets = [
@@ -62,7 +63,7 @@ def view(game: KingdomRun) -> dict[str, Any]:
         seats.append(
             seat(
                 p["name"],
-                _(p["colour"]),
+                _.name(p["colour"]),
                 active=p["name"] == s["active_player"] and not s["game_over"],
                 winner=p["name"] in winners,
                 dials=[
@@ -72,7 +73,7 @@ def view(game: KingdomRun) -> dict[str, Any]:
                 tags=tags,
             )
         )
-        tokens += [(space, p["name"], _(p["colour"])) for space in p["runners"]]
+        tokens += [(space, p["name"], _.name(p["colour"])) for space in p["runners"]]
     course = s["course"]
     marks = [""] * course["spaces"]
     for i in course["start"]:
@@ -91,5 +92,8 @@ def _headline(s: dict[str, Any]) -> str:
         return _("The race is over: {players} won!", players=_(" and ").join(s["winners"]))
     colour = next(p["colour"] for p in s["players"] if p["name"] == s["active_player"])
     return _(
-        "Turn {n}: {player} ({colour})", n=s["turn"], player=s["active_player"], colour=_(colour)
+        "Turn {n}: {player} ({colour})",
+        n=s["turn"],
+        player=s["active_player"],
+        colour=_.name(colour),
     )

@@ -11,7 +11,7 @@ FACE_LABELS = {"1": "1", "2": "2", "3": "3", "heart": "♥", "energy": "⚡", "c
 
 
 def face_label(face: str) -> str:
-    return _(FACE_LABELS.get(face, face))
+    return _.name(FACE_LABELS.get(face, face))
 
 
 def place_name(place: object) -> str:

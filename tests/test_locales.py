@@ -1,0 +1,113 @@
+"""The translations: every key a package uses is in each language's file, none is kept for
+nothing, and what `_` makes is said in the reader's language (host.games.text,
+host.locales)."""
+
+from __future__ import annotations
+
+import copy
+import json
+import pickle
+from pathlib import Path
+
+import pytest
+
+from host.games.text import (
+    LANGUAGES,
+    Every,
+    LocaleError,
+    Text,
+    Words,
+    accepted,
+    language,
+    localize,
+    message,
+    read_locale,
+    translation,
+)
+from host.locales import check, html_keys, js_keys, packages, python_keys
+
+PACKAGES = packages()
+
+
+def test_every_package_with_words_is_found() -> None:
+    assert {"host.app", "host.games.kot"} <= set(PACKAGES)
+
+
+@pytest.mark.parametrize("domain", sorted(PACKAGES))
+def test_every_key_used_is_in_every_language_and_none_is_unused(domain: str) -> None:
+    folder = PACKAGES[domain]
+    if not (folder / "locales").is_dir():
+        pytest.skip(f"{domain} has no translations yet")  # closed within issue 18
+    problems = check(domain, folder)
+    assert problems.missing == {lang: [] for lang in LANGUAGES if lang != "en"}
+    assert problems.unused == {lang: [] for lang in LANGUAGES if lang != "en"}
+    assert problems.wrong == []
+
+
+def test_a_text_is_its_english_and_is_said_in_any_language() -> None:
+    words = Words("host.app")
+    said = words("Imported as game {n}", n=3)
+    assert said == "Imported as game 3" and isinstance(said, str)
+    assert json.dumps({"a": said}) == '{"a": "Imported as game 3"}'
+    assert said.say("fr") == "Importée comme partie 3"
+    assert said.say("ja") == "ゲーム 3 として読み込みました"
+    # a field that is a Text is said in the same language; a copy keeps all of it
+    nested = words("Waiting for {what}", what=words("paused"))
+    assert nested.say("fr") == "En attente\u00a0: en pause"
+    for kept in (copy.deepcopy(nested), pickle.loads(pickle.dumps(nested))):
+        assert kept.say("fr") == nested.say("fr") and kept == nested
+    assert Text.from_json(json.loads(json.dumps(nested.to_json()))).say("ja") == nested.say("ja")
+
+
+def test_a_key_missing_in_a_language_is_said_in_english() -> None:
+    assert Words("host.app")("no such key {x}", x=1).say("fr") == "no such key 1"
+    assert Words("no.such.package")("Hello").say("ja") == "Hello"
+
+
+def test_localize_says_a_whole_value_and_every_lists_all_languages() -> None:
+    words = Words("host.app")
+    data = {"x": [words("Games"), 3, None], "find": Every(words("Games"), "7")}
+    assert json.loads(json.dumps(data)) == {"x": ["Games", 3, None], "find": ["Games", "7"]}
+    assert localize(data, "fr") == {
+        "x": ["Parties", 3, None],
+        "find": ["Games", "Parties", "ゲーム一覧", "7"],
+    }
+
+
+def test_an_error_raised_with_a_text_keeps_it() -> None:
+    said = Words("host.app")("Not JSON: {error}", error="x")
+    assert message(ValueError(said)) is said
+    assert message(ValueError("plain")) == "plain"
+
+
+def test_the_language_is_the_first_one_spoken() -> None:
+    assert language(accepted("de-CH, fr;q=0.8, en;q=0.5")) == "fr"
+    assert language(accepted("ja-JP")) == "ja"
+    assert language(accepted("de")) == language(accepted(None)) == "en"
+    assert language(accepted("fr;q=0, ja;q=0.1")) == "ja"
+
+
+def test_keys_are_found_in_python_scripts_and_pages() -> None:
+    assert python_keys('_("a {b}", b=1); x.y("no"); _.say("c", "fr")') == {"a {b}", "c"}
+    with pytest.raises(LocaleError, match="literal"):
+        python_keys("_(name)")
+    assert js_keys('t("Games") + tn("{a} x", {a}) + set("no")') == {"Games", "{a} x"}
+    assert html_keys('<p data-t>Hello <b>you</b></p><i data-t-title="live"></i>') == {
+        "Hello you",
+        "live",
+    }
+
+
+def test_a_broken_locale_file_is_said_with_its_name(tmp_path: Path) -> None:
+    bad = tmp_path / "fr.json"
+    bad.write_text('{"ours": {"a": 1}}')
+    with pytest.raises(LocaleError, match=r"fr\.json"):
+        read_locale(bad)
+    bad.write_text("{")
+    with pytest.raises(LocaleError, match="not a readable locale file"):
+        read_locale(bad)
+
+
+def test_the_page_words_are_served_merged() -> None:
+    fr = translation("host.app", "fr")
+    assert fr["Games"] == "Parties" and translation("host.app", "en") == {}
