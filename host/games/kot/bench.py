@@ -34,14 +34,16 @@ from pathlib import Path
 from host.errors import UserError
 from host.games.kot.engine import KingOfTokyo
 from host.games.kot.random_player import play_game
-from host.games.kot.setup import Setup
+from host.games.kot.expansion import EXPANSIONS, all_on
+from host.games.kot.setup import Options, Setup
 
 TARGET_GAMES_PER_S = 500
 PLAYERS = ("Ann", "Bob", "Cat", "Dan")
 
 
-def _setup(i: int) -> Setup:
-    return Setup.simple(*PLAYERS, seed=i, first_player=PLAYERS[i % 4])
+def _setup(i: int, options: Options | None = None) -> Setup:
+    extra = {} if options is None else {"options": options}
+    return Setup.simple(*PLAYERS, seed=i, first_player=PLAYERS[i % 4], **extra)
 
 
 def _cpu_time(work: Callable[[], object]) -> float:
@@ -50,23 +52,24 @@ def _cpu_time(work: Callable[[], object]) -> float:
     return time.process_time() - start
 
 
-def measure(games: int, rounds: int) -> dict[str, float]:
+def measure(games: int, rounds: int, options: Options | None = None) -> dict[str, float]:
     """The figures, each the best of `rounds`; the three runs take turns within a round
-    so that they meet the same conditions on a shared machine."""
+    so that they meet the same conditions on a shared machine. `options`: the game's
+    (None: the base game's)."""
     # the games' inputs for the engine-alone run, kept out of the garbage collector's way:
     # what is timed is the engine, not the bench's own bookkeeping
-    logs = [play_game(_setup(i), random.Random(i)).log for i in range(games)]
+    logs = [play_game(_setup(i, options), random.Random(i)).log for i in range(games)]
     inputs = sum(len(log) for log in logs)
     kinds = Counter(inp["type"] for log in logs for inp in log)
     gc.freeze()
 
     def random_games() -> None:
         for i in range(games):
-            play_game(_setup(i), random.Random(i))
+            play_game(_setup(i, options), random.Random(i))
 
     def engine_alone() -> None:
         for i, log in enumerate(logs):
-            game = KingOfTokyo(_setup(i))
+            game = KingOfTokyo(_setup(i, options))
             for inp in log:
                 game.apply(inp)
 
@@ -123,6 +126,16 @@ def bench(args: argparse.Namespace) -> int:
         f"baseline (copy each input into a list): {r['baseline_us_per_input']:.2f} µs/input; "
         f"the engine costs {r['engine_us_per_input'] / r['baseline_us_per_input']:.1f}× that, "
         f"a random game's input {r['us_per_input'] / r['baseline_us_per_input']:.1f}×"
+    )
+    names = ", ".join(x.option for x in EXPANSIONS)
+    x = measure(games=games, rounds=rounds, options=all_on())
+    verdict = "reached" if x["games_per_s"] >= TARGET_GAMES_PER_S else "NOT reached"
+    print(
+        f"with every expansion on ({names}): {x['games_per_s']:.0f} games/s "
+        f"({x['inputs_per_game']:.0f} inputs/game, {x['us_per_input']:.2f} µs/input; engine "
+        f"alone {x['engine_us_per_input']:.2f} µs/input), "
+        f"{x['games_per_s'] / r['games_per_s']:.2f}× the base game's {r['games_per_s']:.0f}; "
+        f"target {TARGET_GAMES_PER_S} games/s {verdict}"
     )
     return 0
 

@@ -61,6 +61,9 @@ class DecisionKind:
     """One kind of input; the defaults suit a decision with no fields to choose."""
 
     __slots__ = ("fields", "name", "step")
+    # taken even while decisions are pending (an action one may take at any time: spending
+    # a cultist); its step then checks it is allowed
+    standing = False
 
     def __init__(self, name: str, fields: Iterable[str] = (), step: InputStep = refuse) -> None:
         self.name = name

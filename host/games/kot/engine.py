@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+import host.games.kot.expansions  # noqa: F401  (the expansions register themselves)
 import host.games.kot.powers  # noqa: F401  (the cards' effects register themselves)
 from host.games import BoardDisplay, DiceExpectation, IllegalInput, Input, Waiting
 from host.games.kot import market, waiting
@@ -81,7 +82,7 @@ class KingOfTokyo(State):
         if not known:
             raise self._malformed(inp)
         try:
-            if self.pending:
+            if self.pending and not kind.standing:
                 answer(self, kind.name, who, inp)
             else:
                 kind.step(self, who, inp)
@@ -157,6 +158,8 @@ class KingOfTokyo(State):
         State.__init__(self, setup)
         self._log: list[Input] = []
         self._waiting = None
+        for x in self.expansions:
+            x.setup(self)
         if setup.position is not None:
             self.active = self.by_name[setup.position.active_player]
             self._place(setup.position)
@@ -191,6 +194,8 @@ class KingOfTokyo(State):
                 continue
             m.hp, m.vp, m.energy = mp.hp, mp.vp, mp.energy
             m.tokens = {k: v for k, v in mp.tokens.items() if v}
+            for x in self.expansions:
+                x.place(self, m, mp)
             for card in mp.cards:
                 self.give_card(m, canonical(card))
             placed += m.cards

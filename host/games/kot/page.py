@@ -29,6 +29,7 @@ from host.games.page import (
 from host.games.page import view as page_view
 
 FACE_UP_CARDS = 3
+CULTIST_ICON = "🐙"
 
 
 def catalog() -> dict[str, Any]:
@@ -65,6 +66,7 @@ def catalog() -> dict[str, Any]:
                 blank_value=None,
             ),
             field(at + "cards", _("cards"), choices=cards, multiple=True),
+            field(at + "cultists", _("cultists"), icon=CULTIST_ICON, min=0, default=0),
         ],
         [
             field("position.active_player", _("whose turn"), choices=PLAYERS),
@@ -101,6 +103,7 @@ def _options() -> list[dict[str, Any]]:
             check=True,
             default=True,
         ),
+        field("options.cultists", _("Cultists (Cthulhu pack)"), check=True, default=False),
     ]
 
 
@@ -124,6 +127,7 @@ def view(game: KingOfTokyo) -> dict[str, Any]:
                     dial("hp", "♥", p["hp"], p["max_hp"]),
                     dial("vp", "★", p["vp"]),
                     dial("energy", "⚡", p["energy"]),
+                    *_expansion_dials(p),
                 ],
                 place=None if p["location"] is None else place_name(p["location"]),
                 tags=[] if p["alive"] else [_("eliminated")],
@@ -135,6 +139,14 @@ def view(game: KingOfTokyo) -> dict[str, Any]:
     )
     dice = dice_view(s["dice"], s["throws"], s["throws_allowed"]) if s["dice"] else None
     return page_view(_headline(s), seats, [offer], dice=dice)
+
+
+def _expansion_dials(p: dict[str, Any]) -> list[dict[str, Any]]:
+    """The dials the expansions in play add to a seat."""
+    dials = []
+    if "cultists" in p:
+        dials.append(dial("cultists", CULTIST_ICON, p["cultists"]))
+    return dials
 
 
 def _headline(s: dict[str, Any]) -> str:

@@ -42,6 +42,7 @@ BUY_CHANCE = 0.5  # chance to buy one of the affordable cards (again and again)
 SWEEP_CHANCE = 0.1
 USE_CHANCE = 0.3  # chance to use a card (or buy as a card allows) when one can
 CORRECT_CHANCE = 0.05  # with corrections=True, chance of a correction after a throw
+STANDING_CHANCE = 0.05  # chance to take an expansion's action at any time (a cultist...)
 
 
 class NeverEnds(RuntimeError):
@@ -58,6 +59,10 @@ _SUBSETS = [_subsets(n) for n in range(9)]  # up to 6 black and 2 green dice
 
 def random_input(game: KingOfTokyo, rng: random.Random, corrections: bool = False) -> Input:
     """One legal input, chosen at random."""
+    if game.standing and rng.random() < STANDING_CHANCE:
+        standing = _standing(game, rng)
+        if standing is not None:
+            return standing
     phase = game.phase
     if game.pending:
         pending = game.pending[int(rng.random() * len(game.pending))]
@@ -106,6 +111,10 @@ def random_input(game: KingOfTokyo, rng: random.Random, corrections: bool = Fals
             and game.expected_dice() is not None
         ):
             return _from_waiting(game, rng, ("throw",))  # Background Dweller's 3s
+        if game.standing and rng.random() < USE_CHANCE:  # before resolving: one more throw?
+            standing = _standing(game, rng, player)
+            if standing is not None:
+                return standing
         return {"type": "resolve", "player": player}
     if phase == BUY:
         who = game.active
@@ -135,6 +144,15 @@ def random_input(game: KingOfTokyo, rng: random.Random, corrections: bool = Fals
             "kept": [],
         }
     return _from_waiting(game, rng)
+
+
+def _standing(game: KingOfTokyo, rng: random.Random, player: str | None = None) -> Input | None:
+    """An expansion's action at any time (a cultist spent...), by `player` or anyone."""
+    waits = [w for x in game.standing for w in x.offers(game) if player in (None, w.player)]
+    if not waits:
+        return None
+    w = waits[int(rng.random() * len(waits))]
+    return _with_fields(w.kind, w.player, w.options, rng)
 
 
 def _from_waiting(game: KingOfTokyo, rng: random.Random, kinds: tuple[str, ...] = ()) -> Input:

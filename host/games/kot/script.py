@@ -15,7 +15,7 @@ checks its shape and names every problem with its place in the file (`players[2]
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
@@ -51,6 +51,7 @@ from host.games.scripts import describe as describe
 from host.games.scripts import mismatches as mismatches
 
 FORMAT = "kot-game/1"
+BASE_OPTIONS = ("two_player_variant", "first_edition", "table_deck")
 _KEYS = {
     "format",
     "description",
@@ -93,15 +94,7 @@ def parse_script(data: object) -> Script:
                 as_str(po.get("monster"), f"players[{i}].monster"),
             )
         )
-    options = as_object(obj.get("options", {}), "options")
-    known_fields(options, {"two_player_variant", "first_edition", "table_deck"}, "options")
-    opts = Options(
-        two_player_variant=as_bool(
-            options.get("two_player_variant", False), "options.two_player_variant"
-        ),
-        first_edition=as_bool(options.get("first_edition", False), "options.first_edition"),
-        table_deck=as_bool(options.get("table_deck", False), "options.table_deck"),
-    )
+    opts = _options(as_object(obj.get("options", {}), "options"))
     seed = as_int(obj.get("seed", 0), "seed")
     first = obj.get("first_player")
     position = None if obj.get("position") is None else _position(obj["position"])
@@ -117,6 +110,22 @@ def parse_script(data: object) -> Script:
     return Script(setup, inputs, expects, description)
 
 
+def _options(obj: dict[str, Any]) -> Options:
+    """The options: each is a boolean (false when left out)."""
+    known_fields(obj, {f.name for f in fields(Options)}, "options")
+    return Options(**{k: as_bool(v, f"options.{k}") for k, v in obj.items()})
+
+
+def _options_json(options: Options) -> dict[str, Any]:
+    """The base game's options always, the expansions' only when on (older files read the
+    same)."""
+    out = {name: getattr(options, name) for name in BASE_OPTIONS}
+    for f in fields(Options):
+        if f.name not in BASE_OPTIONS and getattr(options, f.name) != f.default:
+            out[f.name] = getattr(options, f.name)
+    return out
+
+
 def _position(data: object) -> Position:
     obj = as_object(data, "position")
     known_fields(
@@ -126,7 +135,7 @@ def _position(data: object) -> Position:
     for name, m in as_object(obj.get("monsters", {}), "position.monsters").items():
         at = f"position.monsters.{name}"
         mo = as_object(m, at)
-        known_fields(mo, {"hp", "vp", "energy", "location", "cards", "tokens", "mimic"}, at)
+        known_fields(mo, {f.name for f in fields(MonsterPosition)}, at)
         mimic = None
         if mo.get("mimic") is not None:
             mimic_obj = as_object(mo["mimic"], f"{at}.mimic")
@@ -143,6 +152,7 @@ def _position(data: object) -> Position:
             cards=as_strings(mo.get("cards", []), f"{at}.cards"),
             tokens=dict(as_object(mo.get("tokens", {}), f"{at}.tokens")),
             mimic=mimic,
+            cultists=mo.get("cultists", 0),
         )
     face_up = obj.get("face_up")
     deck = obj.get("deck")
@@ -180,11 +190,7 @@ def script_json(game: KingOfTokyo) -> dict[str, Any]:
     data: dict[str, Any] = {
         "format": FORMAT,
         "players": [{"name": s.name, "monster": s.monster} for s in setup.seats],
-        "options": {
-            "two_player_variant": setup.options.two_player_variant,
-            "first_edition": setup.options.first_edition,
-            "table_deck": setup.options.table_deck,
-        },
+        "options": _options_json(setup.options),
         "seed": setup.seed,
     }
     if setup.first_player is not None:
@@ -208,6 +214,7 @@ def _position_json(pos: Position) -> dict[str, Any]:
                 "cards": list(m.cards),
                 "tokens": dict(m.tokens),
                 **({} if m.mimic is None else {"mimic": {"card": m.mimic[0], "owner": m.mimic[1]}}),
+                **({"cultists": m.cultists} if m.cultists else {}),
             }
             for name, m in pos.monsters.items()
         },

@@ -33,6 +33,10 @@ class Options:
     # the deck is shuffled by hand at the table: every card revealed is entered as an input
     # (host/games/kot/market.py); otherwise the seed orders the deck
     table_deck: bool = False
+    # the expansions (docs/kot-expansions.md), each its own option; they combine freely.
+    # Cultists (Cthulhu pack): four or more of a kind gain a cultist, spent for 1 HP, 1
+    # energy or one more throw
+    cultists: bool = False
 
 
 @dataclass(frozen=True)
@@ -44,6 +48,7 @@ class MonsterPosition:
     cards: tuple[str, ...] = ()
     tokens: Mapping[str, int] = field(default_factory=dict)  # e.g. {"poison": 1}
     mimic: tuple[str, str] | None = None  # (card, owner) its Mimic copies
+    cultists: int = 0  # with the cultists option
 
 
 @dataclass(frozen=True)
@@ -167,10 +172,16 @@ def check_setup(setup: Setup) -> None:
                 )
             if not _count(count):
                 raise SetupError(f"{at}.tokens.{token}: {count!r} is not a whole number >= 0")
+        if not _count(mp.cultists):
+            raise SetupError(f"{at}.cultists: {mp.cultists!r} is not a whole number >= 0")
+        if mp.cultists and not setup.options.cultists:
+            raise SetupError(f"{at}.cultists: only with the cultists option")
         if mp.location not in (None, "city", "bay"):
             raise SetupError(f'{at}.location: "city", "bay" or null, not {mp.location!r}')
-        if mp.hp == 0 and (mp.location or cards or mp.energy):
-            raise SetupError(f"{at}: an eliminated monster (hp 0) has no place, cards or energy")
+        if mp.hp == 0 and (mp.location or cards or mp.energy or mp.cultists):
+            raise SetupError(
+                f"{at}: an eliminated monster (hp 0) has no place, cards, energy or cultists"
+            )
         if mp.location is not None:
             if mp.location in taken:
                 raise SetupError(f"{at}.location: {taken[mp.location]} is already in {mp.location}")

@@ -26,6 +26,7 @@ from host.games import Input
 from host.games.kot.cards import CARDS
 from host.games.kot.effects import EFFECTS, HOOKS, NO_HOOKS, CardEffect, hook_table
 from host.games.kot.errors import RuleViolation
+from host.games.kot.expansion import turned_on
 from host.games.kot.rules import (
     BAY,
     BAY_MIN_ALIVE,
@@ -46,8 +47,10 @@ class Monster:
     __slots__ = (
         "alive",
         "cards",
+        "cultists",
         "effects",
         "energy",
+        "extra",
         "hooks",
         "hp",
         "location",
@@ -75,6 +78,8 @@ class Monster:
         self.effects: list[CardEffect] = []  # the effects of its cards, and of the copy
         self.hooks: Mapping[str, tuple[CardEffect, ...]] = NO_HOOKS  # hook -> effects that use it
         self.tokens: dict[str, int] = {}  # poison, shrink, and card counters (never 0)
+        self.extra: list[CardEffect] = []  # what the expansions give it (tiles, cultists...)
+        self.cultists = 0  # the cultists option
 
     def __repr__(self) -> str:
         return f"<{self.name} ({self.monster}) hp={self.hp} vp={self.vp} e={self.energy}>"
@@ -172,6 +177,8 @@ class State:
         self.rolloff_claws: dict[str, int] = {}
         self.winners: list[Monster] = []
         self.holders: dict[str, Sequence[Monster]] = dict(_NOBODY)  # hook -> who has it
+        self.expansions = turned_on(setup.options)  # the expansions in play
+        self.standing = [x for x in self.expansions if x.standing]  # their offers at any time
 
     # ---- queries -------------------------------------------------------------------------
 
@@ -384,6 +391,7 @@ class State:
         self.discard_all(m)
         m.energy = 0
         m.tokens = {}
+        m.cultists = 0
 
     def discard_all(self, m: Monster) -> None:
         """All of `m`'s cards go to the discard pile; Mimic's copy ends."""
@@ -473,12 +481,25 @@ class State:
         effects = [EFFECTS[c] for c in m.cards if c in EFFECTS]
         if m.mimic is not None and m.mimic[0] in EFFECTS:
             effects.append(EFFECTS[m.mimic[0]])
+        if m.extra:
+            effects += m.extra
         old, old_hooks = m.effects, m.hooks
         m.effects = effects
         m.hooks = hooks = hook_table(effects) if effects else NO_HOOKS
         for name in {name for e in (*old, *effects) for name in e.hooked}:
             if bool(old_hooks[name]) != bool(hooks[name]):  # who holds that hook changed
                 self.holders[name] = [x for x in self.monsters if x.alive and x.hooks[name]]
+
+    def give_effect(self, m: Monster, effect: CardEffect) -> None:
+        """`m` gains an expansion's effect (a tile, its cultists...): it lasts until taken."""
+        m.extra.append(effect)
+        self._rehook(m)
+        effect.gained(self, m)
+
+    def take_effect(self, m: Monster, effect: CardEffect) -> None:
+        m.extra.remove(effect)
+        self._rehook(m)
+        effect.lost(self, m)
 
     def card_cost(self, m: Monster, card: str) -> int:
         cost = CARDS[card].cost

@@ -141,6 +141,10 @@ def state_json(game: KingOfTokyo) -> dict[str, Any]:
         "game_over": game.game_over,
         "inputs": len(game.log),
     }
+    for x in game.expansions:
+        x.state_json(game, state)
+        for m, p in zip(game.monsters, state["players"], strict=True):
+            x.monster_json(game, m, p)
     if game.phase == ROLLOFF:
         state["rolloff"] = {
             "claws": dict(game.rolloff_claws),

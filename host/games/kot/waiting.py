@@ -39,6 +39,8 @@ def waiting_for(game: State) -> list[Waiting]:
     for m in game.holders["offer"]:
         for options in uses(game, m):
             waits.append(Waiting(m.name, "use", options))
+    for x in game.standing:  # the expansions' actions at any time (cultists...)
+        waits += x.offers(game)
     return waits
 
 

@@ -19,6 +19,7 @@ from host.games.kot import KingOfTokyo, MonsterPosition, Options, Position, Setu
 from host.games.kot.cards import BOX, CARDS
 from host.games.kot.checks import card_named
 from host.games.kot.decision_kinds import KINDS
+from host.games.kot.expansion import EXPANSIONS
 from host.games.kot.random_player import random_input
 
 INPUT_FIELDS = {name: kind.fields for name, kind in KINDS.items()}  # input type -> its fields
@@ -35,10 +36,14 @@ FAST = settings(
 def setups(draw: st.DrawFn) -> Setup:
     n = draw(st.integers(2, 6))
     names = "ABCDEF"[:n]
+    expansions = {  # each expansion on or off: all of their mixes come up
+        x.option: draw(st.sampled_from(x.values)) for x in EXPANSIONS if draw(st.booleans())
+    }
     options = Options(
         two_player_variant=n == 2 and draw(st.booleans()),
         first_edition=draw(st.booleans()),
         table_deck=draw(st.integers(0, 4)) == 0,
+        **expansions,  # type: ignore[arg-type]
     )
     seed = draw(st.integers(0, 2**32))
     if draw(st.booleans()):  # a game that starts with keep cards in front of the monsters
@@ -48,6 +53,7 @@ def setups(draw: st.DrawFn) -> Setup:
                 energy=draw(st.integers(0, 12)),
                 cards=tuple(dealt[i::n]),
                 tokens={t: draw(st.integers(0, 2)) for t in ("poison", "shrink")},
+                cultists=draw(st.integers(0, 3)) if options.cultists else 0,
             )
             for i, name in enumerate(names)
         }
@@ -85,7 +91,8 @@ def check_invariants(game: KingOfTokyo) -> None:
             assert 0 < m.hp <= m.max_hp
         else:
             assert m.hp == 0 and m.location is None and not m.cards and m.energy == 0
-            assert not m.tokens and m.mimic is None
+            assert not m.tokens and m.mimic is None and not m.cultists
+        assert m.cultists >= 0 and (game.setup.options.cultists or not m.cultists)
     waits = game.waiting_for()
     for w in waits:
         assert game.monster(w.player).alive  # an eliminated monster never acts again

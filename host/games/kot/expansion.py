@@ -1,0 +1,79 @@
+"""Where an expansion plugs into the game: one `Expansion` per game option.
+
+An expansion (docs/kot-expansions.md; rules: king-of-tokyo-expansions.md) is turned on by
+its option (`Options.<option>`). What a monster gains from it (cultists, a wickedness
+tile, berserk...) is an effect on the monster like a card's (`effects.CardEffect`, in
+`Monster.extra`), on the card hooks; what the expansion adds around them is here: its
+state at setup and in a position, its part of the JSON state, the actions its players may
+take at any time ("standing" offers, listed by `waiting_for`). A game without the option
+never calls it: the base game costs what it did.
+
+The expansions live in `host.games.kot.expansions` and register themselves with
+`@expansion`; the game lists the ones its options turn on in `State.expansions`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:
+    from host.games import Waiting
+    from host.games.kot.setup import MonsterPosition, Options
+    from host.games.kot.state import Monster, State
+
+
+class Expansion:
+    option = ""  # the Options field that turns it on (set by @expansion)
+    values: tuple[object, ...] = (True,)  # the values of the option that turn it on
+    standing = False  # it offers actions at any time (`offers`)
+
+    def __init_subclass__(cls) -> None:
+        cls.standing = cls.offers is not Expansion.offers
+
+    def on(self, options: Options) -> bool:
+        return bool(getattr(options, self.option))
+
+    def setup(self, game: State) -> None:
+        """The table before anything happens (each monster's effects, the supply...)."""
+
+    def place(self, game: State, m: Monster, mp: MonsterPosition) -> None:
+        """A position's state for monster `m` (already checked)."""
+
+    def monster_json(self, game: State, m: Monster, out: dict[str, Any]) -> None:
+        """Add the expansion's part of `m` to its JSON state."""
+
+    def state_json(self, game: State, out: dict[str, Any]) -> None:
+        """Add the expansion's shared part to the JSON state."""
+
+    def offers(self, game: State) -> list[Waiting]:
+        """The actions its players may take now, whatever else the game waits for."""
+        return []
+
+
+EXPANSIONS: list[Expansion] = []  # in the order of the turn's hooks (the rules' order)
+
+X = TypeVar("X", bound=type[Expansion])
+
+
+def expansion(option: str) -> Callable[[X], X]:
+    """Register an instance of the decorated class as the expansion of `option`."""
+
+    def register(cls: X) -> X:
+        x = cls()
+        x.option = option
+        EXPANSIONS.append(x)
+        return cls
+
+    return register
+
+
+def turned_on(options: Options) -> list[Expansion]:
+    return [x for x in EXPANSIONS if x.on(options)]
+
+
+def all_on(**base: object) -> Options:
+    """Options with every expansion on (its last value), for the bench and the tests."""
+    from host.games.kot.setup import Options
+
+    return Options(**base, **{x.option: x.values[-1] for x in EXPANSIONS})  # type: ignore[arg-type]
