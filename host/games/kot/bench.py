@@ -33,8 +33,8 @@ from pathlib import Path
 
 from host.errors import UserError
 from host.games.kot.engine import KingOfTokyo
-from host.games.kot.random_player import play_game
 from host.games.kot.expansion import EXPANSIONS, all_on
+from host.games.kot.random_player import play_game
 from host.games.kot.setup import Options, Setup
 
 TARGET_GAMES_PER_S = 500

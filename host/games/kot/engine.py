@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-import host.games.kot.expansions  # noqa: F401  (the expansions register themselves)
+import host.games.kot.expansions
 import host.games.kot.powers  # noqa: F401  (the cards' effects register themselves)
 from host.games import BoardDisplay, DiceExpectation, IllegalInput, Input, Waiting
 from host.games.kot import market, waiting

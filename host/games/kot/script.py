@@ -14,7 +14,7 @@ checks its shape and names every problem with its place in the file (`players[2]
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
@@ -110,7 +110,7 @@ def parse_script(data: object) -> Script:
     return Script(setup, inputs, expects, description)
 
 
-def _options(obj: dict[str, Any]) -> Options:
+def _options(obj: Mapping[str, Any]) -> Options:
     """The options: each is a boolean (false when left out)."""
     known_fields(obj, {f.name for f in fields(Options)}, "options")
     return Options(**{k: as_bool(v, f"options.{k}") for k, v in obj.items()})

@@ -79,12 +79,16 @@ def spend_cultist(game: State, who: Monster, inp: Input) -> None:
     """The "cultist" input: one cultist spent (checked first)."""
     spend = inp.get("spend")
     if spend not in SPENDS:
-        raise MalformedInput(f'a cultist input says "spend": "hp", "energy" or "throw", not {spend!r}')
+        raise MalformedInput(
+            f'a cultist input says "spend": "hp", "energy" or "throw", not {spend!r}'
+        )
     if not who.cultists:
         raise RuleViolation(f"{who.name} has no cultist to spend")
     if spend not in spends(game, who):
         if spend == HP:
-            raise RuleViolation(f"{who.name} is at its most HP ({who.max_hp}): a cultist heals no more")
+            raise RuleViolation(
+                f"{who.name} is at its most HP ({who.max_hp}): a cultist heals no more"
+            )
         raise NotNow(
             f"{who.name} spends a cultist for a throw only in its own roll, once its throws "
             "are used up"
@@ -111,7 +115,9 @@ class SpendCultist(DecisionKind):
             THROW: _("Spend a cultist: one more throw"),
         }
         return {
-            "title": _("{player}: spend a cultist ({n} left)?", player=w.player, n=w.options["cultists"]),
+            "title": _(
+                "{player}: spend a cultist ({n} left)?", player=w.player, n=w.options["cultists"]
+            ),
             "choices": [choice(labels[s], {**base, "spend": s}) for s in w.options["spend"]],
         }
 
