@@ -9,6 +9,10 @@ data so that new styles are data, not code paths:
 - ("dot", (x, y), radius)     a filled disc
 - ("text", chars, font, width) characters in an OpenCV Hershey font (cv2.FONT_*), fitted
                               to the face, strokes `width` (face units)
+- ("ellipse", (x, y), (rx, ry), degrees)  a filled ellipse, turned
+- ("loop", points, width)     a closed polyline stroked with `width` (an outline)
+- ("body", shape) / ("edge", shape)  `shape` painted in the die's body colour (cut out of
+                              the ink) or in its edge colour (a glyph's outline), not in ink
 
 `draw_face` renders a style's face onto a square texture. Styles:
 
@@ -206,9 +210,10 @@ def draw_face(
     body: tuple[int, int, int] | np.ndarray,
     ink: tuple[int, int, int],
     inset: float = 0.12,
+    edge: tuple[int, int, int] | None = None,
 ) -> np.ndarray:
     """A size x size BGR texture of one face: `body` (a colour, or a size x size x 3
-    texture) with the glyph in `ink`.
+    texture) with the glyph in `ink` (its outlines in `edge`: by default a dark shade).
 
     >>> tex = draw_face("pips", "1", 32, (255, 255, 255), (0, 0, 0))
     >>> tex.shape, int(tex[16, 16, 0]), int(tex[2, 2, 0])
@@ -216,29 +221,56 @@ def draw_face(
     """
     tex = np.empty((size, size, 3), np.uint8)
     tex[:] = np.clip(body, 0, 255) if isinstance(body, np.ndarray) else body
-    half = size / 2.0
-    scale = half * (1.0 - inset)
+    plain = tuple(int(v) for v in tex[size // 2, 2]) if isinstance(body, np.ndarray) else body
+    paints = {
+        "ink": ink,
+        "body": plain,
+        "edge": edge if edge is not None else tuple(int(c * 0.35) for c in ink),
+    }
     for shape in STYLES[style][face]:
-        kind = shape[0]
-        if kind == "poly":
-            cv2.fillPoly(tex, [_to_px(shape[1], size, inset)], ink, cv2.LINE_AA, _AA_SHIFT)
-        elif kind == "line":
-            width = max(1, round(shape[2] * scale))
-            cv2.polylines(
-                tex, [_to_px(shape[1], size, inset)], False, ink, width, cv2.LINE_AA, _AA_SHIFT
-            )
-        elif kind == "dot":
-            (cx, cy), r = shape[1], shape[2]
-            centre = _to_px([(cx, cy)], size, inset)[0]
-            radius = round(r * scale * (1 << _AA_SHIFT))
-            cv2.circle(
-                tex, (int(centre[0]), int(centre[1])), radius, ink, -1, cv2.LINE_AA, _AA_SHIFT
-            )
-        elif kind == "text":
-            _draw_text(tex, shape[1], shape[2], max(1, round(shape[3] * scale)), ink, inset)
-        else:  # pragma: no cover - a broken style table is a programming error
-            raise ValueError(f"unknown shape kind {kind!r}")
+        paint = "ink"
+        while shape[0] in ("body", "edge"):
+            paint, shape = shape[0], shape[1]
+        _draw_shape(tex, shape, paints[paint], inset)  # type: ignore[arg-type]
     return tex
+
+
+def _draw_shape(tex: np.ndarray, shape: Shape, ink: tuple[int, int, int], inset: float) -> None:
+    size = tex.shape[0]
+    scale = size / 2.0 * (1.0 - inset)
+    kind = shape[0]
+    if kind == "poly":
+        cv2.fillPoly(tex, [_to_px(shape[1], size, inset)], ink, cv2.LINE_AA, _AA_SHIFT)
+    elif kind in ("line", "loop"):
+        width = max(1, round(shape[2] * scale))
+        cv2.polylines(
+            tex, [_to_px(shape[1], size, inset)], kind == "loop", ink, width, cv2.LINE_AA, _AA_SHIFT
+        )
+    elif kind == "dot":
+        (cx, cy), r = shape[1], shape[2]
+        centre = _to_px([(cx, cy)], size, inset)[0]
+        radius = round(r * scale * (1 << _AA_SHIFT))
+        cv2.circle(tex, (int(centre[0]), int(centre[1])), radius, ink, -1, cv2.LINE_AA, _AA_SHIFT)
+    elif kind == "ellipse":
+        (cx, cy), (rx, ry), turn = shape[1], shape[2], shape[3]
+        centre = _to_px([(cx, cy)], size, inset)[0]
+        axes = (round(rx * scale * (1 << _AA_SHIFT)), round(ry * scale * (1 << _AA_SHIFT)))
+        cv2.ellipse(
+            tex,
+            (int(centre[0]), int(centre[1])),
+            axes,
+            turn,
+            0,
+            360,
+            ink,
+            -1,
+            cv2.LINE_AA,
+            _AA_SHIFT,
+        )
+    elif kind == "text":
+        _draw_text(tex, shape[1], shape[2], max(1, round(shape[3] * scale)), ink, inset)
+    else:  # pragma: no cover - a broken style table is a programming error
+        raise ValueError(f"unknown shape kind {kind!r}")
 
 
 def _draw_text(
@@ -312,7 +344,8 @@ _FONTS = (
     cv2.FONT_HERSHEY_SCRIPT_SIMPLEX,
     cv2.FONT_HERSHEY_SCRIPT_COMPLEX,
 )
-_CHARS = "0123456789ABCDEFGHJKLMNPRSTUVWXYZ+#*?&%$@!"
+# no 1, 2 or 3: those are King of Tokyo's faces, in these fonts too (vision.designs)
+_CHARS = "0456789ABCDEFGHJKLMNPRSTUVWXYZ+#*?&%$@!"
 
 
 def font_style(seed: int, faces: int = 6) -> dict[str, list[Shape]]:

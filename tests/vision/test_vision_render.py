@@ -91,3 +91,19 @@ def test_write_a_labelled_folder(tmp_path) -> None:  # type: ignore[no-untyped-d
     assert back.face_set == "d6-pips" and len(back.images) == 3
     assert all((tmp_path / im.file).is_file() and len(im.dice) == 4 for im in back.images)
     assert back.images == written.images
+
+
+def test_dice_drawn_on_a_photo_keep_the_photo_around_them() -> None:
+    """render(scene, background=photo): the dice and their shadows on a real surface."""
+    yy, xx = np.mgrid[0:480, 0:640]
+    photo = np.dstack([xx % 97 + 60, yy % 53 + 80, (xx + yy) % 71 + 40]).astype(np.uint8)
+    frame, drawn = render(Scene(dice=(Die(0, 0, "heart", KOT_GREEN),)), background=photo)
+    (die,) = drawn
+    x0, y0, x1, y1 = (int(v) for v in die.box)
+    side = x1 - x0
+    far = np.ones((480, 640), bool)
+    far[max(y0 - side, 0) : y1 + side, max(x0 - side, 0) : x1 + side] = False
+    away = np.abs(frame.astype(int) - photo.astype(int))[far]
+    assert np.median(away) <= 2  # the photo, lit as it is
+    inside = np.abs(frame.astype(int) - photo.astype(int))[y0 + 2 : y1 - 2, x0 + 2 : x1 - 2]
+    assert inside.mean() > 20  # the die hides it

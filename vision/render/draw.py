@@ -98,11 +98,13 @@ def _pinhole(cam: Camera) -> _Pinhole:
 def _face_texture(look: DiceLook, face: str) -> tuple[np.ndarray, np.ndarray]:
     """A face texture (float BGR) with a bevel, and its rounded-corner alpha."""
     body = _marbled(look, face) if look.marble else look.body
-    tex = draw_face(look.style, face, TEXTURE, body, look.ink).astype(np.float32)
+    tex = draw_face(look.style, face, TEXTURE, body, look.ink, edge=look.edge).astype(np.float32)
     if look.translucent:
         # the opposite face's glyph shows through a translucent die, mirrored and faint
         faces = faces_of(look.style)
-        back = draw_face(look.style, faces[-1 - faces.index(face)], TEXTURE, look.body, look.ink)
+        back = draw_face(
+            look.style, faces[-1 - faces.index(face)], TEXTURE, look.body, look.ink, edge=look.edge
+        )
         back = cv2.GaussianBlur(back[:, ::-1].astype(np.float32), (0, 0), 1.5)
         tex += (back - np.array(look.body, np.float32)) * look.translucent * 0.6
     yy, xx = np.mgrid[0:TEXTURE, 0:TEXTURE].astype(np.float32) + 0.5
@@ -422,20 +424,11 @@ def _draw_strokes(
         )
 
 
-def render(scene: Scene) -> tuple[np.ndarray, list[DrawnDie]]:
-    """Draw the scene: the BGR uint8 frame and, per visible die, where it is and what it shows.
-
-    >>> from vision.render.scene import Die, Scene
-    >>> img, dice = render(Scene(dice=(Die(0, 0, "heart"),)))
-    >>> img.shape, [d.face for d in dice]
-    ((480, 640, 3), ['heart'])
-    """
-    cam = _pinhole(scene.camera)
+def _draw_table(
+    scene: Scene, cam: _Pinhole, light: np.ndarray, light_dir: np.ndarray
+) -> np.ndarray:
+    """The table and tray (float BGR) as the camera sees them, lit."""
     w, h = scene.camera.width, scene.camera.height_px
-    light = np.array(scene.light.color, np.float32)
-    light_dir = np.array(scene.light.direction, float)
-    light_dir /= np.linalg.norm(light_dir)
-
     # the table: one texture in table coordinates, warped into the camera
     span = scene.camera.height * math.tan(math.radians(scene.camera.fov) / 2) * 2.6 + 20
     span_x = span + 2 * abs(scene.camera.shift[0])
@@ -457,6 +450,29 @@ def render(scene: Scene) -> tuple[np.ndarray, list[DrawnDie]]:
     )
     img *= light * (scene.light.ambient + (1 - scene.light.ambient) * light_dir[2])
     _draw_tray_walls(img, scene.table, cam, light_dir, light)
+    return img
+
+
+def render(scene: Scene, background: np.ndarray | None = None) -> tuple[np.ndarray, list[DrawnDie]]:
+    """Draw the scene: the BGR uint8 frame and, per visible die, where it is and what it shows.
+    With a `background` (a BGR photo of the camera's size) the dice and their shadows are
+    drawn on it instead of the scene's table (training on real surfaces).
+
+    >>> from vision.render.scene import Die, Scene
+    >>> img, dice = render(Scene(dice=(Die(0, 0, "heart"),)))
+    >>> img.shape, [d.face for d in dice]
+    ((480, 640, 3), ['heart'])
+    """
+    cam = _pinhole(scene.camera)
+    w, h = scene.camera.width, scene.camera.height_px
+    light = np.array(scene.light.color, np.float32)
+    light_dir = np.array(scene.light.direction, float)
+    light_dir /= np.linalg.norm(light_dir)
+
+    if background is not None:
+        img = np.asarray(cv2.resize(background, (w, h)), np.float32)
+    else:
+        img = _draw_table(scene, cam, light, light_dir)
 
     order = sorted(
         scene.dice, key=lambda d: -float(np.linalg.norm(cam.centre - [d.x, d.y, d.lift]))

@@ -8,12 +8,14 @@ blur and JPEG. With `clean=True` the scene is a plain top-down view with even li
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 import numpy as np
 
 from vision.glyphs import faces_of
 from vision.render.scene import (
     Camera,
+    DiceLook,
     Die,
     Hand,
     Light,
@@ -139,9 +141,12 @@ def random_scene(
     height: int = 480,
     hands: bool = False,
     cocked: float = 0.0,
+    looks: Sequence[DiceLook] | None = None,
 ) -> Scene:
-    """A random throw. `cocked` is the chance that a die leans (labelled as cocked)."""
-    looks = looks_for(face_set)
+    """A random throw. `cocked` is the chance that a die leans (labelled as cocked).
+    `looks` (default: the face set's own, looks_for) are the kinds of dice thrown; with
+    two or more, the first is thrown more often (the main dice, then the extra ones)."""
+    looks = list(looks) if looks is not None else looks_for(face_set)
     faces = faces_of(looks[0].style)
     table = random_table(rng, clean)
     camera = random_camera(rng, table, clean, width, height)
@@ -153,7 +158,9 @@ def random_scene(
     if table.tray:
         half_w = min(half_w, table.tray[0] / 2 - size)
         half_h = min(half_h, table.tray[1] / 2 - size)
-    weights = [0.6, 0.4] if face_set == "kot" and not clean else [1.0 / len(looks)] * len(looks)
+    weights = [1.0 / len(looks)] * len(looks)
+    if len(looks) == 2 and face_set == "kot" and not clean:
+        weights = [0.6, 0.4]
     dice = []
     for x, y in scatter(rng, n, half_w - size, half_h - size, size, 0.0 if clean else 0.3):
         lean = not clean and rng.random() < cocked

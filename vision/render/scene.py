@@ -23,6 +23,7 @@ class DiceLook:
     marble: float = 0.0  # 0 = plain body; up to 1 swirls `vein` through it (marbled dice)
     vein: BGR = (200, 200, 200)
     pattern: int = 0  # which swirl (a seed): dice of one look may each have their own
+    edge: BGR | None = None  # the glyphs' outline colour, where a style outlines them
 
 
 # The King of Tokyo dice: black with lime-green glyphs, green with black glyphs.
