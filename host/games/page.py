@@ -95,9 +95,26 @@ def generic_answers(waiting: Waiting) -> dict[str, Any]:
 # ---- building answers ---------------------------------------------------------------------
 
 
-def choice(label: str, inp: Input) -> dict[str, Any]:
-    """A one-tap answer: a button that sends `inp`."""
-    return {"label": label, "input": dict(inp)}
+def choice(label: str, inp: Input, on: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """A one-tap answer: a button that sends `inp`. `on` (`on_track`) says what it acts
+    on in the view, so the page also lets a player tap that thing to choose it."""
+    out: dict[str, Any] = {"label": label, "input": dict(inp)}
+    if on is not None:
+        out["on"] = dict(on)
+    return out
+
+
+def on_track(track: str, space: int, player: str | None = None) -> dict[str, Any]:
+    """What a choice acts on: space `space` of track `track` or, with `player`, that
+    player's token there (a tap on it offers the choice).
+
+    >>> choice("Hook", {"type": "hook"}, on_track("course", 5, "Ann"))["on"]
+    {'track': 'course', 'space': 5, 'player': 'Ann'}
+    """
+    out: dict[str, Any] = {"track": track, "space": space}
+    if player is not None:
+        out["player"] = player
+    return out
 
 
 def pick_field(name: str, label: str, options: list[tuple[str, str]]) -> dict[str, Any]:
@@ -262,20 +279,51 @@ def item_list(name: str, label: str, items: Sequence[str], note: str = "") -> di
     return {"name": name, "label": label, "items": list(items), "note": note}
 
 
+LOOKS = ("", "start", "water", "finish")  # how a track's space may be drawn (a CSS hook)
+
+
 def track(
     name: str,
     label: str,
     spaces: Sequence[str],
-    tokens: Sequence[tuple[int, str, str]],
+    tokens: Sequence[Mapping[str, Any]],
+    looks: Sequence[str] = (),
+    note: str = "",
 ) -> dict[str, Any]:
     """A row of spaces (a course, a score track): `spaces` holds each space's mark ("" for a
-    plain one, e.g. "lake" or "finish"), `tokens` what lies on them: (space index, the
-    player it belongs to, its label)."""
+    plain one, e.g. "lake"), shown on it; `looks` how each is drawn (one of LOOKS: "water"
+    for a lake); `tokens` what lies on them (`token`); `note` a line under it."""
+    unknown = set(looks) - set(LOOKS)
+    if unknown:
+        raise ValueError(f"a track space's look is one of {LOOKS}, not {sorted(unknown)}")
     return {
         "name": name,
         "label": label,
         "spaces": list(spaces),
-        "tokens": [{"at": at, "player": p, "label": t} for at, p, t in tokens],
+        "looks": list(looks) or [""] * len(spaces),
+        "tokens": [dict(t) for t in tokens],
+        "note": note,
+    }
+
+
+def token(
+    at: int,
+    player: str,
+    label: str,
+    colour: str | None = None,
+    flipped: bool = False,
+    note: str = "",
+) -> dict[str, Any]:
+    """A token on space `at` of a track, belonging to `player`: `label` is shown on it,
+    `colour` ("#rrggbb") fills it, `flipped` draws it turned over (a pawn laid down),
+    `note` says its state in words ("asleep")."""
+    return {
+        "at": at,
+        "player": player,
+        "label": label,
+        "colour": colour,
+        "flipped": flipped,
+        "note": note,
     }
 
 
@@ -292,6 +340,14 @@ def score_table(
     }
 
 
-def dice_view(faces: Sequence[str], throw: int, throws: int) -> dict[str, Any]:
-    """The dice on the table after throw `throw` of `throws` allowed."""
-    return {"faces": list(faces), "throw": throw, "throws": throws}
+def dice_view(
+    faces: Sequence[str], throw: int, throws: int, used: Sequence[bool] = ()
+) -> dict[str, Any]:
+    """The dice on the table after throw `throw` of `throws` allowed; `used`: per die,
+    whether it is spent already (drawn faded)."""
+    return {
+        "faces": list(faces),
+        "throw": throw,
+        "throws": throws,
+        "used": list(used) or [False] * len(faces),
+    }

@@ -189,7 +189,7 @@ function render() {
   section("throw", [g && g.throw, v && v.dice, !!catalog], drawThrow);
   section("players", [v && v.seats], drawPlayers);
   section("lists", [v && v.lists], drawLists);
-  section("tracks", [v && v.tracks], drawTracks);
+  section("tracks", [v && v.tracks, g && g.answers, unlocked()], drawTracks);
   section("tables", [v && v.tables], drawTables);
   section("log", [g && g.log, g && g.inputs, !!catalog], drawLog);
   drawMenu();
@@ -358,7 +358,7 @@ function drawThrow(el) {
   }
   if (dice && dice.faces.length) {
     el.append(h("p", { "data-test": "result" }, t("Result (throw {n} of {most}):", { n: dice.throw, most: dice.throws }), " ",
-      dice.faces.map((f) => h("span", { class: "die" }, faceLabel(f)))));
+      dice.faces.map((f, i) => h("span", { class: dice.used && dice.used[i] ? "die used" : "die" }, faceLabel(f)))));
   }
 }
 
@@ -394,16 +394,45 @@ function drawLists(el) {
   }
 }
 
-// Tracks of spaces (a race's course): each space's mark and the tokens lying on it.
+// Tracks of spaces (a race's course): each space's mark and the tokens lying on it. A
+// choice of the answers that acts on a space or a token (its "on") makes that thing
+// tappable: one choice is done at once (undo is there), several are offered beneath.
 function drawTracks(el) {
   const v = view();
   if (!v) return;
+  const choices = unlocked() && game() ? game().answers.flatMap((a) => a.choices).filter((c) => c.on) : [];
   for (const t of v.tracks) {
+    const picker = h("div", { class: "choices picker", "data-test": "track-picker" });
+    const offer = (found) => {
+      picker.textContent = "";
+      if (found.length === 1) return answer(found[0].input);
+      picker.append(...found.map((c) => h("button", { onclick: () => answer(c.input) }, c.label)));
+    };
+    const tappable = (node, found) => {
+      if (!found.length) return node;
+      node.classList.add("tap");
+      node.setAttribute("role", "button");
+      node.setAttribute("tabindex", "0");
+      node.title = found.map((c) => c.label).join("\n");
+      node.addEventListener("click", (e) => { e.stopPropagation(); offer(found); });
+      return node;
+    };
+    const on = (i, player) => choices.filter((c) => c.on.track === t.name && c.on.space === i && (c.on.player || null) === player);
     el.append(h("h3", {}, t.label), h("ol", { class: "track", "data-track": t.name }, t.spaces.map((mark, i) =>
-      h("li", { class: mark ? "space marked" : "space", "data-space": i, "data-mark": mark || null },
-        h("small", {}, mark || String(i + 1)),
-        t.tokens.filter((k) => k.at === i).map((k) => h("span", { class: "token", "data-player": k.player, title: k.player }, k.label))))));
+      tappable(h("li", { class: mark ? "space marked" : "space", "data-space": i, "data-mark": mark || null, "data-look": (t.looks && t.looks[i]) || null },
+        h("small", {}, mark ? `${i} ${mark}` : String(i)),
+        t.tokens.filter((k) => k.at === i).map((k) => tappable(h("span", {
+          class: k.flipped ? "token flipped" : "token", "data-player": k.player, title: k.note || k.player,
+          style: k.colour ? `background:${k.colour};color:${ink(k.colour)}` : null,
+        }, k.label, k.note ? h("span", { class: "sr" }, ` (${k.note})`) : null), on(i, k.player)))), on(i, null)))),
+      picker, t.note ? h("p", { class: "quiet" }, t.note) : null);
   }
+}
+
+// Dark or light letters on a token of colour "#rrggbb".
+function ink(colour) {
+  const [r, g, b] = [1, 3, 5].map((i) => parseInt(colour.slice(i, i + 2), 16));
+  return 0.299 * r + 0.587 * g + 0.114 * b > 150 ? "#000" : "#fff";
 }
 
 // Tables of figures (points per round): a heading per column, a row per player.

@@ -3,9 +3,11 @@
 Each function returns the fields of the answer (see host.games.page) that differ from the
 generic one: a title, one-tap choices (complete inputs built from the engine's legal
 choices), or a form that asks for the rest of an input (the dice faces, a die to fix).
-The boots offer one runner at a time and a whole space in seat order; any other pick of
-runners is typed as an input (the page always offers that) until the page's track lets
-a player tap the runners themselves.
+Every choice that moves or flips a runner says which runner (or, for the boots, which
+space) it acts on in the course's track (`on_track`), so a player may tap the runner on
+the drawn course instead of finding its button. The boots offer one runner at a time and
+a whole space in seat order; any other pick of runners is typed as an input (the page
+always offers that).
 """
 
 from __future__ import annotations
@@ -16,46 +18,49 @@ from typing import Any
 from host.games import Input, Waiting
 from host.games.kingdom_run.engine import KingdomRun
 from host.games.kingdom_run.rules import FACES
-from host.games.page import choice, generic_answers
+from host.games.kingdom_run.text import _
+from host.games.page import choice, correct_form, dice_form, generic_answers, on_track
 
+COURSE = "course"  # the course's track in the view (page.py): what the taps point at
+
+# each face, with the action it does (the page shows dice by these)
 FACE_LABELS = {
-    "boots": "boots",
-    "hook": "grappling hook",
-    "drop": "drop",
-    "purse": "purse",
-    "flask": "flask",
-    "equal": "equal",
+    "boots": _("boots: scatter"),
+    "hook": _("grappling hook: chase"),
+    "drop": _("drop: swim"),
+    "purse": _("purse: steal a token"),
+    "flask": _("flask: wake or sleep"),
+    "equal": _("equal: copy a die"),
 }
 
 Answer = dict[str, Any]
 
 
 def _to(where: object) -> str:
-    return "past the finish line" if where == "finish" else f"space {where}"
+    return _("past the finish line") if where == "finish" else _("space {n}", n=where)
 
 
-def _left(w: Waiting) -> str:
+def _left(w: Waiting, title: str) -> str:
     times = w.options.get("times", 1)
-    return f" ({times} left)" if times != 1 else ""
+    return _("{title} ({n} left)", title=title, n=times) if times != 1 else title
 
 
 def _throw(g: KingdomRun, w: Waiting, base: Input) -> Answer:
     again = w.options.get("throw", 1) > 1
-    form = {
-        "type": "dice",
-        "count": w.options.get("dice", 4),
-        "faces": list(FACES),
-        "current": list(w.options.get("keepable", [])),
-    }
-    title = f"{w.player}: throw again (any of the dice)" if again else f"{w.player}: throw the dice"
+    form = dice_form(w.options.get("dice", 4), FACES, w.options.get("keepable", []))
+    title = (
+        _("{player}: throw again (any of the dice)", player=w.player)
+        if again
+        else _("{player}: throw the dice", player=w.player)
+    )
     return {"title": title, "choices": [], "form": form}
 
 
 def _correct(g: KingdomRun, w: Waiting, base: Input) -> Answer:
     return {
-        "title": "Fix a misread die",
+        "title": _("Fix a misread die"),
         "choices": [],
-        "form": {"type": "correct", "dice": list(w.options["dice"])},
+        "form": correct_form(w.options["dice"], FACES),
     }
 
 
@@ -63,58 +68,91 @@ def _boots(g: KingdomRun, w: Waiting, base: Input) -> Answer:
     choices = []
     for entry in w.options["spaces"]:
         space, to = entry["space"], entry["to"]
-        owners = [name for name, n in entry["runners"].items() for _ in range(n)]
+        owners = [name for name, n in entry["runners"].items() for _n in range(n)]
+        on = on_track(COURSE, space)
         for name in entry["runners"]:
-            label = f"Boots: {name}'s runner on space {space} to {_to(to[0])}"
-            choices.append(choice(label, {**base, "space": space, "runners": [name]}))
-        if len(owners) > 1:
-            label = f"Boots: all {len(owners)} runners on space {space} ({', '.join(owners)})"
-            choices.append(choice(label, {**base, "space": space, "runners": owners}))
-    return {"title": f"{w.player}: scatter runners with the boots{_left(w)}", "choices": choices}
-
-
-def _runner_move(verb: str) -> Callable[[KingdomRun, Waiting, Input], Answer]:
-    def build(g: KingdomRun, w: Waiting, base: Input) -> Answer:
-        choices = [
-            choice(
-                f"{verb}: {c['runner']}'s runner on space {c['space']} to {_to(c['to'])}",
-                {**base, "space": c["space"], "runner": c["runner"]},
+            label = _(
+                "Boots: {player}'s runner on space {space} to {to}",
+                player=name,
+                space=space,
+                to=_to(to[0]),
             )
-            for c in w.options["runners"]
-        ]
-        return {"title": f"{w.player}: {verb.lower()}{_left(w)}", "choices": choices}
+            choices.append(choice(label, {**base, "space": space, "runners": [name]}, on))
+        if len(owners) > 1:
+            label = _(
+                "Boots: all {n} runners on space {space} ({players})",
+                n=len(owners),
+                space=space,
+                players=", ".join(owners),
+            )
+            choices.append(choice(label, {**base, "space": space, "runners": owners}, on))
+    title = _("{player}: scatter runners with the boots", player=w.player)
+    return {"title": _left(w, title), "choices": choices}
 
-    return build
+
+def _move_title(kind: str, player: str) -> str:
+    if kind == "hook":
+        return _("{player}: chase with the grappling hook", player=player)
+    return _("{player}: swim with the drop", player=player)
+
+
+def _move_label(kind: str, c: Mapping[str, Any]) -> str:
+    fields = {"player": c["runner"], "space": c["space"], "to": _to(c["to"])}
+    if kind == "hook":
+        return _("Hook: {player}'s runner on space {space} to {to}", **fields)
+    return _("Drop: {player}'s runner on space {space} to {to}", **fields)
+
+
+def _runner_move(g: KingdomRun, w: Waiting, base: Input) -> Answer:
+    choices = [
+        choice(
+            _move_label(w.kind, c),
+            {**base, "space": c["space"], "runner": c["runner"]},
+            on_track(COURSE, c["space"], c["runner"]),
+        )
+        for c in w.options["runners"]
+    ]
+    return {"title": _left(w, _move_title(w.kind, w.player)), "choices": choices}
 
 
 def _purse(g: KingdomRun, w: Waiting, base: Input) -> Answer:
     choices = [
-        choice(f"Steal a token from {name}", {**base, "from": name}) for name in w.options["from"]
+        choice(_("Steal a token from {player}", player=name), {**base, "from": name})
+        for name in w.options["from"]
     ]
-    return {"title": f"{w.player}: steal a victory token{_left(w)}", "choices": choices}
+    title = _("{player}: steal a victory token", player=w.player)
+    return {"title": _left(w, title), "choices": choices}
 
 
 def _flask(g: KingdomRun, w: Waiting, base: Input) -> Answer:
     choices = []
-    for wake, verb in ((True, "Wake"), (False, "Put to sleep")):
+    for wake in (True, False):
         for c in w.options["wake" if wake else "sleep"]:
-            label = f"{verb} {c['runner']}'s runner on space {c['space']}"
-            choices.append(
-                choice(label, {**base, "space": c["space"], "runner": c["runner"], "wake": wake})
+            fields = {"player": c["runner"], "space": c["space"]}
+            label = (
+                _("Wake {player}'s runner on space {space}", **fields)
+                if wake
+                else _("Put {player}'s runner on space {space} to sleep", **fields)
             )
-    return {"title": f"{w.player}: wake a runner or put one to sleep{_left(w)}", "choices": choices}
+            inp = {**base, "space": c["space"], "runner": c["runner"], "wake": wake}
+            choices.append(choice(label, inp, on_track(COURSE, c["space"], c["runner"])))
+    title = _("{player}: wake a runner or put one to sleep", player=w.player)
+    return {"title": _left(w, title), "choices": choices}
 
 
 def _end_turn(g: KingdomRun, w: Waiting, base: Input) -> Answer:
-    return {"title": f"{w.player}: end the turn", "choices": [choice("End the turn", base)]}
+    return {
+        "title": _("{player}: end the turn", player=w.player),
+        "choices": [choice(_("End the turn"), base)],
+    }
 
 
 _ANSWERS: Mapping[str, Callable[[KingdomRun, Waiting, Input], Answer]] = {
     "throw": _throw,
     "correct": _correct,
     "boots": _boots,
-    "hook": _runner_move("Hook"),
-    "drop": _runner_move("Drop"),
+    "hook": _runner_move,
+    "drop": _runner_move,
     "purse": _purse,
     "flask": _flask,
     "end_turn": _end_turn,

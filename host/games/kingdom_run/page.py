@@ -11,14 +11,26 @@ state JSON, so the page shows what `dicetable replay` prints.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
+from host.games.kingdom_run.answers import COURSE, FACE_LABELS
 from host.games.kingdom_run.course import DEFAULT_PLACES, DEFAULT_PRESET, PRESETS
 from host.games.kingdom_run.engine import KingdomRun
-from host.games.kingdom_run.rules import MAX_PLAYERS, MIN_PLAYERS
+from host.games.kingdom_run.rules import MAX_PLAYERS, MIN_PLAYERS, TWICE
 from host.games.kingdom_run.setup import COLOURS, DEFAULT_COLOURS
 from host.games.kingdom_run.text import _
-from host.games.page import PLAYERS, dial, dice_view, field, form, seat, track
+from host.games.page import (
+    PLAYERS,
+    dial,
+    dice_view,
+    field,
+    form,
+    item_list,
+    seat,
+    token,
+    track,
+)
 from host.games.page import view as page_view
 
 
@@ -52,6 +64,19 @@ def catalog() -> dict[str, Any]:
     return {"role": _("colour"), "setup": setup, "pickup": None}
 
 
+# the runners' colours on a screen (the board's LEDs have their own: setup.COLOURS)
+PAWNS = {
+    "red": "#d7263d",
+    "blue": "#2e6fdb",
+    "yellow": "#f4c20d",
+    "green": "#2a9d4b",
+    "purple": "#8e44ad",
+    "orange": "#f07b16",
+    "white": "#f4f4f0",
+    "pink": "#f06292",
+}
+
+
 def view(game: KingdomRun) -> dict[str, Any]:
     s = game.to_json()
     winners = set(s["winners"])
@@ -60,6 +85,10 @@ def view(game: KingdomRun) -> dict[str, Any]:
         tags = [_("{n} asleep", n=len(p["asleep"]))] if p["asleep"] else []
         if p["finished"]:
             tags.append(_("{n} past the finish", n=p["finished"]))
+        if p["places"]:
+            tags.append(_("finish places: {points}", points=", ".join(map(str, p["places"]))))
+        if not p["racing"]:
+            tags.append(_("finished the race: tokens safe"))
         seats.append(
             seat(
                 p["name"],
@@ -73,16 +102,82 @@ def view(game: KingdomRun) -> dict[str, Any]:
                 tags=tags,
             )
         )
-        tokens += [(space, p["name"], _.name(p["colour"])) for space in p["runners"]]
+        tokens += _runners(p)
+    return page_view(
+        _headline(s),
+        seats,
+        lists=[_finish_list(s), *_actions_list(s)],
+        tracks=[_course(s, tokens)],
+        dice=_dice(s),
+    )
+
+
+def _runners(p: dict[str, Any]) -> list[dict[str, Any]]:
+    """A token per runner of `p` on the course; on a space, the sleeping ones first."""
+    asleep = Counter(p["asleep"])
+    out = []
+    for space in p["runners"]:
+        sleeping = asleep[space] > 0
+        asleep[space] -= 1
+        note = _("{player}'s runner, asleep", player=p["name"]) if sleeping else ""
+        out.append(token(space, p["name"], _.name(p["colour"]), PAWNS[p["colour"]], sleeping, note))
+    return out
+
+
+def _course(s: dict[str, Any], tokens: list[dict[str, Any]]) -> dict[str, Any]:
     course = s["course"]
-    marks = [""] * course["spaces"]
+    marks, looks = [""] * course["spaces"], [""] * course["spaces"]
     for i in course["start"]:
-        marks[i] = _("start")
+        marks[i], looks[i] = _("start"), "start"
     for i in course["lakes"]:
-        marks[i] = _("lake")
-    course_track = track("course", _("The course"), marks, tokens)
-    dice = dice_view(s["dice"], s["throws"], s["throws_allowed"]) if s["dice"] else None
-    return page_view(_headline(s), seats, tracks=[course_track], dice=dice)
+        marks[i], looks[i] = _("lake"), "water"
+    note = _(
+        "{name}: {spaces} spaces, {lakes} lakes; the finish line is after the last space",
+        name=course["name"],
+        spaces=course["spaces"],
+        lakes=len(course["lakes"]),
+    )
+    return track(COURSE, _("The course"), marks, tokens, looks, note)
+
+
+def _finish_list(s: dict[str, Any]) -> dict[str, Any]:
+    values = s["course"]["finish_places"]
+    held = [f["player"] for f in s["finish"]]
+    items = [
+        _("{points}: {player}", points=v, player=held[i]) if i < len(held) else
+        _("{points}: free", points=v)
+        for i, v in enumerate(values)
+    ]  # fmt: skip
+    note = _(
+        "The finish places' points are printed on your board: these ({points}) are this "
+        "game's configuration, set at setup. A victory token is worth {value}.",
+        points=", ".join(map(str, values)),
+        value=s["token_value"],
+    )
+    return item_list("finish", _("Finish places"), items, note)
+
+
+def _actions_list(s: dict[str, Any]) -> list[dict[str, Any]]:
+    """The actions done this turn, each at most twice: what the dice may still do."""
+    if s["phase"] != "act":
+        return []
+    done = [
+        _("{action} {n}/{most}", action=FACE_LABELS[a], n=n, most=TWICE)
+        for a, n in s["actions"].items()
+        if n
+    ]
+    return [item_list("actions", _("Actions this turn"), done or [_("none yet")])]
+
+
+def _dice(s: dict[str, Any]) -> dict[str, Any] | None:
+    if not s["dice"]:
+        return None
+    left = Counter(s["dice_left"])
+    used = []
+    for face in s["dice"]:
+        used.append(left[face] <= 0)
+        left[face] -= 1
+    return dice_view(s["dice"], s["throws"], s["throws_allowed"], used)
 
 
 def _headline(s: dict[str, Any]) -> str:

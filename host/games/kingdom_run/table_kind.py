@@ -4,10 +4,10 @@ Everything the app must know of Kingdom Run beyond the `Game` protocol is here (
 page offers for each thing the engine waits for is in `answers`): the setup form's lists,
 how a script is started, replayed and saved, the dice, and what a player's button means:
 the active player's button, once the dice are thrown, ends the turn (the actions are
-chosen on the page).
+chosen on the page: a tap on a runner or a space of the drawn course, see `answers`).
 
-Its page (the course drawn as a track) is not built yet, so it comes after the games the
-page plays in the catalog (`catalog_order`): a new game naming none is not a race.
+It comes after King of Tokyo in the catalog (`catalog_order`): a new game naming none, and
+the setup form at first, are the table's first game.
 """
 
 from __future__ import annotations
@@ -61,7 +61,7 @@ class KingdomRunKind(ScriptedKind):
     title = "Kingdom Run"
     script_format = FORMAT
     script = script
-    catalog_order = 1  # after the games the page plays: a race's page is not built yet
+    catalog_order = 1  # after King of Tokyo, the table's first game
     dice = KingdomRunDice()
 
     def roles(self, game: Game) -> dict[str, str]:

@@ -86,7 +86,8 @@ def test_the_button_ends_the_turn_once_the_dice_are_thrown() -> None:
 def test_dice_entered_by_hand_and_read_by_the_camera() -> None:
     game = KingdomRun(Setup.simple("Ann", "Bob"))
     dice = KIND.dice
-    assert dice.expected(game) == game.expected_dice() and dice.faces["hook"] == "grappling hook"
+    assert dice.expected(game) == game.expected_dice()
+    assert dice.faces["hook"] == "grappling hook: chase"
     assert KIND.dice.entered_throw(game, ["boots"] * 4)["thrown"] == ["boots"] * 4
     game.apply(dice.entered_throw(game, ["boots", "boots", "hook", "equal"]))
     again = dice.entered_throw(game, ["boots", "boots", "hook", "equal"])  # landed as they were

@@ -1,0 +1,129 @@
+"""A race on the page in real headless Chromium: the course drawn as a track (lakes,
+every runner in its colour, a sleeping one laid down), the dice with their actions, a
+tap on a runner or a space doing an action, the finish places with the note that their
+points are configuration, and the setup form saying so."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect, sync_playwright
+
+from host.app.chromium import launch
+from tests.app.browser import Served, served, throw_seen
+from tests.app.test_page import open_page
+
+pytestmark = pytest.mark.slow
+
+RACERS = [{"name": "Ann", "colour": "red"}, {"name": "Bob", "colour": "blue"}]
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        browser = launch(playwright)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Iterator[Served]:
+    with served(tmp_path) as s:
+        yield s
+
+
+def start_race(s: Served, **setup: Any) -> None:
+    s.table.act({"do": "new_game", "game": "kingdom-run", "setup": {"players": RACERS, **setup}})
+
+
+def inputs(s: Served) -> list[dict[str, Any]]:
+    assert s.table.game_id is not None
+    return s.table.store.inputs(s.table.game_id)
+
+
+def runner(page: Page, space: int, player: str) -> Any:
+    return page.locator(f"[data-track=course] [data-space='{space}'] .token[data-player={player}]")
+
+
+def changed(page: Page, before: str) -> None:
+    expect(page.locator("body")).not_to_have_attribute("data-version", before)
+
+
+def test_the_setup_form_says_the_finish_places_are_configuration(
+    browser: Browser, table: Served
+) -> None:
+    page = open_page(browser, table)
+    page.get_by_role("button", name="Set up a game").click()
+    page.select_option("[aria-label=game]", "kingdom-run")
+    form = page.locator("[data-test=setup-form]")
+    expect(form).to_contain_text("printed on your board")
+    page.fill("[aria-label='player 1 name']", "Ann")
+    page.fill("[aria-label='player 2 name']", "Bob")
+    page.fill("[aria-label='finish place points 1']", "12")
+    page.click("[data-test=start]")
+    expect(page.locator("[data-test=turn]")).to_have_text("Turn 1: Ann (red)")
+    finish = page.locator("[data-list=finish]")
+    expect(finish).to_contain_text("12: free")
+    expect(page.locator(".list", has=finish)).to_contain_text("configuration")
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_the_course_drawn_with_every_runner(browser: Browser, table: Served) -> None:
+    position = {"active_player": "Ann", "runners": {"Bob": [0, 1, 14, 20]}, "asleep": {"Bob": [20]}}
+    start_race(table, position=position)
+    page = open_page(browser, table, unlock=False)
+    track = page.locator("[data-track=course]")
+    expect(track.locator("[data-space]")).to_have_count(39)  # first-race: 4 + 35 spaces
+    expect(track.locator("[data-look=water]")).to_have_count(3)
+    expect(track.locator("[data-space='14']")).to_have_attribute("data-look", "water")
+    expect(track.locator(".token")).to_have_count(8)
+    expect(runner(page, 14, "Bob")).to_have_text("blue")  # in a lake
+    expect(runner(page, 20, "Bob")).to_have_class("token flipped")  # asleep
+    expect(runner(page, 20, "Bob")).to_have_attribute("title", "Bob's runner, asleep")
+    expect(runner(page, 0, "Ann")).to_have_class("token")
+    expect(track.locator(".tap")).to_have_count(0)  # read-only: nothing to tap
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_a_tap_on_a_runner_or_a_space_does_an_action(browser: Browser, table: Served) -> None:
+    start_race(table, first_player="Ann")
+    page = open_page(browser, table)
+    table.table.camera_event(throw_seen(["hook", "flask", "boots", "purse"]))
+    dice = page.locator("[data-test=result] .die")
+    expect(dice).to_have_text(
+        ["boots: scatter", "grappling hook: chase", "purse: steal a token", "flask: wake or sleep"]
+    )  # in the order of the faces
+    # Bob's runner on space 2 can be hooked or put to sleep: the tap offers both
+    before = page.locator("body").get_attribute("data-version") or ""
+    runner(page, 2, "Bob").click()
+    picker = page.locator("[data-test=track-picker]")
+    expect(picker.locator("button")).to_have_text(
+        ["Hook: Bob's runner on space 2 to space 3", "Put Bob's runner on space 2 to sleep"]
+    )
+    picker.get_by_role("button", name="Put Bob's runner on space 2 to sleep").click()
+    changed(page, before)
+    # asleep, and no die left can move or wake it: not tappable
+    expect(runner(page, 2, "Bob")).to_have_class("token flipped")
+    expect(dice.nth(3)).to_have_class("die used")
+    # the boots: a tap on space 0 offers its runners one by one and all of them
+    before = page.locator("body").get_attribute("data-version") or ""
+    page.locator("[data-track=course] [data-space='0']").click(position={"x": 3, "y": 3})
+    picker.get_by_role("button", name="Boots: all 2 runners on space 0 (Ann, Bob)").click()
+    changed(page, before)
+    expect(runner(page, 1, "Ann")).to_have_count(2)
+    expect(runner(page, 2, "Bob")).to_have_count(2)
+    last = inputs(table)[-1]
+    assert last == {"type": "boots", "player": "Ann", "space": 0, "runners": ["Ann", "Bob"]}
+    assert inputs(table)[-2] == {
+        "type": "flask", "player": "Ann", "space": 2, "runner": "Bob", "wake": False
+    }  # fmt: skip
+    # a runner that only one action can take: one tap does it
+    before = page.locator("body").get_attribute("data-version") or ""
+    runner(page, 2, "Ann").click()
+    changed(page, before)
+    assert inputs(table)[-1] == {"type": "hook", "player": "Ann", "space": 2, "runner": "Ann"}
+    expect(page.locator("[data-list=actions]")).to_contain_text("grappling hook: chase 1/2")
+    assert not page.errors  # type: ignore[attr-defined]
