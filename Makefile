@@ -7,7 +7,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 NPM_STAMP := node_modules/.installed
 
-.PHONY: demo test lint typecheck pytest install browser bench soak clean
+.PHONY: demo test lint typecheck pytest install browser bench soak cards-models clean
 
 demo: install
 	$(BIN)/dicetable demo
@@ -52,6 +52,19 @@ bench: install
 # Long runs kept out of `make test` (e.g. the app's crash test with many kill points).
 soak: install browser
 	$(BIN)/pytest -m soak
+
+# The card networks (vision/models/cards-*.onnx) and the shipped card set
+# (vision/cards/sets/cards.npz), rebuilt from our rendered cards: every step seeded, the
+# exact sequence that made the shipped files. Hours on 2 shared cores: run under nice,
+# never in `make test`. Needs the train extra (PyTorch, onnx); the data is kept in var/train.
+CARDS_TRAIN := nice -n 10 $(BIN)/python -m vision.cards.train
+cards-models: install
+	$(BIN)/python -m pip install --quiet -e '.[dev,train]'
+	$(CARDS_TRAIN) finder-data --seed 1 --count 5000 --workers 2
+	$(CARDS_TRAIN) finder --seed 1 --epochs 6 --threads 1
+	$(CARDS_TRAIN) patch-data --seed 2 --count 24000 --workers 2
+	$(CARDS_TRAIN) embedding --seed 1 --epochs 8 --threads 1
+	nice -n 10 $(BIN)/python -m vision.cards.build_shipped
 
 clean:
 	rm -rf $(VENV) node_modules .pytest_cache .mypy_cache .ruff_cache .hypothesis var

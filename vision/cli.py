@@ -1,4 +1,6 @@
 """`dicetable vision ...`: read dice in images, evaluate, teach new dice, render test scenes.
+Cards too: `--cards SET` reads them, and eval and teach hand labels of cards over to
+vision.cards.cli.
 
 vision never imports host, so this module prints its own one-line errors and returns a
 non-zero status. Live commands (watch) are added beside these by vision.live.
@@ -25,6 +27,8 @@ MAX_DICE = 30  # dice per rendered frame: more do not fit on a tray
 # run(args) -> int, e.g. "watch": ("vision.live.watch", "print throw events from a camera").
 MORE: dict[str, tuple[str, str]] = {
     "watch": ("vision.live.watch", "follow the throws live from a camera, video or folder"),
+    "render-cards": ("vision.cards.render_cli", "render labelled frames of our own cards"),
+    "compose-cards": ("vision.cards.compose_cli", "compose hands of real card photos on tables"),
 }
 
 
@@ -35,6 +39,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     read.add_argument(
         "--faces", default="kot", help="face set: kot, d6-pips, a taught name or .npz"
     )
+    read.add_argument(
+        "--cards",
+        nargs="?",
+        const="cards",
+        metavar="SET",
+        help="read cards (set: cards, or taught)",
+    )
     read.add_argument("--json", action="store_true", help="print JSON instead of a table")
     read.add_argument(
         "--annotate", type=Path, metavar="OUT.png", help="write the image with what was read"
@@ -44,6 +55,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     ev = sub.add_parser("eval", help="measure reading on a labelled folder (dice-labels/1)")
     ev.add_argument("folder", type=Path)
     ev.add_argument("--faces", help="face set (default: the folder's face_set)")
+    ev.add_argument("--cards", metavar="SET", help="card set (default for labels of cards: cards)")
     ev.add_argument("--json", action="store_true")
     ev.add_argument(
         "--sheet", type=Path, metavar="OUT.png", help="draw every miss on one contact sheet"
@@ -111,6 +123,10 @@ def _read(args: argparse.Namespace) -> int:
     from vision.images import check_picture_name, read_image, write_image
     from vision.reader import DiceReader
 
+    if args.cards:
+        from vision.cards import cli as cards
+
+        return cards.read(args)
     if args.annotate:
         check_picture_name(args.annotate, "--annotate")
     reader = DiceReader.load(args.faces)
@@ -156,14 +172,18 @@ def _eval(args: argparse.Namespace) -> int:
     label_set = labels.load(args.folder)
     changes = review.load(args.review) if args.review else []
     label_set = review.apply(label_set, changes)
-    if not (args.faces or label_set.face_set):
+    if not (args.faces or args.cards or label_set.face_set):
         raise VisionError(f"{args.folder}/labels.json names no face_set: say which with --faces")
-    reader = DiceReader.load(args.faces or label_set.face_set)
     images = label_set.images
     if args.part:
         images = split.select(images, args.part)
     if args.limit:
         images = images[: args.limit]
+    if args.cards or (label_set.face_set == "cards" and not args.faces):
+        from vision.cards import cli as cards
+
+        return cards.evaluate(args, label_set, images)
+    reader = DiceReader.load(args.faces or label_set.face_set)
     report = evaluate(label_set, reader, images)
     if args.sheet:
         write_image(args.sheet, contact_sheet(label_set, report.misses))
@@ -187,6 +207,12 @@ def _teach(args: argparse.Namespace) -> int:
         )
     if args.out is not None and args.out.suffix != ".npz":
         raise VisionError(f"--out {args.out}: a face set file's name ends in .npz")
+    from vision import labels
+
+    if labels.load(args.folder).face_set == "cards":  # photos of cards teach a card set
+        from vision.cards import cli as cards
+
+        return cards.teach(args)
     faces = [f.strip() for f in args.faces.split(",")] if args.faces else None
     taught = teach(str(args.folder), args.name, faces)
     try:

@@ -16,7 +16,7 @@ import statistics
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 import cv2
 import numpy as np
@@ -101,9 +101,14 @@ class Report:
         return "\n".join(lines)
 
 
-def match(
-    truth: Sequence[labels.LabelledDie], found: Sequence[DieReading | Candidate]
-) -> list[tuple[int, int]]:
+class Boxed(Protocol):
+    """Anything with a box (a labelled die or card, a reading, a find)."""
+
+    @property
+    def box(self) -> tuple[float, float, float, float]: ...
+
+
+def match(truth: Sequence[Boxed], found: Sequence[Boxed]) -> list[tuple[int, int]]:
     """Pairs (label index, reading index) with IoU >= MATCH_IOU, best overlaps first."""
     pairs = sorted(
         ((iou(t.box, f.box), i, j) for i, t in enumerate(truth) for j, f in enumerate(found)),

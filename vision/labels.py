@@ -5,8 +5,9 @@ seen; `face` is the top face's name in the set's `face_set`; `color` is optional
 optional fields of the format say what a label does not tell: `complete: false` on an
 image (not every die in it is labelled: it gives no detection figures) and `readable:
 false` on a die (a person cannot tell its face: it counts for detection, not for faces).
-We also write (and read back) two optional fields of our own per die: `angle` (degrees in
-[0, 90), the top face's rotation) and `cocked` (true for a die leaning on something).
+We also write (and read back) optional fields of our own per die: `angle` (degrees in
+[0, 90), the top face's rotation), `cocked` (true for a die leaning on something) and, for
+cards, `corners` (the card's four corners [[x, y], ...] clockwise, as seen).
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ class LabelledDie:
     angle: float | None = None
     cocked: bool = False
     readable: bool = True  # False: a person cannot tell the face (no face figures)
+    corners: tuple[tuple[float, float], ...] | None = None  # a card's four corners
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"box": [round(v, 1) for v in self.box], "face": self.face}
@@ -47,6 +49,8 @@ class LabelledDie:
             out["cocked"] = True
         if not self.readable:
             out["readable"] = False
+        if self.corners is not None:
+            out["corners"] = [[round(x, 1), round(y, 1)] for x, y in self.corners]
         return out
 
 
@@ -122,7 +126,21 @@ def _die(d: Any, where: str) -> LabelledDie:
         angle=d.get("angle"),
         cocked=bool(d.get("cocked", False)),
         readable=_flag(d, "readable", where),
+        corners=_corners(d.get("corners"), where),
     )
+
+
+def _corners(value: Any, where: str) -> tuple[tuple[float, float], ...] | None:
+    """An optional list of four [x, y] corners; LabelsError naming `where` if malformed."""
+    if value is None:
+        return None
+    try:
+        corners = tuple((float(x), float(y)) for x, y in value)
+    except (TypeError, ValueError):
+        corners = ()
+    if len(corners) != 4:
+        raise LabelsError(f"{where}: corners must be four [x, y] points, not {value!r}")
+    return corners
 
 
 def _flag(entry: dict[str, Any], name: str, where: str) -> bool:

@@ -1,0 +1,85 @@
+"""Rebuild the shipped card set (vision/cards/sets/cards.npz):
+`python -m vision.cards.build_shipped`.
+
+- Taught as a table teaches its own deck (vision.cards.teach), from frames of the renderer
+  drawn with the *train* designs (seed FIT_SEED): every value in every colour, and backs.
+- Its two thresholds are set on frames of the *held-out* designs (typefaces and symbols
+  nothing shipped learned from; seed CALIBRATE_SEED), read as the reader reads them (found
+  by the finder, cut where found): the lowest thresholds at which no more than 0.1 % of
+  those cards are silently wrong. An unfamiliar deck is then `unknown` rather than misread.
+- It prints the figures on more held-out frames (seed VALIDATE_SEED): a check on decks it
+  has not seen that needs no real photo (cards/deck-a is for measuring only).
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+from dataclasses import replace
+
+import numpy as np
+
+from vision.cards import cardset, colour, finder, patches
+from vision.cards.dataset import random_set
+from vision.cards.design import BACK, VALUES, card_kinds
+from vision.cards.evaluate import evaluate
+from vision.cards.reader import CardReader, embed
+from vision.cards.teach import collect, learn, threshold_for
+from vision.evaluate import match
+from vision.labels import LabelSet
+
+FIT_SEED, FIT_FRAMES = 3001, 400
+CALIBRATE_SEED, CALIBRATE_FRAMES = 3002, 300
+VALIDATE_SEED, VALIDATE_FRAMES = 3003, 200
+FLOOR = 0.5
+
+
+def calibrate(reader: CardReader, label_set: LabelSet) -> tuple[float, float]:
+    """(value, colour) thresholds at which the labelled cards of `label_set`, read by
+    `reader`'s finder and models, are silently wrong for at most 0.1 % of them."""
+    s = reader.cards
+    values, values_wrong, colours, colours_wrong = [], [], [], []
+    for image in label_set.images:
+        frame = label_set.frame(image)
+        found = finder.find(frame, reader.threshold)
+        if not found:
+            continue
+        cuts = np.stack([patches.cut(frame, f.corners) for f in found])
+        vp = s.value_probabilities(embed(cuts))[:, : len(s.values)]
+        cp = s.color_probabilities(colour.features(cuts))
+        for i, j in match(image.dice, found):
+            card = image.dice[i]
+            if not card.readable:
+                continue
+            values.append(vp[j].max())
+            values_wrong.append(s.values[int(vp[j].argmax())] != card.face)
+            colours.append(cp[j].max())
+            colours_wrong.append(s.colors[int(cp[j].argmax())] != card.color)
+    return (
+        threshold_for(np.array(values), np.array(values_wrong), FLOOR),
+        threshold_for(np.array(colours), np.array(colours_wrong), FLOOR),
+    )
+
+
+def main() -> int:
+
+    with tempfile.TemporaryDirectory() as tmp:
+        fit = random_set(f"{tmp}/fit", FIT_FRAMES, FIT_SEED, "train", backs=0.04)
+        examples = collect(fit, seed=FIT_SEED)
+        kinds = card_kinds(VALUES)
+        taught = learn(
+            "cards", examples, (*VALUES, BACK), kinds, threshold=0.9, color_threshold=0.9
+        )
+        held = random_set(f"{tmp}/calibrate", CALIBRATE_FRAMES, CALIBRATE_SEED, "held-out")
+        value_t, colour_t = calibrate(CardReader(taught), held)
+        taught = replace(taught, threshold=value_t, color_threshold=colour_t)
+        print(f"thresholds: value {value_t:.2f}, colour {colour_t:.2f}")
+        check = random_set(f"{tmp}/validate", VALIDATE_FRAMES, VALIDATE_SEED, "held-out")
+        figures = evaluate(check, CardReader(taught)).figures()
+        print("held-out designs, seed", VALIDATE_SEED, {k: v for k, v in figures.items()})
+    print("wrote", taught.save(cardset.SHIPPED / "cards.npz"))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,146 @@
+"""A card set: the kinds of card of one deck (colour and value of each) and the small model
+that tells them apart. Like a face set (vision.faceset) it is data, one `.npz`, never a code
+path: `vision.cards.teach` writes one from labelled photos, `CardReader.load(NAME)` reads it.
+
+The model: a softmax over the card embedding (vision/models/cards-embedding.onnx) whose
+classes are the set's values and one more, *not a card*; each value's centroid (a cut less
+similar than `familiar` to all of them is like no card of the set); a softmax over the
+colour features (vision.cards.colour) for the colours; the two thresholds below which a
+value or a colour is `unknown`; and the fingerprint of the embedding it was fitted on.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from vision.errors import VisionError
+from vision.faceset import user_dir as _facesets_dir
+
+SHIPPED = Path(__file__).parent / "sets"
+EMBEDDING = "cards-embedding.onnx"
+
+
+def user_dir() -> Path:
+    """Where taught card sets go: $XDG_CONFIG_HOME/dicetable/cardsets (~/.config/...)."""
+    return _facesets_dir().parent / "cardsets"
+
+
+def user_path(name: str) -> Path:
+    return user_dir() / f"{name}.npz"
+
+
+class CardSetError(VisionError):
+    """A card set that does not exist or cannot be read."""
+
+
+def softmax(logits: np.ndarray) -> np.ndarray:
+    z = logits - logits.max(axis=-1, keepdims=True)
+    e = np.exp(z)
+    return np.asarray(e / e.sum(axis=-1, keepdims=True))
+
+
+@dataclass(frozen=True)
+class CardSet:
+    name: str
+    values: tuple[str, ...]  # the value model's classes (then one more: not a card)
+    colors: tuple[str, ...]
+    kinds: tuple[tuple[str, str], ...]  # (colour, value) of every kind of card in the deck
+    weights: np.ndarray  # (embedding, values + 1)
+    bias: np.ndarray  # (values + 1,)
+    centroids: np.ndarray  # (values, embedding), unit length
+    familiar: float
+    color_weights: np.ndarray  # (colour features, colors)
+    color_bias: np.ndarray  # (colors,)
+    threshold: float  # a value below this probability is unknown
+    color_threshold: float  # a colour below this probability is unknown
+    embedding: str  # fingerprint of the embedding the set was fitted on
+    facedown: str = "back"  # the value class that is a card lying face down ("": none)
+
+    def value_probabilities(self, features: np.ndarray) -> np.ndarray:
+        """(n, values + 1) from embeddings (n, views, embedding): each class scores its best
+        view (a card is cut both ways up), so the reading does not depend on which."""
+        return softmax((features @ self.weights + self.bias).max(axis=1))
+
+    def similarity(self, features: np.ndarray) -> np.ndarray:
+        """(n,) cosine similarity of each card's best view to its nearest value centroid."""
+        return np.asarray((features @ self.centroids.T).max(axis=(1, 2)))
+
+    def color_probabilities(self, features: np.ndarray) -> np.ndarray:
+        """(n, colors) from colour features (n, vision.cards.colour.FEATURES)."""
+        return softmax(features @ self.color_weights + self.color_bias)
+
+    def colors_of(self, value: str) -> list[str]:
+        """The colours a card of `value` comes in, in this deck."""
+        return [c for c, v in self.kinds if v == value]
+
+    def save(self, path: str | Path) -> Path:
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        meta = {
+            "format": "card-set/1",
+            "name": self.name,
+            "values": list(self.values),
+            "colors": list(self.colors),
+            "kinds": [list(k) for k in self.kinds],
+            "familiar": self.familiar,
+            "threshold": self.threshold,
+            "color_threshold": self.color_threshold,
+            "embedding": self.embedding,
+            "facedown": self.facedown,
+        }
+        with path.open("wb") as f:
+            np.savez_compressed(
+                f,
+                meta=np.array(json.dumps(meta)),
+                weights=self.weights.astype(np.float32),
+                bias=self.bias.astype(np.float32),
+                centroids=self.centroids.astype(np.float32),
+                color_weights=self.color_weights.astype(np.float32),
+                color_bias=self.color_bias.astype(np.float32),
+            )
+        return path
+
+
+def load(name_or_path: str | Path) -> CardSet:
+    """A card set by name (taught ones first, then shipped: "cards") or .npz path."""
+    path = Path(name_or_path)
+    if path.suffix != ".npz":
+        taught = user_path(str(name_or_path))
+        path = taught if taught.is_file() else SHIPPED / f"{name_or_path}.npz"
+    if not path.is_file():
+        known = ", ".join(shipped()) or "none"
+        raise CardSetError(
+            f"no card set {str(name_or_path)!r} (shipped: {known}; or teach one from photos of "
+            "your deck: dicetable vision teach DIR --name NAME)"
+        )
+    try:
+        with np.load(path) as data:
+            meta = json.loads(str(data["meta"]))
+            if meta.get("format") != "card-set/1":
+                raise ValueError("not a card set (a face set? read dice with --faces)")
+            return CardSet(
+                name=str(meta["name"]),
+                values=tuple(meta["values"]),
+                colors=tuple(meta["colors"]),
+                kinds=tuple((str(c), str(v)) for c, v in meta["kinds"]),
+                weights=data["weights"],
+                bias=data["bias"],
+                centroids=data["centroids"],
+                familiar=float(meta["familiar"]),
+                color_weights=data["color_weights"],
+                color_bias=data["color_bias"],
+                threshold=float(meta["threshold"]),
+                color_threshold=float(meta["color_threshold"]),
+                embedding=str(meta["embedding"]),
+                facedown=str(meta.get("facedown", "")),
+            )
+    except (OSError, KeyError, ValueError, TypeError) as error:
+        raise CardSetError(f"{path} is not a card set file ({error})") from None
+
+
+def shipped() -> list[str]:
+    return sorted(p.stem for p in SHIPPED.glob("*.npz"))

@@ -1,0 +1,181 @@
+"""Measure a card reader on a labelled folder (dice-labels/1, face_set "cards").
+
+Matching is vision.evaluate's (box IoU >= 0.5, greedy). Over matched cards labelled
+readable: `value_accuracy` and `color_accuracy` (an unknown counts as wrong), and the
+`silent_error_rate`: cards reported with a wrong value or a wrong colour (not unknown), the
+failure nothing warns anyone of. Cards labelled `back` (face down) are not in those: they
+give `facedown_recall`, the share of them reported face down. `cards_dropped`: labelled
+cards the finder found that the reader did not report (the hand would seem smaller).
+Detection figures skip images labelled `complete: false`.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from vision import labels
+from vision.cards.design import BACK
+from vision.cards.finder import Found
+from vision.cards.reader import CardReader, CardReading
+from vision.evaluate import Miss, match
+from vision.reader import UNKNOWN
+
+
+@dataclass
+class CardReport:
+    card_set: str
+    values: list[str]
+    images: int = 0
+    incomplete: int = 0
+    labelled: int = 0
+    found: int = 0
+    matched: int = 0
+    dropped: int = 0
+    read: int = 0  # matched cards labelled readable: value and colour figures are over these
+    value_correct: int = 0
+    value_unknown: int = 0
+    color_correct: int = 0
+    color_unknown: int = 0
+    silent: int = 0
+    backs: int = 0
+    backs_facedown: int = 0
+    ms: list[float] = field(default_factory=list)
+    confusion: dict[str, dict[str, int]] = field(default_factory=dict)
+    misses: list[Miss] = field(default_factory=list)
+
+    def figures(self) -> dict[str, Any]:
+        def ratio(a: int, b: int) -> float | None:
+            return round(a / b, 4) if b else None
+
+        return {
+            "images": self.images,
+            "images_incomplete": self.incomplete,
+            "cards_labelled": self.labelled,
+            "cards_found": self.found,
+            "cards_dropped": self.dropped,
+            "detection_recall": ratio(self.matched, self.labelled),
+            "detection_precision": ratio(self.matched, self.found),
+            "cards_read": self.read,
+            "value_accuracy": ratio(self.value_correct, self.read),
+            "color_accuracy": ratio(self.color_correct, self.read),
+            "silent_error_rate": ratio(self.silent, self.read),
+            "value_unknown_rate": ratio(self.value_unknown, self.read),
+            "color_unknown_rate": ratio(self.color_unknown, self.read),
+            "facedown_recall": ratio(self.backs_facedown, self.backs),
+            "ms_per_frame_median": round(statistics.median(self.ms), 2) if self.ms else None,
+        }
+
+    def to_json(self) -> dict[str, Any]:
+        return {"card_set": self.card_set, **self.figures(), "confusion": self.confusion}
+
+    def table(self) -> str:
+        """The figures and the value confusion matrix (rows: labelled; columns: as read)."""
+        lines = [f"{k:22} {'-' if v is None else v}" for k, v in self.figures().items()]
+        cols = [*self.values, UNKNOWN]
+        width = max(7, *(len(c) + 1 for c in cols))
+        lines += ["", "values (rows: labelled, columns: read)"]
+        lines.append(" " * width + "".join(f"{c[: width - 1]:>{width}}" for c in cols))
+        for row in self.values:
+            counts = self.confusion.get(row, {})
+            if counts:
+                lines.append(
+                    f"{row:>{width}}" + "".join(f"{counts.get(c, 0):>{width}}" for c in cols)
+                )
+        return "\n".join(lines)
+
+
+def evaluate(
+    label_set: labels.LabelSet,
+    reader: CardReader,
+    images: Sequence[labels.LabelledImage] | None = None,
+) -> CardReport:
+    """Read every image of the set and compare with its labels."""
+    report = CardReport(reader.cards.name, list(reader.cards.values))
+    for image in images if images is not None else label_set.images:
+        frame = label_set.frame(image)
+        start = time.perf_counter()
+        reading = reader.read_frame(frame)
+        report.ms.append((time.perf_counter() - start) * 1000)
+        score(report, image, reading.cards, reading.dropped)
+    return report
+
+
+def score(
+    report: CardReport,
+    image: labels.LabelledImage,
+    found: Sequence[CardReading],
+    dropped: Sequence[Found] = (),
+) -> None:
+    """Add one image's readings (and what the reader dropped) to the report."""
+    report.images += 1
+    pairs = match(image.dice, found)
+    matched_t = {i for i, _ in pairs}
+    matched_f = {j for _, j in pairs}
+    unreported = [d for i, d in enumerate(image.dice) if i not in matched_t]
+    for i, _ in match(unreported, dropped):
+        report.dropped += 1
+        card = unreported[i]
+        report.misses.append(Miss(image.file, card.box, "dropped", _name(card), "no card"))
+    if image.complete:
+        report.labelled += len(image.dice)
+        report.found += len(found)
+        report.matched += len(pairs)
+        for i, card in enumerate(image.dice):
+            if i not in matched_t:
+                report.misses.append(Miss(image.file, card.box, "missed", _name(card), "-"))
+        for j, got in enumerate(found):
+            if j not in matched_f:
+                report.misses.append(
+                    Miss(image.file, got.box, "invented", "-", f"{got.color} {got.value}")
+                )
+    else:
+        report.incomplete += 1
+    for i, j in pairs:
+        card, got = image.dice[i], found[j]
+        if not card.readable:
+            continue
+        if card.face == BACK:
+            report.backs += 1
+            report.backs_facedown += got.facedown
+            if not got.facedown:
+                report.misses.append(Miss(image.file, card.box, "unknown", "back", _read(got)))
+            continue
+        report.read += 1
+        row = report.confusion.setdefault(card.face, {})
+        row[got.value] = row.get(got.value, 0) + 1
+        wrong = False
+        if got.value == card.face:
+            report.value_correct += 1
+        elif got.value == UNKNOWN:
+            report.value_unknown += 1
+        else:
+            wrong = True
+        if got.color == card.color:
+            report.color_correct += 1
+        elif got.color == UNKNOWN:
+            report.color_unknown += 1
+        else:
+            wrong = True
+        if wrong:
+            report.silent += 1
+            report.misses.append(Miss(image.file, card.box, "wrong", _name(card), _read(got)))
+        elif not got.known:
+            report.misses.append(
+                Miss(image.file, card.box, "unknown", _name(card), f"? {_best(got)} {got.reason}")
+            )
+
+
+def _name(card: labels.LabelledDie) -> str:
+    return f"{card.color} {card.face}"
+
+
+def _read(got: CardReading) -> str:
+    return f"{got.color} {got.value} {got.color_confidence:.2f}/{got.confidence:.2f}"
+
+
+def _best(got: CardReading) -> str:
+    return f"{got.best_color} {got.best_value}"

@@ -1,0 +1,175 @@
+"""Read every card in a still frame: the public API for cards.
+
+    >>> from vision.cards.reader import CardReader
+    >>> reader = CardReader.load("cards")            # or a taught name, or a .npz path
+    >>> cards = reader.read(frame_bgr)                 # doctest: +SKIP
+    >>> [(c.color, c.value) for c in cards]            # doctest: +SKIP
+    [('red', '7'), ('black', 'wild4'), ('unknown', 'unknown'), ...]
+
+A reading is plain data (CardReading). A colour or value the model is not sure of is
+"unknown" with a reason, never a silent guess; a card the finder is sure of is always
+reported, "unknown" if it is like no card of the set; a card lying face down is reported
+`facedown`, unread.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from vision import nets
+from vision.cards import cardset, colour, finder, patches
+from vision.cards.cardset import CardSet
+from vision.reader import UNKNOWN, check_frame
+
+VIEWS = 2  # each card is read both ways up (a card lies either way)
+
+
+@dataclass(frozen=True)
+class CardReading:
+    """One card as read from a frame; coordinates are pixels of the frame given."""
+
+    corners: finder.Corners  # its four corners, clockwise
+    center: tuple[float, float]
+    box: tuple[float, float, float, float]  # x0, y0, x1, y1 around the card (dice-labels/1)
+    angle: float  # its long axis' turn, degrees in [0, 180) clockwise from up
+    color: str  # a colour of the card set, or "unknown"
+    value: str  # a value of the card set, or "unknown"
+    confidence: float  # probability of the value (of the likeliest one when unknown)
+    color_confidence: float  # probability of the colour (likewise)
+    reason: str  # why the colour or the value is unknown ("" when both are read)
+    best_color: str  # the likeliest colour and value even when unknown: for people, never
+    best_value: str  # for the rules
+    facedown: bool = False  # the card shows its back
+
+    @property
+    def known(self) -> bool:
+        """Both the colour and the value are read: the card the rules may use."""
+        return self.color != UNKNOWN and self.value != UNKNOWN
+
+    def card(self) -> dict[str, str] | None:
+        """{"color": ..., "value": ...} as the rules take a card, or None if not read."""
+        return {"color": self.color, "value": self.value} if self.known else None
+
+    def to_json(self) -> dict[str, Any]:
+        out = asdict(self)
+        out["corners"] = [[round(x, 1), round(y, 1)] for x, y in self.corners]
+        out["center"] = [round(v, 1) for v in self.center]
+        out["box"] = [round(v, 1) for v in self.box]
+        out["angle"] = round(self.angle, 1)
+        out["confidence"] = round(self.confidence, 4)
+        out["color_confidence"] = round(self.color_confidence, 4)
+        return out
+
+
+@dataclass(frozen=True)
+class CardFrameReading:
+    """What `CardReader.read_frame` saw: the cards reported, and what the finder found but
+    the set took for no card, with the finder not sure enough to report it anyway."""
+
+    cards: list[CardReading]
+    dropped: list[finder.Found]
+
+
+def embed(cuts: np.ndarray, views: int = VIEWS) -> np.ndarray:
+    """Embeddings (n, views, dim) of upright card patches (n, HEIGHT, WIDTH, 3) uint8, each
+    cut as given and (views 2) turned half way round; unit length."""
+    if len(cuts) == 0:
+        return np.zeros((0, views, 64), np.float32)
+    turned = np.concatenate([cuts, cuts[:, ::-1, ::-1]][:views])
+    model = nets.net(cardset.EMBEDDING)
+    model.setInput(np.ascontiguousarray(turned.transpose(0, 3, 1, 2), np.float32))
+    out = np.asarray(model.forward(), np.float32).reshape(views, len(cuts), -1)
+    out /= np.linalg.norm(out, axis=2, keepdims=True) + 1e-9
+    return np.ascontiguousarray(out.transpose(1, 0, 2))
+
+
+class CardReader:
+    """Finds and reads the cards of one card set."""
+
+    def __init__(self, cards: CardSet, threshold: float = finder.CARD_THRESHOLD) -> None:
+        if cards.embedding != nets.model_id(cardset.EMBEDDING):
+            raise cardset.CardSetError(
+                f"card set {cards.name!r} was taught with another card embedding; teach it again"
+            )
+        self.cards = cards
+        self.threshold = threshold
+
+    @classmethod
+    def load(cls, name: str | Path) -> CardReader:
+        """A reader for a shipped card set ("cards") or a taught name or .npz file."""
+        return cls(cardset.load(name))
+
+    def read(self, frame: np.ndarray) -> list[CardReading]:
+        """Every card in a BGR frame, read; FrameError for a frame that is no image."""
+        return self.read_frame(frame).cards
+
+    def read_frame(self, frame: np.ndarray) -> CardFrameReading:
+        """As `read`, with what was found but dropped as no card (for measuring)."""
+        frame = check_frame(frame)
+        found = finder.find(frame, self.threshold)
+        if not found:
+            return CardFrameReading([], [])
+        cuts = np.stack([patches.cut(frame, f.corners) for f in found])
+        return self.read_cuts(cuts, found)
+
+    def read_cuts(self, cuts: np.ndarray, found: list[finder.Found]) -> CardFrameReading:
+        """Read cards already found and cut out (vision.cards.patches.cut, one per find)."""
+        s = self.cards
+        features = embed(cuts)
+        probs = s.value_probabilities(features)
+        similar = s.similarity(features)
+        colours = s.color_probabilities(colour.features(cuts))
+        out, dropped = [], []
+        n = len(s.values)
+        for f, p, sim, pc in zip(found, probs, similar, colours, strict=True):
+            unlike = sim < s.familiar or int(np.argmax(p)) >= n
+            if unlike and f.score < finder.SURE:
+                dropped.append(f)  # no card of ours (a coaster, a phone, texture)
+                continue
+            out.append(self._reading(f, p[:n], pc, unlike))
+        return CardFrameReading(out, dropped)
+
+    def _reading(self, f: finder.Found, p: np.ndarray, pc: np.ndarray, unlike: bool) -> CardReading:
+        s = self.cards
+        best = int(np.argmax(p))
+        value, value_p = s.values[best], float(p[best])
+        cbest = int(np.argmax(pc))
+        color, color_p = s.colors[cbest], float(pc[cbest])
+        implied = s.colors_of(value)
+        if len(implied) == 1 and value_p >= s.threshold:
+            color, color_p = implied[0], value_p  # a wild card is black in its deck
+        reasons = []
+        facedown = value == s.facedown and value_p >= s.threshold and not unlike
+        if unlike:
+            reasons.append(f"unlike: a card like none of {s.name}")
+        elif facedown:
+            reasons.append("face down: its back is up")
+        else:
+            if value_p < s.threshold:
+                reasons.append(f"value unsure: {value_p:.2f} < {s.threshold:.2f}")
+            if color_p < s.color_threshold:
+                reasons.append(f"colour unsure: {color_p:.2f} < {s.color_threshold:.2f}")
+            if not reasons and (color, value) not in s.kinds:
+                reasons.append(f"no such card in {s.name}: {color} {value}")
+        value_known = not (unlike or facedown or value_p < s.threshold)
+        color_known = not (unlike or facedown or color_p < s.color_threshold)
+        if value_known and color_known and (color, value) not in s.kinds:
+            value_known = color_known = False
+        return CardReading(
+            corners=f.corners,
+            center=f.center,
+            box=f.box,
+            angle=f.angle,
+            color=color if color_known else UNKNOWN,
+            value=value if value_known else UNKNOWN,
+            confidence=value_p,
+            color_confidence=color_p,
+            reason="; ".join(reasons),
+            best_color=color,
+            best_value=value,
+            facedown=facedown,
+        )
