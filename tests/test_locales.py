@@ -111,3 +111,30 @@ def test_a_broken_locale_file_is_said_with_its_name(tmp_path: Path) -> None:
 def test_the_page_words_are_served_merged() -> None:
     fr = translation("host.app", "fr")
     assert fr["Games"] == "Parties" and translation("host.app", "en") == {}
+
+
+def test_a_game_names_its_monsters_cards_and_faces_in_the_page_language() -> None:
+    from host.games.kot import KingOfTokyo, Setup
+    from host.games.kot.page import catalog, view
+    from host.games.kot.table_kind import KingOfTokyoDice
+
+    game = KingOfTokyo(Setup.simple("Ann", "Bob", first_player="Ann"))
+    fr, ja = localize(view(game), "fr"), localize(view(game), "ja")
+    assert fr["headline"] == "Tour 1\u00a0: Ann (Alienoid)"
+    assert ja["headline"] == "ターン 1:Ann(エイリアノイド)"
+    assert localize(KingOfTokyoDice().faces, "fr")["claw"] == "Baffe"
+    assert localize(KingOfTokyoDice().faces, "ja")["claw"] == "攻撃"
+    # the card lists: each card found by its name in every language and by its cost
+    cards = {f["name"]: f for f in catalog()["pickup"]["seat"]}["position.monsters.{player}.cards"]
+    ray = next(c for c in localize(cards["choices"], "fr") if c["value"] == "Healing Ray")
+    assert ray["label"] == "Rayon guérisseur"
+    assert ray["find"] == ["Healing Ray", "Rayon guérisseur", "回復光線", "4⚡"]
+
+
+def test_a_list_field_is_joined_as_each_language_joins_lists() -> None:
+    said = Words("host.app")("{players}", players=["Ann", "Bob", "Cy"])
+    assert (said.say("en"), said.say("fr"), said.say("ja")) == (
+        "Ann, Bob and Cy",
+        "Ann, Bob et Cy",
+        "Ann、BobとCy",
+    )

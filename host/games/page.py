@@ -26,6 +26,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from host.games import Input, Waiting
+from host.games.text import _
 
 if TYPE_CHECKING:
     from host.games import Game
@@ -42,15 +43,15 @@ def awaiting(answers: Sequence[Mapping[str, Any]]) -> str:
 
     >>> awaiting([{"player": "Ann", "title": "Ann: 2 hearts to use"},
     ...           {"player": "Ann", "title": "Fix a misread die"}])
-    'Ann: 2 hearts to use; Ann: fix a misread die'
+    'Ann: 2 hearts to use; Ann: Fix a misread die'
     """
-    parts = []
+    said: str = ""
     for a in answers:
-        title, player = str(a["title"]), str(a["player"])
-        if not title.startswith(player):
-            title = f"{player}: {title[:1].lower()}{title[1:]}"
-        parts.append(title)
-    return "; ".join(parts)
+        title, player = a["title"], str(a["player"])
+        if not str(title).startswith(player):
+            title = _("{player}: {what}", player=player, what=title)
+        said = _("{first}; {then}", first=said, then=title) if said else title
+    return said
 
 
 def generic_answers(waiting: Waiting) -> dict[str, Any]:
@@ -117,8 +118,9 @@ def on_track(track: str, space: int, player: str | None = None) -> dict[str, Any
     return out
 
 
-def pick_field(name: str, label: str, options: list[tuple[str, str]]) -> dict[str, Any]:
-    """An answer form's field chosen from a list: (value, label) pairs."""
+def pick_field(name: str, label: str, options: Sequence[tuple[Any, ...]]) -> dict[str, Any]:
+    """An answer form's field chosen from a list: (value, label) pairs, or (value, label,
+    find) (see `field`)."""
     return field(name, label, choices=options)
 
 
@@ -193,7 +195,8 @@ def field(name: str, label: str, **spec: Any) -> dict[str, Any]:
     an input: answer forms use the same fields). `label` names it (shown, and read out
     by screen readers); the rest of `spec` says what it is:
 
-    - `choices`: [(value, label)...] or PLAYERS (the names entered): a list to pick from;
+    - `choices`: [(value, label)...] (or (value, label, find): the terms the page's
+      search finds it by, in every language) or PLAYERS (the names entered): a list to pick from;
       `multiple=True` picks several (a list), `count=n` shows n lists (the values chosen,
       blanks left out; the field is left out if all are blank); `distinct=True`: row i
       starts at choice i; `blank`: the label of a first, empty choice, with `blank_value`
@@ -210,11 +213,15 @@ def field(name: str, label: str, **spec: Any) -> dict[str, Any]:
     out: dict[str, Any] = {"name": name, "label": label}
     choices = spec.pop("choices", None)
     if choices is not None:
-        out["choices"] = (
-            choices if choices == PLAYERS else [{"value": v, "label": t} for v, t in choices]
-        )
+        out["choices"] = choices if choices == PLAYERS else [_choice(*c) for c in choices]
     out.update(spec)
     return out
+
+
+def _choice(value: str, label: object, find: object = None) -> dict[str, Any]:
+    """One choice of a list: a third item is what it is found by in the page's search
+    (`host.games.text.Every`: its name in every language, its cost...)."""
+    return {"value": value, "label": label, **({"find": find} if find is not None else {})}
 
 
 # ---- the view: the state for people ------------------------------------------------------

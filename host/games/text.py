@@ -46,8 +46,8 @@ ENGLISH = "en"
 LANGUAGES: dict[str, str] = {"en": "English", "fr": "Français", "ja": "日本語"}
 PARTS = ("printed", "ours")  # the parts of a locale file (see above)
 LOCALES = "locales"  # the folder of a package that holds its locale files
-# how the items of a list field are joined, per language
-LIST_SEPARATORS = {"en": ", ", "fr": ", ", "ja": "、"}
+# how the items of a list field are joined, per language: (between items, before the last)
+LIST_JOINS = {"en": (", ", " and "), "fr": (", ", " et "), "ja": ("、", "と")}
 
 
 class LocaleError(ValueError):
@@ -121,8 +121,12 @@ def _fill(template: str, fields: Mapping[str, Any], lang: str) -> str:
 def _said(value: Any, lang: str) -> Any:
     if isinstance(value, Text):
         return value.say(lang)
-    if isinstance(value, list | tuple):  # a list field: its items said and joined
-        return LIST_SEPARATORS.get(lang, ", ").join(str(_said(v, lang)) for v in value)
+    if isinstance(value, list | tuple):  # a list field: "A, B and C", in the language
+        items = [str(_said(v, lang)) for v in value]
+        between, last = LIST_JOINS.get(lang, LIST_JOINS[ENGLISH])
+        if len(items) < 2:
+            return "".join(items)
+        return last.join([between.join(items[:-1]), items[-1]])
     return value
 
 
@@ -281,3 +285,7 @@ class Every(list[str]):
                 if said not in out:
                     out.append(said)
         return out
+
+
+# the words of host.games itself, shared by every game (host/games/locales/LANG.json)
+_ = Words("host.games")

@@ -68,3 +68,46 @@ def test_the_pin_form_is_in_the_page_language(browser: Browser, table: Served) -
     expect(page.locator("[data-test=pin-form]")).to_contain_text("テーブルのPIN")
     expect(page.locator("#pin-form button[type=submit]")).to_have_text("ロック解除")
     page.context.close()
+
+
+def unlock(page: Page, s: Served) -> None:
+    page.click("[data-test=lock]")
+    page.fill("[data-test=pin]", s.table.store.pin or "")
+    page.click("#pin-form button[type=submit]")
+    expect(page.locator("body")).not_to_have_class("readonly")
+
+
+def test_the_card_picker_finds_a_card_in_every_language_and_by_cost(
+    browser: Browser, table: Served
+) -> None:
+    from host.games.kot.cards import CARDS
+
+    page = open_in(browser, table, "fr-FR")
+    unlock(page, table)
+    page.evaluate("openPanel('pickup')")
+    row = page.locator("#panel fieldset.row").first
+    cards, search = row.locator("select[name=cards]"), row.locator("input[type=search]")
+    shown = cards.locator("option:not([hidden])")
+    for typed, found in (
+        ("guéri", ["Guérison rapide", "Rayon guérisseur"]),  # French, accents or not
+        ("GUERISSEUR", ["Rayon guérisseur"]),
+        ("healing ray", ["Rayon guérisseur"]),  # the English name
+        ("回復光線", ["Rayon guérisseur"]),  # the Japanese one
+    ):
+        search.fill(typed)
+        expect(shown).to_have_text(found)
+    search.fill("8")  # a cost: every card costing 8, nothing costing 18 or more
+    costing = sorted(c.name for c in CARDS.values() if c.cost == 8)
+    assert (
+        sorted(
+            page.evaluate(
+                """(el) => [...el.options].filter((o) => !o.hidden)
+        .map((o) => o.value)""",
+                cards.element_handle(),
+            )
+        )
+        == costing
+    )
+    search.fill("")
+    expect(shown).to_have_count(len(CARDS))
+    page.context.close()

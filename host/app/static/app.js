@@ -105,6 +105,31 @@ const diceFaces = () => { const c = gameCatalog(); return (c && c.dice && c.dice
 const faceLabel = (face) => { const f = diceFaces().find((d) => d.face === face); return f ? f.label : face; };
 const canPickUp = () => !catalog || catalog.games.some((c) => c.pickup);
 
+// A list of many choices gets a search box when its choices say what they are found by
+// (`find`: a card's name in every language, its cost): an option stays shown if each word
+// typed is in one of its terms (a number: the start of one, so "4" finds a cost of 4).
+function searchable(selects, choices) {
+  if (!Array.isArray(choices) || !choices.some((c) => c.find)) return null;
+  const fold = (text) => String(text).normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+  const terms = new Map(choices.map((c) => [c.value, [c.label, ...(c.find || [])].map(fold)]));
+  const found = (value, word) => (terms.get(value) || []).some((term) => (/^\d+$/.test(word) ?
+    term.split(/\s+/).some((part) => part.startsWith(word) && !/^\d/.test(part.slice(word.length))) : term.includes(word)));
+  const box = h("input", { type: "search", class: "search", placeholder: t("Search: a name in any language, or a cost"), "aria-label": t("Search") });
+  box.addEventListener("input", () => {
+    const words = fold(box.value).split(/\s+/).filter(Boolean);
+    for (const select of selects) {
+      for (const option of select.options) option.hidden = !!option.value && !words.every((w) => found(option.value, w));
+      const first = [...select.options].find((o) => o.value && !o.hidden);
+      if (!select.multiple && select.selectedOptions[0] && select.selectedOptions[0].hidden && first) first.selected = true;
+    }
+  });
+  return box;
+}
+
+// Choices that can be searched (names) are listed in the page language's alphabetical order.
+const ordered = (choices) => (Array.isArray(choices) && choices.some((c) => c.find) ?
+  [...choices].sort((a, b) => String(a.label).localeCompare(String(b.label), lang)) : choices);
+
 function say(text, level = "info") {
   const box = $("message");
   box.textContent = text;
@@ -278,10 +303,10 @@ function diceForm(form) {
 function fieldsForm(form) {
   const inputs = form.fields.map((f) => f.choices ?
     h("select", { "aria-label": f.label }, h("option", { value: "" }, `${f.label}…`),
-      f.choices.map((c) => h("option", { value: c.value }, c.label))) :
+      ordered(f.choices).map((c) => h("option", { value: c.value }, c.label))) :
     h("input", { type: "number", min: f.min, max: f.max, value: f.min, "aria-label": f.label }));
-  const rows = form.fields.map((f, i) => f.choices ? inputs[i] : h("label", { class: "dial" }, t("{label} (0–{most})", { label: f.label, most: f.max }) + " ", inputs[i]));
-  return h("div", { class: "fields-form" }, h("div", { class: "choices" }, rows), h("button", {
+  const rows = form.fields.map((f, i) => f.choices ? [searchable([inputs[i]], f.choices), inputs[i]] : h("label", { class: "dial" }, t("{label} (0–{most})", { label: f.label, most: f.max }) + " ", inputs[i]));
+  return h("div", { class: "fields-form" }, h("div", { class: "choices" }, rows.flat()), h("button", {
     "data-test": "fields-submit",
     onclick: () => {
       const input = JSON.parse(JSON.stringify(form.input));
@@ -587,13 +612,14 @@ function control(f, aria, row, named) {
       }, ch.label)));
     });
     if (f.choices === "players") named.push((names) => fill(names.map((n) => ({ value: n, label: n }))));
-    else fill(f.choices);
+    else fill(ordered(f.choices));
   } else {
     els = [...Array(count)].map((_, k) => h("input", {
       type: "number", name: key, min: f.min, max: f.max, value: defaultAt(k) ?? f.min ?? 0,
       "aria-label": count > 1 ? t("{field} {n}", { field: aria, n: k + 1 }) : aria,
     }));
   }
+  const withSearch = [f.choices ? searchable(els, f.choices) : null, ...els].filter(Boolean);
   const shown = f.label.charAt(0).toUpperCase() + f.label.slice(1);
   const note = f.note ? h("small", { class: "quiet note" }, f.note) : null;
   const value = () => {
@@ -611,8 +637,8 @@ function control(f, aria, row, named) {
   return {
     field: f,
     inRow: () => (f.check ? h("label", {}, els[0], " " + shown) :
-      f.choices ? (f.icon ? h("label", { class: "dial" }, f.icon, els) : els) : h("label", { class: "dial" }, f.icon || shown, els)),
-    alone: () => (f.check ? h("label", {}, els[0], " " + f.label) : h("p", {}, h("label", {}, shown + " ", els), note)),
+      f.choices ? (f.icon ? h("label", { class: "dial" }, f.icon, withSearch) : withSearch) : h("label", { class: "dial" }, f.icon || shown, els)),
+    alone: () => (f.check ? h("label", {}, els[0], " " + f.label) : h("p", {}, h("label", {}, shown + " ", withSearch), note)),
     into: (setup, i, name) => {
       const [present, v] = value();
       if (!present) return;

@@ -16,6 +16,7 @@ from typing import Any
 from host.games import Input, Waiting
 from host.games.kato.cards import Card
 from host.games.kato.engine import CATCH_PENALTY, KaTO
+from host.games.kato.text import _, card_name
 from host.games.page import choice, generic_answers
 
 Answer = dict[str, Any]
@@ -26,47 +27,53 @@ def _card(data: dict[str, str]) -> Card:
 
 
 def _turn_up(g: KaTO, w: Waiting, base: Input) -> Answer:
-    cards = [_card(c) for c in w.options["cards"]]
     return {
-        "title": f"{w.player} (the dealer) turns up the first card",
-        "choices": [choice(str(c), {**base, "card": c.json()}) for c in cards],
+        "title": _("{player} (the dealer) turns up the first card", player=w.player),
+        "choices": [choice(card_name(c), {**base, "card": c}) for c in w.options["cards"]],
     }
 
 
 def _color(g: KaTO, w: Waiting, base: Input) -> Answer:
     return {
-        "title": f"{w.player}: name the colour of the wild card turned up",
-        "choices": [choice(c, {**base, "color": c}) for c in w.options["colors"]],
+        "title": _("{player}: name the colour of the wild card turned up", player=w.player),
+        "choices": [choice(_.name(c), {**base, "color": c}) for c in w.options["colors"]],
     }
 
 
 def _play(g: KaTO, w: Waiting, base: Input) -> Answer:
     choices = []
     for c in map(_card, w.options["cards"]):
+        name = card_name(c.json())
         if not c.wild or g.hands[g.seats[w.player]] == 1:  # a last card names no colour
-            choices.append(choice(str(c), {**base, "card": c.json()}))
+            choices.append(choice(name, {**base, "card": c.json()}))
             continue
         for colour in w.options["named"]:
-            choices.append(choice(f"{c}, {colour}", {**base, "card": c.json(), "named": colour}))
-    top = w.options["top"]
-    on = "" if top is None else f" on {_card(top)}"
-    owed = w.options.get("owed")
-    title = f"{w.player}: lay a card{on}" + (f" ({owed} cards owed)" if owed else "")
+            label = _("{card}, {color}", card=name, color=_.name(colour))
+            choices.append(choice(label, {**base, "card": c.json(), "named": colour}))
+    top, owed = w.options["top"], w.options.get("owed")
+    if top is None:
+        title = _("{player}: lay a card", player=w.player)
+    else:
+        title = _("{player}: lay a card on {card}", player=w.player, card=card_name(top))
+    if owed:
+        title = _("{said} ({n} cards owed)", said=title, n=owed)
     return {"title": title, "choices": choices}
 
 
 def _draw(g: KaTO, w: Waiting, base: Input) -> Answer:
     cards = w.options["cards"]
-    label = f"draw {cards}" if cards != 1 else "draw a card"
-    return {"title": f"{w.player}: {label}", "choices": [choice(label.capitalize(), base)]}
+    label = _("Draw {n} cards", n=cards) if cards != 1 else _("Draw a card")
+    return {
+        "title": _("{player}: {what}", player=w.player, what=label),
+        "choices": [choice(label, base)],
+    }
 
 
 def _challenge(g: KaTO, w: Waiting, base: Input) -> Answer:
     against = w.options["against"]
-    label = f"Challenge {against}'s wild draw four"
     return {
-        "title": f"{w.player}: {label[:1].lower()}{label[1:]}",
-        "choices": [choice(label, base)],
+        "title": _("{player}: challenge {other}'s wild +4?", player=w.player, other=against),
+        "choices": [choice(_("Challenge {other}'s wild +4", other=against), base)],
     }
 
 
@@ -74,14 +81,18 @@ def _verdict(g: KaTO, w: Waiting, base: Input) -> Answer:
     guilty, honest = w.options["guilty"], w.options["not_guilty"]
     against = w.options["against"]
     return {
-        "title": f"{w.player} has seen {against}'s hand: did it hold the colour in force?",
+        "title": _(
+            "{player} has seen {other}'s hand: did it hold the colour in force?",
+            player=w.player,
+            other=against,
+        ),
         "choices": [
             choice(
-                f"Yes, a bluff: {guilty['player']} draws {guilty['draws']}",
+                _("Yes, a bluff: {player} draws {n}", player=guilty["player"], n=guilty["draws"]),
                 {**base, "guilty": True},
             ),
             choice(
-                f"No: {honest['player']} draws {honest['draws']}",
+                _("No: {player} draws {n}", player=honest["player"], n=honest["draws"]),
                 {**base, "guilty": False},
             ),
         ],
@@ -89,14 +100,17 @@ def _verdict(g: KaTO, w: Waiting, base: Input) -> Answer:
 
 
 def _kato(g: KaTO, w: Waiting, base: Input) -> Answer:
-    return {"title": f"{w.player}: call KaTO", "choices": [choice("KaTO!", base)]}
+    return {
+        "title": _("{player}: call KaTO", player=w.player),
+        "choices": [choice(_.name("KaTO!"), base)],
+    }
 
 
 def _catch(g: KaTO, w: Waiting, base: Input) -> Answer:
     return {
-        "title": f"{w.player}: catch a player who did not call KaTO",
+        "title": _("{player}: catch a player who did not call KaTO", player=w.player),
         "choices": [
-            choice(f"Catch {t} ({CATCH_PENALTY} cards)", {**base, "target": t})
+            choice(_("Catch {other} ({n} cards)", other=t, n=CATCH_PENALTY), {**base, "target": t})
             for t in w.options["targets"]
         ],
     }
@@ -104,14 +118,18 @@ def _catch(g: KaTO, w: Waiting, base: Input) -> Answer:
 
 def _hand(g: KaTO, w: Waiting, base: Input) -> Answer:
     count = w.options["count"]
-    return {
-        "title": f"{w.player}: lay down the {count} card{'s' if count != 1 else ''} left",
-        "choices": [],
-    }
+    if count == 1:
+        title = _("{player}: lay down the card left", player=w.player)
+    else:
+        title = _("{player}: lay down the {n} cards left", player=w.player, n=count)
+    return {"title": title, "choices": []}
 
 
 def _pass(g: KaTO, w: Waiting, base: Input) -> Answer:
-    return {"title": f"{w.player}: play the card drawn, or pass", "choices": [choice("Pass", base)]}
+    return {
+        "title": _("{player}: play the card drawn, or pass", player=w.player),
+        "choices": [choice(_("Pass"), base)],
+    }
 
 
 _ANSWERS: dict[str, Callable[[KaTO, Waiting, Input], Answer]] = {

@@ -16,15 +16,17 @@ from typing import Any
 from host.games.kato.cards import DEFAULT_VALUES
 from host.games.kato.engine import KaTO
 from host.games.kato.setup import CONE_EFFECTS, DEFAULT_TARGET, HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS
-from host.games.kato.text import _
+from host.games.kato.text import CALLS, VALUE_LABELS, _, card_name
 from host.games.page import PLAYERS, dial, field, form, item_list, score_table, seat
 from host.games.page import view as page_view
 
-CALLS = {"may_call": "may call KaTO", "called": "KaTO!", "forgot": "forgot to call KaTO"}
-
 
 def catalog() -> dict[str, Any]:
-    values = ", ".join(f"{card} {n}" for card, n in DEFAULT_VALUES.items())
+    values = [  # the numbers count their face value
+        _("{card} {n}", card=_.name(VALUE_LABELS[card]), n=n)
+        for card, n in DEFAULT_VALUES.items()
+        if card in VALUE_LABELS
+    ]
     setup = form(
         [],
         [
@@ -44,7 +46,8 @@ def catalog() -> dict[str, Any]:
         start=MIN_PLAYERS,
     )
     setup["fields"][1]["note"] = _(
-        "The rules do not give the cards' points; the usual ones count: {values}", values=values
+        "The rules give no points for the cards; usually a number counts its value, {values}",
+        values=values,
     )
     return {"role": None, "setup": setup, "pickup": None}
 
@@ -63,11 +66,7 @@ def view(game: KaTO) -> dict[str, Any]:
         for p in s["players"]
     ]
     top = s["top"]
-    shown = (
-        []
-        if top is None
-        else [_("{color} {value}", color=_.name(top["color"]), value=top["value"])]
-    )
+    shown = [] if top is None else [card_name(top)]
     note = _("{n} cards in the draw pile", n=s["draw_pile"])
     if s["color"] and top is not None and s["color"] != top["color"]:
         note = _("colour asked: {color}; {rest}", color=_.name(s["color"]), rest=note)
@@ -88,7 +87,7 @@ def view(game: KaTO) -> dict[str, Any]:
 
 def _headline(s: dict[str, Any]) -> str:
     if s["game_over"]:
-        return _("Game over: {players} won!", players=_(" and ").join(s["winners"]))
+        return _("Game over: {players} won!", players=s["winners"])
     if s["turn"] is None:
         return _("Round {n}: the points are counted", n=s["round"])
     return _("Round {n}: {player}'s turn", n=s["round"], player=s["turn"])

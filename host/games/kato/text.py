@@ -1,6 +1,32 @@
 """KaTO's words for people: every player-facing string of the package goes through `_`
-(host.games.text), where the page's languages are added."""
+(host.games.text); its names (colours, card values, the cone's effects, the KaTO calls) are
+declared here so every locale file is checked to have them
+(host/games/kato/locales/LANG.json)."""
 
-from host.games.text import Words
+from collections.abc import Iterator, Mapping
 
-_ = Words(__package__ or "host.games.kato")
+from host.games.text import Text, Words
+
+# a card's value as people say it (names: each is translated where it is shown)
+VALUE_LABELS = {"skip": "skip", "reverse": "reverse", "draw2": "+2", "wild": "wild"}
+VALUE_LABELS |= {"wild4": "wild +4", "cone": "traffic cone"}
+CALLS = {"may_call": "may call KaTO", "called": "KaTO!", "forgot": "forgot to call KaTO"}
+
+
+def _names() -> Iterator[str]:
+    from host.games.kato.cards import BLACK, COLORS, NUMBERS
+    from host.games.kato.setup import CONE_EFFECTS
+
+    yield from (*COLORS, BLACK, *NUMBERS, *VALUE_LABELS.values(), *CONE_EFFECTS)
+    yield from CALLS.values()
+
+
+_ = Words(__package__ or "host.games.kato", names=_names)
+
+
+def card_name(card: Mapping[str, str]) -> Text:
+    """A card ({"color", "value"}) as people say it: "red 7", "blue +2", "wild +4"."""
+    value = _.name(VALUE_LABELS.get(card["value"], card["value"]))
+    if card["color"] == "black":  # the wild kinds have no colour of their own
+        return value
+    return _("{color} {value}", color=_.name(card["color"]), value=value)

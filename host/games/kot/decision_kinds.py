@@ -38,7 +38,7 @@ from host.games.kot import turn
 from host.games.kot.market import DECK
 from host.games.kot.rules import FACES, random_faces
 from host.games.kot.state import Monster, State
-from host.games.kot.text import _, face_label, place_name
+from host.games.kot.text import _, card_choice, face_label, place_name
 from host.games.kot.waiting import refuse
 from host.games.page import (
     choice,
@@ -108,7 +108,7 @@ class Throw(DecisionKind):
         if w.options.get("rolloff"):
             title = _("{player}: roll-off throw", player=w.player)
         elif card:
-            title = _("{player}: throw for {card}", player=w.player, card=card)
+            title = _("{player}: throw for {card}", player=w.player, card=_.name(card))
         else:
             title = _("{player}: throw the dice", player=w.player)
         note = ""
@@ -180,17 +180,18 @@ class Buy(DecisionKind):
         choices = []
         for c in w.options.get("cards", []):
             card, cost, where = c["card"], c["cost"], c.get("from")
+            name = _.name(card)
             if where == DECK:
-                label = _("Buy {card} ({cost}⚡, the deck's top card)", card=card, cost=cost)
+                label = _("Buy {card} ({cost}⚡, the deck's top card)", card=name, cost=cost)
             elif where is not None:
-                label = _("Buy {card} ({cost}⚡, from {owner})", card=card, cost=cost, owner=where)
+                label = _("Buy {card} ({cost}⚡, from {owner})", card=name, cost=cost, owner=where)
             else:
-                label = _("Buy {card} ({cost}⚡)", card=card, cost=cost)
+                label = _("Buy {card} ({cost}⚡)", card=name, cost=cost)
             inp = {**base, "card": card, **({"from": where} if where is not None else {})}
             choices.append(choice(label, inp))
         card = w.options.get("card")  # a card that lets one buy now (Opportunist)
         if card:
-            title = _("{player}: buy a card ({card})", player=w.player, card=card)
+            title = _("{player}: buy a card ({card})", player=w.player, card=_.name(card))
         else:
             title = _("{player}: buy a card", player=w.player)
         return {"title": title, "choices": choices}
@@ -231,15 +232,16 @@ class Use(DecisionKind):
         card = str(w.options.get("card"))
         cost = w.options.get("cost")
         inp = {**base, "card": card}
+        name = _.name(card)
         if cost:
-            label = _("Use {card} ({cost}⚡)", card=card, cost=cost)
+            label = _("Use {card} ({cost}⚡)", card=name, cost=cost)
         else:
-            label = _("Use {card}", card=card)
-        title = _("{player}: use {card}?", player=w.player, card=card)
+            label = _("Use {card}", card=name)
+        title = _("{player}: use {card}?", player=w.player, card=name)
         if "targets" in w.options:
             choices = []
             for target in w.options["targets"]:
-                owner, aim = target.get("owner"), target.get("target")
+                owner, aim = target.get("owner"), _.name(target.get("target"))  # a card
                 if owner:
                     text = _("{use}: {target} of {owner}", use=label, target=aim, owner=owner)
                 else:
@@ -271,9 +273,13 @@ class Pass(DecisionKind):
     """An optional decision declined (no Wings, no purchase...)."""
 
     def page(self, game: State, w: Waiting, base: Input) -> Answer:
-        declines = str(w.options.get("declines", "")).replace("_", " ")
-        if declines:
-            title = _("{player}: pass (no {what})", player=w.player, what=declines)
+        declines = w.options.get("declines")  # the optional decision passed
+        if declines == "buy":
+            title = _("{player}: buy nothing?", player=w.player)
+        elif declines == "use":
+            title = _("{player}: not use the card?", player=w.player)
+        elif declines == "throw":
+            title = _("{player}: not throw?", player=w.player)
         else:
             title = _("{player}: pass", player=w.player)
         return {"title": title, "choices": [choice(_("Pass"), base)]}
@@ -288,7 +294,7 @@ class Hearts(DecisionKind):
         hearts = int(w.options.get("hearts", 0))
         heal_self = bool(w.options.get("heal_self"))
         fields = [
-            number_field(f"remove.{t}", _("remove {token} tokens", token=t), min(n, hearts))
+            number_field(f"remove.{t}", _("remove {token} tokens", token=_.name(t)), min(n, hearts))
             for t, n in w.options.get("tokens", {}).items()
         ] + [
             number_field(
@@ -365,7 +371,7 @@ class Reveal(DecisionKind):
             "card",
             _("The top card") if peek else _("The card turned over"),
             [
-                (c, c if n == 1 else _("{card} ({n} left)", card=c, n=n))
+                card_choice(c, None if n == 1 else _("{card} ({n} left)", card=_.name(c), n=n))
                 for c, n in sorted(cards.items())
             ],
         )

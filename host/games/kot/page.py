@@ -16,7 +16,7 @@ from host.games.kot.cards import CARDS
 from host.games.kot.engine import KingOfTokyo
 from host.games.kot.rules import ROLL, ROLLOFF, START_HP
 from host.games.kot.setup import MAX_PLAYERS, MIN_PLAYERS, MONSTERS
-from host.games.kot.text import _, place_name
+from host.games.kot.text import _, card_choice, place_name
 from host.games.page import (
     PLAYERS,
     dial,
@@ -33,7 +33,7 @@ CULTIST_ICON = "🐙"
 
 
 def catalog() -> dict[str, Any]:
-    monster = field("players.{i}.monster", _("monster"), choices=[(m, m) for m in MONSTERS])
+    monster = field("players.{i}.monster", _("monster"), choices=[(m, _.name(m)) for m in MONSTERS])
     monster["distinct"] = True  # row i starts with the i-th monster: no two alike at first
     setup = form(
         [monster],
@@ -50,7 +50,7 @@ def catalog() -> dict[str, Any]:
         start=4,
     )
     at = "position.monsters.{player}."
-    cards = [(c, c) for c in sorted(CARDS)]
+    cards = [card_choice(c) for c in sorted(CARDS)]
     places = [(p, place_name(p)) for p in ("city", "bay")]
     pickup = form(
         [
@@ -112,14 +112,14 @@ def view(game: KingOfTokyo) -> dict[str, Any]:
     winners = set(s["winners"])
     seats = []
     for p in s["players"]:
-        tokens = [_("{token} ×{n}", token=t, n=n) for t, n in p["tokens"].items() if n]
-        lists = [item_list("cards", "🃏", p["cards"])] if p["cards"] else []
+        tokens = [_("{token} ×{n}", token=_.name(t), n=n) for t, n in p["tokens"].items() if n]
+        lists = [item_list("cards", "🃏", [_.name(c) for c in p["cards"]])] if p["cards"] else []
         if tokens:
             lists.append(item_list("tokens", "", tokens))
         seats.append(
             seat(
                 p["name"],
-                p["monster"],
+                _.name(p["monster"]),
                 active=p["name"] == s["active_player"],
                 out=not p["alive"],
                 winner=p["name"] in winners,
@@ -135,7 +135,10 @@ def view(game: KingOfTokyo) -> dict[str, Any]:
             )
         )
     offer = item_list(
-        "face-up", _("Cards on offer"), s["face_up"], _("{n} cards in the deck", n=s["deck_size"])
+        "face-up",
+        _("Cards on offer"),
+        [_.name(c) for c in s["face_up"]],
+        _("{n} cards in the deck", n=s["deck_size"]),
     )
     dice = dice_view(s["dice"], s["throws"], s["throws_allowed"]) if s["dice"] else None
     return page_view(_headline(s), seats, [offer], dice=dice)
@@ -153,7 +156,7 @@ def _headline(s: dict[str, Any]) -> str:
     if s["game_over"]:
         if not s["winners"]:
             return _("Game over: nobody won.")
-        return _("Game over: {players} won!", players=_(" and ").join(s["winners"]))
+        return _("Game over: {players} won!", players=s["winners"])
     waits = s["waiting_for"]
     setting_out = waits and all(w["kind"] == "reveal" for w in waits)  # a deck shuffled by hand
     if s["phase"] in (ROLL, ROLLOFF) and not s["throws"] and setting_out:
@@ -162,5 +165,8 @@ def _headline(s: dict[str, Any]) -> str:
         return _("Roll-off: who throws the most claws starts")
     monster = next(p["monster"] for p in s["players"] if p["name"] == s["active_player"])
     return _(
-        "Turn {n}: {player} ({monster})", n=s["turn"], player=s["active_player"], monster=monster
+        "Turn {n}: {player} ({monster})",
+        n=s["turn"],
+        player=s["active_player"],
+        monster=_.name(monster),
     )

@@ -1,19 +1,38 @@
 """King of Tokyo's words for people: every player-facing string of the package goes
-through `_` (host.games.text), where the page's languages are added."""
+through `_` (host.games.text); its names (monsters, cards, faces, tokens) are declared here
+so every locale file is checked to have them (host/games/kot/locales/LANG.json)."""
 
+from collections.abc import Iterator
+
+from host.games.kot.cards import CARDS
 from host.games.kot.rules import BAY
-from host.games.text import Words
+from host.games.kot.setup import MONSTERS, TOKENS
+from host.games.text import Every, Text, Words
 
-_ = Words(__package__ or "host.games.kot")
-
-# the faces as the page shows them (templates: each goes through `_` where it is shown)
+# the faces as the page shows them (names: each is translated where it is shown)
 FACE_LABELS = {"1": "1", "2": "2", "3": "3", "heart": "♥", "energy": "⚡", "claw": "claw"}
 
 
-def face_label(face: str) -> str:
+def _names() -> Iterator[str]:
+    yield from MONSTERS
+    yield from CARDS
+    yield from FACE_LABELS.values()
+    yield from TOKENS
+
+
+_ = Words(__package__ or "host.games.kot", names=_names)
+
+
+def face_label(face: str) -> Text:
     return _.name(FACE_LABELS.get(face, face))
 
 
-def place_name(place: object) -> str:
+def place_name(place: object) -> Text:
     """Tokyo City or Tokyo Bay, for people."""
     return _("Tokyo Bay") if place == BAY else _("Tokyo City")
+
+
+def card_choice(card: str, label: object = None) -> tuple[str, object, Every]:
+    """A card to pick from a list: its value, its label (its name, unless given) and what
+    it is found by: its name in every language and its cost."""
+    return card, label or _.name(card), Every(_.name(card), f"{CARDS[card].cost}⚡")

@@ -82,7 +82,7 @@ def test_a_wild_offers_each_colour_and_the_verdict_both_outcomes() -> None:
     game = game_of(turn_up("Cat", card("red", 7)))
     (play_answer,) = [KIND.answers(game, w) for w in game.waiting_for() if w.kind == "play"]
     labels = [c["label"] for c in play_answer["choices"]]
-    assert "red 3" in labels and "wild4, blue" in labels and "blue 3" not in labels
+    assert "red 3" in labels and "wild +4, blue" in labels and "blue 3" not in labels
     assert play_answer["title"] == "Ann: lay a card on red 7"
     game.apply(play("Ann", {"color": "black", "value": "wild4"}, "blue"))
     game.apply(simple("Bob", "challenge"))
@@ -129,8 +129,8 @@ def test_the_catalog_says_the_values_and_the_deck_are_configuration() -> None:
     assert setup["players"]["min"] == 2 and setup["players"]["max"] == 10
     fields = {f["name"]: f for f in setup["fields"]}
     assert fields["target.points"]["default"] == 500
-    assert "do not give the cards' points" in fields["target.points"]["note"]
-    assert "wild4 50" in fields["target.points"]["note"]
+    assert "The rules give no points for the cards" in fields["target.points"]["note"]
+    assert "wild +4 50" in fields["target.points"]["note"]
     options = {name.split(".")[1] for name in fields if name.startswith("options.")}
     assert options == set(Options.__dataclass_fields__)
     json.dumps(KIND.catalog())  # JSON-ready
