@@ -17,12 +17,14 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from host.app.text import _
+
 DEVICE_WRONG = 5  # wrong PINs a minute from one device
 TABLE_WRONG = 20  # wrong PINs a minute from all devices
 WINDOW = 60.0  # seconds over which wrong PINs are counted
 LONGEST_WAIT = 3600.0  # the back-off stops doubling at an hour
 KEPT_DEVICES = 10_000  # devices whose wrong PINs are remembered before the quiet are forgotten
-WRONG = "wrong PIN: the table PIN is shown on the board's displays"
+WRONG = _("wrong PIN: the table PIN is shown on the board's displays")
 FORGIVEN = 6 * 3600.0  # six quiet hours start the back-off afresh (longer than its waits' worth)
 
 
@@ -71,7 +73,7 @@ class PinCheck:
     def problem(self, device: str, pin: str | None, expected: str | None) -> tuple[int, str] | None:
         """Why a request with `pin` may not change anything (None: it may)."""
         if not pin:
-            return 403, "read-only: enter the table PIN (shown on the board) to make changes"
+            return 403, _("read-only: enter the table PIN (shown on the board) to make changes")
         now = self.clock()
         right = expected is not None and hmac.compare_digest(pin.encode(), expected.encode())
         with self._lock:
@@ -85,11 +87,12 @@ class PinCheck:
                 }
             mine = self.devices.setdefault(device, _Count(DEVICE_WRONG))
             if wait := mine.waiting(now):
-                return 429, f"too many wrong PINs from this device: wait {_said(wait)}"
+                return 429, _("too many wrong PINs from this device: wait {wait}", wait=_said(wait))
             if wait := self.table.waiting(now):
-                return 429, (
-                    f"too many wrong PINs at this table: PIN entry waits {_said(wait)} "
-                    "(devices already unlocked go on)"
+                return 429, _(
+                    "too many wrong PINs at this table: PIN entry waits {wait} "
+                    "(devices already unlocked go on)",
+                    wait=_said(wait),
                 )
             if right and expected is not None:
                 self.unlocked[device] = expected
@@ -110,6 +113,6 @@ def _said(seconds: float) -> str:
     ('43 s', 'a minute', '2 min', '60 min')
     """
     if seconds < 59:
-        return f"{int(seconds + 0.999)} s"
+        return _("{n} s", n=int(seconds + 0.999))
     minutes = round(seconds / 60)
-    return "a minute" if minutes == 1 else f"{minutes} min"
+    return _("a minute") if minutes == 1 else _("{n} min", n=minutes)

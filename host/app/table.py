@@ -27,12 +27,14 @@ from typing import Any
 from host.app.board_seam import Board, ButtonPress, pin_display
 from host.app.camera import CameraEvent, MisfitSeen, ThrowSeen
 from host.app.store import Store, StoreError, result_of
+from host.app.text import _
+from host.app.text import source_name as _source
 from host.errors import UserError
 from host.games import DiceExpectation, Game, IllegalInput, Input
 from host.games.kind import CORRECT, RESOLVE, THROW, Dice, GameFileError, GameKind
 from host.games.page import answers_json, awaiting
 from host.games.registry import default_kind, kind_named
-from host.games.text import ENGLISH, localize
+from host.games.text import ENGLISH, localize, message
 
 WINDOW = 4.0  # seconds a result is shown for corrections before it is resolved
 PIN_SECONDS = 8.0  # the board shows the PIN at game start this long, or to the first throw
@@ -61,8 +63,10 @@ class Stale(Refused):
 
     def __init__(self, version: int) -> None:
         super().__init__(
-            "the table changed before this arrived (someone acted first, or it was sent "
-            "twice): nothing was done; look again and choose anew",
+            _(
+                "the table changed before this arrived (someone acted first, or it was sent "
+                "twice): nothing was done; look again and choose anew"
+            ),
             409,
         )
         self.version = version  # the table's now
@@ -250,25 +254,31 @@ class Table:
     def _press(self, seat: int) -> None:
         with self._lock:
             if self.game is None or self.kind is None:
-                self.notice("info", f"button {seat + 1}: no game on the table")
+                self.notice("info", _("button {n}: no game on the table", n=seat + 1))
                 return
             players = list(self.game.players)
             if not 0 <= seat < len(players):
-                self.notice("info", f"button {seat + 1}: nobody sits there")
+                self.notice("info", _("button {n}: nobody sits there", n=seat + 1))
                 return
             player = players[seat]
             if self.paused:
-                self.notice("info", f"{player}'s button: the game is paused")
+                self.notice("info", _("{player}'s button: the game is paused", player=player))
                 return
             inputs = self.kind.button_inputs(self.game, player)
             if not inputs:
-                self.notice("info", f"{player}'s button: nothing to do now ({self.awaited()})")
+                waits = self.awaited()
+                self.notice(
+                    "info",
+                    _("{player}'s button: nothing to do now ({waits})", player=player, waits=waits),
+                )
                 return
             try:
                 for inp in inputs:
                     self.apply(inp, "button")
             except Refused as refusal:
-                self.notice("warning", f"{player}'s button: {refusal}")
+                self.notice(
+                    "warning", _("{player}'s button: {why}", player=player, why=message(refusal))
+                )
 
     def camera_event(self, event: CameraEvent) -> str:
         """A throw the camera saw settle, or a reading that does not fit. One the store
@@ -299,7 +309,7 @@ class Table:
                 became = status
             if self._retry_at:  # it had failed before
                 self._retry_at = 0.0
-                self.notice("info", "the game store works again: the camera's throws are in")
+                self.notice("info", _("the game store works again: the camera's throws are in"))
         return became
 
     def _camera_event(self, event: CameraEvent) -> str:
@@ -315,18 +325,20 @@ class Table:
             }
             if isinstance(event, MisfitSeen):
                 self.throw = {**seen, "status": "misfit", "reason": event.reason}
-                self.notice("warning", f"the camera cannot read this throw: {event.reason}")
+                self.notice(
+                    "warning", _("the camera cannot read this throw: {why}", why=event.reason)
+                )
                 return "misfit"
             assert isinstance(event, ThrowSeen)
             game, dice = self.game, self._dice()
             if game is None or dice is None or game.game_over or self.paused:
-                why = "no game is going on"
+                why: str = _("no game is going on")
                 if self.paused:
-                    why = "the game is paused"
+                    why = _("the game is paused")
                 elif game is not None and dice is None:
-                    why = "this game is played without the camera's dice"
+                    why = _("this game is played without the camera's dice")
                 self.throw = {**seen, "status": "ignored", "reason": why}
-                self.notice("info", f"a throw was seen but {why}")
+                self.notice("info", _("a throw was seen but {why}", why=why))
                 return "ignored"
             inp = dice.throw_input(game, event.thrown, event.kept)
             try:
@@ -339,9 +351,11 @@ class Table:
                     inp = dice.throw_input(game, event.thrown, fixed)  # a die fixed this turn
                     self._commit(game, inp, "camera")
             except Refused as refusal:
-                self.throw = {**seen, "status": "refused", "reason": str(refusal)}
+                said = message(refusal)
+                self.throw = {**seen, "status": "refused", "reason": said}
                 self.notice(
-                    "warning", f"the camera's reading was refused: {refusal}; fix it on the page"
+                    "warning",
+                    _("the camera's reading was refused: {why}; fix it on the page", why=said),
                 )
                 return "refused"
             except StoreError as error:
@@ -435,7 +449,7 @@ class Table:
         if self.holding is not None:  # undo first takes back the end of the throws
             self.holding = self.deadline = None
             self.store.hold(self.game_id, None)
-            self.notice("info", f"undo: the throws go on ({source})")
+            self.notice("info", _("undo: the throws go on ({source})", source=_source(source)))
             self._publish()
             return self._ack()
         try:
@@ -448,7 +462,9 @@ class Table:
             game.apply(undone)  # keep the game as stored
             raise
         self._undos += 1
-        self.notice("info", f"undone: {describe(undone)} ({source})")
+        self.notice(
+            "info", _("undone: {what} ({source})", what=describe(undone), source=_source(source))
+        )
         self._publish()
         return self._ack()
 
@@ -460,7 +476,13 @@ class Table:
         self.paused = paused
         if not paused and self.holding is not None:
             self.deadline = self.clock() + self.window  # a fresh look after the break
-        self.notice("info", f"game {'paused' if paused else 'resumed'} ({source})")
+        who = _source(source)
+        said = (
+            _("game paused ({source})", source=who)
+            if paused
+            else _("game resumed ({source})", source=who)
+        )
+        self.notice("info", said)
         self._publish()
         return self._ack()
 
@@ -476,7 +498,7 @@ class Table:
             fields.setdefault("seed", secrets.randbelow(1 << 31))
             game_id = self.store.create(kind, fields)
         except GameFileError as error:
-            raise Refused(f"cannot start this game: {error}", 400) from None
+            raise Refused(_("cannot start this game: {why}", why=message(error)), 400) from None
         # a new game, a new PIN; but a recorded session's game is set up the moment the
         # table starts, so the PIN just shown stays (two PINs at start confused)
         self._switch(game_id, fresh_pin=source != RECORDING)
@@ -486,7 +508,7 @@ class Table:
         try:
             game_id = self.store.import_script(action.get("script"))
         except GameFileError as error:
-            raise Refused(f"cannot import this game: {error}", 400) from None
+            raise Refused(_("cannot import this game: {why}", why=message(error)), 400) from None
         if action.get("open", True):
             self._switch(game_id, fresh_pin=False)
         return {**self._ack(), "imported": game_id}
@@ -506,11 +528,11 @@ class Table:
 
     def _playing(self, allow_over: bool = False, allow_paused: bool = False) -> Game:
         if self.game is None:
-            raise Refused("no game on the table: set one up or open one first")
+            raise Refused(_("no game on the table: set one up or open one first"))
         if self.paused and not allow_paused:
-            raise Refused("the game is paused: resume it first")
+            raise Refused(_("the game is paused: resume it first"))
         if self.game.game_over and not allow_over:
-            raise Refused("the game is over (undo the last input to change its end)")
+            raise Refused(_("the game is over (undo the last input to change its end)"))
         return self.game
 
     def _commit(self, game: Game, inp: Input, source: str) -> None:
@@ -519,8 +541,9 @@ class Table:
         try:
             game.apply(inp)
         except IllegalInput as error:
-            said = "" if error.says_awaited else f" ({self.awaited()})"
-            raise Refused(f"{error}{said}") from None
+            if error.says_awaited:
+                raise Refused(message(error)) from None
+            raise Refused(_("{why} ({waits})", why=message(error), waits=self.awaited())) from None
         dice = self._dice()
         fix = dice is not None and inp.get("type") == CORRECT
         keep = self.holding if fix else None
@@ -538,8 +561,12 @@ class Table:
         else:
             self.holding = self.deadline = None
         if game.game_over:
+            winners = self.kind.winners(game)
             self.notice(
-                "info", "game over: " + (", ".join(self.kind.winners(game)) or "nobody") + " won"
+                "info",
+                _("game over: {players} won", players=winners)
+                if winners
+                else _("game over: nobody won"),
             )
         self._publish()
         for listener in self._commit_listeners:
@@ -554,7 +581,7 @@ class Table:
         kept = list(kept)
         turn = self._turn_key()
         self._fixes = [f for f in self._fixes if f[0] == turn]
-        for _, wrong, right in self._fixes:
+        for _turn, wrong, right in self._fixes:
             if wrong in kept:
                 kept[kept.index(wrong)] = right
         return kept
@@ -575,7 +602,13 @@ class Table:
         assert self.game_id is not None
         player = inp.get("player")
         if not any(w.kind == RESOLVE and w.player == player for w in game.waiting_for()):
-            raise Refused(f"{player} cannot end the throws now ({self.awaited()})")
+            raise Refused(
+                _(
+                    "{player} cannot end the throws now ({waits})",
+                    player=player,
+                    waits=self.awaited(),
+                )
+            )
         self.store.hold(self.game_id, inp)
         self.holding = dict(inp)
         self.deadline = self.clock() + self.window
@@ -590,7 +623,9 @@ class Table:
             self.holding = self.deadline = None
             assert self.game_id is not None
             self.store.hold(self.game_id, None)
-            self.notice("warning", f"the held result was not resolved: {refusal}")
+            self.notice(
+                "warning", _("the held result was not resolved: {why}", why=message(refusal))
+            )
             self._publish()
 
     def _switch(self, game_id: int, fresh_pin: bool) -> None:
@@ -685,10 +720,10 @@ class Table:
     def awaited(self) -> str:
         game, kind = self.game, self.kind
         if game is None or kind is None:
-            return "no game"
+            return _("no game")
         if not game.waiting_for():
-            return "the game is over"
-        return "the game waits for " + awaiting(answers_json(kind, game))
+            return _("the game is over")
+        return _("the game waits for {what}", what=awaiting(answers_json(kind, game)))
 
     def notice(self, level: str, text: str) -> None:
         """Tell the page (and, unless it is only "info", the console). The same notice

@@ -2,6 +2,13 @@
 messages (notices, refusals), in one catalogue per language: host/app/locales/LANG.json
 (see host.games.text)."""
 
-from host.games.text import Words
+from host.games.text import Text, Words
 
-_ = Words("host.app")
+# where an input came from, as a notice names it (the table's `source`)
+SOURCES = ("page", "button", "camera", "timer", "recording", "import")
+
+_ = Words("host.app", names=lambda: SOURCES)
+
+
+def source_name(source: str) -> Text:
+    return _.name(source)

@@ -258,7 +258,7 @@ def say(text: object, lang: str) -> str:
     return text.say(lang) if isinstance(text, Text) else str(text)
 
 
-def message(error: BaseException) -> object:
+def message(error: BaseException) -> str:
     """What an exception says: its `Text` if it was raised with one (so it can be said in
     the reader's language), else its string."""
     args = error.args

@@ -362,3 +362,20 @@ def test_a_notice_since_the_page_looked_is_no_change_of_the_game(s: Served) -> N
     s.table.press(7)  # "button 8: nobody sits there", a notice
     assert s.table.version > version
     assert post(s, "/api/action", {**THROW, "version": version}, s.table.store.pin)[0] == 200
+
+
+def test_the_server_says_its_refusals_and_notices_in_the_language_asked(s: Served) -> None:
+    french = {"Accept-Language": "fr-FR,fr;q=0.9", "Content-Type": "application/json"}
+    body = json.dumps({"do": "pause", "version": s.table.version}).encode()
+    status, said = request(s, "POST", "/api/action", body, french)  # no PIN
+    assert status == 403
+    assert said["error"].startswith("lecture seule\u00a0: entrez le code de la table")
+    assert said["key"].startswith("read-only: enter the table PIN")  # for a tool to tell
+    assert post(s, "/api/action", {"do": "pause"}, pin=s.table.store.pin)[0] == 200
+    _, state = request(s, "GET", "/api/state?lang=ja")
+    assert state["notices"][-1]["text"] == "ゲームを一時停止しました(ページ)"
+    _, state = request(s, "GET", "/api/state", headers={"Accept-Language": "fr"})
+    assert state["notices"][-1]["text"] == "partie en pause (page)"
+    wrong = "0000" if s.table.store.pin != "0000" else "1111"
+    status, said = request(s, "POST", "/api/action", body, {**french, "X-Table-PIN": wrong})
+    assert status == 403 and said["error"].startswith("code erroné\u00a0:")

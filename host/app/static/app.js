@@ -11,6 +11,8 @@
 const PIN_KEY = "dicetable-pin";
 const LANG_KEY = "dicetable-lang"; // the language chosen with the switch (kept on this device)
 const SOURCE_ICONS = { camera: "📷", button: "🔘", page: "📱", timer: "⏱", recording: "▶", import: "📄" };
+// where an input came from, in words (the icon's tooltip)
+const sourceName = (source) => ({ camera: t("camera"), button: t("button"), page: t("page"), timer: t("timer"), recording: t("recording"), import: t("import") })[source] || source;
 
 let state = null; // the table's state, as the server last sent it
 let catalog = null; // what the setup forms offer, per game
@@ -478,7 +480,7 @@ function drawLog(el) {
   details.open = drawLog.open;
   details.addEventListener("toggle", () => { drawLog.open = details.open; });
   details.append(h("ol", { reversed: true, "data-test": "log" }, g.log.slice().reverse().map((e) =>
-    h("li", { value: e.seq + 1 }, h("span", { title: e.source }, SOURCE_ICONS[e.source] || "·"), " ", describe(e.input)))));
+    h("li", { value: e.seq + 1 }, h("span", { title: sourceName(e.source) }, SOURCE_ICONS[e.source] || "·"), " ", describe(e.input)))));
   el.append(details);
 }
 

@@ -49,6 +49,7 @@ from host.games.scripts import (
 from host.games.scripts import ScriptFailed as ScriptFailed
 from host.games.scripts import describe as describe
 from host.games.scripts import mismatches as mismatches
+from host.games.text import message
 
 FORMAT = "kot-game/1"
 BASE_OPTIONS = ("two_player_variant", "first_edition", "table_deck")
@@ -171,7 +172,7 @@ def start(script: Script) -> KingOfTokyo:
     try:
         return KingOfTokyo(script.setup)
     except SetupError as error:
-        raise ScriptError(str(error)) from None
+        raise ScriptError(message(error)) from None  # its Text kept: said in the page's language
 
 
 def replay(

@@ -97,16 +97,23 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 6
 def check_setup(setup: Setup) -> None:
     """Raise SetupError naming the first problem of `setup`, if any."""
     from host.games.kot.cards import BOX, CARDS, UnknownCard, canonical
+    from host.games.kot.text import _, place_name  # its names come from here: imported late
 
     seats = setup.seats
     if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
-        raise SetupError(f"players: King of Tokyo takes 2 to 6 players, not {len(seats)}")
+        raise SetupError(_("players: King of Tokyo takes 2 to 6 players, not {n}", n=len(seats)))
     names = [s.name for s in seats]
     for i, seat in enumerate(seats):
         if not isinstance(seat.name, str) or not seat.name.strip():
-            raise SetupError(f"players[{i}].name: a player needs a name")
+            raise SetupError(_("{at}: a player needs a name", at=f"players[{i}].name"))
         if names.count(seat.name) > 1:
-            raise SetupError(f"players[{i}].name: {seat.name!r} sits twice at the table")
+            raise SetupError(
+                _(
+                    "{at}: {name} sits twice at the table",
+                    at=f"players[{i}].name",
+                    name=repr(seat.name),
+                )
+            )
         if seat.name == "deck":
             raise SetupError(
                 f'players[{i}].name: "deck" names the deck in inputs; choose another name'
@@ -117,9 +124,15 @@ def check_setup(setup: Setup) -> None:
                 f"(monsters: {', '.join(MONSTERS)})"
             )
         if [s.monster for s in seats].count(seat.monster) > 1:
-            raise SetupError(f"players[{i}].monster: {seat.monster} is played twice")
+            raise SetupError(
+                _(
+                    "{at}: {monster} is played twice",
+                    at=f"players[{i}].monster",
+                    monster=_.name(seat.monster),
+                )
+            )
     if setup.options.two_player_variant and len(seats) != 2:
-        raise SetupError("options.two_player_variant: only for a game started with 2 players")
+        raise SetupError(_("options.two_player_variant: only for a game started with 2 players"))
     if not isinstance(setup.seed, int) or isinstance(setup.seed, bool):
         raise SetupError(f"seed: a whole number, not {setup.seed!r}")
     if setup.first_player is not None and setup.first_player not in names:
@@ -147,7 +160,13 @@ def check_setup(setup: Setup) -> None:
         placed += cards
         for card in cards:
             if not CARDS[card].keep:
-                raise SetupError(f"{at}.cards: {card} is a discard card: it never stays in play")
+                raise SetupError(
+                    _(
+                        "{at}: {card} is a discard card: it never stays in play",
+                        at=f"{at}.cards",
+                        card=_.name(card),
+                    )
+                )
         mimic = None
         if mp.mimic is not None:
             mimic = card_list(f"{at}.mimic.card", (mp.mimic[0],))[0]
@@ -163,8 +182,21 @@ def check_setup(setup: Setup) -> None:
             ("energy", mp.energy, None),
         ):
             if not _count(value) or (top is not None and value > top):
-                limit = f"0 to {top}" if top is not None else "0 or more"
-                raise SetupError(f"{at}.{field_name}: {value!r} is not a whole number {limit}")
+                where_ = f"{at}.{field_name}"
+                if top is None:
+                    said = _(
+                        "{at}: {value} is not a whole number 0 or more",
+                        at=where_,
+                        value=repr(value),
+                    )
+                else:
+                    said = _(
+                        "{at}: {value} is not a whole number 0 to {top}",
+                        at=where_,
+                        value=repr(value),
+                        top=top,
+                    )
+                raise SetupError(said)
         for token, count in mp.tokens.items():
             if token not in TOKENS:
                 raise SetupError(
@@ -180,37 +212,59 @@ def check_setup(setup: Setup) -> None:
             raise SetupError(f'{at}.location: "city", "bay" or null, not {mp.location!r}')
         if mp.hp == 0 and (mp.location or cards or mp.energy or mp.cultists):
             raise SetupError(
-                f"{at}: an eliminated monster (hp 0) has no place, cards, energy or cultists"
+                _(
+                    "{at}: an eliminated monster (hp 0) has no place, cards, energy or cultists",
+                    at=at,
+                )
             )
         if mp.location is not None:
             if mp.location in taken:
-                raise SetupError(f"{at}.location: {taken[mp.location]} is already in {mp.location}")
+                raise SetupError(
+                    _(
+                        "{at}: {player} is already in {place}",
+                        at=f"{at}.location",
+                        player=taken[mp.location],
+                        place=place_name(mp.location),
+                    )
+                )
             taken[mp.location] = name
     alive = [n for n in names if pos.monsters.get(n, MonsterPosition()).hp > 0]  # hp checked
     if "bay" in taken and len(alive) < 5:
         raise SetupError(
-            f"{where}: Tokyo Bay is used only while more than 4 monsters are alive "
-            f"({len(alive)} are)"
+            _(
+                "{at}: Tokyo Bay is used only while more than 4 monsters are alive ({n} are)",
+                at=where,
+                n=len(alive),
+            )
         )
     if len(alive) < 2:
-        raise SetupError(f"{where}: fewer than 2 monsters alive: that game is over")
+        raise SetupError(_("{at}: fewer than 2 monsters alive: that game is over", at=where))
     if pos.active_player not in names:
         raise SetupError(f"{where}.active_player: unknown player {pos.active_player!r}")
     if pos.active_player not in alive:
-        raise SetupError(f"{where}.active_player: {pos.active_player} is eliminated")
+        raise SetupError(
+            _("{at}: {player} is eliminated", at=f"{where}.active_player", player=pos.active_player)
+        )
     if not _count(pos.turn) or pos.turn < 1:
         raise SetupError(f"{where}.turn: a whole number from 1, not {pos.turn!r}")
     if pos.face_up is not None:
         if len(pos.face_up) > 3:
-            raise SetupError(f"{where}.face_up: at most 3 cards, not {len(pos.face_up)}")
+            raise SetupError(
+                _("{at}: at most 3 cards, not {n}", at=f"{where}.face_up", n=len(pos.face_up))
+            )
         placed += card_list(f"{where}.face_up", pos.face_up)
     if pos.deck is not None:
         placed += card_list(f"{where}.deck", pos.deck)
     for card in set(placed):
         if placed.count(card) > BOX.count(card):
             raise SetupError(
-                f"{where}: {card} is placed {placed.count(card)} times; the box has "
-                f"{BOX.count(card)}"
+                _(
+                    "{at}: {card} is placed {n} times; the box has {most}",
+                    at=where,
+                    card=_.name(card),
+                    n=placed.count(card),
+                    most=BOX.count(card),
+                )
             )
 
 

@@ -27,6 +27,7 @@ from host.games.kot.rules import FACES, ROLLOFF
 from host.games.kot.script import FORMAT, ScriptFailed, replay, script_json, start
 from host.games.kot.text import face_label
 from host.games.page import generic_answers
+from host.games.text import message
 
 
 class KingOfTokyoDice:
@@ -95,14 +96,14 @@ class KingOfTokyoKind:
         except ScriptFailed as error:
             raise ReplayStopped(str(error), error.game) from None
         except (ScriptError, SetupError) as error:
-            raise GameFileError(str(error)) from None
+            raise GameFileError(message(error)) from None
 
     def setup_of(self, script: Mapping[str, Any]) -> dict[str, Any]:
         # normalised through the engine's own writer, so a stored setup reads back the same
         try:
             game = start(parse_script({**script, "format": FORMAT, "inputs": []}))
         except (ScriptError, SetupError) as error:
-            raise GameFileError(str(error)) from None
+            raise GameFileError(message(error)) from None
         setup = script_json(game)
         del setup["format"], setup["inputs"]
         if "description" in script:

@@ -192,7 +192,7 @@ def test_display_at_the_end_lights_the_winners() -> None:
                     "A",
                 ),
             ),
-            "already in city",
+            "already in Tokyo City",
         ),
         (
             Setup.simple("A", "B", position=Position({}, "A", face_up=("Heal", "Heal"))),
