@@ -41,7 +41,8 @@ def catalog() -> dict[str, Any]:
     ]
     colour = field("players.{i}.colour", _("colour"), choices=colours, distinct=True)
     presets = [
-        (name, name) for name in (DEFAULT_PRESET, *(p for p in PRESETS if p != DEFAULT_PRESET))
+        (name, _.name(name))
+        for name in (DEFAULT_PRESET, *(p for p in PRESETS if p != DEFAULT_PRESET))
     ]
     setup = form(
         [colour],
@@ -133,7 +134,7 @@ def _course(s: dict[str, Any], tokens: list[dict[str, Any]]) -> dict[str, Any]:
         marks[i], looks[i] = _("lake"), "water"
     note = _(
         "{name}: {spaces} spaces, {lakes} lakes; the finish line is after the last space",
-        name=course["name"],
+        name=_.name(course["name"]),
         spaces=course["spaces"],
         lakes=len(course["lakes"]),
     )
@@ -184,7 +185,7 @@ def _headline(s: dict[str, Any]) -> str:
     if s["game_over"]:
         if not s["winners"]:
             return _("The race is over.")
-        return _("The race is over: {players} won!", players=_(" and ").join(s["winners"]))
+        return _("The race is over: {players} won!", players=s["winners"])
     colour = next(p["colour"] for p in s["players"] if p["name"] == s["active_player"])
     return _(
         "Turn {n}: {player} ({colour})",

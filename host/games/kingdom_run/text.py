@@ -1,6 +1,18 @@
 """Kingdom Run's words for people: every player-facing string of the package goes through
-`_` (host.games.text), where the page's languages are added."""
+`_` (host.games.text); its names (colours, courses) are declared here so every locale file
+is checked to have them (host/games/kingdom_run/locales/LANG.json)."""
+
+from collections.abc import Iterator
 
 from host.games.text import Words
 
-_ = Words(__package__ or "host.games.kingdom_run")
+
+def _names() -> Iterator[str]:
+    from host.games.kingdom_run.course import PRESETS
+    from host.games.kingdom_run.setup import COLOURS
+
+    yield from COLOURS
+    yield from PRESETS
+
+
+_ = Words(__package__ or "host.games.kingdom_run", names=_names)
