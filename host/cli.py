@@ -27,7 +27,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "calibrate": ("vision.live.calibrate_cli", "learn the tray area and look from the camera"),
     "board": ("host.board.cli", "the LED board: find it, flash its firmware, test it"),
     "bench": ("host.bench", "benchmarks that print figures: engine, vision, live, board, play"),
-    "page": ("host.app.page_cli", "the web page: its translations checked"),
+    "page": ("host.app.page_cli", "the web page: its translations checked, its screenshots"),
 }
 
 

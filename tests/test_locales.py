@@ -50,7 +50,7 @@ def test_a_text_is_its_english_and_is_said_in_any_language() -> None:
     assert said == "Imported as game 3" and isinstance(said, str)
     assert json.dumps({"a": said}) == '{"a": "Imported as game 3"}'
     assert said.say("fr") == "Importée comme partie 3"
-    assert said.say("ja") == "ゲーム 3 として読み込みました"
+    assert said.say("ja") == "ゲーム 3として読み込みました"
     # a field that is a Text is said in the same language; a copy keeps all of it
     nested = words("Waiting for {what}", what=words("paused"))
     assert nested.say("fr") == "En attente\u00a0: en pause"

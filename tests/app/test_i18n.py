@@ -4,13 +4,18 @@ remembered, the page's `lang` follows, and what the server says comes in it."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 
+from host.app import screens
 from host.app.chromium import launch
+from host.games.registry import kinds
+from host.games.text import LANGUAGES, read_locale
+from host.locales import keys_used, packages
 from tests.app.browser import Served, served
 
 pytestmark = pytest.mark.slow
@@ -111,3 +116,110 @@ def test_the_card_picker_finds_a_card_in_every_language_and_by_cost(
     search.fill("")
     expect(shown).to_have_count(len(CARDS))
     page.context.close()
+
+
+# ---- no English left: every screen in French and in Japanese ------------------------------
+
+WORD = re.compile(r"[^\W\d_]+")
+
+
+def words(text: str) -> set[str]:
+    return {w.casefold() for w in WORD.findall(text) if len(w) > 1}
+
+
+def screen_text(page: Page) -> str:
+    """What a player reads on the screen: its text (the lists' choices too) and the words
+    of its labels, placeholders and tooltips."""
+    said = page.evaluate(
+        """() => [document.title, document.body.innerText, ...[...document.querySelectorAll(
+            "[aria-label], [placeholder], [title], [alt]")].flatMap((el) =>
+            ["aria-label", "placeholder", "title", "alt"].map((a) => el.getAttribute(a) || ""))]"""
+    )
+    return "\n".join(said)
+
+
+def kept_words(lang: str) -> set[str]:
+    """The words a language's own files use (a name kept as it is, "Tokyo City", is one of
+    them), and the proper names: the players', the games' titles, the table's, and each
+    language's name in itself (the switch)."""
+    kept = words(" ".join((*screens.PLAYERS, *screens.MONSTERS, *LANGUAGES.values(), "dicetable")))
+    kept |= words(" ".join(kind.title for kind in kinds().values()))
+    for folder in packages().values():
+        path = folder / "locales" / f"{lang}.json"
+        if path.is_file():
+            for part in read_locale(path).values():
+                kept |= words(" ".join(part.values()))
+    return kept
+
+
+def english_left(text: str, english: set[str], kept: set[str]) -> list[str]:
+    """The words of `text` that are English (`english`: the words the page shows in
+    English) and not the language's own (`kept`).
+
+    >>> sorted(english_left("Partie terminée : Aiko won", {"game", "over", "won"}, {"partie"}))
+    ['won']
+    """
+    return sorted((words(text) & english) - kept)
+
+
+@pytest.fixture(scope="module")
+def english(browser: Browser) -> set[str]:
+    """Every word the page shows in English on its screens, and every English word of the
+    translations' keys (the templates' fields left out)."""
+    seen: set[str] = set()
+    screens.walk(browser, "en-US", lambda name, page: seen.update(words(screen_text(page))))
+    for domain, folder in packages().items():
+        keys = keys_used(domain, folder)
+        seen |= words(re.sub(r"\{\w+\}", " ", " ".join(keys)))
+    return seen
+
+
+@pytest.mark.parametrize("lang", ["fr-FR", "ja-JP"])
+def test_every_screen_speaks_the_language_with_no_english_left(
+    browser: Browser, english: set[str], lang: str
+) -> None:
+    assert {"throw", "dice", "card", "buy", "game"} <= english  # the check can see English
+    kept = kept_words(lang.split("-")[0])
+    left: dict[str, list[str]] = {}
+    visited: list[str] = []
+
+    def visit(name: str, page: Page) -> None:
+        visited.append(name)
+        found = english_left(screen_text(page), english, kept)
+        if found:
+            left[name] = found
+
+    screens.walk(browser, lang, visit)
+    assert len(visited) == len(screens.SCREENS)  # every screen was seen
+    assert left == {}, f"English left in {lang}: {left}"
+
+
+def test_english_left_is_found_and_a_language_own_words_are_not() -> None:
+    english = words("Game over: Aiko won! Tokyo City")
+    kept = words("Aiko Partie terminée a gagné Tokyo City")  # Aiko: a proper name
+    assert english_left("Partie terminée : Aiko won!", english, kept) == ["won"]
+    assert english_left("Partie terminée : Aiko a gagné ! (Tokyo City)", english, kept) == []
+
+
+def test_page_screenshots_writes_each_screen_in_each_language(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    import cv2
+
+    done = subprocess.run(
+        [sys.executable, "-m", "host", "page", "screenshots", str(tmp_path / "shots")],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    for lang in LANGUAGES:
+        shots = sorted((tmp_path / "shots" / lang).glob("*.png"))
+        assert [p.name.split("-", 1)[1][:-4] for p in shots] == list(screens.SCREENS)
+        for shot in shots:
+            image = cv2.imread(str(shot))
+            # at a phone's width (wider where a screen overflows it: the layout tests' job)
+            assert image is not None and image.shape[1] >= 390 and image.shape[0] >= 844, shot
+    assert f"{len(screens.SCREENS) * len(LANGUAGES)} screenshots" in done.stdout
