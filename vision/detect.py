@@ -21,10 +21,11 @@ from vision.patches import face_side
 
 FINDER_WIDTH = 320  # frames are scaled to this width before finding dice
 STRIDE = 8  # one finder cell covers 8x8 pixels of the scaled frame
+PAD = 16  # the scaled frame's height is padded to a multiple of this (the finder's context)
 DIE_THRESHOLD = 0.35  # finder score from which a cell holds a die
 # finder score from which a die is reported even if it is like none of the face set's faces
 # (an unknown die: the follower and the rules count dice); below it such a find is dropped
-SURE = 0.8  # above what this finder gives frames of sensor noise (0.76)
+SURE = 0.85  # above what the finders give frames of sensor noise (up to 0.81 on 17 frames)
 MAX_DICE = 64  # at most this many dice per frame (the surest), so no frame is slow
 
 Box = tuple[float, float, float, float]
@@ -42,17 +43,21 @@ class Candidate:
 
 
 def find(
-    frame: np.ndarray, threshold: float = DIE_THRESHOLD, width: int = FINDER_WIDTH
+    frame: np.ndarray,
+    threshold: float = DIE_THRESHOLD,
+    width: int = FINDER_WIDTH,
+    model: str = "finder.onnx",
 ) -> list[Candidate]:
-    """Dice in a BGR frame: the finder's cells that peak above `threshold`, as boxes."""
+    """Dice in a BGR frame: the finder's cells that peak above `threshold`, as boxes
+    (`model`: the finder network, a file of vision/models)."""
     h, w = frame.shape[:2]
     scale = width / w
-    sh = max(STRIDE, round(h * scale))
+    sh = max(PAD, round(h * scale))
     small = cv2.resize(frame, (width, sh), interpolation=cv2.INTER_AREA)
-    pad = (-sh) % STRIDE
+    pad = (-sh) % PAD
     if pad:
         small = cv2.copyMakeBorder(small, 0, pad, 0, 0, cv2.BORDER_REPLICATE)
-    finder = net("finder.onnx")
+    finder = net(model)
     finder.setInput(small.astype(np.float32).transpose(2, 0, 1)[None])
     out = finder.forward()[0]
     heat = sigmoid(out[0])

@@ -58,6 +58,11 @@ class FaceSet:
     # (tray corners, holes, shadows, coins) and in frames of sensor noise. Every set taught
     # now has it; older files without it still load.
     rejects: bool = False
+    # The networks (files of vision/models) the set reads with: its dice are found by
+    # `finder_file` and embedded by `embedding_file` (whose fingerprint is `embedding`).
+    # Kinds of dice may read best with networks of their own (vision.build_shipped).
+    finder_file: str = "finder.onnx"
+    embedding_file: str = "embedding.onnx"
 
     def probabilities(self, features: np.ndarray) -> np.ndarray:
         """Class probabilities (n, faces [+ 1 when `rejects`]) from embeddings (n, views,
@@ -104,6 +109,8 @@ class FaceSet:
             "views": self.views,
             "rejects": self.rejects,
             "embedding": self.embedding,
+            "finder_file": self.finder_file,
+            "embedding_file": self.embedding_file,
         }
         with path.open("wb") as f:
             np.savez_compressed(
@@ -148,6 +155,8 @@ def load(name_or_path: str | Path) -> FaceSet:
                 box_fit=_box_fit(meta),
                 views=int(meta.get("views", 1)),
                 rejects=bool(meta.get("rejects", False)),
+                finder_file=str(meta.get("finder_file", "finder.onnx")),
+                embedding_file=str(meta.get("embedding_file", "embedding.onnx")),
             )
     except (OSError, KeyError, ValueError) as error:
         raise FaceSetError(f"{path} is not a face set file ({error})") from None

@@ -61,6 +61,7 @@ class LabelledImage:
     height: int
     dice: tuple[LabelledDie, ...]
     complete: bool = True  # False: not every die is labelled (no detection figures)
+    origin: str = ""  # the photo it was made from, where a set names it (rune55)
 
 
 @dataclass
@@ -113,7 +114,8 @@ def _image(im: Any, where: str) -> LabelledImage:
     except (TypeError, ValueError):
         raise LabelsError(f"{where}: width and height must be whole numbers") from None
     dice = tuple(_die(d, f"{where}, dice[{k}]") for k, d in enumerate(im["dice"]))
-    return LabelledImage(str(im["file"]), *size, dice, _flag(im, "complete", where))
+    complete = _flag(im, "complete", where)
+    return LabelledImage(str(im["file"]), *size, dice, complete, str(im.get("origin", "")))
 
 
 def _die(d: Any, where: str) -> LabelledDie:
@@ -188,6 +190,7 @@ def save(labels: LabelSet, folder: str | Path | None = None) -> Path:
             "width": im.width,
             "height": im.height,
             **({} if im.complete else {"complete": False}),
+            **({"origin": im.origin} if im.origin else {}),
             "dice": [d.to_json() for d in im.dice],
         }
         for im in labels.images

@@ -45,7 +45,7 @@ def sigmoid(x: np.ndarray) -> np.ndarray:
     return np.asarray(1.0 / (1.0 + np.exp(-x)))
 
 
-def embed(patches: np.ndarray, views: int = 1) -> np.ndarray:
+def embed(patches: np.ndarray, views: int = 1, model: str = "embedding.onnx") -> np.ndarray:
     """Embeddings (n, 1, 64) of face patches (n, 32, 32, 3) uint8, unit length.
 
     With views > 1 each patch is also embedded turned by quarter turns, and the views are
@@ -53,12 +53,19 @@ def embed(patches: np.ndarray, views: int = 1) -> np.ndarray:
     """
     if len(patches) == 0:
         return np.zeros((0, 1, 64), np.float32)
+    if len(patches) > BATCH:  # OpenCV's dnn crashes on batches of tens of thousands
+        return np.concatenate(
+            [embed(patches[i : i + BATCH], views, model) for i in range(0, len(patches), BATCH)]
+        )
     turned = np.concatenate([np.rot90(patches, k, axes=(1, 2)) for k in range(views)])
-    embedding = net("embedding.onnx")
+    embedding = net(model)
     embedding.setInput(turned.astype(np.float32).transpose(0, 3, 1, 2))
     out = np.asarray(embedding.forward(), np.float32).reshape(views, len(patches), -1).mean(axis=0)
     out /= np.linalg.norm(out, axis=1, keepdims=True) + 1e-9
     return out[:, None, :]
+
+
+BATCH = 2048  # patches per forward pass when embedding many (teaching a set)
 
 
 def cocked(context: np.ndarray) -> np.ndarray:

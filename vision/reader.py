@@ -14,7 +14,9 @@ the finder is sure of is always reported, "unknown" if it is like none of the se
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
+from itertools import compress
 from pathlib import Path
 from typing import Any
 
@@ -90,7 +92,7 @@ class DiceReader:
     """Finds and reads dice of one face set."""
 
     def __init__(self, faces: faceset.FaceSet, die_threshold: float = detect.DIE_THRESHOLD) -> None:
-        if faces.embedding != nets.model_id("embedding.onnx"):
+        if faces.embedding != nets.model_id(faces.embedding_file):
             raise faceset.FaceSetError(
                 f"face set {faces.name!r} was taught with another embedding model; teach it again"
             )
@@ -111,18 +113,14 @@ class DiceReader:
         frame = check_frame(frame)
         found = [
             scaled(c, self.faces.box_factor(detect.box_side(c.box)))
-            for c in detect.find(frame, self.die_threshold)
+            for c in detect.find(frame, self.die_threshold, model=self.faces.finder_file)
         ]
         if not found:
             return FrameReading([], [])
         cut = np.stack([patches.cut(frame, c.center, c.side, c.angle) for c in found])
-        context = np.stack(
-            [
-                patches.cut(frame, c.center, c.side, c.angle, patches.CONTEXT, patches.CONTEXT_SPAN)
-                for c in found
-            ]
+        return self._read_patches(
+            cut, found, lambda keep: context_cuts(frame, list(compress(found, keep)))
         )
-        return self._read_patches(cut, context, found)
 
     def read_patches(
         self, cut: np.ndarray, context: np.ndarray, found: list[detect.Candidate]
@@ -136,31 +134,40 @@ class DiceReader:
         that the dice are never silently fewer than on the table. A cocked one is kept,
         unread.
         """
-        return self._read_patches(cut, context, found).dice
+        return self._read_patches(cut, found, lambda keep: context[keep]).dice
 
     def _read_patches(
-        self, cut: np.ndarray, context: np.ndarray, found: list[detect.Candidate]
+        self,
+        cut: np.ndarray,
+        found: list[detect.Candidate],
+        context_of: Callable[[np.ndarray], np.ndarray],
     ) -> FrameReading:
-        features = nets.embed(cut, self.faces.views)
+        """Read the candidates from their face cuts; only those kept are asked whether they
+        lean (`context_of(keep)`: their context patches): texture costs one embedding."""
+        features = nets.embed(cut, self.faces.views, self.faces.embedding_file)
         probs = self.faces.probabilities(features)
         similar = self.faces.similarity(features)
-        leaning = nets.cocked(context)
-        colours = color_features(cut)
-        out = []
-        dropped = []
         n_faces = len(self.faces.faces)
-        for cand, p, sim, lean, colour in zip(found, probs, similar, leaning, colours, strict=True):
-            unlike = sim < self.faces.familiar or int(np.argmax(p)) >= n_faces
-            if unlike and cand.score < detect.SURE:
-                dropped.append(cand)  # not one of our dice
-                continue
+        unlike = (similar < self.faces.familiar) | (probs.argmax(axis=1) >= n_faces)
+        sure = np.array([c.score >= detect.SURE for c in found])
+        keep = ~unlike | sure
+        dropped = list(compress(found, ~keep))
+        kept = list(compress(found, keep))
+        if not kept:
+            return FrameReading([], dropped)
+        leaning = nets.cocked(context_of(keep))
+        colours = color_features(cut[keep])
+        out = []
+        for cand, p, strange, lean, colour in zip(
+            kept, probs[keep], unlike[keep], leaning, colours, strict=True
+        ):
             cocked = bool(lean >= COCKED)
             best = int(np.argmax(p[:n_faces]))
             color, color_conf = self.faces.color_of(colour)
             reason = ""
             if cocked:
                 reason = "cocked: the die leans on something"
-            elif unlike:
+            elif strange:
                 reason = f"unlike: a die like none of the faces of {self.faces.name}"
             elif p[best] < self.faces.threshold:
                 reason = f"unsure: {p[best]:.2f} < {self.faces.threshold:.2f}"
@@ -181,6 +188,16 @@ class DiceReader:
         return FrameReading(out, dropped)
 
 
+def context_cuts(frame: np.ndarray, found: list[detect.Candidate]) -> np.ndarray:
+    """The context patches (vision.patches.CONTEXT) of the candidates."""
+    return np.stack(
+        [
+            patches.cut(frame, c.center, c.side, c.angle, patches.CONTEXT, patches.CONTEXT_SPAN)
+            for c in found
+        ]
+    )
+
+
 def scaled(c: detect.Candidate, factor: float) -> detect.Candidate:
     """A candidate with its box and face grown by `factor` about its centre: the face set's
     labels may draw boxes looser or tighter than the finder (vision.teach measures it)."""
@@ -191,11 +208,20 @@ def scaled(c: detect.Candidate, factor: float) -> detect.Candidate:
     return dataclasses.replace(c, box=(x - hw, y - hh, x + hw, y + hh), side=c.side * factor)
 
 
+COLOR_FEATURES = 39  # the length of color_features' rows
+
+
 def color_features(cut: np.ndarray) -> np.ndarray:
-    """What dice's colours look like, for telling die colours apart: per patch of `cut`
-    (n, PATCH, PATCH, 3), a histogram of the face's Lab colours (5 lightness bins, 5x5
-    hue bins), square-rooted: (n, 30). Where body and glyph sit does not matter, only how
-    much of each colour there is."""
+    """What dice's colours look like, for telling die colours apart, per patch of `cut`
+    (n, PATCH, PATCH, 3): (n, COLOR_FEATURES).
+
+    - A histogram of the face's Lab colours (5 lightness bins, 5x5 hue bins),
+      square-rooted (30): how much of each colour there is, wherever it sits.
+    - The body's colour and the glyph's, how much lighter the glyph is, the lightness's
+      skew, and whether the dark part surrounds the light one (9, _body_and_glyph): a
+      die's role shows in which is lighter, glyph or body, whatever colours an edition
+      chose (vision.designs.edition_looks), also in a grey frame.
+    """
     m = patches.PATCH // 8
     inner = np.ascontiguousarray(cut[:, m:-m, m:-m])
     n = len(inner)
@@ -206,4 +232,40 @@ def color_features(cut: np.ndarray) -> np.ndarray:
     rows = np.arange(n)[:, None] * 30
     counts = np.bincount((rows + light).ravel(), minlength=30 * n)
     counts += np.bincount((rows + 5 + a * 5 + b).ravel(), minlength=30 * n)
-    return np.asarray(np.sqrt(counts.reshape(n, 30) / lab.shape[1]), np.float32)
+    histogram = np.sqrt(counts.reshape(n, 30) / lab.shape[1])
+    return np.asarray(np.concatenate([histogram, _body_and_glyph(cut)], axis=1), np.float32)
+
+
+def _body_and_glyph(cut: np.ndarray) -> np.ndarray:
+    """Per patch: the body's Lab colour and the glyph's (the face's lightness split in two
+    by 2-means: the larger part is the body), how much lighter the glyph is, the
+    lightness's skew (bright outliers on a dark body, or dark ones on a light body), and
+    how much further out the dark part lies than the light one (the body surrounds the
+    glyph)."""
+    n, size = len(cut), cut.shape[1]
+    m = size // 8
+    inner = np.ascontiguousarray(cut[:, m:-m, m:-m])
+    side = inner.shape[1]
+    lab = cv2.cvtColor(inner.reshape(-1, side, 3), cv2.COLOR_BGR2LAB).reshape(n, -1, 3)
+    lab = lab.astype(np.float32) / 255.0
+    light = lab[..., 0]
+    lo, hi = np.percentile(light, 10, axis=1)[:, None], np.percentile(light, 90, axis=1)[:, None]
+    for _ in range(6):
+        dark = np.abs(light - lo) < np.abs(light - hi)
+        n_dark = np.maximum(dark.sum(axis=1, keepdims=True), 1)
+        n_light = np.maximum((~dark).sum(axis=1, keepdims=True), 1)
+        lo = (light * dark).sum(axis=1, keepdims=True) / n_dark
+        hi = (light * ~dark).sum(axis=1, keepdims=True) / n_light
+    body_is_dark = dark.sum(axis=1) > dark.shape[1] / 2
+    in_body = np.where(body_is_dark[:, None], dark, ~dark)[..., None]
+    body = (lab * in_body).sum(axis=1) / np.maximum(in_body.sum(axis=1), 1)
+    glyph = (lab * ~in_body).sum(axis=1) / np.maximum((~in_body).sum(axis=1), 1)
+    lighter = np.tanh((glyph[:, :1] - body[:, :1]) * 8.0)
+    p5, p50, p95 = np.percentile(light, (5, 50, 95), axis=1)
+    skew = np.tanh((p95 + p5 - 2 * p50) * 8.0)[:, None]
+    r = np.abs(np.arange(side) + 0.5 - side / 2) / (side / 2)
+    radius = np.maximum(r[:, None], r[None, :]).ravel()
+    out_dark = (radius * dark).sum(axis=1) / np.maximum(dark.sum(axis=1), 1)
+    out_light = (radius * ~dark).sum(axis=1) / np.maximum((~dark).sum(axis=1), 1)
+    outside = np.tanh((out_dark - out_light) * 6.0)[:, None]
+    return np.concatenate([body, glyph, lighter, skew, outside], axis=1)

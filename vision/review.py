@@ -4,13 +4,16 @@ The real photos' labels were made by hand by others and hold a few mistakes (the
 asks us to report any rather than silently drop hard images). A review is that report, as
 data (`vision/reviews/NAME.json`, format `dice-labels-review/1`): each change names a photo,
 the labelled box it changes (or none, for a die nobody labelled), the face the labels give,
-the face a person sees, and why. Figures are quoted against the labels as given; a review
+the face a person sees, and why; or a photo in which not every die is labelled (dice of
+another kind nobody labelled: it gives no detection figures and teaches nothing as "no
+die", `complete: false` in dice-labels/1). Figures are quoted against the labels as given; a review
 is applied only where asked (`dicetable vision eval --review FILE`) and when teaching
 from the photos, so nothing learns a face that is not there.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -31,12 +34,23 @@ class Change:
     why: str
 
 
-def load(path: str | Path) -> list[Change]:
+@dataclass(frozen=True)
+class Incomplete:
+    """A photo in which a person sees dice nobody labelled."""
+
+    file: str
+    why: str
+
+
+def load(path: str | Path) -> list[Change | Incomplete]:
     """The changes of a review file; LabelsError if it is not one."""
     path = Path(path)
     doc = read_document(path, FORMAT, f"a review is a {FORMAT} JSON file", "a label review")
     try:
-        return [
+        incomplete: list[Change | Incomplete] = [
+            Incomplete(str(c["file"]), str(c["why"])) for c in doc.get("incomplete", [])
+        ]
+        return incomplete + [
             Change(
                 file=str(c["file"]),
                 box=box_of(c["box"], f"{path}: changes[{i}]"),
@@ -51,9 +65,14 @@ def load(path: str | Path) -> list[Change]:
 
 
 def shipped(label_set: LabelSet) -> Path | None:
-    """Our review of a photo set (by its folder's name), if we made one."""
-    path = REVIEWS / f"{label_set.root.name}.json"
-    return path if path.is_file() else None
+    """Our review of a photo set, if we made one: by its folder's name, or its parent's and
+    its own for the parts of a set (`rune55/held-out`: reviews/rune55-held-out.json)."""
+    root = label_set.root.resolve()
+    for name in (f"{root.parent.name}-{root.name}", root.name):
+        path = REVIEWS / f"{name}.json"
+        if path.is_file():
+            return path
+    return None
 
 
 def reviewed(label_set: LabelSet) -> LabelSet:
@@ -62,7 +81,7 @@ def reviewed(label_set: LabelSet) -> LabelSet:
     return apply(label_set, load(path)) if path else label_set
 
 
-def apply(label_set: LabelSet, changes: list[Change]) -> LabelSet:
+def apply(label_set: LabelSet, changes: Sequence[Change | Incomplete]) -> LabelSet:
     """The labels with the review's changes made. A change that does not fit these labels
     (no such photo, no labelled die at its box, another face labelled there) is an error:
     the review was made for other labels."""
@@ -71,6 +90,9 @@ def apply(label_set: LabelSet, changes: list[Change]) -> LabelSet:
         image = images.get(c.file)
         if image is None:
             raise LabelsError(f"the review names {c.file}, which these labels do not have")
+        if isinstance(c, Incomplete):
+            images[c.file] = replace(image, complete=False)
+            continue
         at = [i for i, d in enumerate(image.dice) if _same(d.box, c.box)]
         if c.was is None:
             if at:

@@ -10,6 +10,7 @@ after another on the same side of the split.
 
 from __future__ import annotations
 
+import zlib
 from collections.abc import Sequence
 from typing import TypeVar
 
@@ -29,3 +30,15 @@ def select(items: Sequence[T], part: str, key: str = "file") -> list[T]:
         raise ValueError(f"unknown part {part!r} (one of {', '.join(PARTS)})")
     ordered = sorted(items, key=lambda item: str(getattr(item, key)))
     return [item for i, item in enumerate(ordered) if part_of(i) == part]
+
+
+def scene_of(origin: str) -> str:
+    """The scene a photo of a set with an `origin` field was taken of: rotated or sheared
+    copies of one photo share its name before ".rf." (rune55)."""
+    return origin.split(".rf.")[0]
+
+
+def validation(scene: str, share: int = 8) -> bool:
+    """True for about one scene in `share`: the part of a learn set kept back to watch
+    training and choose its settings, never learned from (scenes stay whole)."""
+    return zlib.crc32(scene.encode()) % share == 0

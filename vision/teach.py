@@ -19,10 +19,10 @@ from vision import detect, labels, nets, patches
 from vision.detect import box_side, iou
 from vision.errors import VisionError
 from vision.faceset import FaceSet
-from vision.reader import check_frame, color_features
+from vision.reader import COLOR_FEATURES, check_frame, color_features
 
 CUTS_PER_DIE = 8
-COLOR_FEATURES = 30  # length of vision.reader.color_features
+FINDER, EMBEDDING = "finder.onnx", "embedding.onnx"  # the networks a set reads with by default
 
 
 class TeachError(VisionError):
@@ -50,23 +50,27 @@ OTHER_CUTS = 4  # cuts of each such thing
 NOISE_SHARE = 4  # at most one noise cut per this many cuts of dice: few dice, few noise cuts
 
 
-@functools.lru_cache(maxsize=1)
-def noise_cuts() -> np.ndarray:
-    """What the finder takes for dice in frames of pure sensor noise (a camera with a bad
-    cable, a covered lens at high gain), cut as the reader cuts them. Teaching photos seldom
-    show such frames, and a set of busy faces (pips) would otherwise read noise as its dice."""
-    rng = np.random.default_rng(0)
-    size = (480, 640)
+def noise_frames(rng: np.random.Generator, size: tuple[int, int] = (480, 640)) -> list[np.ndarray]:
+    """Frames of pure sensor noise (a camera with a bad cable, a covered lens at high
+    gain): grey, colour, high-gain and blurred."""
     frames = [
         np.repeat(rng.normal(rng.uniform(50, 200), rng.uniform(10, 70), (*size, 1)), 3, axis=2),
         rng.uniform(0, 256, (*size, 3)),
         rng.normal(rng.uniform(50, 200), rng.uniform(10, 70), (*size, 3)),
         cv2.GaussianBlur(rng.uniform(0, 256, (*size, 3)), (0, 0), 1.0),
     ]
+    return [np.ascontiguousarray(f.clip(0, 255), np.uint8) for f in frames]
+
+
+@functools.lru_cache(maxsize=2)
+def noise_cuts(finder: str = FINDER) -> np.ndarray:
+    """What the finder takes for dice in frames of pure sensor noise, cut as the reader
+    cuts them. Teaching photos seldom show such frames, and a set of busy faces (pips)
+    would otherwise read noise as its dice."""
     cuts: list[np.ndarray] = []
-    for noise in frames:
-        frame = np.ascontiguousarray(noise.clip(0, 255), np.uint8)
-        cuts.extend(patches.cut(frame, c.center, c.side, c.angle) for c in detect.find(frame))
+    for frame in noise_frames(np.random.default_rng(0)):
+        found = detect.find(frame, model=finder)
+        cuts.extend(patches.cut(frame, c.center, c.side, c.angle) for c in found)
     return np.stack(cuts) if cuts else np.zeros((0, patches.PATCH, patches.PATCH, 3), np.uint8)
 
 
@@ -76,13 +80,14 @@ def cuts_for(
     rng: np.random.Generator,
     per_die: int,
     labelled: Sequence[labels.LabelledDie],
+    finder: str = FINDER,
 ) -> tuple[list[np.ndarray], list[tuple[float, float]], list[np.ndarray], list[np.ndarray | None]]:
     """For each labelled die: `per_die` jittered cuts around its labelled box, and its cut
     where the finder finds it, as the reader cuts it before the set's box fit (else None);
     for each die the finder finds, its labelled and found box sides (how the labels draw
     boxes: see fit_box); and cuts of what the finder found away from every die in
     `labelled` (all the photo's dice, cocked ones too): none of ours."""
-    found = detect.find(frame)
+    found = detect.find(frame, model=finder)
     cuts: list[np.ndarray] = []
     sides: list[tuple[float, float]] = []
     others: list[np.ndarray] = []
@@ -109,8 +114,9 @@ def collect(
     images: Sequence[labels.LabelledImage] | None = None,
     seed: int = 0,
     per_die: int = CUTS_PER_DIE,
+    finder: str = FINDER,
 ) -> Examples:
-    """Cut every labelled die (cocked ones excepted) out of its photo."""
+    """Cut every labelled die (cocked ones excepted) out of its photo (found by `finder`)."""
     rng = np.random.default_rng(seed)
     cut: list[np.ndarray] = []
     faces: list[str] = []
@@ -123,7 +129,7 @@ def collect(
     for image in images if images is not None else label_set.images:
         frame = label_set.frame(image)
         dice = [d for d in image.dice if not d.cocked]
-        c, r, o, as_read = cuts_for(check_frame(frame), dice, rng, per_die, image.dice)
+        c, r, o, as_read = cuts_for(check_frame(frame), dice, rng, per_die, image.dice, finder)
         sides.extend(r)
         others.extend(o)
         for die, die_cuts, die_read in zip(dice, c, as_read, strict=True):
@@ -146,6 +152,26 @@ def collect(
         np.stack(others) if others else none,
         np.stack(read) if read else none,
         np.array(read_dice, np.int64),
+    )
+
+
+def merge(*parts: Examples) -> Examples:
+    """Examples of several label sets as one (die numbers kept apart)."""
+    offset = 0
+    dice, read_dice = [], []
+    for part in parts:
+        dice.append(part.dice + offset)
+        read_dice.append(part.read_dice + offset)
+        offset += int(part.dice.max(initial=-1)) + 1
+    return Examples(
+        np.concatenate([p.patches for p in parts]),
+        [f for p in parts for f in p.faces],
+        [c for p in parts for c in p.colors],
+        [s for p in parts for s in p.box_sides],
+        np.concatenate(dice),
+        np.concatenate([p.others for p in parts]),
+        np.concatenate([p.read for p in parts]),
+        np.concatenate(read_dice),
     )
 
 
@@ -246,8 +272,12 @@ def learn(
     threshold: float | None = None,
     views: int = 1,
     decay: float = 1e-4,
+    finder: str = FINDER,
+    embedding: str = EMBEDDING,
 ) -> FaceSet:
-    """Fit a face set to examples: softmax over faces, centroids, colour centroids.
+    """Fit a face set to examples: softmax over faces, centroids, colour centroids, read
+    with the networks `finder` and `embedding` (files of vision/models; the examples were
+    collected with that finder).
 
     Without a `threshold`, the set's own is calibrated on the examples (see calibrate).
     """
@@ -265,12 +295,12 @@ def learn(
         raise TeachError(
             f"labels name face(s) {', '.join(unknown)} that the set {name!r} does not have"
         )
-    feats = nets.embed(examples.patches, views)[:, 0]
+    feats = nets.embed(examples.patches, views, embedding)[:, 0]
     y = np.array([names.index(f) for f in examples.faces])
     # "not one of ours" is one more class after the faces: the photos' false finds and noise's
-    noise = noise_cuts()
+    noise = noise_cuts(finder)
     noise = noise[:: max(1, len(noise) * NOISE_SHARE // len(examples.patches))]
-    others = nets.embed(np.concatenate([examples.others, noise]), views)[:, 0]
+    others = nets.embed(np.concatenate([examples.others, noise]), views, embedding)[:, 0]
     classes = len(names) + 1
     all_feats = np.concatenate([feats, others])
     all_y = np.concatenate([y, np.full(len(others), len(names))])
@@ -283,7 +313,7 @@ def learn(
         # read the dice as the reader cuts them, or (too few found) their jittered cuts
         if len(examples.read) >= MIN_READ:
             read_y = y[np.searchsorted(examples.dice, examples.read_dice)]
-            check = (nets.embed(examples.read, views)[:, 0], read_y, examples.read_dice)
+            check = (nets.embed(examples.read, views, embedding)[:, 0], read_y, examples.read_dice)
         else:
             check = (feats, y, examples.dice)
         threshold = calibrate(all_feats, all_y, all_dice, check, len(names), classes, decay)
@@ -309,10 +339,12 @@ def learn(
         color_weights=color_weights,
         color_bias=color_bias,
         threshold=threshold,
-        embedding=nets.model_id("embedding.onnx"),
+        embedding=nets.model_id(embedding),
         views=views,
         rejects=True,
         box_fit=fit_box(examples.box_sides),
+        finder_file=finder,
+        embedding_file=embedding,
     )
 
 

@@ -16,6 +16,7 @@ import numpy as np
 import pytest
 from live_support import Synth
 
+from vision.detect import iou
 from vision.live import follow
 from vision.live.follow import Misfit, ThrowFollower, ThrowSettled
 from vision.live.sequences import SEQUENCES, Truth, TruthReader, play
@@ -186,6 +187,40 @@ def test_a_die_like_none_of_the_set_s_faces_is_not_sent_as_fact(
     events = play(s.seq, s.frames, ThrowFollower(OneUnlike(TruthReader(s.frames)), s.calibration))
     assert len(events) == 3 and not any(isinstance(e, ThrowSettled) for e in events)
     assert all(e.code == follow.UNREAD and "(1 unlike)" in e.reason for e in events)
+
+
+class SeesTexture:
+    """Reads as the truth does, plus a "die" where the tray lies empty in every frame: what
+    a finder does with a knot in the wood or a pattern in the cloth."""
+
+    def __init__(self, truth: TruthReader, box: tuple[float, float, float, float]) -> None:
+        self.truth, self.box = truth, box
+
+    def read(self, frame: np.ndarray) -> list[Any]:
+        dice = self.truth.read(frame)
+        x0, y0, x1, y1 = self.box
+        fake = (
+            replace(dice[0], center=((x0 + x1) / 2, (y0 + y1) / 2), box=self.box) if dice else None
+        )
+        return dice + ([fake] if fake else [])
+
+
+def test_texture_where_the_calibrated_table_lies_empty_is_not_a_die(
+    synth: Callable[[str], Synth],
+) -> None:
+    s = synth("three-throws")
+    side = max(d.box[2] - d.box[0] for f in s.frames for d in f.dice)
+    tray = s.calibration.tray
+    x, y = tray.min(axis=0) + 2 * side  # inside the tray, near a corner
+    box = (float(x), float(y), float(x + side), float(y + side))
+    assert all(iou(box, d.box) == 0 for f in s.frames for d in f.dice)  # no die ever lies there
+    events = play(
+        s.seq, s.frames, ThrowFollower(SeesTexture(TruthReader(s.frames), box), s.calibration)
+    )
+    assert [said(e) for e in events] == [meant(t) for t in s.seq.truth]
+    # without a calibration nothing tells the table's look: the texture counts as a die
+    blind = play(s.seq, s.frames, ThrowFollower(SeesTexture(TruthReader(s.frames), box), None))
+    assert [said(e) for e in blind] != [meant(t) for t in s.seq.truth]
 
 
 class Blind:

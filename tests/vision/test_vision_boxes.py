@@ -17,11 +17,12 @@ from vision.teach import MIN_BOX_FIT, fit_box
 
 
 def test_two_small_dice_touching_are_both_found(real_photos: labels.LabelSet) -> None:
-    """Their centres fall in neighbouring finder cells (a peak filter once kept only one)."""
+    """Their centres fall in neighbouring finder cells (a peak filter once kept only one):
+    by the finder the pip set reads these photos with."""
     (image,) = [im for im in real_photos.images if im.file == "IMG_20191209_095854.jpg"]
     frame = cv2.imread(str(real_photos.path(image)))
     assert frame is not None
-    found = find(frame)
+    found = find(frame, model=faceset.load("d6-pips").finder_file)
     touching = [d for d in image.dice if d.face in ("3", "6") and d.box[0] < 210 and d.box[1] < 300]
     assert len(touching) == 2
     for die in touching:

@@ -11,7 +11,7 @@ import pytest
 
 from vision import labels, split
 from vision.evaluate import evaluate
-from vision.faceset import load
+from vision.faceset import FaceSet, load
 from vision.reader import DiceReader
 from vision.render.dataset import random_set
 from vision.teach import TeachError, collect, learn, teach
@@ -48,6 +48,16 @@ def test_teach_an_unseen_glyph_style_from_ten_photos_per_face(tmp_path: Path) ->
     assert figures["silent_error_rate"] <= 0.005, figures
 
 
+def taught_pips(label_set: labels.LabelSet, images: list[labels.LabelledImage]) -> FaceSet:
+    """Pip dice taught from `images`, read with the networks of the shipped pip set (today's
+    default ones were not fine-tuned on real pips: taught so, they read 0.40 of them)."""
+    shipped = load("d6-pips")
+    finder, embedding = shipped.finder_file, shipped.embedding_file
+    examples = collect(label_set, images, finder=finder)
+    faces = ["1", "2", "3", "4", "5", "6"]
+    return learn("my-pips", examples, faces=faces, finder=finder, embedding=embedding)
+
+
 @pytest.mark.xfail(
     reason="not met yet: real pips taught from 12 photos (<= 10 per face) read 0.93 of the "
     "held-out sample right (bar 0.99), with 0.003 silent errors",
@@ -55,7 +65,7 @@ def test_teach_an_unseen_glyph_style_from_ten_photos_per_face(tmp_path: Path) ->
 )
 def test_teach_real_pips_from_ten_photos_per_face(real_photos: labels.LabelSet) -> None:
     teach_on = at_most_per_face(split.select(real_photos.images, "learn"), 10)
-    taught = learn("my-pips", collect(real_photos, teach_on), faces=["1", "2", "3", "4", "5", "6"])
+    taught = taught_pips(real_photos, teach_on)
     sample = split.select(real_photos.images, "held-out")[:40]
     figures = evaluate(real_photos, DiceReader(taught), sample).figures()
     assert figures["face_accuracy"] >= 0.99, figures
@@ -94,9 +104,7 @@ def test_real_pips_taught_from_ten_photos_per_face_are_safe(
     """As the user would teach them: from labels that say what is there (reviewed)."""
     teach_on = at_most_per_face(split.select(reviewed_photos.images, "learn"), 10)
     assert len(teach_on) <= 60
-    taught = learn(
-        "my-pips", collect(reviewed_photos, teach_on), faces=["1", "2", "3", "4", "5", "6"]
-    )
+    taught = taught_pips(reviewed_photos, teach_on)
     sample = split.select(reviewed_photos.images, "held-out")[:40]
     figures = evaluate(reviewed_photos, DiceReader(taught), sample).figures()
     assert figures["silent_error_rate"] <= 0.005, figures

@@ -321,7 +321,7 @@ class ThrowFollower:
         settled = t - still.since >= self.settings.settle_time - 1e-6
         if still.reads and not settled:
             return events  # one early reading, the next once they have lain long enough
-        still.reads.append(self.reader.read(frame))
+        still.reads.append(self._read(frame))
         self._learn_size(still.reads[-1])
         if not settled or len(still.reads) < self.settings.reads:
             return events
@@ -569,6 +569,14 @@ class ThrowFollower:
             k.tracked = not track.lost
             if not track.lost:
                 k.center = track.center
+
+    def _read(self, frame: np.ndarray) -> list[DieReading]:
+        """The dice of a still frame, but those where the view shows the calibrated empty
+        table (the finder took its texture for a die): where nothing differs from the
+        empty look, nothing lies."""
+        dice = self.reader.read(frame)
+        share = self.settings.texture_share
+        return [d for d in dice if (seen := self.watch.differs(d.box)) is None or seen >= share]
 
     def _learn_size(self, dice: list[DieReading]) -> None:
         for d in dice:

@@ -66,6 +66,7 @@ class TrayWatch:
         self._tray_area = 1.0
         self._noise = calibration.noise if calibration else 1.0
         self._there: np.ndarray | None = None  # where something is, at the last look
+        self._differs: np.ndarray | None = None  # the same, anywhere in the view
 
     # ---- per frame -------------------------------------------------------------------
 
@@ -201,6 +202,7 @@ class TrayWatch:
         self._size = size
         self._prev = None
         self._there = None
+        self._differs = None
         sw, sh = shrink(np.zeros((size[1], size[0], 1), np.uint8)).shape[1::-1]
         cal = self.calibration
         if cal is not None and cal.fits(*size):
@@ -233,6 +235,19 @@ class TrayWatch:
         side = self._die_side_small(self._region.shape[1], self._size[0])
         return side * side
 
+    def differs(self, box: tuple[float, float, float, float]) -> float | None:
+        """Share of a box (frame pixels) that differed from the empty look at the last look,
+        anywhere in the view; None without a calibration."""
+        if self._differs is None or self._size is None:
+            return None
+        h, w = self._differs.shape
+        s = w / self._size[0]
+        x0, y0 = max(int(box[0] * s), 0), max(int(box[1] * s), 0)
+        x1, y1 = min(int(box[2] * s) + 1, w), min(int(box[3] * s) + 1, h)
+        if x0 >= x1 or y0 >= y1:
+            return None
+        return float(self._differs[y0:y1, x0:x1].mean())
+
     def _presence(self, cur: np.ndarray, grey: np.ndarray) -> tuple[bool, float]:
         """(hand in view, share of the tray holding something) against the empty look."""
         if self._empty is None:
@@ -243,7 +258,8 @@ class TrayWatch:
         )
         diff = _absmax(cur, self._empty * ratio[..., None])
         level = self.settings.presence_level + 6 * self._noise + 0.08 * self._empty_grey
-        there = ((diff > level) & self._region).astype(np.uint8)
+        self._differs = diff > level  # the whole view, off the tray too
+        there = (self._differs & self._region).astype(np.uint8)
         there = cv2.morphologyEx(there, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
         self._there = there
         present = float(np.count_nonzero(there)) / self._tray_area

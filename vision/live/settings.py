@@ -23,6 +23,9 @@ class Settings:
     """Something reaching in from the view's edge larger than this many dice is a hand."""
     blob_dice: float = 14.0
     """Anything larger than this many dice on the tray is a hand (or an arm) too."""
+    texture_share: float = 0.1
+    """A die found where less than this share of its box differs from the calibrated empty
+    look is the table's own texture (wood grain, carpet, a tray's corner), not a die."""
     margin_dice: float = 1.0
     """How far around the tray (in dice) motion and hands still count."""
 

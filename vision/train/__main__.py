@@ -11,8 +11,6 @@ import argparse
 import sys
 from pathlib import Path
 
-from vision.paths import photos_dir
-
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m vision.train")
@@ -32,9 +30,6 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--frames", type=int, default=6000, help="rendered frames (data)")
     parser.add_argument("--cache", type=Path, default=Path("var/train/synthetic.pkl"))
-    parser.add_argument(
-        "--photos", type=Path, default=photos_dir(), help="real photos (their learn part)"
-    )
     parser.add_argument("--epochs", type=int, default=0, help="0: the default for each net")
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument(
@@ -70,17 +65,16 @@ def main(argv: list[str] | None = None) -> int:
     from vision.train import fit
 
     if args.what == "cocked":
-        fit.train_cocked(args.cache, args.photos, args.seed, args.epochs or 8, args.threads)
+        fit.train_cocked(args.cache, args.seed, args.epochs or 8, args.threads)
         return 0
 
     if args.what == "finder":
-        fit.train_finder(args.cache, args.photos, args.seed, args.epochs or 12, args.threads)
+        fit.train_finder(args.cache, args.seed, args.epochs or 12, args.threads)
     elif args.what == "finder-finetune":
-        fit.train_finder(args.cache, args.photos, args.seed, args.epochs or 3, args.threads, True)
+        fit.train_finder(args.cache, args.seed, args.epochs or 3, args.threads, True)
     elif args.what == "embedding":
         fit.train_embedding(
             args.cache,
-            args.photos,
             args.seed,
             args.epochs or 10,
             args.threads,
@@ -89,7 +83,7 @@ def main(argv: list[str] | None = None) -> int:
         )
     else:
         fit.train_embedding(
-            args.cache, args.photos, args.seed, args.epochs or 4, args.threads, True, 0, args.start
+            args.cache, args.seed, args.epochs or 4, args.threads, True, 0, args.start
         )
     return 0
 

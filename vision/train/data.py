@@ -1,6 +1,11 @@
 """Build and load the training data: rendered frames and patches, and the real photos'
-learning part. `python -m vision.train data --seed S` renders it (in parallel, reproducible:
-chunk k always uses the k-th child of the seed)."""
+learning parts. `python -m vision.train data --seed S` renders it (in parallel, reproducible:
+chunk k always uses the k-th child of the seed).
+
+Real photos: `d6-tray`'s learn part (vision.split; its last VALIDATE photos only watch the
+training) and `rune55/learn` (its validation scenes, vision.split.validation, only watch
+it); never `rune55/held-out`, `d6-tray`'s held-out part or `kot-frames`.
+"""
 
 from __future__ import annotations
 
@@ -13,9 +18,18 @@ import cv2
 import numpy as np
 
 from vision import labels, review, split
-from vision.train.synth import DETECT_WIDTH, FrameSample, render_cocked_sample, render_sample
+from vision.paths import photos_dir
+from vision.train.synth import (
+    DETECT_WIDTH,
+    FrameSample,
+    Photo,
+    render_cocked_sample,
+    render_sample,
+)
 
 CHUNK = 50
+VALIDATE = 20  # the last photos of d6-tray's learn part: only for watching training
+_BACKGROUNDS: list[Photo] = []  # real photos to draw dice on (set before the workers fork)
 
 
 @dataclass
@@ -31,7 +45,7 @@ def _chunk(
     rng = np.random.default_rng(seed_seq)
     frames, cuts, names = [], [], []
     for _ in range(CHUNK):
-        sample, c, n = render_sample(rng)
+        sample, c, n = render_sample(rng, _BACKGROUNDS)
         frames.append(sample)
         cuts.extend(c)
         names.extend(n)
@@ -39,6 +53,11 @@ def _chunk(
 
 
 def render_data(seed: int, frames: int, workers: int = 2) -> Synthetic:
+    """`frames` training frames from `seed`: rendered scenes, and our dice drawn on the real
+    photos that training may learn from (d6-tray's and rune55's, as much of each)."""
+    d6 = [Photo(p.image, p.boxes, p.complete) for p in real_photos("d6-tray", "fit")]
+    rune = [Photo(p.image, p.boxes, p.complete) for p in real_photos("rune55", "fit")]
+    _BACKGROUNDS[:] = d6 * max(1, len(rune) // max(len(d6), 1)) + rune
     seqs = np.random.SeedSequence(seed).spawn((frames + CHUNK - 1) // CHUNK)
     with multiprocessing.get_context("fork").Pool(workers) as pool:
         parts = pool.map(_chunk, seqs)
@@ -70,21 +89,34 @@ class RealPhoto:
     image: np.ndarray  # full resolution BGR
     boxes: np.ndarray  # (n, 4)
     faces: list[str]
+    complete: bool = True  # every die in it labelled (else nothing there is "no die")
 
 
-def real_photos(folder: Path, part: str = "learn") -> list[RealPhoto]:
-    """The photos of a dice-labels/1 folder in one part of the fixed split."""
+def real_photos(name: str, part: str) -> list[RealPhoto]:
+    """The real photos training may use, with our review of their labels applied:
+    `name` "d6-tray" or "rune55", `part` "fit" (learned from) or "validate" (only watched)."""
+    folder = photos_dir(name if name != "rune55" else "rune55/learn")
+    if folder is None:
+        raise FileNotFoundError(f"the real photos {name} (shared/data/dice-photos) are not here")
     label_set = review.reviewed(labels.load(folder))
+    if name == "d6-tray":
+        learn = split.select(label_set.images, "learn")
+        images = learn[:-VALIDATE] if part == "fit" else learn[-VALIDATE:]
+    else:
+        images = [
+            im
+            for im in label_set.images
+            if split.validation(split.scene_of(im.origin)) == (part == "validate")
+        ]
     out = []
-    for image in split.select(label_set.images, part):
-        frame = cv2.imread(str(label_set.path(image)), cv2.IMREAD_COLOR)
-        if frame is None:
-            continue
+    for image in images:
+        frame = label_set.frame(image)
         out.append(
             RealPhoto(
                 frame,
                 np.array([d.box for d in image.dice], np.float32).reshape(-1, 4),
                 [d.face for d in image.dice],
+                image.complete,
             )
         )
     return out
@@ -106,6 +138,7 @@ def real_as_frames(photos: list[RealPhoto]) -> list[FrameSample]:
                 np.full(n, np.nan, np.float32),
                 np.full(n, np.nan, np.float32),
                 np.zeros((0, 4), np.float32),
+                p.complete,
             )
         )
     return out

@@ -1,7 +1,7 @@
 """Train the finder and the embedding with PyTorch, export them to ONNX for OpenCV.
 
-The real photos' learning part is split once more: its last VALIDATE photos are only for
-watching the training; the held-out part of the photos is never opened here.
+Real photos (vision.train.data.real_photos): their "fit" parts are learned from, their
+"validate" parts only watch the training; held-out parts are never opened here.
 """
 
 from __future__ import annotations
@@ -20,13 +20,15 @@ from torch.nn import functional as F
 from vision import paths
 from vision.patches import CONTEXT, CONTEXT_SPAN, PATCH, jittered_cut
 from vision.reader import COCKED
+from vision.teach import noise_frames
 from vision.train import data
 from vision.train.nets import STRIDE, Cocked, CosineHead, Embedding, Finder
-from vision.train.synth import NOT_A_DIE, FrameSample, not_dice
+from vision.train.synth import NOT_A_DIE, Box, FrameSample, not_dice
 
 CROP = 192
+NOISE_FRAMES = 200  # frames of sensor noise a fine-tune of the finder learns are no dice
+BIGGEST = 120  # px: the largest die side a training crop shows (at the finder's width)
 MAX_DICE = 64
-VALIDATE = 20
 SYNTH_FRAMES_PER_EPOCH = 3000
 SYNTH_PATCHES_PER_EPOCH = 40000
 
@@ -38,9 +40,8 @@ def _seed(seed: int, threads: int) -> None:
     torch.set_num_threads(threads)
 
 
-def _photos(folder: Path) -> tuple[list[data.RealPhoto], list[data.RealPhoto]]:
-    photos = data.real_photos(folder, "learn")
-    return photos[:-VALIDATE], photos[-VALIDATE:]
+def _photos(name: str = "d6-tray") -> tuple[list[data.RealPhoto], list[data.RealPhoto]]:
+    return data.real_photos(name, "fit"), data.real_photos(name, "validate")
 
 
 # -- finder -------------------------------------------------------------------------------
@@ -58,8 +59,13 @@ def _colour_jitter(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
 
 def augment_frame(s: FrameSample, rng: np.random.Generator, real: bool) -> FrameSample:
     """Scale, crop to CROP x CROP, flip, turn and recolour a finder sample."""
+    # real photos hold dice of 10 to 130 px (at the finder's width): scale them freely, but
+    # keep their dice under BIGGEST, which the finder's context still sees whole
+    sides = np.sqrt(np.prod(s.boxes[:, 2:] - s.boxes[:, :2], axis=1)) if len(s.boxes) else [20.0]
+    top = min(1.5, BIGGEST / max(float(np.median(sides)), 1.0))
+    low = min(0.55, top)
     scale = float(
-        np.exp(rng.uniform(math.log(0.55), math.log(1.5)) if real else rng.uniform(-0.3, 0.25))
+        np.exp(rng.uniform(math.log(low), math.log(top)) if real else rng.uniform(-0.3, 0.25))
     )
     img = cv2.resize(
         s.image,
@@ -99,7 +105,12 @@ def augment_frame(s: FrameSample, rng: np.random.Generator, real: bool) -> Frame
         )
     img = _colour_jitter(np.ascontiguousarray(img), rng)
     return FrameSample(
-        img, boxes.astype(np.float32), angles, cocked, ignore.astype(np.float32).reshape(-1, 4)
+        img,
+        boxes.astype(np.float32),
+        angles,
+        cocked,
+        ignore.astype(np.float32).reshape(-1, 4),
+        s.complete,
     )
 
 
@@ -119,6 +130,12 @@ def finder_targets(s: FrameSample) -> dict[str, np.ndarray]:
         x0, y0 = int(max(b[0] // STRIDE, 0)), int(max(b[1] // STRIDE, 0))
         x1, y1 = int(min(b[2] // STRIDE + 1, g)), int(min(b[3] // STRIDE + 1, g))
         care[y0:y1, x0:x1] = 0
+    if not s.complete:  # dice nobody labelled may lie anywhere: learn only the labelled ones
+        care[:] = 0
+        for b in s.boxes:
+            x0, y0 = int(max(b[0] // STRIDE, 0)), int(max(b[1] // STRIDE, 0))
+            x1, y1 = int(min(b[2] // STRIDE + 1, g)), int(min(b[3] // STRIDE + 1, g))
+            care[y0:y1, x0:x1] = 1
     n = min(len(s.boxes), MAX_DICE)
     idx = np.zeros(MAX_DICE, np.int64)
     reg = np.zeros((MAX_DICE, 7), np.float32)  # log_w, log_h, dx, dy, cos4, sin4, cocked
@@ -187,30 +204,38 @@ def _batch(samples: list[FrameSample]) -> tuple[torch.Tensor, dict[str, torch.Te
     return imgs, {k: torch.from_numpy(np.stack([t[k] for t in ts])) for k in ts[0]}
 
 
-def train_finder(
-    cache: Path, photos: Path, seed: int, epochs: int, threads: int, finetune: bool = False
-) -> None:
-    """Train the finder; with `finetune`, continue from var/train/finder.pt with the real
-    photos weighted more (a second, shorter stage at a lower rate)."""
+def train_finder(cache: Path, seed: int, epochs: int, threads: int, finetune: bool = False) -> None:
+    """Train the finder on rendered frames (and our dice drawn on real photos) and the real
+    photos; with `finetune`, continue from var/train/finder.pt with the real photos
+    weighted more (a second, shorter stage at a lower rate)."""
     _seed(seed, threads)
     rng = np.random.default_rng(seed)
     synth = data.load(cache)
-    learn, _validate = _photos(photos)
-    real = data.real_as_frames(learn)
+    d6 = data.real_as_frames(_photos("d6-tray")[0])
+    rune = data.real_as_frames(_photos("rune55")[0])
     net = Finder()
-    max_lr, reps, n_synth = 3e-3, 12, min(len(synth.frames), SYNTH_FRAMES_PER_EPOCH)
+    max_lr, reps, n_synth = 3e-3, 10, min(len(synth.frames), SYNTH_FRAMES_PER_EPOCH)
     if finetune:
         net.load_state_dict(torch.load(cache.parent / "finder.pt"))
-        max_lr, reps, n_synth = 1e-3, 40, min(len(synth.frames), 1000)
+        max_lr, reps, n_synth = 1e-3, 20, min(len(synth.frames), 1000)
+    real = d6 * reps + rune * max(1, reps // 10)
+    if finetune:  # and frames of sensor noise, where no die is (a finder sure of dice there
+        # would report them: vision.detect.SURE)
+        real += data.real_as_frames(
+            [
+                data.RealPhoto(f, np.zeros((0, 4), np.float32), [])
+                for _ in range(NOISE_FRAMES // 4)
+                for f in noise_frames(rng)
+            ]
+        )
     opt = torch.optim.AdamW(net.parameters(), lr=max_lr, weight_decay=1e-4)
-    steps = epochs * ((n_synth + reps * len(real)) // 32)
+    steps = epochs * ((n_synth + len(real)) // 32)
     sched = torch.optim.lr_scheduler.OneCycleLR(
         opt, max_lr=max_lr, total_steps=steps, pct_start=0.1
     )
-    step = 0
     for epoch in range(epochs):
         chosen = rng.choice(len(synth.frames), n_synth, replace=False)
-        pool = [(synth.frames[k], False) for k in chosen] + [(s, True) for s in real] * reps
+        pool = [(synth.frames[k], False) for k in chosen] + [(s, True) for s in real]
         order = rng.permutation(len(pool))
         t0, total = time.time(), 0.0
         net.train()
@@ -222,7 +247,6 @@ def train_finder(
             loss.backward()
             opt.step()
             sched.step()
-            step += 1
             total += float(loss.detach())
         print(
             f"finder epoch {epoch + 1}/{epochs} loss {total / max(1, len(order) // 32):.3f} "
@@ -267,9 +291,31 @@ def _hue_jitter(patch: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return np.asarray(cv2.cvtColor(hsv, cv2.COLOR_HSV2BGR), np.uint8)
 
 
+def _real_dice(
+    photos: list[data.RealPhoto], index: dict[str, int], rng: np.random.Generator, reps: int
+) -> list[tuple[np.ndarray, Box, int]]:
+    """Each labelled real die (a pip face) `reps` times, and die-sized cuts of what is no
+    die in the photos every die of which is labelled (trays, walls, holes, table)."""
+    dice = [
+        (p.image, _box(b), index[f"pips/{f}"])
+        for p in photos
+        for b, f in zip(p.boxes, p.faces, strict=True)
+    ] * reps
+    dice += [
+        (p.image, box, index[NOT_A_DIE])
+        for p in photos
+        if p.complete
+        for box in not_dice(p.image, [_box(b) for b in p.boxes], rng, 2)
+    ]
+    return dice
+
+
+def _box(b: np.ndarray) -> Box:
+    return (float(b[0]), float(b[1]), float(b[2]), float(b[3]))
+
+
 def train_embedding(
     cache: Path,
-    photos: Path,
     seed: int,
     epochs: int,
     threads: int,
@@ -283,45 +329,31 @@ def train_embedding(
     _seed(seed, threads)
     rng = np.random.default_rng(seed)
     synth = data.load(cache)
-    learn, validate = _photos(photos)
+    d6, d6_validate = _photos("d6-tray")
+    rune, rune_validate = _photos("rune55")
     classes = sorted(set(synth.names))
     index = {c: i for i, c in enumerate(classes)}
     labels_synth = np.array([index[n] for n in synth.names])
-    real_dice = [
-        (p.image, tuple(b), index[f"pips/{f}"])
-        for p in learn
-        for b, f in zip(p.boxes, p.faces, strict=True)
-    ]
-    val_dice = [
-        (p.image, tuple(b), index[f"pips/{f}"])
-        for p in validate
-        for b, f in zip(p.boxes, p.faces, strict=True)
-    ]
-    # and what is no die in the real photos: their tray, its walls and holes
-    real_dice += [
-        (p.image, box, index[NOT_A_DIE])
-        for p in learn
-        for box in not_dice(p.image, [tuple(b) for b in p.boxes], rng, 2)
-    ]
+    val_dice = _real_dice(d6_validate + rune_validate, index, rng, 1)
+    val_dice = [d for d in val_dice if d[2] != index[NOT_A_DIE]]
     net, head = Embedding(), CosineHead(len(classes))
-    max_lr, real_reps, n_synth = 3e-3, 20, min(len(labels_synth), SYNTH_PATCHES_PER_EPOCH)
+    max_lr, reps, n_synth = 3e-3, 10, min(len(labels_synth), SYNTH_PATCHES_PER_EPOCH)
     if finetune:
         state = torch.load(cache.parent / start)
         net.load_state_dict(state["net"])
         head.load_state_dict(state["head"])
-        max_lr, real_reps, n_synth = 1e-3, 60, min(len(labels_synth), 10000)
+        max_lr, reps, n_synth = 1e-3, 30, min(len(labels_synth), 10000)
+    real_dice = _real_dice(d6, index, rng, reps) + _real_dice(rune, index, rng, max(1, reps // 10))
     params = list(net.parameters()) + list(head.parameters())
     opt = torch.optim.AdamW(params, lr=max_lr, weight_decay=1e-4)
-    per_epoch = (n_synth + real_reps * len(real_dice)) // 128
+    per_epoch = (n_synth + len(real_dice)) // 128
     sched = torch.optim.lr_scheduler.OneCycleLR(
         opt, max_lr=max_lr, total_steps=epochs * per_epoch, pct_start=0.1
     )
     for epoch in range(stop_after or epochs):
         t0, total = time.time(), 0.0
         chosen = rng.choice(len(labels_synth), n_synth, replace=False)
-        items = [("s", int(i)) for i in chosen] + [
-            ("r", i) for i in range(len(real_dice))
-        ] * real_reps
+        items = [("s", int(i)) for i in chosen] + [("r", i) for i in range(len(real_dice))]
         order = rng.permutation(len(items))
         net.train()
         for i in range(per_epoch):
@@ -367,7 +399,7 @@ def train_embedding(
 # -- cocked dice --------------------------------------------------------------------------
 
 
-def train_cocked(cache: Path, photos: Path, seed: int, epochs: int, threads: int) -> None:
+def train_cocked(cache: Path, seed: int, epochs: int, threads: int) -> None:
     """The cocked-die classifier, on rendered context cuts of flat and leaning dice, and
     the real photos' flat dice (every labelled die there lies flat) as more negatives, so
     that a real die's look is never taken for a lean."""
@@ -376,7 +408,7 @@ def train_cocked(cache: Path, photos: Path, seed: int, epochs: int, threads: int
     with (cache.parent / "cocked.npz").open("rb") as f:
         stored = np.load(f)
         cuts, flags = stored["cuts"], stored["flags"]
-    learn, validate = _photos(photos)
+    learn, validate = _photos()
     real = [(p.image, tuple(b)) for p in learn for b in p.boxes]
     n_real = len(cuts) // 8  # about a fifth of the negatives
     net = Cocked()

@@ -17,6 +17,7 @@ from torch import nn
 
 FINDER_OUT = ("heat", "log_w", "log_h", "dx", "dy", "cos4", "sin4", "cocked")
 STRIDE = 8
+PAD = 16  # the finder's input sides are padded to a multiple of this (its context branch)
 EMBED_DIM = 64
 EMBED_WIDTH = 32
 
@@ -30,6 +31,10 @@ def _cbr(cin: int, cout: int, stride: int = 1) -> list[nn.Module]:
 
 
 class Finder(nn.Module):
+    """Stride-8 cells over the frame; a stride-16 context branch (upsampled and added back)
+    lets each cell see about 150 px of the 320-px frame: big dice whole, and enough of the
+    surface around a small one to tell a die from wood grain, carpet or a tray's corner."""
+
     def __init__(self) -> None:
         super().__init__()
         self.body = nn.Sequential(
@@ -40,15 +45,20 @@ class Finder(nn.Module):
             *_cbr(48, 48),
             *_cbr(48, 48),
         )
-        self.head = nn.Conv2d(48, len(FINDER_OUT), 1)
-        bias = self.head.bias
+        self.context = nn.Sequential(*_cbr(48, 64, 2), *_cbr(64, 64), *_cbr(64, 64))
+        self.back = nn.Conv2d(64, 48, 1)
+        self.head = nn.Sequential(*_cbr(48, 48))
+        self.out = nn.Conv2d(48, len(FINDER_OUT), 1)
+        bias = self.out.bias
         assert bias is not None
         with torch.no_grad():
             bias.zero_()
             bias[0] = -4.0  # few cells hold a die: start from "none"
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
-        return self.head(self.body((x - 128.0) / 64.0))
+        cells = self.body((x - 128.0) / 64.0)
+        wide = nn.functional.interpolate(self.back(self.context(cells)), scale_factor=2.0)
+        return self.out(self.head(torch.relu(cells + wide)))
 
 
 def _patch_body(out: int, width: int) -> nn.Sequential:

@@ -5,25 +5,33 @@
 - Patches for the face embedding: each die cut out as the reader cuts it, with the error
   a finder makes (shifted, scaled, turned), labelled "style/face".
 
-Faces come from the King of Tokyo and pip styles and from many made-up symbol styles, so
-the embedding separates shapes in general, not just the shipped ones. The "kot-alt" style
-is never used: it stands for a die the shipped models never saw (teach tests use it).
+Faces come from the King of Tokyo and pip styles, from many editions of King of Tokyo
+dice drawn by vision.designs (the TRAINED design seeds only: the others are held out to
+calibrate and check the shipped set), and from many made-up symbol styles, so the
+embedding tells faces by what they are, not by one drawing. Some frames are our dice drawn
+on the real photos (their learn parts), so that the finder learns real surfaces. The
+"kot-alt" style is never used: it stands for a die the shipped models never saw (teach
+tests use it).
 """
 
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 import cv2
 import numpy as np
 
+from vision.designs import TRAINED, edition_looks
 from vision.glyphs import STYLES, faces_of, font_style, pip_style, random_style, register_style
 from vision.patches import CONTEXT, CONTEXT_SPAN, jittered_cut
-from vision.render.draw import DrawnDie, render
-from vision.render.random_scenes import random_scene
-from vision.render.scene import DiceLook, Scene
+from vision.render.draw import DrawnDie, _pinhole, render
+from vision.render.random_scenes import looks_for, random_light, random_scene
+from vision.render.scene import Camera, DiceLook, Die, Scene
+
+Box = tuple[float, float, float, float]
 
 DETECT_WIDTH = 320  # the finder's input width (vision.finder scales frames to this)
 RANDOM_STYLES = 96  # made-up symbol styles for the embedding
@@ -90,12 +98,33 @@ def _random_look(rng: np.random.Generator, style: str) -> DiceLook:
     )
 
 
+def _looks(rng: np.random.Generator, pick: float) -> tuple[str, list[DiceLook] | None, list[str]]:
+    """What kind of dice a training frame shows: (face set for random_scene, its looks or
+    None for the face set's own, styles to draw each die from instead: pips, made-up)."""
+    if pick < 0.08:
+        return "kot", None, []  # the renderer's own King of Tokyo dice
+    if pick < 0.45:
+        return "kot", edition_looks("kot", int(rng.choice(TRAINED))), []
+    if pick < 0.75:
+        return "d6-pips", None, pip_style_names()
+    return "d6-pips", None, random_style_names()
+
+
+def _restyled(rng: np.random.Generator, scene: Scene, styles: list[str]) -> Scene:
+    """Each die of the scene drawn in one of `styles`, in any colours."""
+    dice = []
+    for die in scene.dice:
+        style = styles[int(rng.integers(len(styles)))]
+        face = faces_of(style)[int(rng.integers(6))]
+        dice.append(dataclasses.replace(die, face=face, look=_random_look(rng, style)))
+    return dataclasses.replace(scene, dice=tuple(dice))
+
+
 def random_training_scene(rng: np.random.Generator) -> Scene:
-    """A scene of KoT, pip or made-up dice, sometimes with a hand or cocked dice. Pip dice
-    take any colours, pip sizes, marbling and translucency, as real pip dice do."""
-    pick = rng.random()
-    kot = pick < 0.4  # King of Tokyo dice as drawn; else pip or made-up dice
-    face_set = "kot" if kot else "d6-pips"
+    """A scene of King of Tokyo dice (ours, or an edition of vision.designs), pip or
+    made-up dice, sometimes with a hand or cocked dice. Pip dice take any colours, pip
+    sizes, marbling and translucency, as real pip dice do."""
+    face_set, looks, styles = _looks(rng, float(rng.random()))
     scene = random_scene(
         rng,
         face_set,
@@ -104,17 +133,84 @@ def random_training_scene(rng: np.random.Generator) -> Scene:
         height=int(rng.choice([480, 480, 640])),
         hands=rng.random() < 0.15,
         cocked=0.12,
+        looks=looks,
     )
-    if kot:
-        return scene
-    # made-up dice, or pip dice of every kind
-    styles = random_style_names() if pick > 0.7 else pip_style_names()
-    dice = []
-    for die in scene.dice:
-        style = styles[int(rng.integers(len(styles)))]
-        face = faces_of(style)[int(rng.integers(6))]
-        dice.append(dataclasses.replace(die, face=face, look=_random_look(rng, style)))
-    return dataclasses.replace(scene, dice=tuple(dice))
+    return _restyled(rng, scene, styles) if styles else scene
+
+
+def composite_scene(
+    rng: np.random.Generator, photo: np.ndarray, boxes: np.ndarray
+) -> tuple[Scene, list[Box]]:
+    """Dice of any kind thrown on a real photo (drawn with `render(scene, photo)`), away
+    from its labelled dice `boxes` (n, 4), about their size; and where it placed them."""
+    h, w = photo.shape[:2]
+    sides = np.sqrt(np.prod(boxes[:, 2:] - boxes[:, :2], axis=1)) if len(boxes) else []
+    target = float(np.median(sides)) if len(sides) else float(rng.uniform(18, 140)) * w / 640
+    target = min(target * float(rng.uniform(0.65, 1.3)), min(w, h) / 4)
+    size, height = float(rng.uniform(1.5, 2.0)), float(rng.uniform(25, 60))
+    focal = target * height / size * 0.8  # a box holds some of the sides: the face is smaller
+    camera = Camera(
+        width=w,
+        height_px=h,
+        height=height,
+        fov=2 * math.degrees(math.atan(w / 2 / focal)),
+        tilt=float(rng.uniform(0, 12)),
+        azimuth=float(rng.uniform(-30, 30)),
+    )
+    to_table = np.linalg.inv(_pinhole(camera).table_homography())
+    face_set, looks, styles = _looks(rng, float(rng.random()))
+    chosen = looks if looks is not None else looks_for(face_set)
+    taken = [tuple(b) for b in boxes]
+    placed: list[Box] = []
+    dice: list[Die] = []
+    wanted = int(rng.integers(1, 9))
+    for _ in range(wanted * 6):
+        if len(dice) >= wanted:
+            break
+        x, y = rng.uniform(target, w - target), rng.uniform(target, h - target)
+        box = (x - target * 0.75, y - target * 0.75, x + target * 0.75, y + target * 0.75)
+        if any(_overlaps(box, b) for b in taken):
+            continue
+        taken.append(box)
+        placed.append(box)
+        tx, ty, tz = to_table @ np.array([x, y, 1.0])
+        look = chosen[0] if len(chosen) == 1 or rng.random() < 0.7 else chosen[1]
+        dice.append(
+            Die(
+                float(tx / tz),
+                float(ty / tz),
+                str(rng.choice(faces_of(look.style))),
+                look=look,
+                yaw=float(rng.uniform(0, 360)),
+                tilt=float(rng.uniform(0, 4)),
+                size=size,
+            )
+        )
+    light = dataclasses.replace(random_light(rng), gradient=0.0, exposure=1.0)
+    scene = Scene(
+        dice=tuple(dice),
+        light=light,
+        camera=camera,
+        noise=float(rng.uniform(0, 4)),
+        blur=float(rng.choice([0.0, rng.uniform(0.3, 1.0)])),
+        jpeg=int(rng.integers(60, 96)),
+        seed=int(rng.integers(1 << 30)),
+    )
+    return (_restyled(rng, scene, styles) if styles else scene), placed
+
+
+def _overlaps(a: Box, b: tuple[float, ...]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def is_grey(photo: np.ndarray) -> bool:
+    """A photo with (almost) no colour: many webcams give grey frames."""
+    small = photo[::8, ::8].astype(np.int16)
+    return bool(np.abs(small - small.mean(axis=2, keepdims=True)).mean() < 2.0)
+
+
+def grey(frame: np.ndarray) -> np.ndarray:
+    return np.repeat(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)[..., None], 3, axis=2)
 
 
 @dataclass
@@ -124,25 +220,59 @@ class FrameSample:
     angles: np.ndarray  # (n,) degrees, NaN when unknown
     cocked: np.ndarray  # (n,) 1.0 / 0.0, NaN when unknown
     ignore: np.ndarray  # (m, 4) boxes where nothing is learned
+    complete: bool = True  # False: not every die is labelled, so nothing is learned as none
+
+
+@dataclass
+class Photo:
+    """A real labelled photo to draw dice on: its image, dice boxes, and whether every die
+    in it is labelled (else nothing there is learned as "no die")."""
+
+    image: np.ndarray
+    boxes: np.ndarray  # (n, 4)
+    complete: bool = True
+
+
+COMPOSITES = 0.3  # share of training frames that are dice drawn on a real photo
+GREY = 0.12  # share of rendered frames turned grey, as many webcams see
 
 
 def render_sample(
-    rng: np.random.Generator, cuts_per_die: int = 2
+    rng: np.random.Generator, photos: Sequence[Photo] = (), cuts_per_die: int = 2
 ) -> tuple[FrameSample, list[np.ndarray], list[str]]:
-    scene = random_training_scene(rng)
-    frame, drawn = render(scene)
+    """One training frame for the finder, with face cuts (and "no die" cuts) for the
+    embedding: a rendered scene, or (with `photos`, COMPOSITES of the time) dice drawn on
+    one of the real photos, keeping its own labelled dice as dice."""
+    real = np.zeros((0, 4), np.float32)
+    complete = True
+    if photos and rng.random() < COMPOSITES:
+        photo = photos[int(rng.integers(len(photos)))]
+        scene, _ = composite_scene(rng, photo.image, photo.boxes)
+        frame, drawn = render(scene, photo.image)
+        real, complete = photo.boxes.astype(np.float32), photo.complete
+        if is_grey(photo.image):
+            frame = grey(frame)
+    else:
+        frame, drawn = render(random_training_scene(rng))
+        if rng.random() < GREY:
+            frame = grey(frame)
     scale = DETECT_WIDTH / frame.shape[1]
     small = cv2.resize(
         frame, (DETECT_WIDTH, round(frame.shape[0] * scale)), interpolation=cv2.INTER_AREA
     )
     keep: list[DrawnDie] = [d for d in drawn if d.visible >= 0.6]
     hidden = [d for d in drawn if d.visible < 0.6]
+    n = len(real)
     sample = FrameSample(
         image=small,
-        boxes=np.array([d.box for d in keep], np.float32).reshape(-1, 4) * scale,
-        angles=np.array([d.angle for d in keep], np.float32),
-        cocked=np.array([float(d.cocked) for d in keep], np.float32),
+        boxes=np.concatenate([real, np.array([d.box for d in keep], np.float32).reshape(-1, 4)])
+        * scale,
+        angles=np.concatenate([np.full(n, np.nan), [d.angle for d in keep]]).astype(np.float32),
+        cocked=np.concatenate([np.full(n, np.nan), [float(d.cocked) for d in keep]]).astype(
+            np.float32
+        ),
         ignore=np.array([d.box for d in hidden], np.float32).reshape(-1, 4) * scale,
+        complete=complete,
     )
     cuts: list[np.ndarray] = []
     names: list[str] = []
@@ -152,16 +282,15 @@ def render_sample(
         for _ in range(cuts_per_die):
             cuts.append(jittered_cut(frame, d.box, rng))
             names.append(f"{family(d.style)}/{d.face}")
-    for box in not_dice(frame, [d.box for d in drawn], rng):
-        cuts.append(jittered_cut(frame, box, rng))
-        names.append(NOT_A_DIE)
+    if complete:
+        boxes = [tuple(b) for b in real] + [d.box for d in drawn]
+        for box in not_dice(frame, boxes, rng):
+            cuts.append(jittered_cut(frame, box, rng))
+            names.append(NOT_A_DIE)
     return sample, cuts, names
 
 
 NOT_A_DIE = "none/none"  # the embedding's class for what looks like no die at all
-
-
-Box = tuple[float, float, float, float]
 
 
 def not_dice(
@@ -175,7 +304,7 @@ def not_dice(
     for k in range(n * 4):
         if len(out) >= n:
             break
-        side = float(rng.choice(sides)) * float(rng.uniform(0.8, 1.2))
+        side = min(float(rng.choice(sides)) * float(rng.uniform(0.8, 1.2)), min(w, h) / 3)
         if k % 3 == 2 and dice:  # half off a die
             b = dice[int(rng.integers(len(dice)))]
             a = rng.uniform(0, 2 * np.pi)
