@@ -64,6 +64,8 @@ def decide_hearts(game: State, pending: Pending, inp: Input) -> None:
     rest = options["hearts"] - used
     if rest and m.location is None:
         game.heal(m, rest)
+    for eff in m.hooks["hearts_used"]:
+        eff.hearts_used(game, m, rest)
     for name, hp in heal.items():
         if hp:
             cost = hp * HEAL_PRICE

@@ -41,6 +41,7 @@ class CardEffect:
     yields_unhurt = False  # yielding Tokyo after a Smash, its owner loses no HP to it (Jets)
     heals_others = False  # its owner's hearts may heal other monsters (Healing Ray)
     buys_owned = False  # its owner may buy keep cards other monsters own (Parasitic Tentacles)
+    big = False  # its owner's max HP is 12 (Even Bigger; Full Regeneration: a hard cap)
     hooked: tuple[str, ...] = ()  # the hooks and flags this class overrides (set below)
 
     def __init_subclass__(cls) -> None:
@@ -138,6 +139,14 @@ class CardEffect:
     def eliminated(self, game: State, owner: Monster, victim: Monster) -> None:
         """A monster reached 0 HP (eliminated, or back with It Has a Child!): Eater of the
         Dead."""
+
+    def entered(self, game: State, owner: Monster) -> None:
+        """`owner` entered Tokyo (step 3, Death From Above; not a Bay-to-City move):
+        Defender of Tokyo."""
+
+    def hearts_used(self, game: State, owner: Monster, hearts: int) -> None:
+        """`hearts` heart dice of `owner`'s result went to healing it (in Tokyo: the ones
+        not given to others), after they healed: Skybeam."""
 
     def yielded(self, game: State, owner: Monster, place: str) -> None:
         """`owner` yielded `place` ("city"/"bay") after a Smash: Burrowing."""

@@ -208,6 +208,8 @@ class KingOfTokyo(State):
             mp = pos.monsters.get(m.name)
             if mp is not None and mp.mimic is not None:
                 self.set_mimic(m, (canonical(mp.mimic[0]), mp.mimic[1]), bought=False)
+        for x in self.expansions:
+            x.place_table(self, pos)
         self.turn = pos.turn - 1
         self.discard = [canonical(c) for c in pos.discard]
         face_up = [canonical(c) for c in pos.face_up or ()]

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
     from host.games import Waiting
-    from host.games.kot.setup import MonsterPosition, Options
+    from host.games.kot.setup import MonsterPosition, Options, Position, Setup
     from host.games.kot.state import Monster, State
 
 
@@ -34,11 +34,24 @@ class Expansion:
     def on(self, options: Options) -> bool:
         return bool(getattr(options, self.option))
 
+    def check(self, setup: Setup) -> None:
+        """Raise SetupError naming the first problem of the expansion's part of a setup
+        (its option's value, a position's state)."""
+
     def setup(self, game: State) -> None:
         """The table before anything happens (each monster's effects, the supply...)."""
 
     def place(self, game: State, m: Monster, mp: MonsterPosition) -> None:
         """A position's state for monster `m` (already checked)."""
+
+    def place_table(self, game: State, pos: Position) -> None:
+        """A position's shared state (after every monster's `place`)."""
+
+    def out(self, game: State, m: Monster) -> None:
+        """`m` is eliminated: what it had of the expansion leaves the game."""
+
+    def revived(self, game: State, m: Monster) -> None:
+        """`m` is back with It Has a Child! (its cards discarded)."""
 
     def monster_json(self, game: State, m: Monster, out: dict[str, Any]) -> None:
         """Add the expansion's part of `m` to its JSON state."""
@@ -73,7 +86,9 @@ def turned_on(options: Options) -> list[Expansion]:
 
 
 def all_on(**base: object) -> Options:
-    """Options with every expansion on (its last value), for the bench and the tests."""
+    """Options with every expansion on (its last value) but as `base` says, for the bench
+    and the tests."""
     from host.games.kot.setup import Options
 
-    return Options(**base, **{x.option: x.values[-1] for x in EXPANSIONS})  # type: ignore[arg-type]
+    values = {x.option: x.values[-1] for x in EXPANSIONS} | base
+    return Options(**values)  # type: ignore[arg-type]

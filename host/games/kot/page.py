@@ -14,6 +14,7 @@ from typing import Any
 
 from host.games.kot.cards import CARDS
 from host.games.kot.engine import KingOfTokyo
+from host.games.kot.expansions.wickedness import TILES
 from host.games.kot.rules import ROLL, ROLLOFF, START_HP
 from host.games.kot.setup import MAX_PLAYERS, MIN_PLAYERS, MONSTERS
 from host.games.kot.text import _, card_choice, place_name
@@ -30,6 +31,8 @@ from host.games.page import view as page_view
 
 FACE_UP_CARDS = 3
 CULTIST_ICON = "🐙"
+WICKED_ICON = "😈"
+WICKED_MOST = 10
 
 
 def catalog() -> dict[str, Any]:
@@ -51,6 +54,7 @@ def catalog() -> dict[str, Any]:
     )
     at = "position.monsters.{player}."
     cards = [card_choice(c) for c in sorted(CARDS)]
+    tiles = [(t, _.name(t)) for t in sorted(TILES)]
     places = [(p, place_name(p)) for p in ("city", "bay")]
     pickup = form(
         [
@@ -67,8 +71,19 @@ def catalog() -> dict[str, Any]:
             ),
             field(at + "cards", _("cards"), choices=cards, multiple=True),
             field(at + "cultists", _("cultists"), icon=CULTIST_ICON, min=0, default=0),
+            field(at + "wickedness", _("wickedness"), icon=WICKED_ICON, min=0, max=10, default=0),
+            field(at + "tiles", _("wickedness tiles"), choices=tiles, multiple=True),
         ],
         [
+            *(
+                field(
+                    f"position.tower.{level}",
+                    _("Tokyo Tower level {n}", n=level),
+                    choices=PLAYERS,
+                    blank=_("nobody"),
+                )
+                for level in ("1", "2")
+            ),
             field("position.active_player", _("whose turn"), choices=PLAYERS),
             field("position.turn", _("turn"), min=1, default=1),
             field(
@@ -104,6 +119,17 @@ def _options() -> list[dict[str, Any]]:
             default=True,
         ),
         field("options.cultists", _("Cultists (Cthulhu pack)"), check=True, default=False),
+        field(
+            "options.wickedness",
+            _("Wickedness tiles (Even More Wicked!)"),
+            choices=[
+                ("front", _("front side (orange, red)")),
+                ("green", _("green side")),
+                ("mixed", _("each tile's side at random")),
+            ],
+            blank=_("no wickedness"),
+        ),
+        field("options.tokyo_tower", _("Tokyo Tower (King Kong pack)"), check=True, default=False),
     ]
 
 
@@ -116,6 +142,8 @@ def view(game: KingOfTokyo) -> dict[str, Any]:
         lists = [item_list("cards", "🃏", [_.name(c) for c in p["cards"]])] if p["cards"] else []
         if tokens:
             lists.append(item_list("tokens", "", tokens))
+        lists += _expansion_lists(p)
+        levels = [n for n, holder in s.get("tower", {}).items() if holder == p["name"]]
         seats.append(
             seat(
                 p["name"],
@@ -130,7 +158,8 @@ def view(game: KingOfTokyo) -> dict[str, Any]:
                     *_expansion_dials(p),
                 ],
                 place=None if p["location"] is None else place_name(p["location"]),
-                tags=[] if p["alive"] else [_("eliminated")],
+                tags=([] if p["alive"] else [_("eliminated")])
+                + [_("Tokyo Tower level {n}", n=n) for n in levels],
                 lists=lists,
             )
         )
@@ -141,7 +170,7 @@ def view(game: KingOfTokyo) -> dict[str, Any]:
         _("{n} cards in the deck", n=s["deck_size"]),
     )
     dice = dice_view(s["dice"], s["throws"], s["throws_allowed"]) if s["dice"] else None
-    return page_view(_headline(s), seats, [offer], dice=dice)
+    return page_view(_headline(s), seats, [offer, *_shared_lists(s)], dice=dice)
 
 
 def _expansion_dials(p: dict[str, Any]) -> list[dict[str, Any]]:
@@ -149,7 +178,39 @@ def _expansion_dials(p: dict[str, Any]) -> list[dict[str, Any]]:
     dials = []
     if "cultists" in p:
         dials.append(dial("cultists", CULTIST_ICON, p["cultists"]))
+    if "wickedness" in p:
+        dials.append(dial("wickedness", WICKED_ICON, p["wickedness"], WICKED_MOST))
     return dials
+
+
+def _expansion_lists(p: dict[str, Any]) -> list[dict[str, Any]]:
+    """A seat's wickedness tiles (and what its Fluxling copies)."""
+    if not p.get("tiles"):
+        return []
+    tiles = [_.name(t) for t in p["tiles"]]
+    flux = p.get("fluxling")
+    if flux:
+        tiles.append(_("Fluxling copies {card} of {owner}", card=flux["card"], owner=flux["owner"]))
+    return [item_list("tiles", WICKED_ICON, tiles)]
+
+
+def _shared_lists(s: dict[str, Any]) -> list[dict[str, Any]]:
+    """The wickedness tiles still lying at their thresholds; Tokyo Tower's levels."""
+    lists = []
+    if "wickedness_tiles" in s:
+        lying = [
+            _("{tile} (at {level})", tile=_.name(t), level=level)
+            for level, pile in s["wickedness_tiles"].items()
+            for t in pile
+        ]
+        lists.append(item_list("wickedness-tiles", _("Wickedness tiles"), lying))
+    if "tower" in s:
+        levels = [
+            _("level {n}: {player}", n=n, player=who) if who else _("level {n}: free", n=n)
+            for n, who in s["tower"].items()
+        ]
+        lists.append(item_list("tower", _("Tokyo Tower"), levels))
+    return lists
 
 
 def _headline(s: dict[str, Any]) -> str:

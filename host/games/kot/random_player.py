@@ -54,7 +54,7 @@ def _subsets(n: int) -> list[tuple[int, ...]]:
     return [tuple(i for i in range(n) if mask >> i & 1) for mask in range(1 << n)]
 
 
-_SUBSETS = [_subsets(n) for n in range(9)]  # up to 6 black and 2 green dice
+_SUBSETS = [_subsets(n) for n in range(12)]  # up to 6 black and the extra dice
 
 
 def random_input(game: KingOfTokyo, rng: random.Random, corrections: bool = False) -> Input:

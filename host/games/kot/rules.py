@@ -13,6 +13,7 @@ FACES = ("1", "2", "3", "heart", "energy", "claw")
 FACE_SET = frozenset(FACES)
 NUMBERS = (("1", 1), ("2", 2), ("3", 3))  # face, VP for three of a kind
 START_HP = 10
+BIG_HP = 12  # max HP with Even Bigger (or Full Regeneration)
 WIN_VP = 20  # also the top of the VP dial: VP never go above it
 BLACK_DICE = 6
 GREEN_DICE = 2  # the box's green dice: cards add at most these

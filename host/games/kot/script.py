@@ -112,9 +112,13 @@ def parse_script(data: object) -> Script:
 
 
 def _options(obj: Mapping[str, Any]) -> Options:
-    """The options: each is a boolean (false when left out)."""
+    """The options: booleans (false when left out), and the wickedness tiles' side."""
     known_fields(obj, {f.name for f in fields(Options)}, "options")
-    return Options(**{k: as_bool(v, f"options.{k}") for k, v in obj.items()})
+    kinds = {f.name: type(f.default) for f in fields(Options)}
+    values: dict[str, Any] = {
+        k: (as_bool if kinds[k] is bool else as_str)(v, f"options.{k}") for k, v in obj.items()
+    }
+    return Options(**values)
 
 
 def _options_json(options: Options) -> dict[str, Any]:
@@ -130,7 +134,18 @@ def _options_json(options: Options) -> dict[str, Any]:
 def _position(data: object) -> Position:
     obj = as_object(data, "position")
     known_fields(
-        obj, {"monsters", "active_player", "turn", "face_up", "deck", "discard"}, "position"
+        obj,
+        {
+            "monsters",
+            "active_player",
+            "turn",
+            "face_up",
+            "deck",
+            "discard",
+            "wickedness_tiles",
+            "tower",
+        },
+        "position",
     )
     monsters = {}
     for name, m in as_object(obj.get("monsters", {}), "position.monsters").items():
@@ -154,9 +169,13 @@ def _position(data: object) -> Position:
             tokens=dict(as_object(mo.get("tokens", {}), f"{at}.tokens")),
             mimic=mimic,
             cultists=mo.get("cultists", 0),
+            wickedness=mo.get("wickedness", 0),
+            tiles=as_strings(mo.get("tiles", []), f"{at}.tiles"),
         )
     face_up = obj.get("face_up")
     deck = obj.get("deck")
+    lying = obj.get("wickedness_tiles")
+    tower = as_object(obj.get("tower", {}), "position.tower")
     return Position(
         monsters=monsters,
         active_player=as_str(obj.get("active_player"), "position.active_player"),
@@ -164,6 +183,8 @@ def _position(data: object) -> Position:
         face_up=None if face_up is None else as_strings(face_up, "position.face_up"),
         deck=None if deck is None else as_strings(deck, "position.deck"),
         discard=as_strings(obj.get("discard", []), "position.discard"),
+        wickedness_tiles=None if lying is None else as_strings(lying, "position.wickedness_tiles"),
+        tower={level: as_str(name, f"position.tower.{level}") for level, name in tower.items()},
     )
 
 
@@ -216,6 +237,8 @@ def _position_json(pos: Position) -> dict[str, Any]:
                 "tokens": dict(m.tokens),
                 **({} if m.mimic is None else {"mimic": {"card": m.mimic[0], "owner": m.mimic[1]}}),
                 **({"cultists": m.cultists} if m.cultists else {}),
+                **({"wickedness": m.wickedness} if m.wickedness else {}),
+                **({"tiles": list(m.tiles)} if m.tiles else {}),
             }
             for name, m in pos.monsters.items()
         },
@@ -225,4 +248,8 @@ def _position_json(pos: Position) -> dict[str, Any]:
         data["face_up"] = list(pos.face_up)
     if pos.deck is not None:
         data["deck"] = list(pos.deck)
+    if pos.wickedness_tiles is not None:
+        data["wickedness_tiles"] = list(pos.wickedness_tiles)
+    if pos.tower:
+        data["tower"] = dict(pos.tower)
     return data

@@ -37,6 +37,11 @@ class Options:
     # Cultists (Cthulhu pack): four or more of a kind gain a cultist, spent for 1 HP, 1
     # energy or one more throw
     cultists: bool = False
+    # Wickedness (Even More Wicked!): the side of the tiles, "front" (orange/red), "green"
+    # or "mixed" (each tile's side drawn at setup); "" without wickedness
+    wickedness: str = ""
+    # Tokyo Tower (King Kong pack): four 1s in Tokyo claim a level; the top level wins
+    tokyo_tower: bool = False
 
 
 @dataclass(frozen=True)
@@ -49,6 +54,8 @@ class MonsterPosition:
     tokens: Mapping[str, int] = field(default_factory=dict)  # e.g. {"poison": 1}
     mimic: tuple[str, str] | None = None  # (card, owner) its Mimic copies
     cultists: int = 0  # with the cultists option
+    wickedness: int = 0  # the wickedness gauge, 0-10, and the tiles taken
+    tiles: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -66,6 +73,10 @@ class Position:
     face_up: tuple[str, ...] | None = None
     deck: tuple[str, ...] | None = None
     discard: tuple[str, ...] = ()
+    # wickedness: the tiles still lying at their thresholds (None: every tile of the
+    # chosen side that no monster has); Tokyo Tower: level ("1", "2", "3") -> holder
+    wickedness_tiles: tuple[str, ...] | None = None
+    tower: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -137,6 +148,10 @@ def check_setup(setup: Setup) -> None:
         raise SetupError(f"seed: a whole number, not {setup.seed!r}")
     if setup.first_player is not None and setup.first_player not in names:
         raise SetupError(f"first_player: unknown player {setup.first_player!r}")
+    from host.games.kot.expansion import EXPANSIONS
+
+    for x in EXPANSIONS:  # their option's value and their part of a position
+        x.check(setup)
     pos = setup.position
     if pos is None:
         return

@@ -30,9 +30,11 @@ from host.games.kot.expansion import turned_on
 from host.games.kot.rules import (
     BAY,
     BAY_MIN_ALIVE,
+    BIG_HP,
     BLACK_DICE,
     CITY,
     FACE_UP,
+    GREEN_DICE,
     ROLL,
     START_HP,
     THROWS,
@@ -51,6 +53,7 @@ class Monster:
         "effects",
         "energy",
         "extra",
+        "flux",
         "hooks",
         "hp",
         "location",
@@ -59,8 +62,10 @@ class Monster:
         "monster",
         "name",
         "seat",
+        "tiles",
         "tokens",
         "vp",
+        "wickedness",
     )
 
     def __init__(self, name: str, monster: str, seat: int) -> None:
@@ -80,6 +85,9 @@ class Monster:
         self.tokens: dict[str, int] = {}  # poison, shrink, and card counters (never 0)
         self.extra: list[CardEffect] = []  # what the expansions give it (tiles, cultists...)
         self.cultists = 0  # the cultists option
+        self.wickedness = 0  # the wickedness option: its gauge (0-10) and tiles
+        self.tiles: list[str] = []
+        self.flux: tuple[str, str] | None = None  # (card, owner) its Fluxling tile copies
 
     def __repr__(self) -> str:
         return f"<{self.name} ({self.monster}) hp={self.hp} vp={self.vp} e={self.energy}>"
@@ -178,6 +186,12 @@ class State:
         self.winners: list[Monster] = []
         self.holders: dict[str, Sequence[Monster]] = dict(_NOBODY)  # hook -> who has it
         self.expansions = turned_on(setup.options)  # the expansions in play
+        self.extra_dice = GREEN_DICE  # the extra dice cards and tiles may add
+        self.instant: list[Monster] = []  # won on the spot (Tokyo Tower, Final Roar: policy 1)
+        self.roared: list[Monster] = []  # of those, the ones that win even eliminated
+        self.tiles_lying: dict[int, list[str]] = {}  # wickedness tiles, per threshold
+        self.tiles_gone: list[str] = []  # tiles out of the game (one-shot, eliminated)
+        self.tower: dict[int, Monster | None] = {}  # Tokyo Tower: level -> its holder
         self.standing = [x for x in self.expansions if x.standing]  # their offers at any time
 
     # ---- queries -------------------------------------------------------------------------
@@ -392,6 +406,8 @@ class State:
         m.energy = 0
         m.tokens = {}
         m.cultists = 0
+        for x in self.expansions:
+            x.out(self, m)
 
     def discard_all(self, m: Monster) -> None:
         """All of `m`'s cards go to the discard pile; Mimic's copy ends."""
@@ -409,6 +425,8 @@ class State:
             self.gain_energy(m, 1)
         else:
             self.gain_vp(m, 1)
+        for eff in m.hooks["entered"]:
+            eff.entered(self, m)
 
     def _move(self, m: Monster, place: str | None) -> None:
         """Put `m` in `place` (None: out of Tokyo), keeping city/bay and location in step."""
@@ -449,6 +467,8 @@ class State:
         for x in self.monsters:
             if x.mimic == (card, m.name) and card not in m.cards:
                 self.set_mimic(x, None)
+            if x.flux == (card, m.name) and card not in m.cards:
+                self.set_copy(x, "flux", None)
 
     def discard_card(self, m: Monster, card: str) -> None:
         """A card of `m` discards itself (Smoke Cloud empty, Plot Twist used...): its own
@@ -458,18 +478,27 @@ class State:
             self.discard.append(card)
         elif m.mimic is not None and m.mimic[0] == card:
             self.set_mimic(m, None)
+        elif m.flux is not None and m.flux[0] == card:
+            self.set_copy(m, "flux", None)
 
     def set_mimic(self, m: Monster, target: tuple[str, str] | None, bought: bool = True) -> None:
         """Mimic's copy: `m` now has the effect of `target` (card, owner) as if it had just
         bought it (policy 36), or no copy."""
-        old = m.mimic
+        self.set_copy(m, "mimic", target, bought)
+
+    def set_copy(
+        self, m: Monster, slot: str, target: tuple[str, str] | None, bought: bool = True
+    ) -> None:
+        """A copy of another monster's card (`slot`: "mimic", or "flux" for the Fluxling
+        tile), as if just bought, or none."""
+        old = getattr(m, slot)
         if old is not None:
-            m.mimic = None
+            setattr(m, slot, None)
             self._rehook(m)
             if old[0] in EFFECTS:
                 EFFECTS[old[0]].lost(self, m)
         if target is not None:
-            m.mimic = target
+            setattr(m, slot, target)
             effect = EFFECTS.get(target[0])
             if effect is not None:
                 self._rehook(m)
@@ -483,12 +512,30 @@ class State:
             effects.append(EFFECTS[m.mimic[0]])
         if m.extra:
             effects += m.extra
+            if m.flux is not None and m.flux[0] in EFFECTS:
+                effects.append(EFFECTS[m.flux[0]])
         old, old_hooks = m.effects, m.hooks
         m.effects = effects
         m.hooks = hooks = hook_table(effects) if effects else NO_HOOKS
         for name in {name for e in (*old, *effects) for name in e.hooked}:
             if bool(old_hooks[name]) != bool(hooks[name]):  # who holds that hook changed
                 self.holders[name] = [x for x in self.monsters if x.alive and x.hooks[name]]
+
+    def update_max_hp(self, m: Monster) -> None:
+        """Max HP from `m`'s effects (12 with Even Bigger or Full Regeneration, never more:
+        policy 17); HP above it drop to it (policy 37)."""
+        m.max_hp = BIG_HP if any(e.big for e in m.effects) else START_HP
+        if m.hp > m.max_hp:
+            m.hp = m.max_hp
+
+    def wins(self, m: Monster, even_out: bool = False) -> None:
+        """`m` wins on the spot (the top of Tokyo Tower; Final Roar, `even_out`: though
+        eliminated): the game ends at the end of this turn, as for 20 VP, and `m` wins if
+        it is still in the game then (policy 1)."""
+        if m not in self.instant:
+            self.instant.append(m)
+        if even_out and m not in self.roared:
+            self.roared.append(m)
 
     def give_effect(self, m: Monster, effect: CardEffect) -> None:
         """`m` gains an expansion's effect (a tile, its cultists...): it lasts until taken."""

@@ -64,7 +64,6 @@ from host.games.kot.rules import (
     END,
     FACE_SET,
     FACES,
-    GREEN_DICE,
     HEAL_PRICE,
     NUMBERS,
     OVER,
@@ -135,7 +134,7 @@ def count_dice(game: State) -> None:
     if hooks["dice"]:
         for eff in hooks["dice"]:
             black, green = eff.dice(game, m, black, green)
-        green = min(green, GREEN_DICE)
+        green = min(green, game.extra_dice)
     fewer = game.fewer
     if m.tokens or fewer:
         shrink = m.tokens.get(SHRINK, 0)
@@ -293,6 +292,16 @@ def resolve(game: State) -> None:
         game.gain_vp(m, vp)
     for eff in hooks["resolved"]:
         eff.resolved(game, m, counts)
+    if game.pending:  # a decision on the numbers (a wickedness tile): the rest waits
+        game.todo.append(resolve_dice)
+        return
+    resolve_dice(game)
+
+
+def resolve_dice(game: State) -> None:
+    """The result's energy and hearts, then its claws."""
+    m = game.active
+    counts = game.counts
     if counts["energy"]:
         game.gain_energy(m, counts["energy"])
     hearts = counts["heart"]
@@ -325,6 +334,8 @@ def use_hearts(game: State, m: Monster, hearts: int) -> bool:
         return True
     if outside:
         game.heal(m, hearts)
+    for eff in m.hooks["hearts_used"]:
+        eff.hearts_used(game, m, hearts)
     return False
 
 
@@ -477,6 +488,14 @@ def end_effects(game: State) -> None:
         game.hurt([Hit(m, poison)])
 
 
+def won(game: State, m: Monster) -> bool:
+    """Whether `m` wins at this end of a turn: alive at 20 VP, or won on the spot and
+    still in the game (policy 1)."""
+    if m in game.instant:
+        return m.alive or m in game.roared
+    return m.alive and m.vp >= WIN_VP
+
+
 def next_turn(game: State) -> None:
     """The game-end check, then an extra turn or the next living monster's turn."""
     for x in game.monsters:
@@ -484,13 +503,14 @@ def next_turn(game: State) -> None:
             break
     else:
         x = None  # nobody alive at 20 VP (the common case)
-    if x is not None or game.alive_count <= 1:
-        winners = [x for x in game.monsters if x.alive and x.vp >= WIN_VP]
-        game.winners = winners or game.alive
-        game.phase = OVER
-        game.pending.clear()
-        game.todo.clear()
-        return
+    if x is not None or game.alive_count <= 1 or game.instant:
+        winners = [x for x in game.monsters if won(game, x)]
+        if winners or game.alive_count <= 1:
+            game.winners = winners or game.alive
+            game.phase = OVER
+            game.pending.clear()
+            game.todo.clear()
+            return
     while game.next_turns:
         extra, fewer = game.next_turns.pop(0)
         if extra.alive:

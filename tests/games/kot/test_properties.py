@@ -20,6 +20,7 @@ from host.games.kot.cards import BOX, CARDS
 from host.games.kot.checks import card_named
 from host.games.kot.decision_kinds import KINDS
 from host.games.kot.expansion import EXPANSIONS
+from host.games.kot.expansions.wickedness import PAIRS, TILES
 from host.games.kot.random_player import random_input
 
 INPUT_FIELDS = {name: kind.fields for name, kind in KINDS.items()}  # input type -> its fields
@@ -54,6 +55,7 @@ def setups(draw: st.DrawFn) -> Setup:
                 cards=tuple(dealt[i::n]),
                 tokens={t: draw(st.integers(0, 2)) for t in ("poison", "shrink")},
                 cultists=draw(st.integers(0, 3)) if options.cultists else 0,
+                wickedness=draw(st.integers(0, 10)) if options.wickedness else 0,
             )
             for i, name in enumerate(names)
         }
@@ -82,8 +84,9 @@ def check_invariants(game: KingOfTokyo) -> None:
         assert m.energy >= 0
         assert 0 <= m.vp <= 20
         assert all(count > 0 for count in m.tokens.values())  # tokens never negative (or 0)
-        copied = m.mimic[0] if m.mimic else None
-        assert m.max_hp == (12 if "Even Bigger" in (*m.cards, copied) else 10)
+        copies = (m.mimic[0] if m.mimic else None, m.flux[0] if m.flux else None)
+        big = "Even Bigger" in (*m.cards, *copies) or "Full Regeneration" in m.tiles
+        assert m.max_hp == (12 if big else 10)
         assert all(CARDS[c].keep for c in m.cards)  # a discard card never stays in play
         if m.mimic is not None:
             assert "Mimic" in m.cards and m.mimic[0] in game.monster(m.mimic[1]).cards
@@ -92,7 +95,12 @@ def check_invariants(game: KingOfTokyo) -> None:
         else:
             assert m.hp == 0 and m.location is None and not m.cards and m.energy == 0
             assert not m.tokens and m.mimic is None and not m.cultists
+            assert not m.tiles and m.flux is None and m not in game.tower.values()
         assert m.cultists >= 0 and (game.setup.options.cultists or not m.cultists)
+        assert 0 <= m.wickedness <= 10 and (game.setup.options.wickedness or not m.wickedness)
+        if m.flux is not None:
+            assert "Fluxling" in m.tiles and m.flux[0] in game.monster(m.flux[1]).cards
+    check_expansions(game)
     waits = game.waiting_for()
     for w in waits:
         assert game.monster(w.player).alive  # an eliminated monster never acts again
@@ -103,6 +111,27 @@ def check_invariants(game: KingOfTokyo) -> None:
     cards = len(game.deck) + len(game.discard) + sum(1 for c in game.face_up if c)
     cards += (game.known_top is not None) + (game.playing is not None)
     assert cards + sum(len(m.cards) for m in game.monsters) == len(BOX)  # none made or lost
+
+
+def check_expansions(game: KingOfTokyo) -> None:
+    """Each wickedness tile is in one place only (lying, owned, or out of the game), and
+    its other side nowhere; each tower level has at most one holder, a living one."""
+    if game.setup.options.wickedness:
+        places = [
+            *(t for pile in game.tiles_lying.values() for t in pile),
+            *(t for m in game.monsters for t in m.tiles),
+            *game.tiles_gone,
+        ]
+        sides = [frozenset(pair) for t in places for pair in PAIRS if t in pair]
+        assert len(set(sides)) == len(sides) == len(PAIRS)
+        assert all(TILES[t].level == level for level, p in game.tiles_lying.items() for t in p)
+    else:
+        assert not any(m.tiles for m in game.monsters) and not game.tiles_lying
+    if game.setup.options.tokyo_tower:
+        assert set(game.tower) == {1, 2, 3}
+        assert all(m is None or m.alive for m in game.tower.values()) or game.game_over
+    else:
+        assert not game.tower
 
 
 @FAST
@@ -125,8 +154,8 @@ def test_random_games_keep_the_invariants(setup: Setup, seed: int) -> None:
     cards = [*game.deck, *top, *(c for c in game.face_up if c), *game.discard]
     assert sorted(cards + [c for m in game.monsters for c in m.cards]) == sorted(BOX)
     winners = game.winners
-    assert all(m.alive for m in winners)
-    assert len(winners) <= 1 or all(m.vp >= 20 for m in winners)
+    assert all(m.alive or m in game.roared for m in winners)  # Final Roar wins eliminated
+    assert len(winners) <= 1 or all(m.vp >= 20 or m in game.instant for m in winners)
     # every one of these games replays from its log, and undo then redo of its last input
     # gives it back (the test below also undoes at random points, over fewer games)
     log = list(game.log)

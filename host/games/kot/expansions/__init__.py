@@ -2,9 +2,11 @@
 one module each, each its own game option; importing this package registers them all in
 `host.games.kot.expansion.EXPANSIONS`, in the order the rules hook them into a turn.
 
+- `tower`: Tokyo Tower, the King Kong pack's (section 2).
 - `cultists`: the Cthulhu pack's cultists (section 3).
+- `wickedness`: the wickedness gauge and tiles, Dark Edition / Even More Wicked! (section 1).
 """
 
-from host.games.kot.expansions import cultists
+from host.games.kot.expansions import cultists, tower, wickedness
 
-__all__ = ["cultists"]
+__all__ = ["cultists", "tower", "wickedness"]

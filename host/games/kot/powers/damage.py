@@ -217,6 +217,8 @@ class ItHasAChild(CardEffect):
 
     def zero_hp(self, game: State, owner: Monster) -> bool:
         game.discard_all(owner)
+        for x in game.expansions:
+            x.revived(game, owner)
         owner.vp = 0
         owner.tokens = {}
         owner.hp = START_HP

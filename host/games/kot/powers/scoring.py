@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from host.games.kot.effects import CardEffect, card
-from host.games.kot.rules import START_HP
 
 if TYPE_CHECKING:
     from host.games.kot.state import Monster, State
@@ -124,13 +123,13 @@ class EvenBigger(CardEffect):
     """Max HP 12 while owned, +2 HP when bought; losing it lowers max HP back and caps
     HP (policy 37)."""
 
+    big = True
+
     def gained(self, game: State, owner: Monster) -> None:
-        owner.max_hp = BIG_HP
+        game.update_max_hp(owner)
 
     def lost(self, game: State, owner: Monster) -> None:
-        if self not in owner.effects:
-            owner.max_hp = START_HP
-            owner.hp = min(owner.hp, START_HP)
+        game.update_max_hp(owner)
 
     def bought(self, game: State, buyer: Monster) -> None:
         game.heal(buyer, 2)
