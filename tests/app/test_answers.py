@@ -10,6 +10,7 @@ import functools
 import itertools
 import random
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -17,6 +18,7 @@ import pytest
 from host.games import IllegalInput, Input
 from host.games.kot import KingOfTokyo, MonsterPosition, Options, Position, Setup
 from host.games.kot.cards import CARDS
+from host.games.kot.expansion import all_on
 from host.games.kot.random_player import random_faces, random_input
 from host.games.kot.table_kind import KIND as KOT
 from host.games.page import answers_json
@@ -32,15 +34,22 @@ def random_setup(seed: int) -> Setup:
     n = rng.randint(2, 6)
     names = "ABCDEF"[:n]
     dealt = rng.sample(KEEP, 3 * n)  # every game has cards to use, at every seat
+    expansions = seed % 4 >= 2  # half the games with every expansion, the tiles' sides in turn
     monsters = {
         name: MonsterPosition(
             energy=rng.randint(0, 12),
             cards=tuple(dealt[i::n]),
             tokens={"poison": rng.randint(0, 2), "shrink": rng.randint(0, 2)},
+            cultists=rng.randint(0, 2) if expansions else 0,
+            wickedness=rng.randint(0, 9) if expansions else 0,
         )
         for i, name in enumerate(names)
     }
     options = Options(table_deck=seed % 2 == 0)
+    if expansions and seed % 3:  # the green tiles in play: Fluxling asks at its owner's turns
+        monsters[names[0]] = replace(monsters[names[0]], tiles=("Fluxling",))
+    if expansions:
+        options = all_on(table_deck=seed % 2 == 0, wickedness=("front", "green", "mixed")[seed % 3])
     return Setup.simple(*names, options=options, seed=seed, position=Position(monsters, names[0]))
 
 
@@ -151,5 +160,5 @@ def test_the_games_above_meet_every_kind_of_decision() -> None:
     each kind's answers at least once)."""
     kinds = frozenset().union(*(play_checking(seed)[0] for seed in range(GAMES)))
     every = {"throw", "resolve", "correct", "yield", "buy", "sweep", "end_turn", "use"}
-    every |= {"pass", "hearts", "reveal", "healing"}
+    every |= {"pass", "hearts", "reveal", "healing", "cultist", "tile", "fluxling"}
     assert every <= kinds, every - kinds

@@ -19,8 +19,8 @@ import pytest
 from host.cli import main
 from host.games.kot import KingOfTokyo, MonsterPosition, Options, Position, Setup, SetupError
 from host.games.kot.expansion import all_on
-from host.games.kot.random_player import play_game
 from host.games.kot.expansions.wickedness import PAIRS, TILES, Tile
+from host.games.kot.random_player import play_game
 from host.games.kot.script import ScriptFailed, load_script, replay
 
 HERE = Path(__file__).parent

@@ -288,11 +288,14 @@ PAIRS += [
 
 
 PARTNER = {a: b for a, b in PAIRS} | {b: a for a, b in PAIRS}  # the other side of its tile
+SIDE_TILES = {FRONT: {a for a, _b in PAIRS}, GREEN: {b for _a, b in PAIRS}}
 
 
-def _check_tile(name: object, at: str) -> None:
+def _check_tile(name: object, at: str, side: str) -> None:
     if name not in TILES:
         raise SetupError(f"{at}: unknown tile {name!r} (tiles: {', '.join(sorted(TILES))})")
+    if side in (FRONT, GREEN) and name not in SIDE_TILES[side]:
+        raise SetupError(f"{at}: {name} is not on the {side} side chosen for this game")
 
 
 # ---- the gauge and the tile choice -----------------------------------------------------
@@ -434,7 +437,7 @@ class Wickedness(Expansion):
             if mp.hp == 0 and mp.tiles:
                 raise SetupError(f"{at}.tiles: an eliminated monster's tiles left the game")
             for t in mp.tiles:
-                _check_tile(t, f"{at}.tiles")
+                _check_tile(t, f"{at}.tiles", side)
                 for other in (t, PARTNER[t]):
                     if other in owned:
                         raise SetupError(f"{at}.tiles: {owned[other]} has the tile of {t} already")
@@ -443,7 +446,7 @@ class Wickedness(Expansion):
             if not side:
                 raise SetupError("position.wickedness_tiles: only with the wickedness option")
             for t in pos.wickedness_tiles:
-                _check_tile(t, "position.wickedness_tiles")
+                _check_tile(t, "position.wickedness_tiles", side)
                 owner = owned.get(t, owned.get(PARTNER[t]))
                 if owner is not None:
                     raise SetupError(f"position.wickedness_tiles: {owner} has {t}'s tile")
