@@ -190,7 +190,8 @@ def _expansion_lists(p: dict[str, Any]) -> list[dict[str, Any]]:
     tiles = [_.name(t) for t in p["tiles"]]
     flux = p.get("fluxling")
     if flux:
-        tiles.append(_("Fluxling copies {card} of {owner}", card=flux["card"], owner=flux["owner"]))
+        card, owner = _.name(flux["card"]), flux["owner"]
+        tiles.append(_("Fluxling copies {card} of {owner}", card=card, owner=owner))
     return [item_list("tiles", WICKED_ICON, tiles)]
 
 

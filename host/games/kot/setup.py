@@ -14,6 +14,20 @@ from dataclasses import dataclass, field
 # tokens a monster may hold: poison and shrink tokens, Smoke Cloud's charges, Battery
 # Monster's energy
 TOKENS = ("poison", "shrink", "smoke", "battery")
+# the wickedness tiles, (front, green) side of each, in BGA's order (host/games/kot/
+# expansions/wickedness.py gives their effects)
+TILE_PAIRS = (
+    ("Devious", "Barbs"),
+    ("Eternal", "Final Roar"),
+    ("Skulking", "Poison Spit"),
+    ("Tireless", "Underdog"),
+    ("Cyberbrain", "Defender of Tokyo"),
+    ("Evil Lair", "Fluxling"),
+    ("Full Regeneration", "Have It All!"),
+    ("Widespread Panic", "Sonic Boomer"),
+    ("Antimatter Beam", "Final Push"),
+    ("Skybeam", "Starburst"),
+)
 MONSTERS = ("Alienoid", "Cyber Kitty", "Giga Zaur", "Meka Dragon", "The King", "Space Penguin")
 
 

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from host.games.kot.cards import CARDS
 from host.games.kot.rules import BAY
-from host.games.kot.setup import MONSTERS, TOKENS
+from host.games.kot.setup import MONSTERS, TILE_PAIRS, TOKENS
 from host.games.text import Every, Text, Words
 
 # the faces as the page shows them (names: each is translated where it is shown)
@@ -18,6 +18,8 @@ def _names() -> Iterator[str]:
     yield from CARDS
     yield from FACE_LABELS.values()
     yield from TOKENS
+    for pair in TILE_PAIRS:  # the wickedness tiles
+        yield from pair
 
 
 _ = Words(__package__ or "host.games.kot", names=_names)

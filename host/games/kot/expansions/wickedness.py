@@ -24,7 +24,7 @@ from host.games.kot.effects import CardEffect
 from host.games.kot.errors import MalformedInput, RuleViolation
 from host.games.kot.expansion import Expansion, expansion
 from host.games.kot.powers.damage import PoisonSpit
-from host.games.kot.setup import SetupError
+from host.games.kot.setup import TILE_PAIRS, SetupError
 from host.games.kot.text import _
 from host.games.page import choice
 
@@ -273,18 +273,7 @@ class Starburst(Tile):
         game.gain_energy(owner, 12)
 
 
-PAIRS += [
-    ("Devious", "Barbs"),
-    ("Eternal", "Final Roar"),
-    ("Skulking", "Poison Spit"),
-    ("Tireless", "Underdog"),
-    ("Cyberbrain", "Defender of Tokyo"),
-    ("Evil Lair", "Fluxling"),
-    ("Full Regeneration", "Have It All!"),
-    ("Widespread Panic", "Sonic Boomer"),
-    ("Antimatter Beam", "Final Push"),
-    ("Skybeam", "Starburst"),
-]
+PAIRS += TILE_PAIRS
 
 
 PARTNER = {a: b for a, b in PAIRS} | {b: a for a, b in PAIRS}  # the other side of its tile
@@ -388,7 +377,8 @@ class TakeTile(DecisionKind):
         return {
             "title": title,
             "choices": [
-                choice(_("Take {tile}", tile=t), {**base, "tile": t}) for t in w.options["tiles"]
+                choice(_("Take {tile}", tile=_.name(t)), {**base, "tile": t})
+                for t in w.options["tiles"]
             ],
         }
 
@@ -538,7 +528,7 @@ class CopyWithFluxling(DecisionKind):
             "title": _("{player}: copy a card with Fluxling?", player=w.player),
             "choices": [
                 choice(
-                    _("Copy {card} of {owner}", card=t["target"], owner=t["owner"]),
+                    _("Copy {card} of {owner}", card=_.name(t["target"]), owner=t["owner"]),
                     {**base, **t},
                 )
                 for t in w.options["targets"]
