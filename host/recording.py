@@ -30,7 +30,7 @@ from host.errors import UserError
 
 if TYPE_CHECKING:
     from host.games import Game
-    from host.games.kind import Dice
+    from host.games.kind import Dice, GameKind
     from vision.live.sequences import Take
 
 FORMAT = "dicetable-session/1"
@@ -94,7 +94,7 @@ def render_session(script: Mapping[str, Any], folder: Path) -> Session:
     unknown, or that the rules or the camera could not have played, is a UserError naming
     the input."""
     from host.games import IllegalInput
-    from host.games.kind import GameFileError
+    from host.games.kind import GameFileError, cards_of
     from host.games.registry import kind_of_script
     from vision.images import write_image
 
@@ -104,6 +104,8 @@ def render_session(script: Mapping[str, Any], folder: Path) -> Session:
     except GameFileError as error:
         raise UserError(str(error)) from None
     dice = kind.dice
+    if dice is None and cards_of(kind) is not None:
+        return _render_cards(script, kind, game, folder)
     if dice is None:
         raise UserError(f"{kind.title} is played without dice: the camera has no throws to see")
     tray = _Tray(folder.name, int(script.get("seed", 0)))
@@ -129,6 +131,74 @@ def render_session(script: Mapping[str, Any], folder: Path) -> Session:
     written = [s if isinstance(s, dict) else {"frames": names[s[0] : s[1]]} for s in steps]
     setup = {k: v for k, v in script.items() if k not in ("inputs", "expect")}
     session = {"format": FORMAT, "fps": FPS, "game": setup, "steps": written}
+    (folder / "session.json").write_text(json.dumps(session, indent=1) + "\n", encoding="utf-8")
+    return load_session(folder)
+
+
+SHOTS = 4  # frames of each view of the cards: a still camera's view settles (host.app.card_camera)
+
+
+def _render_cards(script: Mapping[str, Any], kind: GameKind, game: Game, folder: Path) -> Session:
+    """A card game's session: the table seen from above (vision.cards.pile: real card
+    photos of shared/data/cards/deck-a on a table photo). An input the camera reads (a
+    card laid on the discard pile, a hand laid down) becomes the frames of it; a wild card
+    laid with its colour named is the page's input, then the frames that confirm it;
+    every other input is the press or tap that made it."""
+    from host.games import IllegalInput
+    from host.games.kind import NoCardInput, cards_of
+    from vision.cards.pile import Pile
+    from vision.errors import VisionError
+    from vision.images import write_image
+    from vision.paths import data_dir
+
+    cards = cards_of(kind)
+    deck = data_dir("cards/deck-a")
+    assert cards is not None
+    if deck is None:
+        raise UserError("the card photos (shared/data/cards/deck-a) are not on this machine")
+    folder.mkdir(parents=True, exist_ok=True)
+    pile = Pile(deck, int(script.get("seed", 0)))
+    steps: list[dict[str, Any]] = []
+    shot = 0
+
+    def shots(frame: Any) -> None:
+        nonlocal shot
+        names = []
+        for _ in range(SHOTS):
+            names.append(f"f{shot:05d}.jpg")
+            write_image(folder / names[-1], frame)
+            shot += 1
+        steps.append({"frames": names})
+
+    for i, inp in enumerate(script.get("inputs", [])):
+        where = f"inputs[{i}]"
+        expected = cards.expected(game)
+        laid = [inp["card"]] if "card" in inp else list(inp.get("cards", []))
+        seen = bool(laid) and expected is not None and expected.player == inp.get("player")
+        made = cards.card_input(game, expected, laid) if seen and expected else None
+        try:
+            if isinstance(made, NoCardInput) and not inp.get("named"):
+                raise UserError(f"{where}: the camera makes no input of it: {made.reason}")
+            if made is not None and not isinstance(made, NoCardInput) and dict(made) != dict(inp):
+                raise UserError(f"{where}: the camera would give {made}, not {dict(inp)}")
+            if made is None or inp.get("named"):
+                steps.append({"input": dict(inp)})
+            if made is not None and inp["type"] == "hand":
+                shots(pile.hand([(c["color"], c["value"]) for c in laid]))
+            elif made is not None:
+                for c in laid:
+                    frame = pile.lay(c["color"], c["value"])
+                shots(frame)
+        except VisionError as error:
+            raise UserError(f"{where}: cannot draw it: {error}") from None
+        try:
+            game.apply(inp)
+        except IllegalInput as error:
+            raise UserError(f"{where} is refused by the rules: {error}") from None
+        if made is not None and inp["type"] == "turn_up" and game.to_json()["top"] is None:
+            pile.gather()  # a card turned up that went back into the deck
+    setup = {k: v for k, v in script.items() if k not in ("inputs", "expect")}
+    session = {"format": FORMAT, "fps": FPS, "game": setup, "steps": steps}
     (folder / "session.json").write_text(json.dumps(session, indent=1) + "\n", encoding="utf-8")
     return load_session(folder)
 

@@ -205,3 +205,37 @@ def test_a_script_that_cannot_be_drawn_says_which_input(
 def test_a_script_of_an_unknown_game_is_one_clear_error(tmp_path: Path) -> None:
     with pytest.raises(UserError, match="unknown game format 'chess-game/1'"):
         recording.render_session({"format": "chess-game/1", "inputs": []}, tmp_path)
+
+
+# ---- a card game's session ----------------------------------------------------------------
+
+
+def test_a_card_game_s_script_is_drawn_as_the_cards_laid_and_the_hands_laid_down(
+    tmp_path: Path,
+) -> None:
+    from tests.app.kato_camera import camera_game
+
+    script = next(s for s in map(lambda k: camera_game(k, rounds=1, hand_size=3), range(20)) if s)
+    session = recording.render_session(script, tmp_path / "session")
+    inputs = script["inputs"]
+    seen = [i for i in inputs if i["type"] in ("turn_up", "play", "hand")]
+    entered = [i for i in inputs if i not in seen or i.get("named")]
+    assert [s.input for s in session.steps if s.input is not None] == entered
+    shots = [s for s in session.steps if s.frames]
+    assert len(shots) == len(seen)  # a view of the cards for each card laid, each hand
+    assert all(len(s.frames) == recording.SHOTS for s in shots)
+    assert all(f.is_file() for s in shots for f in s.frames)
+    # a wild card named on the page comes first, then the camera sees it (a confirmation)
+    for k, step in enumerate(session.steps[:-1]):
+        if step.input is not None and step.input.get("named"):
+            assert session.steps[k + 1].frames
+
+
+def test_a_card_the_photos_do_not_show_cannot_be_drawn(tmp_path: Path) -> None:
+    script = {
+        "format": "kato-game/1",
+        "players": [{"name": "Ann"}, {"name": "Bob"}],
+        "inputs": [{"type": "turn_up", "player": "Bob", "card": {"color": "blue", "value": "3"}}],
+    }
+    with pytest.raises(UserError, match=r"inputs\[0\]: cannot draw it: .* no blue 3"):
+        recording.render_session(script, tmp_path / "session")

@@ -17,7 +17,7 @@ choose one.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Protocol
 
 from firmware.wire import SEAT_CELLS
@@ -119,11 +119,20 @@ class LinkBoard:
         self._taken: dict[str, Press] = {}  # presses handed out, not yet done or given back
 
     def show(self, display: BoardDisplay) -> None:
+        shown, beyond = display, len(display.seats) - self.seats
+        if beyond > 0:  # a game of more players than seats: the first ones have theirs
+            shown = replace(display, seats=display.seats[: self.seats])
         try:
-            self.link.show(display)
+            self.link.show(shown)
             self.problem = None
-        except ValueError as error:  # e.g. more seats than the board has
+        except ValueError as error:  # a display the board refuses
             self.problem = str(error)
+            return
+        if beyond > 0:
+            self.problem = (
+                f"the board has {self.seats} seats: players {self.seats + 1} to "
+                f"{len(display.seats)} have no display or button (they play on the page)"
+            )
 
     def presses(self) -> list[ButtonPress]:
         out = []

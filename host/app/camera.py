@@ -22,8 +22,9 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 
+from host.app.card_camera import CardsSeen, CardWatcher
 from host.errors import UserError
-from host.games import DiceExpectation
+from host.games import CardExpectation, DiceExpectation
 
 if TYPE_CHECKING:
     from vision.live.calibration import Calibration
@@ -60,7 +61,8 @@ class MisfitSeen:
     frame: int
 
 
-CameraEvent = ThrowSeen | MisfitSeen
+CameraEvent = ThrowSeen | MisfitSeen | CardsSeen
+Expectation = DiceExpectation | CardExpectation
 
 
 class _NoDice:
@@ -94,10 +96,14 @@ class DiceWatcher:
         self._turn: Hashable = None
         self._lock = threading.Lock()
         self._trouble: str | None = None  # a face set that cannot be loaded, to say once
+        self.cards = CardWatcher(_snapshot)  # a card game's cards, read from the same frames
 
-    def expect(self, expectation: DiceExpectation | None, turn: Hashable) -> None:
-        """What the game waits for: the dice in play (None: no throw due), whose turn (a
-        new value starts a new turn: the next throw keeps no dice)."""
+    def expect(self, expectation: Expectation | None, turn: Hashable) -> None:
+        """What the game waits for: the dice in play (None: no throw due), or the cards to
+        read; whose turn (a new value starts a new turn: the next throw keeps no dice)."""
+        self.cards.expect(expectation if isinstance(expectation, CardExpectation) else None)
+        if isinstance(expectation, CardExpectation):
+            expectation = None
         with self._lock:
             if expectation is not None and expectation.face_set != self.face_set:
                 self._use(expectation.face_set)
@@ -125,11 +131,25 @@ class DiceWatcher:
 
     def feed(self, frame: np.ndarray, t: float) -> list[CameraEvent]:
         said = self._said_trouble(frame)
-        return said + [self._seen(event, frame) for event in self.follower.feed(frame, t)]
+        dice = [self._seen(event, frame) for event in self.follower.feed(frame, t)]
+        return said + dice + self._cards_seen(frame)
+
+    def _cards_seen(self, frame: np.ndarray) -> list[CameraEvent]:
+        out: list[CameraEvent] = []
+        for event in self.cards.feed(frame):
+            if isinstance(event, CardsSeen):
+                out.append(event)
+            else:
+                reason, cards = event
+                snapshot, _ = _snapshot(frame)
+                out.append(MisfitSeen(reason, cards, snapshot, time.monotonic(), self.cards.frames))
+        return out
 
     def _said_trouble(self, frame: np.ndarray | None) -> list[CameraEvent]:
         with self._lock:
             trouble, self._trouble = self._trouble, None
+            if trouble is None:
+                trouble, self.cards.trouble = self.cards.trouble, None
         if trouble is None:
             return []
         snapshot, _ = _snapshot(frame)
@@ -140,7 +160,10 @@ class DiceWatcher:
         between them; ends when the stream does."""
         from vision.live.stream import Status, watch
 
-        for item in watch(stream, self.follower):
+        for item in watch(stream, _Both(self)):  # type: ignore[arg-type]
+            if isinstance(item, CardsSeen | MisfitSeen):
+                yield item
+                continue
             yield from self._said_trouble(None if isinstance(item, Status) else item.image)
             if isinstance(item, Status):
                 yield item
@@ -162,6 +185,22 @@ class DiceWatcher:
             dice[i]["kept"] = True
         thrown, kept = event.faces(event.thrown), event.faces(event.kept)
         return ThrowSeen(thrown, kept, dice, snapshot, now, event.frame)
+
+
+class _Both:
+    """The dice follower as vision.live.stream.watch drives it, the cards read beside."""
+
+    def __init__(self, watcher: DiceWatcher) -> None:
+        self.watcher = watcher
+
+    def feed(self, frame: np.ndarray, t: float) -> list[Any]:
+        return [*self.watcher.follower.feed(frame, t), *self.watcher._cards_seen(frame)]
+
+    def new_turn(self) -> None:
+        self.watcher.follower.new_turn()
+
+    def expect(self, counts: Any) -> None:
+        self.watcher.follower.expect(counts)
 
 
 def _snapshot(frame: np.ndarray | None) -> tuple[bytes, float]:
@@ -204,7 +243,7 @@ class CameraTable(Protocol):
 
     def camera_event(self, event: CameraEvent) -> None: ...
 
-    def on_expect(self, listener: Callable[[DiceExpectation | None, Hashable], None]) -> None: ...
+    def on_expect(self, listener: Callable[[Expectation | None, Hashable], None]) -> None: ...
 
 
 def run_camera(

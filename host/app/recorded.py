@@ -85,7 +85,7 @@ class SessionPlayer:
                     self.on_frame(index, time.perf_counter())
                 for event in self.watcher.feed(image, t):
                     # (one that waits for room in the store goes in later, in order)
-                    taken = self.table.camera_event(event) in ("read", "waiting")
+                    taken = self.table.camera_event(event) in ("read", "waiting", "confirmed")
                     if self.inputs and not taken:
                         said = (self.table.throw or {}).get("reason", "not taken")
                         raise UserError(f"the camera's reading of {path.name}: {said}")

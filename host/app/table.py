@@ -25,13 +25,22 @@ from dataclasses import dataclass
 from typing import Any
 
 from host.app.board_seam import Board, ButtonPress, pin_display
-from host.app.camera import CameraEvent, MisfitSeen, ThrowSeen
+from host.app.camera import CameraEvent, CardsSeen, Expectation, MisfitSeen, ThrowSeen
 from host.app.store import Store, StoreError, result_of
 from host.app.text import _
 from host.app.text import source_name as _source
 from host.errors import UserError
-from host.games import DiceExpectation, Game, IllegalInput, Input
-from host.games.kind import CORRECT, RESOLVE, THROW, Dice, GameFileError, GameKind
+from host.games import Game, IllegalInput, Input
+from host.games.kind import (
+    CORRECT,
+    RESOLVE,
+    THROW,
+    Dice,
+    GameFileError,
+    GameKind,
+    NoCardInput,
+    cards_of,
+)
 from host.games.page import answers_json, awaiting
 from host.games.registry import default_kind, kind_named
 from host.games.text import ENGLISH, localize, message
@@ -83,7 +92,7 @@ class Notice:
         return {"id": self.id, "level": self.level, "text": self.text, "at": self.at}
 
 
-ExpectListener = Callable[[DiceExpectation | None, Hashable], None]
+ExpectListener = Callable[[Expectation | None, Hashable], None]
 CommitListener = Callable[[Input, str], None]
 
 
@@ -123,6 +132,7 @@ class Table:
         self._notice_id = 0
         self._turn: Hashable = None
         self._undos = 0  # an undo starts the camera's turn afresh
+        self._entered: Input | None = None  # cards entered on the page, not seen by the camera yet
         self._expect_listeners: list[ExpectListener] = []
         self._commit_listeners: list[CommitListener] = []
         self._view: tuple[int, dict[str, Any], dict[str, str]] | None = None
@@ -329,6 +339,8 @@ class Table:
                     "warning", _("the camera cannot read this throw: {why}", why=event.reason)
                 )
                 return "misfit"
+            if isinstance(event, CardsSeen):
+                return self._cards_seen(event, seen)
             assert isinstance(event, ThrowSeen)
             game, dice = self.game, self._dice()
             if game is None or dice is None or game.game_over or self.paused:
@@ -372,6 +384,47 @@ class Table:
                         "error", f"the end of the throws is not stored: {error}; press the button"
                     )
             return "read"
+
+    def _cards_seen(self, event: CardsSeen, seen: dict[str, Any]) -> str:
+        """Cards the camera saw settle into the game, checked by the rules: "read",
+        "confirmed" (entered on the page already), "noted" (no input: the page completes
+        it), "ignored" or "refused"; the page shows them to confirm, or to fix (undo)."""
+        game = self.game
+        cards = None if self.kind is None else cards_of(self.kind)
+        seen = {**seen, "cards": event.cards}
+        expected = None if game is None or cards is None else cards.expected(game)
+        if game is None or cards is None or expected is None or self.paused or game.game_over:
+            why = _("the game is paused") if self.paused else _("no cards are awaited now")
+            self.throw = {**seen, "status": "ignored", "reason": why}
+            self.notice("info", _("cards were seen but {why}", why=why))
+            return "ignored"
+        entered, self._entered = self._entered, None
+        if entered is not None and _same_cards(entered, event.cards):
+            self.throw = {**seen, "status": "confirmed", "input": entered}
+            self._publish()
+            return "confirmed"  # the card(s) entered on the page, now seen: as entered
+        made = cards.card_input(game, expected, event.cards)
+        if isinstance(made, NoCardInput):
+            self.throw = {**seen, "status": "noted", "reason": made.reason}
+            self.notice("info", _("the camera: {why}", why=made.reason))
+            self._publish()
+            return "noted"
+        try:
+            self._commit(game, made, "camera")
+        except Refused as refusal:
+            said = message(refusal)
+            self.throw = {**seen, "status": "refused", "reason": said}
+            self.notice(
+                "warning",
+                _("the camera's reading was refused: {why}; fix it on the page", why=said),
+            )
+            return "refused"
+        except StoreError as error:
+            self.throw = {**seen, "status": "refused", "reason": f"not stored: {error}"}
+            raise
+        self.throw = {**seen, "status": "read", "input": dict(made)}
+        self._publish()
+        return "read"
 
     def tick(self) -> None:
         """The clock: the correction window's end, the PIN display's end, board presses,
@@ -556,6 +609,9 @@ class Table:
             raise
         if dice is None or inp.get("type") == THROW:  # the game is going: show the dials
             self.pin_until = 0.0
+        laid = "card" in inp or "cards" in inp
+        if source != "camera" and laid and cards_of(self.kind) is not None:
+            self._entered = dict(inp)  # the camera will see them: a confirmation, no play
         if keep is not None:
             self.deadline = self.clock() + self.window  # a fix: look again
         else:
@@ -673,6 +729,7 @@ class Table:
         self.throw = None
         self.snapshots.clear()
         self._undos = 0
+        self._entered = None
 
     def _show_pin(self) -> None:
         pin = self.store.pin or ""
@@ -707,9 +764,14 @@ class Table:
             listener(expected, turn)
         self._changed.notify_all()
 
-    def _expectation(self) -> tuple[DiceExpectation | None, Hashable]:
+    def _expectation(self) -> tuple[Expectation | None, Hashable]:
         dice = self._dice()
-        if self.game is None or dice is None or self.paused or self.holding is not None:
+        cards = None if self.kind is None else cards_of(self.kind)
+        if self.game is None or self.paused or self.holding is not None:
+            return None, (self.game_id, None, self._undos)
+        if cards is not None:
+            return cards.expected(self.game), self._turn_key()
+        if dice is None:
             return None, (self.game_id, None, self._undos)
         return dice.expected(self.game), self._turn_key()
 
@@ -826,6 +888,13 @@ class Table:
                 ][-LOG_TAIL:],
             }
             return out
+
+
+def _same_cards(inp: Input, cards: list[dict[str, str]]) -> bool:
+    """An input lays exactly these cards (a card laid, a hand laid down)."""
+    laid = inp["cards"] if "cards" in inp else [inp["card"]]
+    key = lambda c: (str(c.get("color")), str(c.get("value")))  # noqa: E731
+    return sorted(map(key, laid)) == sorted(map(key, cards))
 
 
 def describe(inp: Input) -> str:

@@ -235,7 +235,12 @@ class WebServer:
                 return _json(200, _locale(lang))
             if path == "/api/catalog":
                 games = [catalog_of(k) for k in kinds().values()]
-                return _json(200, localize({"games": games, "name_length": NAME_LENGTH}, lang))
+                said = {
+                    "games": games,
+                    "name_length": NAME_LENGTH,
+                    "board_seats": table.board.seats,
+                }
+                return _json(200, localize(said, lang))
             if path == "/api/games":
                 rows = [_game_row(g.to_json(), lang) for g in table.store.games()]
                 return _json(200, {"games": rows})

@@ -57,6 +57,18 @@ class DiceExpectation:
 
 
 @dataclass(frozen=True)
+class CardExpectation:
+    """The cards the camera should read for the next input: `what` is "discard" (the card
+    `player` lays on the discard pile) or "hand" (the `count` cards `player` lays face up
+    at a round's end), read with `card_set` (vision's name: the shipped or a taught set)."""
+
+    card_set: str
+    what: str
+    player: str
+    count: int = 1
+
+
+@dataclass(frozen=True)
 class SeatDisplay:
     """One seat's display on the board: up to 4 characters (digits, '-', ' ', a few
     letters; a '.' after a character lights its decimal point) and its LED colour."""

@@ -13,10 +13,11 @@ Plain data only: no camera, serial port, clock or web here.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from host.games import DiceExpectation, Game, Input, Waiting
+from host.games import CardExpectation, DiceExpectation, Game, Input, Waiting
 from host.games.text import Words
 
 # The input kinds of the throw protocol the app handles for dice games (those whose kind
@@ -65,6 +66,33 @@ class Dice(Protocol):
 
     def entered_throw(self, game: Game, faces: Sequence[str]) -> Input:
         """The input for dice entered by hand: the faces showing after the throw."""
+        ...
+
+
+@dataclass(frozen=True)
+class NoCardInput:
+    """Why the cards the camera read make no input, in words for the page."""
+
+    reason: str
+
+
+class Cards(Protocol):
+    """A card game's cards at the table, as the camera reads them (an optional member
+    `cards` of a kind: read with `cards_of`): what it should look for now, and how the
+    cards it read become the game's input. A card is {"color", "value"}, as vision reads
+    it and the rules take it (one name per fact: a card's `value`, never its `face`)."""
+
+    def expected(self, game: Game) -> CardExpectation | None:
+        """What the camera should read for the next input, or None (nothing to read)."""
+        ...
+
+    def card_input(
+        self, game: Game, expected: CardExpectation, cards: Sequence[Mapping[str, str]]
+    ) -> Input | NoCardInput:
+        """The input for `cards` read as `expected` asked (the cards newly laid on the
+        discard pile, or a whole hand), or why they make none (a wild card whose colour is
+        not named yet). Cards entered on the page before the camera saw them are the
+        table's to match (host.app.table), not the kind's."""
         ...
 
 
@@ -127,10 +155,11 @@ class GameKind(Protocol):
 
 
 # Optional members a kind may have (read through the functions below, so a kind without
-# them still plays): `demo`, a game script shipped with the game that `dicetable demo`
-# plays; `standings(game)`, its scores in a few lines for a terminal; `words`, its
-# package's `host.games.text.Words` (its names translated where the app shows them
-# outside the game's own view: roles in the list of games and the statistics).
+# them still plays): `cards`, a `Cards` (what the camera reads of a card game); `demo`, a
+# game script shipped with the game that `dicetable demo` plays; `standings(game)`, its
+# scores in a few lines for a terminal; `words`, its package's `host.games.text.Words`
+# (its names translated where the app shows them outside the game's own view: roles in
+# the list of games and the statistics).
 
 
 def role_name(kind: GameKind | None, role: str) -> str:
@@ -138,6 +167,12 @@ def role_name(kind: GameKind | None, role: str) -> str:
     reader's language (as it is if the kind has no words)."""
     words: Words | None = getattr(kind, "words", None)
     return role if words is None else words.name(role)
+
+
+def cards_of(kind: GameKind) -> Cards | None:
+    """The kind's cards as the camera reads them, if it has any (the member `cards`)."""
+    cards: Cards | None = getattr(kind, "cards", None)
+    return cards
 
 
 def demo_of(kind: GameKind) -> Path | None:

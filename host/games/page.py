@@ -120,7 +120,8 @@ def on_track(track: str, space: int, player: str | None = None) -> dict[str, Any
 
 def pick_field(name: str, label: str, options: Sequence[tuple[Any, ...]]) -> dict[str, Any]:
     """An answer form's field chosen from a list: (value, label) pairs, or (value, label,
-    find) (see `field`)."""
+    find) (see `field`); a value is a string, or a JSON object (a card: the page sends the
+    object chosen)."""
     return field(name, label, choices=options)
 
 

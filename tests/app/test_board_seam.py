@@ -69,3 +69,14 @@ def test_a_board_port_that_is_not_there_is_named_while_it_is_awaited(tmp_path: P
         assert board.status() == f"board on {tmp_path / 'ttyACM7'}: not connected (looking for it)"
     finally:
         board.close()
+
+
+def test_a_game_of_more_players_than_seats_shows_the_first_ones_and_says_so(table: Table) -> None:
+    board = table.board
+    assert isinstance(board, LinkBoard) and board.virtual is not None
+    players = [{"name": f"P{k}"} for k in range(1, 9)]  # KaTO takes 2 to 10
+    table.act({"do": "new_game", "game": "kato", "setup": {"players": players}})
+    table.act({"do": "input", "input": {"type": "turn_up", "player": "P8",
+               "card": {"color": "red", "value": "7"}}})  # fmt: skip
+    assert shown(board, ["   0"] * 6) == ["   0"] * 6  # the first six seats' scores
+    assert "players 7 to 8 have no display or button" in (board.problem or "")

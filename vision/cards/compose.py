@@ -152,7 +152,7 @@ def held_out_tables() -> list[str]:
     return out
 
 
-def _table(path: str, size: tuple[int, int], rng: np.random.Generator) -> np.ndarray:
+def table_crop(path: str, size: tuple[int, int], rng: np.random.Generator) -> np.ndarray:
     img = cv2.imread(path, cv2.IMREAD_COLOR)
     if img is None:
         raise VisionError(f"{path} is not an image OpenCV can read")
@@ -164,7 +164,7 @@ def _table(path: str, size: tuple[int, int], rng: np.random.Generator) -> np.nda
     return np.asarray(big[y : y + h, x : x + w], np.float32)
 
 
-def _place(
+def place_hand(
     rng: np.random.Generator, n: int, length: float, aspect: float, w: int, h: int
 ) -> list[np.ndarray]:
     """Corners of n cards `length` px long laid on a w x h frame as a hand: in a row or a
@@ -260,8 +260,8 @@ def compose(
     chosen = [cards[int(i)] for i in rng.choice(len(cards), size=min(n, len(cards)), replace=False)]
     length = h * rng.uniform(0.22, 0.32)
     aspect = float(np.median([c.texture.shape[0] / c.texture.shape[1] for c in chosen]))
-    frame = _table(table, size, rng)
-    quads = _place(rng, len(chosen), length, aspect, w, h)
+    frame = table_crop(table, size, rng)
+    quads = place_hand(rng, len(chosen), length, aspect, w, h)
     chosen = chosen[: len(quads)]  # a crowded layout may take fewer
     out = []
     for card, quad in zip(chosen, quads, strict=True):

@@ -305,7 +305,7 @@ function diceForm(form) {
 function fieldsForm(form) {
   const inputs = form.fields.map((f) => f.choices ?
     h("select", { "aria-label": f.label }, h("option", { value: "" }, `${f.label}…`),
-      ordered(f.choices).map((c) => h("option", { value: c.value }, c.label))) :
+      ordered(f.choices).map((c) => h("option", { value: optionValue(c, f.choices) }, c.label))) :
     h("input", { type: "number", min: f.min, max: f.max, value: f.min, "aria-label": f.label }));
   const rows = form.fields.map((f, i) => f.choices ? [searchable([inputs[i]], f.choices), inputs[i]] : h("label", { class: "dial" }, t("{label} (0–{most})", { label: f.label, most: f.max }) + " ", inputs[i]));
   return h("div", { class: "fields-form" }, h("div", { class: "choices" }, rows.flat()), h("button", {
@@ -315,7 +315,7 @@ function fieldsForm(form) {
       for (const [i, f] of form.fields.entries()) {
         const raw = inputs[i].value;
         if (raw === "") return say(t("Choose {what} first", { what: f.label }), "warning");
-        const value = f.choices ? raw : Number(raw);
+        const value = f.choices ? chosenValue(f, raw) : Number(raw);
         const path = f.name.split(".");
         let into = input;
         for (const key of path.slice(0, -1)) into = into[key] = into[key] || {};
@@ -324,6 +324,14 @@ function fieldsForm(form) {
       answer(input);
     },
   }, form.submit));
+}
+
+// A choice's value as an <option>'s: itself, or (a card, a target: a JSON object) its
+// place in the field's list, which chosenValue() turns back into it.
+function optionValue(c, choices) { return typeof c.value === "object" ? String(choices.indexOf(c)) : c.value; }
+function chosenValue(f, raw) {
+  const objects = f.choices.length && typeof f.choices[0].value === "object";
+  return objects ? f.choices[Number(raw)].value : raw;
 }
 
 function correctForm(form, base) {
@@ -373,10 +381,19 @@ function drawThrow(el) {
   if (seen) {
     const fig = h("figure", {});
     if (seen.snapshot) fig.append(h("img", { src: `/api/snapshot/${seen.snapshot}.jpg`, alt: t("the camera's view of the throw"), "data-test": "snapshot" }));
-    const status = { read: t("read by the camera"), misfit: t("not read"), refused: t("refused by the rules"), ignored: t("ignored"), entered: t("entered by hand") }[seen.status] || seen.status;
-    fig.append(h("figcaption", {}, seen.reason ? t("Last throw: {status} — {reason}", { status, reason: seen.reason }) : t("Last throw: {status}", { status })));
+    const status = { read: t("read by the camera"), misfit: t("not read"), refused: t("refused by the rules"), ignored: t("ignored"), entered: t("entered by hand"), confirmed: t("as entered on the page"), noted: t("to complete on the page") }[seen.status] || seen.status;
+    const said = { status, reason: seen.reason };
+    const caption = seen.cards ?
+      (seen.reason ? t("Cards seen last: {status} — {reason}", said) : t("Cards seen last: {status}", said)) :
+      (seen.reason ? t("Last throw: {status} — {reason}", said) : t("Last throw: {status}", said));
+    fig.append(h("figcaption", { "data-test": "seen" }, caption));
     el.append(fig);
-    if (seen.dice.length) {
+    if (seen.cards) {  // a card game's: every card read in the camera's view
+      el.append(h("ul", { class: "readings", "data-test": "readings" }, seen.dice.map((d) => h("li", {
+        class: d.value === "unknown" || d.color === "unknown" ? "doubt" : "",
+      }, h("b", {}, d.value === "unknown" || d.color === "unknown" ? `? (${d.best_color} ${d.best_value})` : `${d.color} ${d.value}`),
+      ` ${Math.round(Math.min(d.confidence, d.color_confidence) * 100)}%`))));
+    } else if (seen.dice.length) {
       el.append(h("ul", { class: "readings", "data-test": "readings" }, seen.dice.map((d) => h("li", {
         class: d.confidence < 0.8 || d.face === "unknown" ? "doubt" : "",
       }, h("b", {}, d.face === "unknown" ? `? (${faceLabel(d.best_guess || "")})` : faceLabel(d.face)),
@@ -560,6 +577,15 @@ function gameForm(c, pickup, choose) {
     row.controls.forEach((ctl) => row.append(...[ctl.inRow()].flat()));
     rows.append(row);
     refreshNames();
+    seatsNote();
+  };
+  // a game for more players than the board has seats: say who plays without a seat
+  const seats = catalog.board_seats;
+  const beyond = h("p", { class: "quiet note", "data-test": "seats-note", hidden: true });
+  const seatsNote = () => {
+    const n = rows.children.length;
+    beyond.hidden = !seats || n <= seats;
+    beyond.textContent = t("The board has {seats} seats: players {first} to {n} have no display or button, and play on the page", { seats, first: seats + 1, n });
   };
   for (let i = 0; i < start; i++) addRow();
   const controls = spec.fields.map((f) => control(f, f.label, 0, named));
@@ -567,7 +593,8 @@ function gameForm(c, pickup, choose) {
     h("h2", {}, pickup ? t("Pick up a game in progress") : t("New game of {title}", { title: c.title })),
     choose, rows,
     h("p", {}, h("button", { type: "button", onclick: addRow }, t("+ player")), " ",
-      h("button", { type: "button", onclick: () => { if (rows.children.length > least) rows.lastChild.remove(); refreshNames(); } }, t("− player"))),
+      h("button", { type: "button", onclick: () => { if (rows.children.length > least) rows.lastChild.remove(); refreshNames(); seatsNote(); } }, t("− player"))),
+    beyond,
     controls.filter((ctl) => !ctl.field.check).map((ctl) => ctl.alone()),
     h("p", { class: "options" }, controls.filter((ctl) => ctl.field.check).map((ctl) => ctl.alone())),
     h("button", { type: "submit", "data-test": "start" }, pickup ? t("Pick up the game") : t("Start the game")));
@@ -609,8 +636,8 @@ function control(f, aria, row, named) {
       select.textContent = "";
       if (f.blank !== undefined) select.append(h("option", { value: "" }, f.blank));
       choices.forEach((ch, n) => select.append(h("option", {
-        value: ch.value,
-        selected: keep.length ? keep.includes(ch.value) : (f.distinct ? n === row : ch.value === defaultAt(k)),
+        value: optionValue(ch, f.choices),
+        selected: keep.length ? keep.includes(optionValue(ch, f.choices)) : (f.distinct ? n === row : JSON.stringify(ch.value) === JSON.stringify(defaultAt(k))),
       }, ch.label)));
     });
     if (f.choices === "players") named.push((names) => fill(names.map((n) => ({ value: n, label: n }))));
@@ -628,7 +655,7 @@ function control(f, aria, row, named) {
     if (f.check) return [true, els[0].checked];
     const raw = els.map((el) => (f.multiple ? [...el.selectedOptions].map((o) => o.value) : el.value));
     if (f.multiple) return [true, raw[0]];
-    const typed = (v) => (f.choices ? v : Number(v));
+    const typed = (v) => (f.choices ? chosenValue(f, v) : Number(v));
     if (f.count) {
       const chosen = raw.filter((v) => v !== "").map(typed);
       return [chosen.length > 0, chosen];

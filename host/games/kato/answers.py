@@ -4,8 +4,7 @@ Each answer (host.games.page) names what is awaited in words and offers one-tap 
 built from the engine's legal options: the cards that may be laid (a wild once per colour
 it may name), the colours, the draw, the challenge and both verdicts, the call, the
 catches. A card read by the camera is confirmed or fixed with these too. A hand laid down
-at the end of a round is several cards at once: until the page has a form for cards
-(issue 20's page), it is typed as an input, which the page always offers.
+at the end of a round is several cards at once: a form of one list per card.
 """
 
 from __future__ import annotations
@@ -17,7 +16,7 @@ from host.games import Input, Waiting
 from host.games.kato.cards import Card
 from host.games.kato.engine import CATCH_PENALTY, KaTO
 from host.games.kato.text import _, card_name
-from host.games.page import choice, generic_answers
+from host.games.page import choice, fields_form, generic_answers, pick_field
 
 Answer = dict[str, Any]
 
@@ -117,12 +116,17 @@ def _catch(g: KaTO, w: Waiting, base: Input) -> Answer:
 
 
 def _hand(g: KaTO, w: Waiting, base: Input) -> Answer:
+    """The cards of the hand, one list per card (the camera reads them: this confirms,
+    or fixes what it could not read)."""
     count = w.options["count"]
     if count == 1:
         title = _("{player}: lay down the card left", player=w.player)
     else:
         title = _("{player}: lay down the {n} cards left", player=w.player, n=count)
-    return {"title": title, "choices": []}
+    kinds = [(_card(c).json(), card_name(c)) for c in w.options["cards"]]
+    fields = [pick_field(f"cards.{i}", _("card {n}", n=i + 1), kinds) for i in range(count)]
+    form = fields_form({**base, "cards": []}, fields, _("Lay down these cards"))
+    return {"title": title, "choices": [], "form": form}
 
 
 def _pass(g: KaTO, w: Waiting, base: Input) -> Answer:

@@ -20,6 +20,11 @@ from host.games.kato.text import CALLS, VALUE_LABELS, _, card_name
 from host.games.page import PLAYERS, dial, field, form, item_list, score_table, seat
 from host.games.page import view as page_view
 
+TARGETS = (  # what the setup form offers: a number of points to reach, or of rounds
+    *({"points": n} for n in (100, 200, 300, 500, 1000)),
+    *({"rounds": n} for n in (1, 2, 3, 5, 7, 10)),
+)
+
 
 def catalog() -> dict[str, Any]:
     values = [  # the numbers count their face value
@@ -27,11 +32,30 @@ def catalog() -> dict[str, Any]:
         for card, n in DEFAULT_VALUES.items()
         if card in VALUE_LABELS
     ]
+    targets = [
+        (t, _("{n} points", n=t["points"]) if "points" in t else _("{n} rounds", n=t["rounds"]))
+        for t in TARGETS
+    ]
+    priced = [
+        field(f"values.{v}", _("points: {card}", card=_.name(VALUE_LABELS[v])), min=0, default=n)
+        for v, n in DEFAULT_VALUES.items()
+        if v in VALUE_LABELS
+    ]
+    priced[0]["note"] = _(
+        "The rules give no points for the cards; usually a number counts its value, {values}",
+        values=values,
+    )
     setup = form(
         [],
         [
             field("first_player", _("first player"), choices=PLAYERS, blank=_("the first seat")),
-            field("target.points", _("points to win"), min=1, default=DEFAULT_TARGET),
+            field(
+                "target",
+                _("the game ends at"),
+                choices=targets,
+                default={"points": DEFAULT_TARGET},
+                note=_("the first to reach the points wins; after the rounds, the highest score"),
+            ),
             field("options.hand_size", _("cards dealt"), min=1, max=HAND_SIZE, default=HAND_SIZE),
             field(
                 "options.cone",
@@ -39,15 +63,12 @@ def catalog() -> dict[str, Any]:
                 choices=[(c, _.name(c)) for c in CONE_EFFECTS],
                 blank=_("none"),
             ),
+            *priced,
             field("options.several", _("Several numbers of one value at once"), check=True),
             field("options.play_drawn", _("A card drawn may be played at once"), check=True),
         ],
         (MIN_PLAYERS, MAX_PLAYERS),
         start=MIN_PLAYERS,
-    )
-    setup["fields"][1]["note"] = _(
-        "The rules give no points for the cards; usually a number counts its value, {values}",
-        values=values,
     )
     return {"role": None, "setup": setup, "pickup": None}
 

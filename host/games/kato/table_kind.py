@@ -13,9 +13,10 @@ script is started, replayed and saved, and what a player's button means, in this
 3. else, the player whose turn it is draws: the cards owed, or one card; after a draw
    with the house rule to play it, the press passes.
 
-No dice: cards are read by the camera later (a card set, issue 20); the page and the
-buttons enter everything now. Its page is not built yet, so it comes after the games the
-page plays in the catalog (`catalog_order`).
+No dice: the camera reads the cards laid on the discard pile and the hands laid down at a
+round's end (`cards`: host.games.kato.seen); the page and the buttons enter the rest, and
+everything the camera cannot read. It comes after the dice games in the catalog
+(`catalog_order`).
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from host.games.kato.answers import answer
 from host.games.kato.engine import KaTO
 from host.games.kato.phases import DRAWN, PLAY
 from host.games.kato.script import FORMAT
+from host.games.kato.seen import CARDS
 from host.games.scripts import ScriptedKind
 
 
@@ -37,7 +39,8 @@ class KatoKind(ScriptedKind):
     script_format = FORMAT
     script = script
     catalog_order = 1  # after the games the page plays: KaTO's page is not built yet
-    dice = None  # no dice: the cards are laid, read (later by the camera) or entered
+    dice = None  # no dice: the cards are laid, read by the camera (`cards`) or entered
+    cards = CARDS
 
     def roles(self, game: Game) -> dict[str, str]:
         return {}  # the players hold no role

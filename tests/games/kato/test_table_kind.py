@@ -128,9 +128,17 @@ def test_the_catalog_says_the_values_and_the_deck_are_configuration() -> None:
     setup = KIND.catalog()["setup"]
     assert setup["players"]["min"] == 2 and setup["players"]["max"] == 10
     fields = {f["name"]: f for f in setup["fields"]}
-    assert fields["target.points"]["default"] == 500
-    assert "The rules give no points for the cards" in fields["target.points"]["note"]
-    assert "wild +4 50" in fields["target.points"]["note"]
+    assert fields["target"]["default"] == {"points": 500}
+    targets = [c["value"] for c in fields["target"]["choices"]]
+    assert {"points": 1000} in targets and {"rounds": 3} in targets
+    for target in targets:  # every target the form offers starts a game
+        assert KIND.new({"players": [{"name": "A"}, {"name": "B"}], "target": target})
+    assert "The rules give no points for the cards" in fields["values.skip"]["note"]
+    assert "wild +4 50" in fields["values.skip"]["note"]
+    values = {name.split(".")[1]: f["default"] for name, f in fields.items() if "values." in name}
+    assert values == {"skip": 20, "reverse": 20, "draw2": 20, "wild": 50, "wild4": 50, "cone": 50}
+    priced = KIND.new({"players": [{"name": "A"}, {"name": "B"}], "values": {**values, "skip": 25}})
+    assert priced.to_json()["values"]["skip"] == 25  # the form's values are the game's
     options = {name.split(".")[1] for name in fields if name.startswith("options.")}
     assert options == set(Options.__dataclass_fields__)
     json.dumps(KIND.catalog())  # JSON-ready

@@ -1,0 +1,190 @@
+"""The camera's cards into the table: the watcher's views settling (what is new on the
+discard pile, a hand laid down), and the table checking them with KaTO's rules, as a
+person confirms or fixes them. The reader here is scripted (a list of readings per frame:
+what vision would say); vision's own reading of real photos is tests/vision/test_cards_*
+and the whole path on recorded frames is tests/app/test_kato_camera.py."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from host.app.camera import DiceWatcher, MisfitSeen, _snapshot
+from host.app.card_camera import SETTLE, CardsSeen, CardWatcher
+from host.app.store import Store
+from host.app.table import Table
+from host.games import CardExpectation
+from tests.app.fakes import Clock, FakeBoard
+from vision.cards.finder import rectangle
+from vision.cards.reader import CardReading
+
+DISCARD = CardExpectation("cards", "discard", "Bob")
+
+
+def reading(color: str, value: str, at: tuple[float, float] = (320, 240), turn: float = 30.0,
+            best: tuple[str, str] | None = None) -> CardReading:  # fmt: skip
+    corners = tuple((float(x), float(y)) for x, y in rectangle(at, 150, 100, turn))
+    known = best is None
+    bc, bv = best or (color, value)
+    return CardReading(
+        corners=corners,  # type: ignore[arg-type]
+        center=at,
+        box=(at[0] - 80, at[1] - 80, at[0] + 80, at[1] + 80),
+        angle=turn % 180,
+        color=color if known else "unknown",
+        value=value if known else "unknown",
+        confidence=0.99 if known else 0.5,
+        color_confidence=0.99,
+        reason="" if known else "value unsure: 0.50 < 0.90",
+        best_color=bc,
+        best_value=bv,
+    )
+
+
+class Scripted:
+    """A reader that says, for frame k (its first pixel's value), the k-th list given."""
+
+    def __init__(self, views: list[list[CardReading]]) -> None:
+        self.views = views
+
+    def read(self, frame: np.ndarray) -> list[CardReading]:
+        return self.views[int(frame[0, 0, 0])]
+
+
+def frames(*views: int) -> list[np.ndarray]:
+    """SETTLE frames of each view index (a still camera)."""
+    out = []
+    for v in views:
+        frame = np.zeros((48, 64, 3), np.uint8)
+        frame[0, 0, 0] = v
+        out += [frame] * SETTLE
+    return out
+
+
+def watch(views: list[list[CardReading]], shown: list[int], expected: CardExpectation) -> list[Any]:
+    watcher = CardWatcher(_snapshot, load=lambda name: Scripted(views))
+    watcher.expect(expected)
+    return [e for f in frames(*shown) for e in watcher.feed(f)]
+
+
+def test_a_card_laid_on_the_pile_is_seen_once_it_settles() -> None:
+    red7 = reading("red", "7")
+    events = watch([[], [red7]], [0, 1], DISCARD)
+    assert len(events) == 1 and isinstance(events[0], CardsSeen)
+    assert events[0].cards == [{"color": "red", "value": "7"}]
+    assert events[0].dice[0]["value"] == "7" and events[0].snapshot.startswith(b"\xff\xd8")
+    # a hand passing over it (a frame or two) is not a card laid
+    watcher = CardWatcher(_snapshot, load=lambda name: Scripted([[], [red7]]))
+    watcher.expect(DISCARD)
+    flicker = frames(0)[:1] + frames(1)[: SETTLE - 1] + frames(0)[:1]
+    assert [e for f in flicker for e in watcher.feed(f)] == []
+
+
+def test_only_the_card_new_on_top_is_laid_and_a_hidden_one_seen_again_is_not() -> None:
+    red7, blue7 = reading("red", "7"), reading("blue", "7", at=(335, 250), turn=80)
+    red7_half = reading("", "", best=("red", "1"))  # the red 7 under it, unreadable now
+    views = [[red7], [red7, blue7], [red7_half, blue7], [red7, blue7]]
+    events = watch(views, [0, 1, 2, 3], DISCARD)
+    assert [e.cards for e in events] == [
+        [{"color": "red", "value": "7"}],
+        [{"color": "blue", "value": "7"}],
+    ]
+
+
+def test_a_second_copy_laid_on_a_copy_is_a_new_card() -> None:
+    first, second = reading("red", "7"), reading("red", "7", at=(330, 236), turn=75)
+    events = watch([[first], [second]], [0, 1], DISCARD)
+    assert [e.cards for e in events] == [[{"color": "red", "value": "7"}]] * 2
+
+
+def test_a_new_card_that_cannot_be_read_is_a_misfit_with_the_readers_reason() -> None:
+    unsure = reading("", "", best=("green", "8"))
+    (event,) = watch([[], [unsure]], [0, 1], DISCARD)
+    reason, cards = event
+    assert "cannot be read: value unsure: 0.50 < 0.90 (likeliest green 8)" in reason
+    assert "enter it on the page" in reason and cards[0]["best_value"] == "8"
+
+
+def test_a_hand_is_read_once_all_its_cards_lie_there_every_one_read() -> None:
+    hand = CardExpectation("cards", "hand", "Ann", count=2)
+    a, b = reading("red", "3", at=(100, 100)), reading("black", "wild", at=(300, 100))
+    unsure = reading("", "", at=(300, 100), best=("yellow", "3"))
+    (event,) = watch([[a], [a, b]], [0, 1], hand)  # one card laid: not yet
+    assert isinstance(event, CardsSeen) and event.expected == hand
+    assert sorted(c["value"] for c in event.cards) == ["3", "wild"]
+    (misfit,) = watch([[a, unsure]], [0], hand)
+    assert "1 card cannot be read" in misfit[0]
+
+
+def test_face_down_cards_and_no_expectation_read_nothing() -> None:
+    back = CardReading(**{**reading("", "", best=("black", "back")).__dict__, "facedown": True})
+    assert watch([[back]], [0], DISCARD) == []
+    watcher = CardWatcher(_snapshot, load=lambda name: pytest.fail("loaded for nothing"))
+    assert [e for f in frames(0) for e in watcher.feed(f)] == []  # no game expects cards
+
+
+def test_a_card_set_that_cannot_be_loaded_is_said_once() -> None:
+    watcher = DiceWatcher()
+    watcher.expect(CardExpectation("no-such-set", "discard", "Bob"), "turn")
+    said = watcher.feed(frames(0)[0], 0.0)
+    assert len(said) == 1 and isinstance(said[0], MisfitSeen)
+    assert "the card set 'no-such-set' cannot be loaded" in said[0].reason
+    assert watcher.feed(frames(0)[0], 0.1) == []
+    watcher.expect(CardExpectation("no-such-set", "discard", "Ann"), "turn 2")  # not again
+    assert watcher.feed(frames(0)[0], 0.2) == []
+
+
+# ---- into the table -----------------------------------------------------------------------
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Table:
+    clock = Clock()
+    table = Table(
+        Store(tmp_path / "games.db"), FakeBoard(), window=4, pin_seconds=5, clock=clock,
+        announce=lambda s: None,
+    )  # fmt: skip
+    table.start(clock_thread=False)
+    players = [{"name": n} for n in ("Ann", "Bob")]
+    table.act({"do": "new_game", "game": "kato", "setup": {"players": players}})
+    return table
+
+
+def seen(table: Table, *cards: tuple[str, str]) -> str:
+    assert table.game is not None and table.kind is not None
+    expected = table.kind.cards.expected(table.game)  # type: ignore[attr-defined]
+    laid = [{"color": c, "value": v} for c, v in cards]
+    return table.camera_event(CardsSeen(expected, laid, [], b"", 0.0, 1))
+
+
+def test_the_cards_laid_are_played_by_the_camera_and_checked_by_the_rules(table: Table) -> None:
+    assert seen(table, ("red", "7")) == "read"  # Bob deals: the card turned up
+    assert table.throw is not None and table.throw["input"]["type"] == "turn_up"
+    assert seen(table, ("red", "3")) == "read"  # Ann plays on it
+    state = table.game.to_json()  # type: ignore[union-attr]
+    assert state["top"] == {"color": "red", "value": "3"} and state["turn"] == "Bob"
+    assert [h["source"] for h in table.store.history(table.game_id)] == ["camera"] * 2  # type: ignore[arg-type]
+    assert seen(table, ("blue", "8")) == "refused"  # not on a red 3: the page fixes it
+    assert "blue 8 cannot be laid now" in table.throw["reason"]  # type: ignore[index]
+    assert table.game.to_json()["inputs"] == 2  # type: ignore[union-attr]
+
+
+def test_a_card_entered_on_the_page_then_seen_is_confirmed_not_played_twice(table: Table) -> None:
+    seen(table, ("red", "7"))
+    table.act({"do": "input", "input": {"type": "play", "player": "Ann",
+               "card": {"color": "red", "value": "7"}}})  # fmt: skip
+    assert seen(table, ("red", "7")) == "confirmed"  # the same card, now on the pile
+    assert table.game.to_json()["inputs"] == 2  # type: ignore[union-attr]
+    assert seen(table, ("red", "7")) == "refused"  # a third red 7: a misread, said so
+    assert "fix the reading" in table.throw["reason"]  # type: ignore[index]
+    assert seen(table, ("red", "5")) == "read"  # then Bob's play
+
+
+def test_a_wild_card_waits_for_its_colour_on_the_page(table: Table) -> None:
+    seen(table, ("red", "7"))
+    assert seen(table, ("black", "wild")) == "noted"
+    assert "name its colour on the page" in table.throw["reason"]  # type: ignore[index]
+    assert table.game.to_json()["inputs"] == 1  # type: ignore[union-attr]

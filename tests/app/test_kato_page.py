@@ -1,0 +1,89 @@
+"""KaTO on the page, in real Chromium: the setup form drawn from the kind's catalog (the
+target in points or rounds, the cards' values as configuration, more players than the
+board has seats said), the cards the camera read shown and played, and a hand laid down
+confirmed on the page's form of cards."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, expect, sync_playwright
+
+from host.app.chromium import launch
+from host.app.table import Table
+from tests.app.browser import Served, served
+from tests.app.test_card_camera import seen
+from tests.app.test_page import open_page
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        browser = launch(playwright)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Iterator[Served]:
+    with served(tmp_path) as s:
+        yield s
+
+
+def test_the_setup_form_offers_rounds_values_and_says_who_has_no_seat(
+    browser: Browser, table: Served
+) -> None:
+    page = open_page(browser, table)
+    page.get_by_role("button", name="Set up a game").click()
+    page.select_option("[aria-label=game]", "kato")
+    note = page.locator("[data-test=seats-note]")
+    expect(note).to_be_hidden()
+    for _ in range(5):
+        page.get_by_role("button", name="+ player").click()
+    expect(note).to_have_text(
+        "The board has 6 seats: players 7 to 7 have no display or button, and play on the page"
+    )
+    page.get_by_role("button", name="− player").click()
+    expect(note).to_be_hidden()
+    for i, name in enumerate(["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]):
+        page.fill(f"[aria-label='player {i + 1} name']", name)
+    page.select_option("[aria-label='the game ends at']", label="3 rounds")
+    page.fill("[aria-label='points: skip']", "25")
+    page.click("[data-test=start]")
+    expect(page.locator("[data-test=turn]")).to_contain_text("Round 1")
+    assert table.table.game_id is not None
+    setup = table.table.store.setup(table.table.game_id)
+    assert setup["target"] == {"rounds": 3} and setup["values"]["skip"] == 25
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_cards_read_by_the_camera_then_a_hand_confirmed_on_the_page(
+    browser: Browser, table: Served
+) -> None:
+    t: Table = table.table
+    players = [{"name": "Ann"}, {"name": "Bob"}]
+    setup = {"players": players, "options": {"hand_size": 1}, "target": {"rounds": 2}}
+    t.act({"do": "new_game", "game": "kato", "setup": setup})
+    page = open_page(browser, table)
+    assert seen(t, ("red", "7")) == "read"  # Bob turns up a red 7
+    expect(page.locator("[data-test=seen]")).to_have_text("Cards seen last: read by the camera")
+    assert seen(t, ("red", "3")) == "read"  # Ann lays her only card: she wins the round
+    expect(page.locator("[data-test=turn]")).to_have_text("Round 1: the points are counted")
+    # Bob's hand, laid down: the camera could not read it; he enters it on the page
+    box = page.locator(".answer[data-kind=hand][data-player=Bob]")
+    box.locator("[aria-label='card 1']").select_option(label="yellow 5")
+    box.locator("[data-test=fields-submit]").click()
+    expect(page.locator("[data-test=turn]")).to_have_text("Round 2: Ann's turn")  # she deals
+    state = t.game.to_json()  # type: ignore[union-attr]
+    assert state["rounds"][0] == {
+        "round": 1,
+        "winner": "Ann",
+        "points": 5,
+        "hands": {"Bob": [{"color": "yellow", "value": "5"}]},
+    }
+    assert [h["source"] for h in t.store.history(t.game_id)] == ["camera", "camera", "page"]  # type: ignore[arg-type]
+    assert not page.errors  # type: ignore[attr-defined]
