@@ -235,9 +235,13 @@ def view(
     tracks: Sequence[Mapping[str, Any]] = (),
     tables: Sequence[Mapping[str, Any]] = (),
     dice: Mapping[str, Any] | None = None,
+    odds: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The whole view of a game (`GameKind.view`): the headline (whose turn, the winner),
-    the seats in seating order, then what lies on the table."""
+    the seats in seating order, then what lies on the table; `odds`: a game's advice for
+    the next throw ({"label", "note", "rows": [{"keep": faces, "goal", "need", "chance"}]}:
+    the chance of each goal when the dice of `keep` are kept), which the page shows on
+    request."""
     return {
         "headline": headline,
         "seats": [dict(s) for s in seats],
@@ -245,6 +249,7 @@ def view(
         "tracks": [dict(t) for t in tracks],
         "tables": [dict(t) for t in tables],
         "dice": None if dice is None else dict(dice),
+        "odds": None if odds is None else dict(odds),
     }
 
 

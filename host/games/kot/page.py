@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from host.games.kot.advisor import advice
 from host.games.kot.cards import CARDS
 from host.games.kot.engine import KingOfTokyo
 from host.games.kot.expansions.wickedness import TILES
@@ -170,7 +171,9 @@ def view(game: KingOfTokyo) -> dict[str, Any]:
         _("{n} cards in the deck", n=s["deck_size"]),
     )
     dice = dice_view(s["dice"], s["throws"], s["throws_allowed"]) if s["dice"] else None
-    return page_view(_headline(s), seats, [offer, *_shared_lists(s)], dice=dice)
+    return page_view(
+        _headline(s), seats, [offer, *_shared_lists(s)], dice=dice, odds=advice(game)
+    )
 
 
 def _expansion_dials(p: dict[str, Any]) -> list[dict[str, Any]]:
