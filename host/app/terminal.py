@@ -18,6 +18,7 @@ from collections.abc import Callable, Hashable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from host.app.qr import qr_lines
 from host.games import Input
 
 if TYPE_CHECKING:
@@ -49,6 +50,10 @@ class Terminal:
         self.out(f"dicetable: the table's page is at {urls[0]} (game store: {db})")
         for url in urls[1:]:
             self.out(f"dicetable: and at {url}")
+        if network and "localhost" not in urls[0]:
+            self.out("dicetable: phones at the table join by the QR code below (the first address)")
+            for line in qr_lines(urls[0]):
+                self.out(line)
         if network and "localhost" in urls[0]:
             self.out(
                 "dicetable: this machine has no network address yet: phones can open the "

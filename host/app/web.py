@@ -7,6 +7,7 @@ served here.
     GET  /api/state                the table's state (as each page gets it live)
     GET  /api/events               server-sent events: "state" with the state at every change
     GET  /api/catalog              the games and what their setup forms offer
+    GET  /api/join                 where phones open the page: its addresses, a QR code (SVG)
     GET  /api/games                the list of games;  /api/games/N/script: one as a script
     GET  /api/stats                wins per monster, game lengths
     GET  /api/snapshot/N.jpg       the camera's snapshot of the current throw
@@ -59,6 +60,7 @@ from starlette.types import Receive, Scope, Send
 from host.app.connections import Guard, Limits
 from host.app.network import HostCheck, network_addresses
 from host.app.pins import PinCheck
+from host.app.qr import qr_svg
 from host.app.table import NAME_LENGTH, Refused, Stale, Table
 from host.errors import UserError
 from host.games.kind import role_name
@@ -241,6 +243,11 @@ class WebServer:
                     "board_seats": table.board.seats,
                 }
                 return _json(200, localize(said, lang))
+            if path == "/api/join":  # where phones open the page, and its QR code
+                urls = self.urls
+                return _json(
+                    200, {"urls": urls, "network": self.hosts.network, "qr": qr_svg(urls[0])}
+                )
             if path == "/api/games":
                 rows = [_game_row(g.to_json(), lang) for g in table.store.games()]
                 return _json(200, {"games": rows})

@@ -75,9 +75,7 @@ def goals(game: KingOfTokyo) -> list[Goal]:
     if targets:
         weakest = min(targets, key=lambda m: m.hp)
         if weakest.hp <= len(dice):
-            found.append(
-                Goal("claw", weakest.hp, _("knock out {player}", player=weakest.name))
-            )
+            found.append(Goal("claw", weakest.hp, _("knock out {player}", player=weakest.name)))
     if me.location is None and me.hp <= SAFE_HP and me.hp < me.max_hp:
         back_to = min(me.max_hp, SAFE_HP + 1)
         found.append(Goal("heart", back_to - me.hp, _("back to {hp} HP", hp=back_to)))
