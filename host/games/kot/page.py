@@ -171,9 +171,7 @@ def view(game: KingOfTokyo) -> dict[str, Any]:
         _("{n} cards in the deck", n=s["deck_size"]),
     )
     dice = dice_view(s["dice"], s["throws"], s["throws_allowed"]) if s["dice"] else None
-    return page_view(
-        _headline(s), seats, [offer, *_shared_lists(s)], dice=dice, odds=advice(game)
-    )
+    return page_view(_headline(s), seats, [offer, *_shared_lists(s)], dice=dice, odds=advice(game))
 
 
 def _expansion_dials(p: dict[str, Any]) -> list[dict[str, Any]]:
