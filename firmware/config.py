@@ -2,7 +2,7 @@
 tests/board/test_board_hardware.py) and the firmware's timings and brightness caps."""
 
 SEATS = 6
-EXTRAS = 2  # extra LEDs after the seats' LEDs (King of Tokyo: Tokyo City, Tokyo Bay)
+EXTRAS = 2  # extra LEDs after the seats' LEDs (a game's places, e.g. two on its board)
 
 I2C_ID = 0
 I2C_SDA = 4  # GP4

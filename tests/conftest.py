@@ -1,9 +1,28 @@
 """Soak runs (marked `soak`: the app's crash soak, the games' long property runs) run only
-when asked: `make soak` (pytest -m soak)."""
+when asked: `make soak` (pytest -m soak).
+
+The test-only game (tests/games/piprace) joins the registry for the whole run, the way
+any game kept outside host/games does (docs/games.md): so every test that goes over the
+registered games (tests/games/test_every_game.py, the boundaries) covers it too, and the
+commands the tests start as subprocesses know it."""
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 import pytest
+
+from host.games.registry import GAMES_ENV
+
+TEST_GAME = "tests.games.piprace.table_kind"
+ROOT = Path(__file__).resolve().parents[1]
+_named = [m for m in os.environ.get(GAMES_ENV, "").split(",") if m]
+os.environ[GAMES_ENV] = ",".join([*_named, TEST_GAME] if TEST_GAME not in _named else _named)
+# the commands the tests start (an installed `dicetable` too) import the game from here
+os.environ["PYTHONPATH"] = os.pathsep.join(
+    [str(ROOT), *(p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p)]
+)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

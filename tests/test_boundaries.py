@@ -3,14 +3,21 @@
 - vision knows pixels and dice faces, nothing of the rules: it never imports host.
 - a rules package is pure and deterministic: no camera, serial port, clock, web or threads.
 - firmware knows the wire protocol, its displays and buttons: it imports no host code.
+- nothing outside a game's own package names that game: the app, the board link, the
+  page, the firmware and vision say no game's name, roles, places, faces or script format
+  (vision may say faces and face-set names: they are its data).
 """
 
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
+from typing import Any
 
 import pytest
+
+from host.games.registry import kinds
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -101,3 +108,78 @@ def test_the_checker_sees_a_forbidden_import(tmp_path: Path) -> None:
         ]
     finally:
         ROOT = saved
+
+
+# ---- nothing outside a game's own package names that game ----------------------------------
+
+# Where no game may be named: the app, the board link, the page, the firmware, vision.
+GAME_NEUTRAL = ["host/app", "host/board", "firmware", "vision"]
+SOURCE_SUFFIXES = {".py", ".js", ".mjs", ".html", ".css"}
+
+# Besides what each game's kind says of itself (its name, title, script format and
+# package), the words of the games we know that nothing else has: their roles, places,
+# dials and faces. Faces and face-set names are vision's own data (it draws and reads
+# them), so vision may say them; nothing else may.
+KNOWN_WORDS: dict[str, dict[str, set[str]]] = {
+    "king-of-tokyo": {
+        "words": {
+            "Tokyo", "monster", "monsters", "smash", "hp", "vp", "Alienoid", "Cyber Kitty",
+            "Giga Zaur", "Meka Dragon", "The King", "Space Penguin",
+        },
+        "faces": {"claw", "claws", "heart", "hearts", "energy", "kot"},
+    },
+    "kingdom-run": {
+        "words": {"runners", "grappling", "victory tokens"},
+        "faces": {"purse", "flask", "kingdom-run"},  # (a Pico boots: not a face of its own)
+    },
+    "kato": {"words": {"traffic cone", "draw four"}, "faces": set()},
+}  # fmt: skip
+
+
+def words_of(kind: Any) -> tuple[set[str], set[str]]:
+    """(words that name the game anywhere, words vision may still say: faces, face sets)."""
+    package = type(kind).__module__.rsplit(".", 1)[0].rsplit(".", 1)[-1]
+    family = kind.script_format.split("/")[0]
+    known = KNOWN_WORDS.get(kind.name, {"words": set(), "faces": set()})
+    own = {kind.name, kind.title, family, package, *known["words"]}
+    return own | known["faces"], known["faces"] | ({package} & known["faces"])
+
+
+def game_word_hits(folder: Path, words: set[str]) -> list[str]:
+    pattern = re.compile(
+        r"(?<![\w-])("
+        + "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+        + r")(?![\w-])",
+        re.IGNORECASE,
+    )
+    hits = []
+    for path in sorted(folder.rglob("*")):
+        if path.suffix not in SOURCE_SUFFIXES or "__pycache__" in path.parts:
+            continue
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            for match in pattern.finditer(line):
+                hits.append(f"{path.relative_to(ROOT)}:{n} names {match.group(0)!r}")
+    return hits
+
+
+@pytest.mark.parametrize("kind", list(kinds().values()), ids=lambda k: k.name)
+def test_no_game_neutral_code_names_a_game(kind: Any) -> None:
+    words, vision_may = words_of(kind)
+    found = []
+    for folder in GAME_NEUTRAL:
+        allowed = vision_may if folder == "vision" else set()
+        found += game_word_hits(ROOT / folder, words - allowed)
+    assert found == []
+
+
+def test_the_game_word_check_sees_a_game_named(tmp_path: Path) -> None:
+    # The check above passes vacuously if it is blind; show it is not.
+    (tmp_path / "page.js").write_text('const PLACES = { city: "Tokyo City" };\n// kot-game/1\n')
+    (tmp_path / "ok.py").write_text("heartbeat = 'hearty'  # kotlin\n")
+    global ROOT
+    saved, ROOT = ROOT, tmp_path
+    try:
+        hits = game_word_hits(tmp_path, {"Tokyo", "kot-game", "heart", "kot"})
+    finally:
+        ROOT = saved
+    assert hits == ["page.js:1 names 'Tokyo'", "page.js:2 names 'kot-game'"]

@@ -1,8 +1,8 @@
 """`dicetable bench vision`: milliseconds per frame to find and read the dice, on one core.
 
-Rendered King of Tokyo throws (8 dice) at 640x480 and 1280x960, then real frames: photos
+Rendered throws of the shipped `kot` set (8 dice) at 640x480 and 1280x960, then real frames: photos
 of the held-out part of `dice-photos/d6-tray` (pip dice on a tray, read with `d6-pips`)
-and frames of `kot-frames/origins/test` (King of Tokyo dice on real trays and tables, read
+and frames of `kot-frames/origins/test` (the `kot` set's dice on real trays and tables, read
 with `kot`), where they are on this machine. Textured real frames cost more than rendered
 ones when the finder proposes more candidates, so each is printed. The baseline, measured
 in the same run on the same frames, is a plain OpenCV operation (a 640x480 Gaussian blur,

@@ -16,7 +16,7 @@ data so that new styles are data, not code paths:
 
 `draw_face` renders a style's face onto a square texture. Styles:
 
-- "kot":      King of Tokyo faces 1, 2, 3, heart, energy, claw (the shipped set)
+- "kot":      faces 1, 2, 3, heart, energy, claw (the shipped set)
 - "kot-alt":  the same faces drawn differently (another edition's look); the shipped
               model never sees it, so it shows that `teach` learns unseen dice
 - "pips":     ordinary d6 pips 1..6

@@ -200,6 +200,7 @@ class Viewed:
         self.web = WebServer(self.table, port=0)
         self.web.start()
         self.table.act({"do": "new_game", **_demo_setup()})
+        self.faces = _a_throw(self.table)
         self.clients = [EventClient(self.web.url) for _ in range(count)]
         for c in self.clients:
             c.wait_version(self.table.version, 5.0)
@@ -211,9 +212,7 @@ class Viewed:
 
     def change(self, i: int, counted: bool) -> None:
         action: dict[str, Any] = (
-            {"do": "throw", "faces": ["1", "2", "3", "heart", "energy", "claw"]}
-            if i % 2 == 0
-            else {"do": "undo"}
+            {"do": "throw", "faces": self.faces} if i % 2 == 0 else {"do": "undo"}
         )
         start, wall = time.perf_counter(), time.time()
         version = self.poster.post({**action, "version": self.table.version})["version"]
@@ -246,6 +245,17 @@ def _image(image: Any, path: Path) -> Any:
     if image is None:
         raise UserError(f"cannot read the recorded frame {path}: delete the demo session folder")
     return image
+
+
+def _a_throw(table: Table) -> list[str]:
+    """Faces for the first throw of the game on the table, entered by hand: one of each of
+    its dice's faces in turn, for as many dice as it expects."""
+    dice, game = (None if table.kind is None else table.kind.dice), table.game
+    expected = None if dice is None or game is None else dice.expected(game)
+    if dice is None or expected is None:
+        raise UserError("the demo game expects no throw at its start: nothing to bench")
+    faces = list(dice.faces)
+    return [faces[i % len(faces)] for i in range(sum(expected.counts.values()))]
 
 
 def _demo_setup() -> dict[str, Any]:

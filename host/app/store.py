@@ -80,7 +80,7 @@ class GameRow:
 
     id: int
     kind: str
-    roles: dict[str, str]  # player -> role (King of Tokyo: monster), in seating order
+    roles: dict[str, str]  # player -> role (a character, a colour...), in seating order
     status: str  # "playing" or "over"
     paused: bool
     holding: dict[str, Any] | None  # the input held for the correction window

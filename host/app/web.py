@@ -9,7 +9,7 @@ served here.
     GET  /api/catalog              the games and what their setup forms offer
     GET  /api/join                 where phones open the page: its addresses, a QR code (SVG)
     GET  /api/games                the list of games;  /api/games/N/script: one as a script
-    GET  /api/stats                wins per monster, game lengths
+    GET  /api/stats                wins per role, game lengths
     GET  /api/snapshot/N.jpg       the camera's snapshot of the current throw
     GET  /api/locale               the page's own words in the language asked for
     POST /api/login                {"pin": "1234"}: is this the table PIN?

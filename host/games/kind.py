@@ -97,7 +97,13 @@ class Cards(Protocol):
 
 
 class GameKind(Protocol):
-    """What the app needs from a game beyond the `Game` protocol."""
+    """What the app needs from a game beyond the `Game` protocol.
+
+    Optional members, looked up with getattr where they are used (docs/games.md):
+    `catalog_order` (its place in the catalog, 0 by default) and
+    `random_input(game, rng)` (a random legal input, for the tests' random play over
+    every game; without it they tap the page's answers at random).
+    """
 
     name: str  # e.g. "king-of-tokyo": stored with every game, names it in "new_game"
     title: str  # for people, e.g. "King of Tokyo"

@@ -4,6 +4,7 @@ engine inputs, are committed, and reach the board; the correction window; refusa
 from __future__ import annotations
 
 import json
+import random
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -463,3 +464,28 @@ def test_a_game_on_the_table_that_no_longer_replays_is_a_notice_at_start(
         }
     )
     assert again.game is not None
+
+
+def test_a_game_without_dice_gets_no_throws_and_no_correction_window(
+    tmp_path: Path, board: FakeBoard, clock: Clock
+) -> None:
+    """KaTO has no dice: the camera's throws are not its inputs, dice cannot be entered,
+    the camera is told to expect none, and no input of it is held for a window."""
+    table = new_table(tmp_path / "games.db", board, clock)
+    told: list[Any] = []
+    table.on_expect(lambda expected, turn: told.append(expected))
+    names = [{"name": "Ann"}, {"name": "Bob"}]
+    table.act({"do": "new_game", "game": "kato", "setup": {"players": names}})
+    assert table.kind is not None and table.kind.dice is None
+    assert told and all(e is None for e in told)
+    table.camera_event(seen(["1", "2", "3", "claw", "heart", "energy"]))
+    assert table.throw is not None and table.throw["status"] == "ignored"
+    assert "without the camera's dice" in table.throw["reason"]
+    with pytest.raises(Refused, match="no dice to enter"):
+        table.act({"do": "throw", "faces": ["1", "2"]})
+    assert table.game is not None
+    for _ in range(5):  # its own inputs go in at once, whatever their kind
+        inp = table.kind.random_input(table.game, random.Random(len(table.game.log)))  # type: ignore[attr-defined]
+        table.act({"do": "input", "input": inp})
+        assert table.holding is None and table.store.inputs(table.game_id or 0)[-1] == inp
+    assert table.view()["game"]["view"]["seats"][0]["player"] == "Ann"

@@ -26,7 +26,7 @@ class DiceLook:
     edge: BGR | None = None  # the glyphs' outline colour, where a style outlines them
 
 
-# The King of Tokyo dice: black with lime-green glyphs, green with black glyphs.
+# The shipped "kot" set's dice: black with lime-green glyphs, green with black glyphs.
 KOT_BLACK = DiceLook("kot", "black", (28, 28, 30), (60, 225, 165))
 KOT_GREEN = DiceLook("kot", "green", (55, 165, 35), (20, 25, 20))
 

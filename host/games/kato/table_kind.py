@@ -21,6 +21,7 @@ everything the camera cannot read. It comes after the dice games in the catalog
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from host.games import Game, Input, Waiting
@@ -61,6 +62,12 @@ class KatoKind(ScriptedKind):
 
     def answers(self, game: Game, waiting: Waiting) -> dict[str, Any]:
         return answer(_kato(game), waiting)
+
+    def random_input(self, game: Game, rng: random.Random) -> Input:
+        """A random legal input (the tests' random play over every game)."""
+        from host.games.kato import random_player
+
+        return random_player.random_input(_kato(game), rng)
 
     def button_inputs(self, game: Game, player: str) -> list[Input]:
         g = _kato(game)

@@ -12,6 +12,7 @@ the setup form at first, are the table's first game.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -82,6 +83,12 @@ class KingdomRunKind(ScriptedKind):
 
     def answers(self, game: Game, waiting: Waiting) -> dict[str, Any]:
         return answer(_kr(game), waiting)
+
+    def random_input(self, game: Game, rng: random.Random) -> Input:
+        """A random legal input (the tests' random play over every game)."""
+        from host.games.kingdom_run import random_player
+
+        return random_player.random_input(_kr(game), rng)
 
     def button_inputs(self, game: Game, player: str) -> list[Input]:
         g = _kr(game)

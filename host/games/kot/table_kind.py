@@ -14,6 +14,7 @@ how a script is started, replayed and saved, and what a player's button means:
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -157,6 +158,12 @@ class KingOfTokyoKind:
             base = {"type": waiting.kind, "player": waiting.player}
             out.update(kind.page(_kot(game), waiting, base))
         return out
+
+    def random_input(self, game: Game, rng: random.Random) -> Input:
+        """A random legal input (the tests' random play over every game)."""
+        from host.games.kot import random_player
+
+        return random_player.random_input(_kot(game), rng)
 
     def button_inputs(self, game: Game, player: str) -> list[Input]:
         g = _kot(game)
