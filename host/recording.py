@@ -3,7 +3,7 @@
 A session is a folder holding `session.json` and the camera frames it names:
 
     {"format": "dicetable-session/1", "fps": 15,
-     "game": {"format": "kot-game/1", "players": [...], ...},  # the setup it was played from
+     "game": {"format": "<game>/1", "players": [...], ...},  # the setup it was played from
      "steps": [{"frames": ["f00000.jpg", ...]},      # the camera's view, in order
                {"input": {"type": "resolve", ...}},  # a button press or page action
                ...]}
