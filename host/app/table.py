@@ -42,7 +42,7 @@ from host.games.kind import (
     cards_of,
 )
 from host.games.page import answers_json, awaiting
-from host.games.registry import default_kind, kind_named
+from host.games.registry import broken, default_kind, kind_named
 from host.games.text import ENGLISH, localize, message
 
 WINDOW = 4.0  # seconds a result is shown for corrections before it is resolved
@@ -159,6 +159,8 @@ class Table:
                 self.store.pin = new_pin(self.pin_length)
             for note in self.store.notes:  # e.g. a damaged store set aside
                 self.notice("error", note)
+            for why in broken().values():  # a game whose code fails: the console heard it
+                self.notice("error", why, console=False)
             current = self.store.current
             if current is not None and self._resume(current):
                 row = self.store.row(current)
@@ -787,16 +789,17 @@ class Table:
             return _("the game is over")
         return _("the game waits for {what}", what=awaiting(answers_json(kind, game)))
 
-    def notice(self, level: str, text: str) -> None:
-        """Tell the page (and, unless it is only "info", the console). The same notice
-        again (a failure tried again and again) is not repeated."""
+    def notice(self, level: str, text: str, console: bool = True) -> None:
+        """Tell the page (and, unless it is only "info" or `console` is False, the
+        console). The same notice again (a failure tried again and again) is not
+        repeated."""
         with self._lock:
             last = self.notices[-1] if self.notices else None
             if last is not None and (last.level, last.text) == (level, text):
                 return
             self._notice_id += 1
             self.notices.append(Notice(self._notice_id, level, text, time.time()))
-            if level != "info":
+            if level != "info" and console:
                 self.announce(f"[{level}] {text}")
             self.version += 1
             self._changed.notify_all()

@@ -17,6 +17,11 @@ The catalog's order: the games of `host.games` by their KIND's `catalog_order` (
 has none; a game whose page is not built yet says 1) then package name, then those of
 DICETABLE_GAMES in the order named, then any registered by hand. The first is the default
 game of a "new_game" that names none.
+
+A game that cannot be loaded (its module does not import, or has no proper KIND) is left
+out, not fatal: the other games work, `broken()` says which failed, why and what to do,
+and the first look at the registry says so on stderr (once a process), so every command
+run then names it; the table's page shows it too.
 """
 
 from __future__ import annotations
@@ -26,13 +31,14 @@ import importlib.util
 import os
 import pkgutil
 import re
+import sys
 import threading
+import traceback
 from collections.abc import Mapping
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from host.errors import UserError
 from host.games.files import JsonFileError, read_json
 from host.games.kind import GameFileError, GameKind
 
@@ -41,6 +47,7 @@ KIND_MODULE = "table_kind"  # the module of a rules package that holds its KIND
 ORDER = "catalog_order"  # a KIND's optional place among host.games' games (default 0)
 
 _KINDS: dict[str, GameKind] = {}
+_BROKEN: dict[str, str] = {}  # module -> why it is left out, and what to do
 _found = False
 _finding = False  # (the thread finding them asks again, from a game's module)
 _find_lock = threading.RLock()
@@ -58,11 +65,18 @@ def kinds() -> dict[str, GameKind]:
     return dict(_KINDS)
 
 
+def broken() -> dict[str, str]:
+    """The game modules left out because they cannot be loaded: module name -> one line
+    saying why and what to do."""
+    _find()
+    return dict(_BROKEN)
+
+
 def default_kind() -> GameKind:
     """The catalog's first game: a "new_game" that names no game starts one of these."""
     found = kinds()
     if not found:
-        raise GameFileError("no game is installed (host/games has no rules package)")
+        raise GameFileError(f"no game is installed (host/games has no rules package){_left_out()}")
     return next(iter(found.values()))
 
 
@@ -71,7 +85,8 @@ def kind_named(name: str) -> GameKind:
     try:
         return _KINDS[name]
     except KeyError:
-        raise GameFileError(f"unknown game {name!r} (games: {', '.join(sorted(_KINDS))})") from None
+        games = ", ".join(sorted(_KINDS))
+        raise GameFileError(f"unknown game {name!r} (games: {games}){_left_out()}") from None
 
 
 def kind_of_script(script: object) -> GameKind:
@@ -99,7 +114,9 @@ def kind_of_script(script: object) -> GameKind:
                 f"unknown format {fmt!r}: this dicetable reads {kind.script_format}"
             )
     formats = ", ".join(sorted(k.script_format for k in _KINDS.values()))
-    raise GameFileError(f"unknown game format {fmt!r} (this dicetable reads {formats})")
+    raise GameFileError(
+        f"unknown game format {fmt!r} (this dicetable reads {formats}){_left_out()}"
+    )
 
 
 def parse_game_file(data: bytes | str, name: str = "the game file") -> object:
@@ -156,26 +173,68 @@ def _find_all() -> None:
 
     by_hand = dict(_KINDS)
     _KINDS.clear()
+    _BROKEN.clear()
     built_in: list[ModuleType] = []
-    for package in sorted(p.name for p in pkgutil.iter_modules(host.games.__path__) if p.ispkg):
-        name = f"host.games.{package}.{KIND_MODULE}"
-        if importlib.util.find_spec(name) is not None:
-            built_in.append(importlib.import_module(name))
+    packages = [p for p in pkgutil.iter_modules(host.games.__path__) if p.ispkg]
+    for package in sorted(packages, key=lambda p: p.name):
+        name = f"host.games.{package.name}.{KIND_MODULE}"
+        folder = Path(getattr(package.module_finder, "path", "."), package.name)
+        where = f"the game in {folder} cannot be loaded"
+        found = _imported(name, where, "fix it or remove that folder", missing_ok=True)
+        if found is not None:
+            built_in.append(found)
     for found in sorted(built_in, key=lambda m: getattr(getattr(m, "KIND", None), ORDER, 0)):
         _take(found)
     for name in filter(None, (m.strip() for m in os.environ.get(GAMES_ENV, "").split(","))):
-        try:
-            _take(importlib.import_module(name))
-        except ImportError as error:
-            raise UserError(
-                f"{GAMES_ENV} names {name}, which cannot be imported ({error}): fix or unset it"
-            ) from None
+        where = f"{GAMES_ENV} names {name}, which cannot be loaded"
+        found = _imported(name, where, f"fix it or unset {GAMES_ENV}", missing_ok=False)
+        if found is not None:
+            _take(found)
     for name, kind in by_hand.items():
         _KINDS.setdefault(name, kind)
+    for why in _BROKEN.values():
+        print(f"dicetable: {why}", file=sys.stderr)
+
+
+def _imported(name: str, where: str, todo: str, missing_ok: bool) -> ModuleType | None:
+    """The game module `name`, or None with why in _BROKEN: whatever goes wrong while a
+    game's code is imported (a syntax error, a missing dependency, an exception at import)
+    leaves that game out, never the others. A missing module is no game (a rules package
+    without a table yet) if `missing_ok`."""
+    try:
+        if importlib.util.find_spec(name) is not None:
+            return importlib.import_module(name)
+        said = "no such module"
+    except Exception as error:  # any failure of a game's own code
+        said = f"{type(error).__name__}: {error}{_at(error)}"
+    if not missing_ok or said != "no such module":
+        _BROKEN[name] = f"{where} ({said}): {todo}; the other games work"
+    return None
+
+
+def _at(error: BaseException) -> str:
+    """Where in a game's files `error` was raised: ' at FILE:LINE' (a syntax error names
+    its own place)."""
+    if isinstance(error, SyntaxError):
+        return ""
+    frames = traceback.extract_tb(error.__traceback__)
+    own = [f for f in frames if "importlib" not in f.filename]
+    return f" at {own[-1].filename}:{own[-1].lineno}" if own else ""
 
 
 def _take(module: ModuleType) -> None:
     kind = getattr(module, "KIND", None)
-    if kind is None:
-        raise UserError(f"{module.__name__} has no KIND (the game's GameKind): no game module")
-    register(kind)
+    if not all(isinstance(getattr(kind, a, None), str) for a in ("name", "script_format")):
+        _BROKEN[module.__name__] = (
+            f"{module.__name__} has no KIND with a name and a script_format (the game's "
+            "GameKind, docs/games.md): it is left out; the other games work"
+        )
+        return
+    register(kind)  # type: ignore[arg-type]
+
+
+def _left_out() -> str:
+    """For an unknown game: the games left out because they cannot be loaded."""
+    if not _BROKEN:
+        return ""
+    return "; left out, as they cannot be loaded: " + ", ".join(_BROKEN)

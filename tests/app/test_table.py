@@ -489,3 +489,24 @@ def test_a_game_without_dice_gets_no_throws_and_no_correction_window(
         table.act({"do": "input", "input": inp})
         assert table.holding is None and table.store.inputs(table.game_id or 0)[-1] == inp
     assert table.view()["game"]["view"]["seats"][0]["player"] == "Ann"
+
+
+def test_a_game_whose_code_fails_is_a_notice_on_the_page_not_twice_on_the_console(
+    tmp_path: Path, board: FakeBoard, clock: Clock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The registry said it on stderr when it found it; the page says it at start, and
+    the table plays the other games."""
+    from host.games import registry
+
+    why = "the game in /x/games/broken cannot be loaded (SyntaxError: ...): fix it or remove"
+    registry.kinds()  # found (a first look would find it afresh)
+    monkeypatch.setitem(registry._BROKEN, "host.games.broken.table_kind", why)
+    said: list[str] = []
+    table = Table(
+        Store(tmp_path / "games.db"), board, window=WINDOW, clock=clock, announce=said.append
+    )
+    table.start(clock_thread=False)
+    assert [(n.level, n.text) for n in table.notices] == [("error", why)]
+    assert not [s for s in said if "broken" in s]
+    table.act({"do": "new_game", "setup": {"players": PLAYERS}})
+    assert table.game is not None
