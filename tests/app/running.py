@@ -1,5 +1,6 @@
 """`dicetable play` as a process a test starts, kills and starts again: its console (as
-it is written) and its page's API (with the table PIN)."""
+it is written) and its page's API (with the table PIN); or one played to its end with its
+page open in Chromium (`played_to_the_end`)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,10 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
 
 ROOT = Path(__file__).resolve().parents[2]
 PIN = "4321"
@@ -72,3 +76,44 @@ def until(check: Callable[[], Any], timeout: float, what: str) -> Any:
         assert time.monotonic() < deadline, f"not within {timeout} s: {what}"
         time.sleep(0.02)
     return result
+
+
+def played_to_the_end(
+    command: list[str], page: Page, env: dict[str, str] | None = None, watch: str = ""
+) -> list[str]:
+    """`dicetable play` COMMAND (a recorded session, --exit-at-end) run to its end, its page
+    opened in `page` as soon as it says where (then `watch` evaluated there): every line it
+    printed. It must end well, within 4 minutes."""
+    from playwright.sync_api import Error as PlaywrightError
+
+    env = {**os.environ, "PYTHONPATH": str(ROOT), **(env or {})}
+    proc = subprocess.Popen(
+        command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    assert proc.stdout is not None
+    lines, url = [], ""
+    while not url:
+        line = proc.stdout.readline()
+        assert line, f"dicetable play ended early: {proc.stderr.read() if proc.stderr else ''}"
+        lines.append(line)
+        if "the table's page is at" in line:
+            url = line.split(" at ")[1].split()[0]
+    try:
+        page.goto(url)
+        if watch:
+            page.evaluate(watch)
+    except PlaywrightError:
+        assert proc.wait(timeout=60) != 0  # dicetable play stopped: see why below
+    try:
+        out, err = proc.communicate(timeout=240)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        raise
+    assert proc.returncode == 0, err
+    return lines + out.splitlines()
+
+
+def final(lines: list[str], what: str) -> Any:
+    """What `dicetable play --exit-at-end` printed last of `what` ("state", "board")."""
+    said = f"final {what}: "
+    return json.loads(next(x for x in lines if x.startswith(said))[len(said) :])

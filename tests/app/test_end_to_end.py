@@ -4,20 +4,17 @@ real MicroPython, behind a pseudo-terminal) and the page (real Chromium followin
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect, sync_playwright
 
 from host.app.chromium import launch
 from host.demo import demo_script, demo_session_folder
 from host.games.kot import load_script, replay
 from host.games.kot.view import dial_text
+from tests.app.running import final, played_to_the_end
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.slow
@@ -39,38 +36,13 @@ def test_a_recorded_session_through_vision_engine_virtual_board_and_page(tmp_pat
         "--db", str(tmp_path / "games.db"), "--port", "0", "--speed", "0", "--window", "0.3",
         "--exit-at-end",
     ]  # fmt: skip
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
     expected = replay(load_script(demo_script())).to_json()
     winner = expected["winners"][0]
-    lines = []
     with sync_playwright() as playwright:
         browser = launch(playwright)  # ready first: the page opens as soon as the app starts
         page = browser.new_page(viewport={"width": 390, "height": 844})
-        proc = subprocess.Popen(
-            command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
-        )
-        assert proc.stdout is not None
-        url = ""
-        while not url:
-            line = proc.stdout.readline()
-            assert line, f"dicetable play ended early: {proc.stderr.read() if proc.stderr else ''}"
-            lines.append(line)
-            if "the table's page is at" in line:
-                url = line.split(" at ")[1].split()[0]
-        try:
-            page.goto(url)
-            page.evaluate(WATCH)  # the states the page draws from now on
-        except PlaywrightError:
-            assert proc.wait(timeout=60) != 0  # dicetable play stopped: see why below
-        try:
-            out, err = proc.communicate(timeout=240)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            raise
-        assert proc.returncode == 0, err
-        lines += out.splitlines()
-        state = json.loads(next(x for x in lines if x.startswith("final state: "))[13:])
-        assert state == expected
+        lines = played_to_the_end(command, page, watch=WATCH)
+        assert final(lines, "state") == expected
         # the page followed the game live: it shows the end, and every monster's dials
         expect(page.locator("[data-test=turn]")).to_have_text(f"Game over: {winner} won!")
         for p in expected["players"]:
@@ -82,7 +54,7 @@ def test_a_recorded_session_through_vision_engine_virtual_board_and_page(tmp_pat
         assert len(drawn) >= 6, drawn  # it drew the game as it went, turn after turn
         browser.close()
     # the board under real MicroPython shows the final dials
-    shown = json.loads(next(x for x in lines if x.startswith("final board: "))[13:])
+    shown = final(lines, "board")
     game = replay(load_script(demo_script()))
     want = [dial_text(m) for m in game.monsters]
     assert [s.replace(".", "").strip() for s in shown[: len(want)]] == [

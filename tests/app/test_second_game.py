@@ -8,25 +8,22 @@ session replayed by `dicetable play` with the page following live."""
 
 from __future__ import annotations
 
-import json
 import os
-import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 
 from host import recording
 from host.app.board_seam import LinkBoard, open_board
 from host.app.camera import DiceWatcher
-from host.app.chromium import launch
 from host.app.store import Store
 from host.app.table import Table
 from host.app.web import WebServer
 from host.games.registry import GAMES_ENV, kind_named
+from tests.app.running import final, played_to_the_end
 from vision.images import read_image
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -64,14 +61,6 @@ SCRIPT: dict[str, Any] = {
 def session(tmp_path_factory: pytest.TempPathFactory) -> recording.Session:
     assert MODULE in os.environ.get(GAMES_ENV, "").split(","), "tests/conftest.py registers it"
     return recording.render_session(SCRIPT, tmp_path_factory.mktemp("piprace") / "session")
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        browser = launch(playwright)
-        yield browser
-        browser.close()
 
 
 def test_played_on_the_page_with_the_camera_and_the_virtual_board(
@@ -163,33 +152,14 @@ def test_a_recorded_session_replayed_by_dicetable_play(
         "virtual", "--db", str(tmp_path / "games.db"), "--port", "0", "--speed", "0",
         "--window", "0.3", "--exit-at-end", "--quiet",
     ]  # fmt: skip
-    env = {**os.environ, "PYTHONPATH": str(ROOT), GAMES_ENV: MODULE}
     expected = kind_named("pip-race").load(SCRIPT).to_json()
     page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
-    proc = subprocess.Popen(
-        command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
-    )
-    assert proc.stdout is not None
-    lines, url = [], ""
-    while not url:
-        line = proc.stdout.readline()
-        assert line, f"dicetable play ended early: {proc.stderr.read() if proc.stderr else ''}"
-        lines.append(line)
-        if "the table's page is at" in line:
-            url = line.split(" at ")[1].split()[0]
-    page.goto(url)
-    try:
-        out, err = proc.communicate(timeout=240)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        raise
-    assert proc.returncode == 0, err
-    lines += out.splitlines()
-    state = json.loads(next(x for x in lines if x.startswith("final state: "))[13:])
+    lines = played_to_the_end(command, page, env={GAMES_ENV: MODULE})
+    state = final(lines, "state")
     assert state == expected and state["winners"] == ["Ann"]
     expect(page.locator("[data-test=turn]")).to_have_text("Game over: Ann won!")
     expect(page.locator("article[data-player=Bob] [data-dial=points]")).to_have_text("★ 9/12")
-    shown = json.loads(next(x for x in lines if x.startswith("final board: "))[13:])
+    shown = final(lines, "board")
     assert [s.strip() for s in shown[:2]] == ["14", "9"]
 
 

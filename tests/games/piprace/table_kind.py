@@ -15,8 +15,8 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from host.games import DiceExpectation, Game, IllegalInput, Input, Waiting
-from host.games.kind import CORRECT, RESOLVE, THROW, GameFileError, ReplayStopped, Trace
+from host.games import DiceExpectation, Game, Input, Waiting
+from host.games.kind import CORRECT, RESOLVE, THROW, GameFileError, Trace
 from host.games.page import (
     PLAYERS,
     choice,
@@ -33,6 +33,7 @@ from host.games.page import (
     track,
     view,
 )
+from host.games.scripts import play_inputs
 from host.games.text import Words
 from tests.games.piprace.engine import DICE, FACES, TOKENS, PipRace
 
@@ -83,14 +84,7 @@ class PipRaceKind:
         inputs = script.get("inputs", [])
         if not isinstance(inputs, list):
             raise GameFileError("inputs: a list of inputs")
-        for i, inp in enumerate(inputs):
-            try:
-                game.apply(inp)
-            except IllegalInput as error:
-                raise ReplayStopped(f"inputs[{i}]: {error}", game) from None
-            if trace is not None:
-                trace(i, inp, game)
-        return game
+        return play_inputs(game, inputs, (), trace)  # ReplayStopped at the input at fault
 
     def setup_of(self, script: Mapping[str, Any]) -> dict[str, Any]:
         _start(script)  # checked
