@@ -426,7 +426,7 @@ def _locale(lang: str) -> dict[str, Any]:
 
 
 def _game_row(row: dict[str, Any], lang: str) -> dict[str, Any]:
-    """A game of the list with its players' roles (monsters...) named in `lang`."""
+    """A game of the list with its players' roles (characters, colours...) named in `lang`."""
     kind = kinds().get(str(row.get("kind")))
     for player in row["players"]:
         player["role"] = said_in(role_name(kind, player["role"]), lang)
