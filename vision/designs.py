@@ -279,7 +279,7 @@ def _paw(rng: Rng) -> list[Shape]:
 
 
 def _footprint(rng: Rng) -> list[Shape]:
-    """A monster's footprint: a heel and three long clawed toes."""
+    """A creature's footprint: a heel and three long clawed toes."""
     heel_y = _u(rng, 0.35, 0.5)
     out: list[Shape] = [("ellipse", (0.0, heel_y), (_u(rng, 0.2, 0.3), _u(rng, 0.16, 0.24)), 0.0)]
     spread = _u(rng, 0.35, 0.6)
@@ -319,7 +319,7 @@ def _talons(rng: Rng) -> list[Shape]:
 
 
 def _clawed_hand(rng: Rng) -> list[Shape]:
-    """A monster's hand: a palm and three or four fingers ending in claws."""
+    """A creature's hand: a palm and three or four fingers ending in claws."""
     out: list[Shape] = [("ellipse", (0.0, 0.35), (_u(rng, 0.3, 0.4), _u(rng, 0.25, 0.32)), 0.0)]
     n = int(rng.choice([3, 4]))
     w = _u(rng, 0.1, 0.15)
@@ -488,7 +488,7 @@ class FaceSetDesigns:
 
 
 def _kot_looks(rng: Rng, style: str, seed: int, p: Palette) -> list[DiceLook]:
-    """King of Tokyo: its main dice (role "black") and its extra dice (role "green"), which
+    """The "kot" set's dice: its main dice (role "black") and its extra dice (role "green"), which
     every edition we know of makes the other way round: where the main dice are dark with
     light glyphs, the extra ones are light with dark glyphs (black and lime-green, green and
     yellow...). So the shipped set tells the roles by which is lighter, glyph or body, in

@@ -344,7 +344,7 @@ _FONTS = (
     cv2.FONT_HERSHEY_SCRIPT_SIMPLEX,
     cv2.FONT_HERSHEY_SCRIPT_COMPLEX,
 )
-# no 1, 2 or 3: those are King of Tokyo's faces, in these fonts too (vision.designs)
+# no 1, 2 or 3: those are the "kot" set's faces, in these fonts too (vision.designs)
 _CHARS = "0456789ABCDEFGHJKLMNPRSTUVWXYZ+#*?&%$@!"
 
 

@@ -30,6 +30,7 @@ from host.games.page import (
     item_list,
     score_table,
     seat,
+    token,
     track,
     view,
 )
@@ -146,7 +147,8 @@ class PipRaceKind:
             headline = _("Turn {n}: {player}", n=g.turn, player=g.active)
         spaces = [""] * g.target + [_("goal")]
         tokens = [
-            (min(s, g.target), name, name[:1]) for name, s in zip(g.names, g.scores, strict=True)
+            token(min(s, g.target), name, name[:1])
+            for name, s in zip(g.names, g.scores, strict=True)
         ]
         rounds = (len(g.history) + n - 1) // n
         cells: dict[str, list[int]] = {name: [0] * rounds for name in g.names}
