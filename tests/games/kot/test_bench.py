@@ -7,7 +7,6 @@ import re
 
 import pytest
 
-from host.cli import main
 from host.errors import UserError
 from host.games.kot.bench import bench, compare
 
@@ -15,7 +14,8 @@ from host.games.kot.bench import bench, compare
 def test_bench_engine_prints_games_per_second_and_us_per_input(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    assert main(["bench", "engine", "--quick"]) == 0
+    # King of Tokyo's bench alone (Kingdom Run's bench test runs the command's every game)
+    assert bench(argparse.Namespace(quick=True, compare=None)) == 0
     out = capsys.readouterr().out
     assert re.search(r"random 4-player games: \d+ games/s .* [\d.]+ µs/input", out)
     assert re.search(r"\(60 games, .* ([\d.]+) cards bought and [\d.]+ used per game\)", out)
