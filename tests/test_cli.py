@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 
@@ -90,4 +91,5 @@ def test_bench_replay_prints_its_figures_against_python_s_start() -> None:
     baseline = next(line for line in lines if line.strip().startswith("python -c pass"))
     replay = next(line for line in lines if "dicetable replay demo-game.json" in line)
     assert " ms " in baseline and "x python -c pass" in replay, lines
+    assert re.search(r"CPU +\d+\)", replay), replay
     assert "aim: replay under 0.3 s" in lines[-1], lines
