@@ -118,21 +118,23 @@ SOURCE_SUFFIXES = {".py", ".js", ".mjs", ".html", ".css"}
 
 # Besides what each game's kind says of itself (its name, title, script format and
 # package), the words of the games we know that nothing else has: their roles, places,
-# dials and faces. Faces and face-set names are vision's own data (it draws and reads
-# them), so vision may say them; nothing else may.
+# dials and faces. Faces, card symbols and face-set names are vision's own data (it draws
+# and reads them), so vision may say them; nothing else may. So may it say the dials'
+# short names ("short"): in its numeric code `vp` is a value's probabilities.
 KNOWN_WORDS: dict[str, dict[str, set[str]]] = {
     "king-of-tokyo": {
         "words": {
-            "Tokyo", "monster", "monsters", "smash", "hp", "vp", "Alienoid", "Cyber Kitty",
+            "Tokyo", "monster", "monsters", "smash", "Alienoid", "Cyber Kitty",
             "Giga Zaur", "Meka Dragon", "The King", "Space Penguin",
         },
         "faces": {"claw", "claws", "heart", "hearts", "energy", "kot"},
+        "short": {"hp", "vp"},
     },
     "kingdom-run": {
         "words": {"runners", "grappling", "victory tokens"},
         "faces": {"purse", "flask", "kingdom-run"},  # (a Pico boots: not a face of its own)
     },
-    "kato": {"words": {"traffic cone", "draw four"}, "faces": set()},
+    "kato": {"words": {"traffic cone"}, "faces": {"draw four"}},
 }  # fmt: skip
 
 
@@ -140,9 +142,10 @@ def words_of(kind: Any) -> tuple[set[str], set[str]]:
     """(words that name the game anywhere, words vision may still say: faces, face sets)."""
     package = type(kind).__module__.rsplit(".", 1)[0].rsplit(".", 1)[-1]
     family = kind.script_format.split("/")[0]
-    known = KNOWN_WORDS.get(kind.name, {"words": set(), "faces": set()})
-    own = {kind.name, kind.title, family, package, *known["words"]}
-    return own | known["faces"], known["faces"] | ({package} & known["faces"])
+    known = KNOWN_WORDS.get(kind.name, {})
+    vision_may = known.get("faces", set()) | known.get("short", set())
+    own = {kind.name, kind.title, family, package, *known.get("words", set())}
+    return own | vision_may, vision_may
 
 
 def game_word_hits(folder: Path, words: set[str]) -> list[str]:
