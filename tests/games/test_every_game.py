@@ -106,6 +106,18 @@ def test_every_one_tap_choice_of_the_page_is_legal(kind: GameKind) -> None:
         game.apply(random_input(kind, game, rng))
 
 
+def test_the_page_s_answers_alone_play_a_game(kind: GameKind) -> None:
+    """What random play falls back on for a game without a random player of its own: taps
+    and forms of the page at random, each legal (a game that ends soon ends)."""
+    rng = random.Random(5)
+    _, game = new_game(kind, 5)
+    for _ in range(60):
+        if game.game_over:
+            break
+        game.apply(page_input(kind, game, rng))
+    assert len(game.log) == 60 or game.game_over
+
+
 # ---- random inputs -----------------------------------------------------------------------
 
 
