@@ -20,7 +20,9 @@ from host.games import Game, Input
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("script", help="a game script (JSON; King of Tokyo's: docs/game-script.md)")
+    parser.add_argument(
+        "script", help='a game script (JSON; its "format" names its game: docs/games.md, Scripts)'
+    )
     parser.add_argument(
         "--trace", action="store_true", help="print the state after every input (JSON lines)"
     )
