@@ -1,7 +1,7 @@
 """Rebuild the shipped face sets (vision/facesets/*.npz): `python -m vision.build_shipped`.
 
 Both are taught as a user teaches their own dice (vision.teach), from more material:
-- `kot` from frames of the renderer: King of Tokyo dice of many editions of our own designs
+- `kot` from frames of the renderer: "kot" dice of many editions of our own designs
   (vision.designs, its TRAINED seeds) and the renderer's own, in many colours; its threshold
   and the similarity below which a die is like none of its faces are set on editions it
   never saw (HELD_OUT seeds), read as the reader reads them, so that a design unlike those
@@ -33,7 +33,7 @@ from vision.teach import Examples, collect, learn, merge
 from vision.train.data import VALIDATE
 
 KOT_SEED = 1001  # the seed of the renders the shipped kot set is taught from
-KOT_FRAMES = 160  # frames of the renderer's own King of Tokyo dice
+KOT_FRAMES = 160  # frames of the renderer's own "kot" dice
 EDITION_FRAMES = 480  # frames of dice of the TRAINED editions (one edition a frame)
 CALIBRATION_FRAMES = 300  # frames of HELD_OUT editions: about 2,400 dice
 SILENT_TARGET = 0.001  # silent errors a threshold allows on the held-out editions
@@ -50,7 +50,7 @@ PIPS_FINDER, PIPS_EMBEDDING = "finder-pips.onnx", "embedding-pips.onnx"
 
 
 def editions_set(folder: str, seeds: Sequence[int], frames: int, seed: int) -> labels.LabelSet:
-    """`frames` rendered throws of King of Tokyo dice, each frame of one edition drawn from
+    """`frames` rendered throws of "kot" dice, each frame of one edition drawn from
     `seeds` (vision.designs), labelled by role ("black": the main dice, "green": the extra)."""
     rng = np.random.default_rng(seed)
     scenes = (

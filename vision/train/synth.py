@@ -5,7 +5,7 @@
 - Patches for the face embedding: each die cut out as the reader cuts it, with the error
   a finder makes (shifted, scaled, turned), labelled "style/face".
 
-Faces come from the King of Tokyo and pip styles, from many editions of King of Tokyo
+Faces come from the "kot" and pip styles, from many editions of "kot"
 dice drawn by vision.designs (the TRAINED design seeds only: the others are held out to
 calibrate and check the shipped set), and from many made-up symbol styles, so the
 embedding tells faces by what they are, not by one drawing. Some frames are our dice drawn
@@ -102,7 +102,7 @@ def _looks(rng: np.random.Generator, pick: float) -> tuple[str, list[DiceLook] |
     """What kind of dice a training frame shows: (face set for random_scene, its looks or
     None for the face set's own, styles to draw each die from instead: pips, made-up)."""
     if pick < 0.08:
-        return "kot", None, []  # the renderer's own King of Tokyo dice
+        return "kot", None, []  # the renderer's own "kot" dice
     if pick < 0.45:
         return "kot", edition_looks("kot", int(rng.choice(TRAINED))), []
     if pick < 0.75:
@@ -121,7 +121,7 @@ def _restyled(rng: np.random.Generator, scene: Scene, styles: list[str]) -> Scen
 
 
 def random_training_scene(rng: np.random.Generator) -> Scene:
-    """A scene of King of Tokyo dice (ours, or an edition of vision.designs), pip or
+    """A scene of "kot" dice (ours, or an edition of vision.designs), pip or
     made-up dice, sometimes with a hand or cocked dice. Pip dice take any colours, pip
     sizes, marbling and translucency, as real pip dice do."""
     face_set, looks, styles = _looks(rng, float(rng.random()))

@@ -1,7 +1,7 @@
 """`python -m vision.train validate`: figures for choosing between variants of the models
 and thresholds, on material that is neither trained on nor used for the quoted figures:
 
-- King of Tokyo dice of CHECK editions (vision.designs: designs nothing was trained or
+- "kot" dice of CHECK editions (vision.designs: designs nothing was trained or
   calibrated on), rendered, and the renderer's own dice from the tuning seed TUNE_SEED,
   read by the shipped `kot` set;
 - the real photos' validation parts (vision.train.data.real_photos "validate": d6-tray's
