@@ -365,13 +365,7 @@ class Table:
                     inp = dice.throw_input(game, event.thrown, fixed)  # a die fixed this turn
                     self._commit(game, inp, "camera")
             except Refused as refusal:
-                said = message(refusal)
-                self.throw = {**seen, "status": "refused", "reason": said}
-                self.notice(
-                    "warning",
-                    _("the camera's reading was refused: {why}; fix it on the page", why=said),
-                )
-                return "refused"
+                return self._reading_refused(seen, refusal)
             except StoreError as error:
                 self.throw = {**seen, "status": "refused", "reason": f"not stored: {error}"}
                 raise
@@ -386,6 +380,16 @@ class Table:
                         "error", f"the end of the throws is not stored: {error}; press the button"
                     )
             return "read"
+
+    def _reading_refused(self, seen: dict[str, Any], refusal: Refused) -> str:
+        """What the camera saw (dice or cards) did not fit the rules: shown on the page
+        to fix, and said."""
+        said = message(refusal)
+        self.throw = {**seen, "status": "refused", "reason": said}
+        self.notice(
+            "warning", _("the camera's reading was refused: {why}; fix it on the page", why=said)
+        )
+        return "refused"
 
     def _cards_seen(self, event: CardsSeen, seen: dict[str, Any]) -> str:
         """Cards the camera saw settle into the game, checked by the rules: "read",
@@ -414,13 +418,7 @@ class Table:
         try:
             self._commit(game, made, "camera")
         except Refused as refusal:
-            said = message(refusal)
-            self.throw = {**seen, "status": "refused", "reason": said}
-            self.notice(
-                "warning",
-                _("the camera's reading was refused: {why}; fix it on the page", why=said),
-            )
-            return "refused"
+            return self._reading_refused(seen, refusal)
         except StoreError as error:
             self.throw = {**seen, "status": "refused", "reason": f"not stored: {error}"}
             raise
