@@ -313,8 +313,13 @@ class Table:
                 waiting = len(self._unstored)
                 self.notice(
                     "error",
-                    f"the camera's throw is not stored: {error}"
-                    + (f" ({waiting} throws wait)" if waiting > 1 else ""),
+                    _("the camera's throw is not stored: {why}", why=str(error))
+                    if waiting <= 1
+                    else _(
+                        "the camera's throw is not stored: {why} ({n} throws wait)",
+                        why=str(error),
+                        n=waiting,
+                    ),
                 )
                 return became
             if self._unstored.popleft() is mine:
@@ -377,7 +382,11 @@ class Table:
                     self._hold({"type": RESOLVE, "player": inp["player"]})
                 except StoreError as error:  # the throw is in; its end waits for a press
                     self.notice(
-                        "error", f"the end of the throws is not stored: {error}; press the button"
+                        "error",
+                        _(
+                            "the end of the throws is not stored: {why}; press the button",
+                            why=str(error),
+                        ),
                     )
             return "read"
 
@@ -441,7 +450,7 @@ class Table:
                     self._resolve_held("timer")
                 except StoreError as error:  # held still: tried again in a moment
                     self.deadline = now + RETRY_S
-                    self.notice("error", f"the held result is not stored: {error}")
+                    self.notice("error", _("the held result is not stored: {why}", why=str(error)))
             if self.pin_until and now >= self.pin_until:
                 self.pin_until = 0.0
                 self._show()
@@ -454,13 +463,17 @@ class Table:
                 self._store_camera_events()
             if self._unstored:
                 self.board.again(press)
-                self.notice("error", f"button {press.seat + 1} waits for the camera's throws")
+                self.notice(
+                    "error", _("button {n} waits for the camera's throws", n=press.seat + 1)
+                )
                 return
         try:
             self.press(press.seat, press.key)
         except StoreError as error:  # not done: the board sends it again, tried again then
             self.board.again(press)
-            self.notice("error", f"button {press.seat + 1} is not stored: {error}")
+            self.notice(
+                "error", _("button {n} is not stored: {why}", n=press.seat + 1, why=str(error))
+            )
             return
         except BaseException:
             self.board.done(press)  # a bug: this press is dropped, not tried for ever
