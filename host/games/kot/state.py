@@ -179,6 +179,7 @@ class State:
         self.discard: list[str] = []
         self.playing: str | None = None  # a discard card bought, waiting for a reveal
         self.pending: list[Pending] = []
+        self.queued: list[Pending] = []  # decisions asked of a player already deciding
         self.todo: list[Step] = []  # the steps still to do, last pushed first
         self.next_turns: list[tuple[Monster, int]] = []  # extra turns: (monster, dice fewer)
         self.rolloff: list[Monster] = []  # who still throws in the roll-off, in order
@@ -254,12 +255,27 @@ class State:
         data: Any = None,
     ) -> None:
         """Wait for `m`'s decision (an input of type `kind`, or "pass" if `optional`)
-        before the game goes on; `handler` checks and applies the answer."""
-        self.pending.append(Pending(m, kind, options, handler, optional, data))
+        before the game goes on; `handler` checks and applies the answer. One decision
+        at a time per player: if `m` is deciding already (Mimic's and Fluxling's switches
+        at the start of its turn, Fluxling's copy and the next threshold's tile), this one
+        is asked once that one is answered, in the order asked."""
+        pending = Pending(m, kind, options, handler, optional, data)
+        for p in self.pending:
+            if p.player is m:
+                self.queued.append(pending)
+                return
+        self.pending.append(pending)
 
     def decided(self, pending: Pending) -> None:
-        """A pending decision is answered (the game goes on once none is left)."""
+        """A pending decision is answered (the game goes on once none is left); the
+        player's next queued decision, if any, is asked now."""
         self.pending.remove(pending)
+        if self.queued:
+            for q in self.queued:
+                if q.player is pending.player:
+                    self.queued.remove(q)
+                    self.pending.append(q)
+                    return
 
     def go_on(self) -> None:
         """Run the steps still to do, last pushed first, until a decision is pending."""
@@ -396,6 +412,8 @@ class State:
                 for eff in watcher.hooks["eliminated"]:
                     eff.eliminated(self, watcher, m)
         self.pending = [p for p in self.pending if p.player.alive]
+        if self.queued:
+            self.queued = [p for p in self.queued if p.player.alive]
         self._close_bay()
 
     def _eliminate(self, m: Monster) -> None:

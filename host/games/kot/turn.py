@@ -509,6 +509,7 @@ def next_turn(game: State) -> None:
             game.winners = winners or game.alive
             game.phase = OVER
             game.pending.clear()
+            game.queued.clear()
             game.todo.clear()
             return
     while game.next_turns:
