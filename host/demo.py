@@ -9,7 +9,8 @@ at the end, no web page unless asked (--page: then in real time, as at a table),
 ends with the final scores.
 
 The demo game is the one shipped by the first game (in the catalog's order) that ships
-one (its kind's `demo`).
+one (its kind's `demo`), or by the game named with `--game` (e.g. `dicetable demo --game
+kingdom-run`).
 """
 
 from __future__ import annotations
@@ -35,6 +36,11 @@ if TYPE_CHECKING:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
+        "--game",
+        metavar="NAME",
+        help="play this game's demo (e.g. kingdom-run; default: the first game that ships one)",
+    )
+    parser.add_argument(
         "--session",
         type=Path,
         help="a recorded session folder to replay (default: the demo game, rendered once "
@@ -55,7 +61,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    result = play_demo(args.session, out=None if args.quiet else say, page=args.page)
+    session = args.session or demo_session_folder(args.game)
+    result = play_demo(session, out=None if args.quiet else say, page=args.page)
     print("Final scores:")
     for line in result.standings:
         print("  " + line)
@@ -164,22 +171,31 @@ class DemoTerminal(Terminal):
         return number
 
 
-def demo_kind() -> GameKind:
-    """The game whose demo `dicetable demo` plays: the first that ships one."""
+def demo_kind(game: str | None = None) -> GameKind:
+    """The game whose demo `dicetable demo` plays: `game` (a game's name), or the first
+    that ships one."""
     from host.games.kind import demo_of
     from host.games.registry import kinds
 
-    for kind in kinds().values():
+    found = kinds()
+    if game is not None:
+        if game not in found:
+            raise UserError(f"no game {game!r} here: choose among {', '.join(found)}")
+        if demo_of(found[game]) is None:
+            with_demo = [name for name, kind in found.items() if demo_of(kind) is not None]
+            raise UserError(f"{game} ships no demo game: try {', '.join(with_demo)}")
+        return found[game]
+    for kind in found.values():
         if demo_of(kind) is not None:
             return kind
     raise UserError("no game here ships a demo game (a kind's `demo` script)")
 
 
-def demo_script() -> Path:
-    """The demo game's script."""
+def demo_script(game: str | None = None) -> Path:
+    """The demo game's script (of `game`, or of the first game that ships one)."""
     from host.games.kind import demo_of
 
-    script = demo_of(demo_kind())
+    script = demo_of(demo_kind(game))
     assert script is not None
     return script
 
@@ -189,16 +205,18 @@ def cache_folder() -> Path:
     return base / "dicetable"
 
 
-def demo_session_folder() -> Path:
-    """The demo session, rendered from the demo game's script the first time it is needed
+def demo_session_folder(game: str | None = None) -> Path:
+    """The demo session (of `game`'s demo, or the first game's), rendered from the demo
+    game's script the first time it is needed
     (the folder's name carries a hash of the script, the renderer's and the tray
     simulator's sources, so a change to any renders it again)."""
     from host import recording
     from vision.live import sequences
 
-    script = demo_script()
+    script = demo_script(game)
     digest = hashlib.sha256(script.read_bytes())
-    for source in sorted((Path(__file__).parents[1] / "vision" / "render").glob("*.py")):
+    vision = Path(__file__).parents[1] / "vision"
+    for source in [vision / "glyphs.py", *sorted((vision / "render").glob("*.py"))]:
         digest.update(source.read_bytes())
     digest.update(Path(sequences.__file__).read_bytes())
     digest.update(Path(recording.__file__).read_bytes())

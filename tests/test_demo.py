@@ -120,3 +120,27 @@ def test_the_demo_serves_the_page_when_asked(session_folder: Path) -> None:
         proc.send_signal(signal.SIGTERM)
         _, err = proc.communicate(timeout=30)
     assert proc.returncode == 0 and "Traceback" not in err, err
+
+
+def test_kingdom_run_s_demo_through_vision_ends_as_its_script() -> None:
+    """`dicetable demo --game kingdom-run`: its dice read by the shipped kingdom-run set."""
+    from host.demo import demo_session_folder
+    from host.games.kingdom_run.script import load_script as load_race
+    from host.games.kingdom_run.script import replay as replay_race
+
+    script = load_race(demo_script("kingdom-run"))
+    result = play_demo(demo_session_folder("kingdom-run"), out=None)
+    assert result.throws_read == sum(1 for i in script.inputs if i["type"] == "throw")
+    assert result.state == replay_race(script).to_json()
+    assert result.state["game_over"] and result.standings
+
+
+def test_a_game_without_a_demo_is_one_clear_line() -> None:
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+    result = subprocess.run(
+        [sys.executable, "-m", "host", "demo", "--game", "chess", "--quiet"],
+        capture_output=True, text=True, timeout=60, env=env,
+    )  # fmt: skip
+    lines = result.stderr.strip().splitlines()
+    assert result.returncode != 0 and len(lines) == 1, result.stderr
+    assert "no game 'chess' here: choose among king-of-tokyo" in lines[0], lines

@@ -440,6 +440,11 @@ def _grown(design: Design) -> Design:
     return lambda rng: shrink(design(rng), 1.25)
 
 
+def _shipped(style: str, face: str) -> Design:
+    """The face as the glyph style `style` draws it."""
+    return lambda rng: list(STYLES[style][face])
+
+
 def _pips(rng: Rng) -> dict[str, list[Shape]]:
     return pip_style(_u(rng, 0.13, 0.24), _u(rng, 0.44, 0.6))
 
@@ -546,6 +551,13 @@ DESIGNS: dict[str, FaceSetDesigns] = {
         looks=_kot_looks,
     ),
     "pips": FaceSetDesigns(faces={}, together=_pips, looks=one_role("any")),
+    # kingdom-run: for now one design per face, our shipped drawing (vision.glyphs), each
+    # edition turning, sizing, finishing and colouring it its own way; its 4 dice play
+    # one role ("white", the colour its rules expect)
+    "kingdom-run": FaceSetDesigns(
+        faces={face: (_shipped("kingdom-run", face),) for face in faces_of("kingdom-run")},
+        looks=one_role("white"),
+    ),
 }
 
 

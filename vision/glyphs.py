@@ -20,6 +20,7 @@ data so that new styles are data, not code paths:
 - "kot-alt":  the same faces drawn differently (another edition's look); the shipped
               model never sees it, so it shows that `teach` learns unseen dice
 - "pips":     ordinary d6 pips 1..6
+- "kingdom-run": boots, a hook, a drop, a purse, a flask and an equals sign
 """
 
 from __future__ import annotations
@@ -164,6 +165,73 @@ _KOT_ALT: dict[str, list[Shape]] = {
     ],
 }
 
+
+def _boot() -> list[Point]:
+    """A boot's side view: the shaft, the heel, the foot pointing right."""
+    return [
+        (-0.42, -0.72), (0.08, -0.72), (0.1, 0.12), (0.52, 0.22), (0.7, 0.38),
+        (0.7, 0.62), (-0.48, 0.62), (-0.48, 0.3), (-0.4, 0.2),
+    ]  # fmt: skip
+
+
+def _drop() -> list[Point]:
+    """A water drop: a sharp point on top, round below, filling the face's height."""
+    pts: list[Point] = [(0.0, -0.88)]
+    pts += _arc(0.0, 0.3, 0.52, -math.pi * 0.2, math.pi * 1.2, 28)
+    return pts
+
+
+def _purse() -> list[Shape]:
+    """A purse: a wide bag, flat on top, with a thick handle arching over it and its clasp
+    cut out (unlike the drop's point, the handle leaves a hole in the middle)."""
+    handle = _arc(0.0, -0.12, 0.42, math.pi, 2 * math.pi, 16)
+    return [
+        ("line", handle, 0.16),
+        ("poly", [(-0.62, -0.08), (0.62, -0.08), (0.74, 0.7), (-0.74, 0.7)]),
+        ("body", ("dot", (0.0, 0.16), 0.13)),
+    ]
+
+
+def _flask() -> list[Shape]:
+    """A round-bottomed flask drawn in outline, half full, with a stopper."""
+    body = _arc(0.0, 0.22, 0.46, -math.pi * 0.36, math.pi * 1.36, 26)
+    liquid = _arc(0.0, 0.22, 0.46, math.pi * 0.05, math.pi * 0.95, 14)
+    return [
+        ("line", [(-0.14, -0.52), (-0.14, -0.18), *body, (0.14, -0.18), (0.14, -0.52)], 0.09),
+        ("poly", liquid),
+        ("poly", [(-0.22, -0.76), (0.22, -0.76), (0.22, -0.56), (-0.22, -0.56)]),
+    ]
+
+
+def _hook() -> list[Shape]:
+    """A hook with prongs: a ring, the shaft, and three curved prongs."""
+    ring = _arc(0.0, -0.6, 0.16, 0.0, 2 * math.pi, 16)
+    left = _arc(-0.3, 0.25, 0.3, 0.0, math.pi * 0.85, 10)
+    right = _arc(0.3, 0.25, 0.3, math.pi, math.pi * 0.15, 10)
+    return [
+        ("line", ring, 0.09),
+        ("line", [(0.0, -0.44), (0.0, 0.56)], 0.13),
+        ("line", left, 0.11),
+        ("line", right, 0.11),
+        ("poly", [(-0.08, 0.5), (0.08, 0.5), (0.0, 0.72)]),
+    ]
+
+
+# The kingdom-run set's six faces, our own drawings: boots, a hook, a drop, a purse, a flask
+# and an equals sign. Each differs from the others in kind, not only in outline (solid,
+# stroked, hollow, bars), so that a blurred or small die is still told apart.
+_KINGDOM_RUN: dict[str, list[Shape]] = {
+    "boots": [("poly", _boot())],
+    "hook": _hook(),
+    "drop": [("poly", _drop())],
+    "purse": _purse(),
+    "flask": _flask(),
+    "equal": [
+        ("poly", [(-0.6, -0.38), (0.6, -0.38), (0.6, -0.1), (-0.6, -0.1)]),
+        ("poly", [(-0.6, 0.1), (0.6, 0.1), (0.6, 0.38), (-0.6, 0.38)]),
+    ],
+}
+
 _PIP_AT = {
     "1": [(0, 0)],
     "2": [(-1, -1), (1, 1)],
@@ -184,7 +252,12 @@ def pip_style(radius: float = 0.19, spread: float = 0.5) -> dict[str, list[Shape
 
 _PIPS = pip_style()
 
-STYLES: dict[str, dict[str, list[Shape]]] = {"kot": _KOT, "kot-alt": _KOT_ALT, "pips": _PIPS}
+STYLES: dict[str, dict[str, list[Shape]]] = {
+    "kot": _KOT,
+    "kot-alt": _KOT_ALT,
+    "pips": _PIPS,
+    "kingdom-run": _KINGDOM_RUN,
+}
 
 
 def faces_of(style: str) -> list[str]:

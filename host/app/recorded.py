@@ -8,6 +8,12 @@ resolved, because the last throw ended the throws, is that same press). A sessio
 longer fits the game stops with a notice: an input refused, or not awaited for `patience`
 seconds, or (while it plays the recorded inputs too) a reading of the camera the table did
 not take, since the recorded inputs after it cannot fit then.
+
+Without the recorded inputs (`inputs=False`: people press and tap, `dicetable play
+--manual`), each one is waited for instead: the frames after it are fed once the table has
+taken as many inputs as the session had by then (each throw's frames are one input, as
+`host.recording.render_session` draws them), so the next throw is not thrown before the
+people have done what came before it.
 """
 
 from __future__ import annotations
@@ -64,12 +70,17 @@ class SessionPlayer:
 
         start = time.monotonic()
         index = 0
+        given = 0  # the inputs of the session so far: a throw's frames, or a recorded one
         for step in self.session.steps:
             if stop.is_set():
                 return
+            given += 1
             if step.input is not None:
                 if self.inputs:
                     self._give(dict(step.input), stop)
+                else:
+                    self._await_people(given, stop)
+                    start = time.monotonic() - index / self.session.fps / (self.speed or 1)
                 continue
             for path in step.frames:
                 try:
@@ -92,6 +103,18 @@ class SessionPlayer:
                 index += 1
                 if stop.is_set():
                     return
+
+    def _await_people(self, count: int, stop: threading.Event) -> None:
+        """Wait (as long as it takes) until the game has taken `count` inputs."""
+        table = self.table
+
+        def done() -> bool:  # (under the table's lock)
+            log = table.game.log if table.game is not None else []
+            return stop.is_set() or (len(log) >= count and table.holding is None)
+
+        while not table.wait_for(done, 1.0):
+            if table.closed:
+                return
 
     def _give(self, inp: dict[str, object], stop: threading.Event) -> None:
         table = self.table

@@ -5,7 +5,8 @@ from (the full figures: docs/vision.md, "Figures").
   saw, on real trays and tables; and a set taught from `kot-frames/origins/teach` alone,
   as a table would teach its own dice.
 - Real pip photos: the held-out part of `d6-tray` (vision.split) and `rune55/held-out`.
-- Synthetic: King of Tokyo frames from a seed never used while building or tuning.
+- Synthetic: King of Tokyo and Kingdom Run frames from seeds never used while building or
+  tuning.
 """
 
 from __future__ import annotations
@@ -160,3 +161,41 @@ def test_fresh_synthetic_kot_frames_hold_their_level(
     assert figures["detection_recall"] >= 0.98, figures
     assert figures["face_accuracy"] >= 0.97, figures
     assert figures["color_accuracy"] >= 0.98, figures
+
+
+KINGDOM_RUN_SEED = 5105  # fresh: used by this test only (the set is taught from seed 1101)
+
+
+@pytest.fixture(scope="module")
+def fresh_kingdom_run(tmp_path_factory: pytest.TempPathFactory) -> dict[str, float]:
+    """The shipped kingdom-run set's figures on fresh frames of its dice."""
+    folder: Path = tmp_path_factory.mktemp("kingdom-run-fresh")
+    fresh = random_set(folder, "kingdom-run", SYNTH_FRAMES, KINGDOM_RUN_SEED)
+    return evaluate(fresh, DiceReader.load("kingdom-run")).figures()
+
+
+@pytest.mark.xfail(
+    reason="not met yet: on these 60 frames face accuracy 0.970 (bar 0.995): 3 % of the "
+    "dice are read unknown (purses, flasks and boots close in the embedding at the set's "
+    "calibrated threshold 0.8); silent errors 0.0 (bar 0.002) are met",
+    strict=True,
+)
+def test_fresh_synthetic_kingdom_run_frames_meet_the_bars(
+    fresh_kingdom_run: dict[str, float],
+) -> None:
+    """Issue 19's bars for Kingdom Run's dice, drawn with our own glyphs."""
+    figures = fresh_kingdom_run
+    assert figures["dice_labelled"] > 250
+    assert figures["face_accuracy"] >= 0.995, figures
+    assert figures["silent_error_rate"] <= 0.002, figures
+
+
+def test_fresh_synthetic_kingdom_run_frames_hold_their_level(
+    fresh_kingdom_run: dict[str, float],
+) -> None:
+    """Until the bar above is met: never a confident wrong reading, and no slide back."""
+    figures = fresh_kingdom_run
+    assert figures["dice_labelled"] > 250
+    assert figures["silent_error_rate"] <= 0.002, figures
+    assert figures["face_accuracy"] >= 0.95, figures
+    assert figures["detection_recall"] >= 0.95, figures

@@ -30,6 +30,10 @@ class DiceLook:
 KOT_BLACK = DiceLook("kot", "black", (28, 28, 30), (60, 225, 165))
 KOT_GREEN = DiceLook("kot", "green", (55, 165, 35), (20, 25, 20))
 
+# The kingdom-run set's dice as we draw them: white with dark blue glyphs (the players' own are
+# taught through the teaching flow).
+KINGDOM_RUN_WHITE = DiceLook("kingdom-run", "white", (232, 234, 236), (110, 50, 25))
+
 # Colours a die body (and its ink) may have in the pip style: ordinary dice come in many.
 PIP_COLORS: list[tuple[str, BGR, BGR]] = [
     ("white", (235, 235, 232), (25, 25, 25)),
@@ -45,8 +49,9 @@ PIP_COLORS: list[tuple[str, BGR, BGR]] = [
 
 
 def looks_for(face_set: str) -> list[DiceLook]:
-    """How the dice of a face set look when drawn ("kot", "kot-alt" or "d6-pips"), one
-    look per colour; ValueError for a face set the renderer cannot draw (a taught one).
+    """How the dice of a face set look when drawn ("kot", "kot-alt", "d6-pips" or
+    "kingdom-run"), one look per colour; ValueError for a face set the renderer cannot
+    draw (a taught one).
 
     >>> [look.color for look in looks_for("kot")]
     ['black', 'green']
@@ -60,6 +65,8 @@ def looks_for(face_set: str) -> list[DiceLook]:
         ]
     if face_set == "d6-pips":
         return [DiceLook("pips", name, body, ink) for name, body, ink in PIP_COLORS]
+    if face_set == "kingdom-run":
+        return [KINGDOM_RUN_WHITE]
     raise ValueError(f"the renderer cannot draw the dice of face set {face_set!r}")
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from host.games import DiceExpectation, Game, Input, Waiting
@@ -64,6 +65,9 @@ class KingdomRunKind(ScriptedKind):
     script = script
     catalog_order = 1  # after King of Tokyo, the table's first game
     dice = KingdomRunDice()
+    # 3 players on the sprint course, 41 throws (`dicetable demo --game kingdom-run`);
+    # made by host.games.kingdom_run.demo
+    demo = Path(__file__).parent / "data" / "demo-game.json"
 
     def roles(self, game: Game) -> dict[str, str]:
         return {s.name: s.colour for s in _kr(game).setup.seats}
@@ -89,6 +93,26 @@ class KingdomRunKind(ScriptedKind):
         from host.games.kingdom_run import random_player
 
         return random_player.random_input(_kr(game), rng)
+
+    def standings(self, game: Game) -> list[str]:
+        """Each player's score (finish places plus tokens), then the winners.
+
+        >>> from host.games.kingdom_run import Setup
+        >>> KIND.standings(KingdomRun(Setup.simple("Ann", "Bob")))[0]
+        'Ann    red      12 points: 6 tokens, no finish place'
+        """
+        s = _kr(game).to_json()
+        lines = []
+        for p in s["players"]:
+            places = ", ".join(map(str, p["places"]))
+            where = f"finish places {places}" if places else "no finish place"
+            lines.append(
+                f"{p['name']:<6} {p['colour']:<7} {p['score']:>3} points: "
+                f"{p['tokens']} tokens, {where}"
+            )
+        if s["game_over"]:
+            lines.append("Winner: " + (" and ".join(s["winners"]) or "nobody"))
+        return lines
 
     def button_inputs(self, game: Game, player: str) -> list[Input]:
         g = _kr(game)

@@ -1,0 +1,133 @@
+"""A whole race played through the page in real Chromium: `dicetable play --manual` on
+Kingdom Run's demo session (its throws are the camera's: the recorded frames read by the
+real reader with the shipped `kingdom-run` face set), every other input tapped on the
+page as a player would (a runner or a space of the drawn course when the choice points
+at one, else its button), the virtual board (the real firmware under real MicroPython)
+showing each seat's tokens and score at the end."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect, sync_playwright
+
+from host.app.chromium import launch
+from host.demo import demo_script, demo_session_folder
+from host.games.kingdom_run import KingdomRun
+from host.games.kingdom_run.script import load_script, replay, start
+from host.games.kingdom_run.table_kind import KIND
+from host.games.kingdom_run.view import dial_text
+
+ROOT = Path(__file__).resolve().parents[2]
+PIN = "4821"
+pytestmark = pytest.mark.slow
+
+
+# the page has drawn a state with at least this many inputs in its log
+SEEN = """(n) => {
+  const s = document.querySelector("[data-section=log] summary");
+  return s !== null && Number((s.textContent.match(/\\d+/) || ["0"])[0]) >= n;
+}"""
+
+
+def the_choice(game: KingdomRun, inp: dict[str, Any]) -> dict[str, Any]:
+    """The page's choice that makes `inp` (the demo's every input is one the page offers)."""
+    for w in game.waiting_for():
+        for c in KIND.answers(game, w)["choices"]:
+            if c["input"] == inp:
+                return {**c, "kind": w.kind}
+    raise AssertionError(f"the page offers no choice for {inp}")
+
+
+def tap(page: Page, c: dict[str, Any]) -> None:
+    """Do choice `c` on the page: a tap on what it acts on in the track, else its button."""
+    if "on" in c:
+        on = c["on"]
+        space = page.locator(f"[data-track={on['track']}] [data-space='{on['space']}']")
+        if "player" in on:
+            space.locator(f".token.tap[data-player={on['player']}]").first.click()
+        else:
+            space.click(position={"x": 3, "y": 3})  # the space, not a runner on it
+        picker = page.locator("[data-test=track-picker] button")
+        if picker.count():  # several choices for it: the one wanted
+            picker.filter(has_text=c["label"]).first.click()
+        return
+    box = page.locator(f".answer[data-kind={c['kind']}]")
+    if box.locator("select").count():
+        box.locator("select").first.select_option(label=c["label"])
+        box.get_by_role("button", name="OK").click()
+    else:
+        box.get_by_role("button", name=c["label"], exact=True).click()
+
+
+def test_a_whole_race_played_on_the_page_with_the_camera_and_the_board(tmp_path: Path) -> None:
+    session = demo_session_folder("kingdom-run")  # rendered once, cached
+    script = load_script(demo_script("kingdom-run"))
+    expected = replay(script).to_json()
+    command = [
+        sys.executable, "-m", "host", "play", "--camera", str(session), "--manual",
+        "--board", "virtual", "--db", str(tmp_path / "games.db"), "--port", "0",
+        "--speed", "0", "--window", "0", "--pin", PIN, "--exit-at-end",
+    ]  # fmt: skip
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    lines: list[str] = []
+    game = start(script)
+    taps = 0
+    with sync_playwright() as playwright:
+        browser = launch(playwright)
+        page = browser.new_page(viewport={"width": 390, "height": 844})
+        page.set_default_timeout(30_000)
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        proc = subprocess.Popen(
+            command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        )
+        assert proc.stdout is not None
+        try:
+            url = ""
+            while not url:
+                line = proc.stdout.readline()
+                assert line, (
+                    f"dicetable play ended early: {proc.stderr.read() if proc.stderr else ''}"
+                )
+                lines.append(line)
+                if "the table's page is at" in line:
+                    url = line.split(" at ")[1].split()[0]
+            page.goto(url)
+            page.click("[data-test=lock]")
+            page.fill("[data-test=pin]", PIN)
+            page.click("#pin-form button[type=submit]")
+            for i, inp in enumerate(script.inputs):
+                if inp["type"] != "throw":  # the camera's; the rest is tapped
+                    tap(page, the_choice(game, dict(inp)))
+                    taps += 1
+                game.apply(inp)
+                if not game.game_over:  # the page has the table as it is now (or later)
+                    page.wait_for_function(SEEN, arg=i + 1, timeout=90_000)
+            expect(page.locator("[data-test=turn]")).to_have_text(
+                expected_headline(expected), timeout=90_000
+            )
+            out, err = proc.communicate(timeout=120)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+        assert proc.returncode == 0, err
+        browser.close()
+    lines += out.splitlines()
+    state = json.loads(next(x for x in lines if x.startswith("final state: "))[13:])
+    assert state == expected  # the camera's throws and the page's taps: the script's race
+    assert taps > 80 and not errors, errors
+    # the board under real MicroPython shows each seat's tokens and score so far
+    shown = json.loads(next(x for x in lines if x.startswith("final board: "))[13:])
+    want = [dial_text(p["tokens"], p["score"]) for p in expected["players"]]
+    assert shown[: len(want)] == want
+
+
+def expected_headline(state: dict[str, Any]) -> str:
+    return f"The race is over: {' and '.join(state['winners'])} won!"
