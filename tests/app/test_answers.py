@@ -42,6 +42,7 @@ def random_setup(seed: int) -> Setup:
             tokens={"poison": rng.randint(0, 2), "shrink": rng.randint(0, 2)},
             cultists=rng.randint(0, 2) if expansions else 0,
             wickedness=rng.randint(0, 9) if expansions else 0,
+            berserk=expansions and rng.random() < 0.5,
         )
         for i, name in enumerate(names)
     }
@@ -125,9 +126,11 @@ def dice_by_hand(
     options = answer["options"]
     if "rethrow" in options:  # only the dice showing that face are thrown again
         return [[f if f != options["rethrow"] else random_faces(rng, 1)[0] for f in current]]
-    hands = [] if "rerolls" in options else [random_faces(rng, count)]
-    if len(current) == count:  # the same again, or one die changed
-        hands += [current, [*current[:-1], random_faces(rng, 1)[0]]]
+    others = {d: n for d, n in options.get("dice", {}).items() if d not in ("black", "green")}
+    own = [rng.choice(options["die_faces"][d]) for d, n in others.items() for _ in range(n)]
+    hands = [] if "rerolls" in options else [random_faces(rng, count - len(own)) + own]
+    if len(current) == count:  # the same again, or one die changed (a black one: the first)
+        hands += [current, [random_faces(rng, 1)[0], *current[1:]]]
     return hands
 
 

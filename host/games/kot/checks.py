@@ -23,23 +23,24 @@ from host.games.kot.errors import MalformedInput, RuleViolation, UnknownCardInpu
 from host.games.kot.rules import FACE_SET, FACES
 
 
-def check_face(value: object, field: str) -> str:
-    if not isinstance(value, str) or value not in FACE_SET:
+def check_face(value: object, field: str, faces: frozenset[str] = FACE_SET) -> str:
+    """A die face (of the black dice, or of `faces`: the game's dice)."""
+    if not isinstance(value, str) or value not in faces:
         raise MalformedInput(f"{field}: {value!r} is not a die face (faces: {', '.join(FACES)})")
     return str(value)
 
 
-def check_faces(value: object, field: str) -> list[str]:
+def check_faces(value: object, field: str, faces: frozenset[str] = FACE_SET) -> list[str]:
     if type(value) is list:
         try:
-            if FACE_SET.issuperset(value):
+            if faces.issuperset(value):
                 return value[:]
         except TypeError:  # an unhashable element: reported below
             pass
     if not isinstance(value, (list, tuple)):
         raise MalformedInput(f'"{field}" is a list of die faces ({", ".join(FACES)})')
     for face in value:
-        if not isinstance(face, str) or face not in FACE_SET:
+        if not isinstance(face, str) or face not in faces:
             raise MalformedInput(f"{field}: {face!r} is not a die face (faces: {', '.join(FACES)})")
     return list(value)
 

@@ -36,7 +36,7 @@ from host.games import Input, Waiting
 from host.games.kind import CORRECT, RESOLVE, THROW
 from host.games.kot import turn
 from host.games.kot.market import DECK
-from host.games.kot.rules import FACES, random_faces
+from host.games.kot.rules import FACE_SET, FACES, random_faces
 from host.games.kot.state import Monster, State
 from host.games.kot.text import _, card_choice, face_label, place_name
 from host.games.kot.waiting import refuse
@@ -118,14 +118,17 @@ class Throw(DecisionKind):
             face = face_label(w.options["rethrow"])
             note = _("the dice showing {face} thrown again", face=face)
         count = sum(dice.values()) if dice else game.dice_in_play()
-        current = sorted(w.options.get("keepable", []), key=FACES.index)
-        return {"title": title, "choices": [], "form": dice_form(count, FACES, current, note)}
+        current = sorted(w.options.get("keepable", []), key=game.face_rank)
+        others = dice.keys() - {"black", "green"}  # the berserk die in play: its faces too
+        faces = sorted(game.faces, key=game.face_rank) if others else FACES
+        return {"title": title, "choices": [], "form": dice_form(count, faces, current, note)}
 
     def random(self, inp: dict[str, Any], options: Mapping[str, Any], rng: random.Random) -> None:
         dice = options["dice"]
         keepable = list(options.get("keepable", ()))
         if "rerolls" in options:  # one die of someone else's result, thrown again
-            keepable.pop(int(rng.random() * len(keepable)))
+            black = [i for i, f in enumerate(keepable) if f in FACE_SET]  # not the berserk die
+            keepable.pop(black[int(rng.random() * len(black))])
             inp["thrown"], inp["kept"] = random_faces(rng, 1), keepable
         elif "rethrow" in options:  # only the dice showing that face are thrown again
             face = options["rethrow"]
@@ -133,6 +136,9 @@ class Throw(DecisionKind):
             inp["thrown"], inp["kept"] = random_faces(rng, len(keepable) - len(kept)), kept
         else:  # a whole new throw (a defensive throw, a first throw)
             inp["thrown"], inp["kept"] = random_faces(rng, dice["black"] + dice["green"]), []
+            for die, n in dice.items():
+                if die not in ("black", "green"):  # the expansions' own dice
+                    inp["thrown"] += [rng.choice(options["die_faces"][die]) for _ in range(n)]
 
 
 @decision_kind(CORRECT, ("from", "to"), turn.on_correct)
@@ -140,7 +146,8 @@ class Correct(DecisionKind):
     """One misread die fixed (not a throw). The random player makes its own corrections."""
 
     def page(self, game: State, w: Waiting, base: Input) -> Answer:
-        form = correct_form(sorted(game.dice, key=FACES.index), FACES)
+        faces = sorted(game.faces, key=game.face_rank)
+        form = correct_form(sorted(game.dice, key=game.face_rank), faces)
         return {"title": _("Fix a misread die"), "choices": [], "form": form}
 
 

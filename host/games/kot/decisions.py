@@ -86,4 +86,4 @@ def decide_healing(game: State, pending: Pending, inp: Input) -> None:
     if accept:
         who.energy -= cost
         game.gain_energy(healer, cost)
-        game.heal(who, pending.options["hp"])
+        game.heal(who, pending.options["hp"], own=False)

@@ -127,6 +127,10 @@ class CardEffect:
         """`owner` is about to gain `amount` HP (one healing event): Regeneration adds 1."""
         return amount
 
+    def healed(self, game: State, owner: Monster, hp: int, own: bool) -> None:
+        """`owner` gained `hp` HP (more than 0), by its own doing (`own`: its hearts, cards,
+        cultists, tiles...) or another's (Healing Ray): berserk ends on its own healing."""
+
     def energy(self, game: State, owner: Monster, amount: int) -> int:
         """`owner` is about to gain `amount` energy: Friend of Children adds 1."""
         return amount
@@ -139,6 +143,10 @@ class CardEffect:
     def eliminated(self, game: State, owner: Monster, victim: Monster) -> None:
         """A monster reached 0 HP (eliminated, or back with It Has a Child!): Eater of the
         Dead."""
+
+    def clawed(self, game: State, owner: Monster, claws: int) -> None:
+        """`owner`'s result's claws (`claws`, 0 too) have resolved, the Smash and its yields
+        included, before it enters Tokyo: berserk starts, the berserk die's skull hurts."""
 
     def entered(self, game: State, owner: Monster) -> None:
         """`owner` entered Tokyo (step 3, Death From Above; not a Bay-to-City move):

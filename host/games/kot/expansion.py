@@ -27,6 +27,8 @@ class Expansion:
     option = ""  # the Options field that turns it on (set by @expansion)
     values: tuple[object, ...] = (True,)  # the values of the option that turn it on
     standing = False  # it offers actions at any time (`offers`)
+    die = ""  # the name of its own die (the berserk die), if it has one
+    faces: tuple[str, ...] = ()  # that die's faces, one per side (a face may repeat)
 
     def __init_subclass__(cls) -> None:
         cls.standing = cls.offers is not Expansion.offers
@@ -58,6 +60,15 @@ class Expansion:
 
     def state_json(self, game: State, out: dict[str, Any]) -> None:
         """Add the expansion's shared part to the JSON state."""
+
+    def turn_dice(self, game: State, m: Monster) -> int:
+        """How many of its dice `m` throws this turn, besides the black and green ones
+        (counted after the start-of-turn effects)."""
+        return 0
+
+    def check_throw(self, game: State, thrown: list[str], kept: list[str], last: bool) -> None:
+        """Raise RuleViolation if the throw's faces of its die are wrong (`last`: a throw
+        after the last one, of some faces only: Background Dweller)."""
 
     def offers(self, game: State) -> list[Waiting]:
         """The actions its players may take now, whatever else the game waits for."""

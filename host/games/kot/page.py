@@ -74,6 +74,7 @@ def catalog() -> dict[str, Any]:
             field(at + "cultists", _("cultists"), icon=CULTIST_ICON, min=0, default=0),
             field(at + "wickedness", _("wickedness"), icon=WICKED_ICON, min=0, max=10, default=0),
             field(at + "tiles", _("wickedness tiles"), choices=tiles, multiple=True),
+            field(at + "berserk", _("berserk"), check=True, default=False),
         ],
         [
             *(
@@ -131,6 +132,7 @@ def _options() -> list[dict[str, Any]]:
             blank=_("no wickedness"),
         ),
         field("options.tokyo_tower", _("Tokyo Tower (King Kong pack)"), check=True, default=False),
+        field("options.berserk", _("Berserk (Cybertooth pack)"), check=True, default=False),
     ]
 
 
@@ -160,7 +162,8 @@ def view(game: KingOfTokyo) -> dict[str, Any]:
                 ],
                 place=None if p["location"] is None else place_name(p["location"]),
                 tags=([] if p["alive"] else [_("eliminated")])
-                + [_("Tokyo Tower level {n}", n=n) for n in levels],
+                + [_("Tokyo Tower level {n}", n=n) for n in levels]
+                + ([_("berserk")] if p.get("berserk") else []),
                 lists=lists,
             )
         )

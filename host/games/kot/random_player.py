@@ -79,18 +79,18 @@ def random_input(game: KingOfTokyo, rng: random.Random, corrections: bool = Fals
                 thrown = [*FACE_TRIPLES[x // 216], *FACE_TRIPLES[x % 216]]
             else:
                 thrown = random_faces(rng, n)
+            if game.other_dice:  # the expansions' own dice (the berserk die)
+                thrown += _other_faces(game, rng, game.other_dice)
             return {"type": "throw", "player": player, "thrown": thrown, "kept": []}
         if game.active.hooks["offer"] and rng.random() < USE_CHANCE:
             offers = uses(game, game.active)
             if offers:
                 return _with_fields("use", player, rng.choice(offers), rng)
         if corrections and rng.random() < CORRECT_CHANCE:
-            return {
-                "type": "correct",
-                "player": player,
-                "from": rng.choice(game.dice),
-                "to": rng.choice(FACES),
-            }
+            misread = rng.choice(game.dice)
+            die = game.die_of.get(misread) if game.die_of else None
+            faces = FACES if die is None else game.die_faces[die]
+            return {"type": "correct", "player": player, "from": misread, "to": rng.choice(faces)}
         if throws < game.throws_allowed and rng.random() < THROW_AGAIN:
             dice = game.dice
             n = len(dice)
@@ -98,12 +98,14 @@ def random_input(game: KingOfTokyo, rng: random.Random, corrections: bool = Fals
             if len(keep) == n:
                 keep = keep[1:]
             kept = [dice[i] for i in keep]
-            return {
-                "type": "throw",
-                "player": player,
-                "thrown": random_faces(rng, n - len(kept)),
-                "kept": kept,
-            }
+            if game.other_dice:  # each die thrown again shows a face of its own kind
+                again = [dice[i] for i in range(n) if i not in keep]
+                others = {d: sum(game.die_of.get(f) == d for f in again) for d in game.other_dice}
+                base = len(again) - sum(others.values())
+                thrown = random_faces(rng, base) + _other_faces(game, rng, others)
+            else:
+                thrown = random_faces(rng, n - len(kept))
+            return {"type": "throw", "player": player, "thrown": thrown, "kept": kept}
         if (
             throws >= game.throws_allowed
             and game.active.hooks["rethrow"]
@@ -144,6 +146,11 @@ def random_input(game: KingOfTokyo, rng: random.Random, corrections: bool = Fals
             "kept": [],
         }
     return _from_waiting(game, rng)
+
+
+def _other_faces(game: KingOfTokyo, rng: random.Random, counts: Mapping[str, int]) -> list[str]:
+    """Random faces of the expansions' own dice: `counts` die -> how many."""
+    return [rng.choice(game.die_faces[d]) for d, n in counts.items() for _ in range(n)]
 
 
 def _standing(game: KingOfTokyo, rng: random.Random, player: str | None = None) -> Input | None:

@@ -56,6 +56,9 @@ class Options:
     wickedness: str = ""
     # Tokyo Tower (King Kong pack): four 1s in Tokyo claim a level; the top level wins
     tokyo_tower: bool = False
+    # Berserk (Cybertooth pack): four claws make a monster berserk: it throws the berserk
+    # die until it heals itself
+    berserk: bool = False
 
 
 @dataclass(frozen=True)
@@ -70,6 +73,7 @@ class MonsterPosition:
     cultists: int = 0  # with the cultists option
     wickedness: int = 0  # the wickedness gauge, 0-10, and the tiles taken
     tiles: tuple[str, ...] = ()
+    berserk: bool = False  # with the berserk option: it throws the berserk die
 
 
 @dataclass(frozen=True)

@@ -33,7 +33,9 @@ from host.games.kot.rules import (
     BIG_HP,
     BLACK_DICE,
     CITY,
+    FACE_SET,
     FACE_UP,
+    FACES,
     GREEN_DICE,
     ROLL,
     START_HP,
@@ -48,6 +50,7 @@ class Monster:
 
     __slots__ = (
         "alive",
+        "berserk",
         "cards",
         "cultists",
         "effects",
@@ -88,6 +91,7 @@ class Monster:
         self.wickedness = 0  # the wickedness option: its gauge (0-10) and tiles
         self.tiles: list[str] = []
         self.flux: tuple[str, str] | None = None  # (card, owner) its Fluxling tile copies
+        self.berserk = False  # the berserk option: it throws the berserk die
 
     def __repr__(self) -> str:
         return f"<{self.name} ({self.monster}) hp={self.hp} vp={self.vp} e={self.energy}>"
@@ -194,6 +198,12 @@ class State:
         self.tiles_gone: list[str] = []  # tiles out of the game (one-shot, eliminated)
         self.tower: dict[int, Monster | None] = {}  # Tokyo Tower: level -> its holder
         self.standing = [x for x in self.expansions if x.standing]  # their offers at any time
+        # dice of the expansions' own (the berserk die): die -> its faces, and per face its
+        # die; the ones the active monster throws this turn besides its black and green
+        self.die_faces = {x.die: x.faces for x in self.expansions if x.die}
+        self.die_of = {f: d for d, faces in self.die_faces.items() for f in faces}
+        self.faces = FACE_SET.union(self.die_of)  # every face a die of this game shows
+        self.other_dice: dict[str, int] = {}
 
     # ---- queries -------------------------------------------------------------------------
 
@@ -216,7 +226,16 @@ class State:
         return self.alive_count >= BAY_MIN_ALIVE
 
     def dice_in_play(self) -> int:
+        if self.other_dice:
+            return self.black + self.green + sum(self.other_dice.values())
         return self.black + self.green
+
+    def face_rank(self, face: str) -> int:
+        """A face's place when dice are listed: the black dice's faces, then each other
+        die's."""
+        if face in FACE_SET:
+            return FACES.index(face)
+        return len(FACES) + sorted(self.die_of).index(face)
 
     def has(self, m: Monster, card: str) -> bool:
         """Whether `m` has the card's effect (its own card, or Mimic's copy)."""
@@ -295,8 +314,9 @@ class State:
             amount = eff.energy(self, m, amount)
         m.energy += amount
 
-    def heal(self, m: Monster, amount: int) -> int:
-        """One healing event; never above max HP. Returns the HP gained."""
+    def heal(self, m: Monster, amount: int, own: bool = True) -> int:
+        """One healing event; never above max HP. Returns the HP gained. `own`: by `m`'s
+        own doing (not Healing Ray's)."""
         for eff in m.hooks["heal"]:
             amount = eff.heal(self, m, amount)
         room = m.max_hp - m.hp
@@ -304,6 +324,8 @@ class State:
         if gained <= 0:
             return 0
         m.hp += gained
+        for eff in m.hooks["healed"]:
+            eff.healed(self, m, gained, own)
         return gained
 
     def set_token(self, m: Monster, token: str, count: int) -> None:

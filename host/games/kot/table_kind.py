@@ -24,19 +24,20 @@ from host.games import DiceExpectation, Game, Input, Waiting
 from host.games.kind import RESOLVE, THROW, GameFileError, ReplayStopped, Trace
 from host.games.kot import KingOfTokyo, ScriptError, SetupError, page, parse_script
 from host.games.kot.decision_kinds import KINDS
-from host.games.kot.rules import FACES, ROLLOFF
+from host.games.kot.rules import ROLLOFF
 from host.games.kot.script import FORMAT, ScriptFailed, replay, script_json, start
-from host.games.kot.text import face_label
+from host.games.kot.text import FACE_LABELS, face_label
 from host.games.page import generic_answers
 from host.games.text import message
 
 
 class KingOfTokyoDice:
-    """The black dice (and the green ones cards add), read with the face set "kot"."""
+    """The black dice (and the green ones cards add), read with the face set "kot"; the
+    berserk die's faces come after theirs."""
 
     @property
     def faces(self) -> dict[str, str]:
-        return {f: face_label(f) for f in FACES}
+        return {f: face_label(f) for f in FACE_LABELS}
 
     def expected(self, game: Game) -> DiceExpectation | None:
         return _kot(game).expected_dice()

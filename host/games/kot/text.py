@@ -11,6 +11,14 @@ from host.games.text import Every, Text, Words
 
 # the faces as the page shows them (names: each is translated where it is shown)
 FACE_LABELS = {"1": "1", "2": "2", "3": "3", "heart": "♥", "energy": "⚡", "claw": "claw"}
+# the berserk die's (expansions/berserk.py)
+FACE_LABELS |= {
+    "berserk_energy": "berserk ⚡",
+    "berserk_energy_2": "berserk ⚡⚡",
+    "berserk_claw": "berserk claw",
+    "berserk_claw_2": "berserk 2 claws",
+    "berserk_skull": "berserk 💀",
+}
 
 
 def _names() -> Iterator[str]:

@@ -143,6 +143,12 @@ def count_dice(game: State) -> None:
     for eff in hooks["throws"]:
         throws = eff.throws(game, m, throws)
     game.black, game.green, game.throws_allowed = black, green, throws
+    if game.die_faces:  # the expansions' own dice (the berserk die), never fewer (policy 39)
+        other = {}
+        for x in game.expansions:
+            if x.die and x.turn_dice(game, m):
+                other[x.die] = x.turn_dice(game, m)
+        game.other_dice = other
 
 
 # ---- 1. roll -----------------------------------------------------------------------------
@@ -184,8 +190,9 @@ def on_throw(game: State, who: Monster, inp: Input) -> None:
     except TypeError:  # an unhashable element
         well_formed = False
     if not well_formed:
-        thrown, kept = check_faces(thrown, "thrown"), check_faces(kept, "kept")
-    n = game.black + game.green
+        known = game.faces
+        thrown, kept = check_faces(thrown, "thrown", known), check_faces(kept, "kept", known)
+    n = game.dice_in_play()
     if game.throws == 0:
         if kept:
             raise RuleViolation("the first throw keeps no dice: throw them all")
@@ -207,6 +214,10 @@ def on_throw(game: State, who: Monster, inp: Input) -> None:
                         f"after the last throw only dice showing {rethrow} are thrown "
                         f"again; keep the others ({sorted(game.dice)})"
                     )
+    if game.die_faces:
+        for x in game.expansions:
+            if x.die:
+                x.check_throw(game, thrown, kept, rethrow is not None)
     game.dice = kept + thrown
     game.throws += 1
 
@@ -229,7 +240,10 @@ def rolloff_throw(game: State, thrown: list[str]) -> None:
 
 def on_correct(game: State, who: Monster, inp: Input) -> None:
     expect(game, who, "correct", game.phase == ROLL and game.throws > 0)
-    old, new = check_face(inp.get("from"), "from"), check_face(inp.get("to"), "to")
+    faces = game.faces
+    old, new = check_face(inp.get("from"), "from", faces), check_face(inp.get("to"), "to", faces)
+    if game.die_of.get(old) != game.die_of.get(new):
+        raise RuleViolation(f"{old} and {new} are faces of different dice: a die shows its own")
     game.change_die(old, new)
 
 
@@ -348,6 +362,20 @@ def claws_step(game: State) -> None:
         height = len(todo)
         smash(game, m, claws)
         if game.pending or len(todo) > height:  # decisions first
+            todo.insert(height, after_claws)
+            return
+    after_claws(game)
+
+
+def after_claws(game: State) -> None:
+    """The claws have resolved: hook `clawed` (berserk), then step 3."""
+    m = game.active
+    if m.hooks["clawed"] and m.alive:
+        todo = game.todo
+        height = len(todo)
+        for eff in m.hooks["clawed"]:
+            eff.clawed(game, m, game.claws)
+        if game.pending or len(todo) > height:
             todo.insert(height, enter_step)
             return
     enter_step(game)

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from host.games import BoardDisplay, SeatDisplay
 from host.games.kot import market
-from host.games.kot.rules import FACES, ROLL, ROLLOFF
+from host.games.kot.rules import ROLL, ROLLOFF
 from host.games.kot.state import Monster
 
 if TYPE_CHECKING:
@@ -122,10 +122,10 @@ def state_json(game: KingOfTokyo) -> dict[str, Any]:
             "city": game.city.name if game.city else None,
             "bay": game.bay.name if game.bay else None,
         },
-        "dice": sorted(game.dice, key=FACES.index),
+        "dice": sorted(game.dice, key=game.face_rank),
         "throws": game.throws,
         "throws_allowed": game.throws_allowed,
-        "dice_in_play": {"black": game.black, "green": game.green},
+        "dice_in_play": {"black": game.black, "green": game.green, **game.other_dice},
         "face_up": [c for c in game.face_up if c is not None],
         "deck_size": len(game.deck) + (game.known_top is not None),
         "discard": list(game.discard),

@@ -47,11 +47,13 @@ def waiting_for(game: State) -> list[Waiting]:
 def _roll_waits(game: State, waits: list[Waiting]) -> None:
     name = game.active.name
     options: dict[str, Any] = {
-        "dice": {"black": game.black, "green": game.green},
+        "dice": {"black": game.black, "green": game.green, **game.other_dice},
         "throw": game.throws + 1,
         "throws_allowed": game.throws_allowed,
         "keepable": list(game.dice),
     }
+    if game.other_dice:  # the expansions' own dice (the berserk die): their faces
+        options["die_faces"] = {d: list(game.die_faces[d]) for d in game.other_dice}
     if game.throws < game.throws_allowed:
         waits.append(Waiting(name, "throw", options))
     else:
@@ -60,7 +62,8 @@ def _roll_waits(game: State, waits: list[Waiting]) -> None:
             waits.append(Waiting(name, "throw", {**options, "rethrow": face}))
     if game.throws:
         waits.append(Waiting(name, "resolve", {"dice": list(game.dice)}))
-        waits.append(Waiting(name, "correct", {"dice": list(game.dice), "faces": list(FACES)}))
+        faces = sorted(game.faces, key=game.face_rank) if game.die_faces else list(FACES)
+        waits.append(Waiting(name, "correct", {"dice": list(game.dice), "faces": faces}))
 
 
 def _buy_waits(game: State, waits: list[Waiting]) -> None:
@@ -102,7 +105,7 @@ def expected_dice(game: State) -> DiceExpectation | None:
     if game.phase == ROLL and (
         game.throws < game.throws_allowed or game.rethrow_face() is not None
     ):
-        dice = {"black": game.black, "green": game.green}
+        dice = {"black": game.black, "green": game.green, **game.other_dice}
         return DiceExpectation(FACE_SET_NAME, dice, game.active.name)
     return None
 

@@ -17,10 +17,12 @@ from pathlib import Path
 import pytest
 
 from host.cli import main
+from host.games import IllegalInput
 from host.games.kot import KingOfTokyo, MonsterPosition, Options, Position, Setup, SetupError
 from host.games.kot.expansion import all_on
+from host.games.kot.expansions.berserk import FACES as BERSERK_FACES
 from host.games.kot.expansions.wickedness import PAIRS, TILES, Tile
-from host.games.kot.random_player import play_game
+from host.games.kot.random_player import play_game, random_input
 from host.games.kot.script import ScriptFailed, load_script, replay
 
 HERE = Path(__file__).parent
@@ -34,6 +36,7 @@ POLICIES = {
     "wickedness": {5, 6, 8, 9, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21},
     "tokyo_tower": {24, 25, 26, 27, 28, 29},
     "cultists": {30, 31, 32, 33},
+    "berserk": {35, 36, 37, 38, 39},
 }
 
 
@@ -122,6 +125,40 @@ def test_cultists_in_a_position_need_the_option() -> None:
 def test_a_game_without_expansions_shows_none_of_their_state() -> None:
     state = KingOfTokyo(Setup.simple("A", "B", first_player="A")).to_json()
     assert "cultists" not in state["players"][0]
+
+
+def test_the_random_player_throws_every_berserk_face_only_while_berserk() -> None:
+    seen: Counter[str] = Counter()
+    for i in range(60):
+        setup = Setup.simple("A", "B", "C", "D", seed=i, options=Options(berserk=True))
+        game = KingOfTokyo(setup)
+        rng = random.Random(i)
+        while not game.game_over:
+            inp = random_input(game, rng, corrections=True)
+            faces = [f for f in (*inp.get("thrown", ()), inp.get("to")) if f in BERSERK_FACES]
+            assert not faces or game.monster(inp["player"]).berserk
+            seen.update(faces)
+            game.apply(inp)
+    assert set(seen) == set(BERSERK_FACES), seen
+
+
+def test_berserk_in_a_position_needs_the_option_and_shows_in_the_saved_position() -> None:
+    position = Position({"A": MonsterPosition(berserk=True)}, "A")
+    with pytest.raises(SetupError, match=r"position.monsters.A.berserk: only with the berserk"):
+        KingOfTokyo(Setup.simple("A", "B", position=position))
+    game = KingOfTokyo(Setup.simple("A", "B", position=position, options=Options(berserk=True)))
+    assert game.to_json()["players"][0]["berserk"] is True
+    assert game.to_json()["dice_in_play"] == {"black": 6, "green": 0, "berserk": 1}
+
+
+def test_a_misread_berserk_die_is_fixed_to_a_berserk_face_only() -> None:
+    position = Position({"A": MonsterPosition(berserk=True)}, "A")
+    game = KingOfTokyo(Setup.simple("A", "B", position=position, options=Options(berserk=True)))
+    game.apply(game.throw_input(["1", "2", "3", "1", "2", "3", "berserk_claw"]))
+    with pytest.raises(IllegalInput, match="faces of different dice"):
+        game.apply({"type": "correct", "player": "A", "from": "berserk_claw", "to": "claw"})
+    game.apply({"type": "correct", "player": "A", "from": "berserk_claw", "to": "berserk_skull"})
+    assert "berserk_skull" in game.to_json()["dice"]
 
 
 def test_the_random_player_takes_every_tile() -> None:

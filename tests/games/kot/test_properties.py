@@ -22,6 +22,7 @@ from host.games.kot.cards import BOX, CARDS
 from host.games.kot.checks import card_named
 from host.games.kot.decision_kinds import KINDS
 from host.games.kot.expansion import EXPANSIONS
+from host.games.kot.expansions.berserk import FACES as BERSERK_FACES
 from host.games.kot.expansions.wickedness import PAIRS, TILES
 from host.games.kot.random_player import random_input
 
@@ -65,6 +66,7 @@ def setups(draw: st.DrawFn) -> Setup:
                 tokens={t: draw(st.integers(0, 2)) for t in ("poison", "shrink")},
                 cultists=draw(st.integers(0, 3)) if options.cultists else 0,
                 wickedness=draw(st.integers(0, 10)) if options.wickedness else 0,
+                berserk=draw(st.booleans()) if options.berserk else False,
             )
             for i, name in enumerate(names)
         }
@@ -105,8 +107,10 @@ def check_invariants(game: KingOfTokyo) -> None:
             assert m.hp == 0 and m.location is None and not m.cards and m.energy == 0
             assert not m.tokens and m.mimic is None and not m.cultists
             assert not m.tiles and m.flux is None and m not in game.tower.values()
+            assert not m.berserk
         assert m.cultists >= 0 and (game.setup.options.cultists or not m.cultists)
         assert 0 <= m.wickedness <= 10 and (game.setup.options.wickedness or not m.wickedness)
+        assert game.setup.options.berserk or not m.berserk
         if m.flux is not None:
             assert "Fluxling" in m.tiles and m.flux[0] in game.monster(m.flux[1]).cards
     check_expansions(game)
@@ -169,6 +173,8 @@ def test_random_games_keep_the_invariants(setup: Setup, seed: int) -> None:
         inp = random_input(game, rng, corrections=True)
         offered = {(w.player, w.kind) for w in game.waiting_for()}
         assert (inp["player"], inp["type"]) in offered  # only what the engine said it takes
+        if inp["type"] == "throw" and any(f in BERSERK_FACES for f in inp["thrown"]):
+            assert game.monster(inp["player"]).berserk  # the berserk die only while berserk
         game.apply(inp)
         check_invariants(game)
     assert game.game_over  # the game always ends

@@ -5,8 +5,9 @@ one module each, each its own game option; importing this package registers them
 - `tower`: Tokyo Tower, the King Kong pack's (section 2).
 - `cultists`: the Cthulhu pack's cultists (section 3).
 - `wickedness`: the wickedness gauge and tiles, Dark Edition / Even More Wicked! (section 1).
+- `berserk`: the Cybertooth pack's berserk and its die (section 4).
 """
 
-from host.games.kot.expansions import cultists, tower, wickedness
+from host.games.kot.expansions import berserk, cultists, tower, wickedness
 
-__all__ = ["cultists", "tower", "wickedness"]
+__all__ = ["berserk", "cultists", "tower", "wickedness"]

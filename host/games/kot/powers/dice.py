@@ -194,10 +194,14 @@ class PsychicProbe(CardEffect):
             game.decided(pending)
             return
         thrown = check_faces(inp.get("thrown"), "thrown")
-        kept = check_faces(inp.get("kept", []), "kept")
+        kept = check_faces(inp.get("kept", []), "kept", game.faces)
         if len(thrown) != 1:
             raise RuleViolation(f"{self.name} throws 1 die again, not {len(thrown)}")
         check_rethrow(game.dice, thrown, kept, len(game.dice))
+        if game.die_of and len([f for f in kept if f in game.die_of]) != len(
+            [f for f in game.dice if f in game.die_of]
+        ):  # thrown is a black or green die's face: so was the die thrown again
+            raise RuleViolation(f"{self.name} throws again one of the black or green dice")
         game.decided(pending)
         game.dice = kept + thrown
         if thrown == ["heart"]:

@@ -1,0 +1,135 @@
+"""Berserk (Monster Pack 04: Cybertooth; rules reference section 4, policies 35-39).
+
+A monster whose result holds four or more claws when its claws resolve (the berserk die's
+double claw counts 2, claws added by cards count; whether or not anyone loses HP: policy
+36) becomes berserk. While berserk it throws the berserk die with its other dice, from
+its next turn's first throw (policy 39), kept or thrown again like any die; dice-count
+effects (Shrink Ray, Freeze Time) never remove it. Its faces resolve with the result: 1
+or 2 energy, 1 or 2 claws added to the Smash, and the skull: 1 HP lost from the monster's
+own die once its claws have resolved (not a Smash: policy 38). The monster stops being
+berserk as soon as it gains HP by its own doing (hearts, cards, cultists, the tower,
+tiles): a heal that changes nothing, HP from another monster (Healing Ray) and It Has a
+Child!'s reset do not end it (policy 37). Hearts resolve before claws, so one result can
+end berserk and start it again; a berserk die thrown before berserk ended still resolves
+with its result. If berserk ends during its own roll (a cultist, Rapid Healing), the die
+leaves the dice at once.
+
+The die's faces in throw inputs: "berserk_energy", "berserk_energy_2", "berserk_claw"
+(two sides), "berserk_claw_2", "berserk_skull".
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from host.games.kot.effects import CardEffect
+from host.games.kot.errors import RuleViolation
+from host.games.kot.expansion import Expansion, expansion
+from host.games.kot.rules import ROLL
+from host.games.kot.setup import SetupError
+
+if TYPE_CHECKING:
+    from host.games.kot.setup import MonsterPosition, Setup
+    from host.games.kot.state import Monster, State
+
+DIE = "berserk"
+ENERGY, ENERGY_2 = "berserk_energy", "berserk_energy_2"
+CLAW, CLAW_2 = "berserk_claw", "berserk_claw_2"
+SKULL = "berserk_skull"
+FACES = (ENERGY, ENERGY_2, CLAW, CLAW, CLAW_2, SKULL)  # one per side, BGA's order (1-6)
+GIVES = {ENERGY: ("energy", 1), ENERGY_2: ("energy", 2), CLAW: ("claw", 1), CLAW_2: ("claw", 2)}
+ENTER_CLAWS = 4  # claws of a result that make its monster berserk
+SKULL_HP = 1
+
+
+class Berserk(CardEffect):
+    """Each monster's berserk: its die's faces in its result, entering, the skull, and
+    leaving on its own healing."""
+
+    name = "berserk"
+    priority = -1  # its claws are dice claws: before the cards' (Barbs, Antimatter Beam)
+
+    def result(self, game: State, owner: Monster, counts: dict[str, int]) -> None:
+        for face in game.dice:
+            gives = GIVES.get(face)
+            if gives is not None:
+                counts[gives[0]] += gives[1]
+
+    def clawed(self, game: State, owner: Monster, claws: int) -> None:
+        if not owner.berserk and claws >= ENTER_CLAWS:
+            owner.berserk = True
+        if SKULL in game.dice:  # after the claws, from its own die (policy 38)
+            game.hurt_each([owner], SKULL_HP, owner)
+
+    def healed(self, game: State, owner: Monster, hp: int, own: bool) -> None:
+        if own and owner.berserk:
+            end_berserk(game, owner)
+
+
+BERSERK = Berserk()
+
+
+def end_berserk(game: State, m: Monster) -> None:
+    m.berserk = False
+    if m is game.active and game.phase == ROLL and game.other_dice.get(DIE):
+        del game.other_dice[DIE]  # its die leaves the dice it throws
+        dice = game.dice
+        for face in dice:
+            if face in GIVES or face == SKULL:
+                dice.remove(face)
+                break
+
+
+def berserk_faces(dice: list[str]) -> int:
+    return sum(1 for f in dice if f in GIVES or f == SKULL)
+
+
+@expansion("berserk")
+class BerserkExpansion(Expansion):
+    die = DIE
+    faces = FACES
+
+    def setup(self, game: State) -> None:
+        for m in game.monsters:
+            game.give_effect(m, BERSERK)
+
+    def check(self, setup: Setup) -> None:
+        pos = setup.position
+        if pos is None:
+            return
+        for name, mp in pos.monsters.items():
+            at = f"position.monsters.{name}.berserk"
+            if not isinstance(mp.berserk, bool):
+                raise SetupError(f"{at}: true or false, not {mp.berserk!r}")
+            if mp.berserk and not setup.options.berserk:
+                raise SetupError(f"{at}: only with the berserk option")
+            if mp.berserk and mp.hp == 0:
+                raise SetupError(f"{at}: an eliminated monster is not berserk")
+
+    def place(self, game: State, m: Monster, mp: MonsterPosition) -> None:
+        m.berserk = mp.berserk
+
+    def out(self, game: State, m: Monster) -> None:
+        m.berserk = False
+
+    def turn_dice(self, game: State, m: Monster) -> int:
+        return 1 if m.berserk else 0
+
+    def check_throw(self, game: State, thrown: list[str], kept: list[str], last: bool) -> None:
+        n = game.other_dice.get(DIE, 0)
+        shown = berserk_faces(thrown) + berserk_faces(kept)
+        if shown != n:
+            if n:
+                raise RuleViolation(
+                    f"{game.active.name} is berserk: the berserk die is one of its dice "
+                    f"(faces {', '.join(dict.fromkeys(FACES))})"
+                )
+            raise RuleViolation(
+                f"{game.active.name} is not berserk: no berserk die in its throw (it comes "
+                "with four claws, from the next turn)"
+            )
+        if last and berserk_faces(thrown):
+            raise RuleViolation("after the last throw the berserk die stays as it lies")
+
+    def monster_json(self, game: State, m: Monster, out: dict[str, Any]) -> None:
+        out["berserk"] = m.berserk
