@@ -14,7 +14,8 @@ The expansions live in `host.games.kot.expansions` and register themselves with
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
@@ -29,6 +30,8 @@ class Expansion:
     standing = False  # it offers actions at any time (`offers`)
     die = ""  # the name of its own die (the berserk die), if it has one
     faces: tuple[str, ...] = ()  # that die's faces, one per side (a face may repeat)
+    # its faces that count as symbols: face -> (symbol, how many)
+    gives: Mapping[str, tuple[str, int]] = MappingProxyType({})
 
     def __init_subclass__(cls) -> None:
         cls.standing = cls.offers is not Expansion.offers

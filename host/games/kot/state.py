@@ -203,6 +203,7 @@ class State:
         self.die_faces = {x.die: x.faces for x in self.expansions if x.die}
         self.die_of = {f: d for d, faces in self.die_faces.items() for f in faces}
         self.faces = FACE_SET.union(self.die_of)  # every face a die of this game shows
+        self.gives = {f: g for x in self.expansions for f, g in x.gives.items()}
         self.other_dice: dict[str, int] = {}
 
     # ---- queries -------------------------------------------------------------------------

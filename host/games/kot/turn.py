@@ -214,7 +214,7 @@ def on_throw(game: State, who: Monster, inp: Input) -> None:
                         f"after the last throw only dice showing {rethrow} are thrown "
                         f"again; keep the others ({sorted(game.dice)})"
                     )
-    if game.die_faces:
+    if game.other_dice or not well_formed:  # the expansions' own dice, in play or thrown
         for x in game.expansions:
             if x.die:
                 x.check_throw(game, thrown, kept, rethrow is not None)
@@ -290,6 +290,12 @@ def resolve(game: State) -> None:
     m = game.active
     dice = game.dice
     counts = dict(zip(FACES, map(dice.count, FACES), strict=True))
+    if game.other_dice:  # the expansions' dice's symbols (the berserk die's 2 claws...)
+        gives = game.gives
+        for face in dice:
+            if face in gives:
+                symbol, n = gives[face]
+                counts[symbol] += n
     game.rolled = counts
     hooks = m.hooks
     if hooks["result"]:

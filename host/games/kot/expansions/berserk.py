@@ -43,22 +43,17 @@ SKULL_HP = 1
 
 
 class Berserk(CardEffect):
-    """Each monster's berserk: its die's faces in its result, entering, the skull, and
-    leaving on its own healing."""
+    """Every monster's: four claws make it berserk; the berserk die's skull once its claws
+    have resolved (also when its hearts ended berserk in this result); the end of berserk
+    on its own healing. (The die's energy and claws join the result where the dice are
+    counted: `State.gives`.)"""
 
     name = "berserk"
-    priority = -1  # its claws are dice claws: before the cards' (Barbs, Antimatter Beam)
-
-    def result(self, game: State, owner: Monster, counts: dict[str, int]) -> None:
-        for face in game.dice:
-            gives = GIVES.get(face)
-            if gives is not None:
-                counts[gives[0]] += gives[1]
 
     def clawed(self, game: State, owner: Monster, claws: int) -> None:
         if not owner.berserk and claws >= ENTER_CLAWS:
             owner.berserk = True
-        if SKULL in game.dice:  # after the claws, from its own die (policy 38)
+        if game.other_dice and SKULL in game.dice:  # its own die's loss (policy 38)
             game.hurt_each([owner], SKULL_HP, owner)
 
     def healed(self, game: State, owner: Monster, hp: int, own: bool) -> None:
@@ -88,6 +83,7 @@ def berserk_faces(dice: list[str]) -> int:
 class BerserkExpansion(Expansion):
     die = DIE
     faces = FACES
+    gives = GIVES
 
     def setup(self, game: State) -> None:
         for m in game.monsters:
