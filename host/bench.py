@@ -17,7 +17,7 @@ from host.errors import UserError
 PARTS: dict[str, tuple[str, str]] = {
     "engine": ("host.games.bench", "random full 4-player games per second, for each game"),
     "replay": ("host.replay_bench", "dicetable replay's start-to-end time against Python's start"),
-    "vision": ("vision.bench", "milliseconds per frame to read 8 dice"),
+    "vision": ("vision.bench", "milliseconds per frame to read 8 dice, and cards"),
     "live": ("vision.live.bench", "frames per second and settle-to-event delay"),
     "board": ("host.board.bench", "firmware frames per second, round trip, heap"),
     "play": ("host.app.bench", "settled frame to board and page delay, 20 viewers"),

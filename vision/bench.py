@@ -4,7 +4,8 @@ Rendered throws of the shipped `kot` set (8 dice) at 640x480 and 1280x960, then 
 of the held-out part of `dice-photos/d6-tray` (pip dice on a tray, read with `d6-pips`)
 and frames of `kot-frames/origins/test` (the `kot` set's dice on real trays and tables, read
 with `kot`), where they are on this machine. Textured real frames cost more than rendered
-ones when the finder proposes more candidates, so each is printed. The baseline, measured
+ones when the finder proposes more candidates, so each is printed. Then the card reader's
+(vision.cards.bench) beside them. The baseline, measured
 in the same run on the same frames, is a plain OpenCV operation (a 640x480 Gaussian blur,
 9x9), so figures can be compared across machines and loads as ratios.
 """
@@ -15,7 +16,7 @@ import argparse
 import functools
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
@@ -36,24 +37,30 @@ def _p90(values: list[float]) -> float:
     return float(np.percentile(values, 90))
 
 
-def _measure(name: str, shots: list[np.ndarray], reader: object, repeat: int, budget: bool) -> None:
+def measure(
+    name: str,
+    shots: list[np.ndarray],
+    read: Callable[[np.ndarray], Sequence[object]],
+    set_name: str,
+    repeat: int,
+    budget: bool,
+    things: str = "dice",
+) -> None:
+    """Print the median and p90 time of `read` per frame of `shots`, beside the baseline."""
     import cv2
 
-    from vision.reader import DiceReader
-
-    assert isinstance(reader, DiceReader)
     baseline: list[float] = []
-    read: list[float] = []
+    times: list[float] = []
     for f in shots:
         small = cv2.resize(f, (640, 480))
         baseline += _times(functools.partial(cv2.GaussianBlur, small, (9, 9), 0), repeat)
-        read += _times(functools.partial(reader.read, f), repeat)
-    found = statistics.mean(len(reader.read(f)) for f in shots)
-    median, base = statistics.median(read), statistics.median(baseline)
+        times += _times(functools.partial(read, f), repeat)
+    found = statistics.mean(len(read(f)) for f in shots)
+    median, base = statistics.median(times), statistics.median(baseline)
     h, w = shots[0].shape[:2]
     print(
-        f"{name} ({len(shots)} frames of {w}x{h}, {reader.faces.name}): read median "
-        f"{median:.1f} ms, p90 {_p90(read):.1f} ms ({found:.1f} dice found per frame); "
+        f"{name} ({len(shots)} frames of {w}x{h}, {set_name}): read median "
+        f"{median:.1f} ms, p90 {_p90(times):.1f} ms ({found:.1f} {things} found per frame); "
         f"baseline blur {base:.2f} ms; ratio {median / base:.0f}x baseline"
     )
     if budget:
@@ -92,7 +99,7 @@ def bench(args: argparse.Namespace) -> int:
             render(random_scene(rng, "kot", n_dice=8, width=width, height=height))[0]
             for _ in range(frames)
         ]
-        _measure(f"rendered {width}x{height}", shots, kot, repeat, width == 640)
+        measure(f"rendered {width}x{height}", shots, kot.read, "kot", repeat, width == 640)
     real = (
         ("dice-photos/d6-tray", "held-out", "d6-pips"),
         ("kot-frames/origins/test", None, "kot"),
@@ -103,5 +110,8 @@ def bench(args: argparse.Namespace) -> int:
             print(f"{relative}: not on this machine (shared/data), not measured")
             continue
         name = relative + (f" ({part})" if part else "")
-        _measure(name, shots, DiceReader.load(faces), repeat, True)
+        measure(name, shots, DiceReader.load(faces).read, faces, repeat, True)
+    from vision.cards.bench import bench as bench_cards
+
+    bench_cards(frames, repeat)
     return 0

@@ -20,6 +20,9 @@ def test_bench_prints_median_p90_and_baseline_ratio_for_rendered_and_real_frames
         "rendered 1280x960",
         "dice-photos/d6-tray (held-out)",
         "kot-frames/origins/test",
+        "cards rendered 640x480",  # the card reader's, beside the dice'
+        "cards/deck-a",
+        "cards/deck-a hands 640x480",
     ):
         line = next(line for line in out.splitlines() if line.startswith(f"{name} ("))
         assert re.search(r"median [\d.]+ ms, p90 [\d.]+ ms .* ratio \d+x baseline", line), line

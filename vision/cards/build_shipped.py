@@ -5,8 +5,11 @@
   drawn with the *train* designs (seed FIT_SEED): every value in every colour, and backs.
 - Its two thresholds are set on frames of the *held-out* designs (typefaces and symbols
   nothing shipped learned from; seed CALIBRATE_SEED), read as the reader reads them (found
-  by the finder, cut where found): the lowest thresholds at which no more than 0.1 % of
-  those cards are silently wrong. An unfamiliar deck is then `unknown` rather than misread.
+  by the finder, cut where found): the lowest thresholds at which no more than SILENT (1 %,
+  issue 20's bar for a deck never seen) of those cards are silently wrong. The dice' 0.1 %
+  would need every one of those few hundred cards right at the threshold: with today's
+  symbol network that leaves no value read at all (value and colour thresholds 0.99).
+  An unfamiliar deck is then mostly `unknown` rather than misread.
 - It prints the figures on more held-out frames (seed VALIDATE_SEED): a check on decks it
   has not seen that needs no real photo (cards/deck-a is for measuring only).
 """
@@ -28,15 +31,16 @@ from vision.cards.teach import collect, learn, threshold_for
 from vision.evaluate import match
 from vision.labels import LabelSet
 
-FIT_SEED, FIT_FRAMES = 3001, 400
-CALIBRATE_SEED, CALIBRATE_FRAMES = 3002, 300
-VALIDATE_SEED, VALIDATE_FRAMES = 3003, 200
+FIT_SEED, FIT_FRAMES = 3001, 300
+CALIBRATE_SEED, CALIBRATE_FRAMES = 3002, 200
+VALIDATE_SEED, VALIDATE_FRAMES = 3003, 100
 FLOOR = 0.5
+SILENT = 0.01
 
 
 def calibrate(reader: CardReader, label_set: LabelSet) -> tuple[float, float]:
     """(value, colour) thresholds at which the labelled cards of `label_set`, read by
-    `reader`'s finder and models, are silently wrong for at most 0.1 % of them."""
+    `reader`'s finder and models, are silently wrong for at most SILENT of them."""
     s = reader.cards
     values, values_wrong, colours, colours_wrong = [], [], [], []
     for image in label_set.images:
@@ -56,8 +60,8 @@ def calibrate(reader: CardReader, label_set: LabelSet) -> tuple[float, float]:
             colours.append(cp[j].max())
             colours_wrong.append(s.colors[int(cp[j].argmax())] != card.color)
     return (
-        threshold_for(np.array(values), np.array(values_wrong), FLOOR),
-        threshold_for(np.array(colours), np.array(colours_wrong), FLOOR),
+        threshold_for(np.array(values), np.array(values_wrong), FLOOR, SILENT),
+        threshold_for(np.array(colours), np.array(colours_wrong), FLOOR, SILENT),
     )
 
 

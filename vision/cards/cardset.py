@@ -2,11 +2,12 @@
 that tells them apart. Like a face set (vision.faceset) it is data, one `.npz`, never a code
 path: `vision.cards.teach` writes one from labelled photos, `CardReader.load(NAME)` reads it.
 
-The model: a softmax over the card embedding (vision/models/cards-embedding.onnx) whose
+The model: a softmax over the card's features (vision.cards.symbol: its centre symbol's
+mask as the symbol network sees it, the mask's proportions, the card's colours) whose
 classes are the set's values and one more, *not a card*; each value's centroid (a cut less
 similar than `familiar` to all of them is like no card of the set); a softmax over the
 colour features (vision.cards.colour) for the colours; the two thresholds below which a
-value or a colour is `unknown`; and the fingerprint of the embedding it was fitted on.
+value or a colour is `unknown`; and the fingerprint of the symbol network it was fitted on.
 """
 
 from __future__ import annotations
@@ -21,7 +22,6 @@ from vision.errors import VisionError
 from vision.faceset import user_dir as _facesets_dir
 
 SHIPPED = Path(__file__).parent / "sets"
-EMBEDDING = "cards-embedding.onnx"
 
 
 def user_dir() -> Path:

@@ -1,12 +1,17 @@
 """Find cards in a frame: four-cornered shapes at any turn, overlapping a little.
 
-The finder is a small network (vision/models/cards-finder.onnx, trained by
-vision.cards.train on our rendered cards) run over the frame scaled so its longer side is
-SIDE px. Each cell of STRIDE x STRIDE px says whether a card's centre is there, with the
-card's long and short sides and the turn of its long axis. A card is then the rectangle
-those give (a camera looking down at the table sees a card as a rectangle; the reader's
-models learned from cards cut from slightly tilted views and from the finder's own small
-misplacements, so a slightly skewed card is read all the same).
+Classical, no trained model: a card of this family is a rounded rectangle with a bright
+border round a body of one strong colour (black for the wild kinds), so it shows in one of
+three masks of the frame scaled to SIDE px: its coloured body (saturated pixels, each hue
+apart so that two cards of different colours touching stay two), its dark body (a wild
+card on a light table), or its whole outline (its paper border, brighter than a darker or
+coloured table, holes filled). Each region of a mask is fitted with its least rectangle
+(cv2.minAreaRect); a region is a card if that rectangle has a card's proportions and the
+region fills most of it. A body is the card less its border: its rectangle is grown by
+BORDER. A card partly under another shows less of its body: its rectangle is grown to the
+frame's typical card length, about its centre (which side is hidden is not worked out:
+the symbol is read from its own box, so a card a little off is read all the same).
+The finder's score says how card-like the region is (fill and proportions).
 """
 
 from __future__ import annotations
@@ -17,18 +22,18 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.nets import net, sigmoid
-
-SIDE = 256  # the frame's longer side is scaled to this before finding cards
-STRIDE = 4  # one finder cell covers 4x4 px of the scaled frame
-MULTIPLE = 32  # the scaled frame is padded to a multiple of this (the net's deepest cells)
-CARD_THRESHOLD = 0.35  # finder score from which a cell holds a card's centre
+SIDE = 480  # the frame's longer side is scaled to this before finding cards
+CARD_THRESHOLD = 0.35  # score from which a region is taken for a card
 # from this score a card is reported even when it is like no card of the set: an unknown
 # card, so that the cards are never silently fewer than on the table
 SURE = 0.7
 MAX_CARDS = 40  # at most this many cards per frame (the surest)
-CELLS = 400  # at most this many cells are looked at, the surest (a frame of texture has more)
-MODEL = "cards-finder.onnx"
+ASPECTS = (1.2, 1.85)  # long / short sides a card's rectangle may have (bodies included)
+MIN_AREA = 0.004  # a card covers at least this share of the frame
+MAX_AREA = 0.6  # and at most this share
+BORDER = 0.07  # a body's rectangle grown by this share of its short side on each side
+# hue bands (OpenCV 0..180) of the four colours; a hue between bands belongs to none
+HUES = ((0, 10), (165, 180), (14, 38), (38, 92), (92, 135))
 
 Point = tuple[float, float]
 Corners = tuple[Point, Point, Point, Point]
@@ -70,50 +75,153 @@ def box_of(corners: np.ndarray, width: int, height: int) -> Box:
     )
 
 
-def scaled_input(frame: np.ndarray, side: int = SIDE) -> tuple[np.ndarray, float]:
-    """The frame scaled so its longer side is `side` and padded to a MULTIPLE (edge
-    pixels repeated), and the scale."""
-    h, w = frame.shape[:2]
-    scale = side / max(h, w)
-    sw, sh = max(1, round(w * scale)), max(1, round(h * scale))
-    small = cv2.resize(frame, (sw, sh), interpolation=cv2.INTER_AREA)
-    pad_h, pad_w = (-sh) % MULTIPLE, (-sw) % MULTIPLE
-    if pad_h or pad_w:
-        small = cv2.copyMakeBorder(small, 0, pad_h, 0, pad_w, cv2.BORDER_REPLICATE)
-    return small, scale
+@dataclass(frozen=True)
+class _Region:
+    center: Point
+    long: float
+    short: float
+    angle: float
+    fill: float
+    body: bool  # a body (inside the border), not the whole card
+    hull: np.ndarray  # the region's convex hull (scaled frame px)
+
+
+def _masks(small: np.ndarray) -> list[tuple[np.ndarray, bool]]:
+    """(mask, is a body) of each kind of region a card may show as: the bodies of each
+    colour, the dark bodies (last but one), whole cards (last)."""
+    hsv = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
+    hue, sat, val = hsv[..., 0], hsv[..., 1], hsv[..., 2]
+    coloured = (sat > 90) & (val > 40)
+    out: list[tuple[np.ndarray, bool]] = []
+    for lo, hi in HUES:
+        m = coloured & (hue >= lo) & (hue < hi)
+        if lo == 165:  # red wraps round: one band
+            out[0] = (out[0][0] | m, True)
+            continue
+        out.append((m, True))
+    grey = sat < 70
+    dark = (val < 60) & grey
+    out.append((dark, True))
+    # the paper border, brighter than the table (and not coloured: a green felt is)
+    bright = cv2.threshold(val, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)[1] > 0
+    out.append((bright & grey, False))
+    return out
+
+
+def _region(points: np.ndarray, body: bool) -> _Region:
+    """The least rectangle round these contour points and how much of it their convex hull
+    fills (a body's motif and symbol, and the gaps between the pieces an oval motif cuts a
+    body into, are then part of it)."""
+    (cx, cy), (a, b), turn = cv2.minAreaRect(points)
+    long, short = max(a, b), min(a, b)
+    # a whole card's outline is solid (its holes filled); a body's fill counts its hull
+    hull = cv2.convexHull(points) if body else points
+    fill = float(cv2.contourArea(hull)) / max(long * short, 1e-6)
+    # minAreaRect's angle is of side a from the x axis: the long axis' turn from up
+    angle = (turn + (90.0 if a >= b else 0.0)) % 180
+    return _Region((cx, cy), long, short, angle, fill, body, hull)
+
+
+def _card_like(r: _Region, area: float) -> bool:
+    grow = 1 + BORDER * 2 if r.body else 1.0
+    aspect = r.long / max(r.short, 1e-6)
+    return (
+        r.fill > 0.8
+        and ASPECTS[0] <= aspect <= ASPECTS[1]
+        and MIN_AREA * area <= r.long * r.short * grow * grow <= MAX_AREA * area
+    )
+
+
+def _regions(small: np.ndarray) -> list[_Region]:
+    """Regions of each mask; pieces of one mask that make a card together (a body cut in
+    two or three by its motif) are joined."""
+    h, w = small.shape[:2]
+    area = float(h * w)
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))
+    out = []
+    masks = _masks(small)
+    coloured = np.any([m for m, _ in masks[:-2]], axis=0).astype(np.uint8)
+    for k, (mask, body) in enumerate(masks):
+        m = cv2.morphologyEx(mask.astype(np.uint8), cv2.MORPH_OPEN, kernel)
+        contours, _ = cv2.findContours(m, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        pieces = [c for c in contours if cv2.contourArea(c) >= MIN_AREA * area * 0.1]
+        pieces.sort(key=lambda c: -cv2.contourArea(c))
+        used = [False] * len(pieces)
+        for i, piece in enumerate(pieces):
+            if used[i]:
+                continue
+            used[i] = True
+            points = piece
+            best = _region(points, body)
+            # join up to three more pieces, each time the one that makes the most card-like
+            for _ in range(3 if body else 0):
+                tries = []
+                for j, other in enumerate(pieces):
+                    if used[j]:
+                        continue
+                    joined = _region(np.concatenate([points, other]), body)
+                    bigger = joined.long * joined.short > best.long * best.short
+                    if bigger and _card_like(joined, area):
+                        tries.append((joined.fill, j, joined))
+                top = max(tries, key=lambda t: t[0], default=None)
+                if top is None or (_card_like(best, area) and top[0] < best.fill):
+                    break
+                _, j, best = top
+                points = np.concatenate([points, pieces[j]])
+                used[j] = True
+            if k == len(masks) - 2 and _coloured_share(best, coloured) < 0.04:
+                continue  # a wild card's black body holds its colours: a dark table does not
+            out.append(best)
+    return out
+
+
+def _coloured_share(r: _Region, coloured: np.ndarray) -> float:
+    inside = np.zeros_like(coloured)
+    cv2.fillConvexPoly(inside, cv2.convexHull(r.hull), 1)
+    return float((inside & coloured).sum()) / max(float(inside.sum()), 1.0)
+
+
+def _score(long: float, short: float, fill: float) -> float:
+    aspect = long / max(short, 1e-6)
+    if not ASPECTS[0] <= aspect <= ASPECTS[1]:
+        return 0.0
+    return float(np.clip((fill - 0.6) / 0.3, 0.0, 1.0))
 
 
 def find(frame: np.ndarray, threshold: float = CARD_THRESHOLD) -> list[Found]:
     """Cards in a BGR frame, surest first."""
     h, w = frame.shape[:2]
-    small, scale = scaled_input(frame)
-    finder = net(MODEL)
-    finder.setInput(small.astype(np.float32).transpose(2, 0, 1)[None])
-    out = finder.forward()[0]
-    heat = sigmoid(out[0])
+    scale = min(1.0, SIDE / max(h, w))
+    small = cv2.resize(frame, (round(w * scale), round(h * scale)), interpolation=cv2.INTER_AREA)
+    if small.ndim == 2:
+        small = cv2.cvtColor(small, cv2.COLOR_GRAY2BGR)
+    regions = _regions(small)
+    grown = []
+    for r in regions:
+        by = BORDER * r.short * 2 if r.body else 0.0
+        grown.append((r, r.long + by, r.short + by))
+    full = [lg for r, lg, sh in grown if r.fill > 0.85 and _score(lg, sh, r.fill) > 0]
+    typical = float(np.median(full)) if full else 0.0
     found = []
-    cells = np.argwhere(heat >= threshold)
-    # every cell above the threshold (two cards' centres may be neighbours), the surest
-    # CELLS of them: a card covers several cells, suppress() keeps one
-    cells = cells[np.argsort(-heat[cells[:, 0], cells[:, 1]])[:CELLS]]
-    for iy, ix in cells:
-        cx = (ix + out[3, iy, ix]) * STRIDE / scale
-        cy = (iy + out[4, iy, ix]) * STRIDE / scale
-        if not (0 <= cx < w and 0 <= cy < h):
+    for r, long, short in grown:
+        centre = np.array(r.center, np.float64)
+        fill = r.fill
+        if typical and long < 0.95 * typical and short >= 0.75 * typical / ASPECTS[1]:
+            long = typical  # the rest of it is under another card
+        score = _score(long, short, fill)
+        area = long * short / (small.shape[0] * small.shape[1])
+        if score < threshold or not MIN_AREA <= area <= MAX_AREA:
             continue
-        long = math.exp(float(np.clip(out[1, iy, ix], 0, 7))) / scale
-        short = math.exp(float(np.clip(out[2, iy, ix], 0, 7))) / scale
-        angle = math.degrees(math.atan2(float(out[6, iy, ix]), float(out[5, iy, ix]))) / 2 % 180
-        corners = rectangle((float(cx), float(cy)), long, short, angle)
+        corners = rectangle((float(centre[0]), float(centre[1])), long, short, r.angle) / scale
         found.append(
             Found(
                 corners=tuple((float(x), float(y)) for x, y in corners),  # type: ignore[arg-type]
-                center=(float(cx), float(cy)),
-                long=long,
-                short=short,
-                angle=angle,
+                center=(float(centre[0] / scale), float(centre[1] / scale)),
+                long=long / scale,
+                short=short / scale,
+                angle=r.angle,
                 box=box_of(corners, w, h),
-                score=float(heat[iy, ix]),
+                score=score,
             )
         )
     return suppress(found)[:MAX_CARDS]
@@ -133,12 +241,16 @@ def overlap(a: Found, b: Found) -> float:
 
 def suppress(found: list[Found], most: float = 0.45, near: float = 0.25) -> list[Found]:
     """Keep the surest of finds that overlap by more than `most` (IoU of their rectangles)
-    or whose centres are closer than `near` times the smaller short side: one card seen
-    from several cells. Cards laid overlapping a little overlap far less."""
+    or whose centres are closer than `near` times the smaller short side, or whose centre
+    is inside a surer card (a card's middle is never under another): one card seen from
+    several masks, or a part of a card taken for one. Cards laid overlapping a little
+    overlap far less."""
     kept: list[Found] = []
-    for c in sorted(found, key=lambda c: -c.score):
+    for c in sorted(found, key=lambda c: (-c.score, -c.long * c.short)):
         if all(
-            math.dist(c.center, k.center) >= near * min(c.short, k.short) and overlap(c, k) <= most
+            math.dist(c.center, k.center) >= near * min(c.short, k.short)
+            and overlap(c, k) <= most
+            and cv2.pointPolygonTest(np.array(k.corners, np.float32), c.center, False) < 0
             for k in kept
         ):
             kept.append(c)

@@ -12,7 +12,7 @@ import math
 import cv2
 import numpy as np
 
-WIDTH, HEIGHT = 48, 72
+WIDTH, HEIGHT = 64, 96
 
 
 def cut(

@@ -20,8 +20,7 @@ from typing import Any
 
 import numpy as np
 
-from vision import nets
-from vision.cards import cardset, colour, finder, patches
+from vision.cards import cardset, colour, finder, patches, symbol
 from vision.cards.cardset import CardSet
 from vision.reader import UNKNOWN, check_frame
 
@@ -75,25 +74,18 @@ class CardFrameReading:
 
 
 def embed(cuts: np.ndarray, views: int = VIEWS) -> np.ndarray:
-    """Embeddings (n, views, dim) of upright card patches (n, HEIGHT, WIDTH, 3) uint8, each
-    cut as given and (views 2) turned half way round; unit length."""
-    if len(cuts) == 0:
-        return np.zeros((0, views, 64), np.float32)
-    turned = np.concatenate([cuts, cuts[:, ::-1, ::-1]][:views])
-    model = nets.net(cardset.EMBEDDING)
-    model.setInput(np.ascontiguousarray(turned.transpose(0, 3, 1, 2), np.float32))
-    out = np.asarray(model.forward(), np.float32).reshape(views, len(cuts), -1)
-    out /= np.linalg.norm(out, axis=2, keepdims=True) + 1e-9
-    return np.ascontiguousarray(out.transpose(1, 0, 2))
+    """Features (n, views, dim) of upright card patches (n, HEIGHT, WIDTH, 3) uint8, each
+    cut as given and (views 2) turned half way round; unit length (vision.cards.symbol)."""
+    return symbol.features(cuts, views)
 
 
 class CardReader:
     """Finds and reads the cards of one card set."""
 
     def __init__(self, cards: CardSet, threshold: float = finder.CARD_THRESHOLD) -> None:
-        if cards.embedding != nets.model_id(cardset.EMBEDDING):
+        if cards.embedding != symbol.fingerprint():
             raise cardset.CardSetError(
-                f"card set {cards.name!r} was taught with another card embedding; teach it again"
+                f"card set {cards.name!r} was taught on other card features; teach it again"
             )
         self.cards = cards
         self.threshold = threshold

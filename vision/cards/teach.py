@@ -15,8 +15,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from vision import labels, nets
-from vision.cards import cardset, colour, finder, patches
+from vision import labels
+from vision.cards import colour, finder, patches, symbol
 from vision.cards.cardset import CardSet
 from vision.cards.design import BACK
 from vision.cards.reader import embed
@@ -129,14 +129,16 @@ def blank_cuts() -> np.ndarray:
     return np.stack(out)
 
 
-def threshold_for(best: np.ndarray, wrong: np.ndarray, floor: float = 0.5) -> float:
+def threshold_for(
+    best: np.ndarray, wrong: np.ndarray, floor: float = 0.5, target: float = SILENT_TARGET
+) -> float:
     """The lowest threshold (from `floor`, by 0.01) at which the readings with probability
-    `best` are wrong (`wrong`) for at most SILENT_TARGET of them; 0.99 if none is."""
+    `best` are wrong (`wrong`) for at most `target` of them; 0.99 if none is."""
     best, wrong = np.asarray(best, np.float64), np.asarray(wrong, bool)
     if len(best) == 0:
         return 0.99  # nothing to calibrate on: be as cautious as can be
     for t in np.arange(floor, 0.99, 0.01):
-        if np.sum(wrong & (best >= t)) <= SILENT_TARGET * len(best):
+        if np.sum(wrong & (best >= t)) <= target * len(best):
             return round(float(t), 2)
     return 0.99
 
@@ -222,7 +224,7 @@ def learn(
         color_bias=color_bias,
         threshold=threshold,
         color_threshold=color_threshold,
-        embedding=nets.model_id(cardset.EMBEDDING),
+        embedding=symbol.fingerprint(),
         facedown=BACK if BACK in names else "",
     )
 

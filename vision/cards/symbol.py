@@ -1,0 +1,110 @@
+"""What a card shows, as numbers a card set's value model reads: its centre symbol as a
+mask, seen by a small network, the mask's proportions, and the card's colours.
+
+The card, straightened (vision.cards.patches), is split into paper white, dark and coloured
+pixels; the centre symbol is what differs from what surrounds it in the card's middle (the
+motif's white, the body's colour or a wild card's black): the pieces of the middle that are
+not of that background and do not reach the middle's edge (the body round an oval motif
+does). Tried with each background, the one that leaves the most symbol wins. The pieces are
+cut to their bounding box and scaled into a SIZE x SIZE square, so the symbol's size, place,
+ink and colours do not matter: what is left is its shape. A small network
+(cards-symbol.onnx, vision.cards.train.symbols: minutes of training on masks of our own
+drawings) turns the mask into EMBED numbers; beside them are the mask's proportions and
+pieces and the card's colour features (a wild card is black with four colours).
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from vision import nets
+from vision.cards import colour
+
+MODEL = "cards-symbol.onnx"  # the symbol network (vision.cards.train.symbols)
+SIZE = 32  # the symbol's mask is scaled into SIZE x SIZE
+EMBED = 32  # the network's numbers per symbol
+DIM = EMBED + 6 + colour.FEATURES  # the features a card set reads
+# how much the symbol's proportions and the card's colours weigh beside the network's
+# numbers (unit length): the colours tell a wild card's four from one
+SHAPE_WEIGHT, COLOUR_WEIGHT = 0.3, 0.5
+# the card's middle, as shares of the straightened card: clear of the corner indices
+MIDDLE = (0.06, 0.17, 0.94, 0.83)  # x0, y0, x1, y1
+MIN_PIECE = 0.004  # a piece of the symbol covers at least this share of the middle
+
+
+def fingerprint() -> str:
+    """What a card set fitted on these features remembers: the network file's."""
+    return nets.model_id(MODEL)
+
+
+def classes(cut: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Masks (white, dark, coloured) of a straightened card (BGR uint8), light balanced."""
+    hsv = cv2.cvtColor(colour.balanced(np.ascontiguousarray(cut)), cv2.COLOR_BGR2HSV)
+    sat, val = hsv[..., 1].astype(np.int32), hsv[..., 2].astype(np.int32)
+    dark = val < 75
+    white = ~dark & (sat < 70) & (val > 140)
+    return white, dark, ~dark & ~white
+
+
+def mask(cut: np.ndarray) -> tuple[np.ndarray, int, float, float]:
+    """The centre symbol of a straightened card: its mask cut to its box and scaled into
+    SIZE x SIZE (float32 0..1), how many pieces it has, its box's height / width, and its
+    height as a share of the middle's. An empty mask when no symbol is found."""
+    h, w = cut.shape[:2]
+    x0, y0 = round(MIDDLE[0] * w), round(MIDDLE[1] * h)
+    x1, y1 = round(MIDDLE[2] * w), round(MIDDLE[3] * h)
+    middle = [m[y0:y1, x0:x1] for m in classes(cut)]
+    area = (y1 - y0) * (x1 - x0)
+    best: tuple[int, np.ndarray, int] = (0, np.zeros((y1 - y0, x1 - x0), bool), 0)
+    for background in middle:
+        n, lab, stats, _ = cv2.connectedComponentsWithStats(
+            (~background).astype(np.uint8), connectivity=8
+        )
+        keep = [
+            k
+            for k in range(1, n)
+            if stats[k, cv2.CC_STAT_AREA] >= MIN_PIECE * area
+            and stats[k, cv2.CC_STAT_LEFT] > 0
+            and stats[k, cv2.CC_STAT_TOP] > 0
+            and stats[k, cv2.CC_STAT_LEFT] + stats[k, cv2.CC_STAT_WIDTH] < x1 - x0
+            and stats[k, cv2.CC_STAT_TOP] + stats[k, cv2.CC_STAT_HEIGHT] < y1 - y0
+        ]
+        total = int(sum(stats[k, cv2.CC_STAT_AREA] for k in keep))
+        if total > best[0]:
+            best = (total, np.isin(lab, keep), len(keep))
+    total, symbol, pieces = best
+    out = np.zeros((SIZE, SIZE), np.float32)
+    if not total:
+        return out, 0, 1.0, 0.0
+    ys, xs = np.nonzero(symbol)
+    crop = symbol[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1].astype(np.float32)
+    ch, cw = crop.shape
+    side = max(ch, cw)
+    square = np.zeros((side, side), np.float32)
+    top, left = (side - ch) // 2, (side - cw) // 2
+    square[top : top + ch, left : left + cw] = crop
+    out = np.asarray(cv2.resize(square, (SIZE, SIZE), interpolation=cv2.INTER_AREA))
+    return out, pieces, ch / max(cw, 1), ch / (y1 - y0)
+
+
+def features(cuts: np.ndarray, views: int = 2) -> np.ndarray:
+    """(n, views, dim) features of straightened cards (n, H, W, 3) uint8, unit length: each
+    card as cut and (views 2) turned half way round (a card lies either way up)."""
+    n = len(cuts)
+    if n == 0:
+        return np.zeros((0, views, DIM), np.float32)
+    turned = [cuts, np.ascontiguousarray(cuts[:, ::-1, ::-1])][:views]
+    cut_views = np.concatenate(turned)
+    measured = [mask(c) for c in cut_views]
+    masks = np.stack([m for m, *_ in measured])[:, None]
+    model = nets.net(MODEL)
+    model.setInput(np.ascontiguousarray(masks, np.float32))
+    embedded = np.asarray(model.forward(), np.float32).reshape(len(masks), -1)
+    shape = np.array(
+        [[np.log(a), h, *(np.arange(1, 5) == min(p, 4))] for _, p, a, h in measured], np.float32
+    )
+    colours = np.tile(colour.features(cuts), (views, 1))
+    v = np.concatenate([embedded, shape * SHAPE_WEIGHT, colours * COLOUR_WEIGHT], axis=1)
+    v /= np.linalg.norm(v, axis=1, keepdims=True) + 1e-9
+    return np.ascontiguousarray(v.reshape(views, n, -1).transpose(1, 0, 2))
