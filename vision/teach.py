@@ -193,13 +193,26 @@ def fit_box(sides: Sequence[tuple[float, float]]) -> tuple[float, float]:
     return round(a, 4), round(b, 4)
 
 
+Prior = tuple[np.ndarray, np.ndarray]  # (weights, bias) a fit starts from and decays towards
+
+
 def fit_softmax(
-    x: np.ndarray, y: np.ndarray, classes: int, decay: float = 1e-3, steps: int = 400
+    x: np.ndarray,
+    y: np.ndarray,
+    classes: int,
+    decay: float = 1e-3,
+    steps: int = 400,
+    prior: Prior | None = None,
 ) -> tuple[np.ndarray, np.ndarray]:
-    """Multinomial logistic regression by full-batch gradient descent (Adam), numpy only."""
+    """Multinomial logistic regression by full-batch gradient descent (Adam), numpy only.
+
+    With a `prior` (a set's own weights and bias), the fit starts there and its weights
+    decay towards them rather than towards zero: few examples move it little, many a lot
+    (vision.learning refits a table's set from the shipped one this way)."""
     n, d = x.shape
-    w = np.zeros((d, classes))
-    b = np.zeros(classes)
+    w0 = np.zeros((d, classes)) if prior is None else np.asarray(prior[0], np.float64)
+    w = w0.copy()
+    b = np.zeros(classes) if prior is None else np.array(prior[1], np.float64)
     onehot = np.eye(classes)[y]
     m = [np.zeros_like(w), np.zeros_like(b)]
     v = [np.zeros_like(w), np.zeros_like(b)]
@@ -210,7 +223,7 @@ def fit_softmax(
         p = np.exp(logits)
         p /= p.sum(axis=1, keepdims=True)
         g = (p - onehot) / n
-        grads = [x.T @ g + decay * w, g.sum(axis=0)]
+        grads = [x.T @ g + decay * (w - w0), g.sum(axis=0)]
         for i, (param, grad) in enumerate(zip((w, b), grads, strict=True)):
             m[i] = beta1 * m[i] + (1 - beta1) * grad
             v[i] = beta2 * v[i] + (1 - beta2) * grad**2
@@ -234,6 +247,7 @@ def calibrate(
     faces: int,
     classes: int,
     decay: float,
+    prior: Prior | None = None,
 ) -> float:
     """The lowest probability threshold at which dice the model did not learn from are read
     with at most SILENT_TARGET silent errors: fit on half the dice (`features`, `y`, die
@@ -249,7 +263,7 @@ def calibrate(
     for k in (0, 1):
         if len(set(y[fold != k].tolist())) < classes or not (check_fold == k).any():
             return CAUTIOUS  # too few examples to split
-        w, b = fit_softmax(features[fold != k], y[fold != k], classes, decay)
+        w, b = fit_softmax(features[fold != k], y[fold != k], classes, decay, prior=prior)
         logits = check_x[check_fold == k] @ w + b
         logits -= logits.max(axis=1, keepdims=True)
         p = np.exp(logits)

@@ -1,0 +1,201 @@
+"""Refit a table's set from its examples: the fit, its check against the set in use, the
+new version kept (and installed) or rejected. Run off the game's path: in a process of its
+own, at a low priority and on one core (`Background`), so the page and the camera never
+wait for it; one refit of a set at a time (a lock file, released even if it is killed).
+
+    python -m vision.learning.refit --name kot [--db FILE] [--faces a,b,c]
+
+prints the outcome as one line of JSON. Killed at any moment, it leaves every example and
+the set in use as they were: it only adds a version, then installs it atomically.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import fcntl
+import json
+import os
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from vision.errors import VisionError
+from vision.learning import sets
+from vision.learning.fit import Figures, FitError, check, embeddings, fit
+from vision.learning.store import LearningStore, Version
+
+NICE = 10  # the refit yields the CPU to the camera and the page
+
+
+class Busy(VisionError):
+    """Another refit of the same set is running."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    version: Version
+    kept: bool
+    figures: Figures  # the new fit, on the held-out examples
+    before: Figures | None  # the set in use before, on the same examples
+    examples: int
+    embedded: int  # examples whose cuts were embedded now (the others' were kept)
+    seconds: float  # processor time of the refit
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "face_set": self.version.face_set,
+            "version": self.version.version,
+            "kept": self.kept,
+            "figures": self.figures.to_json(),
+            "before": None if self.before is None else self.before.to_json(),
+            "examples": self.examples,
+            "embedded": self.embedded,
+            "seconds": round(self.seconds, 3),
+        }
+
+
+@contextlib.contextmanager
+def refit_lock(store: LearningStore, name: str) -> Iterator[None]:
+    """Held while `name` is refitted (Busy if another process holds it)."""
+    path = store.path.parent / f"refit-{name}.lock"
+    with path.open("a") as f:
+        try:
+            fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise Busy(f"a refit of {name} is running already") from None
+        try:
+            yield
+        finally:
+            fcntl.flock(f, fcntl.LOCK_UN)
+
+
+def refit(
+    store: LearningStore,
+    name: str,
+    faces: Sequence[str] | None = None,
+    box_fit: tuple[float, float] = (0.0, 1.0),
+    note: str = "",
+) -> Outcome:
+    """Fit `name` from every example, check it and the set in use on the held-out ones;
+    keep and install it if it reads them no worse, else record it as rejected."""
+    started = time.process_time()
+    with refit_lock(store, name):
+        base = sets.shipped(name)
+        current = sets.current(name)
+        examples = store.examples(name)
+        if not examples:
+            raise FitError(f"no examples of {name} yet: teach it, or play with it")
+        if faces is None and base is None and current is not None:
+            faces = current.faces  # a set of the table's own keeps its faces' order
+        views = base.views if base is not None else 1
+        features, embedded = embeddings(store, examples, views)
+        taught = fit(name, examples, features, base, faces, box_fit)
+        figures = check(taught, examples)
+        assert figures is not None  # fitted on this very embedding
+        before = check(current, examples) if current is not None else None
+        kept = before is None or figures.no_worse_than(before)
+        report = {"check": figures.to_json(), "before": before and before.to_json()}
+        version = sets.save(
+            store, taught, "kept" if kept else "rejected", examples[-1].id, report, note
+        )
+        if kept:
+            sets.install(store, name, version.version)
+    return Outcome(
+        version, kept, figures, before, len(examples), embedded, time.process_time() - started
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m vision.learning.refit")
+    parser.add_argument("--name", required=True)
+    parser.add_argument("--db", type=Path, help="the learning store (default: the table's)")
+    parser.add_argument("--faces", help="the faces in order, comma-separated (a new set)")
+    parser.add_argument("--nice", type=int, default=NICE)
+    args = parser.parse_args(argv)
+    if args.nice:
+        os.nice(args.nice)
+    import cv2
+
+    cv2.setNumThreads(1)
+    try:
+        store = LearningStore(args.db)
+        faces = args.faces.split(",") if args.faces else None
+        outcome = refit(store, args.name, faces, note="refit")
+    except VisionError as error:
+        print(json.dumps({"error": str(error)}), flush=True)
+        print(f"refit {args.name}: {error}", file=sys.stderr)
+        return 2
+    print(json.dumps(outcome.to_json()), flush=True)
+    return 0
+
+
+Done = Callable[[dict[str, Any]], None]
+
+
+class Background:
+    """Refits in a process of their own, one at a time per set; `done(outcome as JSON, or
+    {"error": ...})` is called from a thread of ours when one ends."""
+
+    def __init__(self, store_path: Path, done: Done) -> None:
+        self.store_path = store_path
+        self.done = done
+        self._running: dict[str, subprocess.Popen[str]] = {}
+        self._lock = threading.Lock()
+
+    def running(self, name: str) -> bool:
+        with self._lock:
+            return name in self._running
+
+    def start(self, name: str) -> bool:
+        """Start a refit of `name` unless one runs; True if it started."""
+        with self._lock:
+            if name in self._running:
+                return False
+            env = {**os.environ, "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1"}
+            process = subprocess.Popen(
+                [
+                    sys.executable,
+                    "-m",
+                    "vision.learning.refit",
+                    "--name",
+                    name,
+                    "--db",
+                    str(self.store_path),
+                ],
+                stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL,
+                text=True,
+                env=env,
+            )
+            self._running[name] = process
+        threading.Thread(target=self._wait, args=(name, process), daemon=True).start()
+        return True
+
+    def _wait(self, name: str, process: subprocess.Popen[str]) -> None:
+        out, _ = process.communicate()
+        with self._lock:
+            del self._running[name]
+        try:
+            said = json.loads(out.strip().splitlines()[-1]) if out.strip() else {}
+        except json.JSONDecodeError:
+            said = {}
+        if not isinstance(said, dict) or not said:
+            said = {"error": f"the refit of {name} stopped (status {process.returncode})"}
+        said.setdefault("face_set", name)
+        self.done(said)
+
+    def stop(self) -> None:
+        """Stop every refit (the app is closing): nothing is lost, a refit only adds."""
+        with self._lock:
+            for process in self._running.values():
+                process.kill()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

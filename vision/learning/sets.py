@@ -1,0 +1,171 @@
+"""Versions of a table's face sets: which one is in use, roll back, export, import.
+
+The set in use is the file the reader finds by name: vision.faceset.user_path(NAME)
+(taught sets come before shipped ones); with none there, the shipped set is in use
+(version 0). Every fit is a version (vision.learning.store: its figures, kept or
+rejected); a kept one's file is kept in data_dir()/sets/NAME/vNNNN.npz. Installing a
+version copies that file's exact bytes into place atomically (written beside it, synced,
+renamed over it), so rolling back reads exactly as the version did, and a crash at any
+moment leaves either the old set or the new one in use, never half of one.
+
+Only the newest KEEP_FILES kept versions keep their file (and always the one in use).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import os
+import tempfile
+import time
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from vision import faceset
+from vision.faceset import FaceSet
+from vision.learning.store import LearningError, LearningStore, Version, data_dir
+
+KEEP_FILES = 10
+SHIPPED = 0  # the version number that stands for the shipped set
+
+
+def folder(name: str) -> Path:
+    return data_dir() / "sets" / name
+
+
+def sha256(path: Path) -> str | None:
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except FileNotFoundError:
+        return None
+
+
+def shipped(name: str) -> FaceSet | None:
+    """The shipped set of this name (the one a table's set starts from), if any."""
+    path = faceset.SHIPPED / f"{name}.npz"
+    return faceset.load(path) if path.is_file() else None
+
+
+def in_use(store: LearningStore, name: str) -> int | None:
+    """The version in use: SHIPPED if no set of the table's is installed, None for a file
+    that is no version (taught with `dicetable vision teach DIR`, or copied in by hand)."""
+    digest = sha256(faceset.user_path(name))
+    if digest is None:
+        return SHIPPED if shipped(name) is not None else None
+    return next((v.version for v in store.versions(name) if v.sha256 == digest), None)
+
+
+def current(name: str) -> FaceSet | None:
+    """The set in use (the table's, else the shipped one), or None if there is none."""
+    try:
+        return faceset.load(name)
+    except faceset.FaceSetError:
+        return None
+
+
+def save(
+    store: LearningStore,
+    taught: FaceSet,
+    status: str,
+    upto: int,
+    figures: Mapping[str, Any],
+    note: str = "",
+) -> Version:
+    """Record a new version of `taught.name` (with its file unless it was rejected)."""
+    name = taught.name
+    number = store.next_version(name)
+    file = digest = None
+    if status != "rejected":
+        target = folder(name) / f"v{number:04d}.npz"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=target.parent, suffix=".tmp", delete=False) as tmp:
+            pass
+        taught.save(tmp.name)
+        _sync_replace(Path(tmp.name), target)
+        file, digest = str(target), sha256(target)
+    version = Version(name, number, time.time(), status, file, digest, upto, dict(figures), note)
+    store.add_version(version)
+    return version
+
+
+def install(store: LearningStore, name: str, number: int) -> None:
+    """Put version `number` of a set in use (SHIPPED: the shipped set), atomically."""
+    target = faceset.user_path(name)
+    if number == SHIPPED:
+        if shipped(name) is None:
+            raise LearningError(f"there is no shipped set {name!r} to go back to")
+        if target.exists():
+            target.unlink()
+            _sync_dir(target.parent)
+        return
+    version = next((v for v in store.versions(name) if v.version == number), None)
+    if version is None:
+        raise LearningError(f"{name} has no version {number} (see: dicetable vision sets {name})")
+    if version.file is None or not Path(version.file).is_file():
+        raise LearningError(
+            f"version {number} of {name} is not kept ({version.status}; only the newest "
+            f"{KEEP_FILES} kept versions keep their file)"
+        )
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.NamedTemporaryFile(dir=target.parent, suffix=".tmp", delete=False) as tmp:
+        tmp.write(Path(version.file).read_bytes())
+    _sync_replace(Path(tmp.name), target)
+    _prune(store, name, number)
+
+
+def previous(store: LearningStore, name: str) -> int:
+    """The version to roll back to: the kept one before the version in use (SHIPPED if
+    none is, or if the set in use is no version)."""
+    now = in_use(store, name)
+    kept = [
+        v.version
+        for v in store.versions(name)
+        if v.status != "rejected" and v.file is not None and (now is None or v.version < now)
+    ]
+    if now is not None and now != SHIPPED and kept:
+        return kept[-1]
+    if shipped(name) is not None:
+        return SHIPPED
+    raise LearningError(f"{name} has no earlier version to roll back to")
+
+
+def import_file(
+    store: LearningStore, path: str | Path, name: str | None = None, note: str = ""
+) -> Version:
+    """A set file (.npz, e.g. exported at another table) as the newest version of `name`
+    (default: the name it carries), installed."""
+    loaded = faceset.load(Path(path))
+    taught = dataclasses.replace(loaded, name=name or loaded.name)
+    version = save(store, taught, "imported", store.newest(taught.name), {}, note or f"from {path}")
+    install(store, taught.name, version.version)
+    return version
+
+
+def _prune(store: LearningStore, name: str, keep: int) -> None:
+    """Only the newest KEEP_FILES kept versions, and `keep` (in use), keep their file."""
+    with_files = [v for v in store.versions(name) if v.file is not None]
+    for v in with_files[:-KEEP_FILES]:
+        if v.version != keep and v.file is not None:
+            Path(v.file).unlink(missing_ok=True)
+            store.forget_file(name, v.version)
+
+
+def _sync_replace(tmp: Path, target: Path) -> None:
+    """Make `tmp` durable, then put it in place of `target` in one step."""
+    try:
+        with tmp.open("rb") as f:
+            os.fsync(f.fileno())
+        tmp.replace(target)
+        _sync_dir(target.parent)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+
+
+def _sync_dir(path: Path) -> None:
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
