@@ -91,8 +91,9 @@ def refit(
         examples = store.examples(name)
         if not examples:
             raise FitError(f"no examples of {name} yet: teach it, or play with it")
-        if faces is None and base is None and current is not None:
-            faces = current.faces  # a set of the table's own keeps its faces' order
+        described = store.description(name)
+        if base is None and described is not None:  # a set of the table's own
+            faces, box_fit = faces or described[0], described[1]
         views = base.views if base is not None else 1
         features, embedded = embeddings(store, examples, views)
         taught = fit(name, examples, features, base, faces, box_fit)

@@ -53,7 +53,8 @@ def in_use(store: LearningStore, name: str) -> int | None:
     digest = sha256(faceset.user_path(name))
     if digest is None:
         return SHIPPED if shipped(name) is not None else None
-    return next((v.version for v in store.versions(name) if v.sha256 == digest), None)
+    same = [v.version for v in store.versions(name) if v.sha256 == digest]
+    return same[-1] if same else None  # (the same bytes twice: the newer version)
 
 
 def current(name: str) -> FaceSet | None:

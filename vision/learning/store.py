@@ -10,6 +10,8 @@ Tables:
   again is one example: a later, surer label replaces the earlier one);
 - `embeddings`: the embedding of each example's cuts, per embedding model, so a refit
   embeds only the examples it has not seen;
+- `sets`: a set's faces in order, and how the reader that cut its examples draws boxes
+  (for a set of the table's own, with no shipped set to take them from);
 - `versions`: every fit of a set: its number, whether it was kept, its figures, its file.
 
 The examples are bounded (MAX_EXAMPLES per set): past it, the oldest of the most common
@@ -63,6 +65,11 @@ CREATE TABLE IF NOT EXISTS embeddings (
     model TEXT NOT NULL,
     features BLOB NOT NULL,
     PRIMARY KEY (example, model)
+);
+CREATE TABLE IF NOT EXISTS sets (
+    face_set TEXT PRIMARY KEY,
+    faces TEXT NOT NULL,
+    box_fit TEXT NOT NULL
 );
 CREATE TABLE IF NOT EXISTS versions (
     face_set TEXT NOT NULL,
@@ -399,6 +406,26 @@ class LearningStore:
                 [(i, model, _blob(f), i) for i, f in features.items()],
             )
             db.execute("DELETE FROM embeddings WHERE model != ?", (model,))
+
+    # ---- what a set is -------------------------------------------------------------------
+
+    def describe(self, face_set: str, faces: Sequence[str], box_fit: tuple[float, float]) -> None:
+        """Note a set's faces in order and its cuts' box fit (a set nobody shipped)."""
+        with self._write() as db:
+            db.execute(
+                "INSERT OR REPLACE INTO sets VALUES (?, ?, ?)",
+                (face_set, json.dumps(list(faces)), json.dumps(list(box_fit))),
+            )
+
+    def description(self, face_set: str) -> tuple[list[str], tuple[float, float]] | None:
+        with self._read() as db:
+            row = db.execute(
+                "SELECT faces, box_fit FROM sets WHERE face_set = ?", (face_set,)
+            ).fetchone()
+        if row is None:
+            return None
+        a, b = json.loads(row[1])
+        return [str(f) for f in json.loads(row[0])], (float(a), float(b))
 
     # ---- versions ---------------------------------------------------------------------
 

@@ -1,0 +1,381 @@
+"""Teaching a table's dice: the flow behind the page's "Teach your dice" and
+`dicetable vision teach --camera SOURCE`.
+
+1. *Throwing*: the players throw all their dice under the camera about THROWS times.
+   Each time the dice lie still, every die the reader finds is cut out (`seen`): also a
+   find the set in use would drop as none of its dice (a new edition's die may look like
+   none of its faces), when the finder is fairly sure of it (TEACH_SCORE).
+2. *Sorting*: the cuts are grouped by look (vision.learning.groups), each group with the
+   current set's guess. A person names a group with one tap (its face, or "not a die"),
+   and moves a cut that is in the wrong group to its face. If the set tells colours, the
+   cuts are also grouped by colour and each colour group is named with one tap.
+3. *Fitting*: the named cuts become examples (`examples`), the set is refitted from them
+   (vision.learning.refit: checked on some of them it does not learn from), and is used.
+
+It is plain state, driven by whoever shows it (the app's page, the terminal).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import cv2
+import numpy as np
+
+from vision import nets
+from vision.errors import VisionError
+from vision.faceset import FaceSet
+from vision.learning import cuts, groups
+from vision.learning.store import NONE, NewExample
+from vision.reader import UNKNOWN, DiceReader, DieReading, color_features
+
+THROWS = 10  # throws of all the dice a teaching asks for
+TEACH_SCORE = 0.5  # a find the set takes for none of its dice is cut from this finder score
+SAME_PLACE = 0.3  # of a die's side: a die lying where one lay at the throw before...
+SAME_LOOK = 0.9  # ...and looking the same (grey levels correlate) is that die, not thrown
+GUESS_VIEWS = 4  # quarter turns embedded for grouping (steadier than one)
+
+THROWING, SORTING, FITTING, DONE = "throwing", "sorting", "fitting", "done"
+
+
+class FlowError(VisionError):
+    """An answer the flow cannot take now (an unknown group, a face the set has not)."""
+
+
+class TeachReader:
+    """Reads as `reader` does, and also reports what it would drop as none of its dice
+    when the finder is fairly sure it is a die (`unknown`, reason "unlike", no guess)."""
+
+    def __init__(self, reader: DiceReader) -> None:
+        self.reader = reader
+
+    def read(self, frame: np.ndarray) -> list[DieReading]:
+        seen = self.reader.read_frame(frame)
+        extra = [
+            DieReading(
+                center=c.center,
+                box=c.box,
+                angle=c.angle,
+                face=UNKNOWN,
+                confidence=0.0,
+                color=None,
+                color_confidence=0.0,
+                cocked=False,
+                reason="unlike: none of the set's dice",
+                best_guess="",
+            )
+            for c in seen.dropped
+            if c.score >= TEACH_SCORE
+        ]
+        return seen.dice + extra
+
+
+@dataclass
+class Cut:
+    """One die seen while teaching."""
+
+    id: int
+    throw: int
+    crop: bytes  # PNG (vision.learning.cuts)
+    angle: float
+    center: tuple[float, float]
+    guess: str | None  # the current set's likeliest face, NONE for none of its dice
+    confidence: float
+    color_guess: str | None
+    face: str | None = None  # as a person moved it (else its group's)
+    color: str | None = None  # as a person moved it (else its colour group's)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "throw": self.throw,
+            "guess": self.guess,
+            "confidence": round(self.confidence, 3),
+            "color_guess": self.color_guess,
+            "face": self.face,
+            "color": self.color,
+        }
+
+
+@dataclass
+class Group:
+    id: int
+    cuts: list[int]
+    guess: str | None  # the face most of its cuts are guessed to be
+    face: str | None = None  # as a person named it (NONE: not a die)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "cuts": self.cuts, "guess": self.guess, "face": self.face}
+
+
+@dataclass
+class TeachFlow:
+    """One teaching of the set `name`: `faces` in the set's order, its colour roles."""
+
+    name: str
+    faces: tuple[str, ...]
+    colors: tuple[str, ...]
+    guessing: bool  # the reader's guesses are of this set's faces (else: finding only)
+    box_fit: tuple[float, float]  # how the reader that cut the dice draws their boxes
+    want: int = THROWS
+    started: float = field(default_factory=time.time)
+    step: str = THROWING
+    throws: int = 0
+    cuts: list[Cut] = field(default_factory=list)
+    groups: list[Group] = field(default_factory=list)
+    colour_groups: list[Group] = field(default_factory=list)
+    result: dict[str, Any] | None = None  # the fit's outcome (vision.learning.refit)
+    _face_cuts: np.ndarray = field(default_factory=lambda: np.zeros((0, 32, 32, 3), np.uint8))
+    _last: list[tuple[tuple[float, float], float, np.ndarray]] = field(default_factory=list)
+
+    # ---- throwing ---------------------------------------------------------------------
+
+    def seen(self, frame: np.ndarray, dice: Sequence[DieReading]) -> int:
+        """The dice lying still in `frame` once more (as a TeachReader read them): each cut
+        out, but those lying where a die lay at the throw before (not thrown again).
+        Returns how many new cuts were made."""
+        if self.step != THROWING:
+            return 0
+        crops = [cuts.crop_of(frame, d.box) for d in dice]
+        fresh = [
+            (d, c)
+            for d, c in zip(dice, crops, strict=True)
+            if not d.cocked and not self._lay_before(d, c)
+        ]
+        self._last = [(d.center, _side(d), c) for d, c in zip(dice, crops, strict=True)]
+        if not fresh:
+            return 0
+        self.throws += 1
+        for d, crop in fresh:
+            guess = (d.best_guess or NONE) if self.guessing else None
+            self.cuts.append(
+                Cut(
+                    id=len(self.cuts),
+                    throw=self.throws,
+                    crop=cuts.encode(crop),
+                    angle=d.angle,
+                    center=d.center,
+                    guess=guess,
+                    confidence=d.confidence if d.face != UNKNOWN else 0.0,
+                    color_guess=d.color,
+                )
+            )
+        return len(fresh)
+
+    def _lay_before(self, d: DieReading, crop: np.ndarray) -> bool:
+        """A die lying where one lay at the throw before, looking the same: not thrown."""
+        return any(
+            math.dist(d.center, c) < SAME_PLACE * s and _alike(crop, before)
+            for c, s, before in self._last
+        )
+
+    # ---- sorting ----------------------------------------------------------------------
+
+    def sort(self) -> None:
+        """Group the cuts by look (and by colour, for a set with colours)."""
+        if self.step not in (THROWING, SORTING):
+            raise FlowError("the dice are sorted already")
+        if not self.cuts:
+            raise FlowError("no dice seen yet: throw them under the camera first")
+        images = [cuts.decode(c.crop) for c in self.cuts]
+        face_cuts = np.stack(
+            [cuts.face_cut(im, c.angle) for im, c in zip(images, self.cuts, strict=True)]
+        )
+        features = nets.embed(face_cuts, GUESS_VIEWS)[:, 0]
+        self.groups = []
+        for k, members in enumerate(groups.by_look(features)):
+            self.groups.append(Group(k, members, _most([self.cuts[i].guess for i in members])))
+        self.colour_groups = []
+        self._face_cuts = face_cuts
+        self.step = SORTING
+
+    def name_group(self, group: int, face: str) -> None:
+        """A person says what the dice of a group show (NONE: they are no dice)."""
+        self._sorting()
+        self._face(face)
+        self._group(self.groups, group).face = face
+        self._group_colours()
+
+    def move(self, cut: int, face: str) -> None:
+        """A person says what one cut shows (it was in the wrong group)."""
+        self._sorting()
+        self._face(face)
+        if not 0 <= cut < len(self.cuts):
+            raise FlowError(f"there is no die {cut} (dice 0 to {len(self.cuts) - 1})")
+        self.cuts[cut].face = face
+        self._group_colours()
+
+    def _group_colours(self) -> None:
+        """Once every cut is named, the dice (not the cuts of no die) are grouped by colour,
+        for a set with colours: one tap names each colour group."""
+        if len(self.colors) < 2 or self.colour_groups:
+            return
+        faces = [self.label(i)[0] for i in range(len(self.cuts))]
+        if any(f is None for f in faces):
+            return
+        dice = [i for i, f in enumerate(faces) if f != NONE]
+        which = groups.by_colour(color_features(self._face_cuts[dice]), len(self.colors))
+        for k in range(len(self.colors)):
+            members = [dice[j] for j in np.flatnonzero(which == k)]
+            if members:
+                guess = _most([self.cuts[i].color_guess for i in members])
+                self.colour_groups.append(Group(len(self.colour_groups), members, guess))
+
+    def name_colour(self, group: int, color: str) -> None:
+        """A person says which colour role the dice of a colour group play."""
+        self._sorting()
+        if color not in self.colors:
+            raise FlowError(f"{color!r} is no colour of {self.name} ({', '.join(self.colors)})")
+        self._group(self.colour_groups, group).face = color
+
+    def recolor(self, cut: int, color: str) -> None:
+        self._sorting()
+        if color not in self.colors:
+            raise FlowError(f"{color!r} is no colour of {self.name} ({', '.join(self.colors)})")
+        if not 0 <= cut < len(self.cuts):
+            raise FlowError(f"there is no die {cut}")
+        self.cuts[cut].color = color
+
+    def label(self, cut: int) -> tuple[str | None, str | None]:
+        """(face, colour) of a cut as people said (None: not said yet)."""
+        c = self.cuts[cut]
+        face = (
+            c.face
+            if c.face is not None
+            else next((g.face for g in self.groups if cut in g.cuts), None)
+        )
+        color = (
+            c.color
+            if c.color is not None
+            else next((g.face for g in self.colour_groups if cut in g.cuts), None)
+        )
+        return face, color
+
+    def unnamed(self) -> list[str]:
+        """What people still have to say before the set can be fitted, in words."""
+        left = []
+        faces = [self.label(i)[0] for i in range(len(self.cuts))]
+        if any(f is None for f in faces):
+            left.append(f"{sum(f is None for f in faces)} dice not named yet")
+        uncoloured = [
+            i for i, f in enumerate(faces) if f not in (None, NONE) and not self.label(i)[1]
+        ]
+        if len(self.colors) > 1 and uncoloured:
+            left.append(f"{len(uncoloured)} dice without a colour yet")
+        shown = Counter(f for f in faces if f not in (None, NONE))
+        missing = [f for f in self.faces if not shown[f]]
+        if missing:
+            left.append(f"no die shows {', '.join(missing)} yet: throw again to show it")
+        return left
+
+    def examples(self) -> list[NewExample]:
+        """The named cuts as examples a person said (vision.learning.store)."""
+        out = []
+        for c in self.cuts:
+            face, color = self.label(c.id)
+            if face is None:
+                continue
+            out.append(
+                NewExample(
+                    face=face,
+                    crop=c.crop,
+                    angle=c.angle,
+                    certain=True,
+                    source="taught",
+                    color=None if face == NONE else color,
+                    read_as=c.guess,
+                    confidence=c.confidence,
+                    key=f"taught:{self.started:.3f}:{c.id}",
+                )
+            )
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "step": self.step,
+            "throws": self.throws,
+            "want": self.want,
+            "faces": list(self.faces),
+            "colors": list(self.colors),
+            "guessing": self.guessing,
+            "cuts": [c.to_json() for c in self.cuts],
+            "groups": [g.to_json() for g in self.groups],
+            "colour_groups": [g.to_json() for g in self.colour_groups],
+            "left": self.unnamed() if self.step == SORTING else [],
+            "result": self.result,
+        }
+
+    def _sorting(self) -> None:
+        if self.step != SORTING:
+            raise FlowError("the dice are not being sorted now")
+
+    def _face(self, face: str) -> None:
+        if face != NONE and face not in self.faces:
+            raise FlowError(f"{face!r} is no face of {self.name} ({', '.join(self.faces)})")
+
+    @staticmethod
+    def _group(among: list[Group], group: int) -> Group:
+        if not 0 <= group < len(among):
+            raise FlowError(f"there is no group {group}")
+        return among[group]
+
+
+def start(
+    name: str,
+    faces: Sequence[str] | None,
+    colors: Sequence[str] | None,
+    known: Sequence[FaceSet | None],
+) -> tuple[TeachFlow, TeachReader]:
+    """A teaching of `name` and the reader that finds its dice: the first of the `known`
+    sets (the set in use, the shipped one) that this embedding reads and that has these
+    faces (its guesses are shown); with none, the shipped kot set, for finding only.
+    `faces` (and `colors`) default to that set's; a new set must say them."""
+    usable = [
+        k
+        for k in known
+        if k is not None
+        and k.embedding == nets.model_id("embedding.onnx")
+        and (faces is None or tuple(faces) == k.faces)
+    ]
+    guide = usable[0] if usable else None
+    if faces is None:
+        if guide is None:
+            raise FlowError(f"{name} is a new set: say its faces (e.g. --faces 1,2,3,4,5,6)")
+        faces = guide.faces
+    if len(set(faces)) < 2 or len(set(faces)) != len(faces) or NONE in faces:
+        raise FlowError("a set has two faces or more, each with a name of its own")
+    roles = tuple(colors) if colors is not None else (guide.colors if guide else ())
+    finder = guide if guide is not None else _finder()
+    flow = TeachFlow(name, tuple(faces), roles, guide is not None, finder.box_fit)
+    return flow, TeachReader(DiceReader(finder))
+
+
+def _finder() -> FaceSet:
+    from vision import faceset
+
+    return faceset.load(faceset.SHIPPED / "kot.npz")
+
+
+def _side(d: DieReading) -> float:
+    x0, y0, x1, y1 = d.box
+    return math.sqrt(max((x1 - x0) * (y1 - y0), 1.0))
+
+
+def _alike(a: np.ndarray, b: np.ndarray) -> bool:
+    """Two crops of the same still die (only the camera's noise differs): their grey levels
+    correlate at SAME_LOOK or more."""
+    x, y = (cv2.cvtColor(c, cv2.COLOR_BGR2GRAY).astype(np.float64).ravel() for c in (a, b))
+    x, y = x - x.mean(), y - y.mean()
+    norm = math.sqrt(float((x * x).sum() * (y * y).sum()))
+    return norm > 0 and float((x * y).sum()) / norm >= SAME_LOOK
+
+
+def _most(values: Sequence[str | None]) -> str | None:
+    known = [v for v in values if v is not None]
+    return Counter(known).most_common(1)[0][0] if known else None
