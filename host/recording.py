@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -51,6 +51,9 @@ class Session:
     fps: int
     steps: tuple[Step, ...]
     game: Mapping[str, Any] | None = None  # the game script (no inputs) it was played from
+    # a teaching: dice thrown to teach the table (no game); each frames step is played
+    # once the page's teaching waits for throws
+    teach: bool = False
 
     def frame_count(self) -> int:
         return sum(len(s.frames) for s in self.steps)
@@ -83,7 +86,28 @@ def load_session(folder: str | Path) -> Session:
     game = data.get("game")
     if game is not None and not isinstance(game, dict):
         raise UserError(f'{path}: its "game" is not a game script\'s setup (a JSON object)')
-    return Session(folder, int(data.get("fps", FPS)), tuple(steps), game)
+    return Session(folder, int(data.get("fps", FPS)), tuple(steps), game, data.get("teach") is True)
+
+
+def still_session(photos: Sequence[Path], folder: Path, hold: int = 8, seed: int = 0) -> Session:
+    """A teaching session of still photos of dice (each a throw), as a camera sends them:
+    each photo held `hold` frames with the camera's noise, then the next
+    (vision.live.sequences.held)."""
+    from vision.images import read_image, write_image
+    from vision.live.sequences import held
+
+    folder.mkdir(parents=True, exist_ok=True)
+    steps: list[dict[str, Any]] = []
+    images = [read_image(p) for p in photos]
+    for index, frame, _ in held(images, hold, FPS, seed):
+        if index % hold == 0:
+            steps.append({"frames": []})
+        name = f"f{index:05d}.jpg"
+        write_image(folder / name, frame)
+        steps[-1]["frames"].append(name)
+    session = {"format": FORMAT, "fps": FPS, "teach": True, "steps": steps}
+    (folder / "session.json").write_text(json.dumps(session, indent=1) + "\n", encoding="utf-8")
+    return load_session(folder)
 
 
 # ---- making a session from a game script ---------------------------------------------

@@ -74,8 +74,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     ev.set_defaults(_vision=_eval)
 
-    teach = sub.add_parser("teach", help="learn a face set from labelled photos of your dice")
-    teach.add_argument("folder", type=Path, help="a dice-labels/1 folder")
+    teach = sub.add_parser(
+        "teach", help="learn a face set from labelled photos of your dice, or from a camera"
+    )
+    teach.add_argument("folder", type=Path, nargs="?", help="a dice-labels/1 folder")
     teach.add_argument("--name", required=True, help="the face set's name (use it as --faces NAME)")
     teach.add_argument(
         "--out", type=Path, help="where to write it (default: your dicetable config folder)"
@@ -83,7 +85,24 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     teach.add_argument(
         "--faces", help="face names in order, comma-separated (default: those labelled)"
     )
+    live = teach.add_argument_group("from a camera (docs/learning.md)")
+    live.add_argument(
+        "--camera",
+        metavar="SOURCE",
+        help="throw the dice under this camera (picamera, a number, a stream, a video, a "
+        "folder of images) and name the groups of dice it saw, instead of labelled photos",
+    )
+    live.add_argument("--colors", help="the set's colour roles, comma-separated (a new set)")
+    live.add_argument("--throws", type=int, default=10, help="throws to see (default 10)")
+    live.add_argument("--fps", type=float, default=15.0, help="frames per second of a folder")
+    live.add_argument("--sheet", type=Path, metavar="OUT.png", help="draw the groups of dice")
+    live.add_argument("--db", type=Path, help="the learning store (default: the table's)")
     teach.set_defaults(_vision=_teach)
+
+    sets = sub.add_parser("sets", help="the table's dice sets: versions, roll back, export")
+    from vision.learning.cli import add_sets_arguments
+
+    add_sets_arguments(sets)
 
     render = sub.add_parser("render", help="render synthetic labelled scenes (dice-labels/1)")
     render.add_argument("folder", type=Path)
@@ -108,7 +127,7 @@ def run(args: argparse.Namespace) -> int:
     handler: Callable[[argparse.Namespace], int] | None = getattr(args, "_vision", None)
     if handler is None:
         print(
-            "dicetable vision: give a subcommand (read, eval, teach, render); see --help",
+            "dicetable vision: give a subcommand (read, eval, teach, sets, render); see --help",
             file=sys.stderr,
         )
         return ERROR
@@ -207,6 +226,18 @@ def _teach(args: argparse.Namespace) -> int:
         raise VisionError(
             f"--name {args.name!r}: letters, digits, '-' and '_' only (it names a file)"
         )
+    if (args.folder is None) == (args.camera is None):
+        raise VisionError("give a dice-labels/1 folder, or --camera SOURCE to throw the dice")
+    if args.camera is not None:
+        from vision.learning.cli import teach_live
+
+        if args.throws < 1:
+            raise VisionError(f"--throws: 1 or more, not {args.throws}")
+        if args.sheet is not None:
+            from vision.images import check_picture_name
+
+            check_picture_name(args.sheet, "--sheet")
+        return teach_live(args)
     if args.out is not None and args.out.suffix != ".npz":
         raise VisionError(f"--out {args.out}: a face set file's name ends in .npz")
     from vision import labels

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -40,7 +40,8 @@ JPEG_QUALITY = 80
 
 @dataclass(frozen=True)
 class ThrowSeen:
-    """A throw the camera saw settle."""
+    """A throw the camera saw settle. A die the reader was not sure of has the face
+    "unknown" (its best guess beside it): a person says what it shows."""
 
     thrown: list[str]
     kept: list[str]
@@ -48,6 +49,9 @@ class ThrowSeen:
     snapshot: bytes  # JPEG of the frame that settled it
     settled_at: float  # time.monotonic() when the settling frame was read
     frame: int
+    throw: int = 0  # its number in the turn, as the follower counts (answer, retract)
+    cuts: tuple[bytes, ...] = ()  # per die: its crop (PNG, vision.learning.cuts)
+    said: tuple[tuple[int, str], ...] = ()  # (die, face) people said of dice not read
 
 
 @dataclass(frozen=True)
@@ -59,10 +63,12 @@ class MisfitSeen:
     snapshot: bytes
     settled_at: float
     frame: int
+    cuts: tuple[bytes, ...] = ()
 
 
 CameraEvent = ThrowSeen | MisfitSeen | CardsSeen
 Expectation = DiceExpectation | CardExpectation
+Seen = Callable[[np.ndarray, list[Any]], None]  # (frame, the dice lying still in it)
 
 
 class _NoDice:
@@ -93,10 +99,13 @@ class DiceWatcher:
         self.face_set = face_set
         reader = _NO_DICE if face_set is None else self._reader(face_set)
         self.follower = ThrowFollower(reader, calibration)
+        self.follower.ask_unknown = True  # the table asks a person for an unsure die's face
         self._turn: Hashable = None
+        self._counts: Mapping[str, int] | None = None  # the dice the game expects now
         self._lock = threading.Lock()
         self._trouble: str | None = None  # a face set that cannot be loaded, to say once
         self.cards = CardWatcher(_snapshot)  # a card game's cards, read from the same frames
+        self._teaching: Seen | None = None  # where the dice seen go while a set is taught
 
     def expect(self, expectation: Expectation | None, turn: Hashable) -> None:
         """What the game waits for: the dice in play (None: no throw due), or the cards to
@@ -110,17 +119,51 @@ class DiceWatcher:
             if turn != self._turn:
                 self._turn = turn
                 self.follower.new_turn()
-            self.follower.expect(expectation.counts if expectation is not None else None)
+            self._counts = expectation.counts if expectation is not None else None
+            if self._teaching is None:
+                self.follower.expect(self._counts)
+
+    def teach(self, reader: Reader | None, seen: Seen | None) -> None:
+        """While a set is taught: read with `reader` (vision.learning.flow.TeachReader), and
+        give `seen(frame, dice)` the dice each time they lie still after moving, instead of
+        events for the game; with None, back to the game's dice. Any thread."""
+        with self._lock:
+            self._teaching = seen if reader is not None else None
+            self.follower.new_turn()
+            if reader is not None and seen is not None:
+                self.follower.reader = reader
+                self.follower.expect(None)  # no throw is due: every throw is a misfit
+                return
+            if self.face_set is not None:
+                self._use(self.face_set)
+            self.follower.expect(self._counts)
+
+    def reload(self, face_set: str) -> None:
+        """The set `face_set` changed (a refit, a roll back): read with it from now on."""
+        with self._lock:
+            self._readers.pop(face_set, None)
+            if face_set == self.face_set:
+                self._use(face_set)
+
+    def answer(self, throw: int, faces: Mapping[int, str]) -> None:
+        """A person said the faces of unknown dice of `throw` (vision.live.follow)."""
+        self.follower.answer(throw, faces)
+
+    def retract(self, throw: int) -> None:
+        """Throw `throw` is not taken: people throw again."""
+        self.follower.retract(throw)
 
     def _use(self, face_set: str) -> None:
         from vision.errors import VisionError
 
         self.face_set = face_set
         try:
-            self.follower.reader = self._reader(face_set)
+            reader = self._reader(face_set)
         except VisionError as error:
-            self.follower.reader = _NO_DICE
+            reader = _NO_DICE
             self._trouble = f"the dice's face set {face_set!r} cannot be loaded: {error}"
+        if self._teaching is None:  # (while a set is taught, the teaching reader reads)
+            self.follower.reader = reader
 
     def _reader(self, face_set: str) -> Reader:
         if face_set not in self._readers:
@@ -131,7 +174,8 @@ class DiceWatcher:
 
     def feed(self, frame: np.ndarray, t: float) -> list[CameraEvent]:
         said = self._said_trouble(frame)
-        dice = [self._seen(event, frame) for event in self.follower.feed(frame, t)]
+        events = self.follower.feed(frame, t)
+        dice = [e for e in (self._seen(event, frame) for event in events) if e is not None]
         return said + dice + self._cards_seen(frame)
 
     def _cards_seen(self, frame: np.ndarray) -> list[CameraEvent]:
@@ -167,24 +211,33 @@ class DiceWatcher:
             yield from self._said_trouble(None if isinstance(item, Status) else item.image)
             if isinstance(item, Status):
                 yield item
-            else:
-                yield self._seen(item, stream.snapshot() if item.image is None else item.image)
+                continue
+            seen = self._seen(item, stream.snapshot() if item.image is None else item.image)
+            if seen is not None:
+                yield seen
 
-    def _seen(self, event: Event, frame: np.ndarray | None) -> CameraEvent:
+    def _seen(self, event: Event, frame: np.ndarray | None) -> CameraEvent | None:
+        from vision.learning.cuts import crop_of, encode
         from vision.live.follow import Misfit
 
+        teaching = self._teaching
+        if teaching is not None:  # the dice lie still: they are being taught, not played
+            if frame is not None and event.dice:
+                teaching(frame, list(event.dice))
+            return None
         now = time.monotonic()
         dice = [d.to_json() for d in event.dice]
+        cuts = tuple(encode(crop_of(frame, d.box)) for d in event.dice) if frame is not None else ()
         snapshot, scale = _snapshot(frame)
         for d in dice:
             d["box"] = [round(v * scale, 1) for v in d["box"]]
             d["center"] = [round(v * scale, 1) for v in d["center"]]
         if isinstance(event, Misfit):
-            return MisfitSeen(event.reason, dice, snapshot, now, event.frame)
+            return MisfitSeen(event.reason, dice, snapshot, now, event.frame, cuts)
         for i in event.kept:
             dice[i]["kept"] = True
         thrown, kept = event.faces(event.thrown), event.faces(event.kept)
-        return ThrowSeen(thrown, kept, dice, snapshot, now, event.frame)
+        return ThrowSeen(thrown, kept, dice, snapshot, now, event.frame, event.throw, cuts)
 
 
 class _Both:
@@ -245,6 +298,8 @@ class CameraTable(Protocol):
 
     def on_expect(self, listener: Callable[[Expectation | None, Hashable], None]) -> None: ...
 
+    def camera_opened(self, camera: DiceWatcher) -> None: ...
+
 
 def run_camera(
     spec: str,
@@ -264,6 +319,7 @@ def run_camera(
     stream, calibration, _ = opened
     watcher = DiceWatcher(calibration=calibration)
     table.on_expect(watcher.expect)
+    table.camera_opened(watcher)
     current = [stream]
 
     def close_at_stop() -> None:  # ends the follow loop (a live stream waits for frames)

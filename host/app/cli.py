@@ -105,6 +105,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     recorded.add_argument(
         "--exit-at-end", action="store_true", help="stop once the session is played"
     )
+    recorded.add_argument(
+        "--learn",
+        action="store_true",
+        help="let the session's throws teach the table's dice sets (a live camera's always "
+        "do; a rehearsal's do not, unless told)",
+    )
     parser.add_argument(
         "--quiet", action="store_true", help="do not draw the virtual board in the terminal"
     )
@@ -165,6 +171,7 @@ def play(args: argparse.Namespace, terminal: Terminal, page: bool = True) -> Non
     terminal.attach(table, board)
     web: WebServer | None = None
     worker: threading.Thread | None = None
+    learning = _learning(table, learn=not recorded or args.learn)
     try:
         table.start(pin=args.pin)
         if page:
@@ -209,9 +216,27 @@ def play(args: argparse.Namespace, terminal: Terminal, page: bool = True) -> Non
             live[0].close()
         if web is not None:
             web.close()
+        if learning is not None:
+            learning.close()
         table.close()
         board.close()
         store.close()
+
+
+def _learning(table: Any, learn: bool) -> Any:
+    """The table's learning (host.app.teaching): teaching from the page, and (`learn`)
+    from the throws of the game. A store that cannot be used is said; the game goes on."""
+    from host.app.teaching import Learning
+    from vision.errors import VisionError
+    from vision.learning.store import LearningStore
+
+    try:
+        store = LearningStore()
+    except VisionError as error:
+        print(f"dicetable: the table does not learn its dice this time: {error}", flush=True)
+        return None
+    table.learning = Learning(store, table.touch, table.notice, play=learn)
+    return table.learning
 
 
 def _camera_choice(camera: str) -> str:
@@ -259,6 +284,9 @@ def _recorded(table: Any, args: argparse.Namespace, folder: str | None) -> Any:
     from host.games.registry import kind_of_script, read_game_file
 
     session = recording.load_session(session_folder(folder))
+    if session.teach:  # dice thrown to teach the table: no game (open Teach your dice)
+        table.notice("info", "a teaching session: open Teach your dice on the page to play it")
+        return SessionPlayer(table, session, DiceWatcher(), speed=args.speed, inputs=False)
     try:  # the game it was played from: --game, else the one the session names
         if args.game is not None:
             kind, script = read_game_file(args.game)

@@ -53,6 +53,7 @@ class SessionPlayer:
         self.finished = threading.Event()
         self.error: str | None = None
         table.on_expect(watcher.expect)
+        table.camera_opened(watcher)
 
     def run(self, stop: threading.Event) -> None:
         """Play the whole session (blocking; run it in a thread)."""
@@ -82,6 +83,8 @@ class SessionPlayer:
                     self._await_people(given, stop)
                     start = time.monotonic() - index / self.session.fps / (self.speed or 1)
                 continue
+            if self.session.teach and not self._teaching(stop):
+                return
             for path in step.frames:
                 try:
                     image = read_image(path)
@@ -115,6 +118,19 @@ class SessionPlayer:
         while not table.wait_for(done, 1.0):
             if table.closed:
                 return
+
+    def _teaching(self, stop: threading.Event) -> bool:
+        """A teaching session's throw waits until the page's teaching waits for throws."""
+
+        def throwing() -> bool:
+            learning = self.table.learning
+            flow = learning.flow if learning is not None else None
+            return stop.is_set() or (flow is not None and flow.step == "throwing")
+
+        while not self.table.wait_for(throwing, 1.0):
+            if self.table.closed:
+                return False
+        return not stop.is_set()
 
     def _give(self, inp: dict[str, object], stop: threading.Event) -> None:
         table = self.table

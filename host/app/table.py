@@ -15,6 +15,7 @@ resolve is applied. Held inputs are stored, so a restart reopens the window.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import secrets
 import threading
@@ -22,10 +23,17 @@ import time
 from collections import deque
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from host.app.board_seam import Board, ButtonPress, pin_display
-from host.app.camera import CameraEvent, CardsSeen, Expectation, MisfitSeen, ThrowSeen
+from host.app.camera import (
+    CameraEvent,
+    CardsSeen,
+    DiceWatcher,
+    Expectation,
+    MisfitSeen,
+    ThrowSeen,
+)
 from host.app.store import Store, StoreError, result_of
 from host.app.text import _
 from host.app.text import source_name as _source
@@ -44,6 +52,11 @@ from host.games.kind import (
 from host.games.page import answers_json, awaiting
 from host.games.registry import broken, default_kind, kind_named
 from host.games.text import ENGLISH, localize, message
+
+UNKNOWN = "unknown"  # vision's face of a die it could not read
+
+if TYPE_CHECKING:
+    from host.app.teaching import Learning
 
 WINDOW = 4.0  # seconds a result is shown for corrections before it is resolved
 PIN_SECONDS = 8.0  # the board shows the PIN at game start this long, or to the first throw
@@ -145,6 +158,13 @@ class Table:
         self._publish_due = False
         self._unstored: deque[CameraEvent] = deque()  # camera events waiting for the store
         self._retry_at = 0.0  # when to try them again (0: none failed)
+        self.learning: Learning | None = None  # what the table learns of its dice
+        self._last_expected: DiceExpectation | None = None
+        self._run = secrets.token_hex(4)  # this run's camera frames are named with it
+        self.cameras: list[DiceWatcher] = []
+        self.cuts: dict[int, tuple[bytes, ...]] = {}  # the current throw's dice, cut out
+        # a throw the camera saw with dice it could not read: people say their faces
+        self.asking: tuple[ThrowSeen, dict[int, str]] | None = None
 
     # ---- starting and stopping -----------------------------------------------------------
 
@@ -185,6 +205,13 @@ class Table:
     @property
     def closed(self) -> bool:
         return self._stop.is_set()
+
+    def camera_opened(self, camera: DiceWatcher) -> None:
+        """A camera follows the table's throws: it is asked to learn and taught with."""
+        with self._lock:
+            self.cameras.append(camera)
+            if self.learning is not None:
+                self.learning.attach(camera)
 
     def on_expect(self, listener: ExpectListener) -> None:
         """Call `listener(expected dice, turn)` now and after every change (the camera)."""
@@ -296,8 +323,8 @@ class Table:
         """A throw the camera saw settle, or a reading that does not fit. One the store
         cannot take now (disk full) waits, and those after it wait behind it, until the
         clock finds the store working again: the camera never stops for it. Returns what
-        became of it, as the page shows it: "read", "misfit", "ignored" or "refused", or
-        "waiting" (not stored yet)."""
+        became of it, as the page shows it: "read", "asking" (people say the faces of dice
+        not read), "misfit", "ignored" or "refused", or "waiting" (not stored yet)."""
         with self._lock:
             self._unstored.append(event)
             return self._store_camera_events(event)
@@ -334,11 +361,12 @@ class Table:
         nothing of it is applied)."""
         with self._lock:
             key = self._next_snapshot(event.snapshot)
-            seen = {
+            seen: dict[str, Any] = {
                 "snapshot": key,
                 "dice": event.dice,
                 "frame": event.frame,
                 "settled_at": event.settled_at,
+                "key": f"{self._run} frame {event.frame}",  # names its dice as examples
             }
             if isinstance(event, MisfitSeen):
                 self.throw = {**seen, "status": "misfit", "reason": event.reason}
@@ -359,6 +387,18 @@ class Table:
                 self.throw = {**seen, "status": "ignored", "reason": why}
                 self.notice("info", _("a throw was seen but {why}", why=why))
                 return "ignored"
+            expected = dice.expected(game)
+            seen["face_set"] = expected.face_set if expected is not None else None
+            self.cuts = {key: event.cuts}
+            unread = _unread(event.dice)
+            if unread:  # a person says what they show (or throws again)
+                self.asking = (event, {})
+                n = len(unread)
+                why = f"{n} {'die' if n == 1 else 'dice'} not read: say what they show"
+                self.throw = {**seen, "status": "asking", "reason": why, "asking": unread}
+                self._publish()
+                return "asking"
+            said = dict(event.said)
             inp = dice.throw_input(game, event.thrown, event.kept)
             try:
                 try:
@@ -374,7 +414,7 @@ class Table:
             except StoreError as error:
                 self.throw = {**seen, "status": "refused", "reason": f"not stored: {error}"}
                 raise
-            self.throw = {**seen, "status": "read", "input": dict(inp)}
+            self.throw = {**seen, "status": "read", "input": dict(inp), "said": said}
             self._publish()
             waits = {w.kind for w in game.waiting_for() if w.player == inp["player"]}
             if RESOLVE in waits and THROW not in waits:  # the last throw: the throws end
@@ -505,13 +545,25 @@ class Table:
         if not isinstance(faces, list) or not all(isinstance(f, str) for f in faces):
             raise Refused('a "throw" action carries "faces": the faces showing, as a list', 400)
         inp = dice.entered_throw(game, faces)
-        self._commit(game, inp, source)
+        asked = self.asking
+        self._drop_asking()
+        try:
+            self._commit(game, inp, source)
+        except BaseException:
+            self.asking = asked
+            raise
         self.throw = {"status": "entered", "input": dict(inp), "dice": [], "snapshot": None}
         return self._ack()
 
     def _do_undo(self, action: Mapping[str, Any], source: str) -> dict[str, Any]:
         game = self._playing(allow_over=True)
         assert self.kind is not None and self.game_id is not None
+        if self.asking is not None:  # undo first takes back the throw asked about
+            self._drop_asking()
+            self.throw = None
+            self.notice("info", f"undo: the throw not read is dropped ({source})")
+            self._publish()
+            return self._ack()
         if self.holding is not None:  # undo first takes back the end of the throws
             self.holding = self.deadline = None
             self.store.hold(self.game_id, None)
@@ -533,6 +585,48 @@ class Table:
         )
         self._publish()
         return self._ack()
+
+    def _do_throw_again(self, action: Mapping[str, Any], source: str) -> dict[str, Any]:
+        """The throw asked about is not taken: the dice are thrown again."""
+        if self.asking is None:
+            raise Refused("no throw waits for a die's face now")
+        self._drop_asking()
+        self.throw = None
+        self._publish()
+        return self._ack()
+
+    def _do_teach(self, action: Mapping[str, Any], source: str) -> dict[str, Any]:
+        """A step of teaching the table's dice (host.app.teaching)."""
+        if self.learning is None:
+            raise Refused("this table does not learn (no learning store)", 409)
+        try:
+            self.learning.act(action, self._dice_context())
+        except UserError as error:
+            raise Refused(str(error)) from None
+        return self._ack()
+
+    def _do_roll_back(self, action: Mapping[str, Any], source: str) -> dict[str, Any]:
+        name, version = action.get("face_set"), action.get("version")
+        if self.learning is None or not isinstance(name, str):
+            raise Refused('a "roll_back" action names its "face_set" (and "version")', 400)
+        if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
+            raise Refused('"version" is a version number of the set', 400)
+        try:
+            number = self.learning.roll_back(name, version)
+        except UserError as error:
+            raise Refused(str(error)) from None
+        return {**self._ack(), "version": number}
+
+    def _dice_context(self) -> dict[str, Any] | None:
+        """The dice of the game on the table, for teaching them: their set, faces, colours."""
+        dice = self._dice()
+        if self.game is None or dice is None:
+            return None
+        expected = dice.expected(self.game) or self._last_expected
+        if expected is None:
+            return None
+        colors = [c for c in expected.counts if c != "any"]
+        return {"face_set": expected.face_set, "faces": list(dice.faces), "colors": colors or None}
 
     def _do_pause(self, action: Mapping[str, Any], source: str) -> dict[str, Any]:
         self._playing(allow_paused=True)
@@ -604,6 +698,8 @@ class Table:
     def _commit(self, game: Game, inp: Input, source: str) -> None:
         """Engine check, then store commit, then publish: the acknowledgement's order."""
         assert self.kind is not None and self.game_id is not None
+        resolving = self._dice() is not None and inp.get("type") == RESOLVE
+        turn = self._turn_key() if resolving else None
         try:
             game.apply(inp)
         except IllegalInput as error:
@@ -625,6 +721,8 @@ class Table:
         laid = "card" in inp or "cards" in inp
         if source != "camera" and laid and cards_of(self.kind) is not None:
             self._entered = dict(inp)  # the camera will see them: a confirmation, no play
+        if resolving:
+            self._learn_from_result(turn)
         if keep is not None:
             self.deadline = self.clock() + self.window  # a fix: look again
         else:
@@ -643,6 +741,66 @@ class Table:
                 listener(inp, source)
             except Exception as error:  # the input is taken: a listener's bug must not undo it
                 self.notice("error", f"internal error telling an input: {error!r}")
+
+    def _learn_from_result(self, turn: Hashable) -> None:
+        """A throw resolved: its dice, as read and as fixed this turn, teach the set."""
+        t = self.throw
+        if self.learning is None or t is None or t.get("status") != "read" or not t.get("face_set"):
+            return
+        fixes = [(wrong, right) for key, wrong, right in self._fixes if key == turn]
+        cuts = self.cuts.get(t["snapshot"], ())
+        said = {int(i): str(f) for i, f in t.get("said", {}).items()}
+        self.learning.from_throw(t["face_set"], t["dice"], cuts, fixes, said, t["key"])
+
+    def _name_die(self, action: Mapping[str, Any], source: str) -> dict[str, Any]:
+        """A person says what an unknown die of the throw asked about shows; once every one
+        is said, the throw is the camera's with those faces (and they teach the set)."""
+        if self.asking is None:
+            raise Refused("no throw waits for a die's face now")
+        event, said = self.asking
+        die, face = action.get("die"), action.get("face")
+        unread = _unread(event.dice)
+        if not isinstance(die, int) or die not in unread:
+            raise Refused(f'"die" is one of the dice not read: {unread}', 400)
+        faces = self._dice().faces if self._dice() is not None else {}  # type: ignore[union-attr]
+        if face not in faces:
+            raise Refused(f'"face" is one of {", ".join(faces)}', 400)
+        said[die] = str(face)
+        if self.learning is not None and self.throw is not None and self.throw.get("face_set"):
+            cut = event.cuts[die] if die < len(event.cuts) else b""
+            key = f"{self.throw['key']} die {die}"
+            if cut:
+                self.learning.from_answer(
+                    self.throw["face_set"], event.dice[die], cut, str(face), key
+                )
+        if len(said) < len(unread):
+            self._publish()
+            return self._ack()
+        dice = [
+            dict(d, face=said.get(i, d["face"]), reason="") if i in said else d
+            for i, d in enumerate(event.dice)
+        ]
+        thrown = [d["face"] for d in dice if not d.get("kept")]
+        kept = [d["face"] for d in dice if d.get("kept")]
+        answered = dataclasses.replace(
+            event, dice=dice, thrown=thrown, kept=kept, said=tuple(sorted(said.items()))
+        )
+        self.asking = None
+        for camera in self.cameras:
+            camera.answer(event.throw, said)
+        self.throw = None
+        self._unstored.append(answered)
+        self._store_camera_events()
+        return self._ack()
+
+    def _drop_asking(self) -> None:
+        """The throw asked about is not taken (thrown again, entered by hand, undone)."""
+        if self.asking is None:
+            return
+        event, _ = self.asking
+        self.asking = None
+        for camera in self.cameras:
+            camera.retract(event.throw)
 
     def _fixed(self, kept: list[str]) -> list[str]:
         """The kept dice as fixed on the page this turn: a die the camera misread, then a
@@ -739,6 +897,7 @@ class Table:
     def _open(self, game_id: int, loaded: tuple[GameKind, Game]) -> None:
         self.kind, self.game = loaded
         self.game_id = game_id
+        self._drop_asking()
         self.throw = None
         self.snapshots.clear()
         self._undos = 0
@@ -780,7 +939,10 @@ class Table:
     def _expectation(self) -> tuple[Expectation | None, Hashable]:
         dice = self._dice()
         cards = None if self.kind is None else cards_of(self.kind)
-        if self.game is None or self.paused or self.holding is not None:
+        if self.game is not None and dice is not None:
+            self._last_expected = dice.expected(self.game) or self._last_expected
+        waiting = self.holding is not None or self.asking is not None
+        if self.game is None or self.paused or waiting:
             return None, (self.game_id, None, self._undos)
         if cards is not None:
             return cards.expected(self.game), self._turn_key()
@@ -792,6 +954,24 @@ class Table:
         """The dice of the game on the table (None: no game, or one without dice)."""
         return None if self.kind is None else self.kind.dice
 
+    def _asking_view(self) -> dict[str, Any] | None:
+        """The dice of a throw not read, for people to say (each cut shown large)."""
+        if self.asking is None or self.throw is None:
+            return None
+        event, said = self.asking
+        return {
+            "dice": [
+                {
+                    "die": i,
+                    "guess": event.dice[i].get("best_guess"),
+                    "confidence": event.dice[i].get("confidence"),
+                    "cut": f"/api/cut/{self.throw['snapshot']}/{i}.png",
+                    "said": said.get(i),
+                }
+                for i in _unread(event.dice)
+            ],
+        }
+
     def awaited(self) -> str:
         game, kind = self.game, self.kind
         if game is None or kind is None:
@@ -799,6 +979,13 @@ class Table:
         if not game.waiting_for():
             return _("the game is over")
         return _("the game waits for {what}", what=awaiting(answers_json(kind, game)))
+
+    def touch(self) -> None:
+        """Something the page shows changed outside the game (the teaching): a new state
+        version for the pages, the game itself unchanged."""
+        with self._lock:
+            self.version += 1
+            self._changed.notify_all()
 
     def notice(self, level: str, text: str, console: bool = True) -> None:
         """Tell the page (and, unless it is only "info" or `console` is False, the
@@ -865,6 +1052,7 @@ class Table:
                 "board": self.board.status(),
                 "notices": [n.to_json() for n in self.notices],
                 "game": None,
+                "teaching": self.learning.view() if self.learning is not None else None,
             }
             if self.game is None or self.kind is None or self.game_id is None:
                 return out
@@ -895,6 +1083,7 @@ class Table:
                 "window": window,
                 "paused": self.paused,
                 "throw": self.throw,
+                "asking": self._asking_view(),
                 "log": [
                     {"seq": h["seq"], "input": h["input"], "source": h["source"], "at": h["at"]}
                     for h in history
@@ -909,6 +1098,10 @@ def _same_cards(inp: Input, cards: list[dict[str, str]]) -> bool:
     laid = inp["cards"] if "cards" in inp else [inp["card"]]
     key = lambda c: (str(c.get("color")), str(c.get("value")))  # noqa: E731
     return sorted(map(key, laid)) == sorted(map(key, cards))
+
+
+def _unread(dice: list[dict[str, Any]]) -> list[int]:
+    return [i for i, d in enumerate(dice) if d.get("face") == UNKNOWN]
 
 
 def describe(inp: Input) -> str:
@@ -948,6 +1141,10 @@ _ACTIONS: dict[str, Callable[[Table, Mapping[str, Any], str], dict[str, Any]]] =
     "undo": Table._do_undo,
     "pause": Table._do_pause,
     "resume": Table._do_pause,
+    "name_die": Table._name_die,
+    "throw_again": Table._do_throw_again,
+    "teach": Table._do_teach,
+    "roll_back": Table._do_roll_back,
     "new_game": Table._do_new_game,
     "import": Table._do_import,
     "open": Table._do_open,

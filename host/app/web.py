@@ -12,6 +12,9 @@ served here.
     GET  /api/stats                wins per role, game lengths
     GET  /api/snapshot/N.jpg       the camera's snapshot of the current throw
     GET  /api/locale               the page's own words in the language asked for
+    GET  /api/cut/N/D.png          die D of that throw, cut out (a die not read is shown large)
+    GET  /api/teach/cut/N.png      die N of the teaching going on, cut out
+    GET  /api/sets                 the table's dice sets, their versions and figures
     POST /api/login                {"pin": "1234"}: is this the table PIN?
     POST /api/action               {"do": ..., "version": N, ...} with the header X-Table-PIN:
                                    N is the state's version the action was made against;
@@ -83,6 +86,8 @@ PAGES = {
     "/": ("index.html", "text/html; charset=utf-8"),
     "/app.js": ("app.js", "text/javascript; charset=utf-8"),
     "/app.css": ("app.css", "text/css; charset=utf-8"),
+    "/teach.js": ("teach.js", "text/javascript; charset=utf-8"),
+    "/teach.css": ("teach.css", "text/css; charset=utf-8"),
 }
 MAX_BODY = 2 * 1024 * 1024  # an imported game script fits many times over
 BODY_SECONDS = 30.0  # a request's body must have arrived by then
@@ -260,6 +265,21 @@ class WebServer:
                 name = f"dicetable-game-{game_id}.json"
                 disposition = {"Content-Disposition": f'attachment; filename="{name}"'}
                 return _send(200, body, "application/json", disposition)
+            if path == "/api/sets":
+                sets = table.learning.sets_view() if table.learning is not None else []
+                return _json(200, {"sets": sets})
+            if path.startswith("/api/teach/cut/") and path.endswith(".png"):
+                if table.learning is None:
+                    raise Refused("this table does not learn", 404)
+                number = _number(path.removeprefix("/api/teach/cut/").removesuffix(".png"))
+                return _send(200, table.learning.cut(number), "image/png")
+            if path.startswith("/api/cut/") and path.endswith(".png"):
+                throw, _, die = path.removeprefix("/api/cut/").removesuffix(".png").partition("/")
+                cuts = table.cuts.get(_number(throw), ())
+                index = _number(die)
+                if index >= len(cuts):
+                    raise Refused("that die is gone: the camera has seen a newer throw", 404)
+                return _send(200, cuts[index], "image/png")
             if path.startswith("/api/snapshot/") and path.endswith(".jpg"):
                 key = _number(path.removeprefix("/api/snapshot/").removesuffix(".jpg"))
                 jpeg = table.snapshots.get(key)

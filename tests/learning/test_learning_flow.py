@@ -89,8 +89,6 @@ def test_colour_groups_follow_the_dice_colours() -> None:
             patches.append(cuts.face_cut(cuts.crop_of(frame, d.box), 0.0))
             colours.append(d.color)
     which = by_colour(color_features(np.stack(patches)), 2)
-    agree = sum(
-        (w == which[0]) == (c == colours[0]) for w, c in zip(which, colours, strict=True)
-    )
+    agree = sum((w == which[0]) == (c == colours[0]) for w, c in zip(which, colours, strict=True))
     assert agree >= len(colours) - 1, (agree, len(colours))
     assert reader is not None and nets.model_id("embedding.onnx")

@@ -32,7 +32,7 @@ from vision.errors import VisionError
 from vision.faceset import FaceSet
 from vision.learning import cuts, groups
 from vision.learning.store import NONE, NewExample
-from vision.reader import UNKNOWN, DiceReader, DieReading, color_features
+from vision.reader import UNKNOWN, DiceReader, DieReading
 
 THROWS = 10  # throws of all the dice a teaching asks for
 TEACH_SCORE = 0.5  # a find the set takes for none of its dice is cut from this finder score
@@ -40,7 +40,8 @@ SAME_PLACE = 0.3  # of a die's side: a die lying where one lay at the throw befo
 SAME_LOOK = 0.9  # ...and looking the same (grey levels correlate) is that die, not thrown
 GUESS_VIEWS = 4  # quarter turns embedded for grouping (steadier than one)
 
-THROWING, SORTING, FITTING, DONE = "throwing", "sorting", "fitting", "done"
+THROWING, GROUPING, SORTING = "throwing", "grouping", "sorting"
+FITTING, DONE = "fitting", "done"
 
 
 class FlowError(VisionError):
@@ -94,6 +95,7 @@ class Cut:
         return {
             "id": self.id,
             "throw": self.throw,
+            "center": [round(v, 1) for v in self.center],
             "guess": self.guess,
             "confidence": round(self.confidence, 3),
             "color_guess": self.color_guess,
@@ -177,21 +179,31 @@ class TeachFlow:
     # ---- sorting ----------------------------------------------------------------------
 
     def sort(self) -> None:
-        """Group the cuts by look (and by colour, for a set with colours)."""
-        if self.step not in (THROWING, SORTING):
+        """Group the cuts by look (and, once they are all named, by colour)."""
+        self.sorted(self.grouping())
+
+    def grouping(self) -> tuple[list[Group], np.ndarray]:
+        """The groups of the cuts by look, and their face cuts (a second or so of work,
+        reading only the cuts: `sorted` then puts them in place)."""
+        if self.step not in (THROWING, GROUPING):
             raise FlowError("the dice are sorted already")
         if not self.cuts:
             raise FlowError("no dice seen yet: throw them under the camera first")
-        images = [cuts.decode(c.crop) for c in self.cuts]
+        seen = list(self.cuts)
+        images = [cuts.decode(c.crop) for c in seen]
         face_cuts = np.stack(
-            [cuts.face_cut(im, c.angle) for im, c in zip(images, self.cuts, strict=True)]
+            [cuts.face_cut(im, c.angle) for im, c in zip(images, seen, strict=True)]
         )
         features = nets.embed(face_cuts, GUESS_VIEWS)[:, 0]
-        self.groups = []
-        for k, members in enumerate(groups.by_look(features)):
-            self.groups.append(Group(k, members, _most([self.cuts[i].guess for i in members])))
+        made = [
+            Group(k, members, _most([seen[i].guess for i in members]))
+            for k, members in enumerate(groups.by_look(features))
+        ]
+        return made, face_cuts
+
+    def sorted(self, grouped: tuple[list[Group], np.ndarray]) -> None:
+        self.groups, self._face_cuts = grouped
         self.colour_groups = []
-        self._face_cuts = face_cuts
         self.step = SORTING
 
     def name_group(self, group: int, face: str) -> None:
@@ -219,7 +231,7 @@ class TeachFlow:
         if any(f is None for f in faces):
             return
         dice = [i for i, f in enumerate(faces) if f != NONE]
-        which = groups.by_colour(color_features(self._face_cuts[dice]), len(self.colors))
+        which = groups.by_colour(groups.body_colours(self._face_cuts[dice]), len(self.colors))
         for k in range(len(self.colors)):
             members = [dice[j] for j in np.flatnonzero(which == k)]
             if members:

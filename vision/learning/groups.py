@@ -14,6 +14,7 @@ colours.
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 
 # From which average similarity two groups of cuts are the same face. Measured on the
@@ -49,6 +50,19 @@ def by_look(features: np.ndarray, similar: float = SIMILAR) -> list[list[int]]:
         alive[j] = False
     groups = [sorted(members[i]) for i in np.flatnonzero(alive)]
     return sorted(groups, key=lambda g: (-len(g), g[0]))
+
+
+def body_colours(face_cuts: np.ndarray) -> np.ndarray:
+    """(n, 3) the median Lab colour of each face patch (n, PATCH, PATCH, 3) inside its
+    border: the die's body, which covers most of its face, whatever the glyph. Told
+    apart better than by the reader's colour features (which weigh the glyph's colours
+    too): on the origins teaching frames held before the camera, 0 of 73 dice in the
+    wrong colour group against 1 to 2."""
+    m = face_cuts.shape[1] // 8
+    inner = np.ascontiguousarray(face_cuts[:, m:-m, m:-m])
+    n = len(inner)
+    lab = cv2.cvtColor(inner.reshape(-1, inner.shape[2], 3), cv2.COLOR_BGR2LAB)
+    return np.median(lab.reshape(n, -1, 3).astype(np.float32), axis=1)
 
 
 def by_colour(features: np.ndarray, k: int, seed: int = 0) -> np.ndarray:

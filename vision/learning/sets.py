@@ -119,6 +119,8 @@ def previous(store: LearningStore, name: str) -> int:
     """The version to roll back to: the kept one before the version in use (SHIPPED if
     none is, or if the set in use is no version)."""
     now = in_use(store, name)
+    if now == SHIPPED:
+        raise LearningError(f"{name} is at the set as shipped: there is nothing earlier")
     kept = [
         v.version
         for v in store.versions(name)

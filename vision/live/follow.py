@@ -253,6 +253,10 @@ class ThrowFollower:
         self._size: tuple[int, int] | None = None
         self._tracked: list[_Known] = []  # the known dice the tracker follows, in order
         self._hand_seen = False  # a hand was in view since the dice last lay still
+        self._before: tuple[list[_Known], int] | None = None  # as before the last throw
+        # Unsure dice (not cocked ones) make a throw like any other, their face "unknown",
+        # for a person to say (`answer`), instead of an `unread` Misfit: the app asks.
+        self.ask_unknown = False
         self._lock = threading.Lock()  # the game may speak from another thread
 
     # ---- the game's side -------------------------------------------------------------
@@ -268,6 +272,29 @@ class ThrowFollower:
             self._throws = 0
             for k in self._known:
                 k.previous_turn = True
+
+    def answer(self, throw: int, faces: Mapping[int, str]) -> None:
+        """A person said what unknown dice of throw `throw` show (index into its dice ->
+        face): they are known so from now on (kept, they keep that face). Any thread."""
+        with self._lock:
+            if throw != self._throws or len(self._known) <= max(faces, default=-1):
+                return  # another throw settled since: nothing to learn here
+            for i, face in faces.items():
+                k = self._known[i]
+                k.reading = replace(k.reading, face=face, reason="")
+                self._lying = [
+                    replace(d, face=face, reason="") if d.center == k.reading.center else d
+                    for d in self._lying
+                ]
+
+    def retract(self, throw: int) -> None:
+        """Throw `throw` is not taken (its unknown dice were not said; people throw again):
+        the dice of the throw before are the known ones again. Any thread."""
+        with self._lock:
+            if throw != self._throws or self._before is None:
+                return
+            self._known, self._throws = self._before
+            self._before = None
 
     @property
     def throws(self) -> int:
@@ -364,8 +391,9 @@ class ThrowFollower:
         if same_dice(dice, self._lying, self._tolerance()):
             self._restart_tracks(frame, dice)
             return []  # nothing changed: a hand passed, or the camera moved
-        self._lying = dice
         kept, changed, new = self._match(dice)
+        dice = [_as_known(d, kept.get(i)) for i, d in enumerate(dice)]
+        self._lying = dice
         for k in self._known:
             k.present = False
         for i, k in kept.items():
@@ -380,6 +408,7 @@ class ThrowFollower:
         problem = self._problem(dice, kept, changed, new)
         if problem:
             return misfit(*problem)
+        self._before = (self._known, self._throws)
         self._throws += 1
         self._known = [_Known(d, d.center) for d in dice]
         self._restart_tracks(frame, dice)
@@ -450,7 +479,7 @@ class ThrowFollower:
         new: list[int],
     ) -> tuple[str, str] | None:
         assert self.expected is not None
-        unread = [d for d in dice if d.face == UNKNOWN or d.cocked]
+        unread = [d for d in dice if d.cocked or (d.face == UNKNOWN and not self.ask_unknown)]
         if unread:
             kinds = Counter((d.reason or "not read").split(":")[0] for d in unread)
             why = ", ".join(f"{n} {kind}" for kind, n in sorted(kinds.items()))
@@ -592,6 +621,14 @@ class ThrowFollower:
 
     def _tolerance(self) -> float:
         return self.settings.tolerance_dice * self._side()
+
+
+def _as_known(d: DieReading, kept: _Known | None) -> DieReading:
+    """A kept die read unknown now shows the face it was known by (read or said by a person
+    at the throw before): it lies there untouched. Not a cocked one: it may have tipped."""
+    if kept is None or d.face != UNKNOWN or d.cocked or kept.reading.face == UNKNOWN:
+        return d
+    return replace(d, face=kept.reading.face, reason="")
 
 
 def _light_problem(check: ViewCheck, s: Settings) -> str:

@@ -213,6 +213,7 @@ function render() {
   section("status", [v && v.headline, g && g.awaiting, g && g.paused, !!(g && g.window), !!catalog], drawStatus);
   section("answers", [g && g.answers, unlocked()], drawAnswers);
   section("window", [g && g.window, unlocked()], drawWindow);
+  for (const [name, data, draw] of TEACHING.sections()) section(name, data, draw); // teach.js
   section("throw", [g && g.throw, v && v.dice, !!catalog], drawThrow);
   section("players", [v && v.seats], drawPlayers);
   section("lists", [v && v.lists], drawLists);
@@ -518,7 +519,7 @@ function drawMenu() {
       canPickUp() ? h("button", { onclick: () => openPanel("pickup") }, t("Pick up")) : null);
   }
   menu.append(h("button", { onclick: () => openPanel("games") }, t("Games")),
-    h("button", { onclick: () => openPanel("stats") }, t("Stats")));
+    h("button", { onclick: () => openPanel("stats") }, t("Stats")), ...TEACHING.menu());
   if (unlocked() && g) menu.append(h("button", { onclick: () => openPanel("json") }, "{…}"));
 }
 
@@ -743,7 +744,7 @@ function jsonPanel(panel) {
     }, t("Send"))));
 }
 
-const PANELS = { setup: (p) => setupForm(p, false), pickup: (p) => setupForm(p, true), games: gamesPanel, stats: statsPanel, json: jsonPanel };
+const PANELS = { setup: (p) => setupForm(p, false), pickup: (p) => setupForm(p, true), games: gamesPanel, stats: statsPanel, json: jsonPanel, ...TEACHING.panels };
 
 // ---- start -------------------------------------------------------------------------
 

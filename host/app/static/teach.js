@@ -1,0 +1,232 @@
+// The table learns its dice (host/app/teaching.py): "Teach your dice" (throw them a few
+// times, name each group of dice that look alike, the set is fitted, checked and used),
+// a throw with dice the camera could not read (tap what each shows: it also teaches the
+// set), and the table's dice sets with their versions (roll back).
+// It uses the page's helpers (app.js: h, $, act, say, state, game, faceLabel, diceFaces,
+// unlocked, openPanel); every word people read is in WORDS, the one place to translate.
+"use strict";
+
+const NOT_A_DIE = ""; // the face of a cut that is no die (vision.learning.store.NONE)
+
+const WORDS = {
+  teach: "🎲 Teach your dice",
+  sets: "Dice sets",
+  teachTitle: "Teach the table your dice",
+  teachIntro: "Throw all your dice under the camera, about ten times. The table cuts out every die it sees and groups those that look alike; you name each group with a tap, and it learns your dice in a few seconds.",
+  theGameDice: "The dice of the game on the table",
+  otherSet: "Or the set",
+  start: "Start",
+  throwing: (n, want, dice) => `Throw all your dice under the camera: ${n} of ${want} throws seen (${dice} dice so far).`,
+  throwingNote: "Pick them all up and throw them again each time; the table waits until they lie still.",
+  sortNow: "That's enough: sort them",
+  cancel: "Cancel",
+  grouping: "Sorting the dice by look…",
+  nameGroups: "Tap what each group of dice shows",
+  nameGroupsNote: "A die in the wrong group: tap it, then its face.",
+  guess: (face) => `looks like ${face}`,
+  noGuess: "which face?",
+  notADie: "not a die",
+  thisDie: "This die shows:",
+  colours: "Which dice are these?",
+  coloursNote: "The game tells its dice apart by these roles.",
+  left: (items) => `Still to do: ${items.join("; ")}.`,
+  learn: "Learn these dice",
+  fitting: "Learning your dice… (a few seconds)",
+  failed: (why) => `The dice could not be learnt: ${why}`,
+  kept: (name, version) => `The table now reads your dice with the set "${name}" (version ${version}).`,
+  notKept: (name) => `The new set was not kept: the set "${name}" in use reads your dice better.`,
+  check: (f) => `Checked on ${f.checked} of your dice it did not learn from: ${f.right} read right, ${f.wrong} read wrong, ${f.unknown} left for you to say.`,
+  before: (f) => `The set before read ${f.right} of them right and ${f.wrong} wrong.`,
+  meaning: (n) => n ? `It is never sure of a face it is not: a die it doubts, the page asks you about. ${n} dice show an error rate below about ${Math.min(100, Math.ceil(300 / n))} % at worst; every throw you play teaches it more.` : "Every throw you play teaches it more.",
+  done: "Done",
+  rollBack: "Roll back",
+  askTitle: "The camera could not read these dice: what does each show?",
+  askGuess: (face, confidence) => `maybe ${face} (${Math.round(confidence * 100)} %)`,
+  said: (face) => `✓ ${face}`,
+  throwAgain: "Throw them again instead",
+  setsTitle: "The table's dice sets",
+  setsNone: "No dice sets yet.",
+  inUse: "in use",
+  shipped: "as shipped",
+  version: (v) => `version ${v}`,
+  examples: (n) => `${n} dice learnt from`,
+  refitting: "learning now…",
+  status: { kept: "kept", rejected: "not kept (read worse)", imported: "imported" },
+  useThis: "Use this one",
+  useShipped: "Back to the set as shipped",
+};
+
+const tw = (key, ...args) => { const w = WORDS[key]; return typeof w === "function" ? w(...args) : w; };
+const teachFace = (face) => (face === NOT_A_DIE ? tw("notADie") : faceLabel(face));
+const cutImage = (id, big) => h("img", { src: `/api/teach/cut/${id}.png`, alt: "", class: big ? "cut big" : "cut" });
+const teach = (step, more) => act({ do: "teach", step, ...more });
+
+// ---- teaching -------------------------------------------------------------------------
+
+function drawTeaching(el) {
+  const t = state && state.teaching;
+  if (!t) return;
+  el.append(h("h2", {}, tw("teachTitle")));
+  if (t.step === "throwing") {
+    el.append(h("p", { "data-test": "teach-throws" }, tw("throwing", t.throws, t.want, t.cuts.length)),
+      h("p", { class: "quiet" }, tw("throwingNote")),
+      h("div", { class: "cuts" }, t.cuts.slice(-12).map((c) => cutImage(c.id))));
+    if (unlocked()) {
+      el.append(h("div", { class: "choices" },
+        t.cuts.length ? h("button", { "data-test": "teach-sort", onclick: () => teach("sort") }, tw("sortNow")) : null,
+        h("button", { "data-test": "teach-cancel", onclick: () => teach("cancel") }, tw("cancel"))));
+    }
+  } else if (t.step === "grouping") {
+    el.append(h("p", { class: "quiet" }, tw("grouping")));
+  } else if (t.step === "sorting") {
+    drawGroups(el, t);
+  } else if (t.step === "fitting") {
+    el.append(h("p", { class: "quiet", "data-test": "teach-fitting" }, tw("fitting")));
+  } else if (t.step === "done") {
+    drawResult(el, t);
+  }
+}
+
+function drawGroups(el, t) {
+  el.append(h("p", {}, tw("nameGroups")), h("p", { class: "quiet" }, tw("nameGroupsNote")));
+  const faces = [...t.faces, NOT_A_DIE];
+  for (const g of t.groups) {
+    const picker = h("div", { class: "choices picker" });
+    const cuts = g.cuts.map((id) => {
+      const c = t.cuts[id];
+      const moved = c.face !== null && c.face !== g.face;
+      return h("button", {
+        class: moved ? "cut moved" : "cut", "data-test": "teach-cut", "data-cut": id,
+        onclick: () => {
+          picker.textContent = "";
+          picker.append(h("span", { class: "quiet" }, tw("thisDie")),
+            faces.map((f) => h("button", { "data-face": f, onclick: () => teach("move", { cut: id, face: f }) }, teachFace(f))));
+        },
+      }, cutImage(id), moved ? h("small", {}, teachFace(c.face)) : null);
+    });
+    el.append(h("div", { class: g.face === null ? "group" : "group named", "data-test": "teach-group", "data-group": g.id },
+      h("div", { class: "cuts" }, cuts),
+      h("p", { class: "quiet" }, g.guess === null ? tw("noGuess") : tw("guess", teachFace(g.guess))),
+      h("div", { class: "choices names" }, faces.map((f) => h("button", {
+        class: [f === g.face ? "chosen" : "", f === g.guess ? "guessed" : ""].join(" ").trim() || null,
+        "data-face": f, onclick: () => teach("name", { group: g.id, face: f }),
+      }, teachFace(f)))),
+      picker));
+  }
+  if (t.colour_groups.length) {
+    el.append(h("h3", {}, tw("colours")), h("p", { class: "quiet" }, tw("coloursNote")));
+    for (const g of t.colour_groups) {
+      const picker = h("div", { class: "choices picker" });
+      const cuts = g.cuts.map((id) => {
+        const c = t.cuts[id];
+        const moved = c.color !== null && c.color !== g.face;
+        return h("button", {
+          class: moved ? "cut moved" : "cut", "data-cut": id,
+          onclick: () => {
+            picker.textContent = "";
+            picker.append(h("span", { class: "quiet" }, tw("thisDie")),
+              t.colors.map((col) => h("button", { "data-color": col, onclick: () => teach("recolor", { cut: id, color: col }) }, col)));
+          },
+        }, cutImage(id), moved ? h("small", {}, c.color) : null);
+      });
+      el.append(h("div", { class: g.face === null ? "group" : "group named", "data-test": "teach-colour-group", "data-group": g.id },
+        h("div", { class: "cuts" }, cuts), picker,
+        h("div", { class: "choices names" }, t.colors.map((c) => h("button", {
+          class: [c === g.face ? "chosen" : "", c === g.guess ? "guessed" : ""].join(" ").trim() || null,
+          "data-color": c, onclick: () => teach("colour", { group: g.id, color: c }),
+        }, c)))));
+    }
+  }
+  if (t.left.length) el.append(h("p", { class: "quiet", "data-test": "teach-left" }, tw("left", t.left)));
+  el.append(h("div", { class: "choices" },
+    h("button", { "data-test": "teach-fit", disabled: t.left.length > 0, onclick: () => teach("fit") }, tw("learn")),
+    h("button", { onclick: () => teach("cancel") }, tw("cancel"))));
+}
+
+function drawResult(el, t) {
+  const r = t.result || {};
+  const box = h("div", { "data-test": "teach-result" });
+  if (r.error) box.append(h("p", {}, tw("failed", r.error)));
+  else {
+    box.append(h("p", {}, r.kept ? tw("kept", t.name, r.version) : tw("notKept", t.name)),
+      h("p", { "data-test": "teach-check" }, tw("check", r.figures)),
+      r.before ? h("p", { class: "quiet" }, tw("before", r.before)) : null,
+      h("p", { class: "quiet" }, tw("meaning", r.figures.checked)));
+  }
+  box.append(h("div", { class: "choices" },
+    h("button", { "data-test": "teach-close", onclick: () => teach("close") }, tw("done")),
+    r.kept ? h("button", { "data-test": "teach-roll-back", onclick: () => act({ do: "roll_back", face_set: t.name }) }, tw("rollBack")) : null));
+  el.append(box);
+}
+
+async function teachPanel(panel) {
+  const sets = (await (await fetch("/api/sets")).json()).sets;
+  const g = game();
+  const select = h("select", { "aria-label": tw("otherSet") }, sets.map((s) => h("option", { value: s.name }, s.name)));
+  panel.append(h("h2", {}, tw("teachTitle")), h("p", {}, tw("teachIntro")));
+  if (g && diceFaces().length) {
+    panel.append(h("p", {}, h("button", {
+      "data-test": "teach-start", onclick: async () => { if (await teach("start")) closePanel(); },
+    }, tw("theGameDice"))));
+  }
+  if (sets.length) {
+    panel.append(h("p", {}, h("label", {}, tw("otherSet") + " ", select), " ", h("button", {
+      "data-test": "teach-start-set", onclick: async () => { if (await teach("start", { face_set: select.value })) closePanel(); },
+    }, tw("start"))));
+  }
+}
+
+// ---- a throw with dice not read -----------------------------------------------------------
+
+function drawAsking(el) {
+  const g = game();
+  const a = g && g.asking;
+  if (!a) return;
+  el.append(h("h3", {}, tw("askTitle")));
+  const faces = diceFaces().map((f) => f.face);
+  for (const d of a.dice) {
+    const order = d.guess ? [d.guess, ...faces.filter((f) => f !== d.guess)] : faces;
+    el.append(h("figure", { class: "ask", "data-test": "ask-die", "data-die": d.die },
+      h("img", { src: d.cut, alt: "", class: "cut big" }),
+      h("figcaption", {}, d.said ? tw("said", faceLabel(d.said)) : d.guess ? tw("askGuess", faceLabel(d.guess), d.confidence) : ""),
+      unlocked() && !d.said ? h("div", { class: "choices" }, order.map((f) => h("button", {
+        "data-face": f, class: f === d.guess ? "guessed" : null, onclick: () => act({ do: "name_die", die: d.die, face: f }),
+      }, faceLabel(f)))) : null));
+  }
+  if (unlocked()) el.append(h("p", {}, h("button", { "data-test": "throw-again", onclick: () => act({ do: "throw_again" }) }, tw("throwAgain"))));
+}
+
+// ---- the dice sets -------------------------------------------------------------------------
+
+async function setsPanel(panel) {
+  const sets = (await (await fetch("/api/sets")).json()).sets;
+  panel.append(h("h2", {}, tw("setsTitle")));
+  if (!sets.length) return panel.append(h("p", { class: "quiet" }, tw("setsNone")));
+  for (const s of sets) {
+    const learnt = Object.values(s.examples).reduce((a, b) => a + b, 0);
+    const rows = s.versions.map((v) => h("tr", { "data-version": v.version },
+      h("td", {}, tw("version", v.version)),
+      h("td", {}, (WORDS.status[v.status] || v.status) + (v.version === s.in_use ? ` · ${tw("inUse")}` : "")),
+      h("td", {}, v.figures.check ? tw("check", v.figures.check) : ""),
+      h("td", {}, unlocked() && v.status !== "rejected" && v.version !== s.in_use ?
+        h("button", { onclick: async () => { if (await act({ do: "roll_back", face_set: s.name, version: v.version })) openPanel("sets"); } }, tw("useThis")) : null)));
+    panel.append(h("h3", {}, s.name, " ", h("small", { class: "quiet" }, s.in_use === 0 ? tw("shipped") : s.in_use ? tw("version", s.in_use) : "")),
+      h("p", { class: "quiet" }, tw("examples", learnt), s.refitting ? ` · ${tw("refitting")}` : ""),
+      rows.length ? h("table", { "data-set": s.name }, rows) : null,
+      unlocked() && s.shipped && s.in_use !== 0 ?
+        h("p", {}, h("button", { onclick: async () => { if (await act({ do: "roll_back", face_set: s.name, version: 0 })) openPanel("sets"); } }, tw("useShipped"))) : null);
+  }
+}
+
+// What app.js asks of this file: its sections, its menu buttons, its panels.
+const TEACHING = {
+  sections: () => [
+    ["asking", [game() && game().asking, unlocked(), !!catalog], drawAsking],
+    ["teaching", [state.teaching, unlocked(), !!catalog], drawTeaching],
+  ],
+  menu: () => [
+    unlocked() ? h("button", { "data-test": "teach", onclick: () => openPanel("teach") }, tw("teach")) : null,
+    h("button", { "data-test": "sets", onclick: () => openPanel("sets") }, tw("sets")),
+  ],
+  panels: { teach: teachPanel, sets: setsPanel },
+};

@@ -1,0 +1,372 @@
+"""The table learns its dice: the page's "Teach your dice", examples from play, refits in
+the background. vision.learning does the work; this wires it to the table.
+
+- Teaching (`act` with "teach" steps): the camera's dice go to a teaching flow
+  (vision.learning.flow) instead of the game; the page shows every die cut out, grouped
+  by look; people name the groups; the set is fitted (a refit in a process of its own),
+  checked, installed and read with at once.
+- Play (`from_throw`, `from_answer`): every die a person fixed in the correction window
+  or said the face of, and every die of a resolved throw nobody fixed that the reader
+  was sure of, is kept as an example with its cut. Once REFIT_AFTER new examples of a
+  set came, it is refitted in the background; the game never waits: the camera reads
+  with the set in use until a refit is kept, then with the new one.
+- Sets (`sets_view`, `roll_back`): the versions of each set with their figures.
+
+Every call is quick (the store's commits, a thread started): refits run in a process
+(vision.learning.refit.Background), grouping the cuts in a thread.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from host.errors import UserError
+
+if TYPE_CHECKING:
+    from host.app.camera import DiceWatcher
+    from vision.learning.flow import TeachFlow, TeachReader
+    from vision.learning.store import LearningStore, NewExample
+
+REFIT_AFTER = 10  # new examples of a set from which it is refitted
+SURE = 0.95  # a die nobody fixed is kept as an example only if it was read this sure
+
+
+class Learning:
+    """What the table learns. `changed()` tells the table its state changed (the page
+    redraws); `notice(level, text)` tells the people. With `play` False (a recorded
+    session), resolved throws teach nothing: rehearsals stay out of the table's sets."""
+
+    def __init__(
+        self,
+        store: LearningStore,
+        changed: Callable[[], None],
+        notice: Callable[[str, str], None],
+        play: bool = True,
+    ) -> None:
+        from vision.learning.refit import Background
+
+        self.store = store
+        self.changed = changed
+        self.notice = notice
+        self.play = play
+        self.cameras: list[DiceWatcher] = []
+        self.flow: TeachFlow | None = None
+        self._reader: TeachReader | None = None
+        self._lock = threading.RLock()
+        self._fitting: str | None = None  # the set a teaching is being fitted for
+        self.refits = Background(store.path, self._refit_done)
+        for note in store.notes:
+            notice("error", note)
+
+    def close(self) -> None:
+        self.refits.stop()
+        self.store.close()
+
+    def attach(self, camera: DiceWatcher) -> None:
+        """A camera of the table: it is taught with, and reads with the new sets."""
+        with self._lock:
+            self.cameras.append(camera)
+            if self.flow is not None and self._reader is not None and self.flow.step == "throwing":
+                camera.teach(self._reader, self._seen)
+
+    # ---- teaching -----------------------------------------------------------------------
+
+    def act(self, action: Mapping[str, Any], context: Mapping[str, Any] | None) -> None:
+        """One step of the teaching, from the page: {"step": "start", "face_set": NAME} (the
+        game on the table's dice if it names none: `context`), "sort" (no more throws),
+        "name" {"group", "face"}, "move" {"cut", "face"}, "colour" {"group", "color"},
+        "recolor" {"cut", "color"}, "fit", "close" (after the fit), "cancel"."""
+        from vision.learning.flow import FlowError
+
+        step = action.get("step")
+        with self._lock:
+            try:
+                if step == "start":
+                    self._start(action, context)
+                elif step == "cancel" or step == "close":
+                    self._stop_teaching()
+                    self.flow = None
+                else:
+                    self._answer(str(step), action)
+            except FlowError as error:
+                raise UserError(str(error)) from None
+        self.changed()
+
+    def _start(self, action: Mapping[str, Any], context: Mapping[str, Any] | None) -> None:
+        from vision.learning import sets
+        from vision.learning.flow import start
+
+        if self.flow is not None and self.flow.step in ("throwing", "sorting"):
+            raise UserError("a teaching is going on: finish it or cancel it first")
+        name = action.get("face_set") or (context or {}).get("face_set")
+        if not isinstance(name, str) or not name:
+            raise UserError('say which dice to teach: {"step": "start", "face_set": NAME}')
+        faces = colors = None
+        if context is not None and context.get("face_set") == name:
+            faces, colors = context.get("faces"), context.get("colors")
+        known = [sets.current(name), sets.shipped(name)]
+        if faces is not None and all(k is None or tuple(faces) != k.faces for k in known):
+            described = self.store.description(name)
+            faces = described[0] if described else faces
+        self.flow, self._reader = start(name, faces, colors, known)
+        if not self.cameras:
+            self.notice("warning", "no camera is open: the dice cannot be seen to teach them")
+        for camera in self.cameras:
+            camera.teach(self._reader, self._seen)
+
+    def _stop_teaching(self) -> None:
+        for camera in self.cameras:
+            camera.teach(None, None)
+
+    def _seen(self, frame: Any, dice: list[Any]) -> None:
+        """The camera's dice lying still, while teaching (the camera's thread)."""
+        with self._lock:
+            flow = self.flow
+            if flow is None or flow.step != "throwing" or not flow.seen(frame, dice):
+                return
+            enough = flow.throws >= flow.want
+        if enough:
+            self._sort()
+        self.changed()
+
+    def _sort(self) -> None:
+        """Group the cuts (a second or two of embedding): in a thread of its own, outside
+        the lock, so the page and the table never wait for it."""
+        from vision.learning.flow import GROUPING, THROWING
+
+        with self._lock:
+            if self.flow is None or self.flow.step != THROWING:
+                return
+            self._stop_teaching()
+            self.flow.step = GROUPING
+            flow = self.flow
+
+        def group() -> None:
+            try:
+                grouped = flow.grouping()
+            except Exception as error:  # a bug: say it, keep the dice seen
+                with self._lock:
+                    flow.step = THROWING
+                self.notice("error", f"internal error grouping the dice: {error!r}")
+            else:
+                with self._lock:
+                    flow.sorted(grouped)
+            self.changed()
+
+        threading.Thread(target=group, name="teach-sort", daemon=True).start()
+
+    def _answer(self, step: str, action: Mapping[str, Any]) -> None:
+        flow = self.flow
+        if flow is None:
+            raise UserError("no teaching is going on: start one first")
+        if step == "sort":
+            if not flow.cuts:
+                raise UserError("no dice seen yet: throw them under the camera first")
+            self._sort()
+            return
+        if step == "fit":
+            self._fit(flow)
+            return
+        handlers: dict[str, Callable[[int, str], None]] = {
+            "name": flow.name_group,
+            "move": flow.move,
+            "colour": flow.name_colour,
+            "recolor": flow.recolor,
+        }
+        if step not in handlers:
+            raise UserError(f"unknown teaching step {step!r} ({', '.join(_STEPS)})")
+        which = action.get("cut" if step in ("move", "recolor") else "group")
+        value = action.get("color" if step in ("colour", "recolor") else "face")
+        if not isinstance(which, int) or isinstance(which, bool) or not isinstance(value, str):
+            raise UserError(
+                f'the "{step}" step names a group or cut (a number) and a face or colour'
+            )
+        handlers[step](which, value)
+
+    def _fit(self, flow: TeachFlow) -> None:
+        left = flow.unnamed()
+        if left:
+            raise UserError("not yet: " + "; ".join(left))
+        from vision.learning import sets
+
+        if sets.shipped(flow.name) is None:
+            self.store.describe(flow.name, flow.faces, flow.box_fit)
+        self.store.add(flow.name, flow.examples())
+        flow.step = "fitting"
+        self._fitting = flow.name
+        self.refits.start(flow.name)
+
+    def view(self) -> dict[str, Any] | None:
+        """The teaching for the page (cuts as /api/teach/cut/N.png)."""
+        with self._lock:
+            return None if self.flow is None else self.flow.to_json()
+
+    def cut(self, number: int) -> bytes:
+        with self._lock:
+            if self.flow is None or not 0 <= number < len(self.flow.cuts):
+                raise UserError(f"no die {number} in the teaching")
+            return self.flow.cuts[number].crop
+
+    # ---- play ------------------------------------------------------------------------------
+
+    def from_throw(
+        self,
+        face_set: str,
+        dice: Sequence[Mapping[str, Any]],
+        cuts: Sequence[bytes],
+        fixes: Sequence[tuple[str, str]],
+        said: Mapping[int, str],
+        key: str,
+    ) -> int:
+        """A resolved throw: its dice (as the camera read them, with their cuts), the fixes
+        people made (from face, to face: each is the least sure die read as `from`) and the
+        faces people said of unknown dice (`said`, kept already). Keeps the fixed dice and
+        the sure unfixed ones; returns how many examples it kept."""
+        if not self.play or len(cuts) != len(dice):
+            return 0
+        faces = [said.get(i, str(d.get("face"))) for i, d in enumerate(dice)]
+        fixed: set[int] = set()
+        for wrong, right in fixes:
+            candidates = [i for i, f in enumerate(faces) if f == wrong and i not in fixed]
+            if candidates:
+                i = min(candidates, key=lambda k: float(dice[k].get("confidence", 0.0)))
+                faces[i] = right
+                fixed.add(i)
+        keep = []
+        for i, d in enumerate(dice):
+            if i in said and i not in fixed:
+                continue  # kept when it was said
+            sure = d.get("face") != "unknown" and float(d.get("confidence", 0.0)) >= SURE
+            if i in fixed or sure:
+                keep.append(_example(d, cuts[i], faces[i], i in fixed, f"{key} die {i}"))
+        return self._keep(face_set, keep)
+
+    def from_answer(
+        self, face_set: str, die: Mapping[str, Any], cut: bytes, face: str, key: str
+    ) -> int:
+        """A person said what an unknown die shows."""
+        if not self.play:
+            return 0
+        return self._keep(face_set, [_example(die, cut, face, True, key, "asked")])
+
+    def _keep(self, face_set: str, examples: list[NewExample]) -> int:
+        if not examples:
+            return 0
+        from vision.learning.store import LearningError
+
+        try:
+            added = self.store.add(face_set, examples)
+        except LearningError as error:  # the game goes on; the examples are lost alone
+            self.notice("error", f"the dice examples are not kept: {error}")
+            return 0
+        self._maybe_refit(face_set)
+        return added
+
+    def _maybe_refit(self, face_set: str) -> None:
+        from vision.learning.fit import MIN_FACE
+
+        versions = self.store.versions(face_set)
+        upto = versions[-1].upto if versions else 0
+        if self.store.count_after(face_set, upto) < REFIT_AFTER:
+            return
+        counts = self.store.counts(face_set)
+        from vision.learning import sets
+
+        current = sets.current(face_set)
+        faces = current.faces if current is not None else ()
+        if faces and any(counts.get(f, 0) < MIN_FACE + 1 for f in faces):
+            return  # a fit needs examples of every face: wait for them
+        self.refits.start(face_set)
+
+    def _refit_done(self, said: dict[str, Any]) -> None:
+        """A refit ended (Background's thread)."""
+        name = str(said.get("face_set"))
+        with self._lock:
+            teaching = self._fitting == name and self.flow is not None and self.flow.name == name
+            if teaching:
+                self._fitting = None
+                assert self.flow is not None
+                self.flow.result = said
+                self.flow.step = "done" if "error" not in said else "sorting"
+        if "error" in said:
+            self.notice("warning", f"the dice set {name} was not refitted: {said['error']}")
+        elif said.get("kept"):
+            for camera in self.cameras:
+                camera.reload(name)
+            f = said["figures"]
+            self.notice(
+                "info",
+                f"the dice set {name} learnt from {said['examples']} dice (version "
+                f"{said['version']}): of {f['checked']} it kept aside, {f['right']} read "
+                f"right, {f['wrong']} wrong, {f['unknown']} left to you",
+            )
+        else:
+            self.notice(
+                "info",
+                f"a refit of {name} was not kept: it read the dice it kept aside worse than "
+                "the set in use",
+            )
+        self.changed()
+        if not teaching and "error" not in said:
+            self._maybe_refit(name)  # examples may have come meanwhile
+
+    # ---- sets ------------------------------------------------------------------------------
+
+    def sets_view(self) -> list[dict[str, Any]]:
+        """Every set the table has learnt (and the shipped ones), with its versions."""
+        from vision.faceset import shipped as shipped_names
+        from vision.learning import sets
+
+        names = sorted(set(shipped_names()) | set(self.store.face_sets()))
+        out = []
+        for name in names:
+            out.append(
+                {
+                    "name": name,
+                    "shipped": sets.shipped(name) is not None,
+                    "in_use": sets.in_use(self.store, name),
+                    "examples": self.store.counts(name),
+                    "refitting": self.refits.running(name),
+                    "versions": [v.to_json() for v in self.store.versions(name)],
+                }
+            )
+        return out
+
+    def roll_back(self, name: str, version: int | None) -> int:
+        """Put an earlier version of a set in use (default: the one before); returns it."""
+        from vision.learning import sets
+        from vision.learning.store import LearningError
+
+        try:
+            number = sets.previous(self.store, name) if version is None else version
+            sets.install(self.store, name, number)
+        except LearningError as error:
+            raise UserError(str(error)) from None
+        for camera in self.cameras:
+            camera.reload(name)
+        self.notice("info", f"the dice set {name} is back at version {number}")
+        self.changed()
+        return number
+
+
+_STEPS = ("start", "sort", "name", "move", "colour", "recolor", "fit", "close", "cancel")
+
+
+def _example(
+    die: Mapping[str, Any], cut: bytes, face: str, certain: bool, key: str, source: str = ""
+) -> NewExample:
+    from vision.learning.store import NewExample
+
+    return NewExample(
+        face=face,
+        crop=cut,
+        angle=float(die.get("angle", 0.0)),
+        certain=certain,
+        source=source or ("fixed" if certain else "read"),
+        color=die.get("color"),
+        read_as=str(die.get("face")),
+        confidence=float(die.get("confidence", 0.0)),
+        key=key,
+    )

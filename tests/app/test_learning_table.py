@@ -1,0 +1,200 @@
+"""What the table learns while it is played: a throw with a die the camera could not read
+waits for a person to say its face (which resolves the throw and teaches the set); a
+resolved throw keeps its fixed dice, and those read sure, as examples; enough new ones
+start a refit in the background; rolling back is an action of the page."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from host.app.camera import ThrowSeen
+from host.app.store import Store
+from host.app.table import Refused, Table
+from host.app.teaching import REFIT_AFTER, Learning
+from tests.app.fakes import Clock, FakeBoard
+from vision.learning import cuts
+from vision.learning.store import LearningStore
+
+PLAYERS = [{"name": "Ann", "monster": "The King"}, {"name": "Bob", "monster": "Alienoid"}]
+WINDOW = 4.0
+
+
+class Camera:
+    """Stands for host.app.camera.DiceWatcher: notes what the table tells it."""
+
+    def __init__(self) -> None:
+        self.said: list[tuple[str, Any]] = []
+
+    def teach(self, reader: Any, seen: Any) -> None:
+        self.said.append(("teach", reader is not None))
+
+    def reload(self, face_set: str) -> None:
+        self.said.append(("reload", face_set))
+
+    def answer(self, throw: int, faces: dict[int, str]) -> None:
+        self.said.append(("answer", (throw, dict(faces))))
+
+    def retract(self, throw: int) -> None:
+        self.said.append(("retract", throw))
+
+
+class Refits:
+    """Stands for vision.learning.refit.Background: notes the refits started."""
+
+    def __init__(self) -> None:
+        self.started: list[str] = []
+
+    def start(self, name: str) -> bool:
+        self.started.append(name)
+        return True
+
+    def running(self, name: str) -> bool:
+        return False
+
+    def stop(self) -> None:
+        pass
+
+
+def crop(seed: int) -> bytes:
+    rng = np.random.default_rng(seed)
+    return cuts.encode(rng.integers(0, 256, (cuts.CROP, cuts.CROP, 3), dtype=np.uint8))
+
+
+def seen(faces: list[str], confidence: list[float], frame: int, throw: int = 1) -> ThrowSeen:
+    dice = [
+        {"face": f, "confidence": c, "best_guess": "claw" if f == "unknown" else f, "angle": 5.0}
+        for f, c in zip(faces, confidence, strict=True)
+    ]
+    return ThrowSeen(
+        list(faces),
+        [],
+        dice,
+        b"\xff\xd8jpeg",
+        settled_at=0.0,
+        frame=frame,
+        throw=throw,
+        cuts=tuple(crop(frame * 10 + i) for i in range(len(faces))),
+    )
+
+
+@pytest.fixture
+def table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Table:
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    t = Table(
+        Store(tmp_path / "games.db"), FakeBoard(), window=WINDOW, clock=Clock(), announce=print
+    )
+    t.learning = Learning(LearningStore(), t.touch, t.notice)
+    t.learning.refits = Refits()  # type: ignore[assignment]
+    t.start(clock_thread=False)
+    t.camera_opened(Camera())  # type: ignore[arg-type]
+    setup = {"players": PLAYERS, "first_player": "Ann", "seed": 4}
+    t.act({"do": "new_game", "game": "king-of-tokyo", "setup": setup})
+    return t
+
+
+def camera(t: Table) -> Camera:
+    return t.cameras[0]  # type: ignore[return-value]
+
+
+def test_a_die_not_read_is_asked_and_the_answer_resolves_the_throw(table: Table) -> None:
+    faces = ["1", "1", "unknown", "heart", "claw", "energy"]
+    table.camera_event(seen(faces, [0.99, 0.99, 0.62, 0.99, 0.99, 0.99], frame=7))
+    view = table.view()["game"]
+    assert view["throw"]["status"] == "asking" and table.game is not None
+    assert [d["die"] for d in view["asking"]["dice"]] == [2]
+    assert view["asking"]["dice"][0]["guess"] == "claw"
+    assert table._expectation()[0] is None  # no throw is due while it waits
+    assert table.store.inputs(table.game_id or 0) == []
+    with pytest.raises(Refused, match="one of"):
+        table.act({"do": "name_die", "die": 2, "face": "dragon"})
+    with pytest.raises(Refused, match="not read"):
+        table.act({"do": "name_die", "die": 0, "face": "2"})
+    table.act({"do": "name_die", "die": 2, "face": "2"})
+    assert table.store.inputs(table.game_id or 0)[-1] == {
+        "type": "throw",
+        "player": "Ann",
+        "thrown": ["1", "1", "2", "heart", "claw", "energy"],
+        "kept": [],
+    }
+    assert table.view()["game"]["asking"] is None
+    assert ("answer", (1, {2: "2"})) in camera(table).said  # the camera knows it from now on
+    learnt = table.learning.store.examples("kot")  # type: ignore[union-attr]
+    assert [(e.face, e.source, e.certain) for e in learnt] == [("2", "asked", True)]
+    assert learnt[0].crop == crop(72)  # the die's own cut
+
+
+def test_a_throw_asked_about_can_be_thrown_again(table: Table) -> None:
+    table.camera_event(seen(["unknown"] * 6, [0.5] * 6, frame=3))
+    table.act({"do": "throw_again"})
+    assert ("retract", 1) in camera(table).said
+    assert table.view()["game"]["asking"] is None and table._expectation()[0] is not None
+    with pytest.raises(Refused, match="no throw waits"):
+        table.act({"do": "name_die", "die": 0, "face": "1"})
+
+
+def test_a_resolved_throw_keeps_its_fixed_dice_and_those_read_sure(table: Table) -> None:
+    faces = ["1", "1", "2", "heart", "claw", "energy"]
+    confidence = [0.99, 0.91, 0.99, 0.97, 0.99, 0.99]  # the second 1 read less sure
+    table.camera_event(seen(faces, confidence, frame=5))
+    table.act({"do": "input", "input": {"type": "resolve", "player": "Ann"}})  # the window
+    fix = {"type": "correct", "player": "Ann", "from": "1", "to": "3"}
+    table.act({"do": "input", "input": fix})
+    table.act({"do": "input", "input": {"type": "resolve", "player": "Ann"}})  # now
+    learnt = table.learning.store.examples("kot")  # type: ignore[union-attr]
+    got = sorted((e.face, e.source, e.read_as, e.crop == crop(50 + i)) for i, e in _by_die(learnt))
+    assert got == [
+        ("1", "read", "1", True),
+        ("2", "read", "2", True),
+        ("3", "fixed", "1", True),  # the least sure 1 was the misread one
+        ("claw", "read", "claw", True),
+        ("energy", "read", "energy", True),
+        ("heart", "read", "heart", True),
+    ]
+
+
+def _by_die(examples: list[Any]) -> list[tuple[int, Any]]:
+    return [(int(str(e.key).rsplit(" ", 1)[1]), e) for e in examples]
+
+
+def test_enough_new_examples_of_every_face_start_a_refit(table: Table) -> None:
+    refits = table.learning.refits  # type: ignore[union-attr]
+    faces = ["1", "2", "3", "heart", "energy", "claw"]
+    throws = 0
+    while not refits.started:  # type: ignore[attr-defined]
+        throws += 1
+        table.camera_event(seen(faces, [0.99] * 6, frame=100 + throws))
+        player = table.game.waiting_for()[0].player  # type: ignore[union-attr]
+        table.act({"do": "input", "input": {"type": "resolve", "player": player}})
+        table.act({"do": "input", "input": {"type": "resolve", "player": player}})
+        for w in table.game.waiting_for():  # type: ignore[union-attr]
+            if w.kind == "yield":
+                stay = {"type": "yield", "player": w.player, "leave": False}
+                table.act({"do": "input", "input": stay})
+        for w in table.game.waiting_for():  # type: ignore[union-attr]
+            if w.kind == "end_turn":
+                table.act({"do": "input", "input": {"type": "end_turn", "player": w.player}})
+        assert throws < 10
+    assert refits.started == ["kot"]  # type: ignore[attr-defined]
+    kept = len(table.learning.store.examples("kot"))  # type: ignore[union-attr]
+    assert kept >= REFIT_AFTER and throws == 4  # 3 + 1 of each face, 6 a throw
+
+
+def test_teaching_from_the_page_takes_the_camera_and_gives_it_back(table: Table) -> None:
+    table.act({"do": "teach", "step": "start"})  # the dice of the game on the table
+    assert camera(table).said[-1] == ("teach", True)
+    flow = table.view()["teaching"]
+    assert flow["name"] == "kot" and flow["step"] == "throwing"
+    with pytest.raises(Refused, match="no dice seen"):
+        table.act({"do": "teach", "step": "sort"})
+    with pytest.raises(Refused, match="going on"):
+        table.act({"do": "teach", "step": "start", "face_set": "kot"})
+    table.act({"do": "teach", "step": "cancel"})
+    assert camera(table).said[-1] == ("teach", False)
+    assert table.view()["teaching"] is None
+    with pytest.raises(Refused, match="no earlier version"):
+        table.act({"do": "roll_back", "face_set": "my-dice"})

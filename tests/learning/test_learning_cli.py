@@ -1,0 +1,106 @@
+"""`dicetable vision sets` lists, shows, rolls back, exports and imports a table's sets
+and exports their examples as dice-labels/1; `dicetable vision teach --camera SOURCE`
+teaches from dice thrown under a camera, named in the terminal."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from learning_support import Person, origins, truth
+
+from host.cli import build_parser, main
+from vision import labels
+from vision.images import write_image
+from vision.learning import sets
+from vision.learning.cli import teach_live
+from vision.learning.flow import TeachFlow
+from vision.learning.refit import refit
+from vision.learning.store import NONE, LearningStore
+from vision.live.sequences import held
+from vision.reader import DiceReader
+
+
+def test_the_sets_command_shows_rolls_back_exports_and_imports(
+    taught: tuple[TeachFlow, Person], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    flow, _ = taught
+    store = LearningStore()
+    store.add("kot", flow.examples())
+    refit(store, "kot")
+    assert main(["vision", "sets"]) == 0
+    assert re.search(r"kot +v1 +\d+ +1 +16/16 right, 0 wrong", capsys.readouterr().out)
+    assert main(["vision", "sets", "show", "kot"]) == 0
+    shown = capsys.readouterr().out
+    assert "* v1    kept" in shown and "(before: " in shown
+    assert main(["vision", "sets", "export", "kot", str(tmp_path / "mine.npz")]) == 0
+    assert main(["vision", "sets", "roll-back", "kot"]) == 0
+    assert sets.in_use(store, "kot") == sets.SHIPPED
+    assert main(["vision", "sets", "roll-back", "kot"]) == 2  # nothing earlier
+    assert "nothing earlier" in capsys.readouterr().err
+    assert main(["vision", "sets", "import", str(tmp_path / "mine.npz")]) == 0
+    assert sets.in_use(store, "kot") == 2
+    assert main(["vision", "sets", "examples", "kot", str(tmp_path / "labels")]) == 0
+    exported = labels.load(tmp_path / "labels")
+    dice = [e for e in store.examples("kot") if e.face != NONE]
+    assert len(exported.images) == len(dice) and exported.face_set == "kot"
+    assert Counter(i.dice[0].face for i in exported.images) == Counter(e.face for e in dice)
+    assert all(not i.complete for i in exported.images)
+    assert exported.frame(exported.images[0]).shape == (64, 64, 3)
+
+
+def test_teach_from_a_camera_in_the_terminal(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    frames = origins("teach")
+    camera = tmp_path / "camera"  # the teaching frames, each held before the camera
+    camera.mkdir()
+    for index, frame, _ in held([frames.frame(i) for i in frames.images], 8):
+        write_image(camera / f"f{index:05d}.png", frame)
+    cuts: dict[int, tuple[str, str | None]] = {}
+    asked: list[str] = []
+
+    def answer(prompt: str) -> str:
+        """A person reading the sheet: each group's face, its wrong dice moved."""
+        asked.append(prompt)
+        flow = answer.flow  # type: ignore[attr-defined]
+        for cut in flow.cuts:
+            cuts.setdefault(cut.id, truth(frames.images[cut.throw - 1], cut.center))
+        dice = [int(n) for n in re.search(r"dice ([\d ]+)\)", prompt).group(1).split()]  # type: ignore[union-attr]
+        column = 1 if prompt.startswith("colour") else 0
+        said = Counter(cuts[i][column] for i in dice).most_common(1)[0][0]
+        moves = [f"{i}={cuts[i][column] or 'none'}" for i in dice if cuts[i][column] != said]
+        return " ".join([str(said) if said else "none", *moves])
+
+    import vision.learning.flow as flow_module
+
+    real_start = flow_module.start
+
+    def start(*args: object) -> object:
+        made = real_start(*args)  # type: ignore[arg-type]
+        answer.flow = made[0]  # type: ignore[attr-defined]
+        return made
+
+    args = build_parser(["vision"]).parse_args(
+        [
+            "vision",
+            "teach",
+            "--camera",
+            str(camera),
+            "--name",
+            "kot",
+            "--sheet",
+            str(tmp_path / "g.png"),
+        ]
+    )
+    monkeypatch.setattr(flow_module, "start", start)  # to see the flow the person names
+    assert teach_live(args, answer) == 0
+    out = capsys.readouterr().out
+    assert "throw 10 of 10" in out and "kept and in use" in out
+    assert re.search(r"checked on (\d+) of your dice .*: \1 right, 0 wrong", out), out
+    assert any(p.startswith("colour group") for p in asked)
+    assert (tmp_path / "g.png").is_file()
+    assert sets.in_use(LearningStore(), "kot") == 1
+    DiceReader.load("kot")
