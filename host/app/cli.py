@@ -171,7 +171,9 @@ def play(args: argparse.Namespace, terminal: Terminal, page: bool = True) -> Non
     terminal.attach(table, board)
     web: WebServer | None = None
     worker: threading.Thread | None = None
-    learning = _learning(table, learn=not recorded or args.learn)
+    # what the table learns of its dice: taught from the page, learnt from a live camera's
+    # throws (a rehearsal's only with --learn)
+    learning = _learning(table, learn=not recorded or args.learn) if page else None
     try:
         table.start(pin=args.pin)
         if page:
@@ -233,7 +235,7 @@ def _learning(table: Any, learn: bool) -> Any:
     try:
         store = LearningStore()
     except VisionError as error:
-        print(f"dicetable: the table does not learn its dice this time: {error}", flush=True)
+        table.notice("warning", f"the table does not learn its dice this time: {error}")
         return None
     table.learning = Learning(store, table.touch, table.notice, play=learn)
     return table.learning
