@@ -21,6 +21,7 @@ PARTS: dict[str, tuple[str, str]] = {
     "live": ("vision.live.bench", "frames per second and settle-to-event delay"),
     "board": ("host.board.bench", "firmware frames per second, round trip, heap"),
     "play": ("host.app.bench", "settled frame to board and page delay, 20 viewers"),
+    "learning": ("host.app.learning_bench", "a refit of 500 examples, the page during a refit"),
 }
 
 

@@ -29,6 +29,8 @@ from typing import TYPE_CHECKING, Any
 from host.errors import UserError
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from host.games import Game
     from host.games.kind import Dice, GameKind
     from vision.live.sequences import Take
@@ -54,6 +56,9 @@ class Session:
     # a teaching: dice thrown to teach the table (no game); each frames step is played
     # once the page's teaching waits for throws
     teach: bool = False
+    # still photos played as throws of a game: each frames step is played once the table
+    # waits for a throw (the last one resolved), as people throw when the game says
+    paced: bool = False
 
     def frame_count(self) -> int:
         return sum(len(s.frames) for s in self.steps)
@@ -86,26 +91,47 @@ def load_session(folder: str | Path) -> Session:
     game = data.get("game")
     if game is not None and not isinstance(game, dict):
         raise UserError(f'{path}: its "game" is not a game script\'s setup (a JSON object)')
-    return Session(folder, int(data.get("fps", FPS)), tuple(steps), game, data.get("teach") is True)
+    return Session(
+        folder,
+        int(data.get("fps", FPS)),
+        tuple(steps),
+        game,
+        teach=data.get("teach") is True,
+        paced=data.get("paced") is True,
+    )
 
 
-def still_session(photos: Sequence[Path], folder: Path, hold: int = 8, seed: int = 0) -> Session:
-    """A teaching session of still photos of dice (each a throw), as a camera sends them:
-    each photo held `hold` frames with the camera's noise, then the next
-    (vision.live.sequences.held)."""
+def still_session(
+    photos: Sequence[Path],
+    folder: Path,
+    hold: int = 8,
+    seed: int = 0,
+    teach: bool = True,
+    picked_up: Sequence[np.ndarray] | None = None,
+) -> Session:
+    """A session of still photos of dice (each a throw), as a camera sends them: each photo
+    held `hold` frames with the camera's noise, then the next (vision.live.sequences.held).
+    A teaching session (`teach`), or else throws of a game, each played once the table
+    waits for a throw. `picked_up[i]`: the view once the dice of photo i are picked up
+    (its tray empty), held `hold` frames before photo i + 1, as people pick up the dice
+    and throw them again (the camera sees them leave instead of a cut to other dice)."""
     from vision.images import read_image, write_image
     from vision.live.sequences import held
 
     folder.mkdir(parents=True, exist_ok=True)
     steps: list[dict[str, Any]] = []
-    images = [read_image(p) for p in photos]
-    for index, frame, _ in held(images, hold, FPS, seed):
-        if index % hold == 0:
-            steps.append({"frames": []})
-        name = f"f{index:05d}.jpg"
-        write_image(folder / name, frame)
-        steps[-1]["frames"].append(name)
-    session = {"format": FORMAT, "fps": FPS, "teach": True, "steps": steps}
+    index = 0
+    for p, photo in enumerate(photos):
+        shown = [read_image(photo)]
+        if picked_up is not None and p > 0:
+            shown.insert(0, picked_up[p - 1])
+        steps.append({"frames": []})
+        for _, frame, _ in held(shown, hold, FPS, seed + p):
+            name = f"f{index:05d}.jpg"
+            write_image(folder / name, frame)
+            steps[-1]["frames"].append(name)
+            index += 1
+    session = {"format": FORMAT, "fps": FPS, "teach" if teach else "paced": True, "steps": steps}
     (folder / "session.json").write_text(json.dumps(session, indent=1) + "\n", encoding="utf-8")
     return load_session(folder)
 

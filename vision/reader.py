@@ -27,6 +27,8 @@ from vision import detect, faceset, nets, patches
 from vision.errors import VisionError
 
 UNKNOWN = "unknown"
+# the reason of a find the set drops as none of its dice, when it is reported (unknown)
+UNLIKE = "unlike: none of the set's dice"
 COCKED = 0.9  # cocked classifier's probability from which a die counts as leaning
 
 

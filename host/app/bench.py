@@ -288,7 +288,7 @@ class EventClient:
         try:
             for raw in self.response:
                 if raw.startswith(b"data: "):
-                    version = _version(raw[6:])
+                    version = state_version(raw[6:])
                     with self.changed:
                         self.arrived[version] = time.perf_counter()
                         self.changed.notify_all()
@@ -314,7 +314,7 @@ class EventClient:
         self.conn.close()
 
 
-def _version(data: bytes) -> int:
+def state_version(data: bytes) -> int:
     # the version is the state's first field: read it without parsing the whole state
     head = data[: data.index(b",")] if b"," in data else data
     return int(head.split(b":")[1])

@@ -167,9 +167,11 @@ class DiceWatcher:
 
     def _reader(self, face_set: str) -> Reader:
         if face_set not in self._readers:
+            from vision.learning.flow import TeachReader
             from vision.reader import DiceReader
 
-            self._readers[face_set] = DiceReader.load(face_set)
+            # what the set would drop as none of its dice is asked about where it fits
+            self._readers[face_set] = TeachReader(DiceReader.load(face_set))
         return self._readers[face_set]
 
     def feed(self, frame: np.ndarray, t: float) -> list[CameraEvent]:

@@ -72,6 +72,7 @@ class SessionPlayer:
         start = time.monotonic()
         index = 0
         given = 0  # the inputs of the session so far: a throw's frames, or a recorded one
+        thrown = -1  # a paced session: the game's inputs when the last throw was played
         for step in self.session.steps:
             if stop.is_set():
                 return
@@ -85,6 +86,9 @@ class SessionPlayer:
                 continue
             if self.session.teach and not self._teaching(stop):
                 return
+            if self.session.paced and not self._throw_due(stop, thrown):
+                return
+            thrown = self.table.inputs_taken()
             for path in step.frames:
                 try:
                     image = read_image(path)
@@ -128,6 +132,19 @@ class SessionPlayer:
             return stop.is_set() or (flow is not None and flow.step == "throwing")
 
         while not self.table.wait_for(throwing, 1.0):
+            if self.table.closed:
+                return False
+        return not stop.is_set()
+
+    def _throw_due(self, stop: threading.Event, thrown: int) -> bool:
+        """A paced session's throw waits until the table waits for a throw, and the throw
+        before was taken (read, or entered by hand when it was not: the game moved on from
+        `thrown` inputs)."""
+
+        def due() -> bool:
+            return stop.is_set() or (self.table.throw_due() and self.table.inputs_taken() > thrown)
+
+        while not self.table.wait_for(due, 1.0):
             if self.table.closed:
                 return False
         return not stop.is_set()

@@ -1029,6 +1029,16 @@ class Table:
             texts = {lang: self.view_json(lang) for lang in langs}
             return self.version, {lang: text for lang, (_, text) in texts.items()}
 
+    def throw_due(self) -> bool:
+        """The game waits for the camera's throw now (not held, asked about or paused)."""
+        with self._lock:
+            return self._expectation()[0] is not None
+
+    def inputs_taken(self) -> int:
+        """The inputs of the game on the table so far (0: none)."""
+        with self._lock:
+            return len(self.game.log) if self.game is not None else 0
+
     def wait_for(self, predicate: Callable[[], bool], timeout: float) -> bool:
         """Block until `predicate()` (checked under the lock at every change) or the
         timeout or the table closing; returns the predicate's last value."""

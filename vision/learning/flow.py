@@ -32,7 +32,7 @@ from vision.errors import VisionError
 from vision.faceset import FaceSet
 from vision.learning import cuts, groups
 from vision.learning.store import NONE, NewExample
-from vision.reader import UNKNOWN, DiceReader, DieReading
+from vision.reader import UNKNOWN, UNLIKE, DiceReader, DieReading
 
 THROWS = 10  # throws of all the dice a teaching asks for
 TEACH_SCORE = 0.5  # a find the set takes for none of its dice is cut from this finder score
@@ -50,7 +50,9 @@ class FlowError(VisionError):
 
 class TeachReader:
     """Reads as `reader` does, and also reports what it would drop as none of its dice
-    when the finder is fairly sure it is a die (`unknown`, reason "unlike", no guess)."""
+    when the finder is fairly sure it is a die (`unknown`, reason UNLIKE, no guess): after
+    the dice read, the finder's likeliest first. Teaching cuts them all; in play the
+    follower keeps as many as the dice in play leave room for (vision.live.follow)."""
 
     def __init__(self, reader: DiceReader) -> None:
         self.reader = reader
@@ -67,10 +69,10 @@ class TeachReader:
                 color=None,
                 color_confidence=0.0,
                 cocked=False,
-                reason="unlike: none of the set's dice",
+                reason=UNLIKE,
                 best_guess="",
             )
-            for c in seen.dropped
+            for c in sorted(seen.dropped, key=lambda c: -c.score)
             if c.score >= TEACH_SCORE
         ]
         return seen.dice + extra

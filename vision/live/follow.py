@@ -41,7 +41,7 @@ from vision.live.calibration import Calibration
 from vision.live.motion import TrayWatch, ViewCheck
 from vision.live.settings import DEFAULT, Settings
 from vision.live.track import Tracker
-from vision.reader import UNKNOWN, DieReading, check_frame
+from vision.reader import UNKNOWN, UNLIKE, DieReading, check_frame
 
 # Misfit codes: what kind of problem a person should look at.
 UNREAD = "unread"  # a die could not be read, or is cocked
@@ -471,6 +471,23 @@ class ThrowFollower:
                 changed[i] = k
             used.add(b)
 
+    def _read(self, frame: np.ndarray) -> list[DieReading]:
+        """The reader's dice, with as many finds it took for none of its dice as fit."""
+        return self._room_for(list(self.reader.read(frame)))
+
+    def _room_for(self, dice: list[DieReading]) -> list[DieReading]:
+        """Finds the set takes for none of its dice (UNLIKE, the likeliest first, after the
+        dice read: vision.learning.flow.TeachReader) are dice to ask about as far as the
+        dice in play leave room for them; the rest are not dice."""
+        unlike = [d for d in dice if d.reason == UNLIKE]
+        if not unlike:
+            return dice
+        room = 0
+        if self.ask_unknown and self.expected is not None:
+            room = max(0, sum(self.expected.values()) - (len(dice) - len(unlike)))
+        keep = {id(d) for d in unlike[:room]}
+        return [d for d in dice if d.reason != UNLIKE or id(d) in keep]
+
     def _problem(
         self,
         dice: list[DieReading],
@@ -537,7 +554,7 @@ class ThrowFollower:
             code, reason = LIGHT, _light_problem(check, self.settings)
             if not reason:
                 return None
-        dice = self.reader.read(frame)
+        dice = self._read(frame)
         self._learn_size(dice)
         self.watch.relearn(frame, [d.box for d in dice], keep_present=code == LIGHT)
         if not same_dice(dice, self._lying, self._tolerance()):
