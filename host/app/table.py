@@ -394,7 +394,11 @@ class Table:
             if unread:  # a person says what they show (or throws again)
                 self.asking = (event, {})
                 n = len(unread)
-                why = f"{n} {'die' if n == 1 else 'dice'} not read: say what they show"
+                why = (
+                    _("1 die not read: say what it shows")
+                    if n == 1
+                    else _("{n} dice not read: say what they show", n=n)
+                )
                 self.throw = {**seen, "status": "asking", "reason": why, "asking": unread}
                 self._publish()
                 return "asking"
@@ -561,7 +565,7 @@ class Table:
         if self.asking is not None:  # undo first takes back the throw asked about
             self._drop_asking()
             self.throw = None
-            self.notice("info", f"undo: the throw not read is dropped ({source})")
+            self.notice("info", _("undo: the throw not read is dropped ({source})", source=source))
             self._publish()
             return self._ack()
         if self.holding is not None:  # undo first takes back the end of the throws
@@ -589,7 +593,7 @@ class Table:
     def _do_throw_again(self, action: Mapping[str, Any], source: str) -> dict[str, Any]:
         """The throw asked about is not taken: the dice are thrown again."""
         if self.asking is None:
-            raise Refused("no throw waits for a die's face now")
+            raise Refused(_("no throw waits for a die's face now"))
         self._drop_asking()
         self.throw = None
         self._publish()
@@ -598,7 +602,7 @@ class Table:
     def _do_teach(self, action: Mapping[str, Any], source: str) -> dict[str, Any]:
         """A step of teaching the table's dice (host.app.teaching)."""
         if self.learning is None:
-            raise Refused("this table does not learn (no learning store)", 409)
+            raise Refused(_("this table does not learn (no learning store)"), 409)
         try:
             self.learning.act(action, self._dice_context())
         except UserError as error:
@@ -756,15 +760,17 @@ class Table:
         """A person says what an unknown die of the throw asked about shows; once every one
         is said, the throw is the camera's with those faces (and they teach the set)."""
         if self.asking is None:
-            raise Refused("no throw waits for a die's face now")
+            raise Refused(_("no throw waits for a die's face now"))
         event, said = self.asking
         die, face = action.get("die"), action.get("face")
         unread = _unread(event.dice)
         if not isinstance(die, int) or die not in unread:
-            raise Refused(f'"die" is one of the dice not read: {unread}', 400)
+            raise Refused(
+                _("say the face of one of the dice not read: {dice}", dice=str(unread)), 400
+            )
         faces = self._dice().faces if self._dice() is not None else {}  # type: ignore[union-attr]
         if face not in faces:
-            raise Refused(f'"face" is one of {", ".join(faces)}', 400)
+            raise Refused(_("a die shows one of {faces}", faces=", ".join(faces)), 400)
         said[die] = str(face)
         if self.learning is not None and self.throw is not None and self.throw.get("face_set"):
             cut = event.cuts[die] if die < len(event.cuts) else b""

@@ -22,6 +22,7 @@ import threading
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from host.app.text import _
 from host.errors import UserError
 
 if TYPE_CHECKING:
@@ -99,7 +100,7 @@ class Learning:
         from vision.learning.flow import start
 
         if self.flow is not None and self.flow.step in ("throwing", "sorting"):
-            raise UserError("a teaching is going on: finish it or cancel it first")
+            raise UserError(_("a teaching is going on: finish it or cancel it first"))
         name = action.get("face_set") or (context or {}).get("face_set")
         if not isinstance(name, str) or not name:
             raise UserError('say which dice to teach: {"step": "start", "face_set": NAME}')
@@ -112,7 +113,7 @@ class Learning:
             faces = described[0] if described else faces
         self.flow, self._reader = start(name, faces, colors, known)
         if not self.cameras:
-            self.notice("warning", "no camera is open: the dice cannot be seen to teach them")
+            self.notice("warning", _("no camera is open: the dice cannot be seen to teach them"))
         for camera in self.cameras:
             camera.teach(self._reader, self._seen)
 
@@ -149,7 +150,9 @@ class Learning:
             except Exception as error:  # a bug: say it, keep the dice seen
                 with self._lock:
                     flow.step = THROWING
-                self.notice("error", f"internal error grouping the dice: {error!r}")
+                self.notice(
+                    "error", _("internal error grouping the dice: {error}", error=repr(error))
+                )
             else:
                 with self._lock:
                     flow.sorted(grouped)
@@ -160,10 +163,10 @@ class Learning:
     def _answer(self, step: str, action: Mapping[str, Any]) -> None:
         flow = self.flow
         if flow is None:
-            raise UserError("no teaching is going on: start one first")
+            raise UserError(_("no teaching is going on: start one first"))
         if step == "sort":
             if not flow.cuts:
-                raise UserError("no dice seen yet: throw them under the camera first")
+                raise UserError(_("no dice seen yet: throw them under the camera first"))
             self._sort()
             return
         if step == "fit":
@@ -188,7 +191,7 @@ class Learning:
     def _fit(self, flow: TeachFlow) -> None:
         left = flow.unnamed()
         if left:
-            raise UserError("not yet: " + "; ".join(left))
+            raise UserError(_("not yet: {left}", left="; ".join(left)))
         from vision.learning import sets
 
         if sets.shipped(flow.name) is None:
@@ -259,7 +262,7 @@ class Learning:
         try:
             added = self.store.add(face_set, examples)
         except LearningError as error:  # the game goes on; the examples are lost alone
-            self.notice("error", f"the dice examples are not kept: {error}")
+            self.notice("error", _("the dice examples are not kept: {error}", error=str(error)))
             return 0
         self._maybe_refit(face_set)
         return added
@@ -291,22 +294,37 @@ class Learning:
                 self.flow.result = said
                 self.flow.step = "done" if "error" not in said else "sorting"
         if "error" in said:
-            self.notice("warning", f"the dice set {name} was not refitted: {said['error']}")
+            self.notice(
+                "warning",
+                _("the dice set {name} was not refitted: {error}", name=name, error=said["error"]),
+            )
         elif said.get("kept"):
             for camera in self.cameras:
                 camera.reload(name)
             f = said["figures"]
             self.notice(
                 "info",
-                f"the dice set {name} learnt from {said['examples']} dice (version "
-                f"{said['version']}): of {f['checked']} it kept aside, {f['right']} read "
-                f"right, {f['wrong']} wrong, {f['unknown']} left to you",
+                _(
+                    "the dice set {name} learnt from {examples} dice (version {version}): of "
+                    "{checked} it kept aside, {right} read right, {wrong} wrong, {unknown} "
+                    "left to you",
+                    name=name,
+                    examples=said["examples"],
+                    version=said["version"],
+                    checked=f["checked"],
+                    right=f["right"],
+                    wrong=f["wrong"],
+                    unknown=f["unknown"],
+                ),
             )
         else:
             self.notice(
                 "info",
-                f"a refit of {name} was not kept: it read the dice it kept aside worse than "
-                "the set in use",
+                _(
+                    "a refit of {name} was not kept: it read the dice it kept aside worse "
+                    "than the set in use",
+                    name=name,
+                ),
             )
         self.changed()
         if not teaching and "error" not in said:
@@ -346,7 +364,9 @@ class Learning:
             raise UserError(str(error)) from None
         for camera in self.cameras:
             camera.reload(name)
-        self.notice("info", f"the dice set {name} is back at version {number}")
+        self.notice(
+            "info", _("the dice set {name} is back at version {number}", name=name, number=number)
+        )
         self.changed()
         return number
 

@@ -3,60 +3,62 @@
 // a throw with dice the camera could not read (tap what each shows: it also teaches the
 // set), and the table's dice sets with their versions (roll back).
 // It uses the page's helpers (app.js: h, $, act, say, state, game, faceLabel, diceFaces,
-// unlocked, openPanel); every word people read is in WORDS, the one place to translate.
+// unlocked, openPanel); every word people read is in WORDS, through the page's t() (host/app/locales).
 "use strict";
 
 const NOT_A_DIE = ""; // the face of a cut that is no die (vision.learning.store.NONE)
 
 const WORDS = {
-  teach: "🎲 Teach your dice",
-  sets: "Dice sets",
-  teachTitle: "Teach the table your dice",
-  teachIntro: "Throw all your dice under the camera, about ten times. The table cuts out every die it sees and groups those that look alike; you name each group with a tap, and it learns your dice in a few seconds.",
-  theGameDice: "The dice of the game on the table",
-  otherSet: "Or the set",
-  start: "Start",
-  throwing: (n, want, dice) => `Throw all your dice under the camera: ${n} of ${want} throws seen (${dice} dice so far).`,
-  throwingNote: "Pick them all up and throw them again each time; the table waits until they lie still.",
-  sortNow: "That's enough: sort them",
-  cancel: "Cancel",
-  grouping: "Sorting the dice by look…",
-  nameGroups: "Tap what each group of dice shows",
-  nameGroupsNote: "A die in the wrong group: tap it, then its face.",
-  guess: (face) => `looks like ${face}`,
-  noGuess: "which face?",
-  notADie: "not a die",
-  thisDie: "This die shows:",
-  colours: "Which dice are these?",
-  coloursNote: "The game tells its dice apart by these roles.",
-  left: (items) => `Still to do: ${items.join("; ")}.`,
-  learn: "Learn these dice",
-  fitting: "Learning your dice… (a few seconds)",
-  failed: (why) => `The dice could not be learnt: ${why}`,
-  kept: (name, version) => `The table now reads your dice with the set "${name}" (version ${version}).`,
-  notKept: (name) => `The new set was not kept: the set "${name}" in use reads your dice better.`,
-  check: (f) => `Checked on ${f.checked} of your dice it did not learn from: ${f.right} read right, ${f.wrong} read wrong, ${f.unknown} left for you to say.`,
-  before: (f) => `The set before read ${f.right} of them right and ${f.wrong} wrong.`,
-  meaning: (n) => n ? `It is never sure of a face it is not: a die it doubts, the page asks you about. ${n} dice show an error rate below about ${Math.min(100, Math.ceil(300 / n))} % at worst; every throw you play teaches it more.` : "Every throw you play teaches it more.",
-  done: "Done",
-  rollBack: "Roll back",
-  askTitle: "The camera could not read these dice: what does each show?",
-  askGuess: (face, confidence) => `maybe ${face} (${Math.round(confidence * 100)} %)`,
-  said: (face) => `✓ ${face}`,
-  throwAgain: "Throw them again instead",
-  setsTitle: "The table's dice sets",
-  setsNone: "No dice sets yet.",
-  inUse: "in use",
-  shipped: "as shipped",
-  version: (v) => `version ${v}`,
-  examples: (n) => `${n} dice learnt from`,
-  refitting: "learning now…",
-  status: { kept: "kept", rejected: "not kept (read worse)", imported: "imported" },
-  useThis: "Use this one",
-  useShipped: "Back to the set as shipped",
+  teach: () => t("🎲 Teach your dice"),
+  sets: () => t("Dice sets"),
+  teachTitle: () => t("Teach the table your dice"),
+  teachIntro: () => t("Throw all your dice under the camera, about ten times. The table cuts out every die it sees and groups those that look alike; you name each group with a tap, and it learns your dice in a few seconds."),
+  theGameDice: () => t("The dice of the game on the table"),
+  otherSet: () => t("Or the set"),
+  start: () => t("Start"),
+  throwing: (n, want, dice) => t("Throw all your dice under the camera: {n} of {want} throws seen ({dice} dice so far).", { n, want, dice }),
+  throwingNote: () => t("Pick them all up and throw them again each time; the table waits until they lie still."),
+  sortNow: () => t("That's enough: sort them"),
+  cancel: () => t("Cancel"),
+  grouping: () => t("Sorting the dice by look…"),
+  nameGroups: () => t("Tap what each group of dice shows"),
+  nameGroupsNote: () => t("A die in the wrong group: tap it, then its face."),
+  guess: (face) => t("looks like {face}", { face }),
+  noGuess: () => t("which face?"),
+  notADie: () => t("not a die"),
+  thisDie: () => t("This die shows:"),
+  colours: () => t("Which dice are these?"),
+  coloursNote: () => t("The game tells its dice apart by these roles."),
+  left: (items) => t("Still to do: {items}.", { items: items.join("; ") }),
+  learn: () => t("Learn these dice"),
+  fitting: () => t("Learning your dice… (a few seconds)"),
+  failed: (why) => t("The dice could not be learnt: {why}", { why }),
+  kept: (name, version) => t("The table now reads your dice with the set \"{name}\" (version {version}).", { name, version }),
+  notKept: (name) => t("The new set was not kept: the set \"{name}\" in use reads your dice better.", { name }),
+  check: (f) => t("Checked on {checked} of your dice it did not learn from: {right} read right, {wrong} read wrong, {unknown} left for you to say.", f),
+  before: (f) => t("The set before read {right} of them right and {wrong} wrong.", f),
+  meaning: (n) => n ? t("It is never sure of a face it is not: a die it doubts, the page asks you about. {n} dice show an error rate below about {rate} % at worst; every throw you play teaches it more.", { n, rate: Math.min(100, Math.ceil(300 / n)) }) : t("Every throw you play teaches it more."),
+  done: () => t("Done"),
+  rollBack: () => t("Roll back"),
+  askTitle: () => t("The camera could not read these dice: what does each show?"),
+  askGuess: (face, confidence) => t("maybe {face} ({percent} %)", { face, percent: Math.round(confidence * 100) }),
+  said: (face) => t("✓ {face}", { face }),
+  throwAgain: () => t("Throw them again instead"),
+  setsTitle: () => t("The table's dice sets"),
+  setsNone: () => t("No dice sets yet."),
+  inUse: () => t("in use"),
+  shipped: () => t("as shipped"),
+  version: (v) => t("version {v}", { v }),
+  examples: (n) => t("{n} dice learnt from", { n }),
+  refitting: () => t("learning now…"),
+  kept_status: () => t("kept (read no worse)"),
+  rejected_status: () => t("not kept (read worse)"),
+  imported_status: () => t("imported"),
+  useThis: () => t("Use this one"),
+  useShipped: () => t("Back to the set as shipped"),
 };
 
-const tw = (key, ...args) => { const w = WORDS[key]; return typeof w === "function" ? w(...args) : w; };
+const tw = (key, ...args) => WORDS[key](...args);
 const teachFace = (face) => (face === NOT_A_DIE ? tw("notADie") : faceLabel(face));
 const cutImage = (id, big) => h("img", { src: `/api/teach/cut/${id}.png`, alt: "", class: big ? "cut big" : "cut" });
 const teach = (step, more) => act({ do: "teach", step, ...more });
@@ -64,36 +66,36 @@ const teach = (step, more) => act({ do: "teach", step, ...more });
 // ---- teaching -------------------------------------------------------------------------
 
 function drawTeaching(el) {
-  const t = state && state.teaching;
-  if (!t) return;
+  const tg = state && state.teaching;
+  if (!tg) return;
   el.append(h("h2", {}, tw("teachTitle")));
-  if (t.step === "throwing") {
-    el.append(h("p", { "data-test": "teach-throws" }, tw("throwing", t.throws, t.want, t.cuts.length)),
+  if (tg.step === "throwing") {
+    el.append(h("p", { "data-test": "teach-throws" }, tw("throwing", tg.throws, tg.want, tg.cuts.length)),
       h("p", { class: "quiet" }, tw("throwingNote")),
-      h("div", { class: "cuts" }, t.cuts.slice(-12).map((c) => cutImage(c.id))));
+      h("div", { class: "cuts" }, tg.cuts.slice(-12).map((c) => cutImage(c.id))));
     if (unlocked()) {
       el.append(h("div", { class: "choices" },
-        t.cuts.length ? h("button", { "data-test": "teach-sort", onclick: () => teach("sort") }, tw("sortNow")) : null,
+        tg.cuts.length ? h("button", { "data-test": "teach-sort", onclick: () => teach("sort") }, tw("sortNow")) : null,
         h("button", { "data-test": "teach-cancel", onclick: () => teach("cancel") }, tw("cancel"))));
     }
-  } else if (t.step === "grouping") {
+  } else if (tg.step === "grouping") {
     el.append(h("p", { class: "quiet" }, tw("grouping")));
-  } else if (t.step === "sorting") {
-    drawGroups(el, t);
-  } else if (t.step === "fitting") {
+  } else if (tg.step === "sorting") {
+    drawGroups(el, tg);
+  } else if (tg.step === "fitting") {
     el.append(h("p", { class: "quiet", "data-test": "teach-fitting" }, tw("fitting")));
-  } else if (t.step === "done") {
-    drawResult(el, t);
+  } else if (tg.step === "done") {
+    drawResult(el, tg);
   }
 }
 
-function drawGroups(el, t) {
+function drawGroups(el, tg) {
   el.append(h("p", {}, tw("nameGroups")), h("p", { class: "quiet" }, tw("nameGroupsNote")));
-  const faces = [...t.faces, NOT_A_DIE];
-  for (const g of t.groups) {
+  const faces = [...tg.faces, NOT_A_DIE];
+  for (const g of tg.groups) {
     const picker = h("div", { class: "choices picker" });
     const cuts = g.cuts.map((id) => {
-      const c = t.cuts[id];
+      const c = tg.cuts[id];
       const moved = c.face !== null && c.face !== g.face;
       return h("button", {
         class: moved ? "cut moved" : "cut", "data-test": "teach-cut", "data-cut": id,
@@ -113,49 +115,49 @@ function drawGroups(el, t) {
       }, teachFace(f)))),
       picker));
   }
-  if (t.colour_groups.length) {
+  if (tg.colour_groups.length) {
     el.append(h("h3", {}, tw("colours")), h("p", { class: "quiet" }, tw("coloursNote")));
-    for (const g of t.colour_groups) {
+    for (const g of tg.colour_groups) {
       const picker = h("div", { class: "choices picker" });
       const cuts = g.cuts.map((id) => {
-        const c = t.cuts[id];
+        const c = tg.cuts[id];
         const moved = c.color !== null && c.color !== g.face;
         return h("button", {
           class: moved ? "cut moved" : "cut", "data-cut": id,
           onclick: () => {
             picker.textContent = "";
             picker.append(h("span", { class: "quiet" }, tw("thisDie")),
-              t.colors.map((col) => h("button", { "data-color": col, onclick: () => teach("recolor", { cut: id, color: col }) }, col)));
+              tg.colors.map((col) => h("button", { "data-color": col, onclick: () => teach("recolor", { cut: id, color: col }) }, col)));
           },
         }, cutImage(id), moved ? h("small", {}, c.color) : null);
       });
       el.append(h("div", { class: g.face === null ? "group" : "group named", "data-test": "teach-colour-group", "data-group": g.id },
         h("div", { class: "cuts" }, cuts), picker,
-        h("div", { class: "choices names" }, t.colors.map((c) => h("button", {
+        h("div", { class: "choices names" }, tg.colors.map((c) => h("button", {
           class: [c === g.face ? "chosen" : "", c === g.guess ? "guessed" : ""].join(" ").trim() || null,
           "data-color": c, onclick: () => teach("colour", { group: g.id, color: c }),
         }, c)))));
     }
   }
-  if (t.left.length) el.append(h("p", { class: "quiet", "data-test": "teach-left" }, tw("left", t.left)));
+  if (tg.left.length) el.append(h("p", { class: "quiet", "data-test": "teach-left" }, tw("left", tg.left)));
   el.append(h("div", { class: "choices" },
-    h("button", { "data-test": "teach-fit", disabled: t.left.length > 0, onclick: () => teach("fit") }, tw("learn")),
+    h("button", { "data-test": "teach-fit", disabled: tg.left.length > 0, onclick: () => teach("fit") }, tw("learn")),
     h("button", { onclick: () => teach("cancel") }, tw("cancel"))));
 }
 
-function drawResult(el, t) {
-  const r = t.result || {};
+function drawResult(el, tg) {
+  const r = tg.result || {};
   const box = h("div", { "data-test": "teach-result" });
   if (r.error) box.append(h("p", {}, tw("failed", r.error)));
   else {
-    box.append(h("p", {}, r.kept ? tw("kept", t.name, r.version) : tw("notKept", t.name)),
+    box.append(h("p", {}, r.kept ? tw("kept", tg.name, r.version) : tw("notKept", tg.name)),
       h("p", { "data-test": "teach-check" }, tw("check", r.figures)),
       r.before ? h("p", { class: "quiet" }, tw("before", r.before)) : null,
       h("p", { class: "quiet" }, tw("meaning", r.figures.checked)));
   }
   box.append(h("div", { class: "choices" },
     h("button", { "data-test": "teach-close", onclick: () => teach("close") }, tw("done")),
-    r.kept ? h("button", { "data-test": "teach-roll-back", onclick: () => act({ do: "roll_back", face_set: t.name }) }, tw("rollBack")) : null));
+    r.kept ? h("button", { "data-test": "teach-roll-back", onclick: () => act({ do: "roll_back", face_set: tg.name }) }, tw("rollBack")) : null));
   el.append(box);
 }
 
@@ -206,7 +208,7 @@ async function setsPanel(panel) {
     const learnt = Object.values(s.examples).reduce((a, b) => a + b, 0);
     const rows = s.versions.map((v) => h("tr", { "data-version": v.version },
       h("td", {}, tw("version", v.version)),
-      h("td", {}, (WORDS.status[v.status] || v.status) + (v.version === s.in_use ? ` · ${tw("inUse")}` : "")),
+      h("td", {}, (WORDS[`${v.status}_status`] ? tw(`${v.status}_status`) : v.status) + (v.version === s.in_use ? ` · ${tw("inUse")}` : "")),
       h("td", {}, v.figures.check ? tw("check", v.figures.check) : ""),
       h("td", {}, unlocked() && v.status !== "rejected" && v.version !== s.in_use ?
         h("button", { onclick: async () => { if (await act({ do: "roll_back", face_set: s.name, version: v.version })) openPanel("sets"); } }, tw("useThis")) : null)));
