@@ -478,12 +478,13 @@ class ThrowFollower:
     def _room_for(self, dice: list[DieReading]) -> list[DieReading]:
         """Finds the set takes for none of its dice (UNLIKE, the likeliest first, after the
         dice read: vision.learning.flow.TeachReader) are dice to ask about as far as the
-        dice in play leave room for them; the rest are not dice."""
+        dice in play leave room for them; the rest are not dice. With no throw due (a set
+        being taught: vision.learning.flow cuts every find) they are all kept."""
         unlike = [d for d in dice if d.reason == UNLIKE]
-        if not unlike:
+        if not unlike or self.expected is None:
             return dice
         room = 0
-        if self.ask_unknown and self.expected is not None:
+        if self.ask_unknown:
             room = max(0, sum(self.expected.values()) - (len(dice) - len(unlike)))
         keep = {id(d) for d in unlike[:room]}
         return [d for d in dice if d.reason != UNLIKE or id(d) in keep]
