@@ -402,7 +402,7 @@ class Table:
                 self.throw = {**seen, "status": "asking", "reason": why, "asking": unread}
                 self._publish()
                 return "asking"
-            said = dict(event.said)
+            people_said = dict(event.said)  # the faces people said of dice not read
             inp = dice.throw_input(game, event.thrown, event.kept)
             try:
                 try:
@@ -418,7 +418,7 @@ class Table:
             except StoreError as error:
                 self.throw = {**seen, "status": "refused", "reason": f"not stored: {error}"}
                 raise
-            self.throw = {**seen, "status": "read", "input": dict(inp), "said": said}
+            self.throw = {**seen, "status": "read", "input": dict(inp), "said": people_said}
             self._publish()
             waits = {w.kind for w in game.waiting_for() if w.player == inp["player"]}
             if RESOLVE in waits and THROW not in waits:  # the last throw: the throws end
