@@ -229,6 +229,6 @@ const TEACHING = {
   menu: () => [
     unlocked() ? h("button", { "data-test": "teach", onclick: () => openPanel("teach") }, tw("teach")) : null,
     h("button", { "data-test": "sets", onclick: () => openPanel("sets") }, tw("sets")),
-  ],
+  ].filter(Boolean), // (menu.append would write a null as the text "null")
   panels: { teach: teachPanel, sets: setsPanel },
 };
