@@ -10,7 +10,7 @@ import pytest
 
 from host.app.learning_bench import bench
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(900)]  # two refits at nice 10
 
 
 def test_bench_learning_prints_its_figures(capsys: pytest.CaptureFixture[str]) -> None:
