@@ -471,10 +471,6 @@ class ThrowFollower:
                 changed[i] = k
             used.add(b)
 
-    def _read(self, frame: np.ndarray) -> list[DieReading]:
-        """The reader's dice, with as many finds it took for none of its dice as fit."""
-        return self._room_for(list(self.reader.read(frame)))
-
     def _room_for(self, dice: list[DieReading]) -> list[DieReading]:
         """Finds the set takes for none of its dice (UNLIKE, the likeliest first, after the
         dice read: vision.learning.flow.TeachReader) are dice to ask about as far as the
@@ -620,10 +616,13 @@ class ThrowFollower:
     def _read(self, frame: np.ndarray) -> list[DieReading]:
         """The dice of a still frame, but those where the view shows the calibrated empty
         table (the finder took its texture for a die): where nothing differs from the
-        empty look, nothing lies."""
+        empty look, nothing lies; and as many finds the set took for none of its dice as
+        the dice in play leave room for (`_room_for`)."""
         dice = self.reader.read(frame)
         share = self.settings.texture_share
-        return [d for d in dice if (seen := self.watch.differs(d.box)) is None or seen >= share]
+        return self._room_for(
+            [d for d in dice if (seen := self.watch.differs(d.box)) is None or seen >= share]
+        )
 
     def _learn_size(self, dice: list[DieReading]) -> None:
         for d in dice:
