@@ -302,5 +302,25 @@ def _recorded(table: Any, args: argparse.Namespace, folder: str | None) -> Any:
     except GameFileError as error:
         raise UserError(str(error)) from None
     setup = {k: v for k, v in script.items() if k not in ("format", "inputs", "expect")}
-    table.act({"do": "new_game", "game": kind.name, "setup": setup}, RECORDING)
-    return SessionPlayer(table, session, DiceWatcher(), speed=args.speed, inputs=not args.manual)
+    done = _resumable(table, kind, setup)
+    if done is None:
+        table.act({"do": "new_game", "game": kind.name, "setup": setup}, RECORDING)
+        done = 0
+    else:
+        table.notice("info", f"the recorded game in progress goes on ({done} inputs played)")
+    return SessionPlayer(
+        table, session, DiceWatcher(), speed=args.speed, inputs=not args.manual, played=done
+    )
+
+
+def _resumable(table: Any, kind: Any, setup: dict[str, Any]) -> int | None:
+    """How many inputs the game on the table has played, if it is this session's game in
+    progress (a restart goes on with it), else None (a new game)."""
+    game = table.game
+    if game is None or game.game_over or table.kind is None or table.kind.name != kind.name:
+        return None
+    mine = {k: v for k, v in kind.setup_of(setup).items() if k not in ("seed", "description")}
+    stored = table.store.setup(table.game_id)
+    if {k: v for k, v in stored.items() if k not in ("seed", "description")} != mine:
+        return None
+    return len(game.log)

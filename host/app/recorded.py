@@ -13,21 +13,22 @@ Without the recorded inputs (`inputs=False`: people press and tap, `dicetable pl
 --manual`), each one is waited for instead: the frames after it are fed once the table has
 taken as many inputs as the session had by then (each throw's frames are one input, as
 `host.recording.render_session` draws them), so the next throw is not thrown before the
-people have done what came before it.
+people have done what came before it; and each throw's frames wait until the table awaits
+that throw (of the next turn, once a recorded end of the throws was left to the people).
 """
 
 from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from pathlib import Path
 
 from host.app.camera import DiceWatcher
 from host.app.table import RECORDING, Refused, Table
 from host.errors import UserError
-from host.games.kind import RESOLVE
-from host.recording import Session
+from host.games.kind import RESOLVE, THROW
+from host.recording import Session, Step
 
 FrameHook = Callable[[int, float], None]
 
@@ -42,6 +43,7 @@ class SessionPlayer:
         inputs: bool = True,
         patience: float = 30.0,
         on_frame: FrameHook | None = None,
+        played: int = 0,
     ) -> None:
         self.table = table
         self.session = session
@@ -50,6 +52,7 @@ class SessionPlayer:
         self.inputs = inputs
         self.patience = patience
         self.on_frame = on_frame  # (frame index, perf_counter before reading): the bench
+        self.played = played  # inputs of the game played before a restart: their steps skipped
         self.finished = threading.Event()
         self.error: str | None = None
         table.on_expect(watcher.expect)
@@ -71,9 +74,12 @@ class SessionPlayer:
 
         start = time.monotonic()
         index = 0
-        given = 0  # the inputs of the session so far: a throw's frames, or a recorded one
+        # the inputs of the game so far (a throw's frames are one, so is a recorded input)
+        given = self.table.inputs_taken()
         thrown = -1  # a paced session: the game's inputs when the last throw was played
-        for step in self.session.steps:
+        awaited: Hashable = None  # the turn of the last throw played (manual mode)
+        ended = False  # a recorded end of the throws was left to the people since
+        for step in self._steps_left():
             if stop.is_set():
                 return
             given += 1
@@ -81,6 +87,7 @@ class SessionPlayer:
                 if self.inputs:
                     self._give(dict(step.input), stop)
                 else:
+                    ended = ended or step.input.get("type") == RESOLVE
                     self._await_people(given, stop)
                     start = time.monotonic() - index / self.session.fps / (self.speed or 1)
                 continue
@@ -89,6 +96,12 @@ class SessionPlayer:
             if self.session.paced and not self._throw_due(stop, thrown):
                 return
             thrown = self.table.inputs_taken()
+            if not self.inputs:  # the people play the inputs: the throw waits for them
+                awaited = self._wait_throw(awaited if ended else None, stop)
+                ended = False
+                if stop.is_set():
+                    return
+                start = time.monotonic() - index / self.session.fps / (self.speed or 1)
             for path in step.frames:
                 try:
                     image = read_image(path)
@@ -148,6 +161,38 @@ class SessionPlayer:
             if self.table.closed:
                 return False
         return not stop.is_set()
+
+    def _steps_left(self) -> list[Step]:
+        """The session's steps after those the game on the table has played already (a
+        throw's frames gave one throw input; each recorded input, itself)."""
+        log = list(self.table.game.log) if self.table.game is not None else []
+        done = log[: self.played]
+        steps = list(self.session.steps)
+        while steps and done:
+            step, given = steps[0], dict(done[0])
+            if (step.input is None and given.get("type") == THROW) or (step.input is not None and dict(step.input) == given):
+                del steps[0], done[0]
+            elif self.inputs:
+                break  # the game went another way: play on from here
+            elif step.input is None:
+                del done[0]  # the people's own input (manual mode)
+            else:
+                del steps[0]  # a recorded input the people gave otherwise
+        return steps
+
+    def _wait_throw(self, done: Hashable, stop: threading.Event) -> Hashable:
+        """Wait until the table awaits a throw, of another turn than `done` (its throws
+        were ended): in manual mode the next throw's frames wait for the people's presses
+        and taps, however long they take. Returns the turn awaited."""
+        awaited: list[Hashable] = [None]
+
+        def due() -> bool:
+            awaited[0] = self.table.throw_awaited()
+            return awaited[0] is not None and awaited[0] != done
+
+        while not self.table.wait_for(due, 0.5) and not stop.is_set():
+            pass
+        return awaited[0]
 
     def _give(self, inp: dict[str, object], stop: threading.Event) -> None:
         table = self.table

@@ -31,7 +31,7 @@ from typing import Any
 from host.app import store_files
 from host.errors import UserError
 from host.games import Game, Input
-from host.games.kind import GameFileError, GameKind
+from host.games.kind import GameFileError, GameKind, Trace
 from host.games.registry import kind_named, kind_of_script
 
 SCHEMA_VERSION = 1
@@ -520,20 +520,21 @@ class Store:
         """The game as a game script (setup and inputs): the file to save or share. It
         needs no replay, so a game that no longer replays can still be exported (an input
         the store holds damaged comes out as {"unreadable": its text})."""
-        return self._kind(game_id).export(self.setup(game_id), self.inputs(game_id))
+        return self.kind_of(game_id).export(self.setup(game_id), self.inputs(game_id))
 
-    def load(self, game_id: int) -> tuple[GameKind, Game]:
-        """The game as its log refolds: exactly where it was."""
-        kind = self._kind(game_id)
+    def load(self, game_id: int, trace: Trace | None = None) -> tuple[GameKind, Game]:
+        """The game as its log refolds: exactly where it was (`trace`: as the kind's
+        `load` calls it, at the setup and after every input)."""
+        kind = self.kind_of(game_id)
         try:
-            return kind, kind.load(self.export(game_id))
+            return kind, kind.load(self.export(game_id), trace)
         except ValueError as error:  # a GameFileError: an input the rules refuse, a damaged one
             raise StoreError(
                 f"game {game_id} in {self.path} does not replay ({error}): it can still be "
                 "exported from the list of games"
             ) from None
 
-    def _kind(self, game_id: int) -> GameKind:
+    def kind_of(self, game_id: int) -> GameKind:
         name = self.row(game_id).kind
         try:
             return kind_named(name)

@@ -48,6 +48,7 @@ from host.games.kind import (
     GameKind,
     NoCardInput,
     cards_of,
+    story_of,
 )
 from host.games.page import answers_json, awaiting
 from host.games.registry import broken, default_kind, kind_named
@@ -105,6 +106,8 @@ class Notice:
         return {"id": self.id, "level": self.level, "text": self.text, "at": self.at}
 
 
+# a game as the store refolds it: its kind, the game, its feed and its JSON state
+Loaded = tuple[GameKind, Game, list[dict[str, Any]], dict[str, Any]]
 ExpectListener = Callable[[Expectation | None, Hashable], None]
 CommitListener = Callable[[Input, str], None]
 
@@ -157,6 +160,11 @@ class Table:
         self._publish_later = 0  # inside a press's transaction: publish at its end
         self._publish_due = False
         self._unstored: deque[CameraEvent] = deque()  # camera events waiting for the store
+        # the feed: what each input of the game's log did, in words (GameKind.story), and
+        # the game's JSON state after the last one (the next one's "before")
+        self._feed: list[dict[str, Any]] = []
+        self._state: dict[str, Any] = {}
+        self._redo: list[Input] = []  # inputs undone, last first: what "redo" gives back
         self._retry_at = 0.0  # when to try them again (0: none failed)
         self.learning: Learning | None = None  # what the table learns of its dice
         self._last_expected: DiceExpectation | None = None
@@ -584,9 +592,11 @@ class Table:
             game.apply(undone)  # keep the game as stored
             raise
         self._undos += 1
-        self.notice(
-            "info", _("undone: {what} ({source})", what=describe(undone), source=_source(source))
-        )
+        self._redo.append(dict(undone))
+        told = self._feed.pop() if self._feed else None
+        self._state = game.to_json()
+        said = told["said"] if told else describe(undone)
+        self.notice("info", _("undone: {what} ({source})", what=said, source=_source(source)))
         self._publish()
         return self._ack()
 
@@ -631,6 +641,14 @@ class Table:
             return None
         colors = [c for c in expected.counts if c != "any"]
         return {"face_set": expected.face_set, "faces": list(dice.faces), "colors": colors or None}
+
+    def _do_redo(self, action: Mapping[str, Any], source: str) -> dict[str, Any]:
+        """The last input undone, given again (undo, then redo, is no change)."""
+        game = self._playing()
+        if not self._redo:
+            raise Refused("there is nothing to redo: only what was just undone can be redone")
+        self._commit(game, self._redo[-1], source)
+        return self._ack()
 
     def _do_pause(self, action: Mapping[str, Any], source: str) -> dict[str, Any]:
         self._playing(allow_paused=True)
@@ -703,7 +721,8 @@ class Table:
         """Engine check, then store commit, then publish: the acknowledgement's order."""
         assert self.kind is not None and self.game_id is not None
         resolving = self._dice() is not None and inp.get("type") == RESOLVE
-        turn = self._turn_key() if resolving else None
+        learn_turn = self._turn_key() if resolving else None
+        turn = self.kind.turn(game)
         try:
             game.apply(inp)
         except IllegalInput as error:
@@ -720,13 +739,18 @@ class Table:
         except BaseException:
             game.undo()  # not stored, not done
             raise
+        self._tell(inp, turn)
+        if self._redo and self._redo[-1] == dict(inp):
+            self._redo.pop()  # what was undone, done again: the next undone one is next
+        else:
+            self._redo.clear()  # a new input: what was undone before it is gone
         if dice is None or inp.get("type") == THROW:  # the game is going: show the dials
             self.pin_until = 0.0
         laid = "card" in inp or "cards" in inp
         if source != "camera" and laid and cards_of(self.kind) is not None:
             self._entered = dict(inp)  # the camera will see them: a confirmation, no play
         if resolving:
-            self._learn_from_result(turn)
+            self._learn_from_result(learn_turn)
         if keep is not None:
             self.deadline = self.clock() + self.window  # a fix: look again
         else:
@@ -863,7 +887,7 @@ class Table:
 
     def _switch(self, game_id: int, fresh_pin: bool) -> None:
         try:
-            loaded = self.store.load(game_id)  # first: a game that does not replay changes nothing
+            loaded = self._load(game_id)  # first: a game that does not replay changes nothing
         except StoreError as error:
             raise Refused(str(error)) from None
         if fresh_pin and not self.fixed_pin:
@@ -882,7 +906,7 @@ class Table:
         """Open the game on the table at start; one that no longer replays (a damaged
         store) is left in the list of games, with a notice, and the table starts empty."""
         try:
-            loaded = self.store.load(game_id)
+            loaded = self._load(game_id)
         except UserError as error:  # it does not replay, or it is not there at all
             self.notice("error", f"the game on the table cannot be resumed: {error}")
             return False
@@ -893,21 +917,52 @@ class Table:
         """The game as the store has it (a transaction that failed left memory ahead)."""
         if self.game_id is None:
             return
-        self.kind, self.game = self.store.load(self.game_id)
+        self.kind, self.game, self._feed, self._state = self._load(self.game_id)
         row = self.store.row(self.game_id)
         self.paused = row.paused
         if row.holding != self.holding:
             self.holding = row.holding
             self.deadline = None if row.holding is None else self.clock() + self.window
 
-    def _open(self, game_id: int, loaded: tuple[GameKind, Game]) -> None:
-        self.kind, self.game = loaded
+    def _load(self, game_id: int) -> Loaded:
+        """The game from the store, with its feed told again as it refolds."""
+        kind = self.store.kind_of(game_id)
+        feed: list[dict[str, Any]] = []
+        last: list[Any] = [{}, None]  # the state and turn before the next input
+
+        def trace(index: int | None, inp: Input | None, game: Game) -> None:
+            after = game.to_json()
+            if inp is not None:
+                feed.append(self._entry(kind, last[0], after, inp, last[1]))
+            last[0], last[1] = after, kind.turn(game)
+
+        _, game = self.store.load(game_id, trace)
+        return kind, game, feed, last[0]
+
+    @staticmethod
+    def _entry(
+        kind: GameKind, before: Mapping[str, Any], after: Mapping[str, Any], inp: Input, turn: Any
+    ) -> dict[str, Any]:
+        told = story_of(kind, before, after, inp)
+        told["turn"] = turn[1] if isinstance(turn, tuple) and len(turn) > 1 else None
+        return told
+
+    def _tell(self, inp: Input, turn: Any) -> None:
+        """The feed's entry for an input just applied."""
+        assert self.game is not None and self.kind is not None
+        after = self.game.to_json()
+        self._feed.append(self._entry(self.kind, self._state, after, inp, turn))
+        self._state = after
+
+    def _open(self, game_id: int, loaded: Loaded) -> None:
+        self.kind, self.game, self._feed, self._state = loaded
         self.game_id = game_id
         self._drop_asking()
         self.throw = None
         self.snapshots.clear()
         self._undos = 0
         self._entered = None
+        self._redo.clear()
 
     def _show_pin(self) -> None:
         pin = self.store.pin or ""
@@ -941,6 +996,12 @@ class Table:
         for listener in self._expect_listeners:
             listener(expected, turn)
         self._changed.notify_all()
+
+    def throw_awaited(self) -> Hashable:
+        """The turn whose throw the table awaits now (None: no throw is due)."""
+        with self._lock:
+            expected, turn = self._expectation()
+            return None if expected is None else turn
 
     def _expectation(self) -> tuple[Expectation | None, Hashable]:
         dice = self._dice()
@@ -1080,12 +1141,15 @@ class Table:
                     "input": dict(self.holding),  # "use it now" sends it again
                     "player": self.holding.get("player"),
                     "seconds": None if left is None else round(left, 1),
+                    # the server's deadline on the wall clock: every page counts down to
+                    # it (a reloaded phone too), against the server's time it is sent with
+                    "ends_at": None if left is None else round(time.time() + left, 2),
                     "paused": self.paused,
                 }
             answers = [] if self.paused else answers_json(kind, game)
             if window is not None:  # while the result is held: only fixes
                 answers = [a for a in answers if a["kind"] == CORRECT]
-            history = self.store.history(self.game_id)
+            log = self._log_json()
             out["game"] = {
                 "id": self.game_id,
                 "kind": kind.name,
@@ -1100,13 +1164,38 @@ class Table:
                 "paused": self.paused,
                 "throw": self.throw,
                 "asking": self._asking_view(),
-                "log": [
-                    {"seq": h["seq"], "input": h["input"], "source": h["source"], "at": h["at"]}
-                    for h in history
-                    if h["undone"] is None
-                ][-LOG_TAIL:],
+                "log": log[-LOG_TAIL:],
+                "redo": bool(self._redo) and not self.paused,
+                "summary": self._summary(log) if game.game_over else None,
             }
             return out
+
+    def _log_json(self) -> list[dict[str, Any]]:
+        """The game's inputs in order (undone ones left out), each numbered from 1 with
+        what it did in words (the feed)."""
+        assert self.game_id is not None
+        live = [h for h in self.store.history(self.game_id) if h["undone"] is None]
+        return [
+            {"n": n, "input": h["input"], "source": h["source"], "at": h["at"], **told}
+            for n, (h, told) in enumerate(zip(live, self._feed, strict=False), 1)
+        ]
+
+    def _summary(self, log: list[dict[str, Any]]) -> dict[str, Any]:
+        """The game over in a few facts: who won, how long it took, its turning points
+        (the seats' dials are the view's)."""
+        assert self.game is not None and self.kind is not None
+        times = [e["at"] for e in log if e.get("at") is not None]
+        return {
+            "winners": self.kind.winners(self.game),
+            "turns": self.kind.turn(self.game)[1],
+            "inputs": len(log),
+            "minutes": round((max(times) - min(times)) / 60) if times else 0,
+            "key": [
+                {"n": e["n"], "turn": e.get("turn"), "text": text}
+                for e in log
+                for text in e.get("key", [])
+            ],
+        }
 
 
 def _same_cards(inp: Input, cards: list[dict[str, str]]) -> bool:
@@ -1155,6 +1244,7 @@ _ACTIONS: dict[str, Callable[[Table, Mapping[str, Any], str], dict[str, Any]]] =
     "input": Table._do_input,
     "throw": Table._do_throw,
     "undo": Table._do_undo,
+    "redo": Table._do_redo,
     "pause": Table._do_pause,
     "resume": Table._do_pause,
     "name_die": Table._name_die,

@@ -6,6 +6,7 @@ served here.
     GET  /                         the page (host/app/static/)
     GET  /api/state                the table's state (as each page gets it live)
     GET  /api/events               server-sent events: "state" with the state at every change
+                                   (its id: the server's time, as /api/state's X-Table-Time)
     GET  /api/catalog              the games and what their setup forms offer
     GET  /api/join                 where phones open the page: its addresses, a QR code (SVG)
     GET  /api/games                the list of games;  /api/games/N/script: one as a script
@@ -50,6 +51,7 @@ import json
 import math
 import socket
 import threading
+import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -237,7 +239,10 @@ class WebServer:
                 name, ctype = PAGES[path]
                 return _send(200, (STATIC / name).read_bytes(), ctype)
             if path == "/api/state":
-                return _send(200, table.view_json(lang)[1].encode(), "application/json")
+                clock = {"X-Table-Time": f"{time.time():.3f}"}  # as the stream's clock id
+                return _send(
+                    200, table.view_json(lang)[1].encode(), "application/json", clock
+                )
             if path == "/api/locale":
                 return _json(200, _locale(lang))
             if path == "/api/catalog":
@@ -406,11 +411,11 @@ class _StatePush:
         self.listen(lang)  # first: a change from now on is said in it too
         try:
             version, text = await run_in_threadpool(self.table.view_json, lang)
-            yield f"retry: 1000\nevent: state\ndata: {text}\n\n".encode()
+            yield f"retry: 1000\n{_clock()}event: state\ndata: {text}\n\n".encode()
             while not self.ended:
                 if self.version > version and lang in self.latest:
                     version, text = self.version, self.latest[lang]
-                    yield f"event: state\ndata: {text}\n\n".encode()
+                    yield f"{_clock()}event: state\ndata: {text}\n\n".encode()
                     continue
                 try:
                     await asyncio.wait_for(self.changed.wait(), HEARTBEAT)
@@ -418,6 +423,13 @@ class _StatePush:
                     yield b": still here\n\n"
         finally:
             self.leave(lang)
+
+
+def _clock() -> str:
+    """The server's time as each state's event id: pages count down to the server's
+    deadlines whatever their own clocks say (an id, not an event of its own, so a reader
+    of the stream's data lines sees only states)."""
+    return f"id: {time.time():.3f}\n"
 
 
 # ---- helpers --------------------------------------------------------------------------------

@@ -165,7 +165,9 @@ class GameKind(Protocol):
 # game script shipped with the game that `dicetable demo` plays; `standings(game)`, its
 # scores in a few lines for a terminal; `words`, its package's `host.games.text.Words`
 # (its names translated where the app shows them outside the game's own view: roles in
-# the list of games and the statistics).
+# the list of games and the statistics); `story(before, after, input)`, what an input did
+# in words for the page's feed, from the game's JSON state before and after it: {"said":
+# the input, "did": [what changed], "key": [turning points]}.
 
 
 def role_name(kind: GameKind | None, role: str) -> str:
@@ -204,3 +206,20 @@ def standings(kind: GameKind, game: Game) -> list[str]:
     if game.game_over:
         lines.append("Winner: " + (", ".join(kind.winners(game)) or "nobody"))
     return lines
+
+
+def story_of(
+    kind: GameKind, before: Mapping[str, Any], after: Mapping[str, Any], inp: Input
+) -> dict[str, Any]:
+    """What `inp` did, in words, as the kind tells it (else its player and kind).
+
+    >>> from types import SimpleNamespace as Kind
+    >>> story_of(Kind(), {}, {}, {"type": "end_turn", "player": "Ann"})["said"]
+    'Ann: end turn'
+    """
+    told = getattr(kind, "story", None)
+    if told is not None:
+        return dict(told(before, after, inp))
+    what = str(inp.get("type", "")).replace("_", " ")
+    who = inp.get("player")
+    return {"said": f"{who}: {what}" if who else what, "did": [], "key": []}

@@ -26,6 +26,7 @@ from host.games.kot import KingOfTokyo, ScriptError, SetupError, page, parse_scr
 from host.games.kot.decision_kinds import KINDS
 from host.games.kot.rules import ROLLOFF
 from host.games.kot.script import FORMAT, ScriptFailed, replay, script_json, start
+from host.games.kot.story import story
 from host.games.kot.text import FACE_LABELS, face_label
 from host.games.page import generic_answers
 from host.games.text import message
@@ -151,6 +152,11 @@ class KingOfTokyoKind:
 
     def view(self, game: Game) -> dict[str, Any]:
         return page.view(_kot(game))
+
+    def story(
+        self, before: Mapping[str, Any], after: Mapping[str, Any], inp: Input
+    ) -> dict[str, Any]:
+        return story(before, after, inp)
 
     def answers(self, game: Game, waiting: Waiting) -> dict[str, Any]:
         out = generic_answers(waiting)

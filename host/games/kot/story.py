@@ -1,0 +1,122 @@
+"""What each input did, in plain words, for the page's feed and the game-over summary:
+the input itself ("Ann throws 1 1 claw…") and what changed between the state before it
+and after it (damage, healing, VP, energy, Tokyo, cards, eliminations), read from the
+engine's own state JSON (`state_json`), so it says what the rules did, whatever card did it.
+
+>>> from host.games.kot import KingOfTokyo, MonsterPosition, Position, Setup
+>>> game = KingOfTokyo(Setup.simple("Ann", "Bob", position=Position(
+...     {"Bob": MonsterPosition(location="city")}, "Ann")))
+>>> game.apply(game.throw_input(["claw", "claw", "3", "3", "3", "energy"]))
+>>> before = game.to_json()
+>>> game.apply({"type": "resolve", "player": "Ann"})
+>>> told = story(before, game.to_json(), {"type": "resolve", "player": "Ann"})
+>>> told["said"], told["did"]
+('Ann resolves the dice: 3 3 3 ⚡ claw claw', ['Ann: +3 VP, +1 energy', 'Bob: −2 ♥'])
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from host.games import Input
+from host.games.kot.text import _, face_label, place_name
+
+
+def faces(dice: Any) -> str:
+    return " ".join(face_label(str(f)) for f in dice) if isinstance(dice, list) else ""
+
+
+def said(inp: Input, before: Mapping[str, Any]) -> str:
+    """The input in words."""
+    who, kind = str(inp.get("player", "")), inp.get("type")
+    card = str(inp.get("card", ""))
+    if kind == "throw":
+        if inp.get("kept"):
+            return _(
+                "{player} throws {thrown} (keeps {kept})",
+                player=who,
+                thrown=faces(inp.get("thrown")),
+                kept=faces(inp.get("kept")),
+            )
+        return _("{player} throws {thrown}", player=who, thrown=faces(inp.get("thrown")))
+    if kind == "correct":
+        return _(
+            "{player}'s die fixed: {wrong} → {right}",
+            player=who,
+            wrong=face_label(str(inp.get("from"))),
+            right=face_label(str(inp.get("to"))),
+        )
+    if kind == "resolve":
+        return _("{player} resolves the dice: {dice}", player=who, dice=faces(before.get("dice")))
+    if kind == "yield":
+        if inp.get("leave"):
+            return _("{player} yields Tokyo", player=who)
+        return _("{player} stays in Tokyo", player=who)
+    words = {
+        "buy": _("{player} buys {card}", player=who, card=card),
+        "sweep": _("{player} sweeps the cards on offer", player=who),
+        "end_turn": _("{player} ends the turn", player=who),
+        "use": _("{player} uses {card}", player=who, card=card),
+        "pass": _("{player} passes", player=who),
+        "hearts": _("{player} places the hearts", player=who),
+        "healing": _("{player} accepts the healing", player=who)
+        if inp.get("accept")
+        else _("{player} refuses the healing", player=who),
+        "reveal": _("{card} is turned over", card=card),
+    }
+    return words.get(str(kind), _("{player}: {kind}", player=who, kind=str(kind)))
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n > 0 else f"−{-n}"
+
+
+def changes(before: Mapping[str, Any], after: Mapping[str, Any]) -> tuple[list[str], list[str]]:
+    """What changed for each monster, one line each, and the turning points among them
+    (eliminations, Tokyo taken, the winner)."""
+    did: list[str] = []
+    key: list[str] = []
+    old = {p["name"]: p for p in before.get("players", [])}
+    for p in after.get("players", []):
+        was = old.get(p["name"])
+        if was is None:
+            continue
+        name = p["name"]
+        parts = []
+        if p["vp"] != was["vp"]:
+            parts.append(_("{n} VP", n=_signed(p["vp"] - was["vp"])))
+        if p["hp"] != was["hp"]:
+            parts.append(_("{n} ♥", n=_signed(p["hp"] - was["hp"])))
+        if p["energy"] != was["energy"]:
+            parts.append(_("{n} energy", n=_signed(p["energy"] - was["energy"])))
+        if p["location"] != was["location"]:
+            if p["location"] is None:
+                parts.append(_("leaves Tokyo"))
+            else:
+                entered = _("enters {place}", place=place_name(p["location"]))
+                parts.append(entered)
+                key.append(_("{player} {did}", player=name, did=entered))
+        gained = Counter(p["cards"]) - Counter(was["cards"])
+        lost = Counter(was["cards"]) - Counter(p["cards"])
+        parts += [_("gets {card}", card=c) for c in gained.elements()]
+        parts += [_("discards {card}", card=c) for c in lost.elements()]
+        if was["alive"] and not p["alive"]:
+            parts.append(_("is eliminated"))
+            key.append(_("{player} is eliminated", player=name))
+        if parts:
+            did.append(_("{player}: {changes}", player=name, changes=", ".join(parts)))
+    if after.get("game_over") and not before.get("game_over"):
+        winners = after.get("winners") or []
+        end = _("{players} won", players=_(" and ").join(winners)) if winners else _("nobody won")
+        did.append(end)
+        key.append(end)
+    return did, key
+
+
+def story(before: Mapping[str, Any], after: Mapping[str, Any], inp: Input) -> dict[str, Any]:
+    """An input's entry in the feed: what was done ("said"), what it did ("did"), and the
+    turning points among it ("key")."""
+    did, key = changes(before, after)
+    return {"said": said(inp, before), "did": did, "key": key}
