@@ -170,7 +170,9 @@ class SessionPlayer:
         steps = list(self.session.steps)
         while steps and done:
             step, given = steps[0], dict(done[0])
-            if (step.input is None and given.get("type") == THROW) or (step.input is not None and dict(step.input) == given):
+            if (step.input is None and given.get("type") == THROW) or (
+                step.input is not None and dict(step.input) == given
+            ):
                 del steps[0], done[0]
             elif self.inputs:
                 break  # the game went another way: play on from here

@@ -62,6 +62,9 @@ CREATE TABLE IF NOT EXISTS inputs (
 """
 
 
+REHEARSAL = "rehearsal:"  # meta key of a game that was a rehearsal, before its id
+
+
 class StoreError(UserError):
     """The store file cannot be used (damaged, from a newer dicetable, unwritable)."""
 
@@ -327,10 +330,26 @@ class Store:
 
     # ---- games ---------------------------------------------------------------------
 
-    def create(self, kind: GameKind, setup: Mapping[str, Any], make_current: bool = True) -> int:
-        """Store a new game at its setup (checked by starting it); returns its id."""
+    def create(
+        self,
+        kind: GameKind,
+        setup: Mapping[str, Any],
+        make_current: bool = True,
+        rehearsal: bool = False,
+    ) -> int:
+        """Store a new game at its setup (checked by starting it); returns its id. A
+        `rehearsal` (a recorded session played) stays out of the statistics."""
         game = kind.new(setup)
-        return self._insert(kind, kind.setup_of(setup), game, [], "setup", make_current)
+        game_id = self._insert(kind, kind.setup_of(setup), game, [], "setup", make_current)
+        if rehearsal:
+            self._set_meta(f"{REHEARSAL}{game_id}", "1")
+        return game_id
+
+    def rehearsals(self) -> set[int]:
+        """The games that were rehearsals (recorded sessions played)."""
+        with self._read() as db:
+            keys = db.execute("SELECT key FROM meta WHERE key LIKE ?", (REHEARSAL + "%",))
+            return {int(k[len(REHEARSAL) :]) for (k,) in keys if k[len(REHEARSAL) :].isdigit()}
 
     def import_script(self, data: object, make_current: bool = False) -> int:
         """Store a game script (checked by replaying every input) as a new game.
@@ -339,8 +358,25 @@ class Store:
         kind = kind_of_script(data)
         assert isinstance(data, Mapping)
         game = kind.load(data)
-        inputs = data.get("inputs", [])
-        return self._insert(kind, kind.setup_of(data), game, inputs, "import", make_current)
+        inputs = [dict(i) for i in data.get("inputs", [])]
+        setup = kind.setup_of(data)
+        same = self.same_game(kind, setup, inputs)
+        if same is not None:  # imported before (or played here): one game, counted once
+            return same
+        return self._insert(kind, setup, game, inputs, "import", make_current)
+
+    def same_game(
+        self, kind: GameKind, setup: Mapping[str, Any], inputs: Sequence[Input]
+    ) -> int | None:
+        """The game in the store with this setup and these inputs, if there is one."""
+        with self._read() as db:
+            rows = db.execute(
+                "SELECT id FROM games WHERE kind = ? AND setup = ?", (kind.name, json.dumps(setup))
+            ).fetchall()
+        for (game_id,) in rows:
+            if [dict(i) for i in self.inputs(game_id)] == list(inputs):
+                return int(game_id)
+        return None
 
     def _insert(
         self,
@@ -546,7 +582,12 @@ class Store:
 
     def stats(self) -> dict[str, Any]:
         """Wins per role and per player, and game lengths, over the finished games."""
-        finished = [g for g in self.games() if g.status == "over" and g.result and not g.problem]
+        rehearsed = self.rehearsals()
+        finished = [
+            g
+            for g in self.games()
+            if g.status == "over" and g.result and not g.problem and g.id not in rehearsed
+        ]
         wins: dict[str, int] = {}
         played: dict[str, int] = {}
         player_wins: dict[str, int] = {}

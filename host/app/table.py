@@ -678,7 +678,7 @@ class Table:
             check_names(setup)
             fields = dict(setup)
             fields.setdefault("seed", secrets.randbelow(1 << 31))
-            game_id = self.store.create(kind, fields)
+            game_id = self.store.create(kind, fields, rehearsal=source == RECORDING)
         except GameFileError as error:
             raise Refused(_("cannot start this game: {why}", why=message(error)), 400) from None
         # a new game, a new PIN; but a recorded session's game is set up the moment the
@@ -687,13 +687,15 @@ class Table:
         return {**self._ack(), "pin": self.store.pin}  # the one who set it up keeps access
 
     def _do_import(self, action: Mapping[str, Any], source: str) -> dict[str, Any]:
+        known = {g.id for g in self.store.games()}
         try:
             game_id = self.store.import_script(action.get("script"))
         except GameFileError as error:
             raise Refused(_("cannot import this game: {why}", why=message(error)), 400) from None
         if action.get("open", True):
             self._switch(game_id, fresh_pin=False)
-        return {**self._ack(), "imported": game_id}
+        # the same game imported again is that game, not a second one in the statistics
+        return {**self._ack(), "imported": game_id, "known": game_id in known}
 
     def _do_open(self, action: Mapping[str, Any], source: str) -> dict[str, Any]:
         game_id = action.get("id")

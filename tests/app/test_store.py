@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from host.app.store import SCHEMA_VERSION, Store, StoreError
+from host.app.store import SCHEMA_VERSION, Store, StoreError, result_of
 from host.games.kind import GameFileError
 from host.games.kot import parse_script, replay
 from host.games.kot.table_kind import KIND as KOT
@@ -154,3 +154,29 @@ def test_a_store_from_a_newer_dicetable_is_refused(tmp_path: Path) -> None:
         db.execute("UPDATE meta SET value = ? WHERE key = 'schema'", (str(SCHEMA_VERSION + 1),))
     with pytest.raises(StoreError, match="newer dicetable"):
         Store(path)
+
+
+def test_a_game_imported_twice_is_one_game_counted_once(tmp_path: Path) -> None:
+    store = Store(tmp_path / "games.db")
+    first = store.import_script(finished_script(1))
+    assert store.import_script(finished_script(1)) == first
+    assert store.import_script(store.export(first)) == first  # its own export too
+    other = store.import_script(finished_script(2))
+    assert other != first
+    assert [g.id for g in store.games()] == [other, first]
+    assert store.stats()["games"] == 2
+
+
+def test_rehearsals_stay_out_of_the_statistics(tmp_path: Path) -> None:
+    store = Store(tmp_path / "games.db")
+    store.import_script(finished_script(1))
+    script = finished_script(3)
+    setup = {k: v for k, v in script.items() if k != "inputs"}
+    rehearsed = store.create(KOT, setup, rehearsal=True)  # a recorded session played
+    kind, game = store.load(rehearsed)
+    for inp in script["inputs"]:
+        game.apply(inp)
+        store.append(rehearsed, inp, "recording", result_of(kind, game))
+    assert game.game_over and store.rehearsals() == {rehearsed}
+    assert {g.id: g.status for g in store.games()}[rehearsed] == "over"
+    assert store.stats()["games"] == 1
