@@ -282,6 +282,7 @@ def _recorded(table: Any, args: argparse.Namespace, folder: str | None) -> Any:
     from host.app.camera import DiceWatcher
     from host.app.recorded import SessionPlayer, session_folder
     from host.app.table import RECORDING
+    from host.app.text import _
     from host.games.kind import GameFileError
     from host.games.registry import kind_of_script, read_game_file
 
@@ -307,7 +308,7 @@ def _recorded(table: Any, args: argparse.Namespace, folder: str | None) -> Any:
         table.act({"do": "new_game", "game": kind.name, "setup": setup}, RECORDING)
         done = 0
     else:
-        table.notice("info", f"the recorded game in progress goes on ({done} inputs played)")
+        table.notice("info", _("The recorded game in progress goes on ({n} inputs played)", n=done))
     return SessionPlayer(
         table, session, DiceWatcher(), speed=args.speed, inputs=not args.manual, played=done
     )

@@ -646,7 +646,7 @@ class Table:
         """The last input undone, given again (undo, then redo, is no change)."""
         game = self._playing()
         if not self._redo:
-            raise Refused("there is nothing to redo: only what was just undone can be redone")
+            raise Refused(_("There is nothing to redo: only what was just undone can be redone"))
         self._commit(game, self._redo[-1], source)
         return self._ack()
 

@@ -240,9 +240,7 @@ class WebServer:
                 return _send(200, (STATIC / name).read_bytes(), ctype)
             if path == "/api/state":
                 clock = {"X-Table-Time": f"{time.time():.3f}"}  # as the stream's clock id
-                return _send(
-                    200, table.view_json(lang)[1].encode(), "application/json", clock
-                )
+                return _send(200, table.view_json(lang)[1].encode(), "application/json", clock)
             if path == "/api/locale":
                 return _json(200, _locale(lang))
             if path == "/api/catalog":

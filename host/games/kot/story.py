@@ -11,7 +11,7 @@ engine's own state JSON (`state_json`), so it says what the rules did, whatever 
 >>> game.apply({"type": "resolve", "player": "Ann"})
 >>> told = story(before, game.to_json(), {"type": "resolve", "player": "Ann"})
 >>> told["said"], told["did"]
-('Ann resolves the dice: 3 3 3 ⚡ claw claw', ['Ann: +3 VP, +1 energy', 'Bob: −2 ♥'])
+('Ann resolves the dice: 3, 3, 3, ⚡, claw, claw', ['Ann: +3 VP, +1 energy', 'Bob: −2 ♥'])
 """
 
 from __future__ import annotations
@@ -24,14 +24,15 @@ from host.games import Input
 from host.games.kot.text import _, face_label, place_name
 
 
-def faces(dice: Any) -> str:
-    return " ".join(face_label(str(f)) for f in dice) if isinstance(dice, list) else ""
+def faces(dice: Any) -> list[str]:
+    """Dice as a list field of a sentence: each face's name, said in the reader's language."""
+    return [face_label(str(f)) for f in dice] if isinstance(dice, list) else []
 
 
 def said(inp: Input, before: Mapping[str, Any]) -> str:
     """The input in words."""
     who, kind = str(inp.get("player", "")), inp.get("type")
-    card = str(inp.get("card", ""))
+    card = _.name(inp.get("card", ""))
     if kind == "throw":
         if inp.get("kept"):
             return _(
@@ -100,16 +101,16 @@ def changes(before: Mapping[str, Any], after: Mapping[str, Any]) -> tuple[list[s
                 key.append(_("{player} {did}", player=name, did=entered))
         gained = Counter(p["cards"]) - Counter(was["cards"])
         lost = Counter(was["cards"]) - Counter(p["cards"])
-        parts += [_("gets {card}", card=c) for c in gained.elements()]
-        parts += [_("discards {card}", card=c) for c in lost.elements()]
+        parts += [_("gets {card}", card=_.name(c)) for c in gained.elements()]
+        parts += [_("discards {card}", card=_.name(c)) for c in lost.elements()]
         if was["alive"] and not p["alive"]:
             parts.append(_("is eliminated"))
             key.append(_("{player} is eliminated", player=name))
         if parts:
-            did.append(_("{player}: {changes}", player=name, changes=", ".join(parts)))
+            did.append(_("{player}: {changes}", player=name, changes=parts))
     if after.get("game_over") and not before.get("game_over"):
         winners = after.get("winners") or []
-        end = _("{players} won", players=_(" and ").join(winners)) if winners else _("nobody won")
+        end = _("{players} won", players=list(winners)) if winners else _("nobody won")
         did.append(end)
         key.append(end)
     return did, key
