@@ -269,6 +269,43 @@ def faces_of(style: str) -> list[str]:
     return list(STYLES[style])
 
 
+def face_svg(style: str, face: str) -> str | None:
+    """A face of a glyph style as an inline SVG element (face units, y down, as drawn on
+    the dice the renderer makes), for the page to draw dice as dice; None for a face the
+    style does not draw. Colour: currentColor.
+
+    >>> face_svg("kot", "heart").startswith('<svg viewBox="-1 -1 2 2"')
+    True
+    >>> face_svg("kot", "skull") is None
+    True
+    """
+    shapes = STYLES.get(style, {}).get(face)
+    if shapes is None:
+        return None
+    parts = []
+    for shape in shapes:
+        kind = shape[0]
+        if kind in ("poly", "line"):
+            d = "M" + " L".join(f"{x:.3f} {y:.3f}" for x, y in shape[1])
+            if kind == "poly":
+                parts.append(f'<path d="{d} Z" fill="currentColor"/>')
+            else:
+                parts.append(
+                    f'<path d="{d}" fill="none" stroke="currentColor" '
+                    f'stroke-width="{shape[2]:.3f}" stroke-linecap="round" '
+                    'stroke-linejoin="round"/>'
+                )
+        elif kind == "dot":
+            (x, y), r = shape[1], shape[2]
+            parts.append(f'<circle cx="{x:.3f}" cy="{y:.3f}" r="{r:.3f}" fill="currentColor"/>')
+        elif kind == "text":
+            parts.append(
+                f'<text x="0" y="0.35" font-size="1.1" text-anchor="middle" '
+                f'fill="currentColor">{shape[1]}</text>'
+            )
+    return '<svg viewBox="-1 -1 2 2" aria-hidden="true">' + "".join(parts) + "</svg>"
+
+
 def _to_px(points: Sequence[Point], size: int, inset: float) -> np.ndarray:
     half = size / 2.0
     scale = half * (1.0 - inset)

@@ -18,6 +18,7 @@ Tables:
 from __future__ import annotations
 
 import json
+import secrets
 import sqlite3
 import threading
 import time
@@ -295,6 +296,15 @@ class Store:
                 db.execute("DELETE FROM meta WHERE key = ?", (key,))
             else:
                 db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, value))
+
+    @property
+    def pin_key(self) -> bytes:
+        """A secret of this store (drawn once), to tag its PIN without telling it."""
+        key = self._meta("pin_key")
+        if key is None:
+            key = secrets.token_hex(16)
+            self._set_meta("pin_key", key)
+        return bytes.fromhex(key)
 
     @property
     def pin(self) -> str | None:

@@ -16,6 +16,7 @@ resolve is applied. Held inputs are stored, so a restart reopens the window.
 from __future__ import annotations
 
 import dataclasses
+import hmac
 import json
 import secrets
 import threading
@@ -165,6 +166,7 @@ class Table:
         self._feed: list[dict[str, Any]] = []
         self._state: dict[str, Any] = {}
         self._redo: list[Input] = []  # inputs undone, last first: what "redo" gives back
+        self._pin_key: bytes | None = None  # the store's secret for tagging its PIN
         self._retry_at = 0.0  # when to try them again (0: none failed)
         self.learning: Learning | None = None  # what the table learns of its dice
         self._last_expected: DiceExpectation | None = None
@@ -565,6 +567,9 @@ class Table:
             self.asking = asked
             raise
         self.throw = {"status": "entered", "input": dict(inp), "dice": [], "snapshot": None}
+        waits = {w.kind for w in game.waiting_for() if w.player == inp["player"]}
+        if RESOLVE in waits and THROW not in waits:  # the last throw: the throws end
+            self._hold({"type": RESOLVE, "player": inp["player"]})
         return self._ack()
 
     def _do_undo(self, action: Mapping[str, Any], source: str) -> dict[str, Any]:
@@ -592,6 +597,7 @@ class Table:
             game.apply(undone)  # keep the game as stored
             raise
         self._undos += 1
+        self.throw = None  # the camera's last throw is no longer the game's
         self._redo.append(dict(undone))
         told = self._feed.pop() if self._feed else None
         self._state = game.to_json()
@@ -684,7 +690,8 @@ class Table:
         # a new game, a new PIN; but a recorded session's game is set up the moment the
         # table starts, so the PIN just shown stays (two PINs at start confused)
         self._switch(game_id, fresh_pin=source != RECORDING)
-        return {**self._ack(), "pin": self.store.pin}  # the one who set it up keeps access
+        # the one who set it up keeps access
+        return {**self._ack(), "pin": self.store.pin, "pin_tag": self.pin_tag()}
 
     def _do_import(self, action: Mapping[str, Any], source: str) -> dict[str, Any]:
         known = {g.id for g in self.store.games()}
@@ -1076,6 +1083,14 @@ class Table:
         self.snapshots = {key: jpeg}  # only the current throw's snapshot is kept
         return key
 
+    def pin_tag(self) -> str:
+        """Which PIN the table has now, without telling it: a page unlocked with another
+        learns it is locked (a new game drew a new PIN)."""
+        if self._pin_key is None:
+            self._pin_key = self.store.pin_key
+        key = self._pin_key
+        return hmac.new(key, (self.store.pin or "").encode(), "sha256").hexdigest()[:16]
+
     def _ack(self) -> dict[str, Any]:
         return {"ok": True, "version": self.version}
 
@@ -1128,6 +1143,7 @@ class Table:
         with self._lock:
             out: dict[str, Any] = {
                 "version": self.version,
+                "pin_tag": self.pin_tag(),
                 "board": self.board.status(),
                 "notices": [n.to_json() for n in self.notices],
                 "game": None,

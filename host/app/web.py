@@ -82,6 +82,7 @@ from host.games.text import (
     translation,
 )
 from host.games.text import say as said_in
+from vision.glyphs import face_svg
 
 STATIC = Path(__file__).parent / "static"
 PAGES = {
@@ -244,7 +245,7 @@ class WebServer:
             if path == "/api/locale":
                 return _json(200, _locale(lang))
             if path == "/api/catalog":
-                games = [catalog_of(k) for k in kinds().values()]
+                games = [_with_glyphs(catalog_of(k), k) for k in kinds().values()]
                 said = {
                     "games": games,
                     "name_length": NAME_LENGTH,
@@ -305,7 +306,7 @@ class WebServer:
                 )
                 if problem is not None:
                     raise Refused(problem[1], problem[0])
-                return _json(200, {"ok": True})
+                return _json(200, {"ok": True, "pin_tag": self.table.pin_tag()})
             if path == "/api/action":
                 problem = self.pins.problem(client, pin, self.table.store.pin)
                 if problem is not None:
@@ -421,6 +422,18 @@ class _StatePush:
                     yield b": still here\n\n"
         finally:
             self.leave(lang)
+
+
+def _with_glyphs(entry: dict[str, Any], kind: Any) -> dict[str, Any]:
+    """A game's catalog entry with its dice faces drawn as the vision renderer draws them
+    (the dice's `glyphs` style), for the page to show dice as dice."""
+    style = getattr(kind.dice, "glyphs", None) if kind.dice is not None else None
+    if style is not None and entry.get("dice"):
+        for face in entry["dice"]["faces"]:
+            svg = face_svg(style, face["face"])
+            if svg is not None:
+                face["svg"] = svg
+    return entry
 
 
 def _clock() -> str:

@@ -136,9 +136,17 @@ def fields_form(inp: Input, fields: list[dict[str, Any]], submit: str) -> dict[s
     return {"type": "fields", "input": dict(inp), "fields": fields, "submit": submit}
 
 
-def dice_form(count: int, faces: Sequence[str], current: Sequence[str] = (), note: str = "") -> Any:
+def dice_form(
+    count: int,
+    faces: Sequence[str],
+    current: Sequence[str] = (),
+    note: str = "",
+    only: tuple[str, str] | None = None,
+) -> Any:
     """A form for the dice as they lie after a throw (when the camera cannot read them):
-    `count` dice, each one of `faces`; `current`: the dice as they lay before it."""
+    `count` dice, each one of `faces`; `current`: the dice as they lay before it. `only`
+    (a face, another face): only that face counts (a roll-off's claws), so the page asks
+    how many dice show it, and the others are entered as the other face."""
     form: dict[str, Any] = {
         "type": "dice",
         "count": count,
@@ -147,6 +155,8 @@ def dice_form(count: int, faces: Sequence[str], current: Sequence[str] = (), not
     }
     if note:
         form["note"] = note
+    if only is not None:
+        form["only"], form["other"] = only
     return form
 
 
@@ -236,12 +246,14 @@ def view(
     tables: Sequence[Mapping[str, Any]] = (),
     dice: Mapping[str, Any] | None = None,
     odds: Mapping[str, Any] | None = None,
+    places: Sequence[Mapping[str, Any]] = (),
 ) -> dict[str, Any]:
     """The whole view of a game (`GameKind.view`): the headline (whose turn, the winner),
     the seats in seating order, then what lies on the table; `odds`: a game's advice for
     the next throw ({"label", "note", "rows": [{"keep": faces, "goal", "need", "chance"}]}:
     the chance of each goal when the dice of `keep` are kept), which the page shows on
-    request."""
+    request; `places` (`place`): where the players stand on the board (Tokyo City...),
+    drawn by the table view."""
     return {
         "headline": headline,
         "seats": [dict(s) for s in seats],
@@ -250,7 +262,13 @@ def view(
         "tables": [dict(t) for t in tables],
         "dice": None if dice is None else dict(dice),
         "odds": None if odds is None else dict(odds),
+        "places": [dict(p) for p in places],
     }
+
+
+def place(name: str, label: str, players: Sequence[str]) -> dict[str, Any]:
+    """A place on the board and who stands in it, for the table view."""
+    return {"name": name, "label": label, "players": list(players)}
 
 
 def seat(

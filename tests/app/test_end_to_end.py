@@ -49,7 +49,7 @@ def test_a_recorded_session_through_vision_engine_virtual_board_and_page(tmp_pat
             vp = page.locator(f"article[data-player={p['name']}] [data-dial=vp]")
             expect(vp).to_have_text(f"★ {p['vp']}")
         summary = page.locator("[data-section=log] summary")
-        expect(summary).to_have_text(f"Game log ({expected['inputs']} inputs)")
+        expect(summary).to_have_text(f"Game log ({expected['inputs']} steps)")
         drawn = page.evaluate("() => window.__turns")
         assert len(drawn) >= 6, drawn  # it drew the game as it went, turn after turn
         browser.close()

@@ -50,13 +50,13 @@ def test_the_browser_language_is_spoken_and_the_switch_is_remembered(
     expect(page.locator("html")).to_have_attribute("lang", "fr")
     expect(page.locator("[data-test=main]")).to_contain_text("Aucune partie sur la table.")
     expect(page.locator("[data-test=lock]")).to_have_text("🔒 Code")
-    expect(page.locator("[data-test=menu]")).to_contain_text("Parties")
+    expect(page.locator("[data-test=menu]")).to_contain_text("Plus")
     page.select_option("[data-test=language]", "ja")
     expect(page.locator("html")).to_have_attribute("lang", "ja")
     expect(page.locator("[data-test=main]")).to_contain_text("テーブルにゲームはありません。")
     page.reload()  # remembered on this device, whatever the browser says
     expect(page.locator("html")).to_have_attribute("lang", "ja")
-    expect(page.locator("[data-test=menu]")).to_contain_text("ゲーム一覧")
+    expect(page.locator("[data-test=menu]")).to_contain_text("その他")
     page.context.close()
 
 

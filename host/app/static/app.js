@@ -24,6 +24,12 @@ let lang = "en"; // the page's language: every request asks for it
 let texts = {}; // the page's own words in it: English text -> translation
 let languages = { en: "English" }; // the languages the table speaks, each in itself
 let events = null; // the live stream of states
+let clockOffset = 0; // the server's clock minus this device's (ms): countdowns are the server's
+const ODDS_KEY = "dicetable-odds"; // the keep advisor shown (kept on this device)
+const PIN_TAG_KEY = "dicetable-pin-tag"; // which PIN the one kept is (a new game draws a new one)
+let pinTag = sessionStorage.getItem(PIN_TAG_KEY) || "";
+let pinSince = 0; // the state's version the tag was given at (an older state has the old one)
+const tableView = () => document.body.classList.contains("table-view");
 
 // ---- words ----------------------------------------------------------------------------
 
@@ -131,6 +137,17 @@ function searchable(selects, choices) {
 // Choices that can be searched (names) are listed in the page language's alphabetical order.
 const ordered = (choices) => (Array.isArray(choices) && choices.some((c) => c.find) ?
   [...choices].sort((a, b) => String(a.label).localeCompare(String(b.label), lang)) : choices);
+// A die drawn as a die: our own glyph of its face (the design the vision renderer draws,
+// sent as SVG with the game's dice), else its label.
+function dieGlyph(face) {
+  const f = diceFaces().find((d) => d.face === face);
+  const label = f ? f.label : face || "?";
+  const el = h("span", { class: "die", "data-face": face || null, role: "img", "aria-label": label, title: label });
+  if (f && f.svg) el.innerHTML = f.svg;
+  else el.textContent = label;
+  return el;
+}
+const diceRow = (faces) => h("span", { class: "dice" }, faces.map(dieGlyph));
 
 function say(text, level = "info") {
   const box = $("message");
@@ -142,6 +159,18 @@ function say(text, level = "info") {
 }
 
 async function send(path, body, withPin = true) {
+  if (send.busy) return null; // a second tap while the first is on its way: it is the same
+  send.busy = true;
+  document.body.classList.add("busy");
+  try {
+    return await sendNow(path, body, withPin);
+  } finally {
+    send.busy = false;
+    document.body.classList.remove("busy");
+  }
+}
+
+async function sendNow(path, body, withPin) {
   const headers = { "Content-Type": "application/json" };
   if (withPin) headers["X-Table-PIN"] = pin;
   let response;
@@ -166,15 +195,20 @@ async function send(path, body, withPin = true) {
 const act = (action) => send("/api/action", { ...action, version: state ? state.version : null });
 
 async function refresh() {
-  const fresh = await (await get("/api/state")).json().catch(() => null);
+  const response = await get("/api/state").catch(() => null);
+  if (!response) return;
+  const fresh = await response.json().catch(() => null);
+  const now = Number(response.headers.get("X-Table-Time"));
+  if (now) clockOffset = now * 1000 - Date.now();
   if (fresh && (!state || fresh.version >= state.version)) { state = fresh; render(); }
 }
 const answer = (input) => act({ do: "input", input });
 
-function setPin(value) {
+function setPin(value, tag, since) {
   pin = value;
-  if (value) sessionStorage.setItem(PIN_KEY, value);
-  else sessionStorage.removeItem(PIN_KEY);
+  if (tag !== undefined) { pinTag = tag || ""; pinSince = since || (state ? state.version : 0); }
+  if (value) { sessionStorage.setItem(PIN_KEY, value); sessionStorage.setItem(PIN_TAG_KEY, pinTag); }
+  else { sessionStorage.removeItem(PIN_KEY); sessionStorage.removeItem(PIN_TAG_KEY); }
   $("lock").textContent = value ? t("🔓 Unlocked") : t("🔒 PIN");
   $("lock").classList.toggle("open", !!value);
   document.body.classList.toggle("readonly", !value);
@@ -196,12 +230,20 @@ function connect() {
   if (events) events.close();
   events = new EventSource(`/api/events?lang=${encodeURIComponent(lang)}`);
   events.addEventListener("state", (e) => {
+    if (e.lastEventId) clockOffset = Number(e.lastEventId) * 1000 - Date.now(); // the server's time
     state = JSON.parse(e.data);
-    $("live").className = "dot on";
-    $("live").title = t("live");
+    online(true);
     render();
   });
-  events.onerror = () => { $("live").className = "dot off"; $("live").title = t("reconnecting…"); };
+  events.onerror = () => online(false);
+}
+
+// A lost server is said plainly, and the buttons look (and are) unusable until it is back.
+function online(on) {
+  $("live").className = on ? "dot on" : "dot off";
+  $("live").title = on ? t("live") : t("reconnecting…");
+  document.body.classList.toggle("offline", !on);
+  $("offline").hidden = on;
 }
 
 function render() {
@@ -210,11 +252,14 @@ function render() {
   const g = game();
   $("title").textContent = g ? t("{title} · game {n}", { title: g.title, n: g.id }) : "";
   const v = view();
+  checkPin();
   section("status", [v && v.headline, g && g.awaiting, g && g.paused, !!(g && g.window), !!catalog], drawStatus);
-  section("answers", [g && g.answers, unlocked()], drawAnswers);
-  section("window", [g && g.window, unlocked()], drawWindow);
+  section("summary", [g && g.summary, v && v.seats], drawSummary);
+  section("answers", [g && g.answers, unlocked(), !!catalog], drawAnswers);
+  section("window", [g && g.window, unlocked(), !!catalog], drawWindow);
   for (const [name, data, draw] of TEACHING.sections()) section(name, data, draw); // teach.js
-  section("throw", [g && g.throw, v && v.dice, !!catalog], drawThrow);
+  section("throw", [g && g.throw, v && v.dice, v && v.odds, !!catalog, localStorage.getItem(ODDS_KEY)], drawThrow);
+  section("places", [v && v.places, v && v.seats, tableView()], drawPlaces);
   section("players", [v && v.seats], drawPlayers);
   section("lists", [v && v.lists], drawLists);
   section("tracks", [v && v.tracks, g && g.answers, unlocked()], drawTracks);
@@ -227,6 +272,14 @@ function render() {
     if (seenNotice) say(last.text, last.level);
     seenNotice = last.id;
   }
+}
+
+// A new game draws a new PIN: a page unlocked with the old one learns it is locked now
+// (its next tap would only fail, and count as a wrong PIN).
+function checkPin() {
+  if (!unlocked() || !state.pin_tag || !pinTag || state.pin_tag === pinTag || state.version < pinSince) return;
+  setPin("", "");
+  say(t("A new game has a new table PIN: enter it to change the game from this page."), "warning");
 }
 
 function section(name, data, draw) {
@@ -271,8 +324,7 @@ function drawAnswers(el) {
     const box = h("div", { class: "answer", "data-kind": a.kind, "data-player": a.player }, h("h3", {}, a.title));
     const base = { type: a.kind, player: a.player };
     if (a.choices.length > 8) {
-      const select = h("select", { "aria-label": a.title }, a.choices.map((c, i) => h("option", { value: i }, c.label)));
-      box.append(select, h("button", { onclick: () => answer(a.choices[select.value].input) }, t("OK")));
+      box.append(picker(a.choices.map((c, i) => ({ value: i, label: c.label, find: c.find })), a.title, (i) => answer(a.choices[i].input)));
     } else {
       box.append(h("div", { class: "choices" }, a.choices.map((c) => h("button", { onclick: () => answer(c.input) }, c.label))));
     }
@@ -283,33 +335,94 @@ function drawAnswers(el) {
   }
 }
 
+// The dice entered by tapping them: one tap on a face per die, in any order; a die tapped
+// in the row is taken back. The last die entered sends the throw. A form that counts one
+// face only (a roll-off counts claws) asks how many.
 function diceForm(form) {
-  const faces = form.faces;
-  const start = form.current.length === form.count ? form.current : Array(form.count).fill("");
-  const selects = start.map((face, i) => h("select", { "aria-label": t("die {n}", { n: i + 1 }) },
-    h("option", { value: "" }, "?"), faces.map((f) => h("option", { value: f, selected: f === face }, faceLabel(f)))));
-  return h("div", { class: "dice-form" },
-    h("p", { class: "quiet" }, form.note ? t("Enter the dice: {note}.", { note: form.note }) : form.current.length ? t("The dice as they lie after this throw:") : t("Enter the dice if the camera cannot:")),
-    h("div", { class: "choices" }, selects),
-    h("button", {
-      "data-test": "enter-throw",
-      onclick: () => {
-        const chosen = selects.map((s) => s.value);
-        if (chosen.includes("")) return say(t("Choose a face for every die"), "warning");
-        act({ do: "throw", faces: chosen });
-      },
-    }, t("Enter this throw")));
+  if (form.only) return countForm(form);
+  const chosen = [];
+  const slots = h("div", { class: "dice slots", "data-test": "dice-slots" });
+  const draw = () => {
+    slots.textContent = "";
+    for (let i = 0; i < form.count; i++) {
+      const face = chosen[i];
+      slots.append(h("button", {
+        class: "die-slot", "data-slot": i, "aria-label": t("die {n}", { n: i + 1 }),
+        onclick: () => { if (face !== undefined) { chosen.splice(i, 1); draw(); } },
+      }, face === undefined ? h("span", { class: "die empty" }, "?") : dieGlyph(face)));
+    }
+  };
+  draw();
+  const palette = h("div", { class: "choices palette", "data-test": "dice-palette" }, form.faces.map((f) => h("button", {
+    class: "die-button", "data-face": f, "aria-label": faceLabel(f),
+    onclick: () => {
+      if (chosen.length >= form.count) return;
+      chosen.push(f);
+      draw();
+      if (chosen.length === form.count) act({ do: "throw", faces: chosen.slice() });
+    },
+  }, dieGlyph(f))));
+  const before = form.current.length ? h("p", { class: "quiet" }, t("Before this throw:"), " ", diceRow(form.current)) : null;
+  return h("div", { class: "dice-form", "data-test": "dice-form" },
+    h("p", { class: "quiet" }, form.note ? t("Enter the dice: {note}.", { note: form.note }) : t("Tap each die's face, one tap per die:")),
+    before, slots, palette);
+}
+
+function countForm(form) {
+  const faces = (n) => [...Array(form.count)].map((_, i) => (i < n ? form.only : form.other));
+  return h("div", { class: "dice-form", "data-test": "dice-form" },
+    h("p", { class: "quiet" }, tn("How many {face} does the throw show?", { face: dieGlyph(form.only) })),
+    h("div", { class: "choices counts" }, [...Array(form.count + 1)].map((_, n) => h("button", {
+      "data-count": n, onclick: () => act({ do: "throw", faces: faces(n) }),
+    }, String(n)))));
+}
+
+// A choice from a long list (cards): a search box over the names in every language (and
+// whatever else a choice can be found by, e.g. its cost), and the matching names to tap.
+function picker(choices, label, pick, chosen = null) {
+  const box = h("div", { class: "picker", "data-test": "picker" });
+  const search = h("input", { type: "search", placeholder: t("Search…"), "aria-label": label, "data-test": "picker-search" });
+  const list = h("div", { class: "choices picks" });
+  const norm = (x) => String(x).normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+  const fill = () => {
+    const words = norm(search.value).split(/\s+/).filter(Boolean);
+    list.textContent = "";
+    const found = choices.filter((c) => {
+      const text = norm([c.label, c.value, ...(c.find || [])].join(" "));
+      return words.every((w) => text.includes(w));
+    });
+    for (const c of found.slice(0, 80)) {
+      list.append(h("button", {
+        type: "button", class: chosen && chosen.has(c.value) ? "pick chosen" : "pick", "data-value": c.value,
+        "aria-pressed": chosen ? String(chosen.has(c.value)) : null,
+        onclick: () => { pick(c.value); fill(); },
+      }, c.label));
+    }
+    if (found.length > 80) list.append(h("span", { class: "quiet" }, t("{n} more: type to narrow", { n: found.length - 80 })));
+    if (!found.length) list.append(h("span", { class: "quiet" }, t("Nothing matches")));
+  };
+  search.addEventListener("input", fill);
+  fill();
+  box.append(search, list);
+  return box;
 }
 
 // A form that completes an input: a list to choose from, or a whole number, per field;
 // a dotted name ("heal.Bob") is a count inside an object field of the input.
 function fieldsForm(form) {
-  const inputs = form.fields.map((f) => f.choices ?
-    h("select", { "aria-label": f.label }, h("option", { value: "" }, `${f.label}…`),
-      ordered(f.choices).map((c) => h("option", { value: optionValue(c, f.choices) }, c.label))) :
-    h("input", { type: "number", min: f.min, max: f.max, value: f.min, "aria-label": f.label }));
-  const rows = form.fields.map((f, i) => f.choices ? [searchable([inputs[i]], f.choices), inputs[i]] : h("label", { class: "dial" }, t("{label} (0–{most})", { label: f.label, most: f.max }) + " ", inputs[i]));
-  return h("div", { class: "fields-form" }, h("div", { class: "choices" }, rows.flat()), h("button", {
+  let submit = null;
+  const inputs = form.fields.map((f) => {
+    if (!f.choices) return h("input", { type: "number", min: f.min, max: f.max, value: f.min, "aria-label": f.label });
+    if (f.choices.length <= 8) {
+      return h("select", { "aria-label": f.label }, h("option", { value: "" }, `${f.label}…`),
+        ordered(f.choices).map((c) => h("option", { value: optionValue(c, f.choices) }, c.label)));
+    }
+    const held = { value: "" }; // a long list: searched, and one tap on the name chooses it
+    held.el = picker(ordered(f.choices), f.label, (v) => { held.value = v; if (form.fields.length === 1) submit.click(); }, null);
+    return held;
+  });
+  const rows = form.fields.map((f, i) => inputs[i].el || (f.choices ? inputs[i] : h("label", { class: "dial" }, t("{label} (0–{most})", { label: f.label, most: f.max }) + " ", inputs[i])));
+  submit = h("button", {
     "data-test": "fields-submit",
     onclick: () => {
       const input = JSON.parse(JSON.stringify(form.input));
@@ -324,49 +437,58 @@ function fieldsForm(form) {
       }
       answer(input);
     },
-  }, form.submit));
+  }, form.submit);
+  return h("div", { class: "fields-form" }, h("div", { class: "choices" }, rows), submit);
 }
 
 // A choice's value as an <option>'s: itself, or (a card, a target: a JSON object) its
 // place in the field's list, which chosenValue() turns back into it.
 function optionValue(c, choices) { return typeof c.value === "object" ? String(choices.indexOf(c)) : c.value; }
 function chosenValue(f, raw) {
+  if (typeof raw !== "string") return raw; // a picker's choice is the value itself
   const objects = f.choices.length && typeof f.choices[0].value === "object";
   return objects ? f.choices[Number(raw)].value : raw;
 }
 
+// Fixing a misread die: tap the die, then the face it really shows.
 function correctForm(form, base) {
   const faces = form.faces || diceFaces().map((f) => f.face);
   const box = h("div", { class: "correct" });
   const row = h("div", { class: "choices dice" });
-  const picker = h("div", { class: "choices picker" });
+  const choose = h("div", { class: "choices palette" });
   form.dice.forEach((face) => {
     row.append(h("button", {
-      class: "die", "data-face": face, title: t("fix this die"),
+      class: "die-button", "data-face": face, title: t("fix this die"), "aria-label": t("fix this die") + ": " + faceLabel(face),
       onclick: () => {
-        picker.textContent = "";
-        picker.append(h("span", { class: "quiet" }, t("{face} should be:", { face: faceLabel(face) })),
-          ...faces.filter((f) => f !== face).map((f) => h("button", { "data-face": f, onclick: () => answer({ ...base, from: face, to: f }) }, faceLabel(f))));
+        choose.textContent = "";
+        choose.append(h("span", { class: "quiet" }, tn("{face} should be:", { face: dieGlyph(face) })),
+          ...faces.filter((f) => f !== face).map((f) => h("button", { class: "die-button", "data-face": f, "aria-label": faceLabel(f), onclick: () => answer({ ...base, from: face, to: f }) }, dieGlyph(f))));
       },
-    }, faceLabel(face)));
+    }, dieGlyph(face)));
   });
-  box.append(h("p", { class: "quiet" }, t("Tap a misread die to fix it:")), row, picker);
+  box.append(h("p", { class: "quiet" }, t("Tap a misread die to fix it:")), row, choose);
   return box;
 }
 
+// The correction window: its countdown is to the server's deadline (the same on every
+// page, a reloaded one too, and started again by each fix).
 function drawWindow(el) {
   clearInterval(windowTimer);
   const w = game() && game().window;
   if (!w) return;
   const counter = h("strong", { "data-test": "countdown" });
-  const until = w.seconds === null ? null : performance.now() + w.seconds * 1000;
+  const until = w.ends_at === null || w.ends_at === undefined ? null : w.ends_at * 1000;
   const tick = () => {
-    const left = Math.max(0, (until - performance.now()) / 1000);
-    counter.textContent = w.paused || until === null ? t("paused") : t("{seconds} s", { seconds: left.toLocaleString(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) });
+    const left = Math.max(0, (until - (Date.now() + clockOffset)) / 1000);
+    counter.textContent = t("{seconds} s", { seconds: left.toLocaleString(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) });
   };
-  tick();
-  windowTimer = setInterval(tick, 100);
-  el.append(h("p", {}, tn("{player}'s result resolves in {countdown} — fix a misread die now.", { player: w.player, countdown: counter })));
+  if (w.paused || until === null) {
+    el.append(h("p", {}, t("{player}'s result waits until the game resumes; fix a misread die now.", { player: w.player })));
+  } else {
+    tick();
+    windowTimer = setInterval(tick, 100);
+    el.append(h("p", {}, tn("{player}'s result counts in {countdown}: fix a misread die now.", { player: w.player, countdown: counter })));
+  }
   if (unlocked()) {
     el.append(h("div", { class: "choices" },
       h("button", { onclick: () => answer(w.input) }, t("Use it now")),
@@ -379,7 +501,18 @@ function drawThrow(el) {
   if (!g) return;
   const seen = g.throw;
   const dice = g.view.dice;
-  if (seen) {
+  if (dice && dice.faces.length) {
+    el.append(h("div", { class: "result", "data-test": "result" },
+      h("h3", {}, t("The dice (throw {n} of {most})", { n: dice.throw, most: dice.throws })),
+      h("span", { class: "dice" }, dice.faces.map((f, i) => {
+        const die = dieGlyph(f);
+        if (dice.used && dice.used[i]) die.classList.add("used"); // a die already used (a race's action)
+        return die;
+      }))));
+  }
+  const odds = g.view.odds;
+  if (odds) el.append(drawOdds(odds));
+  if (seen && !tableView()) {
     const fig = h("figure", {});
     if (seen.snapshot) fig.append(h("img", { src: `/api/snapshot/${seen.snapshot}.jpg`, alt: t("the camera's view of the throw"), "data-test": "snapshot" }));
     const status = { read: t("read by the camera"), misfit: t("not read"), refused: t("refused by the rules"), ignored: t("ignored"), entered: t("entered by hand"), confirmed: t("as entered on the page"), noted: t("to complete on the page") }[seen.status] || seen.status;
@@ -388,22 +521,53 @@ function drawThrow(el) {
       (seen.reason ? t("Cards seen last: {status} — {reason}", said) : t("Cards seen last: {status}", said)) :
       (seen.reason ? t("Last throw: {status} — {reason}", said) : t("Last throw: {status}", said));
     fig.append(h("figcaption", { "data-test": "seen" }, caption));
-    el.append(fig);
     if (seen.cards) {  // a card game's: every card read in the camera's view
-      el.append(h("ul", { class: "readings", "data-test": "readings" }, seen.dice.map((d) => h("li", {
+      fig.append(h("ul", { class: "readings", "data-test": "readings" }, seen.dice.map((d) => h("li", {
         class: d.value === "unknown" || d.color === "unknown" ? "doubt" : "",
       }, h("b", {}, d.value === "unknown" || d.color === "unknown" ? `? (${d.best_color} ${d.best_value})` : `${d.color} ${d.value}`),
       ` ${Math.round(Math.min(d.confidence, d.color_confidence) * 100)}%`))));
     } else if (seen.dice.length) {
-      el.append(h("ul", { class: "readings", "data-test": "readings" }, seen.dice.map((d) => h("li", {
+      fig.append(h("ul", { class: "readings", "data-test": "readings" }, seen.dice.map((d) => h("li", {
         class: d.confidence < 0.8 || d.face === "unknown" ? "doubt" : "",
-      }, h("b", {}, d.face === "unknown" ? `? (${faceLabel(d.best_guess || "")})` : faceLabel(d.face)),
+      }, d.face === "unknown" ? h("b", {}, "? ", dieGlyph(d.best_guess || "")) : dieGlyph(d.face),
       ` ${Math.round(d.confidence * 100)}%`, d.kept ? " · " + t("kept") : ""))));
     }
+    el.append(fig);
   }
-  if (dice && dice.faces.length) {
-    el.append(h("p", { "data-test": "result" }, t("Result (throw {n} of {most}):", { n: dice.throw, most: dice.throws }), " ",
-      dice.faces.map((f, i) => h("span", { class: dice.used && dice.used[i] ? "die used" : "die" }, faceLabel(f)))));
+}
+
+// The game's advice for the next throw (its odds): off by default, one tap away.
+function drawOdds(odds) {
+  const shown = localStorage.getItem(ODDS_KEY) === "1";
+  const toggle = h("button", {
+    class: "odds-toggle", "data-test": "odds-toggle", "aria-expanded": String(shown),
+    onclick: () => { localStorage.setItem(ODDS_KEY, shown ? "0" : "1"); render(); },
+  }, shown ? t("Hide the odds") : t("Show the odds"));
+  const box = h("div", { class: "odds", "data-test": "odds" }, toggle);
+  if (!shown) return box;
+  box.append(h("h3", {}, odds.label), h("table", {}, odds.rows.map((r) => h("tr", {},
+    h("td", {}, r.keep.length ? diceRow(r.keep) : t("nothing kept")),
+    h("td", {}, r.goal, h("br"), h("small", { class: "quiet" }, r.need)),
+    h("td", { class: "chance" }, `${Math.round(r.chance * 1000) / 10} %`)))),
+    odds.note ? h("p", { class: "quiet" }, odds.note) : null);
+  return box;
+}
+
+// Where everyone is (a game's places: Tokyo City and Bay...), drawn as our own map, with
+// every seat's dials large: the view for a tablet or a screen in the middle of the table.
+function drawPlaces(el) {
+  const v = view();
+  if (!v || !v.places || !v.places.length) return;
+  const seat = (name) => v.seats.find((s) => s.player === name);
+  el.append(h("div", { class: "places" }, v.places.map((p) => h("div", { class: `place-box place-${p.name}`, "data-place": p.name },
+    h("svg", { class: "skyline", viewBox: "0 0 120 40", "aria-hidden": "true" }),
+    h("h3", {}, p.label),
+    p.players.length ? p.players.map((name) => {
+      const s = seat(name);
+      return h("p", { class: "occupant", "data-player": name }, h("b", {}, name), s && s.role ? " " + s.role : "");
+    }) : h("p", { class: "quiet" }, t("empty"))))));
+  for (const svg of el.querySelectorAll("svg.skyline")) {
+    svg.innerHTML = '<path d="M0 40V22h8V12h6v10h6V6h8v16h5V16h7v24zM44 40V18h6V8h4v10h8v22zM66 40V14h10v26zM80 40V20h6V10h8v10h6V4h6v36zM108 40V24h12v16z" fill="currentColor"/>';
   }
 }
 
@@ -491,36 +655,55 @@ function drawTables(el) {
   }
 }
 
+// What happened, in words: each step the game took and what it did, the last first.
 function drawLog(el) {
   const g = game();
   if (!g || !g.log.length) return;
-  const details = h("details", {}, h("summary", {}, t("Game log ({n} inputs)", { n: g.inputs })));
-  details.open = drawLog.open;
-  details.addEventListener("toggle", () => { drawLog.open = details.open; });
-  details.append(h("ol", { reversed: true, "data-test": "log" }, g.log.slice().reverse().map((e) =>
-    h("li", { value: e.seq + 1 }, h("span", { title: sourceName(e.source) }, SOURCE_ICONS[e.source] || "·"), " ", describe(e.input)))));
-  el.append(details);
+  const entry = (e) => h("li", { value: e.n, "data-step": e.n },
+    h("span", { class: "source", title: sourceName(e.source) }, SOURCE_ICONS[e.source] || "·"), " ", e.said || describe(e.input),
+    e.did && e.did.length ? h("ul", { class: "did" }, e.did.map((d) => h("li", {}, d))) : null);
+  const latest = g.log.slice(-3).reverse();
+  el.append(h("h3", {}, t("What happened")), h("ol", { reversed: true, class: "feed", "data-test": "feed" }, latest.map(entry)));
+  if (g.log.length > latest.length) {
+    const details = h("details", {}, h("summary", {}, t("Game log ({n} steps)", { n: g.inputs })));
+    details.open = !!drawLog.open;
+    details.addEventListener("toggle", () => { drawLog.open = details.open; });
+    details.append(h("ol", { reversed: true, "data-test": "log" }, g.log.slice().reverse().map(entry)));
+    el.append(details);
+  }
+}
+
+// The game over: who won, the final dials, how long it took, its turning points.
+function drawSummary(el) {
+  const g = game();
+  const s = g && g.summary;
+  if (!s) return;
+  const v = view();
+  el.append(h("h2", { "data-test": "winner" }, s.winners.length ? t("🏆 {players} won!", { players: s.winners.join(t(", ")) }) : t("Nobody won.")),
+    h("p", {}, t("{turns} turns, {minutes} min, {n} steps", { turns: s.turns, minutes: s.minutes, n: s.inputs })),
+    h("table", { class: "final", "data-test": "final" }, v.seats.map((seat) => h("tr", { class: seat.winner ? "winner" : null },
+      h("th", {}, seat.player, seat.role ? h("small", {}, " " + seat.role) : null),
+      seat.dials.map((d) => h("td", {}, `${d.label} ${d.value}`))))));
+  if (s.key.length) {
+    el.append(h("h3", {}, t("Turning points")), h("ol", { class: "turning" }, s.key.map((k) =>
+      h("li", {}, k.turn ? t("turn {n}: {what}", { n: k.turn, what: k.text }) : k.text))));
+  }
 }
 
 function drawMenu() {
   const g = game();
-  const key = JSON.stringify([unlocked(), !!g, g && g.paused, g && g.inputs, canPickUp()]);
+  const key = JSON.stringify([unlocked(), !!g, g && g.paused, g && g.inputs, g && g.redo, canPickUp(), lang]);
   if (drawn.menu === key) return;
   drawn.menu = key;
   const menu = $("menu");
   menu.textContent = "";
   if (unlocked() && g) {
     menu.append(
-      h("button", { "data-test": "undo", onclick: () => act({ do: "undo" }) }, t("↶ Undo")),
+      h("button", { "data-test": "undo", onclick: () => act({ do: "undo" }), disabled: !g.inputs && !g.window }, t("↶ Undo")),
+      h("button", { "data-test": "redo", onclick: () => act({ do: "redo" }), disabled: !g.redo }, t("↷ Redo")),
       h("button", { "data-test": "pause", onclick: () => act({ do: g.paused ? "resume" : "pause" }) }, g.paused ? t("▶ Resume") : t("⏸ Pause")));
   }
-  if (unlocked()) {
-    menu.append(h("button", { onclick: () => openPanel("setup") }, t("New game")),
-      canPickUp() ? h("button", { onclick: () => openPanel("pickup") }, t("Pick up")) : null);
-  }
-  menu.append(h("button", { onclick: () => openPanel("games") }, t("Games")),
-    h("button", { onclick: () => openPanel("stats") }, t("Stats")), ...TEACHING.menu());
-  if (unlocked() && g) menu.append(h("button", { onclick: () => openPanel("json") }, "{…}"));
+  menu.append(h("button", { "data-test": "more", onclick: () => openPanel("more") }, t("☰ More")));
 }
 
 // ---- panels: setup, pick up, games, statistics, an input as JSON ---------------------------
@@ -609,9 +792,15 @@ function gameForm(c, pickup, choose) {
       for (const ctl of row.controls) ctl.into(setup, i, name);
     });
     for (const ctl of controls) ctl.into(setup, 0, "");
+    const g = game();
+    if (g && !g.summary && g.inputs && !form.querySelector("[data-test=confirm-new]")) {
+      form.append(h("p", { class: "confirm warning" }, t("Game {n} is in progress: it stays in the list of games, and this one takes the table.", { n: g.id }), " ",
+        h("button", { type: "submit", "data-test": "confirm-new" }, t("Start the new game anyway"))));
+      return;
+    }
     const done = await act({ do: "new_game", game: c.game, setup });
     if (done) {
-      setPin(done.pin);
+      setPin(done.pin, done.pin_tag, done.version);
       closePanel();
       say(t("The game is on. The new table PIN is {pin} (on the board too).", { pin: done.pin }));
     }
@@ -626,8 +815,18 @@ function control(f, aria, row, named) {
   const count = f.count || 1;
   const defaultAt = (k) => (Array.isArray(f.default) ? f.default[k] : f.default);
   let els;
+  let picked = null; // a multiple choice: the values chosen in its picker
   if (f.check) {
     els = [h("input", { type: "checkbox", name: key, checked: !!f.default, "aria-label": aria })];
+  } else if (f.multiple && Array.isArray(f.choices)) {
+    picked = new Set();
+    const chips = h("span", { class: "chips" });
+    const toggle = (v) => {
+      if (picked.has(v)) picked.delete(v); else picked.add(v);
+      chips.textContent = "";
+      for (const c of f.choices.filter((x) => picked.has(x.value))) chips.append(h("button", { type: "button", class: "chip", onclick: () => toggle(c.value) }, c.label + " ✕"));
+    };
+    els = [h("span", { class: "multi", "data-field": key }, chips, picker(f.choices, aria, toggle, picked))];
   } else if (f.choices) {
     els = [...Array(count)].map((_, k) => h("select", {
       name: key, multiple: !!f.multiple, size: f.multiple ? 3 : null, "aria-label": count > 1 ? t("{field} {n}", { field: aria, n: k + 1 }) : aria,
@@ -654,6 +853,7 @@ function control(f, aria, row, named) {
   const note = f.note ? h("small", { class: "quiet note" }, f.note) : null;
   const value = () => {
     if (f.check) return [true, els[0].checked];
+    if (picked) return [true, [...picked]];
     const raw = els.map((el) => (f.multiple ? [...el.selectedOptions].map((o) => o.value) : el.value));
     if (f.multiple) return [true, raw[0]];
     const typed = (v) => (f.choices ? chosenValue(f, v) : Number(v));
@@ -697,14 +897,15 @@ async function gamesPanel(panel) {
     let script;
     try { script = JSON.parse(text); } catch (error) { return say(t("{file} is not a game file (JSON): {error}", { file: file.files[0].name, error: error.message }), "error"); }
     const done = await act({ do: "import", script });
-    if (done) { say(t("Imported as game {n}", { n: done.imported })); openPanel("games"); }
+    if (done) { say(done.known ? t("Already in the list as game {n}", { n: done.imported }) : t("Imported as game {n}", { n: done.imported })); openPanel("games"); }
   });
   if (unlocked()) panel.append(h("p", {}, h("label", {}, t("Import a game script:") + " ", file)));
   if (!list.length) return panel.append(h("p", { class: "quiet" }, t("No games yet.")));
   panel.append(h("table", { "data-test": "games" },
-    h("tr", {}, h("th", {}, "#"), h("th", {}, t("players")), h("th", {}, t("status")), h("th", {})),
+    h("tr", {}, h("th", {}, "#"), h("th", {}, t("date")), h("th", {}, t("players")), h("th", {}, t("status")), h("th", {})),
     list.map((g) => h("tr", { "data-game": g.id },
       h("td", {}, g.id),
+      h("td", { class: "date" }, new Date(g.updated * 1000).toLocaleString(lang, { dateStyle: "medium", timeStyle: "short" })),
       h("td", {}, g.players.map((p) => t("{player} ({role})", { player: p.name, role: p.role })).join(t(", "))),
       h("td", {}, g.status === "over" ? (g.winners.length ? t("won by {players}", { players: g.winners.join(t(", ")) }) : t("nobody won")) :
         g.paused ? t("paused, {n} inputs", { n: g.inputs }) : t("playing, {n} inputs", { n: g.inputs })),
@@ -744,13 +945,43 @@ function jsonPanel(panel) {
     }, t("Send"))));
 }
 
-const PANELS = { setup: (p) => setupForm(p, false), pickup: (p) => setupForm(p, true), games: gamesPanel, stats: statsPanel, json: jsonPanel, ...TEACHING.panels };
+// Everything else, one tap from the bottom menu.
+function morePanel(panel) {
+  const g = game();
+  const item = (name, label) => h("button", { "data-test": `open-${name}`, onclick: () => openPanel(name) }, label);
+  panel.append(h("h2", {}, t("More")), h("div", { class: "choices menu-items" },
+    unlocked() ? item("setup", t("New game")) : null,
+    unlocked() && canPickUp() ? item("pickup", t("Pick up")) : null,
+    item("games", t("Games")), item("stats", t("Stats")), item("join", t("Join by QR code")),
+    h("button", { "data-test": "table-view", onclick: () => { document.body.classList.toggle("table-view"); drawn = {}; closePanel(); render(); } },
+      tableView() ? t("Phone view") : t("Table view (tablet)")),
+    unlocked() && g ? item("json", t("Send an input as JSON")) : null, ...TEACHING.menu()));
+}
+
+// The table's address as a QR code (and as text), for phones to join.
+async function joinPanel(panel) {
+  const j = await (await get("/api/join")).json();
+  const code = h("div", { class: "qr", "data-test": "qr", role: "img", "aria-label": t("QR code of {url}", { url: j.urls[0] }) });
+  code.innerHTML = j.qr;
+  panel.append(h("h2", {}, t("Join by QR code")), code,
+    h("p", {}, t("Or open:"), " ", j.urls.map((u) => h("code", { "data-test": "join-url" }, u)).reduce((acc, x) => (acc.length ? [...acc, " ", x] : [x]), [])),
+    j.network ? null : h("p", { class: "quiet" }, t("This table serves this machine only: start it with --serve-network for phones to join.")),
+    unlocked() && state.pin ? h("p", { "data-test": "shown-pin" }, t("Table PIN: {pin}", { pin: pin })) : null);
+}
+
+// An unlocked page can show the PIN (to tell a friend), and lock itself.
+function pinPanel(panel) {
+  panel.append(h("h2", {}, t("Table PIN")), h("p", { class: "big-pin", "data-test": "shown-pin" }, pin),
+    h("button", { "data-test": "lock-now", onclick: () => { setPin("", ""); closePanel(); say(t("Locked: this page is read-only now.")); } }, t("Lock this page")));
+}
+
+const PANELS = { setup: (p) => setupForm(p, false), pickup: (p) => setupForm(p, true), games: gamesPanel, stats: statsPanel, json: jsonPanel, more: morePanel, join: joinPanel, pin: pinPanel, ...TEACHING.panels };
 
 // ---- start -------------------------------------------------------------------------
 
 document.addEventListener("DOMContentLoaded", async () => {
   $("lock").addEventListener("click", () => {
-    if (unlocked()) { setPin(""); say(t("Locked: this page is read-only now.")); return; }
+    if (unlocked()) { openPanel("pin"); return; }
     $("pin-form").hidden = false;
     $("pin").focus();
   });
@@ -758,16 +989,20 @@ document.addEventListener("DOMContentLoaded", async () => {
   $("pin-form").addEventListener("submit", async (e) => {
     e.preventDefault();
     const value = $("pin").value.trim();
-    if (await send("/api/login", { pin: value }, false)) {
+    const done = await send("/api/login", { pin: value }, false);
+    if (done) {
       $("pin-form").hidden = true;
       $("pin").value = "";
-      setPin(value);
+      setPin(value, done.pin_tag);
       say(t("Unlocked: you can change the game from this page."));
     }
   });
   $("language").addEventListener("change", (e) => switchLanguage(e.target.value));
+  // the page's end is padded by the bottom bar's height: the bar never covers the page
+  new ResizeObserver(() => { document.body.style.paddingBottom = `${$("bottom").offsetHeight + 12}px`; }).observe($("bottom"));
   await loadLanguage();
   setPin(pin);
+  if (new URLSearchParams(location.search).get("view") === "table") document.body.classList.add("table-view");
   get("/api/catalog").then((r) => r.json()).then((c) => { catalog = c; drawn = {}; render(); });
   connect();
 });

@@ -121,7 +121,9 @@ class Throw(DecisionKind):
         current = sorted(w.options.get("keepable", []), key=game.face_rank)
         others = dice.keys() - {"black", "green"}  # the berserk die in play: its faces too
         faces = sorted(game.faces, key=game.face_rank) if others else FACES
-        return {"title": title, "choices": [], "form": dice_form(count, faces, current, note)}
+        only = ("claw", "1") if w.options.get("rolloff") else None  # only claws count
+        form = dice_form(count, faces, current, note, only=only)
+        return {"title": title, "choices": [], "form": form}
 
     def random(self, inp: dict[str, Any], options: Mapping[str, Any], rng: random.Random) -> None:
         dice = options["dice"]

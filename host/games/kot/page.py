@@ -16,7 +16,7 @@ from host.games.kot.advisor import advice
 from host.games.kot.cards import CARDS
 from host.games.kot.engine import KingOfTokyo
 from host.games.kot.expansions.wickedness import TILES
-from host.games.kot.rules import ROLL, ROLLOFF, START_HP
+from host.games.kot.rules import BAY, BAY_MIN_ALIVE, CITY, ROLL, ROLLOFF, START_HP
 from host.games.kot.setup import MAX_PLAYERS, MIN_PLAYERS, MONSTERS
 from host.games.kot.text import _, card_choice, place_name
 from host.games.page import (
@@ -26,6 +26,7 @@ from host.games.page import (
     field,
     form,
     item_list,
+    place,
     seat,
 )
 from host.games.page import view as page_view
@@ -173,8 +174,19 @@ def view(game: KingOfTokyo) -> dict[str, Any]:
         [_.name(c) for c in s["face_up"]],
         _("{n} cards in the deck", n=s["deck_size"]),
     )
-    dice = dice_view(s["dice"], s["throws"], s["throws_allowed"]) if s["dice"] else None
-    return page_view(_headline(s), seats, [offer, *_shared_lists(s)], dice=dice, odds=advice(game))
+    shown = s["dice"] and not s["game_over"]  # the last throw is no news once the game is over
+    dice = dice_view(s["dice"], s["throws"], s["throws_allowed"]) if shown else None
+    places = [place(CITY, place_name(CITY), [s["tokyo"]["city"]] if s["tokyo"]["city"] else [])]
+    if s["tokyo"]["bay"] or sum(p["alive"] for p in s["players"]) >= BAY_MIN_ALIVE:
+        places.append(place(BAY, place_name(BAY), [s["tokyo"]["bay"]] if s["tokyo"]["bay"] else []))
+    return page_view(
+        _headline(s),
+        seats,
+        [offer, *_shared_lists(s)],
+        dice=dice,
+        odds=advice(game),
+        places=places,
+    )
 
 
 def _expansion_dials(p: dict[str, Any]) -> list[dict[str, Any]]:

@@ -36,6 +36,8 @@ class KingOfTokyoDice:
     """The black dice (and the green ones cards add), read with the face set "kot"; the
     berserk die's faces come after theirs."""
 
+    glyphs = "kot"  # how the page draws them: the vision renderer's glyph style of that name
+
     @property
     def faces(self) -> dict[str, str]:
         return {f: face_label(f) for f in FACE_LABELS}
