@@ -326,7 +326,7 @@ function drawAnswers(el) {
     if (a.choices.length > 8) {
       box.append(picker(a.choices.map((c, i) => ({ value: i, label: c.label, find: c.find })), a.title, (i) => answer(a.choices[i].input)));
     } else {
-      box.append(h("div", { class: "choices" }, a.choices.map((c) => h("button", { onclick: () => answer(c.input) }, c.label))));
+      box.append(h("div", { class: "choices" }, a.choices.map((c) => h("button", { "data-input": JSON.stringify(c.input), onclick: () => answer(c.input) }, c.label))));
     }
     if (a.form && a.form.type === "dice") box.append(diceForm(a.form));
     if (a.form && a.form.type === "correct") box.append(correctForm(a.form, base));
@@ -491,8 +491,8 @@ function drawWindow(el) {
   }
   if (unlocked()) {
     el.append(h("div", { class: "choices" },
-      h("button", { onclick: () => answer(w.input) }, t("Use it now")),
-      h("button", { onclick: () => act({ do: "undo" }) }, t("Not yet: more throws"))));
+      h("button", { "data-test": "use-now", onclick: () => answer(w.input) }, t("Use it now")),
+      h("button", { "data-test": "not-yet", onclick: () => act({ do: "undo" }) }, t("Not yet: more throws"))));
   }
 }
 
