@@ -387,6 +387,7 @@ function picker(choices, label, pick, chosen = null) {
   const fill = () => {
     const words = norm(search.value).split(/\s+/).filter(Boolean);
     list.textContent = "";
+    if (chosen && !words.length) return; // choosing several (a form): the list once searched
     const found = choices.filter((c) => {
       const text = norm([c.label, c.value, ...(c.find || [])].join(" "));
       return words.every((w) => text.includes(w));

@@ -1,0 +1,217 @@
+"""The page at 390 px (a phone), measured: nothing overlaps, nothing is cut off, the
+bottom bar covers nothing; and what the page shows of the table beyond one game's taps:
+the QR code to join (read back by OpenCV as a phone's camera would), the countdown (the
+server's deadline, the same on a reloaded phone), a new PIN locking the other phones."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+import pytest
+from playwright.sync_api import Browser, Page, expect, sync_playwright
+
+from host.app.chromium import launch
+from tests.app.browser import PLAYERS, Served, served, throw_seen
+
+pytestmark = pytest.mark.slow
+expect.set_options(timeout=15_000)
+
+# Every element a player reads or taps, measured in the page (boxes of visible elements,
+# not those inside another of the list): any two that overlap, any that sticks out of
+# the screen's width or is cut by its own box (text wider than its element).
+MEASURE = """() => {
+  const sel = "button, select, input, textarea, h1, h2, h3, p, li, td, th, .die, summary, "
+    + "label, code, figcaption";
+  const els = [...document.querySelectorAll(sel)].filter((el) => {
+    const r = el.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== "hidden";
+  });
+  const fixed = (el) => !!el.closest("#bottom");
+  const box = (el) => { // its box as seen: clipped by the scrolling boxes it lies in
+    const r = el.getBoundingClientRect();
+    let [l, t, rt, b] = [r.left, r.top, r.right, r.bottom];
+    for (let p = el.parentElement; p; p = p.parentElement) {
+      if (!/auto|scroll|hidden/.test(getComputedStyle(p).overflowY)) continue;
+      const c = p.getBoundingClientRect();
+      [l, t] = [Math.max(l, c.left), Math.max(t, c.top)];
+      [rt, b] = [Math.min(rt, c.right), Math.min(b, c.bottom)];
+    }
+    return { left: l, top: t, right: rt, bottom: b };
+  };
+  const shown = (el) => { const r = box(el); return r.right > r.left && r.bottom > r.top; };
+  const leaves = els.filter((el) => !els.some((o) => o !== el && el.contains(o))).filter(shown);
+  const name = (el) => el.tagName.toLowerCase() + (el.dataset.test ? `[${el.dataset.test}]` : "")
+    + ":" + (el.textContent || "").trim().slice(0, 30);
+  const wide = innerWidth;
+  const out = [], cut = [], overlaps = [];
+  for (const el of leaves) {
+    const r = box(el);
+    if (r.left < -0.5 || r.right > wide + 0.5) out.push(name(el));
+    const visible = getComputedStyle(el).overflowX === "visible";
+    if (el.clientWidth && visible && el.scrollWidth > el.clientWidth + 1) cut.push(name(el));
+  }
+  for (let i = 0; i < leaves.length; i++) for (let j = i + 1; j < leaves.length; j++) {
+    const a = leaves[i], b = leaves[j];
+    if (fixed(a) !== fixed(b)) continue; // the bar over the page as it scrolls: see below
+    const p = box(a), q = box(b);
+    const x = Math.min(p.right, q.right) - Math.max(p.left, q.left);
+    const y = Math.min(p.bottom, q.bottom) - Math.max(p.top, q.top);
+    if (x > 1 && y > 1) overlaps.push(name(a) + " × " + name(b));
+  }
+  return { out, cut, overlaps, scroll: document.documentElement.scrollWidth - wide };
+}"""
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        browser = launch(playwright)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Iterator[Served]:
+    with served(tmp_path, window=30.0) as s:
+        yield s
+
+
+def open_page(browser: Browser, s: Served, lang: str = "en", unlock: bool = True) -> Page:
+    page = browser.new_context(locale=lang, viewport={"width": 390, "height": 844}).new_page()
+    page.set_default_timeout(15_000)
+    page.goto(s.url)
+    expect(page.locator("#live")).to_have_class("dot on")
+    if unlock:
+        page.click("[data-test=lock]")
+        page.fill("[data-test=pin]", s.table.store.pin or "")
+        page.click("#pin-form button[type=submit]")
+        expect(page.locator("[data-test=lock]")).to_have_class("open")
+    return page
+
+
+def measured(page: Page, screen: str) -> None:
+    found: dict[str, Any] = page.evaluate(MEASURE)
+    assert found["scroll"] <= 0, (screen, "the page scrolls sideways", found["scroll"])
+    assert found["out"] == [], (screen, "cut off at the screen's edge", found["out"])
+    assert found["cut"] == [], (screen, "text wider than its box", found["cut"])
+    assert found["overlaps"] == [], (screen, "overlapping", found["overlaps"])
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    last = page.evaluate(
+        """() => Math.max(...[...document.querySelectorAll("main *, #panel *")]
+            .filter((e) => e.getBoundingClientRect().height > 0)
+            .map((e) => e.getBoundingClientRect().bottom))"""
+    )
+    bar = page.locator("#bottom").bounding_box()
+    assert bar is not None and last <= bar["y"] + 0.5, (screen, "the bottom bar covers", last, bar)
+
+
+def start(s: Served, **setup: Any) -> None:
+    s.table.act({"do": "new_game", "game": "king-of-tokyo", "setup": {"players": PLAYERS, **setup}})
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "ja"])
+def test_nothing_overlaps_or_is_cut_at_390_px(browser: Browser, table: Served, lang: str) -> None:
+    page = open_page(browser, table, lang)
+    measured(page, "no game")
+    page.locator("[data-section=status] button").first.click()  # the setup form
+    measured(page, "setup")
+    page.locator("#panel .close").click()
+    page.locator("[data-section=status] button").nth(1).click()  # the pick-up form
+    measured(page, "pick up")
+    page.locator("#panel .close").click()
+    start(table, first_player="Ann")
+    expect(page.locator("[data-test=turn]")).to_be_visible()
+    measured(page, "a throw to enter")
+    table.table.camera_event(throw_seen(["1", "1", "2", "claw", "heart", "energy"], doubt=2))
+    page.locator("[data-test=odds-toggle]").click()
+    expect(page.locator("[data-test=odds] table")).to_be_visible()
+    measured(page, "a throw read, with the odds")
+    table.table.act({"do": "input", "input": {"type": "resolve", "player": "Ann"}})
+    expect(page.locator("[data-test=countdown]")).to_be_visible()
+    measured(page, "the correction window")
+    page.click("[data-test=more]")
+    measured(page, "more")
+    page.click("[data-test=open-join]")
+    expect(page.locator("[data-test=qr] svg")).to_be_visible()
+    measured(page, "join")
+    page.context.close()
+
+
+def test_the_page_shows_a_qr_code_of_its_address(browser: Browser, table: Served) -> None:
+    page = open_page(browser, table, unlock=False)
+    page.click("[data-test=more]")
+    page.click("[data-test=open-join]")
+    code = page.locator("[data-test=qr]")
+    expect(code.locator("svg")).to_be_visible()
+    png = np.frombuffer(code.screenshot(), np.uint8)
+    image = cv2.imdecode(png, cv2.IMREAD_GRAYSCALE)
+    text, _, _ = cv2.QRCodeDetector().detectAndDecode(image)
+    assert text == table.url
+    expect(page.locator("[data-test=join-url]").first).to_have_text(table.url)
+    page.context.close()
+
+
+def left(page: Page) -> float:
+    return float((page.locator("[data-test=countdown]").text_content() or "").split()[0])
+
+
+def test_the_countdown_is_the_servers_on_every_page_and_starts_again_after_a_fix(
+    browser: Browser, table: Served
+) -> None:
+    start(table, first_player="Ann")
+    table.table.camera_event(throw_seen(["1", "1", "2", "claw", "heart", "energy"]))
+    first = open_page(browser, table)
+    table.table.act({"do": "input", "input": {"type": "resolve", "player": "Ann"}})
+    expect(first.locator("[data-test=countdown]")).to_be_visible()
+    first.wait_for_timeout(3000)
+    other = open_page(browser, table)  # a phone (re)loaded 3 s into the window
+    expect(other.locator("[data-test=countdown]")).to_be_visible()
+    a, b = left(first), left(other)
+    deadline = table.table.deadline or 0.0
+    server = deadline - table.table.clock()
+    assert abs(a - b) < 1.0 and a < 28.5 and abs(a - server) < 1.5, (a, b, server)
+    fix = first.locator(".answer[data-kind=correct]")
+    fix.locator(".dice button[data-face='2']").click()
+    fix.locator(".palette button[data-face='1']").click()
+    expect(other.locator(".answer[data-kind=correct] .dice button[data-face='2']")).to_have_count(0)
+    assert left(other) > 28.0 and left(first) > 28.0  # started again, on both
+    first.context.close()
+    other.context.close()
+
+
+def test_a_new_pin_locks_the_other_phones_and_the_pin_can_be_shown(
+    browser: Browser, table: Served
+) -> None:
+    start(table, first_player="Ann")
+    mine = open_page(browser, table)
+    theirs = open_page(browser, table)
+    mine.click("[data-test=lock]")  # unlocked: the lock shows the PIN
+    expect(mine.locator("[data-test=shown-pin]")).to_have_text(table.table.store.pin or "")
+    mine.locator("#panel .close").click()
+    table.table.act({"do": "new_game", "game": "king-of-tokyo", "setup": {"players": PLAYERS}})
+    expect(theirs.locator("[data-test=lock]")).not_to_have_class("open")
+    expect(theirs.locator("[data-test=message]")).to_contain_text("new table PIN")
+    assert all(not n.wrong for n in table.web.pins.devices.values())  # no wrong PIN counted
+    mine.context.close()
+    theirs.context.close()
+
+
+def test_a_new_game_asks_before_replacing_one_in_progress(browser: Browser, table: Served) -> None:
+    start(table, first_player="Ann")
+    table.table.camera_event(throw_seen(["1", "1", "2", "claw", "heart", "energy"]))
+    page = open_page(browser, table)
+    page.click("[data-test=more]")
+    page.click("[data-test=open-setup]")
+    for i, name in enumerate(["Eve", "Fay", "Gus", "Hal"]):
+        page.fill(f"[aria-label='player {i + 1} name']", name)
+    page.click("[data-test=start]")
+    expect(page.locator("[data-test=confirm-new]")).to_be_visible()
+    assert [g.id for g in table.table.store.games()] == [1]  # not replaced yet
+    page.click("[data-test=confirm-new]")
+    expect(page.locator("#title")).to_contain_text("2")
+    assert table.table.game_id == 2
+    page.context.close()
