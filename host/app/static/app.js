@@ -337,7 +337,7 @@ function drawAnswers(el) {
 
 // The dice entered by tapping them: one tap on a face per die, in any order; a die tapped
 // in the row is taken back. The last die entered sends the throw. A form that counts one
-// face only (a roll-off counts claws) asks how many.
+// face only (a game's roll-off may count one face) asks how many.
 function diceForm(form) {
   if (form.only) return countForm(form);
   const chosen = [];
@@ -554,7 +554,7 @@ function drawOdds(odds) {
   return box;
 }
 
-// Where everyone is (a game's places: Tokyo City and Bay...), drawn as our own map, with
+// Where everyone is (the places a game's board has), drawn as our own map, with
 // every seat's dials large: the view for a tablet or a screen in the middle of the table.
 function drawPlaces(el) {
   const v = view();
