@@ -380,7 +380,7 @@ function countForm(form) {
 // A choice from a long list (cards): a search box over the names in every language (and
 // whatever else a choice can be found by, e.g. its cost), and the matching names to tap.
 function picker(choices, label, pick, chosen = null) {
-  const box = h("div", { class: "picker", "data-test": "picker" });
+  const box = h("div", { class: "search-picker", "data-test": "picker" });
   const search = h("input", { type: "search", placeholder: t("Search…"), "aria-label": label, "data-test": "picker-search" });
   const list = h("div", { class: "choices picks" });
   const norm = (x) => String(x).normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
