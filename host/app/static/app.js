@@ -250,7 +250,7 @@ function render() {
   if (!state) return;
   document.body.dataset.version = state.version;
   const g = game();
-  $("title").textContent = g ? t("{title} · game {n}", { title: g.title, n: g.id }) : "";
+  $("title").textContent = g ? t("{title} · game {n}", { title: g.title, n: g.id }) + (g.paused ? ` · ${t("paused")}` : "") : "";
   const v = view();
   checkPin();
   section("status", [v && v.headline, g && g.awaiting, g && g.paused, !!(g && g.window), !!catalog], drawStatus);
