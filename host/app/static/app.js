@@ -816,18 +816,8 @@ function control(f, aria, row, named) {
   const count = f.count || 1;
   const defaultAt = (k) => (Array.isArray(f.default) ? f.default[k] : f.default);
   let els;
-  let picked = null; // a multiple choice: the values chosen in its picker
   if (f.check) {
     els = [h("input", { type: "checkbox", name: key, checked: !!f.default, "aria-label": aria })];
-  } else if (f.multiple && Array.isArray(f.choices)) {
-    picked = new Set();
-    const chips = h("span", { class: "chips" });
-    const toggle = (v) => {
-      if (picked.has(v)) picked.delete(v); else picked.add(v);
-      chips.textContent = "";
-      for (const c of f.choices.filter((x) => picked.has(x.value))) chips.append(h("button", { type: "button", class: "chip", onclick: () => toggle(c.value) }, c.label + " ✕"));
-    };
-    els = [h("span", { class: "multi", "data-field": key }, chips, picker(f.choices, aria, toggle, picked))];
   } else if (f.choices) {
     els = [...Array(count)].map((_, k) => h("select", {
       name: key, multiple: !!f.multiple, size: f.multiple ? 3 : null, "aria-label": count > 1 ? t("{field} {n}", { field: aria, n: k + 1 }) : aria,
@@ -854,7 +844,6 @@ function control(f, aria, row, named) {
   const note = f.note ? h("small", { class: "quiet note" }, f.note) : null;
   const value = () => {
     if (f.check) return [true, els[0].checked];
-    if (picked) return [true, [...picked]];
     const raw = els.map((el) => (f.multiple ? [...el.selectedOptions].map((o) => o.value) : el.value));
     if (f.multiple) return [true, raw[0]];
     const typed = (v) => (f.choices ? chosenValue(f, v) : Number(v));
