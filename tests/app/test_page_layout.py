@@ -102,7 +102,7 @@ def measured(page: Page, screen: str) -> None:
     page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
     last = page.evaluate(
         """() => Math.max(...[...document.querySelectorAll("main *, #panel *")]
-            .filter((e) => e.getBoundingClientRect().height > 0)
+            .filter((e) => e.getBoundingClientRect().height > 0 && e.tagName !== "OPTION")
             .map((e) => e.getBoundingClientRect().bottom))"""
     )
     bar = page.locator("#bottom").bounding_box()
