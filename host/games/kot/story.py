@@ -11,7 +11,7 @@ engine's own state JSON (`state_json`), so it says what the rules did, whatever 
 >>> game.apply({"type": "resolve", "player": "Ann"})
 >>> told = story(before, game.to_json(), {"type": "resolve", "player": "Ann"})
 >>> told["said"], told["did"]
-('Ann resolves the dice: 3, 3, 3, ⚡, claw, claw', ['Ann: +3 VP, +1 energy', 'Bob: −2 ♥'])
+('Ann resolves the dice: 3, 3, 3, ⚡, claw and claw', ['Ann: +3 VP and +1 energy', 'Bob: −2 ♥'])
 """
 
 from __future__ import annotations
