@@ -39,7 +39,7 @@ from host.app.store import Store, StoreError, result_of
 from host.app.text import _
 from host.app.text import source_name as _source
 from host.errors import UserError
-from host.games import Game, IllegalInput, Input
+from host.games import DiceExpectation, Game, IllegalInput, Input
 from host.games.kind import (
     CORRECT,
     RESOLVE,

@@ -97,6 +97,7 @@ def test_teach_the_table_an_edition_it_never_saw_from_the_page(
         with sync_playwright() as playwright:
             browser = launch(playwright)
             page = open_page(browser, table)
+            page.click("[data-test=more]")  # the teaching is one tap away, under More
             page.click("[data-test=teach]")
             page.select_option("#panel select", "kot")
             page.click("[data-test=teach-start-set]")
