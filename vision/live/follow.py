@@ -551,7 +551,8 @@ class ThrowFollower:
             code, reason = LIGHT, _light_problem(check, self.settings)
             if not reason:
                 return None
-        dice = self._read(frame)
+        # The view no longer looks as calibrated: its empty look says nothing of the dice.
+        dice = self._room_for(self.reader.read(frame))
         self._learn_size(dice)
         self.watch.relearn(frame, [d.box for d in dice], keep_present=code == LIGHT)
         if not same_dice(dice, self._lying, self._tolerance()):
