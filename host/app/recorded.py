@@ -96,7 +96,9 @@ class SessionPlayer:
             if self.session.paced and not self._throw_due(stop, thrown):
                 return
             thrown = self.table.inputs_taken()
-            if not self.inputs:  # the people play the inputs: the throw waits for them
+            # the people play the inputs: a game's throw waits for them (a teaching has no
+            # game: its throws wait for the teaching only)
+            if not self.inputs and not self.session.teach:
                 awaited = self._wait_throw(awaited if ended else None, stop)
                 ended = False
                 if stop.is_set():
