@@ -75,8 +75,9 @@ def test_cards_read_by_the_camera_then_a_hand_confirmed_on_the_page(
     expect(page.locator("[data-test=turn]")).to_have_text("Round 1: the points are counted")
     # Bob's hand, laid down: the camera could not read it; he enters it on the page
     box = page.locator(".answer[data-kind=hand][data-player=Bob]")
-    box.locator("[aria-label='card 1']").select_option(label="yellow 5")
-    box.locator("[data-test=fields-submit]").click()
+    # a card is searched and tapped; the hand's only card, its tap enters the hand
+    box.locator("[aria-label='card 1']").fill("yellow 5")
+    box.locator("[data-test=picker] button.pick").filter(has_text="yellow 5").click()
     expect(page.locator("[data-test=turn]")).to_have_text("Round 2: Ann's turn")  # she deals
     state = t.game.to_json()  # type: ignore[union-attr]
     assert state["rounds"][0] == {
