@@ -120,10 +120,7 @@ SOURCE_SUFFIXES = {".py", ".js", ".mjs", ".html", ".css"}
 # should take each turn from its game's kind (a kind's own screens) instead: until then
 # it is the one module of the app that may name games (imported only by the translations
 # test and `dicetable page screenshots`).
-# host/app/learning_bench.py (`dicetable bench learning`) measures the learning on the
-# one real labelled edition we have, kot-frames/origins, so it names its face set and
-# sets up a game of it; it should take the game and frames from a bench description.
-EXEMPT = {"host/app/screens.py", "host/app/learning_bench.py"}
+EXEMPT = {"host/app/screens.py"}
 
 # Besides what each game's kind says of itself (its name, title, script format and
 # package), the words of the games we know that nothing else has: their roles, places,

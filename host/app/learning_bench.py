@@ -2,12 +2,13 @@
 does not feel it.
 
 1. A refit of a set with 500 examples (real dice of an edition the shipped set never saw,
-   shared/data/kot-frames/origins, cut from their labelled boxes), as the table runs it:
+   vision.learning.labelled.REAL, cut from their labelled boxes), as the table runs it:
    a process of its own (vision.learning.refit.Background: nice 10, one thread), timed
    from its start to its answer, with the processor time it reports. Twice: the first
    refit embeds every example's cuts; the next, after 10 new examples, only theirs (the
    others' embeddings are kept). Bar: 5 s on one core.
-2. The page during a refit: a table with a game, served as `dicetable play` serves it;
+2. The page during a refit: a table with a game of those dice (the game whose kind's dice
+   the set reads, set up as its demo), served as `dicetable play` serves it;
    GET /api/state and POST /api/action (a pause, then a resume: a state change) timed
    while nothing else runs, then while the first refit of (1) runs, in the same run.
 """
@@ -51,19 +52,24 @@ def bench(args: argparse.Namespace) -> int:
 
 
 def _bench(folder: Path, quick: bool) -> int:
+    from vision.errors import VisionError
+    from vision.learning.labelled import real_examples
     from vision.learning.store import LearningStore
 
     n = 60 if quick else EXAMPLES  # (a quick run: the smoke test)
-    examples = real_examples(n + NEW)
+    try:
+        face_set, examples = real_examples(n + NEW)
+    except VisionError as error:
+        raise UserError(str(error)) from None
     store = LearningStore()
-    store.add("kot", examples[:n])
-    with _Served(folder) as served:
+    store.add(face_set, examples[:n])
+    with _Served(folder, *game_of(face_set)) as served:
         idle = served.times(60 if quick else 300)
-        refit = _Refit(store.path)
+        refit = _Refit(store.path, face_set)
         during = served.times_while(refit.running)
         first = refit.result()
-    store.add("kot", examples[n:])
-    again = _Refit(store.path)
+    store.add(face_set, examples[n:])
+    again = _Refit(store.path, face_set)
     while again.running():
         time.sleep(0.05)
     second = again.result()
@@ -94,45 +100,26 @@ def _bench(folder: Path, quick: bool) -> int:
     return status
 
 
-def real_examples(n: int) -> list[Any]:
-    """n examples of real dice: every labelled die of origins' teaching frames, then of its
-    test frames, cut from its labelled box (a person's label: certain)."""
-    from vision import labels
-    from vision.learning.cuts import crop_of, encode
-    from vision.learning.store import NewExample
-    from vision.paths import data_dir
+def game_of(face_set: str) -> tuple[str, dict[str, Any]]:
+    """(the game, its setup) whose dice the set `face_set` reads, set up as its demo."""
+    from host.games.kind import demo_of
+    from host.games.registry import kinds
 
-    out: list[NewExample] = []
-    for part in ("teach", "test"):
-        folder = data_dir(f"kot-frames/origins/{part}")
-        if folder is None:
-            raise UserError("the real frames (shared/data/kot-frames/origins) are not here")
-        frames = labels.load(folder)
-        for image in frames.images:
-            frame = frames.frame(image)
-            for i, die in enumerate(image.dice):
-                if not die.readable or die.cocked:
-                    continue
-                out.append(
-                    NewExample(
-                        face=die.face,
-                        crop=encode(crop_of(frame, die.box)),
-                        angle=float(die.angle or 0.0),
-                        certain=True,
-                        source="taught",
-                        color=die.color,
-                        key=f"{part} {image.file} die {i}",
-                    )
-                )
-                if len(out) == n:
-                    return out
-    raise UserError(f"only {len(out)} labelled dice in kot-frames/origins, {n} wanted")
+    for kind in kinds().values():
+        demo = demo_of(kind)
+        if kind.dice is None or demo is None:
+            continue
+        setup = kind.setup_of(json.loads(demo.read_text(encoding="utf-8")))
+        expected = kind.dice.expected(kind.new(setup))
+        if expected is not None and expected.face_set == face_set:
+            return kind.name, setup
+    raise UserError(f"no game here with a demo plays the dice {face_set}")
 
 
 class _Refit:
-    """A refit of kot as the table starts one (Background), timed."""
+    """A refit of a set as the table starts one (Background), timed."""
 
-    def __init__(self, db: Path) -> None:
+    def __init__(self, db: Path, face_set: str) -> None:
         from vision.learning.refit import Background
 
         self._done = threading.Event()
@@ -140,7 +127,7 @@ class _Refit:
         self._start = time.perf_counter()
         self._wall = 0.0
         self.background = Background(db, self._finished)
-        self.background.start("kot")
+        self.background.start(face_set)
 
     def _finished(self, said: dict[str, Any]) -> None:
         self._wall = time.perf_counter() - self._start
@@ -156,9 +143,9 @@ class _Refit:
 
 
 class _Served:
-    """A table with a King of Tokyo game (the default game), served over HTTP."""
+    """A table with a game of `name` at `setup`, served over HTTP."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, name: str, setup: dict[str, Any]) -> None:
         from host.app.board_seam import NoBoard
         from host.app.store import Store
         from host.app.table import Table
@@ -172,11 +159,10 @@ class _Served:
         self.web.start()
         parts = urlsplit(self.web.url)
         self.conn = http.client.HTTPConnection(parts.hostname or "", parts.port, timeout=30)
-        players = [{"name": "Ann", "monster": "The King"}, {"name": "Bob", "monster": "Alienoid"}]
         self.pin = self.table.store.pin or ""
         self.version = 0
         self._get()
-        made = self._post({"do": "new_game", "setup": {"players": players, "seed": 1}})
+        made = self._post({"do": "new_game", "game": name, "setup": setup})
         self.pin = str(made["pin"])  # a new game, a new PIN
 
     def __enter__(self) -> _Served:
