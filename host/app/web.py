@@ -387,7 +387,11 @@ class _StatePush:
         self._in_loop(self._end)
 
     def stop(self) -> None:
+        """The streams end, each once it has sent the table's last state (the end of a
+        game played to its end just before: its pages must see it)."""
         self._stop.set()
+        if not self.table.closed:
+            self._in_loop(self._publish, self.table.view_jsons(self._languages()))
         self._in_loop(self._end)
 
     def _in_loop(self, call: Any, *args: Any) -> None:
@@ -395,7 +399,8 @@ class _StatePush:
             self.loop.call_soon_threadsafe(call, *args)
 
     def _publish(self, new: tuple[int, dict[str, str]]) -> None:
-        self.version, self.latest = new
+        if new[0] >= self.version:  # (the last state, published by stop, may come first)
+            self.version, self.latest = new
         self._wake()
 
     def _end(self) -> None:
@@ -411,11 +416,13 @@ class _StatePush:
         try:
             version, text = await run_in_threadpool(self.table.view_json, lang)
             yield f"retry: 1000\n{_clock()}event: state\ndata: {text}\n\n".encode()
-            while not self.ended:
+            while True:
                 if self.version > version and lang in self.latest:
                     version, text = self.version, self.latest[lang]
                     yield f"{_clock()}event: state\ndata: {text}\n\n".encode()
                     continue
+                if self.ended:  # (after the last state: a change just before the end is sent)
+                    break
                 try:
                     await asyncio.wait_for(self.changed.wait(), HEARTBEAT)
                 except TimeoutError:

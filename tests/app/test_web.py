@@ -182,6 +182,27 @@ def test_the_event_stream_pushes_every_change(s: Served) -> None:
     conn.close()
 
 
+def test_a_page_is_sent_the_last_state_before_the_server_closes(s: Served) -> None:
+    # `dicetable play --exit-at-end` closes the server as soon as the game ends: the pages
+    # must see the end, however close to the close it came
+    url = urlsplit(s.url)
+    conn = http.client.HTTPConnection(url.hostname or "", url.port, timeout=10)
+    conn.request("GET", "/api/events")
+    response = conn.getresponse()
+    states = []
+    while not states:
+        line = response.readline().decode()
+        if line.startswith("data: "):
+            states.append(json.loads(line[6:]))
+    s.table.act(THROW)  # the end, then at once the close
+    s.web.close()
+    while line := response.readline().decode():
+        if line.startswith("data: "):
+            states.append(json.loads(line[6:]))
+    assert states[-1]["game"]["state"]["throws"] == 1
+    conn.close()
+
+
 def test_the_server_listens_on_localhost_unless_told(tmp_path: Path) -> None:
     with served(tmp_path) as local:
         assert local.web.address[0] == "127.0.0.1"
