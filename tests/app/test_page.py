@@ -119,8 +119,7 @@ def test_a_turn_whose_throw_is_fixed_on_the_page(browser: Browser, table: Served
     table.board.pressed.append(0)  # Ann ends her throws with her button
     expect(page.locator("[data-test=countdown]")).to_be_visible()
     fix = page.locator(".answer[data-kind=correct]")
-    fix.locator(".dice button[data-face='2']").click()
-    fix.locator(".palette button[data-face='1']").click()
+    fix.locator("[data-from='2'] button[data-face='1']").click()  # one tap per die fixed
     expect(page.locator("[data-test=result] .die[data-face='2']")).to_have_count(0)
     assert faces_shown(page, "[data-test=result]") == ["1", "1", "1", "heart", "energy", "claw"]
     page.get_by_role("button", name="Use it now").click()

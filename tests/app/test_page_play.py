@@ -9,6 +9,7 @@ where the page's own words are concerned (its menu, the feed's heading, the summ
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -76,15 +77,40 @@ def answer(page: Page, kind: str, player: str) -> Any:
     return page.locator(f".answer[data-kind={kind}][data-player={player}]")
 
 
-def tap_throw(page: Page, player: str, faces: list[str]) -> None:
-    """One tap per die on its face: the last one sends the throw."""
-    palette = answer(page, "throw", player).locator("[data-test=dice-palette]")
+def tap_throw(page: Page, player: str, faces: list[str]) -> int:
+    """One tap per die on its face: the last one sends the throw. A rethrow starts from
+    the dice as they lay: one tap on each die that shows another face, then one to send.
+    The taps it took."""
+    form = answer(page, "throw", player)
+    expect(form.locator("[data-test=dice-form]")).to_be_visible()
+    grid = form.locator("[data-test=dice-grid]")
+    if grid.count():
+        lay = [c.get_attribute("data-from") or "" for c in grid.locator(".dice-column").all()]
+        changed = rethrown(lay, faces)
+        for die, face in changed:
+            grid.locator(f"[data-die='{die}'] button[data-face='{face}']").click()
+        moved(page, form.locator("[data-test=throw-done]").click)
+        return len(changed) + 1
+    palette = form.locator("[data-test=dice-palette]")
     for i, face in enumerate(faces):
         button = palette.locator(f"button[data-face='{face}']")
         if i == len(faces) - 1:
             moved(page, button.click)
         else:
             button.click()
+    return len(faces)
+
+
+def rethrown(lay: list[str], faces: list[str]) -> list[tuple[int, str]]:
+    """The fewest dice of `lay` to change (die, its new face) for the dice to show `faces`."""
+    spare = Counter(lay) - Counter(faces)
+    new = list((Counter(faces) - Counter(lay)).elements())
+    out = []
+    for die, face in enumerate(lay):
+        if spare[face] > 0:
+            spare[face] -= 1
+            out.append((die, new.pop()))
+    return out
 
 
 def choose(page: Page, kind: str, player: str, **fields: Any) -> None:
@@ -145,11 +171,10 @@ def test_a_whole_game_by_taps(browser: Browser, table: Served, lang: str, size: 
     moved(page, answer(page, "throw", "Bob").locator("button[data-count='2']").click)
     assert [i["thrown"].count("claw") for i in steps(table)[3:5]] == [4, 2]
 
-    # Ann: a throw tapped in, one die fixed by tapping it, then its face
+    # Ann: a throw tapped in, one die fixed with one tap on the face it shows
     tap_throw(page, "Ann", ["energy", "energy", "energy", "energy", "claw", "1"])
     fix = answer(page, "correct", "Ann")
-    fix.locator(".dice button[data-face='1']").click()
-    moved(page, fix.locator(".palette button[data-face='claw']").click)
+    moved(page, fix.locator("[data-from='1'] button[data-face='claw']").first.click)
     end_throws(page, "Ann")  # 4 energy, 2 claws: Ann takes Tokyo
     expect(page.locator("[data-test=feed] > li").first).to_contain_text("Ann")
     check_words(page, lang)
@@ -160,7 +185,7 @@ def test_a_whole_game_by_taps(browser: Browser, table: Served, lang: str, size: 
     # Bob: six claws; undone, and redone
     tap_throw(page, "Bob", ["claw"] * 6)
     moved(page, page.locator("[data-test=undo]").click)
-    expect(answer(page, "throw", "Bob").locator("[data-test=dice-palette]")).to_be_visible()
+    expect(answer(page, "throw", "Bob").locator("[data-test=dice-form]")).to_be_visible()
     assert steps(table)[-1]["type"] == "end_turn"
     moved(page, page.locator("[data-test=redo]").click)
     assert steps(table)[-1]["thrown"] == ["claw"] * 6
@@ -168,10 +193,12 @@ def test_a_whole_game_by_taps(browser: Browser, table: Served, lang: str, size: 
     choose(page, "yield", "Ann", leave=False)  # Ann stays in Tokyo with 4 HP
     choose(page, "end_turn", "Bob")
 
-    # Ann in Tokyo: three throws tapped in; the third ends the throws by itself
-    tap_throw(page, "Ann", ["1", "2", "3", "heart", "heart", "energy"])
-    tap_throw(page, "Ann", ["1", "2", "3", "heart", "heart", "energy"])
-    tap_throw(page, "Ann", ["claw"] * 6)
+    # Ann in Tokyo: three throws tapped in; a rethrow asks only for the dice thrown
+    # again (two, then six: a tap each and one to send); the third ends the throws
+    assert tap_throw(page, "Ann", ["1", "2", "3", "heart", "heart", "energy"]) == 6
+    assert tap_throw(page, "Ann", ["claw", "claw", "3", "heart", "heart", "energy"]) == 3
+    assert steps(table)[-1]["thrown"] == ["claw", "claw"]  # the rest kept
+    assert tap_throw(page, "Ann", ["claw"] * 6) == 7
     expect(page.locator("[data-test=countdown]")).to_be_visible()
     moved(page, page.locator("[data-test=use-now]").click)
     choose(page, "end_turn", "Ann")

@@ -336,10 +336,20 @@ function drawAnswers(el) {
 }
 
 // The dice entered by tapping them: one tap on a face per die, in any order; a die tapped
-// in the row is taken back. The last die entered sends the throw. A form that counts one
-// face only (a game's roll-off may count one face) asks how many.
+// in the row is taken back. The last die entered sends the throw. A rethrow starts from
+// the dice as they lay: only a die that shows another face is tapped, then the throw is
+// sent. A form that counts one face only (a game's roll-off may count one face) asks how
+// many.
 function diceForm(form) {
   if (form.only) return countForm(form);
+  const intro = (text) => h("p", { class: "quiet" }, form.note ? t("Enter the dice: {note}.", { note: form.note }) : text);
+  if (form.current.length === form.count) {
+    const dice = form.current.slice();
+    return h("div", { class: "dice-form", "data-test": "dice-form" },
+      intro(t("Tap the new face of each die that changed, then send the throw:")),
+      diceGrid(dice, form.faces, (i, f) => { dice[i] = f; }),
+      h("button", { "data-test": "throw-done", onclick: () => act({ do: "throw", faces: dice.slice() }) }, t("Send this throw")));
+  }
   const chosen = [];
   const slots = h("div", { class: "dice slots", "data-test": "dice-slots" });
   const draw = () => {
@@ -364,8 +374,26 @@ function diceForm(form) {
   }, dieGlyph(f))));
   const before = form.current.length ? h("p", { class: "quiet" }, t("Before this throw:"), " ", diceRow(form.current)) : null;
   return h("div", { class: "dice-form", "data-test": "dice-form" },
-    h("p", { class: "quiet" }, form.note ? t("Enter the dice: {note}.", { note: form.note }) : t("Tap each die's face, one tap per die:")),
-    before, slots, palette);
+    intro(t("Tap each die's face, one tap per die:")), before, slots, palette);
+}
+
+// Every die a column of the faces it can show, the face it shows marked: one tap on
+// another face of a die says that die shows it (`pick(die, face)`).
+function diceGrid(dice, faces, pick) {
+  const grid = h("div", { class: "dice-grid", "data-test": "dice-grid", style: `--dice: ${dice.length}` });
+  dice.forEach((face, i) => {
+    const column = h("div", { class: "dice-column", "data-die": i, "data-from": face });
+    column.append(...faces.map((f) => h("button", {
+      type: "button", class: "die-button", "data-face": f, "aria-pressed": String(f === face),
+      "aria-label": t("die {n}", { n: i + 1 }) + ": " + faceLabel(f),
+      onclick: (event) => {
+        for (const b of column.children) b.setAttribute("aria-pressed", String(b === event.currentTarget));
+        pick(i, f);
+      },
+    }, dieGlyph(f))));
+    grid.append(column);
+  });
+  return grid;
 }
 
 function countForm(form) {
@@ -451,24 +479,11 @@ function chosenValue(f, raw) {
   return objects ? f.choices[Number(raw)].value : raw;
 }
 
-// Fixing a misread die: tap the die, then the face it really shows.
+// Fixing a misread die: one tap on the face it really shows, in its column.
 function correctForm(form, base) {
   const faces = form.faces || diceFaces().map((f) => f.face);
-  const box = h("div", { class: "correct" });
-  const row = h("div", { class: "choices dice" });
-  const choose = h("div", { class: "choices palette" });
-  form.dice.forEach((face) => {
-    row.append(h("button", {
-      class: "die-button", "data-face": face, title: t("fix this die"), "aria-label": t("fix this die") + ": " + faceLabel(face),
-      onclick: () => {
-        choose.textContent = "";
-        choose.append(h("span", { class: "quiet" }, tn("{face} should be:", { face: dieGlyph(face) })),
-          ...faces.filter((f) => f !== face).map((f) => h("button", { class: "die-button", "data-face": f, "aria-label": faceLabel(f), onclick: () => answer({ ...base, from: face, to: f }) }, dieGlyph(f))));
-      },
-    }, dieGlyph(face)));
-  });
-  box.append(h("p", { class: "quiet" }, t("Tap a misread die to fix it:")), row, choose);
-  return box;
+  return h("div", { class: "correct" }, h("p", { class: "quiet" }, t("Tap the face a misread die really shows:")),
+    diceGrid(form.dice, faces, (i, f) => { if (f !== form.dice[i]) answer({ ...base, from: form.dice[i], to: f }); }));
 }
 
 // The correction window: its countdown is to the server's deadline (the same on every
