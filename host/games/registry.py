@@ -41,6 +41,7 @@ from typing import Any
 
 from host.games.files import JsonFileError, read_json
 from host.games.kind import GameFileError, GameKind
+from host.games.text import _
 
 GAMES_ENV = "DICETABLE_GAMES"
 KIND_MODULE = "table_kind"  # the module of a rules package that holds its KIND
@@ -179,15 +180,15 @@ def _find_all() -> None:
     for package in sorted(packages, key=lambda p: p.name):
         name = f"host.games.{package.name}.{KIND_MODULE}"
         folder = Path(getattr(package.module_finder, "path", "."), package.name)
-        where = f"the game in {folder} cannot be loaded"
-        found = _imported(name, where, "fix it or remove that folder", missing_ok=True)
+        where = _("the game in {folder} cannot be loaded", folder=str(folder))
+        found = _imported(name, where, _("fix it or remove that folder"), missing_ok=True)
         if found is not None:
             built_in.append(found)
     for found in sorted(built_in, key=lambda m: getattr(getattr(m, "KIND", None), ORDER, 0)):
         _take(found)
     for name in filter(None, (m.strip() for m in os.environ.get(GAMES_ENV, "").split(","))):
-        where = f"{GAMES_ENV} names {name}, which cannot be loaded"
-        found = _imported(name, where, f"fix it or unset {GAMES_ENV}", missing_ok=False)
+        where = _("{env} names {name}, which cannot be loaded", env=GAMES_ENV, name=name)
+        found = _imported(name, where, _("fix it or unset {env}", env=GAMES_ENV), missing_ok=False)
         if found is not None:
             _take(found)
     for name, kind in by_hand.items():
@@ -208,7 +209,9 @@ def _imported(name: str, where: str, todo: str, missing_ok: bool) -> ModuleType 
     except Exception as error:  # any failure of a game's own code
         said = f"{type(error).__name__}: {error}{_at(error)}"
     if not missing_ok or said != "no such module":
-        _BROKEN[name] = f"{where} ({said}): {todo}; the other games work"
+        _BROKEN[name] = _(
+            "{where} ({why}): {todo}; the other games work", where=where, why=said, todo=todo
+        )
     return None
 
 
@@ -225,9 +228,10 @@ def _at(error: BaseException) -> str:
 def _take(module: ModuleType) -> None:
     kind = getattr(module, "KIND", None)
     if not all(isinstance(getattr(kind, a, None), str) for a in ("name", "script_format")):
-        _BROKEN[module.__name__] = (
-            f"{module.__name__} has no KIND with a name and a script_format (the game's "
-            "GameKind, docs/games.md): it is left out; the other games work"
+        _BROKEN[module.__name__] = _(
+            "{module} has no KIND with a name and a script_format (the game's GameKind, "
+            "docs/games.md): it is left out; the other games work",
+            module=module.__name__,
         )
         return
     register(kind)  # type: ignore[arg-type]

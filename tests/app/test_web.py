@@ -138,6 +138,20 @@ def test_an_action_out_of_turn_is_refused_by_the_rules(s: Served) -> None:
     assert snapshot(s) == before
 
 
+def test_the_rules_refusals_are_said_in_the_language_asked(s: Served) -> None:
+    # the rules' own words (the first throw keeps no dice), said as the page asks
+    kept = {"type": "throw", "player": "Ann", "thrown": ["1"] * 5, "kept": ["2"]}
+    for lang, said in (
+        ("fr", "le premier lancer ne garde aucun dé\u00a0: lancez-les tous"),
+        ("ja", "最初の投げではダイスを残せません：すべて投げてください"),
+        ("en", "the first throw keeps no dice: throw them all"),
+    ):
+        body = json.dumps({"do": "input", "input": kept, "version": s.table.version}).encode()
+        headers = {"Accept-Language": lang, "X-Table-PIN": s.table.store.pin or ""}
+        status, data = request(s, "POST", "/api/action", body, headers)
+        assert status == 409 and data["error"].startswith(said), data
+
+
 def test_an_acknowledged_action_is_already_stored(s: Served) -> None:
     status, data = post(s, "/api/action", THROW, s.table.store.pin)
     assert status == 200 and data["ok"]

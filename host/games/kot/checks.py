@@ -21,6 +21,7 @@ from host.games import Input
 from host.games.kot.cards import CARDS, UnknownCard, canonical
 from host.games.kot.errors import MalformedInput, RuleViolation, UnknownCardInput
 from host.games.kot.rules import FACE_SET, FACES
+from host.games.kot.text import _
 
 
 def check_face(value: object, field: str, faces: frozenset[str] = FACE_SET) -> str:
@@ -49,9 +50,16 @@ def check_rethrow(dice: list[str], thrown: list[str], kept: list[str], n: int) -
     """A throw after the first: `kept` comes from the result, and with `thrown` makes the
     `n` dice in play."""
     if not thrown:
-        raise RuleViolation("a throw throws at least one die (to stop, resolve)")
+        raise RuleViolation(_("a throw throws at least one die (to stop, resolve)"))
     if len(thrown) + len(kept) != n:
-        raise RuleViolation(f"{len(thrown)} thrown + {len(kept)} kept is not the {n} dice in play")
+        raise RuleViolation(
+            _(
+                "{thrown} thrown + {kept} kept is not the {n} dice in play",
+                thrown=len(thrown),
+                kept=len(kept),
+                n=n,
+            )
+        )
     for face in set(kept) if kept else ():
         if kept.count(face) > dice.count(face):
             raise RuleViolation(

@@ -15,6 +15,7 @@ from host.games.kot.checks import card_named, check_counts
 from host.games.kot.errors import MalformedInput, RuleViolation
 from host.games.kot.rules import HEAL_PRICE
 from host.games.kot.state import Hit, Monster, Pending, State
+from host.games.kot.text import _
 from host.games.kot.waiting import not_now
 
 
@@ -57,7 +58,14 @@ def decide_hearts(game: State, pending: Pending, inp: Input) -> None:
     heal = check_counts(inp.get("heal", {}), "heal", options["heal"])
     used = sum(remove.values()) + sum(heal.values())
     if used > options["hearts"]:
-        raise RuleViolation(f"{m.name} has {options['hearts']} hearts, not {used}")
+        raise RuleViolation(
+            _(
+                "{player} has {hearts} hearts, not {used}",
+                player=m.name,
+                hearts=options["hearts"],
+                used=used,
+            )
+        )
     game.decided(pending)
     for token, count in remove.items():
         game.set_token(m, token, m.tokens[token] - count)
@@ -81,7 +89,14 @@ def decide_healing(game: State, pending: Pending, inp: Input) -> None:
     who, healer = pending.player, pending.data
     cost = pending.options["cost"]
     if accept and who.energy < cost:  # spent meanwhile (Rapid Healing)
-        raise RuleViolation(f"{who.name} has {who.energy} energy, not the {cost} to pay")
+        raise RuleViolation(
+            _(
+                "{player} has {energy} energy, not the {cost} to pay",
+                player=who.name,
+                energy=who.energy,
+                cost=cost,
+            )
+        )
     game.decided(pending)
     if accept:
         who.energy -= cost

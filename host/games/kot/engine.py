@@ -38,6 +38,7 @@ from host.games.kot.errors import GameOver, MalformedInput, NotNow, UnknownPlaye
 from host.games.kot.rules import FACE_UP, OVER, ROLLOFF
 from host.games.kot.setup import Position, Setup, check_setup
 from host.games.kot.state import State
+from host.games.kot.text import _
 from host.games.kot.turn import first_turn
 from host.games.kot.view import board_display, state_json
 
@@ -72,7 +73,7 @@ class KingOfTokyo(State):
 
     def apply(self, inp: Input) -> None:
         if self.phase == OVER:
-            raise GameOver("the game is over; undo the last input to change the end")
+            raise GameOver(_("the game is over; undo the last input to change the end"))
         try:
             kind = KINDS[inp["type"]]
             known = kind.fields.issuperset(inp)
@@ -122,7 +123,7 @@ class KingOfTokyo(State):
 
     def undo(self) -> Input:
         if not self._log:
-            raise NotNow("there is nothing to undo")
+            raise NotNow(_("there is nothing to undo"))
         last = self._log[-1]
         self._refold(self._log[:-1])
         return last
@@ -239,4 +240,4 @@ class KingOfTokyo(State):
 if TYPE_CHECKING:  # mypy checks that the class offers the app's whole Game interface
     from host.games import Game
 
-    _: type[Game] = KingOfTokyo
+    _game: type[Game] = KingOfTokyo

@@ -28,6 +28,7 @@ from host.games.kot.checks import card_named
 from host.games.kot.effects import EFFECTS
 from host.games.kot.errors import RuleViolation, UnknownPlayer
 from host.games.kot.rules import FACE_UP, SWEEP_COST
+from host.games.kot.text import _
 
 if TYPE_CHECKING:
     from host.games import Input
@@ -78,8 +79,10 @@ def buy(game: State, who: Monster, inp: Input) -> None:
     where: int | str | Monster
     if source is None:
         if card not in game.face_up:
-            shown = ", ".join(c for c in game.face_up if c) or "none"
-            raise RuleViolation(f"{card} is not face up (face up: {shown})")
+            shown = [_.name(c) for c in game.face_up if c] or [_("none")]
+            raise RuleViolation(
+                _("{card} is not face up (face up: {shown})", card=_.name(card), shown=shown)
+            )
         where = game.face_up.index(card)
     elif source == DECK:
         top = peeked(game, who)
@@ -88,7 +91,9 @@ def buy(game: State, who: Monster, inp: Input) -> None:
                 f"{who.name} has not looked at the deck's top card (use Made in a Lab first)"
             )
         if top != card:
-            raise RuleViolation(f"the deck's top card is {top}, not {card}")
+            raise RuleViolation(
+                _("the deck's top card is {top}, not {card}", top=_.name(top), card=_.name(card))
+            )
         where = DECK
     else:
         owner = game.by_name.get(source) if isinstance(source, str) else None
@@ -101,7 +106,9 @@ def buy(game: State, who: Monster, inp: Input) -> None:
                 f"{who.name} cannot buy cards other monsters own (that takes Parasitic Tentacles)"
             )
         if owner is who or not owner.alive or card not in owner.cards:
-            raise RuleViolation(f"{owner.name} has no {card} to sell")
+            raise RuleViolation(
+                _("{player} has no {card} to sell", player=owner.name, card=_.name(card))
+            )
         where = owner
     cost = game.card_cost(who, card)
     if cost > who.energy:
@@ -166,7 +173,7 @@ def sweep(game: State, who: Monster, inp: Input | None = None) -> None:
             f"has {who.energy}"
         )
     if not can_sweep(game, who):
-        raise RuleViolation("there are no cards left to sweep or reveal")
+        raise RuleViolation(_("there are no cards left to sweep or reveal"))
     who.energy -= SWEEP_COST
     game.discard += [c for c in game.face_up if c is not None]
     game.face_up = [None] * FACE_UP

@@ -77,6 +77,7 @@ from host.games.kot.rules import (
     fewer_dice,
 )
 from host.games.kot.state import Hit, Monster, State
+from host.games.kot.text import _
 from host.games.kot.waiting import expect, not_now
 
 _NONE: list[str] = []  # no dice (never changed)
@@ -158,10 +159,16 @@ def on_throw(game: State, who: Monster, inp: Input) -> None:
     if game.phase == ROLLOFF:
         thrower = game.rolloff[0]
         if who is not thrower:
-            raise NotYourTurn(f"it is {thrower.name}'s throw in the roll-off, not {who.name}'s")
+            raise NotYourTurn(
+                _(
+                    "it is {thrower}'s throw in the roll-off, not {player}'s",
+                    thrower=thrower.name,
+                    player=who.name,
+                )
+            )
         faces = check_faces(inp.get("thrown"), "thrown")
         if check_faces(inp.get("kept", ()), "kept"):
-            raise RuleViolation("a roll-off throw keeps no dice: throw all 6 black dice")
+            raise RuleViolation(_("a roll-off throw keeps no dice: throw all 6 black dice"))
         if len(faces) != BLACK_DICE:
             raise RuleViolation(
                 f"a roll-off throw is all {BLACK_DICE} black dice, not {len(faces)}"
@@ -195,12 +202,14 @@ def on_throw(game: State, who: Monster, inp: Input) -> None:
     n = game.dice_in_play()
     if game.throws == 0:
         if kept:
-            raise RuleViolation("the first throw keeps no dice: throw them all")
+            raise RuleViolation(_("the first throw keeps no dice: throw them all"))
         if len(thrown) != n:
-            raise RuleViolation(f"the first throw is all {n} dice, not {len(thrown)}")
+            raise RuleViolation(
+                _("the first throw is all {n} dice, not {thrown}", n=n, thrown=len(thrown))
+            )
     else:  # as check_rethrow, inline: the common case
         if not thrown:
-            raise RuleViolation("a throw throws at least one die (to stop, resolve)")
+            raise RuleViolation(_("a throw throws at least one die (to stop, resolve)"))
         if len(thrown) + len(kept) != n:
             check_rethrow(game.dice, thrown, kept, n)
         dice = game.dice
@@ -252,15 +261,22 @@ def on_use(game: State, who: Monster, inp: Input) -> None:
     card = card_named(inp.get("card"))
     effect = EFFECTS.get(card)
     if effect is None or effect not in who.effects:
-        raise RuleViolation(f"{who.name} has no {card} to use")
+        raise RuleViolation(_("{player} has no {card} to use", player=who.name, card=_.name(card)))
     if not effect.any_time:
         if game.phase not in (ROLL, BUY):
             raise not_now(game, who, f"use {card}")
         if who is not game.active:
-            raise NotYourTurn(f"{who.name} cannot use {card}: it is {game.active.name}'s turn")
+            raise NotYourTurn(
+                _(
+                    "{player} cannot use {card}: it is {active}'s turn",
+                    player=who.name,
+                    card=_.name(card),
+                    active=game.active.name,
+                )
+            )
     options = effect.offer(game, who)
     if options is None:
-        raise NotNow(f"{who.name} cannot use {card} now")
+        raise NotNow(_("{player} cannot use {card} now", player=who.name, card=_.name(card)))
     only_fields(inp, options.keys(), f"using {card}")
     effect.use(game, who, inp, options)
 
