@@ -29,10 +29,11 @@ PIN = "4821"
 pytestmark = pytest.mark.slow
 
 
-# the page has drawn a state with at least this many inputs in its log
+# the page has drawn a state with at least this many inputs in its log (its feed numbers
+# each step as the game counts them, the latest first)
 SEEN = """(n) => {
-  const s = document.querySelector("[data-section=log] summary");
-  return s !== null && Number((s.textContent.match(/\\d+/) || ["0"])[0]) >= n;
+  const steps = [...document.querySelectorAll("[data-section=log] li[data-step]")];
+  return Math.max(0, ...steps.map((li) => Number(li.dataset.step))) >= n;
 }"""
 
 
