@@ -182,24 +182,27 @@ def _drop() -> list[Point]:
 
 
 def _purse() -> list[Shape]:
-    """A purse: a wide bag, flat on top, with a thick handle arching over it and its clasp
-    cut out (unlike the drop's point, the handle leaves a hole in the middle)."""
-    handle = _arc(0.0, -0.12, 0.42, math.pi, 2 * math.pi, 16)
+    """A drawstring pouch in outline: a round bag pinched at the neck, its mouth flared
+    above (hollow, unlike the solid drop and flask: a bag with a handle and a solid flask
+    read alike on small dice)."""
+    a0 = -math.pi / 2 + 0.55
+    body = _arc(0.0, 0.22, 0.5, a0, a0 + 2 * math.pi - 1.1, 26)
     return [
-        ("line", handle, 0.16),
-        ("poly", [(-0.62, -0.08), (0.62, -0.08), (0.74, 0.7), (-0.74, 0.7)]),
-        ("body", ("dot", (0.0, 0.16), 0.13)),
+        ("loop", body, 0.15),
+        ("poly", [(-0.2, -0.3), (0.2, -0.3), (0.42, -0.74), (0.0, -0.56), (-0.42, -0.74)]),
     ]
 
 
 def _flask() -> list[Shape]:
-    """A round-bottomed flask drawn in outline, half full, with a stopper."""
-    body = _arc(0.0, 0.22, 0.46, -math.pi * 0.36, math.pi * 1.36, 26)
-    liquid = _arc(0.0, 0.22, 0.46, math.pi * 0.05, math.pi * 0.95, 14)
+    """A conical flask, solid: a narrow neck with a lip, a wide flat bottom (a round one
+    read like the drop turned over)."""
+    cone = [
+        (-0.14, -0.6), (0.14, -0.6), (0.14, -0.2), (0.66, 0.6), (0.6, 0.7),
+        (-0.6, 0.7), (-0.66, 0.6), (-0.14, -0.2),
+    ]  # fmt: skip
     return [
-        ("line", [(-0.14, -0.52), (-0.14, -0.18), *body, (0.14, -0.18), (0.14, -0.52)], 0.09),
-        ("poly", liquid),
-        ("poly", [(-0.22, -0.76), (0.22, -0.76), (0.22, -0.56), (-0.22, -0.56)]),
+        ("poly", cone),
+        ("poly", [(-0.26, -0.78), (0.26, -0.78), (0.26, -0.62), (-0.26, -0.62)]),
     ]
 
 
@@ -219,9 +222,10 @@ def _hook() -> list[Shape]:
 
 # The kingdom-run set's six faces, our own drawings: boots, a hook, a drop, a purse, a flask
 # and an equals sign. Each differs from the others in kind, not only in outline (solid,
-# stroked, hollow, bars), so that a blurred or small die is still told apart.
+# stroked, hollow, bars), so that a blurred or small die is still told apart: the boot is
+# drawn in a thick outline, as solid it read like the solid flask (docs/vision.md).
 _KINGDOM_RUN: dict[str, list[Shape]] = {
-    "boots": [("poly", _boot())],
+    "boots": [("loop", _boot(), 0.2)],
     "hook": _hook(),
     "drop": [("poly", _drop())],
     "purse": _purse(),

@@ -174,28 +174,13 @@ def fresh_kingdom_run(tmp_path_factory: pytest.TempPathFactory) -> dict[str, flo
     return evaluate(fresh, DiceReader.load("kingdom-run")).figures()
 
 
-@pytest.mark.xfail(
-    reason="not met yet: on these 60 frames face accuracy 0.970 (bar 0.995): 3 % of the "
-    "dice are read unknown (purses, flasks and boots close in the embedding at the set's "
-    "calibrated threshold 0.8); silent errors 0.0 (bar 0.002) are met",
-    strict=True,
-)
 def test_fresh_synthetic_kingdom_run_frames_meet_the_bars(
     fresh_kingdom_run: dict[str, float],
 ) -> None:
-    """Issue 19's bars for Kingdom Run's dice, drawn with our own glyphs."""
+    """Issue 19's bars for Kingdom Run's dice, drawn with our own glyphs (on 400 frames of
+    seed 8808, never used for anything else, face 0.9977 and silent 0.0014: docs/vision.md)."""
     figures = fresh_kingdom_run
     assert figures["dice_labelled"] > 250
+    assert figures["detection_recall"] >= 0.98, figures
     assert figures["face_accuracy"] >= 0.995, figures
     assert figures["silent_error_rate"] <= 0.002, figures
-
-
-def test_fresh_synthetic_kingdom_run_frames_hold_their_level(
-    fresh_kingdom_run: dict[str, float],
-) -> None:
-    """Until the bar above is met: never a confident wrong reading, and no slide back."""
-    figures = fresh_kingdom_run
-    assert figures["dice_labelled"] > 250
-    assert figures["silent_error_rate"] <= 0.002, figures
-    assert figures["face_accuracy"] >= 0.95, figures
-    assert figures["detection_recall"] >= 0.95, figures
