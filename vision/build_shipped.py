@@ -11,6 +11,8 @@ All are taught as a user teaches their own dice (vision.teach), from more materi
   photos' tables where none lies (their learning parts only).
 - `kingdom-run` from frames of the renderer (seed KINGDOM_RUN_SEED): its white dice drawn
   with our own glyphs (vision.glyphs: boots, hook, drop, purse, flask, equal).
+- `berserk` (a die of six sides, five faces: energy and claws single or double, a skull)
+  from frames of the renderer's own berserk dice (BERSERK_SEED); no other edition yet.
 - `d6-pips` from the learn part of d6-tray, with our review of its labels, read with the
   networks fine-tuned on those photos (PIPS_FINDER, PIPS_EMBEDDING); its threshold was
   chosen on the learn part's last photos (vision.train.validate), never the held-out ones.
@@ -35,6 +37,7 @@ from vision.render.random_scenes import random_scene
 from vision.teach import Examples, collect, learn, merge
 from vision.train.data import VALIDATE
 
+BERSERK_SEED, BERSERK_FRAMES = 4242, 200  # the renders the berserk die's set is taught from
 KOT_SEED = 1001  # the seed of the renders the shipped kot set is taught from
 KOT_FRAMES = 160  # frames of the renderer's own "kot" dice
 EDITION_FRAMES = 480  # frames of dice of the TRAINED editions (one edition a frame)
@@ -162,6 +165,7 @@ BUILDS: dict[str, Callable[[], FaceSet | None]] = {
     "kot": kot,
     "d6-pips": pips,
     "kingdom-run": lambda: rendered("kingdom-run", KINGDOM_RUN_FRAMES, KINGDOM_RUN_SEED),
+    "berserk": lambda: rendered("berserk", BERSERK_FRAMES, BERSERK_SEED),
 }
 
 

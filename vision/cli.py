@@ -107,7 +107,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     render = sub.add_parser("render", help="render synthetic labelled scenes (dice-labels/1)")
     render.add_argument("folder", type=Path)
     render.add_argument(
-        "--faces", default="kot", choices=["kot", "kot-alt", "d6-pips", "kingdom-run"]
+        "--faces", default="kot", choices=["kot", "kot-alt", "d6-pips", "kingdom-run", "berserk"]
     )
     render.add_argument("--frames", type=int, default=20)
     render.add_argument("--seed", type=int, default=0)

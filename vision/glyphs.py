@@ -21,6 +21,7 @@ data so that new styles are data, not code paths:
               model never sees it, so it shows that `teach` learns unseen dice
 - "pips":     ordinary d6 pips 1..6
 - "kingdom-run": boots, a hook, a drop, a purse, a flask and an equals sign
+- "berserk":  the berserk die: energy and claws single or double, a skull
 """
 
 from __future__ import annotations
@@ -256,11 +257,63 @@ def pip_style(radius: float = 0.19, spread: float = 0.5) -> dict[str, list[Shape
 
 _PIPS = pip_style()
 
+
+def _bolt_at(x: float, y: float, s: float) -> Shape:
+    """A lightning bolt centred on (x, y), `s` times the size of a whole face's."""
+    pts = [
+        (0.22, -0.75),
+        (-0.42, 0.08),
+        (-0.02, 0.08),
+        (-0.22, 0.75),
+        (0.45, -0.12),
+        (0.04, -0.12),
+        (0.3, -0.75),
+    ]
+    return ("poly", [(x + px * s, y + py * s) for px, py in pts])
+
+
+def _claws_at(x: float, s: float) -> list[Shape]:
+    """Three claw marks centred on x, `s` times as wide as a whole face's."""
+    return [
+        (
+            "poly",
+            _slash(
+                x + (-0.6 + k * 0.46) * s,
+                -0.6,
+                x + (-0.32 + k * 0.46) * s,
+                0.62,
+                0.2,
+                0.1 * s + 0.03,
+            ),
+        )
+        for k in range(3)
+    ]
+
+
+# the berserk die (a six-sided die of its own: two of its sides show one claw): energy and
+# claws single or double, and a skull
+_BERSERK: dict[str, list[Shape]] = {
+    "berserk_energy": [_bolt_at(0.0, 0.0, 1.0)],
+    "berserk_energy_2": [_bolt_at(-0.34, 0.0, 0.72), _bolt_at(0.34, 0.0, 0.72)],
+    "berserk_claw": _claws_at(0.0, 1.0),
+    "berserk_claw_2": [*_claws_at(-0.5, 0.42), *_claws_at(0.5, 0.42)],
+    "berserk_skull": [
+        ("dot", (0.0, -0.15), 0.55),
+        ("poly", [(-0.32, 0.2), (0.32, 0.2), (0.26, 0.68), (-0.26, 0.68)]),
+        ("body", ("dot", (-0.22, -0.18), 0.16)),
+        ("body", ("dot", (0.22, -0.18), 0.16)),
+        ("body", ("poly", [(0.0, 0.05), (-0.08, 0.2), (0.08, 0.2)])),
+        ("body", ("line", [(-0.1, 0.45), (-0.1, 0.68)], 0.05)),
+        ("body", ("line", [(0.1, 0.45), (0.1, 0.68)], 0.05)),
+    ],
+}
+
 STYLES: dict[str, dict[str, list[Shape]]] = {
     "kot": _KOT,
     "kot-alt": _KOT_ALT,
     "pips": _PIPS,
     "kingdom-run": _KINGDOM_RUN,
+    "berserk": _BERSERK,
 }
 
 

@@ -255,6 +255,7 @@ def _draw_die(
     img: np.ndarray, die: Die, cam: _Pinhole, scene: Scene, light_dir: np.ndarray
 ) -> DrawnDie | None:
     faces = faces_of(die.look.style)
+    faces += faces[: 6 - len(faces)]  # a die with a face on two sides (the berserk die's)
     rot, pos = _die_pose(die, faces)
     h = die.size / 2
     world = _corners(die, rot, pos)

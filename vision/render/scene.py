@@ -67,6 +67,8 @@ def looks_for(face_set: str) -> list[DiceLook]:
         return [DiceLook("pips", name, body, ink) for name, body, ink in PIP_COLORS]
     if face_set == "kingdom-run":
         return [KINGDOM_RUN_WHITE]
+    if face_set == "berserk":  # orange, white symbols (the physical die's colours unknown)
+        return [DiceLook("berserk", "berserk", (30, 120, 235), (245, 245, 245))]
     raise ValueError(f"the renderer cannot draw the dice of face set {face_set!r}")
 
 
