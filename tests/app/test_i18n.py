@@ -9,24 +9,15 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 
 from host.app import screens
-from host.app.chromium import launch
 from host.games.registry import kinds
 from host.games.text import LANGUAGES, read_locale
 from host.locales import keys_used, packages
 from tests.app.browser import Served, served
 
 pytestmark = pytest.mark.slow
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        browser = launch(playwright)
-        yield browser
-        browser.close()
 
 
 @pytest.fixture

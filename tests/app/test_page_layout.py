@@ -12,9 +12,8 @@ from typing import Any
 import cv2
 import numpy as np
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 
-from host.app.chromium import launch
 from tests.app.browser import PLAYERS, Served, served, throw_seen
 
 pytestmark = pytest.mark.slow
@@ -64,14 +63,6 @@ MEASURE = """() => {
   }
   return { out, cut, overlaps, scroll: document.documentElement.scrollWidth - wide };
 }"""
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        browser = launch(playwright)
-        yield browser
-        browser.close()
 
 
 @pytest.fixture

@@ -15,9 +15,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 
-from host.app.chromium import launch
 from tests.app.browser import Served, served
 
 pytestmark = pytest.mark.slow
@@ -30,14 +29,6 @@ WORDS = {  # the page's own words for the feed's heading and the bottom menu, pe
     "fr": ("Ce qui s'est passé", "☰ Plus"),
     "ja": ("これまでの出来事", "☰ その他"),
 }
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        browser = launch(playwright)
-        yield browser
-        browser.close()
 
 
 @pytest.fixture

@@ -10,23 +10,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 
-from host.app.chromium import launch
 from tests.app.browser import Served, served, throw_seen
 from tests.app.test_page import open_page
 
 pytestmark = pytest.mark.slow
 
 RACERS = [{"name": "Ann", "colour": "red"}, {"name": "Bob", "colour": "blue"}]
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        browser = launch(playwright)
-        yield browser
-        browser.close()
 
 
 @pytest.fixture
