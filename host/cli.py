@@ -26,7 +26,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "vision": ("vision.cli", "read dice in images, evaluate, teach new dice, watch a camera"),
     "calibrate": ("vision.live.calibrate_cli", "learn the tray area and look from the camera"),
     "board": ("host.board.cli", "the LED board: find it, flash its firmware, test it"),
-    "bench": ("host.bench", "benchmarks that print figures: engine, vision, live, board, play"),
+    "bench": (
+        "host.bench",
+        "benchmarks that print figures: engine, replay, vision, live, board, play, learning",
+    ),
     "page": ("host.app.page_cli", "the web page: its translations checked, its screenshots"),
 }
 
