@@ -21,10 +21,12 @@ expect.set_options(timeout=15_000)
 
 # Every element a player reads or taps, measured in the page (boxes of visible elements,
 # not those inside another of the list): any two that overlap, any that sticks out of
-# the screen's width or is cut by its own box (text wider than its element).
+# the screen's width or is cut by its own box (text wider than its element, shown or ended
+# with an ellipsis: "Annu…" is cut too), any squeezed narrower than four letters while it
+# holds a few words (a title standing one character a line).
 MEASURE = """() => {
   const sel = "button, select, input, textarea, h1, h2, h3, p, li, td, th, .die, summary, "
-    + "label, code, figcaption";
+    + "label, code, figcaption, #title";
   const els = [...document.querySelectorAll(sel)].filter((el) => {
     const r = el.getBoundingClientRect();
     return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== "hidden";
@@ -46,12 +48,14 @@ MEASURE = """() => {
   const name = (el) => el.tagName.toLowerCase() + (el.dataset.test ? `[${el.dataset.test}]` : "")
     + ":" + (el.textContent || "").trim().slice(0, 30);
   const wide = innerWidth;
-  const out = [], cut = [], overlaps = [];
+  const out = [], cut = [], squeezed = [], overlaps = [];
   for (const el of leaves) {
-    const r = box(el);
+    const r = box(el), style = getComputedStyle(el);
     if (r.left < -0.5 || r.right > wide + 0.5) out.push(name(el));
-    const visible = getComputedStyle(el).overflowX === "visible";
-    if (el.clientWidth && visible && el.scrollWidth > el.clientWidth + 1) cut.push(name(el));
+    const clipped = style.overflowX === "visible" || style.textOverflow === "ellipsis";
+    if (el.clientWidth && clipped && el.scrollWidth > el.clientWidth + 1) cut.push(name(el));
+    const words = (el.textContent || "").trim().length > 6;
+    if (words && r.right - r.left < 4 * parseFloat(style.fontSize)) squeezed.push(name(el));
   }
   for (let i = 0; i < leaves.length; i++) for (let j = i + 1; j < leaves.length; j++) {
     const a = leaves[i], b = leaves[j];
@@ -61,7 +65,7 @@ MEASURE = """() => {
     const y = Math.min(p.bottom, q.bottom) - Math.max(p.top, q.top);
     if (x > 1 && y > 1) overlaps.push(name(a) + " × " + name(b));
   }
-  return { out, cut, overlaps, scroll: document.documentElement.scrollWidth - wide };
+  return { out, cut, squeezed, overlaps, scroll: document.documentElement.scrollWidth - wide };
 }"""
 
 
@@ -77,11 +81,15 @@ def open_page(browser: Browser, s: Served, lang: str = "en", unlock: bool = True
     page.goto(s.url)
     expect(page.locator("#live")).to_have_class("dot on")
     if unlock:
-        page.click("[data-test=lock]")
-        page.fill("[data-test=pin]", s.table.store.pin or "")
-        page.click("#pin-form button[type=submit]")
-        expect(page.locator("[data-test=lock]")).to_have_class("open")
+        unlock_page(page, s)
     return page
+
+
+def unlock_page(page: Page, s: Served) -> None:
+    page.click("[data-test=lock]")
+    page.fill("[data-test=pin]", s.table.store.pin or "")
+    page.click("#pin-form button[type=submit]")
+    expect(page.locator("[data-test=lock]")).to_have_class("open")
 
 
 def measured(page: Page, screen: str) -> None:
@@ -89,6 +97,7 @@ def measured(page: Page, screen: str) -> None:
     assert found["scroll"] <= 0, (screen, "the page scrolls sideways", found["scroll"])
     assert found["out"] == [], (screen, "cut off at the screen's edge", found["out"])
     assert found["cut"] == [], (screen, "text wider than its box", found["cut"])
+    assert found["squeezed"] == [], (screen, "squeezed to a few letters", found["squeezed"])
     assert found["overlaps"] == [], (screen, "overlapping", found["overlaps"])
     page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
     last = page.evaluate(
@@ -116,6 +125,7 @@ def test_nothing_overlaps_or_is_cut_at_390_px(browser: Browser, table: Served, l
     page.locator("#panel .close").click()
     start(table, first_player="Ann")
     expect(page.locator("[data-test=turn]")).to_be_visible()
+    unlock_page(page, table)  # the new game's PIN, read off the board: the whole menu shows
     measured(page, "a throw to enter")
     table.table.camera_event(throw_seen(["1", "1", "2", "claw", "heart", "energy"], doubt=2))
     page.locator("[data-test=odds-toggle]").click()
