@@ -95,6 +95,8 @@ function h(tag, attrs, ...kids) {
     if (value === null || value === undefined || value === false) continue;
     if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
     else if (key === "text") el.textContent = value;
+    // through the CSSOM: the page's Content-Security-Policy drops a style attribute
+    else if (key === "style") el.style.cssText = value;
     else el.setAttribute(key, value === true ? "" : value);
   }
   for (const kid of kids.flat()) {
