@@ -329,38 +329,52 @@ def faces_of(style: str) -> list[str]:
 def face_svg(style: str, face: str) -> str | None:
     """A face of a glyph style as an inline SVG element (face units, y down, as drawn on
     the dice the renderer makes), for the page to draw dice as dice; None for a face the
-    style does not draw. Colour: currentColor.
+    style does not draw. Every shape kind `draw_face` draws is drawn (one element each), in
+    currentColor; a ("body", ...) or ("edge", ...) shape carries the class `body` or `edge`
+    for the page's style sheet to paint (an inline style would be refused by its policy).
 
     >>> face_svg("kot", "heart").startswith('<svg viewBox="-1 -1 2 2"')
     True
     >>> face_svg("kot", "skull") is None
     True
+    >>> face_svg("kingdom-run", "boots").count("<path")
+    1
     """
     shapes = STYLES.get(style, {}).get(face)
     if shapes is None:
         return None
-    parts = []
-    for shape in shapes:
-        kind = shape[0]
-        if kind in ("poly", "line"):
-            d = "M" + " L".join(f"{x:.3f} {y:.3f}" for x, y in shape[1])
-            if kind == "poly":
-                parts.append(f'<path d="{d} Z" fill="currentColor"/>')
-            else:
-                parts.append(
-                    f'<path d="{d}" fill="none" stroke="currentColor" '
-                    f'stroke-width="{shape[2]:.3f}" stroke-linecap="round" '
-                    'stroke-linejoin="round"/>'
-                )
-        elif kind == "dot":
-            (x, y), r = shape[1], shape[2]
-            parts.append(f'<circle cx="{x:.3f}" cy="{y:.3f}" r="{r:.3f}" fill="currentColor"/>')
-        elif kind == "text":
-            parts.append(
-                f'<text x="0" y="0.35" font-size="1.1" text-anchor="middle" '
-                f'fill="currentColor">{shape[1]}</text>'
-            )
+    parts = [_svg_shape(shape) for shape in shapes]
     return '<svg viewBox="-1 -1 2 2" aria-hidden="true">' + "".join(parts) + "</svg>"
+
+
+def _svg_shape(shape: Shape, paint: str = "") -> str:
+    kind = shape[0]
+    if kind in ("body", "edge"):
+        return _svg_shape(shape[1], f' class="{kind}"')
+    if kind in ("poly", "line", "loop"):
+        d = "M" + " L".join(f"{x:.3f} {y:.3f}" for x, y in shape[1])
+        if kind == "poly":
+            return f'<path d="{d} Z" fill="currentColor"{paint}/>'
+        return (
+            f'<path d="{d}{" Z" if kind == "loop" else ""}" fill="none" stroke="currentColor" '
+            f'stroke-width="{shape[2]:.3f}" stroke-linecap="round" stroke-linejoin="round"'
+            f"{paint}/>"
+        )
+    if kind == "dot":
+        (x, y), r = shape[1], shape[2]
+        return f'<circle cx="{x:.3f}" cy="{y:.3f}" r="{r:.3f}" fill="currentColor"{paint}/>'
+    if kind == "ellipse":
+        (x, y), (rx, ry), turn = shape[1], shape[2], shape[3]
+        return (
+            f'<ellipse cx="{x:.3f}" cy="{y:.3f}" rx="{rx:.3f}" ry="{ry:.3f}" '
+            f'transform="rotate({turn:.1f} {x:.3f} {y:.3f})" fill="currentColor"{paint}/>'
+        )
+    if kind == "text":
+        return (
+            f'<text x="0" y="0.35" font-size="1.1" text-anchor="middle" '
+            f'fill="currentColor"{paint}>{shape[1]}</text>'
+        )
+    raise ValueError(f"unknown shape kind {kind!r}")  # a broken style table: a bug
 
 
 def _to_px(points: Sequence[Point], size: int, inset: float) -> np.ndarray:

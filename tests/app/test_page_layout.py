@@ -1,5 +1,6 @@
 """The page at 390 px (a phone), measured: nothing overlaps, nothing is cut off, the
-bottom bar covers nothing; and what the page shows of the table beyond one game's taps:
+bottom bar covers nothing (on a King of Tokyo turn step by step, and on every main screen
+of every game, host.app.screens); and what the page shows of the table beyond one game's taps:
 the QR code to join (read back by OpenCV as a phone's camera would), the countdown (the
 server's deadline, the same on a reloaded phone), a new PIN locking the other phones."""
 
@@ -14,6 +15,7 @@ import numpy as np
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from host.app import screens
 from tests.app.browser import PLAYERS, Served, served, throw_seen
 
 pytestmark = pytest.mark.slow
@@ -22,17 +24,10 @@ expect.set_options(timeout=15_000)
 # Every element a player reads or taps, measured in the page (boxes of visible elements,
 # not those inside another of the list): any two that overlap, any that sticks out of
 # the screen's width or is cut by its own box (text wider than its element, shown or ended
-# with an ellipsis: "Annu…" is cut too), any squeezed narrower than four letters while it
-# holds a few words (a title standing one character a line).
-MEASURE = """() => {
-  const sel = "button, select, input, textarea, h1, h2, h3, p, li, td, th, .die, summary, "
-    + "label, code, figcaption, #title";
-  const els = [...document.querySelectorAll(sel)].filter((el) => {
-    const r = el.getBoundingClientRect();
-    return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== "hidden";
-  });
-  const fixed = (el) => !!el.closest("#bottom");
-  const box = (el) => { // its box as seen: clipped by the scrolling boxes it lies in
+# with an ellipsis: "Annu…" is cut too), any squeezed narrower than four letters and onto
+# more than two lines while it holds a few words (a title standing one character a line).
+# an element's box as seen: clipped by the scrolling boxes it lies in
+BOX = """(el) => {
     const r = el.getBoundingClientRect();
     let [l, t, rt, b] = [r.left, r.top, r.right, r.bottom];
     for (let p = el.parentElement; p; p = p.parentElement) {
@@ -42,20 +37,35 @@ MEASURE = """() => {
       [rt, b] = [Math.min(rt, c.right), Math.min(b, c.bottom)];
     }
     return { left: l, top: t, right: rt, bottom: b };
-  };
+  }"""
+MEASURE = """() => {
+  const sel = "button, select, input, textarea, h1, h2, h3, p, li, td, th, .die, summary, "
+    + "label, code, figcaption, #title";
+  const els = [...document.querySelectorAll(sel)].filter((el) => {
+    const r = el.getBoundingClientRect();
+    // (checkVisibility: not inside a closed <details>, whose content keeps its boxes)
+    return r.width > 0 && r.height > 0 && el.checkVisibility({ visibilityProperty: true });
+  });
+  const fixed = (el) => !!el.closest("#bottom");
+  const box = ${BOX};
   const shown = (el) => { const r = box(el); return r.right > r.left && r.bottom > r.top; };
   const leaves = els.filter((el) => !els.some((o) => o !== el && el.contains(o))).filter(shown);
   const name = (el) => el.tagName.toLowerCase() + (el.dataset.test ? `[${el.dataset.test}]` : "")
     + ":" + (el.textContent || "").trim().slice(0, 30);
   const wide = innerWidth;
+  const lines = (el) => { // how many lines its text stands on
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+  };
   const out = [], cut = [], squeezed = [], overlaps = [];
   for (const el of leaves) {
     const r = box(el), style = getComputedStyle(el);
     if (r.left < -0.5 || r.right > wide + 0.5) out.push(name(el));
     const clipped = style.overflowX === "visible" || style.textOverflow === "ellipsis";
     if (el.clientWidth && clipped && el.scrollWidth > el.clientWidth + 1) cut.push(name(el));
-    const words = (el.textContent || "").trim().length > 6;
-    if (words && r.right - r.left < 4 * parseFloat(style.fontSize)) squeezed.push(name(el));
+    const words = (el.textContent || "").trim().length > 6, em = parseFloat(style.fontSize);
+    if (words && r.right - r.left < 4 * em && lines(el) > 2) squeezed.push(name(el));
   }
   for (let i = 0; i < leaves.length; i++) for (let j = i + 1; j < leaves.length; j++) {
     const a = leaves[i], b = leaves[j];
@@ -66,7 +76,7 @@ MEASURE = """() => {
     if (x > 1 && y > 1) overlaps.push(name(a) + " × " + name(b));
   }
   return { out, cut, squeezed, overlaps, scroll: document.documentElement.scrollWidth - wide };
-}"""
+}""".replace("${BOX}", BOX)
 
 
 @pytest.fixture
@@ -101,9 +111,11 @@ def measured(page: Page, screen: str) -> None:
     assert found["overlaps"] == [], (screen, "overlapping", found["overlaps"])
     page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
     last = page.evaluate(
-        """() => Math.max(...[...document.querySelectorAll("main *, #panel *")]
-            .filter((e) => e.getBoundingClientRect().height > 0 && e.tagName !== "OPTION")
-            .map((e) => e.getBoundingClientRect().bottom))"""
+        """() => { const box = ${BOX};
+          return Math.max(...[...document.querySelectorAll("main *, #panel *")]
+            .filter((e) => e.getBoundingClientRect().height > 0 && e.tagName !== "OPTION"
+              && e.checkVisibility())
+            .map((e) => box(e).bottom)); }""".replace("${BOX}", BOX)
     )
     bar = page.locator("#bottom").bounding_box()
     assert bar is not None and last <= bar["y"] + 0.5, (screen, "the bottom bar covers", last, bar)
@@ -140,6 +152,18 @@ def test_nothing_overlaps_or_is_cut_at_390_px(browser: Browser, table: Served, l
     expect(page.locator("[data-test=qr] svg")).to_be_visible()
     measured(page, "join")
     page.context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "ja"])
+def test_every_main_screen_of_every_game_fits_a_phone(browser: Browser, lang: str) -> None:
+    seen: list[str] = []
+
+    def visit(name: str, page: Page) -> None:
+        measured(page, name)
+        seen.append(name)
+
+    screens.walk(browser, lang, visit)
+    assert seen == list(screens.SCREENS)
 
 
 def test_the_page_shows_a_qr_code_of_its_address(browser: Browser, table: Served) -> None:

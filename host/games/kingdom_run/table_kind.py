@@ -29,6 +29,7 @@ from host.games.scripts import ScriptedKind
 class KingdomRunDice:
     """The 4 dice, read with the face set "kingdom-run"."""
 
+    glyphs = "kingdom-run"  # how the page draws them: the vision renderer's glyph style
     faces: Mapping[str, str] = FACE_LABELS
 
     def expected(self, game: Game) -> DiceExpectation | None:
