@@ -105,20 +105,27 @@ class Throw(DecisionKind):
     def page(self, game: State, w: Waiting, base: Input) -> Answer:
         dice = w.options.get("dice", {})
         card = w.options.get("card")
+        curse = w.options.get("curse")
         if w.options.get("rolloff"):
             title = _("{player}: roll-off throw", player=w.player)
+        elif curse:
+            title = _("{player}: throw again ({curse})", player=w.player, curse=_.name(curse))
         elif card:
             title = _("{player}: throw for {card}", player=w.player, card=_.name(card))
         else:
             title = _("{player}: throw the dice", player=w.player)
         note = ""
-        if "rerolls" in w.options:  # Psychic Probe: one die of the result thrown again
+        current = sorted(w.options.get("keepable", []), key=game.face_rank)
+        if "forced" in w.options:  # a curse's: only these dice are thrown, entered alone
+            shown = [face_label(f) for f in w.options["forced"]]
+            note = _("the dice showing {faces} thrown again", faces=shown)
+            current = []
+        elif "rerolls" in w.options:  # Psychic Probe: one die of the result thrown again
             note = _("{n} die thrown again: the dice as they lie now", n=w.options["rerolls"])
         elif "rethrow" in w.options:  # Background Dweller: the dice showing it thrown again
             face = face_label(w.options["rethrow"])
             note = _("the dice showing {face} thrown again", face=face)
         count = sum(dice.values()) if dice else game.dice_in_play()
-        current = sorted(w.options.get("keepable", []), key=game.face_rank)
         others = dice.keys() - {"black", "green"}  # the berserk die in play: its faces too
         faces = sorted(game.faces, key=game.face_rank) if others else FACES
         only = ("claw", "1") if w.options.get("rolloff") else None  # only claws count
@@ -128,8 +135,14 @@ class Throw(DecisionKind):
     def random(self, inp: dict[str, Any], options: Mapping[str, Any], rng: random.Random) -> None:
         dice = options["dice"]
         keepable = list(options.get("keepable", ()))
-        if "rerolls" in options:  # one die of someone else's result, thrown again
-            black = [i for i, f in enumerate(keepable) if f in FACE_SET]  # not the berserk die
+        if "forced" in options:  # the dice a curse has thrown again
+            forced = options["forced"]
+            for face in forced:
+                keepable.remove(face)
+            inp["thrown"], inp["kept"] = random_faces(rng, len(forced)), keepable
+        elif "rerolls" in options:  # one die of someone else's result, thrown again
+            locked = options.get("locked")  # a curse's: those dice stay
+            black = [i for i, f in enumerate(keepable) if f in FACE_SET and f != locked]
             keepable.pop(black[int(rng.random() * len(black))])
             inp["thrown"], inp["kept"] = random_faces(rng, 1), keepable
         elif "rethrow" in options:  # only the dice showing that face are thrown again

@@ -70,7 +70,7 @@ def decide_hearts(game: State, pending: Pending, inp: Input) -> None:
     for token, count in remove.items():
         game.set_token(m, token, m.tokens[token] - count)
     rest = options["hearts"] - used
-    if rest and m.location is None:
+    if rest and options["heal_self"]:
         game.heal(m, rest)
     for eff in m.hooks["hearts_used"]:
         eff.hearts_used(game, m, rest)

@@ -135,6 +135,10 @@ class CardEffect:
         """`owner` is about to gain `amount` energy: Friend of Children adds 1."""
         return amount
 
+    def vp_gain(self, game: State, owner: Monster, amount: int) -> int:
+        """`owner` is about to gain `amount` VP (more than 0): a curse may stop it."""
+        return amount
+
     def zero_hp(self, game: State, owner: Monster) -> bool:
         """`owner` is at 0 HP: raise its HP to stay (Rapid Healing), or return True if it
         stays in the game having reached 0 HP (It Has a Child!)."""

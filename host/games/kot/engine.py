@@ -159,15 +159,16 @@ class KingOfTokyo(State):
         State.__init__(self, setup)
         self._log: list[Input] = []
         self._waiting = None
+        if setup.position is not None:
+            self.active = self.by_name[setup.position.active_player]
+        elif setup.first_player is not None:
+            self.active = self.by_name[setup.first_player]
         for x in self.expansions:
             x.setup(self)
         if setup.position is not None:
-            self.active = self.by_name[setup.position.active_player]
             self._place(setup.position)
             self._start_first_turn()
         else:
-            if setup.first_player is not None:
-                self.active = self.by_name[setup.first_player]
             self.deck = list(BOX)
             if self.table_deck:
                 self.deck.sort()  # the cards not seen yet; their order is the table's

@@ -44,6 +44,8 @@ def printed_cost(card: str) -> int:
 def offer(game: State, m: Monster) -> list[dict[str, Any]]:
     """The cards `m` can pay for now: face up, the deck's top card it looked at, and
     other monsters' keep cards (Parasitic Tentacles)."""
+    if game.holder_buys and not game.may_buy(m):
+        return []
     energy = m.energy
     cards: list[dict[str, Any]] = []
     for card in game.face_up:
@@ -75,6 +77,14 @@ def peeked(game: State, m: Monster) -> str | None:
 def buy(game: State, who: Monster, inp: Input) -> None:
     """A "buy" input in `who`'s buy step: face up, or `from` the deck or another monster."""
     card = card_named(inp.get("card"))
+    if not game.may_buy(who):
+        raise RuleViolation(
+            _(
+                "only the Golden Scarab's holder may buy power cards now (Forbidden Library): "
+                "{player} may not",
+                player=who.name,
+            )
+        )
     source = inp.get("from")
     where: int | str | Monster
     if source is None:
@@ -155,7 +165,32 @@ def _takes_effect(game: State, who: Monster, card: str) -> None:
         for eff in m.hooks["any_bought"]:
             eff.any_bought(game, m, who, card)
     effect = EFFECTS.get(card)
-    if effect is not None:
+    if effect is not None and not (game.cards_off and CARDS[card].keep):
+        effect.bought(game, who)  # (a keep card's has no effect under Gaze of the Sphinx)
+
+
+def put_into_play(game: State, who: Monster) -> None:
+    """The power deck's top card goes to `who` free (a curse's gift): a keep card in front
+    of it, a discard card's effect; not a purchase (no Media-Friendly). At a table deck
+    the card is asked for first, as the card Made in a Lab looks at."""
+    if not _deck_ready(game):
+        return  # no card left anywhere
+    if game.table_deck and game.known_top is None:
+        game.later(lambda g: _put_top(g, who))
+        options = {**_reveal_options(game), "peek": True}
+        game.ask(who, "reveal", options, _decide_reveal, data=(PEEK, []))
+        return
+    _put_top(game, who)
+
+
+def _put_top(game: State, who: Monster) -> None:
+    card = take_top(game)
+    if CARDS[card].keep:
+        game.give_card(who, card)
+    else:
+        game.discard.append(card)
+    effect = EFFECTS.get(card)
+    if effect is not None and not (game.cards_off and CARDS[card].keep):
         effect.bought(game, who)
 
 

@@ -15,10 +15,11 @@ from typing import Any
 from host.games.kot.advisor import advice
 from host.games.kot.cards import CARDS
 from host.games.kot.engine import KingOfTokyo
+from host.games.kot.expansions.curse_words import EFFECTS as CURSE_EFFECTS
 from host.games.kot.expansions.wickedness import TILES
 from host.games.kot.rules import BAY, BAY_MIN_ALIVE, CITY, ROLL, ROLLOFF, START_HP
 from host.games.kot.setup import MAX_PLAYERS, MIN_PLAYERS, MONSTERS
-from host.games.kot.text import _, card_choice, place_name
+from host.games.kot.text import _, card_choice, face_label, place_name
 from host.games.page import (
     PLAYERS,
     dial,
@@ -35,6 +36,7 @@ FACE_UP_CARDS = 3
 CULTIST_ICON = "🐙"
 WICKED_ICON = "😈"
 WICKED_MOST = 10
+SCARAB_ICON = "🪲"
 
 
 def catalog() -> dict[str, Any]:
@@ -57,6 +59,7 @@ def catalog() -> dict[str, Any]:
     at = "position.monsters.{player}."
     cards = [card_choice(c) for c in sorted(CARDS)]
     tiles = [(t, _.name(t)) for t in sorted(TILES)]
+    curses = [(c, _.name(c)) for c in CURSE_EFFECTS]
     places = [(p, place_name(p)) for p in ("city", "bay")]
     pickup = form(
         [
@@ -86,6 +89,21 @@ def catalog() -> dict[str, Any]:
                     blank=_("nobody"),
                 )
                 for level in ("1", "2")
+            ),
+            field(
+                "position.curse",
+                _("curse in play"),
+                choices=curses,
+                blank=_("(the deck's top card)"),
+                blank_value=None,
+            ),
+            field("position.curse_discard", _("curses discarded"), choices=curses, multiple=True),
+            field(
+                "position.scarab",
+                _("Golden Scarab"),
+                choices=PLAYERS,
+                blank=_("the last in turn order"),
+                blank_value=None,
             ),
             field("position.active_player", _("whose turn"), choices=PLAYERS),
             field("position.turn", _("turn"), min=1, default=1),
@@ -134,6 +152,12 @@ def _options() -> list[dict[str, Any]]:
         ),
         field("options.tokyo_tower", _("Tokyo Tower (King Kong pack)"), check=True, default=False),
         field("options.berserk", _("Berserk (Cybertooth pack)"), check=True, default=False),
+        field(
+            "options.curses",
+            _("Curses and the die of fate (Anubis pack)"),
+            check=True,
+            default=False,
+        ),
     ]
 
 
@@ -164,7 +188,12 @@ def view(game: KingOfTokyo) -> dict[str, Any]:
                 place=None if p["location"] is None else place_name(p["location"]),
                 tags=([] if p["alive"] else [_("eliminated")])
                 + [_("Tokyo Tower level {n}", n=n) for n in levels]
-                + ([_("berserk")] if p.get("berserk") else []),
+                + ([_("berserk")] if p.get("berserk") else [])
+                + (
+                    [_("{icon} Golden Scarab", icon=SCARAB_ICON)]
+                    if s.get("scarab") == p["name"]
+                    else []
+                ),
                 lists=lists,
             )
         )
@@ -227,7 +256,38 @@ def _shared_lists(s: dict[str, Any]) -> list[dict[str, Any]]:
             for n, who in s["tower"].items()
         ]
         lists.append(item_list("tower", _("Tokyo Tower"), levels))
+    if "curse" in s:
+        lists.append(_curse_list(s))
     return lists
+
+
+def _curse_list(s: dict[str, Any]) -> dict[str, Any]:
+    """The curse in play and its three effects, the die of fate's face this turn, who has
+    the Golden Scarab."""
+    curse = s["curse"]
+    if curse is None:  # the table says which one was turned over
+        items = [_("a curse card is being turned over")]
+        label = _("Curse")
+    else:
+        permanent, ankh, snake = CURSE_EFFECTS[curse]
+        items = [
+            _("Always: {effect}", effect=permanent),
+            _("Ankh: {effect}", effect=ankh),
+            _("Snake: {effect}", effect=snake),
+        ]
+        label = _("Curse: {curse}", curse=_.name(curse))
+    if s["fate"] is not None:
+        items.append(_("The die of fate shows {face}", face=face_label(s["fate"])))
+    holder = s["scarab"]
+    alive = any(p["name"] == holder and p["alive"] for p in s["players"])
+    if holder is None:
+        items.append(_("Golden Scarab: not dealt yet"))
+    elif alive:
+        items.append(_("Golden Scarab: {player}", player=holder))
+    else:
+        items.append(_("Golden Scarab: nobody ({player} is out)", player=holder))
+    note = _("{n} curses in the deck", n=s["curse_deck_size"])
+    return item_list("curse", label, items, note)
 
 
 def _headline(s: dict[str, Any]) -> str:

@@ -54,7 +54,7 @@ def _subsets(n: int) -> list[tuple[int, ...]]:
     return [tuple(i for i in range(n) if mask >> i & 1) for mask in range(1 << n)]
 
 
-_SUBSETS = [_subsets(n) for n in range(12)]  # up to 6 black and the extra dice
+_SUBSETS = [_subsets(n) for n in range(15)]  # up to 6 black and the extra dice
 
 
 def random_input(game: KingOfTokyo, rng: random.Random, corrections: bool = False) -> Input:
@@ -95,17 +95,14 @@ def random_input(game: KingOfTokyo, rng: random.Random, corrections: bool = Fals
             dice = game.dice
             n = len(dice)
             keep = _SUBSETS[n][rng.getrandbits(n)]
-            if len(keep) == n:
-                keep = keep[1:]
-            kept = [dice[i] for i in keep]
-            if game.other_dice:  # each die thrown again shows a face of its own kind
-                again = [dice[i] for i in range(n) if i not in keep]
-                others = {d: sum(game.die_of.get(f) == d for f in again) for d in game.other_dice}
-                base = len(again) - sum(others.values())
-                thrown = random_faces(rng, base) + _other_faces(game, rng, others)
-            else:
-                thrown = random_faces(rng, n - len(kept))
-            return {"type": "throw", "player": player, "thrown": thrown, "kept": kept}
+            locked = game.locked  # a curse: the dice showing it are kept
+            if locked is not None and locked in dice:
+                keep = tuple(i for i in range(n) if i in keep or dice[i] == locked)
+            if len(keep) == n:  # one die at least is thrown, if one is free to be
+                free = [i for i in keep if dice[i] != locked]
+                keep = tuple(i for i in keep if i != free[0]) if free else keep
+            if len(keep) < n:
+                return _rethrow(game, rng, player, dice, keep)
         if (
             throws >= game.throws_allowed
             and game.active.hooks["rethrow"]
@@ -130,7 +127,7 @@ def random_input(game: KingOfTokyo, rng: random.Random, corrections: bool = Fals
                     return _with_fields(kind, who.name, {"cards": [options]}, rng)
                 return _with_fields(kind, who.name, options, rng)
         r = rng.random()
-        if r < BUY_CHANCE:
+        if r < BUY_CHANCE and game.may_buy(who):
             offer = [c for c in game.face_up if c and game.card_cost(who, c) <= who.energy]
             if offer:
                 card = offer[int(rng.random() * len(offer))]
@@ -146,6 +143,22 @@ def random_input(game: KingOfTokyo, rng: random.Random, corrections: bool = Fals
             "kept": [],
         }
     return _from_waiting(game, rng)
+
+
+def _rethrow(
+    game: KingOfTokyo, rng: random.Random, player: str, dice: list[str], keep: tuple[int, ...]
+) -> Input:
+    """A throw again of the dice but those at the indexes `keep`."""
+    n = len(dice)
+    kept = [dice[i] for i in keep]
+    if game.other_dice:  # each die thrown again shows a face of its own kind
+        again = [dice[i] for i in range(n) if i not in keep]
+        others = {d: sum(game.die_of.get(f) == d for f in again) for d in game.other_dice}
+        base = len(again) - sum(others.values())
+        thrown = random_faces(rng, base) + _other_faces(game, rng, others)
+    else:
+        thrown = random_faces(rng, n - len(kept))
+    return {"type": "throw", "player": player, "thrown": thrown, "kept": kept}
 
 
 def _other_faces(game: KingOfTokyo, rng: random.Random, counts: Mapping[str, int]) -> list[str]:

@@ -144,6 +144,10 @@ def _position(data: object) -> Position:
             "discard",
             "wickedness_tiles",
             "tower",
+            "curse",
+            "curse_deck",
+            "curse_discard",
+            "scarab",
         },
         "position",
     )
@@ -177,6 +181,9 @@ def _position(data: object) -> Position:
     deck = obj.get("deck")
     lying = obj.get("wickedness_tiles")
     tower = as_object(obj.get("tower", {}), "position.tower")
+    curse = obj.get("curse")
+    curse_deck = obj.get("curse_deck")
+    scarab = obj.get("scarab")
     return Position(
         monsters=monsters,
         active_player=as_str(obj.get("active_player"), "position.active_player"),
@@ -186,6 +193,10 @@ def _position(data: object) -> Position:
         discard=as_strings(obj.get("discard", []), "position.discard"),
         wickedness_tiles=None if lying is None else as_strings(lying, "position.wickedness_tiles"),
         tower={level: as_str(name, f"position.tower.{level}") for level, name in tower.items()},
+        curse=None if curse is None else as_str(curse, "position.curse"),
+        curse_deck=None if curse_deck is None else as_strings(curse_deck, "position.curse_deck"),
+        curse_discard=as_strings(obj.get("curse_discard", []), "position.curse_discard"),
+        scarab=None if scarab is None else as_str(scarab, "position.scarab"),
     )
 
 
@@ -254,4 +265,12 @@ def _position_json(pos: Position) -> dict[str, Any]:
         data["wickedness_tiles"] = list(pos.wickedness_tiles)
     if pos.tower:
         data["tower"] = dict(pos.tower)
+    if pos.curse is not None:
+        data["curse"] = pos.curse
+    if pos.curse_deck is not None:
+        data["curse_deck"] = list(pos.curse_deck)
+    if pos.curse_discard:
+        data["curse_discard"] = list(pos.curse_discard)
+    if pos.scarab is not None:
+        data["scarab"] = pos.scarab
     return data

@@ -28,6 +28,34 @@ TILE_PAIRS = (
     ("Antimatter Beam", "Final Push"),
     ("Skybeam", "Starburst"),
 )
+# the curse cards (Monster Pack 03: Anubis), BGA's order (ids 1-24; host/games/kot/
+# expansions/curse_cards.py gives their effects)
+CURSE_NAMES = (
+    "Pharaonic Ego",
+    "Isis's Disgrace",
+    "Thot's Blindness",
+    "Tutankhamun's Curse",
+    "Buried in Sand",
+    "Raging Flood",
+    "Hotep's Peace",
+    "Set's Storm",
+    "Builders' Uprising",
+    "Inadequate Offering",
+    "Bow Before Ra",
+    "Vengeance of Horus",
+    "Ordeal of the Mighty",
+    "Ordeal of the Wealthy",
+    "Ordeal of the Spiritual",
+    "Resurrection of Osiris",
+    "Forbidden Library",
+    "Confused Senses",
+    "Pharaonic Skin",
+    "Khepri's Rebellion",
+    "Body, Spirit and Ka",
+    "False Blessing",
+    "Gaze of the Sphinx",
+    "Scribe's Perseverance",
+)
 MONSTERS = ("Alienoid", "Cyber Kitty", "Giga Zaur", "Meka Dragon", "The King", "Space Penguin")
 
 
@@ -59,6 +87,9 @@ class Options:
     # Berserk (Cybertooth pack): four claws make a monster berserk: it throws the berserk
     # die until it heals itself
     berserk: bool = False
+    # Curses (Anubis pack): a curse card always in play, the die of fate thrown with the
+    # dice, the Golden Scarab
+    curses: bool = False
 
 
 @dataclass(frozen=True)
@@ -95,6 +126,14 @@ class Position:
     # chosen side that no monster has); Tokyo Tower: level ("1", "2", "3") -> holder
     wickedness_tiles: tuple[str, ...] | None = None
     tower: Mapping[str, str] = field(default_factory=dict)
+    # curses: the curse in play (None: the deck's top card, or at a table deck the one
+    # turned over), the deck (top card first; None: the curses not placed elsewhere,
+    # shuffled by the seed), the discard, the Golden Scarab's monster (None: the monster
+    # before active_player in seating order, the last in turn order from it)
+    curse: str | None = None
+    curse_deck: tuple[str, ...] | None = None
+    curse_discard: tuple[str, ...] = ()
+    scarab: str | None = None
 
 
 @dataclass(frozen=True)

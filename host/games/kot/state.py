@@ -197,7 +197,28 @@ class State:
         self.tiles_lying: dict[int, list[str]] = {}  # wickedness tiles, per threshold
         self.tiles_gone: list[str] = []  # tiles out of the game (one-shot, eliminated)
         self.tower: dict[int, Monster | None] = {}  # Tokyo Tower: level -> its holder
+        # curses (expansions/curses.py): the curse in play, the deck (top card last) and
+        # discard, the Golden Scarab's monster (it keeps it when eliminated), the die of
+        # fate's face once resolved this turn; and what curses change in the rules
+        self.curse: Any = None
+        self.curse_deck: list[str] = []
+        self.curse_discard: list[str] = []
+        self.scarab: Monster | None = None
+        self.fate: str | None = None
+        self.no_yield = False  # a monster in Tokyo may not yield it
+        self.no_entry = False  # the active monster may not enter Tokyo this turn
+        self.hearts_inside = False  # hearts heal in Tokyo only (outside, nothing)
+        self.holder_buys = False  # only the Golden Scarab's holder buys power cards
+        self.hp_less = 0  # every monster's max HP is this much lower
+        self.cards_off = False  # keep cards have no effect
+        self.locked: str | None = None  # dice showing this face may not be thrown again
+        self.turn_entry: object = None  # the next_turns entry of the extra turn being played
+        self.fateless: list[object] = []  # next_turns entries played without the die of fate
+        self.fate_throw = 0  # throws the die of fate's face gives while it shows it
         self.standing = [x for x in self.expansions if x.standing]  # their offers at any time
+        # their steps after each throw of the active monster, and after its last throw
+        self.on_thrown = [x for x in self.expansions if x.after_each_throw]
+        self.on_last_throw = [x for x in self.expansions if x.after_last_throw]
         # dice of the expansions' own (the berserk die): die -> its faces, and per face its
         # die; the ones the active monster throws this turn besides its black and green
         self.die_faces = {x.die: x.faces for x in self.expansions if x.die}
@@ -307,6 +328,9 @@ class State:
 
     def gain_vp(self, m: Monster, amount: int) -> None:
         """Gain (or, if negative, lose) VP; the dial keeps them between 0 and 20."""
+        if amount > 0 and m.hooks["vp_gain"]:
+            for eff in m.hooks["vp_gain"]:
+                amount = eff.vp_gain(self, m, amount)
         vp = m.vp + amount
         m.vp = WIN_VP if vp > WIN_VP else vp if vp > 0 else 0
 
@@ -548,12 +572,13 @@ class State:
                     effect.bought(self, m)
 
     def _rehook(self, m: Monster) -> None:
-        effects = [EFFECTS[c] for c in m.cards if c in EFFECTS]
-        if m.mimic is not None and m.mimic[0] in EFFECTS:
+        cards = not self.cards_off  # keep cards (and copies of them) have their effect
+        effects = [EFFECTS[c] for c in m.cards if c in EFFECTS] if cards else []
+        if cards and m.mimic is not None and m.mimic[0] in EFFECTS:
             effects.append(EFFECTS[m.mimic[0]])
         if m.extra:
             effects += m.extra
-            if m.flux is not None and m.flux[0] in EFFECTS:
+            if cards and m.flux is not None and m.flux[0] in EFFECTS:
                 effects.append(EFFECTS[m.flux[0]])
         old, old_hooks = m.effects, m.hooks
         m.effects = effects
@@ -564,8 +589,9 @@ class State:
 
     def update_max_hp(self, m: Monster) -> None:
         """Max HP from `m`'s effects (12 with Even Bigger or Full Regeneration, never more:
-        policy 17); HP above it drop to it (policy 37)."""
-        m.max_hp = BIG_HP if any(e.big for e in m.effects) else START_HP
+        policy 17), 2 lower under Bow Before Ra (policy 44); HP above it drop to it
+        (policy 37)."""
+        m.max_hp = (BIG_HP if any(e.big for e in m.effects) else START_HP) - self.hp_less
         if m.hp > m.max_hp:
             m.hp = m.max_hp
 
@@ -577,6 +603,26 @@ class State:
             self.instant.append(m)
         if even_out and m not in self.roared:
             self.roared.append(m)
+
+    def rehook_all(self) -> None:
+        """Every monster's hooks again, and its max HP (keep cards' effects turned off or
+        on, max HP lowered or restored, by a curse): no healing (policy 42)."""
+        for m in self.monsters:
+            self._rehook(m)
+            self.update_max_hp(m)
+
+    def may_buy(self, m: Monster) -> bool:
+        """Whether `m` may buy power cards (a curse may allow only the Scarab's holder)."""
+        return not self.holder_buys or m is self.holder()
+
+    def holder(self) -> Monster | None:
+        """The Golden Scarab's holder (curses): nobody once its monster is eliminated."""
+        m = self.scarab
+        return m if m is not None and m.alive else None
+
+    def move(self, m: Monster, place: str | None) -> None:
+        """`m` goes to `place` (a curse's move: no yield, no entry reward)."""
+        self._move(m, place)
 
     def give_effect(self, m: Monster, effect: CardEffect) -> None:
         """`m` gains an expansion's effect (a tile, its cultists...): it lasts until taken."""

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from host.games.kot.cards import CARDS
 from host.games.kot.rules import BAY
-from host.games.kot.setup import MONSTERS, TILE_PAIRS, TOKENS
+from host.games.kot.setup import CURSE_NAMES, MONSTERS, TILE_PAIRS, TOKENS
 from host.games.text import Every, Text, Words
 
 # the faces as the page shows them (names: each is translated where it is shown)
@@ -19,6 +19,13 @@ FACE_LABELS |= {
     "berserk_claw_2": "berserk 2 claws",
     "berserk_skull": "berserk 💀",
 }
+# the die of fate's (expansions/curses.py)
+FACE_LABELS |= {
+    "fate_eye": "eye of Horus",
+    "fate_river": "river",
+    "fate_snake": "snake",
+    "fate_ankh": "ankh",
+}
 
 
 def _names() -> Iterator[str]:
@@ -28,6 +35,7 @@ def _names() -> Iterator[str]:
     yield from TOKENS
     for pair in TILE_PAIRS:  # the wickedness tiles
         yield from pair
+    yield from CURSE_NAMES
 
 
 _ = Words(__package__ or "host.games.kot", names=_names)

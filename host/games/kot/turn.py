@@ -77,7 +77,7 @@ from host.games.kot.rules import (
     fewer_dice,
 )
 from host.games.kot.state import Hit, Monster, State
-from host.games.kot.text import _
+from host.games.kot.text import _, face_label
 from host.games.kot.waiting import expect, not_now
 
 _NONE: list[str] = []  # no dice (never changed)
@@ -88,6 +88,8 @@ _NONE: list[str] = []  # no dice (never changed)
 def first_turn(game: State) -> None:
     """The setup's first turn: its monster's or, if that one is out by then (a card bought
     by an Opportunist as the cards were set out), the next living monster's."""
+    for x in game.expansions:
+        x.first_turn(game, game.active)
     if game.active.alive:
         start_turn(game, game.active)
     else:
@@ -106,6 +108,9 @@ def start_turn(game: State, m: Monster, fewer: int = 0, extra: bool = False) -> 
     game.claws = 0
     game.fewer = fewer
     game.harmed = False
+    game.fate = None
+    game.no_entry = False
+    game.fate_throw = 0
     if game.peek is not None:
         game.peek = None
     if game.used:
@@ -119,10 +124,16 @@ def start_turn(game: State, m: Monster, fewer: int = 0, extra: bool = False) -> 
             game.gain_energy(m, 1)
         else:
             game.gain_vp(m, 2)
+    todo = game.todo
+    height = len(todo)
     for eff in m.hooks["start_turn"]:
+        if eff not in m.effects:  # gone meanwhile (a curse's loss: It Has a Child!)
+            continue
         eff.start_turn(game, m)
-    if game.pending:  # e.g. Mimic's new copy: the dice are counted with it
-        game.todo.append(count_dice)
+        if not m.alive:  # eliminated by a curse (Set's Storm): nothing more for it
+            break
+    if game.pending or len(todo) > height:  # e.g. Mimic's new copy: dice counted with it
+        todo.insert(height, count_dice)
     else:
         count_dice(game)
 
@@ -130,6 +141,9 @@ def start_turn(game: State, m: Monster, fewer: int = 0, extra: bool = False) -> 
 def count_dice(game: State) -> None:
     """The dice and throws of the active monster this turn, per colour."""
     m = game.active
+    if not m.alive:  # eliminated at the start of its turn (a curse): nothing is left to play
+        end_turn(game)
+        return
     hooks = m.hooks
     black, green, throws = BLACK_DICE, 0, THROWS
     if hooks["dice"]:
@@ -216,6 +230,14 @@ def on_throw(game: State, who: Monster, inp: Input) -> None:
         for face in set(kept) if kept else ():
             if kept.count(face) > dice.count(face):
                 check_rethrow(dice, thrown, kept, n)
+        locked = game.locked
+        if locked is not None and kept.count(locked) < dice.count(locked):
+            raise RuleViolation(
+                _(
+                    "the dice showing {face} may not be thrown again this turn: keep them",
+                    face=face_label(locked),
+                )
+            )
         if rethrow is not None:
             for face in FACES:
                 if face != rethrow and kept.count(face) != game.dice.count(face):
@@ -229,6 +251,9 @@ def on_throw(game: State, who: Monster, inp: Input) -> None:
                 x.check_throw(game, thrown, kept, rethrow is not None)
     game.dice = kept + thrown
     game.throws += 1
+    if game.on_thrown:
+        for x in game.on_thrown:
+            x.thrown(game)
 
 
 def rolloff_throw(game: State, thrown: list[str]) -> None:
@@ -241,6 +266,8 @@ def rolloff_throw(game: State, thrown: list[str]) -> None:
     best = max(game.rolloff_claws.values())
     tied = [m for m in contenders if game.rolloff_claws[m.name] == best]
     if len(tied) == 1:
+        for x in game.expansions:
+            x.first_turn(game, tied[0])
         start_turn(game, tied[0])
     else:  # the tied monsters throw again
         game.rolloff = tied
@@ -291,11 +318,13 @@ def on_resolve(game: State, who: Monster, inp: Input) -> None:
     if game.phase != ROLL or not game.throws or who is not m:
         expect(game, who, "resolve", game.phase == ROLL and game.throws > 0)
     game.phase = RESOLVE
-    if game.holders["after_throws"]:
+    if game.holders["after_throws"] or game.on_last_throw:
         game.todo.append(resolve)
         for x in reversed(game.clockwise(m)):  # pushed last first: asked in turn order
             for eff in x.hooks["after_throws"]:
                 eff.after_throws(game, x, m)
+        for ex in game.on_last_throw:  # its own step first (the die of fate)
+            ex.last_throw(game)
         return
     resolve(game)
 
@@ -304,6 +333,9 @@ def resolve(game: State) -> None:
     """The result resolves: numbers, cards that read the result, energy, hearts (then
     claws)."""
     m = game.active
+    if not m.alive:  # eliminated before its result resolved (a curse's snake)
+        end_turn(game)
+        return
     dice = game.dice
     counts = dict(zip(FACES, map(dice.count, FACES), strict=True))
     if game.other_dice:  # the expansions' dice's symbols (the berserk die's 2 claws...)
@@ -342,7 +374,7 @@ def resolve_dice(game: State) -> None:
         game.gain_energy(m, counts["energy"])
     hearts = counts["heart"]
     if hearts:
-        if m.tokens or m.effects:
+        if m.tokens or m.effects or game.hearts_inside:
             if use_hearts(game, m, hearts):
                 game.todo.append(claws_step)  # after the "hearts" decision
                 return
@@ -354,9 +386,11 @@ def resolve_dice(game: State) -> None:
 def use_hearts(game: State, m: Monster, hearts: int) -> bool:
     """Hearts heal outside Tokyo; a monster with tokens (outside) or Healing Ray says
     how its hearts are used: True if that "hearts" decision is asked."""
-    outside = m.location is None
+    heals = m.location is None  # hearts heal (and remove tokens) outside Tokyo...
+    if game.hearts_inside:  # ...or, under a curse, in Tokyo only
+        heals = not heals
     tokens = {}
-    if outside and m.tokens:
+    if heals and m.tokens:
         tokens = {t: m.tokens[t] for t in (POISON, SHRINK) if t in m.tokens}
     others = {}
     if m.hooks["heals_others"]:
@@ -365,10 +399,10 @@ def use_hearts(game: State, m: Monster, hearts: int) -> bool:
             if most > 0:
                 others[x.name] = most
     if tokens or others:
-        options = {"hearts": hearts, "tokens": tokens, "heal": others, "heal_self": outside}
+        options = {"hearts": hearts, "tokens": tokens, "heal": others, "heal_self": heals}
         game.ask(m, "hearts", options, decide_hearts)
         return True
-    if outside:
+    if heals:
         game.heal(m, hearts)
     for eff in m.hooks["hearts_used"]:
         eff.hearts_used(game, m, hearts)
@@ -413,7 +447,7 @@ def smash(game: State, attacker: Monster, claws: int) -> None:
             hits.append(Hit(v, claws, attacker, smash=True))
     for eff in attacker.hooks["smash"]:
         eff.smash(game, attacker, hits)
-    if from_tokyo:
+    if from_tokyo or game.no_yield:  # no yield to ask (a curse may forbid it)
         game.hurt(hits)
         return
     for hit in hits:
@@ -448,7 +482,7 @@ def enter_step(game: State) -> None:
     if not m.alive:
         end_turn(game)  # eliminated in its own turn: nothing is left for it to play
         return
-    if m.location is None and (game.claws or not game.first_edition):
+    if m.location is None and (game.claws or not game.first_edition) and not game.no_entry:
         place = None
         if game.city is None:
             place = CITY
@@ -563,10 +597,13 @@ def next_turn(game: State) -> None:
             game.todo.clear()
             return
     while game.next_turns:
-        extra, fewer = game.next_turns.pop(0)
+        entry = game.next_turns.pop(0)
+        extra, fewer = entry
         if extra.alive:
+            game.turn_entry = entry  # which extra turn this is (a curse's: no die of fate)
             start_turn(game, extra, fewer, extra=True)
             return
+    game.turn_entry = None
     monsters = game.monsters
     seat = game.regular.seat
     while True:

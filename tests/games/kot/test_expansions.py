@@ -21,6 +21,7 @@ from host.games import IllegalInput
 from host.games.kot import KingOfTokyo, MonsterPosition, Options, Position, Setup, SetupError
 from host.games.kot.expansion import all_on
 from host.games.kot.expansions.berserk import FACES as BERSERK_FACES
+from host.games.kot.expansions.curse_cards import CURSES, FATE_FACES, Curse
 from host.games.kot.expansions.wickedness import PAIRS, TILES, Tile
 from host.games.kot.random_player import play_game, random_input
 from host.games.kot.script import ScriptFailed, load_script, replay
@@ -28,15 +29,15 @@ from host.games.kot.script import ScriptFailed, load_script, replay
 HERE = Path(__file__).parent
 SCRIPTS = sorted((HERE / "expansions").glob("*.json"))
 
-# the policies of king-of-tokyo-expansions.md section 7 about the expansions built (7, 10,
-# 22 and 23 are about the Dark Edition's cards and curses, not built; 34 needs a heal
-# a curse blocks: a monster with a cultist is never at 0 HP)
+# the policies of king-of-tokyo-expansions.md section 7 about the expansions built (7, 22
+# and 23 are about the Dark Edition's cards, not built)
 POLICIES = {
     "general": {1, 2, 3},
-    "wickedness": {5, 6, 8, 9, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21},
+    "wickedness": {5, 6, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21},
     "tokyo_tower": {24, 25, 26, 27, 28, 29},
-    "cultists": {30, 31, 32, 33},
+    "cultists": {30, 31, 32, 33, 34},
     "berserk": {35, 36, 37, 38, 39},
+    "curses": set(range(40, 53)),
 }
 
 
@@ -80,6 +81,37 @@ def test_each_tiles_scripts_need_its_effect(name: str, monkeypatch: pytest.Monke
         except ScriptFailed:
             failed += 1
     assert failed, f"{name}'s scripts pass without its effect"
+
+
+def slug(name: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_")
+
+
+def curse_scripts(name: str) -> list[Path]:
+    return [p for p in SCRIPTS if p.stem.startswith(f"curse.{slug(name)}.")]
+
+
+def test_every_curse_has_a_script_for_each_of_its_three_effects() -> None:
+    assert len(CURSES) == 24 and [c.number for c in CURSES.values()] == list(range(1, 25))
+    for name in CURSES:
+        effects = {p.stem.split(".")[2] for p in curse_scripts(name)}
+        assert effects == {"permanent", "ankh", "snake"}, name
+
+
+@pytest.mark.parametrize("name", sorted(CURSES))
+def test_each_curses_scripts_need_its_effects(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With a curse that does nothing in its place, each of its three scripts fails."""
+    blank = Curse()
+    blank.name, blank.number = name, CURSES[name].number
+    monkeypatch.setitem(CURSES, name, blank)
+    for path in curse_scripts(name):
+        with pytest.raises(ScriptFailed):
+            replay(load_script(path))
+
+
+def test_every_face_of_the_die_of_fate_has_a_script() -> None:
+    for face in FATE_FACES:
+        assert (HERE / "expansions" / f"fate.{face.removeprefix('fate_')}.json").exists(), face
 
 
 @pytest.mark.parametrize("path", SCRIPTS, ids=[p.stem for p in SCRIPTS])

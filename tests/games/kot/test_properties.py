@@ -23,6 +23,7 @@ from host.games.kot.checks import card_named
 from host.games.kot.decision_kinds import KINDS
 from host.games.kot.expansion import EXPANSIONS
 from host.games.kot.expansions.berserk import FACES as BERSERK_FACES
+from host.games.kot.expansions.curse_cards import CURSES, FATE_FACES
 from host.games.kot.expansions.wickedness import PAIRS, TILES
 from host.games.kot.random_player import random_input
 
@@ -96,8 +97,9 @@ def check_invariants(game: KingOfTokyo) -> None:
         assert 0 <= m.vp <= 20
         assert all(count > 0 for count in m.tokens.values())  # tokens never negative (or 0)
         copies = (m.mimic[0] if m.mimic else None, m.flux[0] if m.flux else None)
-        big = "Even Bigger" in (*m.cards, *copies) or "Full Regeneration" in m.tiles
-        assert m.max_hp == (12 if big else 10)
+        bigger = "Even Bigger" in (*m.cards, *copies) and not game.cards_off  # Gaze of the Sphinx
+        big = bigger or "Full Regeneration" in m.tiles
+        assert m.max_hp == (12 if big else 10) - (2 if is_curse(game, "Bow Before Ra") else 0)
         assert all(CARDS[c].keep for c in m.cards)  # a discard card never stays in play
         if m.mimic is not None:
             assert "Mimic" in m.cards and m.mimic[0] in game.monster(m.mimic[1]).cards
@@ -145,6 +147,42 @@ def check_expansions(game: KingOfTokyo) -> None:
         assert all(m is None or m.alive for m in game.tower.values()) or game.game_over
     else:
         assert not game.tower
+    if game.setup.options.curses:
+        check_curses(game)
+    else:
+        assert game.curse is None and game.scarab is None and not game.curse_deck
+
+
+def is_curse(game: KingOfTokyo, name: str) -> bool:
+    return game.curse is not None and game.curse.name == name
+
+
+def check_curses(game: KingOfTokyo) -> None:
+    """A curse always in play (but while the table says which one was turned over), each
+    curse in one place only, the table's rules as the curse in play says; the Golden
+    Scarab with a monster once the game has started; the die of fate in every throw but
+    Builders' Uprising's turns."""
+    c = game.curse
+    revealing = any(p.kind == "curse" for p in game.pending)
+    assert c is not None or revealing
+    places = [*game.curse_deck, *game.curse_discard, *([c.name] if c else [])]
+    assert len(places) == len(set(places)) == len(CURSES)  # (one being revealed: in the deck)
+    assert game.no_yield == is_curse(game, "Pharaonic Ego")
+    assert game.hearts_inside == is_curse(game, "Resurrection of Osiris")
+    assert game.holder_buys == is_curse(game, "Forbidden Library")
+    assert game.cards_off == is_curse(game, "Gaze of the Sphinx")
+    vengeance, scribe = (
+        is_curse(game, "Vengeance of Horus"),
+        is_curse(game, "Scribe's Perseverance"),
+    )
+    assert game.locked == ("claw" if vengeance else "1" if scribe else None)
+    for m in game.monsters:  # every monster has the curse's effect (if it has hooks)
+        assert (c is not None and c in m.extra) == (c is not None and bool(c.hooked))
+    if game.phase not in ("rolloff",) and game.turn:
+        assert game.scarab is not None
+    if game.phase == "roll":
+        fate = [f for f in game.dice if f in FATE_FACES]
+        assert len(fate) == (game.other_dice.get("fate", 0) if game.throws else 0)
 
 
 # found by random runs: Mimic's and Fluxling's start-of-turn switches asked of B at once
@@ -175,6 +213,8 @@ def test_random_games_keep_the_invariants(setup: Setup, seed: int) -> None:
         assert (inp["player"], inp["type"]) in offered  # only what the engine said it takes
         if inp["type"] == "throw" and any(f in BERSERK_FACES for f in inp["thrown"]):
             assert game.monster(inp["player"]).berserk  # the berserk die only while berserk
+        if inp["type"] == "throw" and any(f in FATE_FACES for f in inp["thrown"]):
+            assert setup.options.curses and inp["player"] == game.active.name
         game.apply(inp)
         check_invariants(game)
     assert game.game_over  # the game always ends

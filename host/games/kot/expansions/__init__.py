@@ -6,8 +6,10 @@ one module each, each its own game option; importing this package registers them
 - `cultists`: the Cthulhu pack's cultists (section 3).
 - `wickedness`: the wickedness gauge and tiles, Dark Edition / Even More Wicked! (section 1).
 - `berserk`: the Cybertooth pack's berserk and its die (section 4).
+- `curses`: the Anubis pack's curses, the die of fate and the Golden Scarab (section 5;
+  the cards in `curse_cards`, their decisions in `curse_decisions`).
 """
 
-from host.games.kot.expansions import berserk, cultists, tower, wickedness
+from host.games.kot.expansions import berserk, cultists, curses, tower, wickedness
 
-__all__ = ["berserk", "cultists", "tower", "wickedness"]
+__all__ = ["berserk", "cultists", "curses", "tower", "wickedness"]

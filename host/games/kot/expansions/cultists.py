@@ -50,7 +50,8 @@ class Cultists(CardEffect):
     def zero_hp(self, game: State, owner: Monster) -> bool:
         while owner.hp <= 0 and owner.cultists:
             owner.cultists -= 1
-            if not game.heal(owner, 1):
+            if not game.heal(owner, 1):  # no healing now (a curse): the cultist stays
+                owner.cultists += 1
                 break
         return False
 

@@ -486,6 +486,8 @@ class Fluxling(Tile):
     play the tile copies nothing until the next switch (policy 16, as Mimic: base policy
     36)."""
 
+    priority = 5  # its switch after the other start-of-turn effects, with Mimic's
+
     def taken(self, game: State, owner: Monster) -> None:
         self._ask(game, owner)
 

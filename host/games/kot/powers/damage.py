@@ -222,5 +222,6 @@ class ItHasAChild(CardEffect):
         owner.vp = 0
         owner.tokens = {}
         owner.hp = START_HP
+        game.update_max_hp(owner)  # 10, or lower under a curse (Bow Before Ra)
         game.leave_tokyo(owner)
         return True

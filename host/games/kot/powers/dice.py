@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from host.games.kot.checks import check_face, check_faces, check_rethrow
 from host.games.kot.effects import CardEffect, card
 from host.games.kot.errors import RuleViolation
-from host.games.kot.rules import FACES, ROLL
+from host.games.kot.rules import FACE_SET, FACES, ROLL
 
 if TYPE_CHECKING:
     from host.games import Input
@@ -179,13 +179,16 @@ class PsychicProbe(CardEffect):
         game.later(lambda g: self._ask(g, owner))
 
     def _ask(self, game: State, owner: Monster) -> None:
-        if owner.alive and self in owner.effects:
+        free = [f for f in game.dice if f in FACE_SET and f != game.locked]  # (a curse's lock)
+        if owner.alive and self in owner.effects and free and game.active.alive:
             options = {
                 "dice": {"black": game.black, "green": game.green},
                 "rerolls": 1,
                 "keepable": list(game.dice),
                 "card": self.name,
             }
+            if game.locked is not None:
+                options["locked"] = game.locked
             game.ask(owner, "throw", options, self._answer, optional=True)
 
     def _answer(self, game: State, pending: Pending, inp: Input) -> None:
@@ -202,6 +205,8 @@ class PsychicProbe(CardEffect):
             [f for f in game.dice if f in game.die_of]
         ):  # thrown is a black or green die's face: so was the die thrown again
             raise RuleViolation(f"{self.name} throws again one of the black or green dice")
+        if game.locked is not None and kept.count(game.locked) < game.dice.count(game.locked):
+            raise RuleViolation(f"the dice showing {game.locked} may not be thrown again this turn")
         game.decided(pending)
         game.dice = kept + thrown
         if thrown == ["heart"]:

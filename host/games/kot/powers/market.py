@@ -57,6 +57,8 @@ class Opportunist(CardEffect):
     def _ask(self, game: State, owner: Monster, cards: list[str]) -> None:
         if not owner.alive or self not in owner.effects or owner is game.active:
             return
+        if not game.may_buy(owner):  # a curse (Forbidden Library)
+            return
         offer = []
         for c in dict.fromkeys(cards):
             cost = game.card_cost(owner, c)
@@ -119,6 +121,8 @@ class Mimic(CardEffect):
     """Copies a keep card another monster owns, as if just bought (policy 36): chosen
     when bought, and again at the start of its owner's turn for 1 energy ("use" with
     "target" and "owner"). The copy ends when that card leaves its owner."""
+
+    priority = 5  # its switch after the other start-of-turn effects (expansions' order)
 
     def bought(self, game: State, buyer: Monster) -> None:
         self._ask(game, buyer, 0)

@@ -1,0 +1,479 @@
+"""The decisions curses ask (rules reference section 5, "Decisions"), one kind each, and
+what is done with the answers. The curses (`curse_cards`) ask them with the functions
+below; each kind says how the page offers it and how the random player answers it.
+
+- `gift`: HP, energy and VP given to another monster (Khepri's Rebellion: the Scarab's
+  holder gives the active monster 1; Pharaonic Skin's snake: the active monster gives
+  the holder 2). Giving HP is a loss for the giver, not a Smash; a gain for the receiver
+  that is not its own healing (policy 51).
+- `scarab`: to whom the active monster gives the Golden Scarab (Khepri's ankh).
+- `discard_card`: which keep card to discard (Inadequate Offering's and Forbidden
+  Library's snakes), asked only when there is a choice.
+- `add_die`: the face of the die added to the result (Raging Flood's ankh).
+- `remove_die`: which die leaves the result (Raging Flood's snake).
+- `reroll`: one die of the active monster's result picked to be thrown again, one at a
+  time (Confused Senses: the holder, up to 2, may stop; False Blessing's snake: the left
+  neighbour, 2 when there are 2: policy 50); then the active monster throws them (a
+  "throw" decision with `forced`: those dice's faces).
+- `bless`: one of its own dice thrown again or removed, one at a time, up to 2 (False
+  Blessing's ankh); the dice to throw again are thrown after.
+- `curse`: the curse card turned over at the table (a deck shuffled by hand:
+  `table_deck`).
+
+Forced rethrows and removals choose among the black and green dice, never the die of
+fate (policies 41, 50) nor the berserk die, nor a die that may not be thrown again
+(policy 52).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from host.games import Input, Waiting
+from host.games.kot.checks import card_named, check_faces
+from host.games.kot.decision_kinds import Answer, DecisionKind, decision_kind
+from host.games.kot.errors import MalformedInput, RuleViolation
+from host.games.kot.rules import FACE_SET, FACES
+from host.games.kot.state import Hit
+from host.games.kot.text import _, face_label
+from host.games.page import choice
+
+if TYPE_CHECKING:
+    from host.games.kot.state import Monster, Pending, State
+
+GIFTS = ("hp", "energy", "vp")  # what a monster may give
+
+
+# ---- giving HP, energy and VP ----------------------------------------------------------
+
+
+def ask_gift(game: State, giver: Monster, to: Monster, total: int, curse: str) -> None:
+    """`giver` gives `to` `total` among HP, energy and VP (what it has; HP always)."""
+    most = {"hp": total, "energy": min(total, giver.energy), "vp": min(total, giver.vp)}
+    options = {"to": to.name, "total": total, "most": most, "curse": curse}
+    game.ask(giver, "gift", options, _decide_gift, data=to)
+
+
+def _decide_gift(game: State, pending: Pending, inp: Input) -> None:
+    options = pending.options
+    given = {}
+    for what in GIFTS:
+        n = inp.get(what, 0)
+        if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= options["most"][what]:
+            raise RuleViolation(
+                f"{what}: a whole number from 0 to {options['most'][what]}, not {n!r}"
+            )
+        given[what] = n
+    if sum(given.values()) != options["total"]:
+        raise RuleViolation(
+            _(
+                "{player} gives {n} in all (HP, energy and VP)",
+                player=pending.player.name,
+                n=options["total"],
+            )
+        )
+    giver, to = pending.player, pending.data
+    game.decided(pending)
+    give(game, giver, to, given)
+
+
+def give(game: State, giver: Monster, to: Monster, given: Mapping[str, int]) -> None:
+    """The gift: energy and VP move; HP are a loss for the giver (it may be eliminated)
+    and the receiver's gain by another's doing (policy 51)."""
+    if given.get("energy"):
+        giver.energy -= given["energy"]
+        game.gain_energy(to, given["energy"])
+    if given.get("vp"):
+        game.gain_vp(giver, -given["vp"])
+        game.gain_vp(to, given["vp"])
+    hp = given.get("hp", 0)
+    if hp:
+        hit = Hit(giver, hp)
+        game.take_hit(hit)  # given, not prevented: no defence against one's own gift
+        if to.alive:
+            game.heal(to, hit.lost, own=False)
+        game.check_eliminations()
+
+
+@decision_kind("gift", GIFTS)
+class Gift(DecisionKind):
+    """HP, energy and VP given to another monster (a curse's)."""
+
+    def page(self, game: State, w: Waiting, base: Input) -> Answer:
+        o = w.options
+        title = _(
+            "{player}: give {n} to {other} ({curse})",
+            player=w.player,
+            n=o["total"],
+            other=o["to"],
+            curse=_.name(o["curse"]),
+        )
+        labels = {"hp": "♥", "energy": "⚡", "vp": "★"}
+        choices = []
+        for gift in gifts(o["total"], o["most"]):
+            label = " + ".join(f"{n}{labels[k]}" for k, n in gift.items() if n)
+            choices.append(choice(_("Give {what}", what=label), {**base, **gift}))
+        return {"title": title, "choices": choices}
+
+    def random(self, inp: dict[str, Any], options: Mapping[str, Any], rng: random.Random) -> None:
+        inp.update(rng.choice(gifts(options["total"], options["most"])))
+
+
+def gifts(total: int, most: Mapping[str, int]) -> list[dict[str, int]]:
+    """Every way to give `total` within `most` of each.
+
+    >>> gifts(1, {"hp": 1, "energy": 0, "vp": 1})
+    [{'hp': 1, 'energy': 0, 'vp': 0}, {'hp': 0, 'energy': 0, 'vp': 1}]
+    """
+    out = []
+    for hp in range(most["hp"], -1, -1):
+        for energy in range(min(most["energy"], total - hp), -1, -1):
+            vp = total - hp - energy
+            if vp <= most["vp"]:
+                out.append({"hp": hp, "energy": energy, "vp": vp})
+    return out
+
+
+# ---- the Golden Scarab given ------------------------------------------------------------
+
+
+def ask_scarab(game: State, m: Monster, curse: str) -> None:
+    options = {"monsters": [x.name for x in game.monsters if x.alive], "curse": curse}
+    game.ask(m, "scarab", options, _decide_scarab)
+
+
+def _decide_scarab(game: State, pending: Pending, inp: Input) -> None:
+    to = inp.get("to")
+    if to not in pending.options["monsters"]:
+        raise RuleViolation(
+            f"the Golden Scarab goes to one of {', '.join(pending.options['monsters'])}, not {to!r}"
+        )
+    game.decided(pending)
+    game.scarab = game.by_name[str(to)]
+
+
+@decision_kind("scarab", ("to",))
+class GiveScarab(DecisionKind):
+    """The monster the active monster gives the Golden Scarab to."""
+
+    def page(self, game: State, w: Waiting, base: Input) -> Answer:
+        return {
+            "title": _("{player}: give the Golden Scarab to", player=w.player),
+            "choices": [choice(name, {**base, "to": name}) for name in w.options["monsters"]],
+        }
+
+    def random(self, inp: dict[str, Any], options: Mapping[str, Any], rng: random.Random) -> None:
+        inp["to"] = rng.choice(options["monsters"])
+
+
+# ---- a keep card discarded -------------------------------------------------------------
+
+
+def discard_keep_card(game: State, m: Monster, curse: str) -> None:
+    """`m` discards one of its keep cards: asked if it has several different ones."""
+    cards = list(dict.fromkeys(m.cards))
+    if len(cards) == 1:
+        _discard(game, m, cards[0])
+    elif cards:
+        game.ask(m, "discard_card", {"cards": cards, "curse": curse}, _decide_discard)
+
+
+def _discard(game: State, m: Monster, card: str) -> None:
+    game.take_card(m, card)
+    game.discard.append(card)
+
+
+def _decide_discard(game: State, pending: Pending, inp: Input) -> None:
+    card = card_named(inp.get("card"))
+    if card not in pending.options["cards"]:
+        raise RuleViolation(
+            _(
+                "{player} has no {card} to discard",
+                player=pending.player.name,
+                card=_.name(card),
+            )
+        )
+    game.decided(pending)
+    _discard(game, pending.player, card)
+
+
+@decision_kind("discard_card", ("card",))
+class DiscardCard(DecisionKind):
+    """The keep card a curse makes its monster discard."""
+
+    def page(self, game: State, w: Waiting, base: Input) -> Answer:
+        title = _(
+            "{player}: discard a keep card ({curse})",
+            player=w.player,
+            curse=_.name(w.options["curse"]),
+        )
+        choices = [
+            choice(_("Discard {card}", card=_.name(c)), {**base, "card": c})
+            for c in w.options["cards"]
+        ]
+        return {"title": title, "choices": choices}
+
+    def random(self, inp: dict[str, Any], options: Mapping[str, Any], rng: random.Random) -> None:
+        inp["card"] = rng.choice(options["cards"])
+
+
+# ---- dice added to and removed from the result -----------------------------------------
+
+
+def free_dice(game: State) -> list[str]:
+    """The faces of the active monster's black and green dice that may be chosen: not the
+    die of fate, not the berserk die, not a die locked (policies 41, 50, 52)."""
+    return [f for f in game.dice if f in FACE_SET and f != game.locked]
+
+
+def ask_add_die(game: State, m: Monster, curse: str) -> None:
+    game.ask(m, "add_die", {"faces": list(FACES), "curse": curse}, _decide_add)
+
+
+def _decide_add(game: State, pending: Pending, inp: Input) -> None:
+    face = inp.get("face")
+    if face not in FACE_SET:
+        raise MalformedInput(f"face: {face!r} is not a die face (faces: {', '.join(FACES)})")
+    game.decided(pending)
+    game.dice.append(str(face))
+
+
+@decision_kind("add_die", ("face",))
+class AddDie(DecisionKind):
+    """The face of a die added to the active monster's result (Raging Flood's ankh)."""
+
+    def page(self, game: State, w: Waiting, base: Input) -> Answer:
+        return {
+            "title": _("{player}: add a die showing", player=w.player),
+            "choices": [choice(face_label(f), {**base, "face": f}) for f in w.options["faces"]],
+        }
+
+    def random(self, inp: dict[str, Any], options: Mapping[str, Any], rng: random.Random) -> None:
+        inp["face"] = rng.choice(options["faces"])
+
+
+def remove_die(game: State, m: Monster, curse: str) -> None:
+    """`m` removes one of its dice: asked when they show different faces."""
+    faces = list(dict.fromkeys(free_dice(game)))
+    if len(faces) == 1:
+        game.dice.remove(faces[0])
+    elif faces:
+        game.ask(m, "remove_die", {"dice": faces, "curse": curse}, _decide_remove)
+
+
+def _decide_remove(game: State, pending: Pending, inp: Input) -> None:
+    face = inp.get("face")
+    if face not in pending.options["dice"]:
+        raise RuleViolation(f"remove one of the dice showing {', '.join(pending.options['dice'])}")
+    game.decided(pending)
+    game.dice.remove(str(face))
+
+
+@decision_kind("remove_die", ("face",))
+class RemoveDie(DecisionKind):
+    """The die a curse takes out of the active monster's result (Raging Flood's snake)."""
+
+    def page(self, game: State, w: Waiting, base: Input) -> Answer:
+        return {
+            "title": _("{player}: remove a die", player=w.player),
+            "choices": [
+                choice(_("Remove a die showing {face}", face=face_label(f)), {**base, "face": f})
+                for f in w.options["dice"]
+            ],
+        }
+
+    def random(self, inp: dict[str, Any], options: Mapping[str, Any], rng: random.Random) -> None:
+        inp["face"] = rng.choice(options["dice"])
+
+
+# ---- dice picked to be thrown again, then thrown -----------------------------------------
+
+
+def ask_reroll(
+    game: State, picker: Monster, least: int, curse: str, picked: list[str] | None = None
+) -> None:
+    """`picker` picks a die of the active monster's result to be thrown again, one at a
+    time, up to 2 (at least `least` while dice are left: otherwise it may stop)."""
+    picked = picked or []
+    left = list((Counter(free_dice(game)) - Counter(picked)).elements())
+    if len(picked) >= 2 or not left:
+        throw_again(game, picked, curse)
+        return
+    options = {"dice": sorted(set(left), key=FACES.index), "of": game.active.name}
+    options |= {"picked": list(picked), "curse": curse}
+    must = len(picked) < least
+    game.ask(picker, "reroll", options, _decide_reroll, optional=not must, data=least)
+
+
+def _decide_reroll(game: State, pending: Pending, inp: Input) -> None:
+    options = pending.options
+    picked = list(options["picked"])
+    if inp["type"] == "pass":
+        game.decided(pending)
+        throw_again(game, picked, options["curse"])
+        return
+    face = inp.get("face")
+    if face not in options["dice"]:
+        raise RuleViolation(
+            f"pick one of {options['of']}'s dice showing {', '.join(options['dice'])}"
+        )
+    game.decided(pending)
+    ask_reroll(game, pending.player, pending.data, options["curse"], [*picked, str(face)])
+
+
+@decision_kind("reroll", ("face",))
+class Reroll(DecisionKind):
+    """A die of the active monster's result picked to be thrown again (by another
+    monster: Confused Senses, False Blessing's snake)."""
+
+    def page(self, game: State, w: Waiting, base: Input) -> Answer:
+        title = _(
+            "{player}: pick a die of {other} to throw again ({curse})",
+            player=w.player,
+            other=w.options["of"],
+            curse=_.name(w.options["curse"]),
+        )
+        choices = [
+            choice(_("The die showing {face}", face=face_label(f)), {**base, "face": f})
+            for f in w.options["dice"]
+        ]
+        return {"title": title, "choices": choices}
+
+    def random(self, inp: dict[str, Any], options: Mapping[str, Any], rng: random.Random) -> None:
+        inp["face"] = rng.choice(options["dice"])
+
+
+def throw_again(game: State, faces: list[str], curse: str) -> None:
+    """The active monster throws the dice showing `faces` again (a "throw" decision)."""
+    if not faces:
+        return
+    options = {
+        "dice": {"black": len(faces), "green": 0},
+        "forced": list(faces),
+        "keepable": list(game.dice),
+        "curse": curse,
+    }
+    game.ask(game.active, "throw", options, _decide_throw)
+
+
+def _decide_throw(game: State, pending: Pending, inp: Input) -> None:
+    forced = pending.options["forced"]
+    thrown = check_faces(inp.get("thrown"), "thrown")
+    kept = check_faces(inp.get("kept", []), "kept", game.faces)
+    if len(thrown) != len(forced):
+        raise RuleViolation(
+            _(
+                "{n} dice are thrown again: the ones showing {faces}",
+                n=len(forced),
+                faces=[face_label(f) for f in forced],
+            )
+        )
+    if Counter(kept) != Counter(game.dice) - Counter(forced):
+        raise RuleViolation(
+            f"the dice kept are the result but the ones thrown again ({sorted(game.dice)} "
+            f"without {forced})"
+        )
+    game.decided(pending)
+    game.dice = kept + thrown
+
+
+# ---- False Blessing's ankh: own dice thrown again or removed ------------------------------
+
+RETHROW, REMOVE = "rethrow", "remove"
+
+
+def ask_bless(
+    game: State, m: Monster, curse: str, again: list[str] | None = None, removed: int = 0
+) -> None:
+    """Up to 2 of its dice, one at a time: each thrown again or removed (may stop)."""
+    again = again or []
+    left = list((Counter(free_dice(game)) - Counter(again)).elements())
+    if len(again) + removed >= 2 or not left:
+        throw_again(game, again, curse)
+        return
+    options = {"dice": sorted(set(left), key=FACES.index), "again": list(again), "curse": curse}
+    game.ask(m, "bless", options, _decide_bless, optional=True, data=removed)
+
+
+def _decide_bless(game: State, pending: Pending, inp: Input) -> None:
+    options = pending.options
+    again, removed = list(options["again"]), pending.data
+    if inp["type"] == "pass":
+        game.decided(pending)
+        throw_again(game, again, options["curse"])
+        return
+    face, do = inp.get("face"), inp.get("do")
+    if do not in (RETHROW, REMOVE):
+        raise MalformedInput(f'"do": "{RETHROW}" or "{REMOVE}", not {do!r}')
+    if face not in options["dice"]:
+        raise RuleViolation(f"pick one of the dice showing {', '.join(options['dice'])}")
+    game.decided(pending)
+    if do == REMOVE:
+        game.dice.remove(str(face))
+        removed += 1
+    else:
+        again.append(str(face))
+    ask_bless(game, pending.player, options["curse"], again, removed)
+
+
+@decision_kind("bless", ("face", "do"))
+class Bless(DecisionKind):
+    """One of the active monster's dice thrown again or removed (False Blessing's ankh)."""
+
+    def page(self, game: State, w: Waiting, base: Input) -> Answer:
+        choices = []
+        for f in w.options["dice"]:
+            label = face_label(f)
+            choices.append(
+                choice(_("Throw a {face} again", face=label), {**base, "face": f, "do": RETHROW})
+            )
+            choices.append(
+                choice(_("Remove a {face}", face=label), {**base, "face": f, "do": REMOVE})
+            )
+        return {
+            "title": _("{player}: throw again or remove a die?", player=w.player),
+            "choices": choices,
+        }
+
+    def random(self, inp: dict[str, Any], options: Mapping[str, Any], rng: random.Random) -> None:
+        inp["face"] = rng.choice(options["dice"])
+        inp["do"] = rng.choice((RETHROW, REMOVE))
+
+
+# ---- a curse card turned over at the table -----------------------------------------------
+
+Revealed = Callable[["State", str], None]
+
+
+def ask_curse(game: State, m: Monster, then: Revealed) -> None:
+    """At a table deck, `m` says which curse card was turned over; `then` puts it in play."""
+    options = {"curses": sorted(game.curse_deck)}
+    game.ask(m, "curse", options, _decide_curse, data=then)
+
+
+def _decide_curse(game: State, pending: Pending, inp: Input) -> None:
+    name = inp.get("curse")
+    if name not in pending.options["curses"]:
+        raise RuleViolation(
+            f"{name!r} is not in the curse deck (the options list the curses left in it)"
+        )
+    game.decided(pending)
+    game.curse_deck.remove(str(name))
+    pending.data(game, str(name))
+
+
+@decision_kind("curse", ("curse",))
+class RevealCurse(DecisionKind):
+    """The curse card turned over at the table (a deck shuffled by hand)."""
+
+    def page(self, game: State, w: Waiting, base: Input) -> Answer:
+        return {
+            "title": _("{player}: which curse card was turned over?", player=w.player),
+            "choices": [choice(_.name(c), {**base, "curse": c}) for c in w.options["curses"]],
+        }
+
+    def random(self, inp: dict[str, Any], options: Mapping[str, Any], rng: random.Random) -> None:
+        inp["curse"] = rng.choice(options["curses"])
