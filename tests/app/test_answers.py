@@ -20,6 +20,7 @@ from host.games.kot import KingOfTokyo, MonsterPosition, Options, Position, Setu
 from host.games.kot.cards import CARDS
 from host.games.kot.expansion import all_on
 from host.games.kot.random_player import random_faces, random_input
+from host.games.kot.rules import FACES
 from host.games.kot.table_kind import KIND as KOT
 from host.games.page import answers_json
 
@@ -128,9 +129,17 @@ def dice_by_hand(
         return [[f if f != options["rethrow"] else random_faces(rng, 1)[0] for f in current]]
     others = {d: n for d, n in options.get("dice", {}).items() if d not in ("black", "green")}
     own = [rng.choice(options["die_faces"][d]) for d, n in others.items() for _ in range(n)]
-    hands = [] if "rerolls" in options else [random_faces(rng, count - len(own)) + own]
-    if len(current) == count:  # the same again, or one die changed (a black one: the first)
-        hands += [current, [random_faces(rng, 1)[0], *current[1:]]]
+    # dice a curse locks stay as they lay (Vengeance of Horus, Scribe's Perseverance)
+    locked = [f for f in current if f == game.locked] if "forced" not in options else []
+    new = locked + random_faces(rng, count - len(own) - len(locked)) + own
+    hands = [] if "rerolls" in options else [new]
+    if len(current) == count:  # the same again, or one die changed (the first black one free)
+        free = [i for i, f in enumerate(current) if f in FACES and f != game.locked]
+        if free:
+            i = free[0]
+            hands += [current, [*current[:i], random_faces(rng, 1)[0], *current[i + 1 :]]]
+        else:
+            hands.append(current)
     return hands
 
 

@@ -96,6 +96,10 @@ class CardEffect:
     def use(self, game: State, owner: Monster, inp: Input, options: dict[str, Any]) -> None:
         """Check, then apply a "use" input that `offer` allowed (`options`)."""
 
+    def thrown(self, game: State, owner: Monster) -> None:
+        """`owner`, the active monster, has made a throw (its dice are `game.dice`): Buried
+        in Sand's throw follows the die of fate."""
+
     def after_throws(self, game: State, owner: Monster, thrower: Monster) -> None:
         """Another monster has made its last throw: Psychic Probe may reroll a die."""
 
@@ -230,7 +234,7 @@ def hook_table(effects: list[CardEffect]) -> dict[str, tuple[CardEffect, ...]]:
 
 # the tables made lately, by list of effects: the same ones come back all game long
 _TABLES: dict[tuple[CardEffect, ...], dict[str, tuple[CardEffect, ...]]] = {}
-_MOST_TABLES = 1024
+_MOST_TABLES = 4096
 
 
 _PRIORITY = attrgetter("priority")

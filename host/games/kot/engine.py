@@ -163,8 +163,12 @@ class KingOfTokyo(State):
             self.active = self.by_name[setup.position.active_player]
         elif setup.first_player is not None:
             self.active = self.by_name[setup.first_player]
-        for x in self.expansions:
-            x.setup(self)
+        if self.expansions:
+            self.setting_up = True  # their effects are given to each monster at once
+            for x in self.expansions:
+                x.setup(self)
+            self.setting_up = False
+            self.hook_all()
         if setup.position is not None:
             self._place(setup.position)
             self._start_first_turn()

@@ -28,7 +28,6 @@ class Expansion:
     option = ""  # the Options field that turns it on (set by @expansion)
     values: tuple[object, ...] = (True,)  # the values of the option that turn it on
     standing = False  # it offers actions at any time (`offers`)
-    after_each_throw = False  # it has a step after each throw (`thrown`)
     after_last_throw = False  # it has a step after the last throw (`last_throw`)
     die = ""  # the name of its own die (the berserk die), if it has one
     faces: tuple[str, ...] = ()  # that die's faces, one per side (a face may repeat)
@@ -37,7 +36,6 @@ class Expansion:
 
     def __init_subclass__(cls) -> None:
         cls.standing = cls.offers is not Expansion.offers
-        cls.after_each_throw = cls.thrown is not Expansion.thrown
         cls.after_last_throw = cls.last_throw is not Expansion.last_throw
 
     def on(self, options: Options) -> bool:
@@ -79,9 +77,6 @@ class Expansion:
     def check_throw(self, game: State, thrown: list[str], kept: list[str], last: bool) -> None:
         """Raise RuleViolation if the throw's faces of its die are wrong (`last`: a throw
         after the last one, of some faces only: Background Dweller)."""
-
-    def thrown(self, game: State) -> None:
-        """The active monster's throw has been applied (its dice are `game.dice`)."""
 
     def last_throw(self, game: State) -> None:
         """The active monster stops throwing ("resolve"), before the others' cards

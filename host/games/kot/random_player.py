@@ -117,9 +117,11 @@ def random_input(game: KingOfTokyo, rng: random.Random, corrections: bool = Fals
         return {"type": "resolve", "player": player}
     if phase == BUY:
         who = game.active
-        if who.effects and rng.random() < USE_CHANCE:  # cards used, or bought not face up
+        special_buys = game.peek is who or who.hooks["buys_owned"]
+        if (who.hooks["offer"] or special_buys) and rng.random() < USE_CHANCE:
+            # cards used, or bought not face up
             special = [("use", o) for o in uses(game, who)]
-            if game.peek is who or who.hooks["buys_owned"]:
+            if special_buys:
                 special += [("buy", o) for o in market.offer(game, who) if "from" in o]
             if special:
                 kind, options = rng.choice(special)
@@ -152,10 +154,14 @@ def _rethrow(
     n = len(dice)
     kept = [dice[i] for i in keep]
     if game.other_dice:  # each die thrown again shows a face of its own kind
-        again = [dice[i] for i in range(n) if i not in keep]
-        others = {d: sum(game.die_of.get(f) == d for f in again) for d in game.other_dice}
-        base = len(again) - sum(others.values())
-        thrown = random_faces(rng, base) + _other_faces(game, rng, others)
+        die_of, die_faces = game.die_of, game.die_faces
+        others = []
+        for i in range(n):
+            d = die_of.get(dice[i])
+            if d is not None and i not in keep:
+                faces = die_faces[d]
+                others.append(faces[int(rng.random() * len(faces))])
+        thrown = random_faces(rng, n - len(kept) - len(others)) + others
     else:
         thrown = random_faces(rng, n - len(kept))
     return {"type": "throw", "player": player, "thrown": thrown, "kept": kept}
@@ -163,7 +169,12 @@ def _rethrow(
 
 def _other_faces(game: KingOfTokyo, rng: random.Random, counts: Mapping[str, int]) -> list[str]:
     """Random faces of the expansions' own dice: `counts` die -> how many."""
-    return [rng.choice(game.die_faces[d]) for d, n in counts.items() for _ in range(n)]
+    out = []
+    for d, n in counts.items():
+        faces = game.die_faces[d]
+        for _ in range(n):
+            out.append(faces[int(rng.random() * len(faces))])
+    return out
 
 
 def _standing(game: KingOfTokyo, rng: random.Random, player: str | None = None) -> Input | None:

@@ -192,6 +192,7 @@ class State:
         self.holders: dict[str, Sequence[Monster]] = dict(_NOBODY)  # hook -> who has it
         self.expansions = turned_on(setup.options)  # the expansions in play
         self.extra_dice = GREEN_DICE  # the extra dice cards and tiles may add
+        self.setting_up = False  # the expansions are setting up the table (give_effect)
         self.instant: list[Monster] = []  # won on the spot (Tokyo Tower, Final Roar: policy 1)
         self.roared: list[Monster] = []  # of those, the ones that win even eliminated
         self.tiles_lying: dict[int, list[str]] = {}  # wickedness tiles, per threshold
@@ -216,12 +217,12 @@ class State:
         self.fateless: list[object] = []  # next_turns entries played without the die of fate
         self.fate_throw = 0  # throws the die of fate's face gives while it shows it
         self.standing = [x for x in self.expansions if x.standing]  # their offers at any time
-        # their steps after each throw of the active monster, and after its last throw
-        self.on_thrown = [x for x in self.expansions if x.after_each_throw]
+        # their steps after the active monster's last throw
         self.on_last_throw = [x for x in self.expansions if x.after_last_throw]
         # dice of the expansions' own (the berserk die): die -> its faces, and per face its
         # die; the ones the active monster throws this turn besides its black and green
-        self.die_faces = {x.die: x.faces for x in self.expansions if x.die}
+        self.dice_expansions = [x for x in self.expansions if x.die]
+        self.die_faces = {x.die: x.faces for x in self.dice_expansions}
         self.die_of = {f: d for d, faces in self.die_faces.items() for f in faces}
         self.faces = FACE_SET.union(self.die_of)  # every face a die of this game shows
         self.gives = {f: g for x in self.expansions for f, g in x.gives.items()}
@@ -572,6 +573,17 @@ class State:
                     effect.bought(self, m)
 
     def _rehook(self, m: Monster) -> None:
+        effects = self._effects(m)
+        old, old_hooks = m.effects, m.hooks
+        m.effects = effects
+        m.hooks = hooks = hook_table(effects) if effects else NO_HOOKS
+        for name in {name for e in (*old, *effects) for name in e.hooked}:
+            if bool(old_hooks[name]) != bool(hooks[name]):  # who holds that hook changed
+                self.holders[name] = [x for x in self.monsters if x.alive and x.hooks[name]]
+
+    def _effects(self, m: Monster) -> list[CardEffect]:
+        """`m`'s effects: its keep cards', Mimic's copy, the expansions' (and Fluxling's
+        copy)."""
         cards = not self.cards_off  # keep cards (and copies of them) have their effect
         effects = [EFFECTS[c] for c in m.cards if c in EFFECTS] if cards else []
         if cards and m.mimic is not None and m.mimic[0] in EFFECTS:
@@ -580,12 +592,7 @@ class State:
             effects += m.extra
             if cards and m.flux is not None and m.flux[0] in EFFECTS:
                 effects.append(EFFECTS[m.flux[0]])
-        old, old_hooks = m.effects, m.hooks
-        m.effects = effects
-        m.hooks = hooks = hook_table(effects) if effects else NO_HOOKS
-        for name in {name for e in (*old, *effects) for name in e.hooked}:
-            if bool(old_hooks[name]) != bool(hooks[name]):  # who holds that hook changed
-                self.holders[name] = [x for x in self.monsters if x.alive and x.hooks[name]]
+        return effects
 
     def update_max_hp(self, m: Monster) -> None:
         """Max HP from `m`'s effects (12 with Even Bigger or Full Regeneration, never more:
@@ -603,6 +610,29 @@ class State:
             self.instant.append(m)
         if even_out and m not in self.roared:
             self.roared.append(m)
+
+    def swap_effect(self, old: CardEffect | None, new: CardEffect | None) -> None:
+        """Every monster has the expansion's effect `new` instead of `old` (a curse for
+        another): its hooks again, and who holds the hooks of either, once for all. An
+        eliminated monster is left as it is: it never acts again."""
+        for m in self.monsters:
+            if not m.alive:
+                continue
+            if old is not None:
+                m.extra.remove(old)
+            if new is not None:
+                m.extra.append(new)
+            m.effects = effects = self._effects(m)
+            m.hooks = hook_table(effects) if effects else NO_HOOKS
+        names = {*(old.hooked if old else ()), *(new.hooked if new else ())}
+        for name in names:
+            self.holders[name] = [x for x in self.monsters if x.alive and x.hooks[name]]
+
+    def hook_all(self) -> None:
+        """Every monster's hooks made anew, and who holds each (after the setup)."""
+        for m in self.monsters:
+            m.effects, m.hooks = [], NO_HOOKS
+            self._rehook(m)
 
     def rehook_all(self) -> None:
         """Every monster's hooks again, and its max HP (keep cards' effects turned off or
@@ -625,9 +655,11 @@ class State:
         self._move(m, place)
 
     def give_effect(self, m: Monster, effect: CardEffect) -> None:
-        """`m` gains an expansion's effect (a tile, its cultists...): it lasts until taken."""
+        """`m` gains an expansion's effect (a tile, its cultists...): it lasts until taken.
+        (While the expansions set up the table, the hooks are made once, after them.)"""
         m.extra.append(effect)
-        self._rehook(m)
+        if not self.setting_up:
+            self._rehook(m)
         effect.gained(self, m)
 
     def take_effect(self, m: Monster, effect: CardEffect) -> None:

@@ -66,6 +66,10 @@ class KingOfTokyoDice:
         keepable = list(wait.options.get("keepable", [])) if wait is not None else []
         if not keepable:  # a first throw, a roll-off throw, a card's whole new throw
             return g.throw_input(list(faces))
+        forced = wait.options.get("forced") if wait is not None else None
+        if forced is not None:  # a curse's: only those dice are thrown again, entered alone
+            kept = list((Counter(keepable) - Counter(forced)).elements())
+            return g.throw_input(list(faces), kept)
         rethrow = wait.options.get("rethrow") if wait is not None else None
         if rethrow is not None:  # only the dice showing that face are thrown again
             kept = [f for f in keepable if f != rethrow]
@@ -74,8 +78,9 @@ class KingOfTokyoDice:
         kept_count = Counter(keepable) & Counter(faces)
         kept = list(kept_count.elements())
         thrown = list((Counter(faces) - kept_count).elements())
-        if not thrown and kept:  # the dice thrown again landed as they were
-            thrown.append(kept.pop())
+        if not thrown and kept:  # the dice thrown again landed as they were (not a locked one)
+            free = [i for i, f in enumerate(kept) if f != g.locked] or [len(kept) - 1]
+            thrown.append(kept.pop(free[-1]))
         return g.throw_input(thrown, kept)
 
 

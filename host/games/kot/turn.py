@@ -62,7 +62,6 @@ from host.games.kot.rules import (
     BUY,
     CITY,
     END,
-    FACE_SET,
     FACES,
     HEAL_PRICE,
     NUMBERS,
@@ -160,9 +159,10 @@ def count_dice(game: State) -> None:
     game.black, game.green, game.throws_allowed = black, green, throws
     if game.die_faces:  # the expansions' own dice (the berserk die), never fewer (policy 39)
         other = {}
-        for x in game.expansions:
-            if x.die and x.turn_dice(game, m):
-                other[x.die] = x.turn_dice(game, m)
+        for x in game.dice_expansions:
+            n = x.turn_dice(game, m)
+            if n:
+                other[x.die] = n
         game.other_dice = other
 
 
@@ -201,17 +201,17 @@ def on_throw(game: State, who: Monster, inp: Input) -> None:
             )
     thrown: Any = inp.get("thrown")
     kept: Any = inp.get("kept", _NONE)
+    known = game.faces  # the black dice's faces, and the expansions' dice's
     try:  # the common case, cheaply: two lists of faces
         well_formed = (
             type(thrown) is list
             and type(kept) is list
-            and FACE_SET.issuperset(thrown)
-            and FACE_SET.issuperset(kept)
+            and known.issuperset(thrown)
+            and known.issuperset(kept)
         )
     except TypeError:  # an unhashable element
         well_formed = False
     if not well_formed:
-        known = game.faces
         thrown, kept = check_faces(thrown, "thrown", known), check_faces(kept, "kept", known)
     n = game.dice_in_play()
     if game.throws == 0:
@@ -245,15 +245,26 @@ def on_throw(game: State, who: Monster, inp: Input) -> None:
                         f"after the last throw only dice showing {rethrow} are thrown "
                         f"again; keep the others ({sorted(game.dice)})"
                     )
-    if game.other_dice or not well_formed:  # the expansions' own dice, in play or thrown
-        for x in game.expansions:
-            if x.die:
+    if game.die_faces:  # the expansions' own dice: as many of each as in play, none other
+        die_of = game.die_of
+        shown: dict[str, int] = {}
+        for face in thrown:
+            die = die_of.get(face)
+            if die is not None:
+                shown[die] = shown.get(die, 0) + 1
+        if kept:
+            for face in kept:
+                die = die_of.get(face)
+                if die is not None:
+                    shown[die] = shown.get(die, 0) + 1
+        if shown != game.other_dice or rethrow is not None:  # each expansion says what
+            for x in game.dice_expansions:
                 x.check_throw(game, thrown, kept, rethrow is not None)
     game.dice = kept + thrown
     game.throws += 1
-    if game.on_thrown:
-        for x in game.on_thrown:
-            x.thrown(game)
+    if who.hooks["thrown"]:
+        for eff in who.hooks["thrown"]:
+            eff.thrown(game, who)
 
 
 def rolloff_throw(game: State, thrown: list[str]) -> None:
@@ -319,13 +330,17 @@ def on_resolve(game: State, who: Monster, inp: Input) -> None:
         expect(game, who, "resolve", game.phase == ROLL and game.throws > 0)
     game.phase = RESOLVE
     if game.holders["after_throws"] or game.on_last_throw:
-        game.todo.append(resolve)
-        for x in reversed(game.clockwise(m)):  # pushed last first: asked in turn order
-            for eff in x.hooks["after_throws"]:
-                eff.after_throws(game, x, m)
+        todo = game.todo
+        height = len(todo)
+        if game.holders["after_throws"]:
+            for x in reversed(game.clockwise(m)):  # pushed last first: asked in turn order
+                for eff in x.hooks["after_throws"]:
+                    eff.after_throws(game, x, m)
         for ex in game.on_last_throw:  # its own step first (the die of fate)
             ex.last_throw(game)
-        return
+        if game.pending or len(todo) > height:
+            todo.insert(height, resolve)
+            return
     resolve(game)
 
 
@@ -338,12 +353,10 @@ def resolve(game: State) -> None:
         return
     dice = game.dice
     counts = dict(zip(FACES, map(dice.count, FACES), strict=True))
-    if game.other_dice:  # the expansions' dice's symbols (the berserk die's 2 claws...)
-        gives = game.gives
-        for face in dice:
-            if face in gives:
-                symbol, n = gives[face]
-                counts[symbol] += n
+    if game.other_dice and game.gives:  # the expansions' dice's symbols (berserk: 2 claws...)
+        for face, (symbol, n) in game.gives.items():
+            if face in dice:
+                counts[symbol] += n * dice.count(face)
     game.rolled = counts
     hooks = m.hooks
     if hooks["result"]:

@@ -176,7 +176,7 @@ def check_curses(game: KingOfTokyo) -> None:
         is_curse(game, "Scribe's Perseverance"),
     )
     assert game.locked == ("claw" if vengeance else "1" if scribe else None)
-    for m in game.monsters:  # every monster has the curse's effect (if it has hooks)
+    for m in game.alive:  # every monster has the curse's effect (if it has hooks)
         assert (c is not None and c in m.extra) == (c is not None and bool(c.hooked))
     if game.phase not in ("rolloff",) and game.turn:
         assert game.scarab is not None

@@ -75,8 +75,11 @@ def end_berserk(game: State, m: Monster) -> None:
                 break
 
 
+FACE_SET = frozenset(FACES)
+
+
 def berserk_faces(dice: list[str]) -> int:
-    return sum(1 for f in dice if f in GIVES or f == SKULL)
+    return sum(map(FACE_SET.__contains__, dice))
 
 
 @expansion("berserk")
@@ -113,7 +116,7 @@ class BerserkExpansion(Expansion):
 
     def check_throw(self, game: State, thrown: list[str], kept: list[str], last: bool) -> None:
         n = game.other_dice.get(DIE, 0)
-        shown = berserk_faces(thrown) + berserk_faces(kept)
+        shown = sum(map(FACE_SET.__contains__, thrown)) + sum(map(FACE_SET.__contains__, kept))
         if shown != n:
             if n:
                 raise RuleViolation(

@@ -209,6 +209,12 @@ class BuriedInSand(Curse):
     def throws(self, game: State, owner: Monster, throws: int) -> int:
         return max(1, throws - 1)
 
+    def thrown(self, game: State, owner: Monster) -> None:
+        ankh = 1 if ANKH in game.dice else 0
+        if ankh != game.fate_throw:  # the die of fate has turned to or from the ankh
+            game.throws_allowed += ankh - game.fate_throw
+            game.fate_throw = ankh
+
     def result(self, game: State, owner: Monster, counts: dict[str, int]) -> None:
         if game.fate == SNAKE:
             unusable(game, counts, ("claw",))
@@ -289,11 +295,13 @@ class BowBeforeRa(Curse):
 
     def enter(self, game: State) -> None:
         game.hp_less = 2
-        game.rehook_all()
+        for m in game.monsters:
+            game.update_max_hp(m)
 
     def leave(self, game: State) -> None:
         game.hp_less = 0
-        game.rehook_all()
+        for m in game.monsters:
+            game.update_max_hp(m)
 
     def ankh(self, game: State, m: Monster) -> None:
         game.heal(m, 2)

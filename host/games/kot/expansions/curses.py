@@ -36,7 +36,6 @@ from host.games.kot.expansions.curse_cards import (
     EYE,
     FATE_FACES,
     SNAKE,
-    BuriedInSand,
     ConfusedSenses,
     Curse,
 )
@@ -47,6 +46,7 @@ if TYPE_CHECKING:
     from host.games.kot.state import Monster, State
 
 DIE = "fate"
+FATE_SET = frozenset(FATE_FACES)
 
 
 # ---- the curse deck --------------------------------------------------------------------
@@ -57,61 +57,63 @@ def reveal_next(game: State, m: Monster) -> None:
     table deck `m` says which card was turned over."""
     old = game.curse
     if old is not None:
-        leave(game, old)
+        old.leave(game)
+        game.curse = None
         game.curse_discard.append(old.name)
     if not game.curse_deck:  # an empty deck: its discard shuffled again
         game.curse_deck, game.curse_discard = game.curse_discard, []
         if not game.table_deck:
             game.rng.shuffle(game.curse_deck)
     if game.table_deck:
+        swap(game, old, None)  # no curse while the table turns one over
         ask.ask_curse(game, m, put_in_play)
     else:
-        put_in_play(game, game.curse_deck.pop())
+        put_in_play(game, game.curse_deck.pop(), old)
 
 
-def put_in_play(game: State, name: str) -> None:
-    """The curse `name` is in play: every monster has its effect, and the table its
-    changes."""
+def put_in_play(game: State, name: str, old: Curse | None = None) -> None:
+    """The curse `name` is in play (`old` has just left): every monster has its effect,
+    and the table its changes."""
     c = CURSES[name]
     game.curse = c
-    if c.hooked:
-        for m in game.monsters:
-            game.give_effect(m, c)
+    swap(game, old, c)
     c.enter(game)
 
 
-def leave(game: State, c: Curse) -> None:
-    c.leave(game)
-    if c.hooked:
-        for m in game.monsters:
-            game.take_effect(m, c)
-    game.curse = None
+def swap(game: State, old: Curse | None, new: Curse | None) -> None:
+    """Every monster has `new`'s effect instead of `old`'s (those with hooks only): one
+    rehook per monster."""
+    old = old if old is not None and old.hooked else None
+    new = new if new is not None and new.hooked else None
+    if old is not None or new is not None:
+        game.swap_effect(old, new)
 
 
 # ---- the die of fate -------------------------------------------------------------------
-
-
-def fate_face(game: State) -> str | None:
-    for face in game.dice:
-        if face in FATE_FACES:
-            return face
-    return None
 
 
 def resolve_fate(game: State) -> None:
     """After the last throw: the die of fate resolves, then Confused Senses' rethrows
     (pushed first: they come once the face's decisions are answered)."""
     m = game.active
-    game.later(confused_senses)
-    face = fate_face(game)
+    dice = game.dice
+    face = next((f for f in FATE_FACES if f in dice), None)
     game.fate = face
     c = game.curse
+    todo = game.todo
+    height = len(todo)
     if face == EYE:
         reveal_next(game, m)
     elif face == SNAKE:
         c.snake(game, m)
     elif face == ANKH:
         c.ankh(game, m)
+    if type(game.curse) is not ConfusedSenses:
+        return
+    if game.pending or len(todo) > height:  # the face's decisions first
+        todo.insert(height, confused_senses)
+    else:
+        confused_senses(game)
 
 
 def confused_senses(game: State) -> None:
@@ -206,7 +208,7 @@ class Curses(Expansion):
 
     def check_throw(self, game: State, thrown: list[str], kept: list[str], last: bool) -> None:
         n = game.other_dice.get(DIE, 0)
-        shown = sum(1 for f in thrown if f in FATE_FACES) + sum(1 for f in kept if f in FATE_FACES)
+        shown = sum(map(FATE_SET.__contains__, thrown)) + sum(map(FATE_SET.__contains__, kept))
         if shown != n:
             if n:
                 raise RuleViolation(
@@ -214,17 +216,8 @@ class Curses(Expansion):
                     f"{', '.join(FATE_FACES)})"
                 )
             raise RuleViolation("no die of fate in this throw")
-        if last and any(f in FATE_FACES for f in thrown):
+        if last and any(map(FATE_SET.__contains__, thrown)):
             raise RuleViolation("after the last throw the die of fate stays as it lies")
-
-    def thrown(self, game: State) -> None:
-        """Buried in Sand: the throw it takes is given back while the die of fate shows
-        the ankh (policy 43)."""
-        if isinstance(game.curse, BuriedInSand):
-            ankh = 1 if ANKH in game.dice else 0
-            if ankh != game.fate_throw:
-                game.throws_allowed += ankh - game.fate_throw
-                game.fate_throw = ankh
 
     def last_throw(self, game: State) -> None:
         if game.other_dice.get(DIE):
