@@ -74,8 +74,8 @@ class FireBreathing(CardEffect):
     more, wherever they are: a loss of its own (policies 25, 40)."""
 
     def smash(self, game: State, owner: Monster, hits: list[Hit]) -> None:
-        others = game.clockwise(owner)
-        for m in dict.fromkeys((others[0], others[-1])):
+        others = game.clockwise(owner)  # (none left: a curse ended them before the claws)
+        for m in dict.fromkeys((others[0], others[-1])) if others else ():
             hits.append(Hit(m, 1, owner))
 
 
