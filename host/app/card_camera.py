@@ -10,8 +10,11 @@ an event for the table:
   card lying at the same place and turn is the same card, however often it was hidden by
   a hand and seen again; a second copy laid on a copy lies a little apart, or is entered
   on the page). A new card that cannot be read is a misfit, with the reader's reason.
-- "hand": the whole view once it holds as many cards as the player lays down, every one
-  read; some unreadable is a misfit.
+  What the reader finds like no card of the set (a die, a coaster on the table) is
+  remembered where it lies like a card, so it is new once only; beside a card read, it is
+  not the card laid, and is left out.
+- "hand": the whole view once it holds as many cards as the player lays down (leaving out
+  what is like no card when there are more), every one read; some unreadable is a misfit.
 
 Face-down cards (the draw pile) are reported by vision and ignored here. The pile's memory
 is cleared when a round's first card is awaited again (the pile gathered and shuffled);
@@ -122,6 +125,8 @@ class CardWatcher:
         self._settled = view
         dice = [c.to_json() for c in cards]
         if expected.what == "hand":
+            if len(cards) > expected.count:  # a die or a coaster beside the hand
+                cards = [c for c in cards if not c.unlike]
             kinds = sorted((c.color, c.value) for c in cards)
             if len(cards) != expected.count or kinds == self._hand:
                 return []  # not all laid yet, or the hand before still lying there
@@ -131,13 +136,14 @@ class CardWatcher:
             self._hand = kinds
             return [self._seen(expected, [_card(c) for c in cards], dice, frame)]
         new = [c for c in cards if not any(_same(c, old) for old in self._pile)]
-        self._pile += [c for c in new if c.known]
-        unread = [c for c in new if not c.known]
+        self._pile += new  # (one not read, seen again where it lies, is not laid again)
+        read = [c for c in new if c.known]
+        unread = [c for c in new if not c.known and not (read and c.unlike)]
         if unread:
             return [(_unread(unread), dice)]
-        if not new:
+        if not read:
             return []
-        return [self._seen(expected, [_card(c) for c in new], dice, frame)]
+        return [self._seen(expected, [_card(c) for c in read], dice, frame)]
 
     def _seen(
         self,
@@ -177,8 +183,9 @@ def _unread(cards: list[CardReading]) -> str:
 
 def _same(a: CardReading, b: CardReading) -> bool:
     """The same card lying where it lay: about the same place and turn, and the same kind
-    if read (a card of the pile partly hidden now may not be read any more)."""
-    if a.known and (a.color, a.value) != (b.color, b.value):
+    if both were read (a card of the pile partly hidden now may not be read any more, one
+    not read before may be now)."""
+    if a.known and b.known and (a.color, a.value) != (b.color, b.value):
         return False
     side = math.dist(b.corners[1], b.corners[2])
     turn = abs(a.angle - b.angle) % 180

@@ -15,6 +15,10 @@ taken as many inputs as the session had by then (each throw's frames are one inp
 `host.recording.render_session` draws them), so the next throw is not thrown before the
 people have done what came before it; and each throw's frames wait until the table awaits
 that throw (of the next turn, once a recorded end of the throws was left to the people).
+A card game's frames (a card laid, a hand laid down) wait too until the table has taken
+every input before them, so a card the camera could not read, entered on the page, comes
+before the next (and the session ends once the last is taken); the frames that confirm a
+wild card named on the page give no input of their own.
 """
 
 from __future__ import annotations
@@ -27,7 +31,7 @@ from pathlib import Path
 from host.app.camera import DiceWatcher
 from host.app.table import RECORDING, Refused, Table
 from host.errors import UserError
-from host.games.kind import RESOLVE, THROW
+from host.games.kind import RESOLVE, THROW, cards_of
 from host.recording import Session, Step
 
 FrameHook = Callable[[int, float], None]
@@ -79,10 +83,14 @@ class SessionPlayer:
         thrown = -1  # a paced session: the game's inputs when the last throw was played
         awaited: Hashable = None  # the turn of the last throw played (manual mode)
         ended = False  # a recorded end of the throws was left to the people since
+        cards = self.table.kind is not None and cards_of(self.table.kind) is not None
+        named = False  # the step before named a wild card's colour on the page
         for step in self._steps_left():
             if stop.is_set():
                 return
-            given += 1
+            confirms = named and step.input is None  # the camera sees the card named
+            named = step.input is not None and bool(step.input.get("named"))
+            given += 0 if confirms else 1
             if step.input is not None:
                 if self.inputs:
                     self._give(dict(step.input), stop)
@@ -99,6 +107,8 @@ class SessionPlayer:
             # the people play the inputs: a game's throw waits for them (a teaching has no
             # game: its throws wait for the teaching only)
             if not self.inputs and not self.session.teach:
+                if cards:  # the cards before these are taken (read, or entered by hand)
+                    self._await_people(given if confirms else given - 1, stop)
                 awaited = self._wait_throw(awaited if ended else None, stop)
                 ended = False
                 if stop.is_set():
@@ -125,6 +135,8 @@ class SessionPlayer:
                 index += 1
                 if stop.is_set():
                     return
+        if cards and not self.inputs:  # the last cards too, if they are entered by hand
+            self._await_people(given, stop)
 
     def _await_people(self, count: int, stop: threading.Event) -> None:
         """Wait (as long as it takes) until the game has taken `count` inputs."""

@@ -119,6 +119,30 @@ def test_a_hand_is_read_once_all_its_cards_lie_there_every_one_read() -> None:
     assert "1 card cannot be read" in misfit[0]
 
 
+def test_what_is_like_no_card_is_said_once_and_left_out_beside_a_card_read() -> None:
+    red7 = reading("red", "7")
+    die = CardReading(  # a die on the table, found, like no card of the set
+        **{**reading("", "", at=(40, 300), best=("red", "draw2")).__dict__,
+           "reason": "unlike: a card like none of cards"},
+    )  # fmt: skip
+    assert die.unlike and not red7.unlike
+    (misfit, seen) = watch([[die], [die, red7]], [0, 1], DISCARD)
+    assert "1 card cannot be read: unlike" in misfit[0]  # alone and new: said
+    assert seen.cards == [{"color": "red", "value": "7"}]  # then remembered where it lies
+    (seen,) = watch([[die, red7]], [0], DISCARD)  # new with a card read: not the card laid
+    assert seen.cards == [{"color": "red", "value": "7"}]
+    hand = CardExpectation("cards", "hand", "Ann", count=1)
+    (seen,) = watch([[die, red7]], [0], hand)  # one card laid down, the die beside it
+    assert isinstance(seen, CardsSeen) and seen.cards == [{"color": "red", "value": "7"}]
+
+
+def test_a_card_not_read_then_read_where_it_lies_is_not_laid_again() -> None:
+    unsure = reading("", "", best=("green", "8"))
+    green8 = reading("green", "8")  # the same card, read once the light is better
+    (misfit,) = watch([[unsure], [green8]], [0, 1], DISCARD)
+    assert "cannot be read" in misfit[0]
+
+
 def test_face_down_cards_and_no_expectation_read_nothing() -> None:
     back = CardReading(**{**reading("", "", best=("black", "back")).__dict__, "facedown": True})
     assert watch([[back]], [0], DISCARD) == []

@@ -25,6 +25,7 @@ from vision.cards.cardset import CardSet
 from vision.reader import UNKNOWN, check_frame
 
 VIEWS = 2  # each card is read both ways up (a card lies either way)
+UNLIKE = "unlike:"  # how the reason of a find like no card of the set begins
 
 
 @dataclass(frozen=True)
@@ -43,6 +44,11 @@ class CardReading:
     best_color: str  # the likeliest colour and value even when unknown: for people, never
     best_value: str  # for the rules
     facedown: bool = False  # the card shows its back
+
+    @property
+    def unlike(self) -> bool:
+        """Like no card of the set (a die, a coaster, a card of another deck): found only."""
+        return self.reason.startswith(UNLIKE)
 
     @property
     def known(self) -> bool:
@@ -137,7 +143,7 @@ class CardReader:
         reasons = []
         facedown = value == s.facedown and value_p >= s.threshold and not unlike
         if unlike:
-            reasons.append(f"unlike: a card like none of {s.name}")
+            reasons.append(f"{UNLIKE} a card like none of {s.name}")
         elif facedown:
             reasons.append("face down: its back is up")
         else:
