@@ -141,20 +141,15 @@ def run(args: argparse.Namespace) -> int:
 
 def _read(args: argparse.Namespace) -> int:
     from vision.annotate import annotate
-    from vision.images import check_picture_name, read_image, write_image
+    from vision.images import read_picture
     from vision.reader import DiceReader
 
     if args.cards:
         from vision.cards import cli as cards
 
         return cards.read(args)
-    if args.annotate:
-        check_picture_name(args.annotate, "--annotate")
     reader = DiceReader.load(args.faces)
-    frame = read_image(args.image)
-    dice = reader.read(frame)
-    if args.annotate:
-        write_image(args.annotate, annotate(frame, dice))
+    dice = read_picture(args.image, reader.read, args.annotate, annotate)
     if args.json:
         print(
             json.dumps(

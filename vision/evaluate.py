@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import statistics
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 import cv2
 import numpy as np
@@ -39,16 +39,82 @@ class Miss:
     read: str
 
 
-@dataclass
-class Report:
-    face_set: str
-    faces: list[str]
+Readings = TypeVar("Readings")
+
+
+def ratio(a: int, b: int) -> float | None:
+    return round(a / b, 4) if b else None
+
+
+@dataclass(kw_only=True)
+class Finds:
+    """What a report counts of finding things, dice or cards: a report of each kind adds
+    what it reads of them."""
+
     images: int = 0
-    incomplete: int = 0  # images not every die of which is labelled (no detection figures)
+    incomplete: int = 0  # images not every thing of which is labelled (no detection figures)
     labelled: int = 0
     found: int = 0
     matched: int = 0
-    dropped: int = 0  # labelled dice found by the finder, then not reported
+    dropped: int = 0  # labelled things found by the finder, then not reported
+    ms: list[float] = field(default_factory=list)
+    misses: list[Miss] = field(default_factory=list)
+
+    def timed(
+        self,
+        label_set: labels.LabelSet,
+        images: Sequence[labels.LabelledImage] | None,
+        read_frame: Callable[[np.ndarray], Readings],
+    ) -> Iterator[tuple[labels.LabelledImage, Readings]]:
+        """Each image (all of the set's by default) with what `read_frame` made of it,
+        timed."""
+        for image in images if images is not None else label_set.images:
+            frame = label_set.frame(image)
+            start = time.perf_counter()
+            reading = read_frame(frame)
+            self.ms.append((time.perf_counter() - start) * 1000)
+            yield image, reading
+
+    def count(
+        self,
+        image: labels.LabelledImage,
+        found: Sequence[Boxed],
+        dropped: Sequence[Boxed],
+        name: Callable[[labels.LabelledDie], str],
+        said: Callable[[Any], str],
+        nothing: str,
+    ) -> list[tuple[int, int]]:
+        """Count one image's finds against its labels (`name` of a label and `said` of a
+        reading for the misses; `nothing`: what a dropped one was taken for); returns the
+        matched pairs (label index, reading index)."""
+        self.images += 1
+        pairs = match(image.dice, found)
+        matched_t = {i for i, _ in pairs}
+        matched_f = {j for _, j in pairs}
+        unreported = [d for i, d in enumerate(image.dice) if i not in matched_t]
+        for i, _ in match(unreported, dropped):
+            self.dropped += 1
+            label = unreported[i]
+            self.misses.append(Miss(image.file, label.box, "dropped", name(label), nothing))
+        if not image.complete:
+            self.incomplete += 1
+            return pairs
+        self.labelled += len(image.dice)
+        self.found += len(found)
+        self.matched += len(pairs)
+        for i, label in enumerate(image.dice):
+            if i not in matched_t:
+                self.misses.append(Miss(image.file, label.box, "missed", name(label), "-"))
+        for j, got in enumerate(found):
+            if j not in matched_f:
+                self.misses.append(Miss(image.file, got.box, "invented", "-", said(got)))
+        return pairs
+
+
+@dataclass
+class Report(Finds):
+    face_set: str
+    faces: list[str]
     unreadable: int = 0  # matched dice a person cannot read (no face figures)
     read_dice: int = 0  # matched dice labelled flat (face figures are over these)
     correct: int = 0
@@ -58,14 +124,9 @@ class Report:
     color_correct: int = 0
     cocked_labelled: int = 0
     cocked_caught: int = 0
-    ms: list[float] = field(default_factory=list)
     confusion: dict[str, dict[str, int]] = field(default_factory=dict)
-    misses: list[Miss] = field(default_factory=list)
 
     def figures(self) -> dict[str, Any]:
-        def ratio(a: int, b: int) -> float | None:
-            return round(a / b, 4) if b else None
-
         out: dict[str, Any] = {
             "images": self.images,
             "images_incomplete": self.incomplete,
@@ -135,11 +196,7 @@ def evaluate(
     """Read every image of the set and compare with its labels."""
     report = Report(label_set.face_set, list(reader.faces.faces))
     report.confusion = {f: {} for f in reader.faces.faces}
-    for image in images if images is not None else label_set.images:
-        frame = label_set.frame(image)
-        start = time.perf_counter()
-        reading = reader.read_frame(frame)
-        report.ms.append((time.perf_counter() - start) * 1000)
+    for image, reading in report.timed(label_set, images, reader.read_frame):
         score(report, image, reading.dice, reading.dropped)
     return report
 
@@ -151,27 +208,9 @@ def score(
     dropped: Sequence[Candidate] = (),
 ) -> None:
     """Add one image's readings (and what the reader dropped) to the report."""
-    report.images += 1
-    pairs = match(image.dice, found)
-    matched_t = {i for i, _ in pairs}
-    matched_f = {j for _, j in pairs}
-    unreported = [d for i, d in enumerate(image.dice) if i not in matched_t]
-    for i, _ in match(unreported, dropped):
-        report.dropped += 1
-        die = unreported[i]
-        report.misses.append(Miss(image.file, die.box, "dropped", die.face, "none of ours"))
-    if image.complete:
-        report.labelled += len(image.dice)
-        report.found += len(found)
-        report.matched += len(pairs)
-        for i, die in enumerate(image.dice):
-            if i not in matched_t:
-                report.misses.append(Miss(image.file, die.box, "missed", die.face, "-"))
-        for j, got in enumerate(found):
-            if j not in matched_f:
-                report.misses.append(Miss(image.file, got.box, "invented", "-", got.face))
-    else:
-        report.incomplete += 1
+    pairs = report.count(
+        image, found, dropped, lambda d: d.face, lambda got: got.face, "none of ours"
+    )
     for i, j in pairs:
         die, got = image.dice[i], found[j]
         if not die.readable:

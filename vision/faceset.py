@@ -8,23 +8,22 @@ centroids; `classify` returns the face and its probability.
 
 from __future__ import annotations
 
-import json
-import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from vision import setfile
 from vision.errors import VisionError
+from vision.nets import softmax
 
 SHIPPED = Path(__file__).parent / "facesets"
 
 
 def user_dir() -> Path:
     """Where `teach` puts face sets: $XDG_CONFIG_HOME/dicetable/facesets (~/.config/...)."""
-    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
-    return Path(base) / "dicetable" / "facesets"
+    return setfile.user_dir("facesets")
 
 
 def user_path(name: str) -> Path:
@@ -71,10 +70,7 @@ class FaceSet:
         Each patch is embedded in several views (its quarter turns); a face scores its best
         view, so the reading does not depend on which way the die lies.
         """
-        logits = (features @ self.weights + self.bias).max(axis=1)
-        logits -= logits.max(axis=1, keepdims=True)
-        e = np.exp(logits)
-        return np.asarray(e / e.sum(axis=1, keepdims=True))
+        return softmax((features @ self.weights + self.bias).max(axis=1))
 
     def similarity(self, features: np.ndarray) -> np.ndarray:
         """(n,) cosine similarity of each patch's best view to its nearest face centroid."""
@@ -90,15 +86,11 @@ class FaceSet:
         probability; None when the set has no colours."""
         if not self.colors:
             return None, 1.0
-        logits = features @ self.color_weights + self.color_bias
-        p = np.exp(logits - logits.max())
-        p /= p.sum()
+        p = softmax(features @ self.color_weights + self.color_bias)
         best = int(np.argmax(p))
         return self.colors[best], float(p[best])
 
     def save(self, path: str | Path) -> Path:
-        path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
         meta = {
             "name": self.name,
             "faces": list(self.faces),
@@ -112,25 +104,19 @@ class FaceSet:
             "finder_file": self.finder_file,
             "embedding_file": self.embedding_file,
         }
-        with path.open("wb") as f:
-            np.savez_compressed(
-                f,
-                meta=np.array(json.dumps(meta)),
-                weights=self.weights.astype(np.float32),
-                bias=self.bias.astype(np.float32),
-                color_weights=self.color_weights.astype(np.float32),
-                color_bias=self.color_bias.astype(np.float32),
-                centroids=self.centroids.astype(np.float32),
-            )
-        return path
+        arrays = {
+            "weights": self.weights,
+            "bias": self.bias,
+            "color_weights": self.color_weights,
+            "color_bias": self.color_bias,
+            "centroids": self.centroids,
+        }
+        return setfile.save(path, meta, arrays)
 
 
 def load(name_or_path: str | Path) -> FaceSet:
     """A face set by name (taught ones first, then shipped: "kot", "d6-pips") or .npz path."""
-    path = Path(name_or_path)
-    if path.suffix != ".npz":
-        taught = user_path(str(name_or_path))
-        path = taught if taught.is_file() else SHIPPED / f"{name_or_path}.npz"
+    path = setfile.find(name_or_path, user_dir(), SHIPPED)
     if not path.is_file():
         known = ", ".join(shipped()) or "none"
         raise FaceSetError(
@@ -138,26 +124,25 @@ def load(name_or_path: str | Path) -> FaceSet:
             "or teach one: dicetable vision teach DIR --name NAME)"
         )
     try:
-        with np.load(path) as data:
-            meta = json.loads(str(data["meta"]))
-            return FaceSet(
-                name=meta["name"],
-                faces=tuple(meta["faces"]),
-                colors=tuple(meta["colors"]),
-                weights=data["weights"],
-                bias=data["bias"],
-                color_weights=data["color_weights"],
-                color_bias=data["color_bias"],
-                centroids=data["centroids"],
-                familiar=float(meta["familiar"]),
-                threshold=float(meta["threshold"]),
-                embedding=str(meta["embedding"]),
-                box_fit=_box_fit(meta),
-                views=int(meta.get("views", 1)),
-                rejects=bool(meta.get("rejects", False)),
-                finder_file=str(meta.get("finder_file", "finder.onnx")),
-                embedding_file=str(meta.get("embedding_file", "embedding.onnx")),
-            )
+        meta, data = setfile.read(path)
+        return FaceSet(
+            name=meta["name"],
+            faces=tuple(meta["faces"]),
+            colors=tuple(meta["colors"]),
+            weights=data["weights"],
+            bias=data["bias"],
+            color_weights=data["color_weights"],
+            color_bias=data["color_bias"],
+            centroids=data["centroids"],
+            familiar=float(meta["familiar"]),
+            threshold=float(meta["threshold"]),
+            embedding=str(meta["embedding"]),
+            box_fit=_box_fit(meta),
+            views=int(meta.get("views", 1)),
+            rejects=bool(meta.get("rejects", False)),
+            finder_file=str(meta.get("finder_file", "finder.onnx")),
+            embedding_file=str(meta.get("embedding_file", "embedding.onnx")),
+        )
     except (OSError, KeyError, ValueError) as error:
         raise FaceSetError(f"{path} is not a face set file ({error})") from None
 
@@ -171,4 +156,4 @@ def _box_fit(meta: dict[str, Any]) -> tuple[float, float]:
 
 
 def shipped() -> list[str]:
-    return sorted(p.stem for p in SHIPPED.glob("*.npz"))
+    return setfile.names(SHIPPED)

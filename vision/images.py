@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TypeVar
 
 import cv2
 import numpy as np
@@ -44,3 +46,23 @@ def write_image(path: str | Path, image: np.ndarray) -> None:
         written = False
     if not written:
         raise VisionError(f"cannot write {p}: check the folder exists and may be written to")
+
+
+Found = TypeVar("Found")
+
+
+def read_picture(
+    image: str | Path,
+    read: Callable[[np.ndarray], Sequence[Found]],
+    annotate: str | Path | None = None,
+    draw: Callable[[np.ndarray, Sequence[Found]], np.ndarray] | None = None,
+) -> Sequence[Found]:
+    """What `read` finds in the picture `image` (dice or cards); with `annotate`, the
+    picture with what was found drawn by `draw` is written there (its name checked first)."""
+    if annotate:
+        check_picture_name(annotate, "--annotate")
+    frame = read_image(image)
+    found = read(frame)
+    if annotate and draw is not None:
+        write_image(annotate, draw(frame, found))
+    return found

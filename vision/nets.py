@@ -45,6 +45,24 @@ def sigmoid(x: np.ndarray) -> np.ndarray:
     return np.asarray(1.0 / (1.0 + np.exp(-x)))
 
 
+def softmax(logits: np.ndarray) -> np.ndarray:
+    """Probabilities along the last axis (the sets' linear models: faces, values, colours)."""
+    e = np.exp(logits - logits.max(axis=-1, keepdims=True))
+    return np.asarray(e / e.sum(axis=-1, keepdims=True))
+
+
+def forward(model: str, inputs: np.ndarray) -> np.ndarray:
+    """The network `model`'s outputs (n, -1) for inputs (n, ...) float32, BATCH at a time:
+    OpenCV's dnn crashes on batches of tens of thousands (teaching a set embeds many)."""
+    network = net(model)
+    out = []
+    for i in range(0, len(inputs), BATCH):
+        batch = np.ascontiguousarray(inputs[i : i + BATCH], np.float32)
+        network.setInput(batch)
+        out.append(np.asarray(network.forward(), np.float32).reshape(len(batch), -1))
+    return np.concatenate(out) if out else np.zeros((0, 0), np.float32)
+
+
 def embed(patches: np.ndarray, views: int = 1, model: str = "embedding.onnx") -> np.ndarray:
     """Embeddings (n, 1, 64) of face patches (n, 32, 32, 3) uint8, unit length.
 
@@ -53,14 +71,9 @@ def embed(patches: np.ndarray, views: int = 1, model: str = "embedding.onnx") ->
     """
     if len(patches) == 0:
         return np.zeros((0, 1, 64), np.float32)
-    if len(patches) > BATCH:  # OpenCV's dnn crashes on batches of tens of thousands
-        return np.concatenate(
-            [embed(patches[i : i + BATCH], views, model) for i in range(0, len(patches), BATCH)]
-        )
     turned = np.concatenate([np.rot90(patches, k, axes=(1, 2)) for k in range(views)])
-    embedding = net(model)
-    embedding.setInput(turned.astype(np.float32).transpose(0, 3, 1, 2))
-    out = np.asarray(embedding.forward(), np.float32).reshape(views, len(patches), -1).mean(axis=0)
+    features = forward(model, turned.astype(np.float32).transpose(0, 3, 1, 2))
+    out = features.reshape(views, len(patches), -1).mean(axis=0)
     out /= np.linalg.norm(out, axis=1, keepdims=True) + 1e-9
     return out[:, None, :]
 
@@ -73,6 +86,4 @@ def cocked(context: np.ndarray) -> np.ndarray:
     patches (n, CONTEXT, CONTEXT, 3) uint8 (vision.patches)."""
     if len(context) == 0:
         return np.zeros(0, np.float32)
-    classifier = net("cocked.onnx")
-    classifier.setInput(context.astype(np.float32).transpose(0, 3, 1, 2))
-    return np.asarray(classifier.forward(), np.float32).reshape(-1)
+    return forward("cocked.onnx", context.astype(np.float32).transpose(0, 3, 1, 2)).reshape(-1)

@@ -9,7 +9,7 @@ on the table's own computer, without any training package, in seconds.
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import cv2
@@ -264,19 +264,54 @@ def calibrate(
         if len(set(y[fold != k].tolist())) < classes or not (check_fold == k).any():
             return CAUTIOUS  # too few examples to split
         w, b = fit_softmax(features[fold != k], y[fold != k], classes, decay, prior=prior)
-        logits = check_x[check_fold == k] @ w + b
-        logits -= logits.max(axis=1, keepdims=True)
-        p = np.exp(logits)
-        p /= p.sum(axis=1, keepdims=True)
+        p = nets.softmax(check_x[check_fold == k] @ w + b)
         face = p[:, :faces].argmax(axis=1)
         kept = p.argmax(axis=1) < faces
         best[check_fold == k] = np.where(kept, p[np.arange(len(p)), face], 0.0)
         wrong[check_fold == k] = kept & (face != check_y[check_fold == k])
     floor = CAUTIOUS if 3 / len(set(check_dice.tolist())) > CERTIFIED else 0.5
+    return threshold_for(best, wrong, floor)
+
+
+def threshold_for(
+    best: np.ndarray, wrong: np.ndarray, floor: float = 0.5, target: float = SILENT_TARGET
+) -> float:
+    """The lowest threshold (from `floor`, by 0.01) at which the readings with probability
+    `best` are wrong (`wrong`) for at most `target` of them; 0.99 if none is."""
+    best, wrong = np.asarray(best, np.float64), np.asarray(wrong, bool)
+    if len(best) == 0:
+        return 0.99  # nothing to calibrate on: be as cautious as can be
     for t in np.arange(floor, 0.99, 0.01):
-        if np.sum(wrong & (best >= t)) <= SILENT_TARGET * len(check_y):
+        if np.sum(wrong & (best >= t)) <= target * len(best):
             return round(float(t), 2)
     return 0.99
+
+
+Check = tuple[np.ndarray, np.ndarray, np.ndarray]  # features, classes, ids of what is read
+
+
+def checked(
+    features: np.ndarray,
+    y: np.ndarray,
+    ids: np.ndarray,
+    read_ids: np.ndarray,
+    read: Callable[[], np.ndarray],
+) -> Check:
+    """What calibration reads: the labelled things as the reader cuts them, where the
+    finder found them (`read()`'s features, of `read_ids`), or their jittered cuts
+    (`features` of `ids`, classes `y`) when the finder found fewer than MIN_READ."""
+    if len(read_ids) >= MIN_READ:
+        return read(), y[np.searchsorted(ids, read_ids)], read_ids
+    return features, y, ids
+
+
+def centroids_of(features: np.ndarray, y: np.ndarray, classes: int) -> tuple[np.ndarray, float]:
+    """Each class's mean feature (unit length), and the similarity below which a thing is
+    like none of them: well below what the examples themselves reach."""
+    centroids = np.stack([features[y == k].mean(axis=0) for k in range(classes)])
+    centroids /= np.linalg.norm(centroids, axis=1, keepdims=True)
+    own = (features * centroids[y]).sum(axis=1)
+    return centroids, float(np.quantile(own, 0.002)) - 0.1
 
 
 def learn(
@@ -324,17 +359,15 @@ def learn(
     )
     weights, bias = fit_softmax(all_feats, all_y, classes, decay)
     if threshold is None:
-        # read the dice as the reader cuts them, or (too few found) their jittered cuts
-        if len(examples.read) >= MIN_READ:
-            read_y = y[np.searchsorted(examples.dice, examples.read_dice)]
-            check = (nets.embed(examples.read, views, embedding)[:, 0], read_y, examples.read_dice)
-        else:
-            check = (feats, y, examples.dice)
+        check = checked(
+            feats,
+            y,
+            examples.dice,
+            examples.read_dice,
+            lambda: nets.embed(examples.read, views, embedding)[:, 0],
+        )
         threshold = calibrate(all_feats, all_y, all_dice, check, len(names), classes, decay)
-    centroids = np.stack([feats[y == k].mean(axis=0) for k in range(len(names))])
-    centroids /= np.linalg.norm(centroids, axis=1, keepdims=True)
-    own = (feats * centroids[y]).sum(axis=1)
-    familiar = float(np.quantile(own, 0.002)) - 0.1  # well below what our own dice reach
+    centroids, familiar = centroids_of(feats, y, len(names))
     colors = sorted({c for c in examples.colors if c is not None})
     color_weights, color_bias = np.zeros((COLOR_FEATURES, 0), np.float32), np.zeros(0, np.float32)
     if colors:

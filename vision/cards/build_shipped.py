@@ -27,9 +27,10 @@ from vision.cards.dataset import random_set
 from vision.cards.design import BACK, VALUES, card_kinds
 from vision.cards.evaluate import evaluate
 from vision.cards.reader import CardReader, embed
-from vision.cards.teach import collect, learn, threshold_for
+from vision.cards.teach import collect, learn
 from vision.evaluate import match
 from vision.labels import LabelSet
+from vision.teach import threshold_for
 
 FIT_SEED, FIT_FRAMES = 3001, 300
 CALIBRATE_SEED, CALIBRATE_FRAMES = 3002, 200

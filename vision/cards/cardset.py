@@ -12,21 +12,21 @@ value or a colour is `unknown`; and the fingerprint of the symbol network it was
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
+from vision import setfile
 from vision.errors import VisionError
-from vision.faceset import user_dir as _facesets_dir
+from vision.nets import softmax
 
 SHIPPED = Path(__file__).parent / "sets"
 
 
 def user_dir() -> Path:
     """Where taught card sets go: $XDG_CONFIG_HOME/dicetable/cardsets (~/.config/...)."""
-    return _facesets_dir().parent / "cardsets"
+    return setfile.user_dir("cardsets")
 
 
 def user_path(name: str) -> Path:
@@ -35,12 +35,6 @@ def user_path(name: str) -> Path:
 
 class CardSetError(VisionError):
     """A card set that does not exist or cannot be read."""
-
-
-def softmax(logits: np.ndarray) -> np.ndarray:
-    z = logits - logits.max(axis=-1, keepdims=True)
-    e = np.exp(z)
-    return np.asarray(e / e.sum(axis=-1, keepdims=True))
 
 
 @dataclass(frozen=True)
@@ -78,8 +72,6 @@ class CardSet:
         return [c for c, v in self.kinds if v == value]
 
     def save(self, path: str | Path) -> Path:
-        path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
         meta = {
             "format": "card-set/1",
             "name": self.name,
@@ -92,25 +84,19 @@ class CardSet:
             "embedding": self.embedding,
             "facedown": self.facedown,
         }
-        with path.open("wb") as f:
-            np.savez_compressed(
-                f,
-                meta=np.array(json.dumps(meta)),
-                weights=self.weights.astype(np.float32),
-                bias=self.bias.astype(np.float32),
-                centroids=self.centroids.astype(np.float32),
-                color_weights=self.color_weights.astype(np.float32),
-                color_bias=self.color_bias.astype(np.float32),
-            )
-        return path
+        arrays = {
+            "weights": self.weights,
+            "bias": self.bias,
+            "centroids": self.centroids,
+            "color_weights": self.color_weights,
+            "color_bias": self.color_bias,
+        }
+        return setfile.save(path, meta, arrays)
 
 
 def load(name_or_path: str | Path) -> CardSet:
     """A card set by name (taught ones first, then shipped: "cards") or .npz path."""
-    path = Path(name_or_path)
-    if path.suffix != ".npz":
-        taught = user_path(str(name_or_path))
-        path = taught if taught.is_file() else SHIPPED / f"{name_or_path}.npz"
+    path = setfile.find(name_or_path, user_dir(), SHIPPED)
     if not path.is_file():
         known = ", ".join(shipped()) or "none"
         raise CardSetError(
@@ -118,29 +104,28 @@ def load(name_or_path: str | Path) -> CardSet:
             "your deck: dicetable vision teach DIR --name NAME)"
         )
     try:
-        with np.load(path) as data:
-            meta = json.loads(str(data["meta"]))
-            if meta.get("format") != "card-set/1":
-                raise ValueError("not a card set (a face set? read dice with --faces)")
-            return CardSet(
-                name=str(meta["name"]),
-                values=tuple(meta["values"]),
-                colors=tuple(meta["colors"]),
-                kinds=tuple((str(c), str(v)) for c, v in meta["kinds"]),
-                weights=data["weights"],
-                bias=data["bias"],
-                centroids=data["centroids"],
-                familiar=float(meta["familiar"]),
-                color_weights=data["color_weights"],
-                color_bias=data["color_bias"],
-                threshold=float(meta["threshold"]),
-                color_threshold=float(meta["color_threshold"]),
-                embedding=str(meta["embedding"]),
-                facedown=str(meta.get("facedown", "")),
-            )
+        meta, data = setfile.read(path)
+        if meta.get("format") != "card-set/1":
+            raise ValueError("not a card set (a face set? read dice with --faces)")
+        return CardSet(
+            name=str(meta["name"]),
+            values=tuple(meta["values"]),
+            colors=tuple(meta["colors"]),
+            kinds=tuple((str(c), str(v)) for c, v in meta["kinds"]),
+            weights=data["weights"],
+            bias=data["bias"],
+            centroids=data["centroids"],
+            familiar=float(meta["familiar"]),
+            color_weights=data["color_weights"],
+            color_bias=data["color_bias"],
+            threshold=float(meta["threshold"]),
+            color_threshold=float(meta["color_threshold"]),
+            embedding=str(meta["embedding"]),
+            facedown=str(meta.get("facedown", "")),
+        )
     except (OSError, KeyError, ValueError, TypeError) as error:
         raise CardSetError(f"{path} is not a card set file ({error})") from None
 
 
 def shipped() -> list[str]:
-    return sorted(p.stem for p in SHIPPED.glob("*.npz"))
+    return setfile.names(SHIPPED)

@@ -45,15 +45,10 @@ def annotate(frame: np.ndarray, cards: Sequence[object]) -> np.ndarray:
 
 def read(args: argparse.Namespace) -> int:
     from vision.cards.reader import CardReader
-    from vision.images import check_picture_name, read_image, write_image
+    from vision.images import read_picture
 
-    if args.annotate:
-        check_picture_name(args.annotate, "--annotate")
     reader = CardReader.load(args.cards)
-    frame = read_image(args.image)
-    cards = reader.read(frame)
-    if args.annotate:
-        write_image(args.annotate, annotate(frame, cards))
+    cards = read_picture(args.image, reader.read, args.annotate, annotate)
     if args.json:
         doc = {"image": str(args.image), "cards": reader.cards.name}
         print(json.dumps({**doc, "found": [c.to_json() for c in cards]}, indent=1))

@@ -12,8 +12,7 @@ Detection figures skip images labelled `complete: false`.
 from __future__ import annotations
 
 import statistics
-import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -21,20 +20,14 @@ from vision import labels
 from vision.cards.design import BACK
 from vision.cards.finder import Found
 from vision.cards.reader import CardReader, CardReading
-from vision.evaluate import Miss, match
+from vision.evaluate import Finds, Miss, ratio
 from vision.reader import UNKNOWN
 
 
 @dataclass
-class CardReport:
+class CardReport(Finds):
     card_set: str
     values: list[str]
-    images: int = 0
-    incomplete: int = 0
-    labelled: int = 0
-    found: int = 0
-    matched: int = 0
-    dropped: int = 0
     read: int = 0  # matched cards labelled readable: value and colour figures are over these
     value_correct: int = 0
     value_unknown: int = 0
@@ -43,14 +36,9 @@ class CardReport:
     silent: int = 0
     backs: int = 0
     backs_facedown: int = 0
-    ms: list[float] = field(default_factory=list)
     confusion: dict[str, dict[str, int]] = field(default_factory=dict)
-    misses: list[Miss] = field(default_factory=list)
 
     def figures(self) -> dict[str, Any]:
-        def ratio(a: int, b: int) -> float | None:
-            return round(a / b, 4) if b else None
-
         return {
             "images": self.images,
             "images_incomplete": self.incomplete,
@@ -95,11 +83,7 @@ def evaluate(
 ) -> CardReport:
     """Read every image of the set and compare with its labels."""
     report = CardReport(reader.cards.name, list(reader.cards.values))
-    for image in images if images is not None else label_set.images:
-        frame = label_set.frame(image)
-        start = time.perf_counter()
-        reading = reader.read_frame(frame)
-        report.ms.append((time.perf_counter() - start) * 1000)
+    for image, reading in report.timed(label_set, images, reader.read_frame):
         score(report, image, reading.cards, reading.dropped)
     return report
 
@@ -111,29 +95,8 @@ def score(
     dropped: Sequence[Found] = (),
 ) -> None:
     """Add one image's readings (and what the reader dropped) to the report."""
-    report.images += 1
-    pairs = match(image.dice, found)
-    matched_t = {i for i, _ in pairs}
-    matched_f = {j for _, j in pairs}
-    unreported = [d for i, d in enumerate(image.dice) if i not in matched_t]
-    for i, _ in match(unreported, dropped):
-        report.dropped += 1
-        card = unreported[i]
-        report.misses.append(Miss(image.file, card.box, "dropped", _name(card), "no card"))
-    if image.complete:
-        report.labelled += len(image.dice)
-        report.found += len(found)
-        report.matched += len(pairs)
-        for i, card in enumerate(image.dice):
-            if i not in matched_t:
-                report.misses.append(Miss(image.file, card.box, "missed", _name(card), "-"))
-        for j, got in enumerate(found):
-            if j not in matched_f:
-                report.misses.append(
-                    Miss(image.file, got.box, "invented", "-", f"{got.color} {got.value}")
-                )
-    else:
-        report.incomplete += 1
+    said: Callable[[CardReading], str] = lambda got: f"{got.color} {got.value}"  # noqa: E731
+    pairs = report.count(image, found, dropped, _name, said, "no card")
     for i, j in pairs:
         card, got = image.dice[i], found[j]
         if not card.readable:

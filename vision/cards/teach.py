@@ -23,7 +23,7 @@ from vision.cards.reader import embed
 from vision.detect import iou
 from vision.errors import VisionError
 from vision.reader import check_frame
-from vision.teach import CAUTIOUS, SILENT_TARGET, calibrate, fit_softmax
+from vision.teach import CAUTIOUS, calibrate, centroids_of, checked, fit_softmax
 
 CUTS_PER_CARD = 8
 MATCH = 0.5  # a find and a labelled card are the same card from this box IoU
@@ -129,20 +129,6 @@ def blank_cuts() -> np.ndarray:
     return np.stack(out)
 
 
-def threshold_for(
-    best: np.ndarray, wrong: np.ndarray, floor: float = 0.5, target: float = SILENT_TARGET
-) -> float:
-    """The lowest threshold (from `floor`, by 0.01) at which the readings with probability
-    `best` are wrong (`wrong`) for at most `target` of them; 0.99 if none is."""
-    best, wrong = np.asarray(best, np.float64), np.asarray(wrong, bool)
-    if len(best) == 0:
-        return 0.99  # nothing to calibrate on: be as cautious as can be
-    for t in np.arange(floor, 0.99, 0.01):
-        if np.sum(wrong & (best >= t)) <= target * len(best):
-            return round(float(t), 2)
-    return 0.99
-
-
 def learn(
     name: str,
     examples: Examples,
@@ -178,19 +164,11 @@ def learn(
     all_y = np.concatenate([y, np.full(len(others), len(names))])
     all_ids = np.concatenate([examples.cards, examples.cards.max() + 1 + np.arange(len(others))])
     weights, bias = fit_softmax(all_feats, all_y, classes, DECAY)
-    check_read = len(examples.read) >= 20
-    read_y = y[np.searchsorted(examples.cards, examples.read_cards)] if check_read else y
     if threshold is None:
-        check = (
-            (embed(examples.read, 1)[:, 0], read_y, examples.read_cards)
-            if check_read
-            else (feats, y, examples.cards)
-        )
+        read = lambda: embed(examples.read, 1)[:, 0]  # noqa: E731
+        check = checked(feats, y, examples.cards, examples.read_cards, read)
         threshold = calibrate(all_feats, all_y, all_ids, check, len(names), classes, DECAY)
-    centroids = np.stack([feats[y == k].mean(axis=0) for k in range(len(names))])
-    centroids /= np.linalg.norm(centroids, axis=1, keepdims=True)
-    own = (feats * centroids[y]).sum(axis=1)
-    familiar = float(np.quantile(own, 0.002)) - 0.1
+    centroids, familiar = centroids_of(feats, y, len(names))
     colors = sorted(
         {str(c) for c, v in zip(examples.colors, examples.values, strict=True) if v != BACK}
     )
