@@ -24,7 +24,7 @@ from host.games.kot.expansions.berserk import FACES as BERSERK_FACES
 from host.games.kot.expansions.curse_cards import CURSES, FATE_FACES, Curse
 from host.games.kot.expansions.wickedness import PAIRS, TILES, Tile
 from host.games.kot.random_player import play_game, random_input
-from host.games.kot.script import ScriptFailed, load_script, replay
+from host.games.kot.script import ScriptFailed, load_script, parse_script, replay, script_json
 
 HERE = Path(__file__).parent
 SCRIPTS = sorted((HERE / "expansions").glob("*.json"))
@@ -219,3 +219,108 @@ def test_the_random_player_takes_every_tile() -> None:
 def test_the_random_player_copies_cards_with_fluxling() -> None:
     logs = random_logs(150, wickedness="green")
     assert any(inp["type"] == "fluxling" for log in logs for inp in log)
+
+
+CURSE_KINDS = {"gift", "scarab", "discard_card", "add_die", "remove_die", "reroll", "bless"}
+
+
+def test_the_random_player_meets_every_curse_face_and_decision() -> None:
+    """In random games with every option on (half at a table deck), each curse resolves
+    with each face of the die of fate, and every curse decision is answered (the curse
+    turned over at the table's too)."""
+    kinds: Counter[str] = Counter()
+    met: set[tuple[str, str]] = set()
+    for i in range(80):
+        options = all_on(table_deck=i % 2 == 0)
+        game = KingOfTokyo(Setup.simple("A", "B", "C", "D", seed=i, options=options))
+        rng = random.Random(i)
+        while not game.game_over:
+            inp = random_input(game, rng)
+            if inp["type"] == "resolve" and game.phase == "roll":
+                face = next((f for f in game.dice if f in FATE_FACES), None)
+                if face is not None:  # (Builders' Uprising's extra turn has no die of fate)
+                    met.add((game.curse.name, face))
+            game.apply(inp)
+            kinds[inp["type"]] += 1
+    assert met == {(c, f) for c in CURSES for f in FATE_FACES}
+    assert CURSE_KINDS | {"curse"} <= set(kinds), CURSE_KINDS - set(kinds)
+
+
+def curses_position(**fields: object) -> Setup:
+    position = Position({"A": MonsterPosition(hp=7)}, "A", **fields)  # type: ignore[arg-type]
+    return Setup.simple("A", "B", "C", options=Options(curses=True), position=position)
+
+
+def eye(game: KingOfTokyo) -> None:
+    game.apply(game.throw_input(["1", "2", "3", "1", "2", "3", "fate_eye"]))
+    game.apply({"type": "resolve", "player": "A"})
+
+
+def test_a_game_picked_up_with_its_curse_deck_in_a_known_order() -> None:
+    game = KingOfTokyo(
+        curses_position(
+            curse="Set's Storm",
+            curse_deck=("Bow Before Ra", "Hotep's Peace"),
+            curse_discard=("Raging Flood",),
+            scarab="C",
+        )
+    )
+    state = game.to_json()
+    assert (state["curse"], state["scarab"], state["curse_deck_size"]) == ("Set's Storm", "C", 2)
+    assert state["curse_discard"] == ["Raging Flood"]
+    assert state["players"][0]["hp"] == 6  # Set's Storm: A's turn started
+    eye(game)  # the deck's top card, as the position gave it
+    assert game.to_json()["curse"] == "Bow Before Ra"
+    assert game.to_json()["curse_discard"] == ["Raging Flood", "Set's Storm"]
+
+
+def test_a_game_picked_up_with_its_curse_deck_in_an_unknown_order() -> None:
+    """The deck holds every curse not in play or discarded, in the seed's order; at a
+    table deck the next one is asked among them."""
+    discard = ("Raging Flood", "Hotep's Peace")
+    game = KingOfTokyo(curses_position(curse="Set's Storm", curse_discard=discard))
+    assert game.to_json()["curse_deck_size"] == 21
+    assert game.to_json()["scarab"] == "C"  # the last in turn order from A
+    eye(game)
+    assert game.to_json()["curse"] not in {"Set's Storm", *discard}
+    face_up = ("Heal", "Tank", "Frenzy")
+    position = Position({}, "A", face_up=face_up, curse="Set's Storm", curse_discard=discard)
+    options = Options(curses=True, table_deck=True)
+    table = KingOfTokyo(Setup.simple("A", "B", options=options, position=position))
+    eye(table)
+    (wait,) = [w for w in table.waiting_for() if w.kind == "curse"]
+    assert wait.options["curses"] == sorted(set(CURSES) - {"Set's Storm", *discard})
+
+
+def test_a_picked_up_game_is_saved_and_read_back_with_its_curses() -> None:
+    setup = curses_position(
+        curse="Pharaonic Skin", curse_deck=("Set's Storm",), curse_discard=(), scarab="B"
+    )
+    game = KingOfTokyo(setup)
+    eye(game)
+    again = replay(parse_script(script_json(game)))
+    assert again.to_json() == game.to_json()
+    assert script_json(game)["position"]["curse_deck"] == ["Set's Storm"]
+
+
+@pytest.mark.parametrize(
+    ("fields", "options", "error"),
+    [
+        ({"curse": "Set's Strom"}, Options(curses=True), "position.curse: unknown curse"),
+        ({"curse": "Set's Storm"}, Options(), "position.curse: only with the curses option"),
+        ({"scarab": "B"}, Options(), "position.scarab: only with the curses option"),
+        ({"scarab": "Zed"}, Options(curses=True), "unknown player 'Zed'"),
+        (
+            {"curse": "Set's Storm", "curse_discard": ("Set's Storm",)},
+            Options(curses=True),
+            "Set's Storm is in position.curse already",
+        ),
+        ({"curse_deck": ()}, Options(curses=True), "no curse in play and none left"),
+    ],
+)
+def test_a_picked_up_curse_state_that_cannot_be_is_refused(
+    fields: dict[str, object], options: Options, error: str
+) -> None:
+    position = Position({}, "A", **fields)  # type: ignore[arg-type]
+    with pytest.raises(SetupError, match=re.escape(error)):
+        KingOfTokyo(Setup.simple("A", "B", options=options, position=position))

@@ -2,7 +2,8 @@
 player buys and uses cards, and some games start with cards already dealt (hypothesis
 draws the table, the options, the cards and the seed).
 
-Soak run with more games: KOT_SOAK_GAMES=50000 pytest tests/games/kot/test_properties.py
+Soak run with more games: KOT_SOAK_GAMES=50000 pytest tests/games/kot/test_properties.py;
+`make soak` plays 5,000 games with every option on (KOT_ALL_ON_GAMES in make test: 200).
 Other examples than CI's: KOT_SOAK_RANDOM=1 pytest tests/games/kot/test_properties.py
 --hypothesis-seed=N (each N its own games).
 """
@@ -11,8 +12,10 @@ from __future__ import annotations
 
 import os
 import random
+import sys
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -21,7 +24,7 @@ from host.games.kot import KingOfTokyo, MonsterPosition, Options, Position, Setu
 from host.games.kot.cards import BOX, CARDS
 from host.games.kot.checks import card_named
 from host.games.kot.decision_kinds import KINDS
-from host.games.kot.expansion import EXPANSIONS
+from host.games.kot.expansion import EXPANSIONS, all_on
 from host.games.kot.expansions.berserk import FACES as BERSERK_FACES
 from host.games.kot.expansions.curse_cards import CURSES, FATE_FACES
 from host.games.kot.expansions.wickedness import PAIRS, TILES
@@ -349,3 +352,41 @@ def test_illegal_inputs_at_any_moment_are_refused_and_change_nothing(
         else:
             game.apply(inp)
         check_invariants(game)
+
+
+# every option on (all the expansions, curses included), half the games at a table deck:
+# thousands of games under make soak, 200 in make test (derandomized: seeded)
+ALL_ON_GAMES = int(os.environ.get("KOT_ALL_ON_GAMES", "200"))
+
+
+def all_on_setup(i: int) -> Setup:
+    names = "ABCDEF"[: 2 + i % 5]
+    options = all_on(table_deck=i % 2 == 0, wickedness=("front", "green", "mixed")[i % 3])
+    return Setup.simple(*names, options=options, seed=i, first_player=None if i % 4 else "A")
+
+
+def test_random_games_with_every_option_on_keep_the_invariants() -> None:
+    """The base game's invariants and every expansion's, a curse always in play among
+    them, in whole random games with every option on."""
+    for i in range(ALL_ON_GAMES):
+        setup = all_on_setup(i)
+        game = KingOfTokyo(setup)
+        rng = random.Random(i)
+        check_invariants(game)
+        for _ in range(5000):
+            if game.game_over:
+                break
+            inp = random_input(game, rng, corrections=True)
+            offered = {(w.player, w.kind) for w in game.waiting_for()}
+            assert (inp["player"], inp["type"]) in offered, (i, inp)
+            game.apply(inp)
+            check_invariants(game)
+        assert game.game_over, i
+
+
+@pytest.mark.soak
+@pytest.mark.timeout(3600)
+def test_soak_thousands_of_games_with_every_option_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    """make soak: 5,000 games with every option on (a few minutes)."""
+    monkeypatch.setattr(sys.modules[__name__], "ALL_ON_GAMES", 5000)
+    test_random_games_with_every_option_on_keep_the_invariants()

@@ -1,0 +1,128 @@
+"""Curses on the page and the board: the curse in play and its three effects in words, the
+Golden Scarab's holder, the die of fate's face, every curse decision answered with the
+page's own choices, the die of fate entered by hand with the other dice (one tap a die),
+in English, French and Japanese; the board's seats as docs/kot-expansions.md says."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from host.games import IllegalInput
+from host.games.kot import KingOfTokyo, MonsterPosition, Options, Position, Setup
+from host.games.kot.page import view
+from host.games.kot.script import load_script
+from host.games.kot.table_kind import KIND
+from host.games.text import localize
+
+SCRIPTS = Path(__file__).parent / "expansions"
+
+
+def game_at(script: str, inputs: int) -> KingOfTokyo:
+    """The game of an expansions script after its first `inputs` inputs."""
+    loaded = load_script(SCRIPTS / f"{script}.json")
+    game = KingOfTokyo(loaded.setup)
+    for inp in loaded.inputs[:inputs]:
+        game.apply(inp)
+    return game
+
+
+def curse_list(game: KingOfTokyo, lang: str = "en") -> dict[str, object]:
+    shown = localize(view(game), lang)
+    return next(x for x in shown["lists"] if x["name"] == "curse")
+
+
+def test_the_curse_in_play_is_shown_with_its_three_effects_in_every_language() -> None:
+    game = game_at("curse.bow_before_ra.snake", 0)
+    en, fr, ja = (curse_list(game, lang) for lang in ("en", "fr", "ja"))
+    assert en["label"] == "Curse: Bow Before Ra"
+    assert en["items"][:3] == ["Always: Max HP 2 lower.", "Ankh: +2 HP.", "Snake: -2 HP."]
+    assert "Golden Scarab: Bob" in en["items"]
+    assert fr["label"] == "Malédiction\u00a0: Prosternez-vous devant Râ"
+    assert fr["items"][1] == "Ânkh\u00a0: +2 points de vie."
+    assert ja["label"] == "呪い:ラーの前にひれ伏せ"
+    assert "黄金のスカラベ:Bob" in ja["items"]
+
+
+def test_the_die_of_fate_s_face_is_shown_once_it_has_resolved() -> None:
+    game = game_at("fate.snake", 1)
+    assert not any("die of fate" in i for i in curse_list(game)["items"])
+    game.apply({"type": "resolve", "player": "Ann"})
+    assert "The die of fate shows snake" in curse_list(game)["items"]
+    assert "運命のダイス:スネーク" in curse_list(game, "ja")["items"]
+
+
+def test_the_scarab_s_holder_has_a_tag_and_nobody_has_it_once_its_monster_is_out() -> None:
+    game = game_at("policy46_an_eliminated_holder_keeps_the_scarab", 0)
+    tags = {s["player"]: s["tags"] for s in view(game)["seats"]}
+    assert "🪲 Golden Scarab" in tags["Bob"] and not tags["Ann"]
+    game = game_at("policy46_an_eliminated_holder_keeps_the_scarab", 2)
+    assert "Golden Scarab: nobody (Bob is out)" in curse_list(game)["items"]
+
+
+# a script, and how many of its inputs reach the decision
+DECISIONS = {
+    "gift": ("curse.pharaonic_skin.snake", 2),
+    "scarab": ("curse.khepri_s_rebellion.ankh", 2),
+    "discard_card": ("curse.inadequate_offering.snake", 2),
+    "add_die": ("curse.raging_flood.ankh", 2),
+    "remove_die": ("curse.raging_flood.snake", 2),
+    "reroll": ("curse.false_blessing.snake", 2),
+    "bless": ("curse.false_blessing.ankh", 2),
+    "curse": ("fate.table_deck_asks_the_curse", 2),
+    "throw": ("curse.confused_senses.permanent", 4),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(DECISIONS))
+def test_every_curse_decision_is_answered_by_the_page_s_choices(kind: str) -> None:
+    """Each choice the page offers for it is taken by the rules; a forced rethrow is
+    entered one tap a die, as any throw."""
+    script, inputs = DECISIONS[kind]
+    game = game_at(script, inputs)
+    (waiting,) = [w for w in game.waiting_for() if w.kind == kind]
+    answers = KIND.answers(game, waiting)
+    assert answers["title"]
+    for lang in ("fr", "ja"):
+        assert localize(answers, lang)["title"] != answers["title"]  # said in that language
+    if kind == "throw":
+        form = answers["form"]
+        assert form["count"] == len(waiting.options["forced"]) and form["current"] == []
+        game.apply(KIND.dice.entered_throw(game, ["heart"] * form["count"]))
+        assert game.dice.count("heart") == 2  # the heart kept, and the one thrown again
+        return
+    assert answers["choices"]
+    for c in answers["choices"]:
+        game.apply(c["input"])  # taken by the rules...
+        game.undo()  # ...and the next one tried from the same moment
+
+
+def test_a_throw_entered_on_the_page_holds_the_die_of_fate() -> None:
+    """The dice form counts the die of fate among the dice and offers its faces; a throw
+    entered by hand, one tap a die, is a throw of the die of fate with the others."""
+    setup = Setup.simple("Ann", "Bob", first_player="Ann", options=Options(curses=True))
+    game = KingOfTokyo(setup)
+    (waiting,) = [w for w in game.waiting_for() if w.kind == "throw"]
+    form = KIND.answers(game, waiting)["form"]
+    assert form["count"] == 7
+    assert {"fate_eye", "fate_river", "fate_snake", "fate_ankh"} <= set(form["faces"])
+    assert KIND.dice.expected(game).counts == {"black": 6, "green": 0, "fate": 1}
+    game.apply(KIND.dice.entered_throw(game, ["1", "1", "2", "3", "heart", "claw", "fate_snake"]))
+    # thrown again: only the die of fate changes, and it alone is thrown
+    again = KIND.dice.entered_throw(game, ["1", "1", "2", "3", "heart", "claw", "fate_ankh"])
+    assert again["thrown"] == ["fate_ankh"]
+    game.apply(again)
+    with pytest.raises(IllegalInput, match="not the 7 dice in play"):  # the die of fate missing
+        game.apply(KIND.dice.entered_throw(game, ["1", "1", "2", "3", "heart", "claw"]))
+    assert KIND.dice.faces["fate_eye"] == "eye of Horus"
+
+
+def test_the_board_shows_hp_and_vp_as_ever_and_blinks_for_a_curse_s_decision() -> None:
+    """Curses change nothing on a seat's display (Bow Before Ra's HP are the HP); the
+    seat asked a curse's decision out of turn (Khepri's gift) blinks."""
+    position = Position({"Ann": MonsterPosition(vp=3)}, "Ann", curse="Bow Before Ra")
+    game = KingOfTokyo(Setup.simple("Ann", "Bob", options=Options(curses=True), position=position))
+    assert [s.text for s in game.display().seats] == [" 8.03", " 8.00"]
+    game = game_at("curse.khepri_s_rebellion.permanent", 0)
+    assert [s.blink for s in game.display().seats] == [False, True, False]  # Bob gives
