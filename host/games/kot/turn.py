@@ -248,15 +248,10 @@ def on_throw(game: State, who: Monster, inp: Input) -> None:
     if game.die_faces:  # the expansions' own dice: as many of each as in play, none other
         die_of = game.die_of
         shown: dict[str, int] = {}
-        for face in thrown:
-            die = die_of.get(face)
-            if die is not None:
+        for face in thrown + kept if kept else thrown:
+            if face in die_of:
+                die = die_of[face]
                 shown[die] = shown.get(die, 0) + 1
-        if kept:
-            for face in kept:
-                die = die_of.get(face)
-                if die is not None:
-                    shown[die] = shown.get(die, 0) + 1
         if shown != game.other_dice or rethrow is not None:  # each expansion says what
             for x in game.dice_expansions:
                 x.check_throw(game, thrown, kept, rethrow is not None)
