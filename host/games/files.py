@@ -14,6 +14,8 @@ from __future__ import annotations
 import json
 import sys
 
+from host.games.text import _
+
 BOM = "\ufeff"  # some editors (Windows Notepad) start a UTF-8 file with it
 
 
@@ -26,19 +28,31 @@ def read_json(data: bytes | str, name: str) -> object:
     try:
         text = data.decode("utf-8") if isinstance(data, bytes) else data
     except UnicodeDecodeError:
-        raise JsonFileError(f"{name} is not a text file (a game script is JSON)") from None
+        raise JsonFileError(
+            _("{name} is not a text file (a game script is JSON)", name=name)
+        ) from None
     try:
         return json.loads(text.removeprefix(BOM))
     except json.JSONDecodeError as error:
         raise JsonFileError(
-            f"{name} is not JSON (cut short or damaged): {error.msg} at line {error.lineno} "
-            f"column {error.colno}"
+            _(
+                "{name} is not JSON (cut short or damaged): {why} at line {line} column {column}",
+                name=name,
+                why=error.msg,  # Python's own words: a detail for whoever mends the file
+                line=error.lineno,
+                column=error.colno,
+            )
         ) from None
     except RecursionError:  # Python's parser gives up on lists nested thousands deep
-        raise JsonFileError(f"{name} is not a game script: its JSON is nested too deeply") from None
-    except ValueError:  # Python refuses to read whole numbers of thousands of digits
-        digits = sys.get_int_max_str_digits()
         raise JsonFileError(
-            f"{name} holds a number of more than {digits} digits: no game needs one that "
-            "long (a seed is a whole number such as 2026)"
+            _("{name} is not a game script: its JSON is nested too deeply", name=name)
+        ) from None
+    except ValueError:  # Python refuses to read whole numbers of thousands of digits
+        raise JsonFileError(
+            _(
+                "{name} holds a number of more than {digits} digits: no game needs one that "
+                "long (a seed is a whole number such as 2026)",
+                name=name,
+                digits=sys.get_int_max_str_digits(),
+            )
         ) from None

@@ -39,9 +39,10 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from host.games import refusals
 from host.games.files import JsonFileError, read_json
 from host.games.kind import GameFileError, GameKind
-from host.games.text import _
+from host.games.text import Text, _, message
 
 GAMES_ENV = "DICETABLE_GAMES"
 KIND_MODULE = "table_kind"  # the module of a rules package that holds its KIND
@@ -77,7 +78,7 @@ def default_kind() -> GameKind:
     """The catalog's first game: a "new_game" that names no game starts one of these."""
     found = kinds()
     if not found:
-        raise GameFileError(f"no game is installed (host/games has no rules package){_left_out()}")
+        raise GameFileError(_left_out(_("no game is installed (host/games has no rules package)")))
     return next(iter(found.values()))
 
 
@@ -87,7 +88,8 @@ def kind_named(name: str) -> GameKind:
         return _KINDS[name]
     except KeyError:
         games = ", ".join(sorted(_KINDS))
-        raise GameFileError(f"unknown game {name!r} (games: {games}){_left_out()}") from None
+        said = _("unknown game {name} (games: {games})", name=repr(name), games=games)
+        raise GameFileError(_left_out(said)) from None
 
 
 def kind_of_script(script: object) -> GameKind:
@@ -95,10 +97,10 @@ def kind_of_script(script: object) -> GameKind:
     (not a script, a game this dicetable does not know, or a newer format version)."""
     _find()
     if not isinstance(script, Mapping):
-        raise GameFileError('a game file is a JSON object with a "format" field')
+        raise GameFileError(_('a game file is a JSON object with a "format" field'))
     fmt = script.get("format")
     if not isinstance(fmt, str):
-        raise GameFileError('not a game script: it has no "format" field (its game and version)')
+        raise GameFileError(_('not a game script: it has no "format" field (its game and version)'))
     for kind in _KINDS.values():
         if fmt == kind.script_format:
             return kind
@@ -108,19 +110,24 @@ def kind_of_script(script: object) -> GameKind:
         if wanted and known and wanted[0] == known[0]:
             if wanted[1] > known[1]:
                 raise GameFileError(
-                    f"this file is a {fmt} game, from a newer dicetable; this one reads "
-                    f"{kind.script_format}: update dicetable to open it"
+                    _(
+                        "this file is a {format} game, from a newer dicetable; this one reads "
+                        "{reads}: update dicetable to open it",
+                        format=fmt,
+                        reads=kind.script_format,
+                    )
                 )
-            raise GameFileError(
-                f"unknown format {fmt!r}: this dicetable reads {kind.script_format}"
-            )
+            raise GameFileError(refusals.unknown_format(fmt, kind.script_format))
     formats = ", ".join(sorted(k.script_format for k in _KINDS.values()))
-    raise GameFileError(
-        f"unknown game format {fmt!r} (this dicetable reads {formats}){_left_out()}"
+    said = _(
+        "unknown game format {format} (this dicetable reads {reads})",
+        format=repr(fmt),
+        reads=formats,
     )
+    raise GameFileError(_left_out(said))
 
 
-def parse_game_file(data: bytes | str, name: str = "the game file") -> object:
+def parse_game_file(data: bytes | str, name: str | None = None) -> object:
     """The JSON of a game file, or GameFileError saying why it is not one.
 
     >>> parse_game_file(b'{"format": "x-game/1",')  # doctest: +ELLIPSIS
@@ -129,9 +136,9 @@ def parse_game_file(data: bytes | str, name: str = "the game file") -> object:
     host.games.kind.GameFileError: the game file is not JSON (cut short or damaged): ...
     """
     try:
-        return read_json(data, name)
+        return read_json(data, _("the game file") if name is None else name)
     except JsonFileError as error:
-        raise GameFileError(str(error)) from None
+        raise GameFileError(message(error)) from None
 
 
 def read_game_file(path: str | Path) -> tuple[GameKind, dict[str, Any]]:
@@ -139,7 +146,7 @@ def read_game_file(path: str | Path) -> tuple[GameKind, dict[str, Any]]:
     try:
         data = Path(path).read_bytes()
     except OSError as error:
-        raise GameFileError(f"cannot read {path}: {error.strerror or error}") from None
+        raise GameFileError(refusals.cannot_read(path, error)) from None
     script = parse_game_file(data, str(path))
     kind = kind_of_script(script)
     assert isinstance(script, dict)
@@ -237,8 +244,10 @@ def _take(module: ModuleType) -> None:
     register(kind)  # type: ignore[arg-type]
 
 
-def _left_out() -> str:
-    """For an unknown game: the games left out because they cannot be loaded."""
+def _left_out(said: Text) -> Text:
+    """For an unknown game: `said`, and the games left out because they cannot be loaded."""
     if not _BROKEN:
-        return ""
-    return "; left out, as they cannot be loaded: " + ", ".join(_BROKEN)
+        return said
+    return _(
+        "{said}; left out, as they cannot be loaded: {games}", said=said, games=", ".join(_BROKEN)
+    )

@@ -19,9 +19,10 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, TypeVar
 
-from host.games import Game, IllegalInput, Input
+from host.games import Game, IllegalInput, Input, refusals
 from host.games.files import JsonFileError, read_json
 from host.games.kind import GameFileError, ReplayStopped, Trace
+from host.games.text import Text, _, message
 
 G = TypeVar("G", bound=Game)
 
@@ -53,9 +54,9 @@ def read_script_file(path: str | Path) -> object:
     try:
         return read_json(Path(path).read_bytes(), str(path))
     except OSError as error:
-        raise ScriptError(f"cannot read {path}: {error.strerror or error}") from None
+        raise ScriptError(refusals.cannot_read(path, error)) from None
     except JsonFileError as error:
-        raise ScriptError(str(error)) from None
+        raise ScriptError(message(error)) from None
 
 
 def check_format(obj: Mapping[str, Any], fmt: str) -> None:
@@ -63,8 +64,10 @@ def check_format(obj: Mapping[str, Any], fmt: str) -> None:
     found = obj.get("format")
     if found != fmt:
         if found is None:
-            raise ScriptError(f'no "format": a game script starts with "format": "{fmt}"')
-        raise ScriptError(f"unknown format {found!r}: this dicetable reads {fmt!r}")
+            raise ScriptError(
+                _('no "format": a game script starts with "format": "{format}"', format=fmt)
+            )
+        raise ScriptError(refusals.unknown_format(found, fmt))
 
 
 def inputs_and_expects(obj: Mapping[str, Any]) -> tuple[list[Input], tuple[Expect, ...]]:
@@ -77,13 +80,22 @@ def inputs_and_expects(obj: Mapping[str, Any]) -> tuple[list[Input], tuple[Expec
         eo = dict(as_object(e, f"expect[{i}]"))
         after = as_int(eo.pop("after", len(inputs)), f"expect[{i}].after")
         if not 0 <= after <= len(inputs):
-            raise ScriptError(f"expect[{i}].after: {after} is not between 0 and {len(inputs)}")
+            raise ScriptError(
+                _(
+                    "{at}: {n} is not between 0 and {most}",
+                    at=f"expect[{i}].after",
+                    n=after,
+                    most=len(inputs),
+                )
+            )
         refuse = eo.pop("refuse", None)
         error = as_str(eo.pop("error", ""), f"expect[{i}].error")
         if refuse is not None:
             refuse = as_object(refuse, f"expect[{i}].refuse")
         elif error:
-            raise ScriptError(f'expect[{i}].error: the message of which "refuse" input?')
+            raise ScriptError(
+                _('{at}: the message of which "refuse" input?', at=f"expect[{i}].error")
+            )
         expects.append(Expect(after, eo, refuse, error))
     return inputs, tuple(expects)
 
@@ -102,36 +114,48 @@ def play_inputs(
         try:
             game.apply(inp)
         except IllegalInput as error:
-            raise ScriptFailed(f"inputs[{i}] ({describe(inp)}): {error}", game) from None
+            raise ScriptFailed(
+                _(
+                    "{at} ({input}): {why}",
+                    at=f"inputs[{i}]",
+                    input=describe(inp),
+                    why=message(error),
+                ),
+                game,
+            ) from None
         if each is not None:
             each(i, inp, game)
         check_expects(expects, game, i + 1)
     return game
 
 
-def describe(inp: Input) -> str:
-    """A few words naming an input, for messages: 'throw by Ann'."""
-    kind = inp.get("type", "input without a type")
-    return f"{kind} by {inp['player']}" if "player" in inp else str(kind)
+def describe(inp: Input) -> Text:
+    """A few words naming an input, for messages: 'throw by Ann' (its type as the game
+    script writes it)."""
+    kind = inp.get("type")
+    if kind is None:
+        return _("input without a type")
+    if "player" in inp:
+        return _("{type} by {player}", type=str(kind), player=str(inp["player"]))
+    return _("{type}", type=str(kind))
 
 
 def check_expects(expects: Sequence[Expect], game: Game, applied: int) -> None:
     for i, expect in enumerate(expects):
         if expect.after == applied:
-            at = f"expect[{i}] (after {applied} inputs)"
+            at = _("{at} (after {n} inputs)", at=f"expect[{i}]", n=applied)
             state = game.to_json()
             problems = mismatches(state, expect.state)
-            if problems:
-                raise ScriptFailed(
-                    f"{at}: {problems[0]}"
-                    + (f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""),
-                    game,
-                )
+            if problems:  # each says where in the state (paths and JSON values: no words)
+                said = _("{at}: {problem}", at=at, problem=problems[0])
+                if len(problems) > 1:
+                    said = _("{said} (and {n} more)", said=said, n=len(problems) - 1)
+                raise ScriptFailed(said, game)
             if expect.refuse is not None:
                 _check_refused(game, expect, at, state)
 
 
-def _check_refused(game: Game, expect: Expect, at: str, before: Mapping[str, Any]) -> None:
+def _check_refused(game: Game, expect: Expect, at: Text, before: Mapping[str, Any]) -> None:
     """The `refuse` input of `expect` is refused, with its `error` in the message, and the
     game's state is as it was."""
     assert expect.refuse is not None
@@ -140,14 +164,20 @@ def _check_refused(game: Game, expect: Expect, at: str, before: Mapping[str, Any
         game.apply(expect.refuse)
     except IllegalInput as error:
         if expect.error not in str(error):
-            raise ScriptFailed(
-                f"{at}: {refuse} was refused with {str(error)!r}, expected {expect.error!r}", game
-            ) from None
+            said = _(
+                "{at}: {input} was refused with {error}, expected {expected}",
+                at=at,
+                input=refuse,
+                error=repr(str(error)),
+                expected=repr(expect.error),
+            )
+            raise ScriptFailed(said, game) from None
         if game.to_json() != before:
-            raise ScriptFailed(f"{at}: refusing {refuse} changed the state", game) from None
+            said = _("{at}: refusing {input} changed the state", at=at, input=refuse)
+            raise ScriptFailed(said, game) from None
         return
     game.undo()
-    raise ScriptFailed(f"{at}: {refuse} was taken, expected it refused", game)
+    raise ScriptFailed(_("{at}: {input} was taken, expected it refused", at=at, input=refuse), game)
 
 
 # lists of the state that an `expect` may also give as an object, keyed by this field
@@ -210,7 +240,7 @@ class ScriptedKind:
 
     def new(self, setup: Mapping[str, Any]) -> Game:
         if not isinstance(setup, Mapping):
-            raise GameFileError("a game setup is a JSON object (players, options...)")
+            raise GameFileError(refusals.not_a_setup())
         return self.load({**self._setup_fields(setup), "inputs": []})
 
     def load(self, script: Mapping[str, Any], trace: Trace | None = None) -> Game:
@@ -242,19 +272,23 @@ class ScriptedKind:
 
 def as_object(value: object, where: str) -> Mapping[str, Any]:
     if not isinstance(value, Mapping):
-        raise ScriptError(f"{where}: expected a JSON object, not {kind_of(value)}")
+        raise ScriptError(
+            _("{at}: expected a JSON object, not {value}", at=where, value=kind_of(value))
+        )
     return value
 
 
 def as_list(value: object, where: str) -> list[Any]:
     if not isinstance(value, list):
-        raise ScriptError(f"{where}: expected a JSON list, not {kind_of(value)}")
+        raise ScriptError(
+            _("{at}: expected a JSON list, not {value}", at=where, value=kind_of(value))
+        )
     return value
 
 
 def as_str(value: object, where: str) -> str:
     if not isinstance(value, str):
-        raise ScriptError(f"{where}: expected a string, not {kind_of(value)}")
+        raise ScriptError(_("{at}: expected a string, not {value}", at=where, value=kind_of(value)))
     return value
 
 
@@ -264,13 +298,17 @@ def as_strings(value: object, where: str) -> tuple[str, ...]:
 
 def as_int(value: object, where: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
-        raise ScriptError(f"{where}: expected a whole number, not {kind_of(value)}")
+        raise ScriptError(
+            _("{at}: expected a whole number, not {value}", at=where, value=kind_of(value))
+        )
     return value
 
 
 def as_bool(value: object, where: str) -> bool:
     if not isinstance(value, bool):
-        raise ScriptError(f"{where}: expected true or false, not {kind_of(value)}")
+        raise ScriptError(
+            _("{at}: expected true or false, not {value}", at=where, value=kind_of(value))
+        )
     return value
 
 
@@ -279,7 +317,12 @@ def known_fields(obj: Mapping[str, Any], keys: set[str], where: str) -> None:
     unknown = sorted(set(obj) - keys)
     if unknown:
         raise ScriptError(
-            f"{where}: unknown field {unknown[0]!r} (fields: {', '.join(sorted(keys))})"
+            _(
+                "{at}: unknown field {name} (fields: {fields})",
+                at=where,
+                name=repr(unknown[0]),
+                fields=", ".join(sorted(keys)),
+            )
         )
 
 

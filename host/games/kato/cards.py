@@ -18,6 +18,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any, NamedTuple
 
 from host.games.kato.errors import MalformedInput, UnknownCard
+from host.games.kato.text import _
 
 COLORS = ("red", "yellow", "green", "blue")
 BLACK = "black"  # the colour of the wild kinds, as a card is read
@@ -88,18 +89,42 @@ def card_of(data: Any, deck: Deck, where: str = "card") -> Card:
     host.games.kato.errors.UnknownCard: card: this deck has no purple 7 (colours: red, ...)
     """
     if not isinstance(data, Mapping) or set(data) != {"color", "value"}:
-        raise MalformedInput(f'{where}: a card is {{"color": ..., "value": ...}}, not {data!r}')
+        raise MalformedInput(
+            _(
+                "{at}: a card is {shape}, not {value}",
+                at=where,
+                shape='{"color": ..., "value": ...}',
+                value=repr(data),
+            )
+        )
     color, value = data["color"], data["value"]
     if not isinstance(color, str) or not isinstance(value, str):
         raise MalformedInput(
-            f'{where}: a card\'s colour and value are strings (e.g. "red", "7"), not {data!r}'
+            _(
+                "{at}: a card's colour and value are strings (e.g. {example}), not {value}",
+                at=where,
+                example='"red", "7"',
+                value=repr(data),
+            )
         )
     card = Card(color, value)
     if card not in deck:
         colors = list(dict.fromkeys(c.color for c in deck if c.color != BLACK))
         if value not in VALUES:
-            raise UnknownCard(f"{where}: unknown value {value!r} (values: {', '.join(VALUES)})")
+            raise UnknownCard(
+                _(
+                    "{at}: unknown value {name} (values: {values})",
+                    at=where,
+                    name=repr(value),
+                    values=", ".join(VALUES),
+                )
+            )
         raise UnknownCard(
-            f"{where}: this deck has no {card} (colours: {', '.join(colors)}; wild cards are black)"
+            _(
+                "{at}: this deck has no {card} (colours: {colours}; wild cards are black)",
+                at=where,
+                card=str(card),
+                colours=", ".join(colors),
+            )
         )
     return card

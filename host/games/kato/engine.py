@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from host.games import BoardDisplay, IllegalInput, Input, Waiting
+from host.games import BoardDisplay, IllegalInput, Input, Waiting, refusals
 from host.games.kato import waits
 from host.games.kato.cards import (
     CONE,
@@ -50,6 +50,8 @@ from host.games.kato.errors import (
 from host.games.kato.phases import COLOR, COUNT, DRAWN, OVER, PLAY, TURN_UP, VERDICT
 from host.games.kato.piles import Piles
 from host.games.kato.setup import POINTS, Setup, check_setup
+from host.games.kato.text import _, card_name
+from host.games.text import Text
 
 CATCH_PENALTY = 2  # cards drawn by a player caught without calling KaTO
 CHALLENGE_PENALTY = 2  # more cards drawn by a challenger whose +4 was honest (4 -> 6)
@@ -108,7 +110,7 @@ class KaTO:
 
     def apply(self, inp: Input) -> None:
         if self.phase == OVER:
-            raise GameOver("the game is over; undo the last input to change the end")
+            raise GameOver(refusals.game_over())
         try:
             step = _STEPS[inp["type"]]
             known = INPUT_FIELDS[inp["type"]].issuperset(inp.keys() - {"type", "player"})
@@ -129,7 +131,7 @@ class KaTO:
 
     def undo(self) -> Input:
         if not self._log:
-            raise NotNow("there is nothing to undo")
+            raise NotNow(refusals.nothing_to_undo())
         last = self._log[-1]
         self._refold(self._log[:-1])
         return last
@@ -236,36 +238,34 @@ class KaTO:
     def _malformed(self, inp: object) -> IllegalInput:
         """The error for an input that is not well formed (the slow path of apply)."""
         if not isinstance(inp, Mapping):
-            return MalformedInput(f"an input is a JSON object, not {type(inp).__name__}")
+            return MalformedInput(refusals.not_an_object(inp))
         kind = inp.get("type")
         fields = INPUT_FIELDS.get(kind) if isinstance(kind, str) else None
         if fields is None:
-            return MalformedInput(f"unknown input type {kind!r} (types: {', '.join(INPUT_FIELDS)})")
+            return MalformedInput(refusals.unknown_type(kind, INPUT_FIELDS))
         extra = inp.keys() - fields - {"type", "player"}
         if extra:
-            names = ", ".join(sorted(map(repr, extra)))
-            return MalformedInput(
-                f"a {kind} input has no field {names} (fields: "
-                f"{', '.join(sorted(fields)) or 'none besides type and player'})"
-            )
+            return MalformedInput(refusals.no_such_field(str(kind), extra, fields))
         if "player" not in inp:
-            return MalformedInput(f'a {kind} input needs the "player" who gives it')
-        return UnknownPlayer(
-            f"unknown player {inp.get('player')!r} (players: {', '.join(self.players)})"
-        )
+            return MalformedInput(refusals.no_player(str(kind)))
+        return UnknownPlayer(refusals.unknown_player(inp.get("player"), self.players))
 
     # ---- checks shared by the steps ------------------------------------------------------
 
-    def _expect(self, seat: int, kind: str, phases: tuple[str, ...]) -> None:
-        """NotNow unless the phase is one of `phases`, NotYourTurn unless it is `seat`'s."""
+    def _expect(self, seat: int, kind: Text, phases: tuple[str, ...]) -> None:
+        """NotNow unless the phase is one of `phases`, NotYourTurn unless it is `seat`'s
+        (`kind`: the input, in words)."""
         if self.phase not in phases:
-            raise waits.refusal(NotNow, f"no {kind} now", self)
+            raise waits.refusal(NotNow, _("no {input} now", input=kind), self)
         if seat != self.turn:
-            raise waits.refusal(NotYourTurn, f"no {kind} from {self.players[seat]} now", self)
+            said = _("no {input} from {player} now", input=kind, player=self.players[seat])
+            raise waits.refusal(NotYourTurn, said, self)
 
     def _cards(self, data: Any, where: str) -> list[Card]:
         if not isinstance(data, list):
-            raise MalformedInput(f"{where}: a list of cards, not {data!r}")
+            raise MalformedInput(
+                _("{at}: a list of cards, not {value}", at=where, value=repr(data))
+            )
         return [card_of(c, self.deck, f"{where}[{i}]") for i, c in enumerate(data)]
 
     def _begin(self, seat: int) -> None:
@@ -292,7 +292,7 @@ class KaTO:
     # ---- the steps, one per input type: each checks everything, then changes the state ---
 
     def _turn_up(self, seat: int, inp: Input) -> None:
-        self._expect(seat, "card turned up", (TURN_UP,))
+        self._expect(seat, _("card turned up"), (TURN_UP,))
         card = card_of(inp.get("card"), self.deck)
         self.piles.check_left([card])
         self.piles.turn_up(card)
@@ -307,27 +307,36 @@ class KaTO:
             self._effect(self.dealer, card, None, start=True)
 
     def _color(self, seat: int, inp: Input) -> None:
-        self._expect(seat, "colour named", (COLOR,))
+        self._expect(seat, _("colour named"), (COLOR,))
         color = inp.get("color")
         if color not in self.colors:
-            raise MalformedInput(f"color: one of {', '.join(self.colors)}, not {color!r}")
+            raise MalformedInput(self._not_a_colour("color", color))
         self.color = color
         self.phase = PLAY
 
     def _play(self, seat: int, inp: Input) -> None:
-        self._expect(seat, "card played", (PLAY, DRAWN))
+        self._expect(seat, _("card played"), (PLAY, DRAWN))
         cards = self._played(seat, inp)
         last = cards[-1]
         named = inp.get("named")
         empties = len(cards) == self.hands[seat]
         if last.wild and named is None and not empties:
             raise MalformedInput(
-                f'a {last} names the colour that follows: "named": one of {", ".join(self.colors)}'
+                _(
+                    'a {card} names the colour that follows: "named": one of {colours}',
+                    card=card_name(last.json()),
+                    colours=", ".join(self.colors),
+                )
             )
         if named is not None and (not last.wild or named not in self.colors):
             if not last.wild:
-                raise MalformedInput(f"a {last} names no colour (only a wild card does)")
-            raise MalformedInput(f"named: one of {', '.join(self.colors)}, not {named!r}")
+                raise MalformedInput(
+                    _(
+                        "a {card} names no colour (only a wild card does)",
+                        card=card_name(last.json()),
+                    )
+                )
+            raise MalformedInput(self._not_a_colour("named", named))
         self._begin(seat)
         armed = self.armed == seat
         self._hand_changes(seat, -len(cards))
@@ -349,24 +358,39 @@ class KaTO:
     def _played(self, seat: int, inp: Input) -> list[Card]:
         """The cards of a play, checked: known, left in the deck, held, playable."""
         if ("card" in inp) == ("cards" in inp):
-            raise MalformedInput('a play names its "card" (or, several at once, its "cards")')
+            raise MalformedInput(_('a play names its "card" (or, several at once, its "cards")'))
         if "card" in inp:
             cards = [card_of(inp["card"], self.deck)]
         else:
             if not self.options.several:
-                raise NotPlayable("one card at a time (the house rule of several at once is off)")
+                raise NotPlayable(
+                    _("one card at a time (the house rule of several at once is off)")
+                )
             cards = self._cards(inp["cards"], "cards")
             if not cards:
-                raise MalformedInput("cards: the cards laid, at least one")
+                raise MalformedInput(_("cards: the cards laid, at least one"))
             value = cards[0].value
             if any(c.value != value or c.value not in NUMBERS for c in cards):
-                raise NotPlayable("several cards at once are numbers of one value (e.g. two 7s)")
+                raise NotPlayable(_("several cards at once are numbers of one value (e.g. two 7s)"))
         self.piles.check_left(cards)
         name = self.players[seat]
         if len(cards) > self.hands[seat]:
-            raise WrongCount(f"{name} holds {self.hands[seat]} cards, not {len(cards)}")
+            raise WrongCount(
+                _(
+                    "{player} holds {n} cards, not {laid}",
+                    player=name,
+                    n=self.hands[seat],
+                    laid=len(cards),
+                )
+            )
         if not self.playable(cards[0]):
-            raise NotPlayable(f"{cards[0]} cannot be laid now: {waits.play_rule(self)}")
+            raise NotPlayable(
+                _(
+                    "{card} cannot be laid now: {rule}",
+                    card=card_name(cards[0].json()),
+                    rule=waits.play_rule(self),
+                )
+            )
         return cards
 
     def _effect(self, seat: int, card: Card, named: str | None, start: bool = False) -> None:
@@ -395,7 +419,7 @@ class KaTO:
                 self.owed, self.bluff = 0, None
 
     def _draw_step(self, seat: int, inp: Input) -> None:
-        self._expect(seat, "draw", (PLAY,))
+        self._expect(seat, _("draw"), (PLAY,))
         self._begin(seat)
         owed = self.owed
         self._draw(seat, owed or 1)
@@ -406,23 +430,23 @@ class KaTO:
             self._next_turn(seat)
 
     def _pass(self, seat: int, inp: Input) -> None:
-        self._expect(seat, "pass", (DRAWN,))
+        self._expect(seat, _("pass"), (DRAWN,))
         self.phase = PLAY
         self._next_turn(seat)
 
     def _challenge(self, seat: int, inp: Input) -> None:
-        self._expect(seat, "challenge", (PLAY,))
+        self._expect(seat, _("challenge"), (PLAY,))
         if self.bluff is None:
-            raise waits.refusal(NotNow, "no wild draw four to challenge now", self)
+            raise waits.refusal(NotNow, _("no wild draw four to challenge now"), self)
         self._begin(seat)
         self.phase = VERDICT
 
     def _verdict(self, seat: int, inp: Input) -> None:
-        self._expect(seat, "verdict", (VERDICT,))
+        self._expect(seat, _("verdict"), (VERDICT,))
         guilty = inp.get("guilty")
         if not isinstance(guilty, bool):
             raise MalformedInput(
-                "guilty: true (the +4 was a bluff: its player held the colour) or false"
+                _("guilty: true (the +4 was a bluff: its player held the colour) or false")
             )
         assert self.bluff is not None
         if guilty:  # the bluffer draws what was owed; the challenger plays
@@ -432,6 +456,15 @@ class KaTO:
             self._next_turn(seat)
         self.owed, self.bluff = 0, None
         self.phase = PLAY
+
+    def _not_a_colour(self, field: str, value: object) -> Text:
+        colours = ", ".join(map(str, map(_.name, self.colors)))
+        return _(
+            "{field}: one of {colours}, not {value}",
+            field=field,
+            colours=colours,
+            value=repr(value),
+        )
 
     def _kato(self, seat: int, inp: Input) -> None:
         if self.window == seat:
@@ -446,9 +479,7 @@ class KaTO:
         target = inp.get("target")
         caught = self.seats.get(target) if isinstance(target, str) else None
         if caught is None:
-            raise UnknownPlayer(
-                f"target: unknown player {target!r} (players: {', '.join(self.players)})"
-            )
+            raise UnknownPlayer(refusals.unknown_player(target, self.players, "target"))
         if caught == seat or caught not in self.forgot:
             raise NotNow(waits.why_no_catch(self, seat, caught))
         self._draw(caught, CATCH_PENALTY)
@@ -456,15 +487,22 @@ class KaTO:
     def _hand(self, seat: int, inp: Input) -> None:
         name = self.players[seat]
         if self.phase != COUNT:
-            raise waits.refusal(NotNow, "no hand is laid down now", self)
+            raise waits.refusal(NotNow, _("no hand is laid down now"), self)
         if seat == self.winner or seat in self.laid:
-            done = "won the round" if seat == self.winner else "laid down their hand already"
-            raise waits.refusal(NotYourTurn, f"{name} {done}", self)
+            if seat == self.winner:
+                done = _("{player} won the round", player=name)
+            else:
+                done = _("{player} laid down their hand already", player=name)
+            raise waits.refusal(NotYourTurn, done, self)
         cards = self._cards(inp.get("cards"), "cards")
         if len(cards) != self.hands[seat]:
             raise WrongCount(
-                f"{name} holds {self.hands[seat]} cards, not {len(cards)}: is a card missing "
-                "or read twice?"
+                _(
+                    "{player} holds {n} cards, not {laid}: is a card missing or read twice?",
+                    player=name,
+                    n=self.hands[seat],
+                    laid=len(cards),
+                )
             )
         self.piles.check_left(cards)
         self.piles.lay_down(cards)

@@ -21,6 +21,8 @@ from collections.abc import Sequence
 
 from host.games.kato.cards import Card, Deck
 from host.games.kato.errors import NoSuchCardLeft
+from host.games.kato.text import _, card_name
+from host.games.text import Text
 
 
 class Piles:
@@ -43,13 +45,40 @@ class Piles:
         """NoSuchCardLeft unless the hands and the draw pile can hold all of `cards`."""
         for card, n in Counter(cards).items():
             if n > self.left(card):
-                copies, up = self.deck[card], self.seen[card]
-                many = f"{n} × " if n > 1 else ""
-                shown = f" and {up} {'is' if up == 1 else 'are'} face up already" if up else ""
-                raise NoSuchCardLeft(
-                    f"{where}{many}{card}: the deck has {copies}{shown}: is "
-                    f"{'one' if n > 1 else 'it'} another card? (fix the reading)"
+                raise NoSuchCardLeft(self._none_left(card, n))
+
+    def _none_left(self, card: Card, n: int) -> Text:
+        copies, up, name = self.deck[card], self.seen[card], card_name(card.json())
+        cards = _("{n} × {card}", n=n, card=name) if n > 1 else name
+        if up:
+            shown = (
+                _("{n} is face up already", n=up) if up == 1 else _("{n} are face up already", n=up)
+            )
+            if n > 1:
+                return _(
+                    "{cards}: the deck has {copies} and {shown}: is one another card? (fix the "
+                    "reading)",
+                    cards=cards,
+                    copies=copies,
+                    shown=shown,
                 )
+            return _(
+                "{cards}: the deck has {copies} and {shown}: is it another card? (fix the reading)",
+                cards=cards,
+                copies=copies,
+                shown=shown,
+            )
+        if n > 1:
+            return _(
+                "{cards}: the deck has {copies}: is one another card? (fix the reading)",
+                cards=cards,
+                copies=copies,
+            )
+        return _(
+            "{cards}: the deck has {copies}: is it another card? (fix the reading)",
+            cards=cards,
+            copies=copies,
+        )
 
     def deal(self, cards: int) -> None:
         self.draw -= cards

@@ -30,6 +30,7 @@ from host.games.kato.setup import (
     SetupError,
     Target,
 )
+from host.games.kato.text import _
 from host.games.scripts import (
     Expect,
     ScriptError,
@@ -45,6 +46,7 @@ from host.games.scripts import (
     play_inputs,
     read_script_file,
 )
+from host.games.text import message
 
 FORMAT = "kato-game/1"
 FIELDS = {  # a script's top-level fields
@@ -102,7 +104,9 @@ def parse_script(data: object) -> Script:
 def _target(data: object) -> Target:
     obj = as_object(data, "target")
     if len(obj) != 1 or next(iter(obj)) not in (POINTS, ROUNDS):
-        raise ScriptError('target: {"points": N} or {"rounds": N}')
+        raise ScriptError(
+            _("target: {points} or {rounds}", points='{"points": N}', rounds='{"rounds": N}')
+        )
     kind = next(iter(obj))
     return Target(kind, as_int(obj[kind], f"target.{kind}"))
 
@@ -149,7 +153,7 @@ def start(script: Script) -> KaTO:
     try:
         return KaTO(script.setup)
     except SetupError as error:
-        raise ScriptError(str(error)) from None
+        raise ScriptError(message(error)) from None
 
 
 def replay(script: Script, each: Callable[[int, Input, KaTO], None] | None = None) -> KaTO:

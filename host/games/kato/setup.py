@@ -27,6 +27,7 @@ from host.games.kato.cards import (
     Deck,
     composition,
 )
+from host.games.kato.text import _
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 10
 HAND_SIZE = 7  # cards dealt to each player (fewer is a house rule)
@@ -122,26 +123,51 @@ def check_setup(setup: Setup) -> None:
     """SetupError naming the first thing wrong with the setup."""
     players = setup.players
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise SetupError(f"players: {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(players)}")
+        raise SetupError(
+            _(
+                "players: {least} to {most} players, not {n}",
+                least=MIN_PLAYERS,
+                most=MAX_PLAYERS,
+                n=len(players),
+            )
+        )
     for i, name in enumerate(players):
         if not name.strip():
-            raise SetupError(f"players[{i}].name: a player needs a name")
+            raise SetupError(_("{at}: a player needs a name", at=f"players[{i}].name"))
         if name in players[:i]:
-            raise SetupError(f"players[{i}].name: {name!r} is already at the table")
+            raise SetupError(
+                _("{at}: {name} is already at the table", at=f"players[{i}].name", name=repr(name))
+            )
     if setup.first_player is not None and setup.first_player not in players:
-        raise SetupError(f"first_player: {setup.first_player!r} is not at the table")
+        raise SetupError(
+            _("{at}: {name} is not at the table", at="first_player", name=repr(setup.first_player))
+        )
     target = setup.target
     if target.kind not in (POINTS, ROUNDS):
-        raise SetupError(f'target: "points" or "rounds", not {target.kind!r}')
+        raise SetupError(_('target: "points" or "rounds", not {value}', value=repr(target.kind)))
     if target.amount < 1:
-        raise SetupError(f"target.{target.kind}: at least 1, not {target.amount}")
+        raise SetupError(
+            _("{at}: at least 1, not {n}", at=f"target.{target.kind}", n=target.amount)
+        )
     _check_options(setup.options)
     _check_deck(setup)
     for value, points in setup.values.items():
         if value not in VALUES:
-            raise SetupError(f"values: unknown card value {value!r} (values: {', '.join(VALUES)})")
+            raise SetupError(
+                _(
+                    "values: unknown card value {name} (values: {values})",
+                    name=repr(value),
+                    values=", ".join(VALUES),
+                )
+            )
         if points < 0:
-            raise SetupError(f"values.{value}: a card is worth 0 points or more, not {points}")
+            raise SetupError(
+                _(
+                    "{at}: a card is worth 0 points or more, not {n}",
+                    at=f"values.{value}",
+                    n=points,
+                )
+            )
     if setup.position is not None:
         _check_position(setup)
 
@@ -149,65 +175,98 @@ def check_setup(setup: Setup) -> None:
 def _check_options(options: Options) -> None:
     if not 1 <= options.hand_size <= HAND_SIZE:
         raise SetupError(
-            f"options.hand_size: 1 to {HAND_SIZE} cards dealt, not {options.hand_size}"
+            _(
+                "options.hand_size: 1 to {most} cards dealt, not {n}",
+                most=HAND_SIZE,
+                n=options.hand_size,
+            )
         )
     if options.cone is not None and options.cone not in CONE_EFFECTS:
         raise SetupError(
-            f"options.cone: the cone's effect is one of {', '.join(CONE_EFFECTS)} "
-            f"(or null: no cone), not {options.cone!r}"
+            _(
+                "options.cone: the cone's effect is one of {effects} (or null: no cone), "
+                "not {value}",
+                effects=", ".join(CONE_EFFECTS),
+                value=repr(options.cone),
+            )
         )
 
 
 def _check_deck(setup: Setup) -> None:
     spec = setup.deck
     if not spec.colors:
-        raise SetupError("deck.colors: at least one colour")
+        raise SetupError(_("deck.colors: at least one colour"))
     for i, color in enumerate(spec.colors):
         if not color or color == BLACK or color in spec.colors[:i]:
             raise SetupError(
-                f"deck.colors[{i}]: {color!r} is empty, repeated or black (the wild cards')"
+                _(
+                    "{at}: {value} is empty, repeated or black (the wild cards')",
+                    at=f"deck.colors[{i}]",
+                    value=repr(color),
+                )
             )
     _check_counts(spec.each_color, NUMBERS + ACTIONS, "deck.each_color")
     wild = spec.wild_counts(setup.options)
     _check_counts(wild, WILDS, "deck.wild")
     if wild[CONE] and setup.options.cone is None:
-        raise SetupError("deck.wild.cone: the deck has cones but options.cone names no effect")
+        raise SetupError(_("deck.wild.cone: the deck has cones but options.cone names no effect"))
     needed = len(setup.players) * setup.options.hand_size + 1
     held = sum(setup.cards().values())
     if held < needed:
         raise SetupError(
-            f"deck: {held} cards cannot deal {setup.options.hand_size} to each of "
-            f"{len(setup.players)} players and turn one up ({needed} needed)"
+            _(
+                "deck: {n} cards cannot deal {hand} to each of {players} players and turn one "
+                "up ({needed} needed)",
+                n=held,
+                hand=setup.options.hand_size,
+                players=len(setup.players),
+                needed=needed,
+            )
         )
 
 
 def _check_counts(counts: Mapping[str, int], kinds: Sequence[str], where: str) -> None:
     for value, n in counts.items():
         if value not in kinds:
-            raise SetupError(f"{where}: unknown kind {value!r} (kinds: {', '.join(kinds)})")
+            raise SetupError(
+                _(
+                    "{at}: unknown kind {name} (kinds: {kinds})",
+                    at=where,
+                    name=repr(value),
+                    kinds=", ".join(kinds),
+                )
+            )
         if n < 0:
-            raise SetupError(f"{where}.{value}: 0 copies or more, not {n}")
+            raise SetupError(_("{at}: 0 copies or more, not {n}", at=f"{where}.{value}", n=n))
 
 
 def _check_position(setup: Setup) -> None:
     position = setup.position
     assert position is not None
     if position.round < 1:
-        raise SetupError(f"position.round: 1 or more, not {position.round}")
+        raise SetupError(_("position.round: 1 or more, not {n}", n=position.round))
     for name, score in position.scores.items():
         if name not in setup.players:
-            raise SetupError(f"position.scores: {name!r} is not at the table")
+            raise SetupError(
+                _("{at}: {name} is not at the table", at="position.scores", name=repr(name))
+            )
         if score < 0:
-            raise SetupError(f"position.scores.{name}: 0 or more, not {score}")
+            raise SetupError(_("{at}: 0 or more, not {n}", at=f"position.scores.{name}", n=score))
     scores = [*sorted(position.scores.values(), reverse=True), 0, 0]
     target = setup.target
     if target.kind == POINTS and scores[0] >= target.amount:
         raise SetupError(
-            f"position.scores: {scores[0]} points reach the target ({target.amount}): "
-            "the game would be over"
+            _(
+                "position.scores: {n} points reach the target ({target}): the game would be over",
+                n=scores[0],
+                target=target.amount,
+            )
         )
     if target.kind == ROUNDS and position.round > target.amount and scores[0] != scores[1]:
         raise SetupError(
-            f"position.round: after {target.amount} rounds the game goes on only while the "
-            "highest score is tied"
+            _(
+                "position.round: after {n} rounds the game goes on only while the highest "
+                "score is tied",
+                n=target.amount,
+            )
         )

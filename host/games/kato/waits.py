@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Any
 from host.games import IllegalInput, Waiting
 from host.games.kato.cards import WILD4, Card
 from host.games.kato.phases import COLOR, COUNT, DRAWN, OVER, PLAY, TURN_UP, VERDICT
+from host.games.kato.text import VALUE_LABELS, _
+from host.games.text import Text
 
 if TYPE_CHECKING:
     from host.games.kato.engine import KaTO
@@ -106,67 +108,91 @@ def losers_to_count(game: KaTO) -> list[int]:
     return [s for s in range(len(game.hands)) if s != game.winner and s not in game.laid]
 
 
-def refusal(kind: type[IllegalInput], text: str, game: KaTO) -> IllegalInput:
+def refusal(kind: type[IllegalInput], text: Text, game: KaTO) -> IllegalInput:
     """An error saying what is wrong and what the game waits for instead."""
-    error = kind(f"{text}: {awaited(game)}")
+    error = kind(_("{why}: {waits}", why=text, waits=awaited(game)))
     error.says_awaited = True
     return error
 
 
-def awaited(game: KaTO) -> str:
+def awaited(game: KaTO) -> Text:
     """What the game waits for, in words: 'Bob plays on red 7 or draws 1'."""
     names = game.players
     player = names[game.turn]
     if game.phase == OVER:
-        return "the game is over"
+        return _("the game is over")
     if game.phase == TURN_UP:
-        return f"{player} (the dealer) turns up the first card"
+        return _("{player} (the dealer) turns up the first card", player=player)
     if game.phase == COLOR:
-        return f"{player} names the colour of the wild card turned up"
+        return _("{player} names the colour of the wild card turned up", player=player)
     if game.phase == VERDICT:
         assert game.bluff is not None
-        return f"{player} says whether {names[game.bluff]}'s wild draw four was a bluff"
+        return _(
+            "{player} says whether {bluffer}'s wild draw four was a bluff",
+            player=player,
+            bluffer=names[game.bluff],
+        )
     if game.phase == COUNT:
-        losers = ", ".join(names[s] for s in losers_to_count(game))
-        return f"{names[game.winner or 0]} won the round: {losers} lay down their cards"
+        return _(
+            "{winner} won the round: {losers} lay down their cards",
+            winner=names[game.winner or 0],
+            losers=[names[s] for s in losers_to_count(game)],
+        )
     if game.phase == DRAWN:
-        return f"{player} plays ({play_rule(game)}) or passes"
-    return f"{player} plays ({play_rule(game)}) or draws {game.owed or 1}"
-
-
-def play_rule(game: KaTO) -> str:
-    """Which cards may be laid now, in words."""
-    if game.owed:
-        extra = " or a cone" if game.options.cone in ("cancel", "plus10") else ""
-        return f"only a wild draw four{extra} on the {game.owed} cards owed"
-    top = game.top
-    value = "" if top is None or top.wild else f", a {_value(top)}"
-    return f"a {game.color} card{value} or a wild card"
-
-
-def why_no_call(game: KaTO, seat: int) -> str:
-    name = game.players[seat]
-    held = game.hands[seat]
-    if seat in game.forgot:
-        return f"too late: the next player has begun, so {name} may be caught (2 cards)"
-    if seat in game.called or game.armed == seat:
-        return f"{name} has called KaTO already"
-    return (
-        f"{name} holds {held} cards: KaTO is called with one card left, or on one's turn "
-        "while laying the second-to-last"
+        return _("{player} plays ({rule}) or passes", player=player, rule=play_rule(game))
+    return _(
+        "{player} plays ({rule}) or draws {n}",
+        player=player,
+        rule=play_rule(game),
+        n=game.owed or 1,
     )
 
 
-def why_no_catch(game: KaTO, seat: int, caught: int) -> str:
+def play_rule(game: KaTO) -> Text:
+    """Which cards may be laid now, in words."""
+    if game.owed:
+        if game.options.cone in ("cancel", "plus10"):
+            return _("only a wild draw four or a cone on the {n} cards owed", n=game.owed)
+        return _("only a wild draw four on the {n} cards owed", n=game.owed)
+    top, color = game.top, _.name(game.color)
+    if top is None or top.wild:
+        return _("a {color} card or a wild card", color=color)
+    return _("a {color} card, a {value} or a wild card", color=color, value=_value(top))
+
+
+def why_no_call(game: KaTO, seat: int) -> Text:
+    name = game.players[seat]
+    held = game.hands[seat]
+    if seat in game.forgot:
+        return _(
+            "too late: the next player has begun, so {player} may be caught (2 cards)", player=name
+        )
+    if seat in game.called or game.armed == seat:
+        return _("{player} has called KaTO already", player=name)
+    return _(
+        "{player} holds {n} cards: KaTO is called with one card left, or on one's turn while "
+        "laying the second-to-last",
+        player=name,
+        n=held,
+    )
+
+
+def why_no_catch(game: KaTO, seat: int, caught: int) -> Text:
     name = game.players[caught]
     if caught == seat:
-        return "a player does not catch themselves"
+        return _("a player does not catch themselves")
     if game.window == caught:
-        return f"{name} may still call KaTO until the next player begins"
+        return _("{player} may still call KaTO until the next player begins", player=name)
     if caught in game.called:
-        return f"{name} called KaTO in time"
-    return f"{name} holds {game.hands[caught]} cards: only a player left with one card is caught"
+        return _("{player} called KaTO in time", player=name)
+    return _(
+        "{player} holds {n} cards: only a player left with one card is caught",
+        player=name,
+        n=game.hands[caught],
+    )
 
 
-def _value(card: Card) -> str:
-    return {WILD4: "wild draw four"}.get(card.value, card.value)
+def _value(card: Card) -> Text:
+    if card.value == WILD4:
+        return _("wild draw four")
+    return _.name(VALUE_LABELS.get(card.value, card.value))

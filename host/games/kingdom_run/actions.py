@@ -20,10 +20,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from host.games import Input
+from host.games import Input, refusals
 from host.games.kingdom_run.errors import MalformedInput, RuleViolation, UnknownPlayer
 from host.games.kingdom_run.race import FINISHED, Race, Runner
 from host.games.kingdom_run.rules import BOOTS, DROP, FLASK, HOOK, PURSE
+from host.games.kingdom_run.text import _, face_name
 
 Options = dict[str, Any]
 
@@ -67,11 +68,17 @@ def _boots(race: Race, inp: Input, seat: int) -> None:
     owners = inp.get("runners")
     if not isinstance(owners, list) or not owners:
         raise MalformedInput(
-            "runners: the players whose runners the boots take, in the order they are "
-            f'dropped (e.g. ["{race.names[seat]}"]), not {owners!r}'
+            _(
+                "runners: the players whose runners the boots take, in the order they are "
+                "dropped (e.g. {example}), not {value}",
+                example=f'["{race.names[seat]}"]',
+                value=repr(owners),
+            )
         )
     if race.lakes[space]:
-        raise RuleViolation(f"space {space} is a lake: the runners in it move only with the drop")
+        raise RuleViolation(
+            _("space {space} is a lake: the runners in it move only with the drop", space=space)
+        )
     seats = [_seat(race, name, "runners") for name in owners]
     for s, wanted in Counter(seats).items():
         here = [r for r in race.runners[s] if r.space == space]
@@ -79,8 +86,14 @@ def _boots(race: Race, inp: Input, seat: int) -> None:
         if awake < wanted:
             if awake:
                 raise RuleViolation(
-                    f"{race.names[s]} has {awake} awake runner(s) on space {space}; the "
-                    f"boots can't take {wanted}"
+                    _(
+                        "{player} has {n} awake runner(s) on space {space}; the boots can't "
+                        "take {wanted}",
+                        player=race.names[s],
+                        n=awake,
+                        space=space,
+                        wanted=wanted,
+                    )
                 )
             raise _missing(race, s, space, bool(here), BOOTS)
     chosen: list[Runner] = []
@@ -113,13 +126,19 @@ def _hook(race: Race, inp: Input, seat: int) -> None:
     r = _awake_runner(race, inp, HOOK)
     if race.lakes[r.space]:
         raise RuleViolation(
-            f"{race.names[r.owner]}'s runner on space {r.space} is in a lake: only the drop "
-            "moves it"
+            _(
+                "{player}'s runner on space {space} is in a lake: only the drop moves it",
+                player=race.names[r.owner],
+                space=r.space,
+            )
         )
     target = race.hook_target(r.space)
     if target is None:
         raise RuleViolation(
-            f"no runner ahead of space {r.space} to hook on to (nor past the finish line)"
+            _(
+                "no runner ahead of space {space} to hook on to (nor past the finish line)",
+                space=r.space,
+            )
         )
     race.move(r, target)
 
@@ -140,7 +159,9 @@ def _drop(race: Race, inp: Input, seat: int) -> None:
     r = _awake_runner(race, inp, DROP)
     target = race.drop_target(r.space)
     if target is None:
-        raise RuleViolation(f"no lake ahead of space {r.space} for the drop to take it to")
+        raise RuleViolation(
+            _("no lake ahead of space {space} for the drop to take it to", space=r.space)
+        )
     race.move(r, target)
 
 
@@ -160,11 +181,16 @@ def _purse(race: Race, inp: Input, seat: int) -> None:
     victim = _seat(race, inp.get("from"), "from")
     name = race.names[victim]
     if victim == seat:
-        raise RuleViolation("the purse steals from another player, not from oneself")
+        raise RuleViolation(_("the purse steals from another player, not from oneself"))
     if not race.racing(victim):
-        raise RuleViolation(f"{name} has finished the race: a player who finished can't be robbed")
+        raise RuleViolation(
+            _(
+                "{player} has finished the race: a player who finished can't be robbed",
+                player=name,
+            )
+        )
     if not race.tokens[victim]:
-        raise RuleViolation(f"{name} has no victory token left to steal")
+        raise RuleViolation(_("{player} has no victory token left to steal", player=name))
     race.steal(seat, victim)
 
 
@@ -188,15 +214,27 @@ def _flask(race: Race, inp: Input, seat: int) -> None:
     wake = inp.get("wake")
     if not isinstance(wake, bool):
         raise MalformedInput(
-            f"wake: true (wake a sleeping runner) or false (put one to sleep), not {wake!r}"
+            _(
+                "wake: true (wake a sleeping runner) or false (put one to sleep), not {value}",
+                value=repr(wake),
+            )
         )
     name = race.names[owner]
     r = race.runner(owner, space, asleep=wake)
     if r is None:
-        state = "sleeping" if wake else "awake"
-        raise RuleViolation(f"{name} has no {state} runner on space {space} to flip")
+        if wake:
+            said = _(
+                "{player} has no sleeping runner on space {space} to flip", player=name, space=space
+            )
+        else:
+            said = _(
+                "{player} has no awake runner on space {space} to flip", player=name, space=space
+            )
+        raise RuleViolation(said)
     if not wake and race.awake(owner) == 1:
-        raise RuleViolation(f"that is {name}'s last awake runner: it may not be put to sleep")
+        raise RuleViolation(
+            _("that is {player}'s last awake runner: it may not be put to sleep", player=name)
+        )
     race.flip(r)
 
 
@@ -215,14 +253,20 @@ ACTIONS: Mapping[str, Action] = {
 def _space(race: Race, inp: Input) -> int:
     space = inp.get("space")
     if not isinstance(space, int) or isinstance(space, bool) or not 0 <= space < race.length:
-        raise MalformedInput(f"space: {space!r} is no space of the course (0 to {race.length - 1})")
+        raise MalformedInput(
+            _(
+                "space: {value} is no space of the course (0 to {last})",
+                value=repr(space),
+                last=race.length - 1,
+            )
+        )
     return space
 
 
 def _seat(race: Race, name: object, field: str) -> int:
     seat = race.seat_of.get(name) if isinstance(name, str) else None
     if seat is None:
-        raise UnknownPlayer(f"{field}: unknown player {name!r} (players: {', '.join(race.names)})")
+        raise UnknownPlayer(refusals.unknown_player(name, race.names, field))
     return seat
 
 
@@ -239,10 +283,21 @@ def _missing(race: Race, owner: int, space: int, sleeping: bool, action: str) ->
     name = race.names[owner]
     if sleeping:
         return RuleViolation(
-            f"{name}'s runner on space {space} is asleep: a sleeping runner can't move "
-            "(wake it with a flask)"
+            _(
+                "{player}'s runner on space {space} is asleep: a sleeping runner can't move "
+                "(wake it with a flask)",
+                player=name,
+                space=space,
+            )
         )
-    return RuleViolation(f"{name} has no runner on space {space} for the {action} to move")
+    return RuleViolation(
+        _(
+            "{player} has no runner on space {space} for the {action} to move",
+            player=name,
+            space=space,
+            action=face_name(action),
+        )
+    )
 
 
 def _choice(race: Race, r: Runner, to: int) -> dict[str, Any]:

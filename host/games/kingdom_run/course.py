@@ -25,6 +25,7 @@ from itertools import pairwise
 
 from host.games.kingdom_run.errors import SetupError
 from host.games.kingdom_run.rules import RUNNERS
+from host.games.kingdom_run.text import _
 
 LAND, LAKE = ".", "~"
 START_SPACES = RUNNERS  # the start tile: one space per runner of a colour
@@ -90,27 +91,46 @@ def check_course(course: Course) -> None:
     """
     if not 1 <= len(course.parts) <= MAX_PARTS:
         raise SetupError(
-            f"course.parts: {len(course.parts)} parts; a course has 1 to {MAX_PARTS} "
-            "(the box's board parts)"
+            _(
+                "course.parts: {n} parts; a course has 1 to {most} (the box's board parts)",
+                n=len(course.parts),
+                most=MAX_PARTS,
+            )
         )
     for i, part in enumerate(course.parts):
         if not 1 <= len(part) <= MAX_PART_SPACES:
             raise SetupError(
-                f"course.parts[{i}]: {len(part)} spaces; a part has 1 to {MAX_PART_SPACES}"
+                _(
+                    "{at}: {n} spaces; a part has 1 to {most}",
+                    at=f"course.parts[{i}]",
+                    n=len(part),
+                    most=MAX_PART_SPACES,
+                )
             )
         wrong = sorted(set(part) - {LAND, LAKE})
         if wrong:
             raise SetupError(
-                f"course.parts[{i}]: {part!r} has {wrong[0]!r}: a space is '.' (land) or "
-                "'~' (a lake)"
+                _(
+                    "{at}: {part} has {wrong}: a space is '.' (land) or '~' (a lake)",
+                    at=f"course.parts[{i}]",
+                    part=repr(part),
+                    wrong=repr(wrong[0]),
+                )
             )
     places = course.places
     if len(places) != FINISH_PLACES:
         raise SetupError(
-            f"course.finish_places: {len(places)} values; the finish line has "
-            f"{FINISH_PLACES} places, highest first"
+            _(
+                "course.finish_places: {n} values; the finish line has {most} places, "
+                "highest first",
+                n=len(places),
+                most=FINISH_PLACES,
+            )
         )
     if any(p < 0 for p in places) or any(a < b for a, b in pairwise(places)):
         raise SetupError(
-            f"course.finish_places: {list(places)} must go from the highest down, none below 0"
+            _(
+                "course.finish_places: {places} must go from the highest down, none below 0",
+                places=str(list(places)),
+            )
         )

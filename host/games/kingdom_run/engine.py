@@ -23,7 +23,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from host.games import BoardDisplay, DiceExpectation, IllegalInput, Input, Waiting
+from host.games import BoardDisplay, DiceExpectation, IllegalInput, Input, Waiting, refusals
 from host.games.kingdom_run import view
 from host.games.kingdom_run.actions import ACTIONS
 from host.games.kingdom_run.errors import (
@@ -37,7 +37,9 @@ from host.games.kingdom_run.errors import (
 from host.games.kingdom_run.race import Race
 from host.games.kingdom_run.rules import DICE, DICE_COLOUR, FACE_SET, FACES, THROWS, TWICE
 from host.games.kingdom_run.setup import Setup, check_setup
+from host.games.kingdom_run.text import _, face_name
 from host.games.kingdom_run.turn import ACT, OVER, THROW, Turn
+from host.games.text import Text
 
 _BASE = frozenset({"type", "player"})
 # input type -> the fields it may carry
@@ -84,7 +86,7 @@ class KingdomRun:
 
     def apply(self, inp: Input) -> None:
         if self.game_over:
-            raise GameOver("the race is over: all finish places are filled (undo to go back)")
+            raise GameOver(_("the race is over: all finish places are filled (undo to go back)"))
         try:
             kind = inp["type"]
             known = INPUT_FIELDS[kind].issuperset(inp)
@@ -94,10 +96,12 @@ class KingdomRun:
         if not known:
             raise self._malformed(inp)
         if who != self.turn.seat:
-            raise NotYourTurn(
-                f"it is {self.active}'s turn, not {inp['player']}'s"
-                + (f" ({self.active} throws the dice)" if self.turn.phase == THROW else "")
+            said = _(
+                "it is {active}'s turn, not {player}'s", active=self.active, player=inp["player"]
             )
+            if self.turn.phase == THROW:
+                said = _("{said} ({active} throws the dice)", said=said, active=self.active)
+            raise NotYourTurn(said)
         try:
             self._step(kind, inp)
         except IllegalInput:
@@ -110,7 +114,7 @@ class KingdomRun:
 
     def undo(self) -> Input:
         if not self._log:
-            raise NotNow("there is nothing to undo")
+            raise NotNow(refusals.nothing_to_undo())
         last = self._log[-1]
         self._refold(self._log[:-1])
         return last
@@ -149,7 +153,9 @@ class KingdomRun:
         if kind == "throw":
             self._throw(inp)
         elif turn.phase == THROW:
-            raise NotNow(f"{self.active} throws the dice first: a turn starts with a throw")
+            raise NotNow(
+                _("{player} throws the dice first: a turn starts with a throw", player=self.active)
+            )
         elif kind == "correct":
             self._correct(inp)
         elif kind == "end_turn":
@@ -163,20 +169,33 @@ class KingdomRun:
         kept = _faces(inp.get("kept", []), "kept")
         if turn.phase == ACT:
             if turn.acted:
-                raise NotNow("the dice are in use: every throw comes before the actions")
+                raise NotNow(_("the dice are in use: every throw comes before the actions"))
             if turn.throws >= THROWS:
                 raise NotNow(
-                    f"{turn.throws} throws, the most allowed: use the dice (or end the turn)"
+                    _("{n} throws, the most allowed: use the dice (or end the turn)", n=turn.throws)
                 )
             if Counter(kept) - Counter(turn.dice):
-                raise RuleViolation(f"kept: {kept} is not part of the dice showing {turn.dice}")
+                raise RuleViolation(
+                    _(
+                        "kept: {kept} is not part of the dice showing {dice}",
+                        kept=[face_name(f) for f in kept],
+                        dice=[face_name(f) for f in turn.dice],
+                    )
+                )
             if not thrown:
-                raise RuleViolation("a second throw throws at least one die again")
+                raise RuleViolation(_("a second throw throws at least one die again"))
         elif kept:
-            raise RuleViolation("the first throw throws all 4 dice: there is nothing to keep")
+            raise RuleViolation(
+                _("the first throw throws all {n} dice: there is nothing to keep", n=DICE)
+            )
         if len(kept) + len(thrown) != DICE:
             raise RuleViolation(
-                f"{len(kept)} dice kept and {len(thrown)} thrown: the game has {DICE} dice"
+                _(
+                    "{kept} dice kept and {thrown} thrown: the game has {n} dice",
+                    kept=len(kept),
+                    thrown=len(thrown),
+                    n=DICE,
+                )
             )
         turn.show(kept + thrown)
 
@@ -186,11 +205,17 @@ class KingdomRun:
         new = _face(inp.get("to"), "to")
         if old not in turn.left:
             raise RuleViolation(
-                f"no die left to use shows {old} (dice left: {', '.join(turn.left) or 'none'}); "
-                "a die already used is fixed with undo"
+                _(
+                    "no die left to use shows {face} (dice left: {left}); a die already "
+                    "used is fixed with undo",
+                    face=face_name(old),
+                    left=[face_name(f) for f in turn.left] or _("none"),
+                )
             )
         if old == new:
-            raise RuleViolation(f"from and to are both {old}: nothing to correct")
+            raise RuleViolation(
+                _("from and to are both {face}: nothing to correct", face=face_name(old))
+            )
         turn.fix(old, new)
 
     def _act(self, kind: str, inp: Input) -> None:
@@ -204,15 +229,25 @@ class KingdomRun:
         elif not turn.left:
             self._next_turn()
 
-    def _why_not(self, kind: str) -> str:
+    def _why_not(self, kind: str) -> Text:
         turn = self.turn
+        action = face_name(kind)
         if turn.done[kind] >= TWICE:
-            return f"the {kind} has been done {TWICE} times this turn, the most for an action"
+            return _(
+                "the {action} has been done {n} times this turn, the most for an action",
+                action=action,
+                n=TWICE,
+            )
         if kind in turn.dice:
-            return f"the dice that could do the {kind} are used (an equal die copies it)"
-        return (
-            f"no die shows the {kind} (dice: {', '.join(turn.dice)}); an equal die copies "
-            "only an action another die of the throw shows"
+            return _(
+                "the dice that could do the {action} are used (an equal die copies it)",
+                action=action,
+            )
+        return _(
+            "no die shows the {action} (dice: {dice}); an equal die copies only an action "
+            "another die of the throw shows",
+            action=action,
+            dice=[face_name(f) for f in turn.dice],
         )
 
     def _next_turn(self) -> None:
@@ -273,30 +308,40 @@ class KingdomRun:
     def _malformed(self, inp: object) -> IllegalInput:
         """The error for an input that is not well formed (the slow path of apply)."""
         if not isinstance(inp, Mapping):
-            return MalformedInput(f"an input is a JSON object, not {type(inp).__name__}")
+            return MalformedInput(refusals.not_an_object(inp))
         kind = inp.get("type")
         fields = INPUT_FIELDS.get(kind) if isinstance(kind, str) else None
         if fields is None:
-            return MalformedInput(f"unknown input type {kind!r} (types: {', '.join(INPUT_FIELDS)})")
+            return MalformedInput(refusals.unknown_type(kind, INPUT_FIELDS))
         extra = inp.keys() - fields
         if extra:
-            return MalformedInput(
-                f"a {kind} input has no field {', '.join(sorted(map(repr, extra)))} "
-                f"(fields: {', '.join(sorted(fields - {'type'}))})"
-            )
+            return MalformedInput(refusals.no_such_field(str(kind), extra, fields - {"type"}))
         if "player" not in inp:
-            return MalformedInput(f'a {kind} input needs the "player" who gives it')
-        names = ", ".join(self.race.names)
-        return UnknownPlayer(f"unknown player {inp.get('player')!r} (players: {names})")
+            return MalformedInput(refusals.no_player(str(kind)))
+        return UnknownPlayer(refusals.unknown_player(inp.get("player"), self.race.names))
 
 
 def _face(value: object, field: str) -> str:
     if value not in FACES:
-        raise MalformedInput(f"{field}: {value!r} is no face of the dice ({', '.join(FACES)})")
+        raise MalformedInput(
+            _(
+                "{field}: {value} is no face of the dice ({faces})",
+                field=field,
+                value=repr(value),
+                faces=", ".join(FACES),
+            )
+        )
     return str(value)
 
 
 def _faces(value: object, field: str) -> list[str]:
     if not isinstance(value, list):
-        raise MalformedInput(f"{field}: a list of faces ({', '.join(FACES)}), not {value!r}")
+        raise MalformedInput(
+            _(
+                "{field}: a list of faces ({faces}), not {value}",
+                field=field,
+                faces=", ".join(FACES),
+                value=repr(value),
+            )
+        )
     return [_face(v, field) for v in value]

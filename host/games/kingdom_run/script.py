@@ -24,6 +24,7 @@ from host.games.kingdom_run.course import DEFAULT_PLACES, DEFAULT_PRESET, PRESET
 from host.games.kingdom_run.engine import KingdomRun
 from host.games.kingdom_run.errors import SetupError
 from host.games.kingdom_run.setup import DEFAULT_COLOURS, Options, Position, Seat, Setup
+from host.games.kingdom_run.text import _
 from host.games.scripts import (
     Expect,
     ScriptError,
@@ -37,6 +38,7 @@ from host.games.scripts import (
     play_inputs,
     read_script_file,
 )
+from host.games.text import message
 
 FORMAT = "kr-game/1"
 _KEYS = {
@@ -107,17 +109,21 @@ def _course(data: object) -> Course:
     values = DEFAULT_PLACES if places is None else _ints(places, "course.finish_places")
     if "preset" in obj:
         if "parts" in obj:
-            raise ScriptError("course: a preset or its own parts, not both")
+            raise ScriptError(_("course: a preset or its own parts, not both"))
         name = as_str(obj["preset"], "course.preset")
         if name not in PRESETS:
             raise ScriptError(
-                f"course.preset: unknown course {name!r} (presets: {', '.join(PRESETS)}; "
-                'or give your own "parts")'
+                _(
+                    "course.preset: unknown course {name} (presets: {presets}; "
+                    'or give your own "parts")',
+                    name=repr(name),
+                    presets=", ".join(PRESETS),
+                )
             )
         preset = PRESETS[name]
         return Course(preset.parts, values if places is not None else preset.places, name)
     if "parts" not in obj:
-        raise ScriptError('course: a "preset" or the "parts" as laid on the table')
+        raise ScriptError(_('course: a "preset" or the "parts" as laid on the table'))
     parts = tuple(
         as_str(p, f"course.parts[{i}]") for i, p in enumerate(as_list(obj["parts"], "course.parts"))
     )
@@ -155,7 +161,7 @@ def start(script: Script) -> KingdomRun:
     try:
         return KingdomRun(script.setup)
     except SetupError as error:
-        raise ScriptError(str(error)) from None
+        raise ScriptError(message(error)) from None
 
 
 def replay(

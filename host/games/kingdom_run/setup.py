@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from host.games import refusals
 from host.games.kingdom_run.course import (
     DEFAULT_PRESET,
     FINISH_PLACES,
@@ -27,6 +28,7 @@ from host.games.kingdom_run.rules import (
     SPACE_LIMIT,
     TOKENS_IN_BOX,
 )
+from host.games.kingdom_run.text import _
 
 # the runners' colours (one per player) and the LED colour that stands for each
 COLOURS: dict[str, tuple[int, int, int]] = {
@@ -113,53 +115,86 @@ def check_setup(setup: Setup) -> None:
     names = [s.name for s in setup.seats]
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         raise SetupError(
-            f"players: {len(names)} players; Kingdom Run is for {MIN_PLAYERS} to {MAX_PLAYERS}"
+            _(
+                "players: {n} players; Kingdom Run is for {least} to {most}",
+                n=len(names),
+                least=MIN_PLAYERS,
+                most=MAX_PLAYERS,
+            )
         )
     for i, seat in enumerate(setup.seats):
         if not seat.name.strip():
-            raise SetupError(f"players[{i}].name: a player needs a name")
+            raise SetupError(_("{at}: a player needs a name", at=f"players[{i}].name"))
         if names.index(seat.name) != i:
-            raise SetupError(f"players[{i}].name: {seat.name!r} is already at the table")
+            raise SetupError(
+                _(
+                    "{at}: {name} is already at the table",
+                    at=f"players[{i}].name",
+                    name=repr(seat.name),
+                )
+            )
         if seat.colour not in COLOURS:
             raise SetupError(
-                f"players[{i}].colour: unknown colour {seat.colour!r} "
-                f"(colours: {', '.join(COLOURS)})"
+                _(
+                    "{at}: unknown colour {name} (colours: {colours})",
+                    at=f"players[{i}].colour",
+                    name=repr(seat.colour),
+                    colours=", ".join(COLOURS),
+                )
             )
         if [s.colour for s in setup.seats].index(seat.colour) != i:
-            raise SetupError(f"players[{i}].colour: {seat.colour} runners are someone else's")
+            raise SetupError(
+                _(
+                    "{at}: {colour} runners are someone else's",
+                    at=f"players[{i}].colour",
+                    colour=_.name(seat.colour),
+                )
+            )
     check_course(setup.course)
     share, value = setup.options.tokens_each, setup.options.token_value
     if share is not None and not 0 <= share * len(names) <= TOKENS_IN_BOX:
         raise SetupError(
-            f"options.tokens_each: {share} each for {len(names)} players; the box has "
-            f"{TOKENS_IN_BOX} victory tokens"
+            _(
+                "options.tokens_each: {share} each for {n} players; the box has {most} "
+                "victory tokens",
+                share=share,
+                n=len(names),
+                most=TOKENS_IN_BOX,
+            )
         )
     if value < 0:
-        raise SetupError(f"options.token_value: {value}; a victory token is worth 0 or more")
+        raise SetupError(
+            _("options.token_value: {value}; a victory token is worth 0 or more", value=value)
+        )
     if setup.first_player is not None and setup.first_player not in names:
-        raise SetupError(f"first_player: {_unknown(setup.first_player, names)}")
+        raise SetupError(refusals.unknown_player(setup.first_player, names, "first_player"))
     if setup.position is not None:
         if setup.first_player is not None:
-            raise SetupError("first_player: a position says who plays (its active_player)")
+            raise SetupError(_("first_player: a position says who plays (its active_player)"))
         _check_position(setup, setup.position, names)
 
 
 def _check_position(setup: Setup, pos: Position, names: list[str]) -> None:
     if pos.active_player not in names:
-        raise SetupError(f"position.active_player: {_unknown(pos.active_player, names)}")
+        raise SetupError(
+            refusals.unknown_player(pos.active_player, names, "position.active_player")
+        )
     if pos.turn < 1:
-        raise SetupError(f"position.turn: {pos.turn}; turns count from 1")
+        raise SetupError(_("position.turn: {n}; turns count from 1", n=pos.turn))
     for what in ("runners", "asleep", "tokens"):
         for name in getattr(pos, what):
             if name not in names:
-                raise SetupError(f"position.{what}: {_unknown(name, names)}")
+                raise SetupError(refusals.unknown_player(name, names, f"position.{what}"))
     for i, name in enumerate(pos.finish):
         if name not in names:
-            raise SetupError(f"position.finish[{i}]: {_unknown(name, names)}")
+            raise SetupError(refusals.unknown_player(name, names, f"position.finish[{i}]"))
     if len(pos.finish) >= FINISH_PLACES:
         raise SetupError(
-            f"position.finish: {len(pos.finish)} places filled; with all {FINISH_PLACES} the "
-            "race is over"
+            _(
+                "position.finish: {n} places filled; with all {most} the race is over",
+                n=len(pos.finish),
+                most=FINISH_PLACES,
+            )
         )
     length = setup.course.length
     on_space: Counter[int] = Counter()
@@ -168,34 +203,60 @@ def _check_position(setup: Setup, pos: Position, names: list[str]) -> None:
         where = f"position.runners.{name}"
         if len(spaces) + pos.finish.count(name) != RUNNERS:
             raise SetupError(
-                f"{where}: {len(spaces)} on the course and {pos.finish.count(name)} past the "
-                f"finish line; a player has {RUNNERS} runners"
+                _(
+                    "{at}: {n} on the course and {past} past the finish line; a player has "
+                    "{most} runners",
+                    at=where,
+                    n=len(spaces),
+                    past=pos.finish.count(name),
+                    most=RUNNERS,
+                )
             )
         for space in spaces:
             if not 0 <= space < length:
-                raise SetupError(f"{where}: no space {space} (the course has 0 to {length - 1})")
+                raise SetupError(
+                    _(
+                        "{at}: no space {space} (the course has 0 to {last})",
+                        at=where,
+                        space=space,
+                        last=length - 1,
+                    )
+                )
         on_space.update(spaces)
         sleeping = Counter(pos.asleep.get(name, ()))
         for space, n in sorted(sleeping.items()):
             if n > spaces.count(space):
                 raise SetupError(
-                    f"position.asleep.{name}: {n} asleep on space {space}, where {name} has "
-                    f"{spaces.count(space)} runner(s)"
+                    _(
+                        "{at}: {n} asleep on space {space}, where {player} has {runners} runner(s)",
+                        at=f"position.asleep.{name}",
+                        n=n,
+                        space=space,
+                        player=name,
+                        runners=spaces.count(space),
+                    )
                 )
     for space, n in sorted(on_space.items()):
         if n > SPACE_LIMIT:
             raise SetupError(
-                f"position.runners: {n} runners on space {space}; a space holds {SPACE_LIMIT}"
+                _(
+                    "position.runners: {n} runners on space {space}; a space holds {most}",
+                    n=n,
+                    space=space,
+                    most=SPACE_LIMIT,
+                )
             )
     for name, n in pos.tokens.items():
         if n < 0:
-            raise SetupError(f"position.tokens.{name}: {n}; tokens are 0 or more")
+            raise SetupError(
+                _("{at}: {n}; tokens are 0 or more", at=f"position.tokens.{name}", n=n)
+            )
     total = sum(pos.tokens.get(name, setup.tokens_each) for name in names)
     if total > TOKENS_IN_BOX:
         raise SetupError(
-            f"position.tokens: {total} victory tokens in all; the box has {TOKENS_IN_BOX}"
+            _(
+                "position.tokens: {n} victory tokens in all; the box has {most}",
+                n=total,
+                most=TOKENS_IN_BOX,
+            )
         )
-
-
-def _unknown(name: str, names: list[str]) -> str:
-    return f"unknown player {name!r} (players: {', '.join(names)})"

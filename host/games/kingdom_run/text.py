@@ -4,7 +4,17 @@ is checked to have them (host/games/kingdom_run/locales/LANG.json)."""
 
 from collections.abc import Iterator
 
-from host.games.text import Words
+from host.games.text import Text, Words
+
+# each face's name, as the rules' refusals say it ("the boots")
+FACE_NAMES = {
+    "boots": "boots",
+    "hook": "grappling hook",
+    "drop": "drop",
+    "purse": "purse",
+    "flask": "flask",
+    "equal": "equal",
+}
 
 
 def _names() -> Iterator[str]:
@@ -13,6 +23,11 @@ def _names() -> Iterator[str]:
 
     yield from COLOURS
     yield from PRESETS
+    yield from FACE_NAMES.values()
 
 
 _ = Words(__package__ or "host.games.kingdom_run", names=_names)
+
+
+def face_name(face: str) -> Text:
+    return _.name(FACE_NAMES.get(face, face))

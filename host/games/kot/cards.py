@@ -132,4 +132,8 @@ def canonical(name: object) -> str:
         folded = {n.casefold(): n for n in (*CARDS, *ALIASES)}
         if name.casefold() in folded:
             return canonical(folded[name.casefold()])
-    raise UnknownCard(f"unknown card {name!r} (see the card list in docs/game-script.md)")
+    from host.games.kot.text import _  # its names come from this module: imported late
+
+    raise UnknownCard(
+        _("unknown card {name} (see the card list in docs/game-script.md)", name=repr(name))
+    )

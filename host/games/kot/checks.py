@@ -21,13 +21,14 @@ from host.games import Input
 from host.games.kot.cards import CARDS, UnknownCard, canonical
 from host.games.kot.errors import MalformedInput, RuleViolation, UnknownCardInput
 from host.games.kot.rules import FACE_SET, FACES
-from host.games.kot.text import _
+from host.games.kot.text import _, face_label
+from host.games.text import Text, message
 
 
 def check_face(value: object, field: str, faces: frozenset[str] = FACE_SET) -> str:
     """A die face (of the black dice, or of `faces`: the game's dice)."""
     if not isinstance(value, str) or value not in faces:
-        raise MalformedInput(f"{field}: {value!r} is not a die face (faces: {', '.join(FACES)})")
+        raise MalformedInput(not_a_face(field, value))
     return str(value)
 
 
@@ -39,11 +40,22 @@ def check_faces(value: object, field: str, faces: frozenset[str] = FACE_SET) -> 
         except TypeError:  # an unhashable element: reported below
             pass
     if not isinstance(value, (list, tuple)):
-        raise MalformedInput(f'"{field}" is a list of die faces ({", ".join(FACES)})')
+        raise MalformedInput(
+            _('"{field}" is a list of die faces ({faces})', field=field, faces=", ".join(FACES))
+        )
     for face in value:
         if not isinstance(face, str) or face not in faces:
-            raise MalformedInput(f"{field}: {face!r} is not a die face (faces: {', '.join(FACES)})")
+            raise MalformedInput(not_a_face(field, face))
     return list(value)
+
+
+def not_a_face(field: str, value: object) -> Text:
+    return _(
+        "{field}: {value} is not a die face (faces: {faces})",
+        field=field,
+        value=repr(value),
+        faces=", ".join(FACES),
+    )
 
 
 def check_rethrow(dice: list[str], thrown: list[str], kept: list[str], n: int) -> None:
@@ -63,16 +75,24 @@ def check_rethrow(dice: list[str], thrown: list[str], kept: list[str], n: int) -
     for face in set(kept) if kept else ():
         if kept.count(face) > dice.count(face):
             raise RuleViolation(
-                f"kept dice must come from the last result {sorted(dice)}: it has "
-                f"{dice.count(face)} × {face}, not {kept.count(face)}"
+                _(
+                    "kept dice must come from the last result ({dice}): it has {n} × {face}, "
+                    "not {kept}",
+                    dice=[face_label(d) for d in sorted(dice)],
+                    n=dice.count(face),
+                    face=face_label(face),
+                    kept=kept.count(face),
+                )
             )
 
 
-def only_fields(inp: Input, allowed: Iterable[str], what: str) -> None:
-    """Refuse an input with fields besides type, player, card and `allowed`."""
+def only_fields(inp: Input, allowed: Iterable[str], card: str) -> None:
+    """Refuse an input using `card` with fields besides type, player, card and `allowed`."""
     extra = inp.keys() - {"type", "player", "card", *allowed}
     if extra:
-        raise MalformedInput(f"{what} takes no {', '.join(sorted(extra))}")
+        raise MalformedInput(
+            _("using {card} takes no {fields}", card=_.name(card), fields=", ".join(sorted(extra)))
+        )
 
 
 def card_named(name: object) -> str:
@@ -86,19 +106,34 @@ def card_named(name: object) -> str:
     try:
         return canonical(name)
     except UnknownCard as error:
-        raise UnknownCardInput(str(error)) from None
+        raise UnknownCardInput(message(error)) from None
 
 
 def check_counts(value: object, field: str, most: Mapping[str, int]) -> dict[str, int]:
     """A decision's {name: count} field, each count within 0..most[name]."""
     if not isinstance(value, Mapping):
-        raise MalformedInput(f'"{field}" is an object of counts, e.g. {{"poison": 1}}')
+        raise MalformedInput(
+            _(
+                '"{field}" is an object of counts, e.g. {example}',
+                field=field,
+                example='{"poison": 1}',
+            )
+        )
     counts = {}
     for key, count in value.items():
         if key not in most:
-            choices = ", ".join(most) or "none"
-            raise RuleViolation(f"{field}: {key!r} is not one of the choices ({choices})")
+            choices = ", ".join(most) or _("none")
+            raise RuleViolation(
+                _(
+                    "{field}: {key} is not one of the choices ({choices})",
+                    field=field,
+                    key=repr(key),
+                    choices=choices,
+                )
+            )
         if not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= most[key]:
-            raise RuleViolation(f"{field}.{key}: a whole number from 0 to {most[key]}")
+            raise RuleViolation(
+                _("{at}: a whole number from 0 to {most}", at=f"{field}.{key}", most=most[key])
+            )
         counts[key] = count
     return counts

@@ -48,6 +48,7 @@ from host.games.page import (
     number_field,
     pick_field,
 )
+from host.games.text import Text
 
 # applies an input of the kind when no decision is pending (after checking it)
 InputStep = Callable[[State, Monster, Input], None]
@@ -64,6 +65,8 @@ class DecisionKind:
     # taken even while decisions are pending (an action one may take at any time: spending
     # a cultist); its step then checks it is allowed
     standing = False
+    # what a player does with it, in words ("end turn"): said when it is refused or awaited
+    verb: Text | None = None
 
     def __init__(self, name: str, fields: Iterable[str] = (), step: InputStep = refuse) -> None:
         self.name = name
@@ -101,6 +104,8 @@ def decision_kind(
 class Throw(DecisionKind):
     """The dice thrown (and kept): the active player's roll, the roll-off, or a card's
     throw (Camouflage's, Psychic Probe's)."""
+
+    verb = _("throw")
 
     def page(self, game: State, w: Waiting, base: Input) -> Answer:
         dice = w.options.get("dice", {})
@@ -160,6 +165,8 @@ class Throw(DecisionKind):
 class Correct(DecisionKind):
     """One misread die fixed (not a throw). The random player makes its own corrections."""
 
+    verb = _("correct")
+
     def page(self, game: State, w: Waiting, base: Input) -> Answer:
         faces = sorted(game.faces, key=game.face_rank)
         form = correct_form(sorted(game.dice, key=game.face_rank), faces)
@@ -168,6 +175,8 @@ class Correct(DecisionKind):
 
 @decision_kind(RESOLVE, (), turn.on_resolve)
 class Resolve(DecisionKind):
+    verb = _("resolve")
+
     def page(self, game: State, w: Waiting, base: Input) -> Answer:
         return {
             "title": _("{player}: use this result", player=w.player),
@@ -178,6 +187,8 @@ class Resolve(DecisionKind):
 @decision_kind("yield", ("leave",))
 class Yield(DecisionKind):
     """A monster in Tokyo that lost HP to the Smash leaves Tokyo, or stays."""
+
+    verb = _("yield")
 
     def page(self, game: State, w: Waiting, base: Input) -> Answer:
         where = place_name(w.options.get("location"))
@@ -197,6 +208,8 @@ class Yield(DecisionKind):
 class Buy(DecisionKind):
     """A card bought: in the buy step (face up, the deck's top, another monster's), or
     when a card lets one buy now (Opportunist)."""
+
+    verb = _("buy")
 
     def page(self, game: State, w: Waiting, base: Input) -> Answer:
         choices = []
@@ -227,6 +240,8 @@ class Buy(DecisionKind):
 
 @decision_kind("sweep", (), turn.on_sweep)
 class Sweep(DecisionKind):
+    verb = _("sweep")
+
     def page(self, game: State, w: Waiting, base: Input) -> Answer:
         cost = w.options.get("cost")
         return {
@@ -237,6 +252,8 @@ class Sweep(DecisionKind):
 
 @decision_kind("end_turn", (), turn.on_end_turn)
 class EndTurn(DecisionKind):
+    verb = _("end turn")
+
     def page(self, game: State, w: Waiting, base: Input) -> Answer:
         return {
             "title": _("{player}: end the turn", player=w.player),
@@ -248,6 +265,8 @@ class EndTurn(DecisionKind):
 class Use(DecisionKind):
     """A card's power used: by its owner in its own steps, at any time (Rapid Healing), or
     when the card asks (Wings, Mimic, Metamorph)."""
+
+    verb = _("use")
 
     def page(self, game: State, w: Waiting, base: Input) -> Answer:
         """One tap, a target to choose, or a die to change."""
@@ -294,6 +313,8 @@ class Use(DecisionKind):
 class Pass(DecisionKind):
     """An optional decision declined (no Wings, no purchase...)."""
 
+    verb = _("pass")
+
     def page(self, game: State, w: Waiting, base: Input) -> Answer:
         declines = w.options.get("declines")  # the optional decision passed
         if declines == "buy":
@@ -311,6 +332,8 @@ class Pass(DecisionKind):
 class Hearts(DecisionKind):
     """Where the hearts go: tokens removed, other monsters healed (Healing Ray, paid by
     them), the rest to the monster itself (outside Tokyo) or lost."""
+
+    verb = _("spend the hearts")
 
     def page(self, game: State, w: Waiting, base: Input) -> Answer:
         hearts = int(w.options.get("hearts", 0))
@@ -356,6 +379,8 @@ class Hearts(DecisionKind):
 class Healing(DecisionKind):
     """A monster offered healing by Healing Ray accepts (and pays) or refuses."""
 
+    verb = _("accept or refuse the healing")
+
     def page(self, game: State, w: Waiting, base: Input) -> Answer:
         hp, cost, healer = w.options.get("hp"), w.options.get("cost"), w.options.get("from")
         title = _(
@@ -380,6 +405,8 @@ class Healing(DecisionKind):
 @decision_kind("reveal", ("card",))
 class Reveal(DecisionKind):
     """A card turned over at the table (the deck shuffled by hand: `table_deck`)."""
+
+    verb = _("reveal")
 
     def page(self, game: State, w: Waiting, base: Input) -> Answer:
         """Picked from the cards the deck can still hold."""

@@ -28,13 +28,13 @@ def answer(game: State, kind: str, who: Monster, inp: Input) -> None:
                 continue
             p.handler(game, p, inp)
             return
-    raise not_now(game, who, f"use {inp.get('card')}" if kind == "use" else kind)
+    raise not_now(game, who, kind, card_named(inp.get("card")) if kind == "use" else None)
 
 
 def decide_yield(game: State, pending: Pending, inp: Input) -> None:
     leave = inp.get("leave")
     if not isinstance(leave, bool):
-        raise MalformedInput('a yield input says "leave": true (yield Tokyo) or false (stay)')
+        raise MalformedInput(_('a yield input says "leave": true (yield Tokyo) or false (stay)'))
     who = pending.player
     hit: Hit | None = pending.data
     game.decided(pending)
@@ -85,7 +85,7 @@ def decide_healing(game: State, pending: Pending, inp: Input) -> None:
     """A monster offered healing by Healing Ray accepts (and pays) or refuses."""
     accept = inp.get("accept")
     if not isinstance(accept, bool):
-        raise MalformedInput('a healing input says "accept": true (pay and heal) or false')
+        raise MalformedInput(_('a healing input says "accept": true (pay and heal) or false'))
     who, healer = pending.player, pending.data
     cost = pending.options["cost"]
     if accept and who.energy < cost:  # spent meanwhile (Rapid Healing)

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 import host.games.kot.expansions
 import host.games.kot.powers  # noqa: F401  (the cards' effects register themselves)
-from host.games import BoardDisplay, DiceExpectation, IllegalInput, Input, Waiting
+from host.games import BoardDisplay, DiceExpectation, IllegalInput, Input, Waiting, refusals
 from host.games.kot import market, waiting
 from host.games.kot.cards import BOX, canonical
 from host.games.kot.decision_kinds import KINDS
@@ -38,7 +38,6 @@ from host.games.kot.errors import GameOver, MalformedInput, NotNow, UnknownPlaye
 from host.games.kot.rules import FACE_UP, OVER, ROLLOFF
 from host.games.kot.setup import Position, Setup, check_setup
 from host.games.kot.state import State
-from host.games.kot.text import _
 from host.games.kot.turn import first_turn
 from host.games.kot.view import board_display, state_json
 
@@ -73,7 +72,7 @@ class KingOfTokyo(State):
 
     def apply(self, inp: Input) -> None:
         if self.phase == OVER:
-            raise GameOver(_("the game is over; undo the last input to change the end"))
+            raise GameOver(refusals.game_over())
         try:
             kind = KINDS[inp["type"]]
             known = kind.fields.issuperset(inp)
@@ -104,26 +103,21 @@ class KingOfTokyo(State):
     def _malformed(self, inp: object) -> IllegalInput:
         """The error for an input that is not well formed (the slow path of apply)."""
         if not isinstance(inp, Mapping):
-            return MalformedInput(f"an input is a JSON object, not {type(inp).__name__}")
+            return MalformedInput(refusals.not_an_object(inp))
         name = inp.get("type")
         kind = KINDS.get(name) if isinstance(name, str) else None
         if kind is None:
-            return MalformedInput(f"unknown input type {name!r} (types: {', '.join(KINDS)})")
+            return MalformedInput(refusals.unknown_type(name, KINDS))
         extra = inp.keys() - kind.fields
         if extra:
-            return MalformedInput(
-                f"a {name} input has no field {', '.join(sorted(map(repr, extra)))} "
-                f"(fields: {', '.join(sorted(kind.fields - {'type'}))})"
-            )
+            return MalformedInput(refusals.no_such_field(name, extra, kind.fields - {"type"}))
         if "player" not in inp:
-            return MalformedInput(f'a {name} input needs the "player" who gives it')
-        return UnknownPlayer(
-            f"unknown player {inp.get('player')!r} (players: {', '.join(self.by_name)})"
-        )
+            return MalformedInput(refusals.no_player(name))
+        return UnknownPlayer(refusals.unknown_player(inp.get("player"), self.by_name))
 
     def undo(self) -> Input:
         if not self._log:
-            raise NotNow(_("there is nothing to undo"))
+            raise NotNow(refusals.nothing_to_undo())
         last = self._log[-1]
         self._refold(self._log[:-1])
         return last

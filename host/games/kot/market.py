@@ -98,7 +98,11 @@ def buy(game: State, who: Monster, inp: Input) -> None:
         top = peeked(game, who)
         if top is None:
             raise RuleViolation(
-                f"{who.name} has not looked at the deck's top card (use Made in a Lab first)"
+                _(
+                    "{player} has not looked at the deck's top card (use {card} first)",
+                    player=who.name,
+                    card=_.name("Made in a Lab"),
+                )
             )
         if top != card:
             raise RuleViolation(
@@ -109,11 +113,19 @@ def buy(game: State, who: Monster, inp: Input) -> None:
         owner = game.by_name.get(source) if isinstance(source, str) else None
         if owner is None:
             raise UnknownPlayer(
-                f'from: {source!r} is neither "deck" nor a player ({", ".join(game.by_name)})'
+                _(
+                    'from: {source} is neither "deck" nor a player ({players})',
+                    source=repr(source),
+                    players=", ".join(game.by_name),
+                )
             )
         if not who.hooks["buys_owned"]:
             raise RuleViolation(
-                f"{who.name} cannot buy cards other monsters own (that takes Parasitic Tentacles)"
+                _(
+                    "{player} cannot buy cards other monsters own (that takes {card})",
+                    player=who.name,
+                    card=_.name("Parasitic Tentacles"),
+                )
             )
         if owner is who or not owner.alive or card not in owner.cards:
             raise RuleViolation(
@@ -123,7 +135,13 @@ def buy(game: State, who: Monster, inp: Input) -> None:
     cost = game.card_cost(who, card)
     if cost > who.energy:
         raise RuleViolation(
-            f"{who.name} cannot buy {card}: it costs {cost} energy, {who.name} has {who.energy}"
+            _(
+                "{player} cannot buy {card}: it costs {cost} energy, {player} has {energy}",
+                player=who.name,
+                card=_.name(card),
+                cost=cost,
+                energy=who.energy,
+            )
         )
     purchase(game, who, card, cost, where)
 
@@ -204,8 +222,12 @@ def sweep(game: State, who: Monster, inp: Input | None = None) -> None:
     """Pay 2 energy: the face-up cards go to the discard pile, 3 new ones are revealed."""
     if who.energy < SWEEP_COST:
         raise RuleViolation(
-            f"{who.name} cannot sweep the cards: it costs {SWEEP_COST} energy, {who.name} "
-            f"has {who.energy}"
+            _(
+                "{player} cannot sweep the cards: it costs {cost} energy, {player} has {energy}",
+                player=who.name,
+                cost=SWEEP_COST,
+                energy=who.energy,
+            )
         )
     if not can_sweep(game, who):
         raise RuleViolation(_("there are no cards left to sweep or reveal"))
@@ -305,8 +327,11 @@ def _decide_reveal(game: State, pending: Pending, inp: Input) -> None:
     card = card_named(inp.get("card"))
     if card not in game.deck:
         raise RuleViolation(
-            f"{card} is not in the deck: every copy was seen since the last shuffle "
-            "(the options list the cards left)"
+            _(
+                "{card} is not in the deck: every copy was seen since the last shuffle "
+                "(the options list the cards left)",
+                card=_.name(card),
+            )
         )
     game.decided(pending)
     game.deck.remove(card)

@@ -164,8 +164,10 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 6
 
 def check_setup(setup: Setup) -> None:
     """Raise SetupError naming the first problem of `setup`, if any."""
+    from host.games import refusals
     from host.games.kot.cards import BOX, CARDS, UnknownCard, canonical
     from host.games.kot.text import _, place_name  # its names come from here: imported late
+    from host.games.text import message
 
     seats = setup.seats
     if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
@@ -184,12 +186,19 @@ def check_setup(setup: Setup) -> None:
             )
         if seat.name == "deck":
             raise SetupError(
-                f'players[{i}].name: "deck" names the deck in inputs; choose another name'
+                _(
+                    '{at}: "deck" names the deck in inputs; choose another name',
+                    at=f"players[{i}].name",
+                )
             )
         if seat.monster not in MONSTERS:
             raise SetupError(
-                f"players[{i}].monster: unknown monster {seat.monster!r} "
-                f"(monsters: {', '.join(MONSTERS)})"
+                _(
+                    "{at}: unknown monster {name} (monsters: {monsters})",
+                    at=f"players[{i}].monster",
+                    name=repr(seat.monster),
+                    monsters=", ".join(MONSTERS),
+                )
             )
         if [s.monster for s in seats].count(seat.monster) > 1:
             raise SetupError(
@@ -202,9 +211,9 @@ def check_setup(setup: Setup) -> None:
     if setup.options.two_player_variant and len(seats) != 2:
         raise SetupError(_("options.two_player_variant: only for a game started with 2 players"))
     if not isinstance(setup.seed, int) or isinstance(setup.seed, bool):
-        raise SetupError(f"seed: a whole number, not {setup.seed!r}")
+        raise SetupError(_("seed: a whole number, not {value}", value=repr(setup.seed)))
     if setup.first_player is not None and setup.first_player not in names:
-        raise SetupError(f"first_player: unknown player {setup.first_player!r}")
+        raise SetupError(refusals.unknown_player(setup.first_player, names, "first_player"))
     from host.games.kot.expansion import EXPANSIONS
 
     for x in EXPANSIONS:  # their option's value and their part of a position
@@ -213,13 +222,13 @@ def check_setup(setup: Setup) -> None:
     if pos is None:
         return
     if setup.first_player is not None:
-        raise SetupError("first_player: not with a position (its active_player starts)")
+        raise SetupError(_("first_player: not with a position (its active_player starts)"))
 
     def card_list(where: str, cards: tuple[str, ...]) -> list[str]:
         try:
             return [canonical(c) for c in cards]
         except UnknownCard as error:
-            raise SetupError(f"{where}: {error}") from None
+            raise SetupError(_("{at}: {why}", at=where, why=message(error))) from None
 
     where = "position"
     placed = card_list(f"{where}.discard", pos.discard)
@@ -227,7 +236,7 @@ def check_setup(setup: Setup) -> None:
     for name, mp in pos.monsters.items():
         at = f"{where}.monsters.{name}"
         if name not in names:
-            raise SetupError(f"{at}: unknown player {name!r} (players: {', '.join(names)})")
+            raise SetupError(refusals.unknown_player(name, names, at))
         cards = card_list(f"{at}.cards", mp.cards)
         placed += cards
         for card in cards:
@@ -244,9 +253,23 @@ def check_setup(setup: Setup) -> None:
             mimic = card_list(f"{at}.mimic.card", (mp.mimic[0],))[0]
             owner = pos.monsters.get(mp.mimic[1])
             if "Mimic" not in cards:
-                raise SetupError(f"{at}.mimic: {name} has no Mimic")
+                raise SetupError(
+                    _(
+                        "{at}: {player} has no {card}",
+                        at=f"{at}.mimic",
+                        player=name,
+                        card=_.name("Mimic"),
+                    )
+                )
             if owner is None or mp.mimic[1] == name or mimic not in card_list(at, owner.cards):
-                raise SetupError(f"{at}.mimic: {mp.mimic[1]} has no {mimic} to copy")
+                raise SetupError(
+                    _(
+                        "{at}: {player} has no {card} to copy",
+                        at=f"{at}.mimic",
+                        player=mp.mimic[1],
+                        card=_.name(mimic),
+                    )
+                )
         max_hp = 12 if "Even Bigger" in (*cards, mimic) else 10
         for field_name, value, top in (
             ("hp", mp.hp, max_hp),
@@ -272,16 +295,39 @@ def check_setup(setup: Setup) -> None:
         for token, count in mp.tokens.items():
             if token not in TOKENS:
                 raise SetupError(
-                    f"{at}.tokens: unknown token {token!r} (tokens: {', '.join(TOKENS)})"
+                    _(
+                        "{at}: unknown token {name} (tokens: {tokens})",
+                        at=f"{at}.tokens",
+                        name=repr(token),
+                        tokens=", ".join(TOKENS),
+                    )
                 )
             if not _count(count):
-                raise SetupError(f"{at}.tokens.{token}: {count!r} is not a whole number >= 0")
+                raise SetupError(
+                    _(
+                        "{at}: {value} is not a whole number 0 or more",
+                        at=f"{at}.tokens.{token}",
+                        value=repr(count),
+                    )
+                )
         if not _count(mp.cultists):
-            raise SetupError(f"{at}.cultists: {mp.cultists!r} is not a whole number >= 0")
+            raise SetupError(
+                _(
+                    "{at}: {value} is not a whole number 0 or more",
+                    at=f"{at}.cultists",
+                    value=repr(mp.cultists),
+                )
+            )
         if mp.cultists and not setup.options.cultists:
-            raise SetupError(f"{at}.cultists: only with the cultists option")
+            raise SetupError(_("{at}: only with the cultists option", at=f"{at}.cultists"))
         if mp.location not in (None, "city", "bay"):
-            raise SetupError(f'{at}.location: "city", "bay" or null, not {mp.location!r}')
+            raise SetupError(
+                _(
+                    '{at}: "city", "bay" or null, not {value}',
+                    at=f"{at}.location",
+                    value=repr(mp.location),
+                )
+            )
         if mp.hp == 0 and (mp.location or cards or mp.energy or mp.cultists):
             raise SetupError(
                 _(
@@ -312,13 +358,17 @@ def check_setup(setup: Setup) -> None:
     if len(alive) < 2:
         raise SetupError(_("{at}: fewer than 2 monsters alive: that game is over", at=where))
     if pos.active_player not in names:
-        raise SetupError(f"{where}.active_player: unknown player {pos.active_player!r}")
+        raise SetupError(
+            refusals.unknown_player(pos.active_player, names, f"{where}.active_player")
+        )
     if pos.active_player not in alive:
         raise SetupError(
             _("{at}: {player} is eliminated", at=f"{where}.active_player", player=pos.active_player)
         )
     if not _count(pos.turn) or pos.turn < 1:
-        raise SetupError(f"{where}.turn: a whole number from 1, not {pos.turn!r}")
+        raise SetupError(
+            _("{at}: a whole number from 1, not {value}", at=f"{where}.turn", value=repr(pos.turn))
+        )
     if pos.face_up is not None:
         if len(pos.face_up) > 3:
             raise SetupError(

@@ -43,6 +43,7 @@ from host.games.kot.rules import (
     WIN_VP,
 )
 from host.games.kot.setup import Setup
+from host.games.kot.text import _, face_label
 
 
 class Monster:
@@ -364,7 +365,13 @@ class State:
     def change_die(self, old: str, new: str) -> None:
         """One die of the current result showing `old` shows `new` (RuleViolation if none)."""
         if old not in self.dice:
-            raise RuleViolation(f"no die shows {old} in the result {sorted(self.dice)}")
+            raise RuleViolation(
+                _(
+                    "no die shows {face} in the result ({dice})",
+                    face=face_label(old),
+                    dice=[face_label(d) for d in sorted(self.dice)],
+                )
+            )
         self.dice[self.dice.index(old)] = new
 
     # ---- losses of HP ----------------------------------------------------------------------

@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from host.games import DiceExpectation, Game, Input, Waiting
+from host.games import DiceExpectation, Game, Input, Waiting, refusals
 from host.games.kind import RESOLVE, THROW, GameFileError, ReplayStopped, Trace
 from host.games.kot import KingOfTokyo, ScriptError, SetupError, page, parse_script
 from host.games.kot.decision_kinds import KINDS
@@ -93,7 +93,7 @@ class KingOfTokyoKind:
 
     def new(self, setup: Mapping[str, Any]) -> Game:
         if not isinstance(setup, Mapping):
-            raise GameFileError("a game setup is a JSON object (players, options...)")
+            raise GameFileError(refusals.not_a_setup())
         fields = {k: v for k, v in setup.items() if k not in ("inputs", "expect")}
         return self.load({**fields, "format": FORMAT, "inputs": []})
 
@@ -104,7 +104,7 @@ class KingOfTokyoKind:
                 trace(None, None, start(parsed))
             return replay(parsed, trace)
         except ScriptFailed as error:
-            raise ReplayStopped(str(error), error.game) from None
+            raise ReplayStopped(message(error), error.game) from None
         except (ScriptError, SetupError) as error:
             raise GameFileError(message(error)) from None
 

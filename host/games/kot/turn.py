@@ -185,7 +185,11 @@ def on_throw(game: State, who: Monster, inp: Input) -> None:
             raise RuleViolation(_("a roll-off throw keeps no dice: throw all 6 black dice"))
         if len(faces) != BLACK_DICE:
             raise RuleViolation(
-                f"a roll-off throw is all {BLACK_DICE} black dice, not {len(faces)}"
+                _(
+                    "a roll-off throw is all {n} black dice, not {thrown}",
+                    n=BLACK_DICE,
+                    thrown=len(faces),
+                )
             )
         rolloff_throw(game, faces)
         return
@@ -196,8 +200,12 @@ def on_throw(game: State, who: Monster, inp: Input) -> None:
         rethrow = game.rethrow_face()
         if rethrow is None:
             raise RuleViolation(
-                f"{who.name} has had {game.throws} throws, the most allowed: resolve the "
-                "dice (or correct a misread die)"
+                _(
+                    "{player} has had {n} throws, the most allowed: resolve the dice (or "
+                    "correct a misread die)",
+                    player=who.name,
+                    n=game.throws,
+                )
             )
     thrown: Any = inp.get("thrown")
     kept: Any = inp.get("kept", _NONE)
@@ -242,8 +250,12 @@ def on_throw(game: State, who: Monster, inp: Input) -> None:
             for face in FACES:
                 if face != rethrow and kept.count(face) != game.dice.count(face):
                     raise RuleViolation(
-                        f"after the last throw only dice showing {rethrow} are thrown "
-                        f"again; keep the others ({sorted(game.dice)})"
+                        _(
+                            "after the last throw only dice showing {face} are thrown again; "
+                            "keep the others ({dice})",
+                            face=face_label(rethrow),
+                            dice=[face_label(d) for d in sorted(game.dice)],
+                        )
                     )
     if game.die_faces:  # the expansions' own dice: as many of each as in play, none other
         die_of = game.die_of
@@ -285,7 +297,13 @@ def on_correct(game: State, who: Monster, inp: Input) -> None:
     faces = game.faces
     old, new = check_face(inp.get("from"), "from", faces), check_face(inp.get("to"), "to", faces)
     if game.die_of.get(old) != game.die_of.get(new):
-        raise RuleViolation(f"{old} and {new} are faces of different dice: a die shows its own")
+        raise RuleViolation(
+            _(
+                "{old} and {new} are faces of different dice: a die shows its own",
+                old=face_label(old),
+                new=face_label(new),
+            )
+        )
     game.change_die(old, new)
 
 
@@ -297,7 +315,7 @@ def on_use(game: State, who: Monster, inp: Input) -> None:
         raise RuleViolation(_("{player} has no {card} to use", player=who.name, card=_.name(card)))
     if not effect.any_time:
         if game.phase not in (ROLL, BUY):
-            raise not_now(game, who, f"use {card}")
+            raise not_now(game, who, "use", card)
         if who is not game.active:
             raise NotYourTurn(
                 _(
@@ -310,7 +328,7 @@ def on_use(game: State, who: Monster, inp: Input) -> None:
     options = effect.offer(game, who)
     if options is None:
         raise NotNow(_("{player} cannot use {card} now", player=who.name, card=_.name(card)))
-    only_fields(inp, options.keys(), f"using {card}")
+    only_fields(inp, options.keys(), card)
     effect.use(game, who, inp, options)
 
 

@@ -16,6 +16,8 @@ from host.games.kot import market
 from host.games.kot.errors import NotNow, NotYourTurn, RuleViolation
 from host.games.kot.rules import BLACK_DICE, BUY, FACES, OVER, ROLL, ROLLOFF, SWEEP_COST
 from host.games.kot.state import Monster, State
+from host.games.kot.text import _
+from host.games.text import Text
 
 FACE_SET_NAME = "kot"  # the camera's face set for these dice
 
@@ -110,7 +112,7 @@ def expected_dice(game: State) -> DiceExpectation | None:
     return None
 
 
-def describe(waits: list[Waiting]) -> str:
+def describe(waits: list[Waiting]) -> Text:
     """What the game waits for, in words, for error messages.
 
     >>> describe([Waiting("Bob", "throw"), Waiting("Bob", "end_turn"), Waiting("Ann", "use")])
@@ -118,27 +120,67 @@ def describe(waits: list[Waiting]) -> str:
     """
     waits = [w for w in waits if not w.options.get("any_time")]
     if not waits:
-        return "the game is over"
+        return _("the game is over")
     by_player: dict[str, list[str]] = {}
     for w in waits:
         kinds = by_player.setdefault(w.player, [])
-        if w.kind.replace("_", " ") not in kinds:
-            kinds.append(w.kind.replace("_", " "))
-    parts = [f"{p} to {' or '.join(kinds)}" for p, kinds in by_player.items()]
-    return "the game waits for " + " and ".join(parts)
+        if w.kind not in kinds:
+            kinds.append(w.kind)
+    parts = [
+        _("{player} to {actions}", player=p, actions=_either([verb(k) for k in kinds]))
+        for p, kinds in by_player.items()
+    ]
+    return _("the game waits for {waits}", waits=parts)
 
 
-def not_now(game: State, who: Monster, kind: str) -> IllegalInput:
-    """The error for an input of `kind` the game does not take now."""
+def _either(said: list[Text]) -> Text:
+    """ "a or b or c" in the reader's language."""
+    out = said[0]
+    for then in said[1:]:
+        out = _("{first} or {then}", first=out, then=then)
+    return out
+
+
+def verb(kind: str) -> Text:
+    """What a player does with an input of `kind`, in words ("end turn"): its kind's own
+    (`DecisionKind.verb`), else the kind's name."""
+    from host.games.kot.decision_kinds import KINDS  # they import this module: late
+
+    found = KINDS.get(kind)
+    said = None if found is None else found.verb
+    return said if said is not None else _("{kind}", kind=kind.replace("_", " "))
+
+
+def not_now(game: State, who: Monster, kind: str, card: str | None = None) -> IllegalInput:
+    """The error for an input of `kind` the game does not take now (`card`: the card it
+    uses)."""
     if kind == "yield" and who.location is None:
-        return RuleViolation(f"{who.name} cannot yield: {who.name} is not in Tokyo")
+        return RuleViolation(_("{player} cannot yield: {player} is not in Tokyo", player=who.name))
     if kind == "yield":
-        return NotNow(f"{who.name} cannot yield now: only after losing HP to a Smash")
+        return NotNow(
+            _("{player} cannot yield now: only after losing HP to a Smash", player=who.name)
+        )
     waits = describe(waiting_for(game))
     if kind == "pass":
-        error = NotNow(f"{who.name} has no decision to pass: {waits}")
+        error = NotNow(_("{player} has no decision to pass: {waits}", player=who.name, waits=waits))
+    elif card is not None:
+        error = NotNow(
+            _(
+                "{player} cannot use {card} now: {waits}",
+                player=who.name,
+                card=_.name(card),
+                waits=waits,
+            )
+        )
     else:
-        error = NotNow(f"{who.name} cannot {kind.replace('_', ' ')} now: {waits}")
+        error = NotNow(
+            _(
+                "{player} cannot {action} now: {waits}",
+                player=who.name,
+                action=verb(kind),
+                waits=waits,
+            )
+        )
     error.says_awaited = True
     return error
 
@@ -149,7 +191,12 @@ def expect(game: State, who: Monster, kind: str, phase_ok: bool) -> None:
         raise not_now(game, who, kind)
     if who is not game.active:
         raise NotYourTurn(
-            f"{who.name} cannot {kind.replace('_', ' ')}: it is {game.active.name}'s turn"
+            _(
+                "{player} cannot {action}: it is {active}'s turn",
+                player=who.name,
+                action=verb(kind),
+                active=game.active.name,
+            )
         )
 
 

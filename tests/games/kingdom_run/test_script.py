@@ -34,7 +34,7 @@ def position(**fields: Any) -> dict[str, Any]:
 
 
 WRONG: list[tuple[dict[str, Any], str]] = [
-    ({"format": "kr-game/2"}, "unknown format 'kr-game/2': this dicetable reads 'kr-game/1'"),
+    ({"format": "kr-game/2"}, "unknown format 'kr-game/2': this dicetable reads kr-game/1"),
     ({"format": None}, 'no "format": a game script starts with "format": "kr-game/1"'),
     ({"colour": "red"}, "the script: unknown field 'colour' (fields: course, description,"),
     ({"players": "Ann, Bob"}, 'players: expected a JSON list, not "Ann, Bob"'),

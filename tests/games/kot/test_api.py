@@ -67,7 +67,7 @@ def test_correct_changes_one_die_of_the_current_result() -> None:
     throw(game, "111223")
     act(game, "correct", **{"from": "3", "to": "1"})
     assert sorted(game.dice) == ["1", "1", "1", "1", "2", "2"]
-    with pytest.raises(RuleViolation, match="no die shows heart"):
+    with pytest.raises(RuleViolation, match="no die shows ♥"):
         act(game, "correct", **{"from": "heart", "to": "1"})
     with pytest.raises(MalformedInput, match="not a die face"):
         act(game, "correct", **{"from": "1", "to": "skull"})

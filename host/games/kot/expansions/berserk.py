@@ -27,6 +27,7 @@ from host.games.kot.errors import RuleViolation
 from host.games.kot.expansion import Expansion, expansion
 from host.games.kot.rules import ROLL
 from host.games.kot.setup import SetupError
+from host.games.kot.text import _, face_label
 
 if TYPE_CHECKING:
     from host.games.kot.setup import MonsterPosition, Setup
@@ -99,11 +100,13 @@ class BerserkExpansion(Expansion):
         for name, mp in pos.monsters.items():
             at = f"position.monsters.{name}.berserk"
             if not isinstance(mp.berserk, bool):
-                raise SetupError(f"{at}: true or false, not {mp.berserk!r}")
+                raise SetupError(
+                    _("{at}: true or false, not {value}", at=at, value=repr(mp.berserk))
+                )
             if mp.berserk and not setup.options.berserk:
-                raise SetupError(f"{at}: only with the berserk option")
+                raise SetupError(_("{at}: only with the berserk option", at=at))
             if mp.berserk and mp.hp == 0:
-                raise SetupError(f"{at}: an eliminated monster is not berserk")
+                raise SetupError(_("{at}: an eliminated monster is not berserk", at=at))
 
     def place(self, game: State, m: Monster, mp: MonsterPosition) -> None:
         m.berserk = mp.berserk
@@ -120,15 +123,21 @@ class BerserkExpansion(Expansion):
         if shown != n:
             if n:
                 raise RuleViolation(
-                    f"{game.active.name} is berserk: the berserk die is one of its dice "
-                    f"(faces {', '.join(dict.fromkeys(FACES))})"
+                    _(
+                        "{player} is berserk: the berserk die is one of its dice (faces {faces})",
+                        player=game.active.name,
+                        faces=[face_label(f) for f in dict.fromkeys(FACES)],
+                    )
                 )
             raise RuleViolation(
-                f"{game.active.name} is not berserk: no berserk die in its throw (it comes "
-                "with four claws, from the next turn)"
+                _(
+                    "{player} is not berserk: no berserk die in its throw (it comes with four "
+                    "claws, from the next turn)",
+                    player=game.active.name,
+                )
             )
         if last and berserk_faces(thrown):
-            raise RuleViolation("after the last throw the berserk die stays as it lies")
+            raise RuleViolation(_("after the last throw the berserk die stays as it lies"))
 
     def monster_json(self, game: State, m: Monster, out: dict[str, Any]) -> None:
         out["berserk"] = m.berserk

@@ -81,18 +81,28 @@ def spend_cultist(game: State, who: Monster, inp: Input) -> None:
     spend = inp.get("spend")
     if spend not in SPENDS:
         raise MalformedInput(
-            f'a cultist input says "spend": "hp", "energy" or "throw", not {spend!r}'
+            _(
+                'a cultist input says "spend": "hp", "energy" or "throw", not {value}',
+                value=repr(spend),
+            )
         )
     if not who.cultists:
-        raise RuleViolation(f"{who.name} has no cultist to spend")
+        raise RuleViolation(_("{player} has no cultist to spend", player=who.name))
     if spend not in spends(game, who):
         if spend == HP:
             raise RuleViolation(
-                f"{who.name} is at its most HP ({who.max_hp}): a cultist heals no more"
+                _(
+                    "{player} is at its most HP ({hp}): a cultist heals no more",
+                    player=who.name,
+                    hp=who.max_hp,
+                )
             )
         raise NotNow(
-            f"{who.name} spends a cultist for a throw only in its own roll, once its throws "
-            "are used up"
+            _(
+                "{player} spends a cultist for a throw only in its own roll, once its throws "
+                "are used up",
+                player=who.name,
+            )
         )
     who.cultists -= 1
     if spend == HP:
@@ -106,6 +116,8 @@ def spend_cultist(game: State, who: Monster, inp: Input) -> None:
 @decision_kind(KIND, ("spend",), spend_cultist)
 class SpendCultist(DecisionKind):
     """A cultist spent for 1 HP, 1 energy or one more throw, at any time."""
+
+    verb = _("spend a cultist")
 
     standing = True
 

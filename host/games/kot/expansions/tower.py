@@ -15,9 +15,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from host.games import refusals
 from host.games.kot.effects import CardEffect
 from host.games.kot.expansion import Expansion, expansion
 from host.games.kot.setup import SetupError
+from host.games.kot.text import _
 
 if TYPE_CHECKING:
     from host.games.kot.setup import Position, Setup
@@ -65,17 +67,21 @@ class TokyoTower(Expansion):
         if pos is None or not pos.tower:
             return
         if not setup.options.tokyo_tower:
-            raise SetupError("position.tower: only with the tokyo_tower option")
+            raise SetupError(_("position.tower: only with the tokyo_tower option"))
         names = [s.name for s in setup.seats]
         for level, holder in pos.tower.items():
             at = f"position.tower.{level}"
             if level not in ("1", "2"):
-                raise SetupError(f'{at}: the levels held are "1" and "2" (the top one wins)')
+                raise SetupError(
+                    _('{at}: the levels held are "1" and "2" (the top one wins)', at=at)
+                )
             if holder not in names:
-                raise SetupError(f"{at}: unknown player {holder!r} (players: {', '.join(names)})")
+                raise SetupError(refusals.unknown_player(holder, names, at))
             mp = pos.monsters.get(holder)
             if mp is not None and mp.hp == 0:
-                raise SetupError(f"{at}: {holder} is eliminated: its levels went back")
+                raise SetupError(
+                    _("{at}: {player} is eliminated: its levels went back", at=at, player=holder)
+                )
 
     def setup(self, game: State) -> None:
         game.tower = dict.fromkeys(LEVELS)

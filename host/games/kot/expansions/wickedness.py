@@ -282,9 +282,23 @@ SIDE_TILES = {FRONT: {a for a, _b in PAIRS}, GREEN: {b for _a, b in PAIRS}}
 
 def _check_tile(name: object, at: str, side: str) -> None:
     if name not in TILES:
-        raise SetupError(f"{at}: unknown tile {name!r} (tiles: {', '.join(sorted(TILES))})")
+        raise SetupError(
+            _(
+                "{at}: unknown tile {name} (tiles: {tiles})",
+                at=at,
+                name=repr(name),
+                tiles=", ".join(sorted(TILES)),
+            )
+        )
     if side in (FRONT, GREEN) and name not in SIDE_TILES[side]:
-        raise SetupError(f"{at}: {name} is not on the {side} side chosen for this game")
+        raise SetupError(
+            _(
+                "{at}: {tile} is not on the {side} side chosen for this game",
+                at=at,
+                tile=_.name(name),
+                side=side,
+            )
+        )
 
 
 # ---- the gauge and the tile choice -----------------------------------------------------
@@ -331,11 +345,15 @@ def decide_tile(game: State, pending: Pending, inp: Input) -> None:
     if inp["type"] != "pass":
         name = inp.get("tile")
         if not isinstance(name, str):
-            raise MalformedInput('a tile input names the "tile" taken')
+            raise MalformedInput(_('a tile input names the "tile" taken'))
         if name not in pending.options["tiles"]:
             raise RuleViolation(
-                f"{name} is not lying at wickedness {pending.options['level']}: "
-                f"take one of {', '.join(pending.options['tiles'])}, or pass"
+                _(
+                    "{tile} is not lying at wickedness {level}: take one of {tiles}, or pass",
+                    tile=repr(name),
+                    level=pending.options["level"],
+                    tiles=", ".join(map(str, map(_.name, pending.options["tiles"]))),
+                )
             )
     game.decided(pending)
     if inp["type"] != "pass":
@@ -367,6 +385,8 @@ def lose_tile(game: State, m: Monster, effect: Tile) -> None:
 @decision_kind(KIND, ("tile",))
 class TakeTile(DecisionKind):
     """A wickedness tile taken at a threshold reached (or "pass": none)."""
+
+    verb = _("take a tile")
 
     def page(self, game: State, w: Waiting, base: Input) -> Answer:
         title = _(
@@ -409,8 +429,11 @@ class Wickedness(Expansion):
         side = setup.options.wickedness
         if side not in ("", *SIDES):
             raise SetupError(
-                f'options.wickedness: the side of the tiles, "front", "green" or "mixed" (or '
-                f'"" for none), not {side!r}'
+                _(
+                    'options.wickedness: the side of the tiles, "front", "green" or "mixed" '
+                    '(or "" for none), not {value}',
+                    value=repr(side),
+                )
             )
         pos = setup.position
         if pos is None:
@@ -419,27 +442,49 @@ class Wickedness(Expansion):
         for name, mp in pos.monsters.items():
             at = f"position.monsters.{name}"
             if (mp.wickedness or mp.tiles) and not side:
-                raise SetupError(f"{at}: wickedness and tiles only with the wickedness option")
+                raise SetupError(
+                    _("{at}: wickedness and tiles only with the wickedness option", at=at)
+                )
             if not isinstance(mp.wickedness, int) or not 0 <= mp.wickedness <= MOST:
                 raise SetupError(
-                    f"{at}.wickedness: a whole number 0 to {MOST}, not {mp.wickedness!r}"
+                    _(
+                        "{at}: {value} is not a whole number 0 to {top}",
+                        at=f"{at}.wickedness",
+                        value=repr(mp.wickedness),
+                        top=MOST,
+                    )
                 )
             if mp.hp == 0 and mp.tiles:
-                raise SetupError(f"{at}.tiles: an eliminated monster's tiles left the game")
+                raise SetupError(
+                    _("{at}: an eliminated monster's tiles left the game", at=f"{at}.tiles")
+                )
             for t in mp.tiles:
                 _check_tile(t, f"{at}.tiles", side)
                 for other in (t, PARTNER[t]):
                     if other in owned:
-                        raise SetupError(f"{at}.tiles: {owned[other]} has the tile of {t} already")
+                        raise SetupError(
+                            _(
+                                "{at}: {player} has the tile of {tile} already",
+                                at=f"{at}.tiles",
+                                player=owned[other],
+                                tile=_.name(t),
+                            )
+                        )
                 owned[t] = name
         if pos.wickedness_tiles is not None:
             if not side:
-                raise SetupError("position.wickedness_tiles: only with the wickedness option")
+                raise SetupError(_("position.wickedness_tiles: only with the wickedness option"))
             for t in pos.wickedness_tiles:
                 _check_tile(t, "position.wickedness_tiles", side)
                 owner = owned.get(t, owned.get(PARTNER[t]))
                 if owner is not None:
-                    raise SetupError(f"position.wickedness_tiles: {owner} has {t}'s tile")
+                    raise SetupError(
+                        _(
+                            "position.wickedness_tiles: {player} has {tile}'s tile",
+                            player=owner,
+                            tile=_.name(t),
+                        )
+                    )
 
     def place(self, game: State, m: Monster, mp: MonsterPosition) -> None:
         m.wickedness = mp.wickedness
@@ -513,8 +558,13 @@ class Fluxling(Tile):
             target = {"target": inp.get("target"), "owner": inp.get("owner")}
             if target not in pending.options["targets"]:
                 raise RuleViolation(
-                    f"Fluxling copies a keep card another monster owns (not Mimic), not "
-                    f"{inp.get('target')!r} of {inp.get('owner')!r}"
+                    _(
+                        "Fluxling copies a keep card another monster owns (not {mimic}), not "
+                        "{card} of {owner}",
+                        mimic=_.name("Mimic"),
+                        card=repr(inp.get("target")),
+                        owner=repr(inp.get("owner")),
+                    )
                 )
         game.decided(pending)
         if inp["type"] != "pass":
@@ -524,6 +574,8 @@ class Fluxling(Tile):
 @decision_kind(FLUX_KIND, ("target", "owner"))
 class CopyWithFluxling(DecisionKind):
     """The keep card the Fluxling tile copies (or "pass": no new copy)."""
+
+    verb = _("copy a card with Fluxling")
 
     def page(self, game: State, w: Waiting, base: Input) -> Answer:
         return {

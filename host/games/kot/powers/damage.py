@@ -16,6 +16,7 @@ from host.games.kot.effects import CardEffect, card
 from host.games.kot.errors import RuleViolation
 from host.games.kot.rules import BLACK_DICE, GREEN_DICE, POISON, SHRINK, START_HP
 from host.games.kot.state import Hit
+from host.games.kot.text import _
 
 if TYPE_CHECKING:
     from host.games import Input
@@ -146,10 +147,17 @@ class Wings(CardEffect):
         return True
 
     def _answer(self, game: State, pending: Pending, inp: Input) -> None:
-        only_fields(inp, (), "using Wings")
+        only_fields(inp, (), self.name)
         owner, hit = pending.player, pending.data
         if inp["type"] == "use" and owner.energy < self.price:  # spent meanwhile
-            raise RuleViolation(f"{owner.name} has no {self.price} energy left for Wings")
+            raise RuleViolation(
+                _(
+                    "{player} has no {cost} energy left for {card}",
+                    player=owner.name,
+                    cost=self.price,
+                    card=_.name(self.name),
+                )
+            )
         game.decided(pending)
         if inp["type"] == "use":
             owner.energy -= self.price
@@ -177,7 +185,9 @@ class Camouflage(CardEffect):
         dice = pending.options["dice"]
         n = dice["black"] + dice["green"]
         if check_faces(inp.get("kept", []), "kept") or len(thrown) != n:
-            raise RuleViolation(f"Camouflage throws {n} dice (one per HP), keeping none")
+            raise RuleViolation(
+                _("{card} throws {n} dice (one per HP), keeping none", card=_.name(self.name), n=n)
+            )
         hit = pending.data
         game.decided(pending)
         hit.amount = max(0, hit.amount - thrown.count("heart"))

@@ -16,6 +16,7 @@ from host.games.kot.checks import check_face, check_faces, check_rethrow
 from host.games.kot.effects import CardEffect, card
 from host.games.kot.errors import RuleViolation
 from host.games.kot.rules import FACE_SET, FACES, ROLL
+from host.games.kot.text import _, face_label
 
 if TYPE_CHECKING:
     from host.games import Input
@@ -131,9 +132,22 @@ class ChangeDie(CardEffect):
     def use(self, game: State, owner: Monster, inp: Input, options: dict[str, Any]) -> None:
         old, new = check_face(inp.get("from"), "from"), check_face(inp.get("to"), "to")
         if old not in options["from"]:
-            raise RuleViolation(f"{self.name} changes a die showing {', '.join(options['from'])}")
+            raise RuleViolation(
+                _(
+                    "{card} changes a die showing {faces}",
+                    card=_.name(self.name),
+                    faces=[face_label(f) for f in options["from"]],
+                )
+            )
         if new not in options["to"] or new == old:
-            raise RuleViolation(f"{self.name} changes a {old} to {', '.join(options['to'])}")
+            raise RuleViolation(
+                _(
+                    "{card} changes a {face} to {faces}",
+                    card=_.name(self.name),
+                    face=face_label(old),
+                    faces=[face_label(f) for f in options["to"]],
+                )
+            )
         owner.energy -= self.price
         game.change_die(old, new)
         self.used(game, owner)
@@ -199,14 +213,23 @@ class PsychicProbe(CardEffect):
         thrown = check_faces(inp.get("thrown"), "thrown")
         kept = check_faces(inp.get("kept", []), "kept", game.faces)
         if len(thrown) != 1:
-            raise RuleViolation(f"{self.name} throws 1 die again, not {len(thrown)}")
+            raise RuleViolation(
+                _("{card} throws 1 die again, not {n}", card=_.name(self.name), n=len(thrown))
+            )
         check_rethrow(game.dice, thrown, kept, len(game.dice))
         if game.die_of and len([f for f in kept if f in game.die_of]) != len(
             [f for f in game.dice if f in game.die_of]
         ):  # thrown is a black or green die's face: so was the die thrown again
-            raise RuleViolation(f"{self.name} throws again one of the black or green dice")
+            raise RuleViolation(
+                _("{card} throws again one of the black or green dice", card=_.name(self.name))
+            )
         if game.locked is not None and kept.count(game.locked) < game.dice.count(game.locked):
-            raise RuleViolation(f"the dice showing {game.locked} may not be thrown again this turn")
+            raise RuleViolation(
+                _(
+                    "the dice showing {face} may not be thrown again this turn",
+                    face=face_label(game.locked),
+                )
+            )
         game.decided(pending)
         game.dice = kept + thrown
         if thrown == ["heart"]:

@@ -14,6 +14,7 @@ from host.games.kot.checks import card_named, only_fields
 from host.games.kot.effects import CardEffect, card
 from host.games.kot.errors import RuleViolation
 from host.games.kot.rules import BUY
+from host.games.kot.text import _
 
 if TYPE_CHECKING:
     from host.games import Input
@@ -73,14 +74,29 @@ class Opportunist(CardEffect):
         if inp["type"] == "pass":
             game.decided(pending)
             return
-        only_fields(inp, (), "a purchase with Opportunist")
+        only_fields(inp, (), self.name)
         bought = card_named(inp.get("card"))
         if bought not in (o["card"] for o in pending.options["cards"]):
-            names = ", ".join(o["card"] for o in pending.options["cards"])
-            raise RuleViolation(f"{owner.name} may buy {names} now, not {bought}")
+            names = [_.name(o["card"]) for o in pending.options["cards"]]
+            raise RuleViolation(
+                _(
+                    "{player} may buy {cards} now, not {card}",
+                    player=owner.name,
+                    cards=names,
+                    card=_.name(bought),
+                )
+            )
         cost = game.card_cost(owner, bought)
         if cost > owner.energy:  # spent meanwhile (Rapid Healing)
-            raise RuleViolation(f"{bought} costs {cost} energy, {owner.name} has {owner.energy}")
+            raise RuleViolation(
+                _(
+                    "{card} costs {cost} energy, {player} has {energy}",
+                    card=_.name(bought),
+                    cost=cost,
+                    player=owner.name,
+                    energy=owner.energy,
+                )
+            )
         game.decided(pending)
         game.later(lambda g: self._ask(g, owner, cards))  # then maybe another of these
         market.purchase(game, owner, bought, cost, game.face_up.index(bought))
@@ -105,10 +121,12 @@ class Metamorph(CardEffect):
         if inp["type"] == "pass":
             game.decided(pending)
             return
-        only_fields(inp, ("target",), "using Metamorph")
+        only_fields(inp, ("target",), self.name)
         target = card_named(inp.get("target"))
         if target not in owner.cards:
-            raise RuleViolation(f"{owner.name} has no {target} to discard")
+            raise RuleViolation(
+                _("{player} has no {card} to discard", player=owner.name, card=_.name(target))
+            )
         game.decided(pending)
         game.take_card(owner, target)
         game.discard.append(target)
@@ -151,13 +169,22 @@ class Mimic(CardEffect):
         if inp["type"] == "pass":
             game.decided(pending)
             return
-        only_fields(inp, ("target", "owner"), "using Mimic")
+        only_fields(inp, ("target", "owner"), self.name)
         target = card_named(inp.get("target"))
         choice = {"target": target, "owner": inp.get("owner")}
         if choice not in pending.options["targets"]:
-            raise RuleViolation(f"{owner.name} cannot copy {target} of {inp.get('owner')!r}")
+            raise RuleViolation(
+                _(
+                    "{player} cannot copy {card} of {owner}",
+                    player=owner.name,
+                    card=_.name(target),
+                    owner=repr(inp.get("owner")),
+                )
+            )
         if owner.energy < pending.options["cost"]:
-            raise RuleViolation(f"{owner.name} has no energy left to pay for a new copy")
+            raise RuleViolation(
+                _("{player} has no energy left to pay for a new copy", player=owner.name)
+            )
         game.decided(pending)
         owner.energy -= pending.options["cost"]
         game.set_mimic(owner, (target, str(choice["owner"])))
