@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import json
 import os
 import sys
 import tempfile
@@ -135,7 +136,6 @@ class DemoTerminal(Terminal):
         self.out("The board's seats: " + ", ".join(seats))
 
     def taken(self, inp: Input, source: str) -> None:
-        from host.app.table import describe
         from host.games.kind import THROW
 
         if source == "camera" and inp.get("type") == THROW:
@@ -244,3 +244,19 @@ def render_demo_session(script: Path, folder: Path) -> None:
         # another dicetable rendered it meanwhile: theirs is the same
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
+
+
+def describe(inp: Input) -> str:
+    """An input in a few words, for the terminal (which speaks English, as the command line
+    does; the page's feed says it in the reader's language).
+
+    >>> describe({"type": "yield", "player": "Ann", "leave": True})
+    'Ann: yield (leave true)'
+    """
+    rest = ", ".join(
+        f"{k} {json.dumps(v) if not isinstance(v, str) else v}"
+        for k, v in inp.items()
+        if k not in ("type", "player")
+    )
+    head = f"{inp.get('player')}: {inp.get('type')}" if "player" in inp else str(inp.get("type"))
+    return f"{head} ({rest})" if rest else head

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from host.app.text import _
+from host.games.text import Text
 
 DEVICE_WRONG = 5  # wrong PINs a minute from one device
 TABLE_WRONG = 20  # wrong PINs a minute from all devices
@@ -70,7 +71,9 @@ class PinCheck:
         self.unlocked: dict[str, str] = {}  # device -> the PIN it gave right
         self._lock = threading.Lock()
 
-    def problem(self, device: str, pin: str | None, expected: str | None) -> tuple[int, str] | None:
+    def problem(
+        self, device: str, pin: str | None, expected: str | None
+    ) -> tuple[int, Text] | None:
         """Why a request with `pin` may not change anything (None: it may)."""
         if not pin:
             return 403, _("read-only: enter the table PIN (shown on the board) to make changes")

@@ -30,10 +30,12 @@ from statistics import median
 from typing import Any
 
 from host.app import store_files
+from host.app.text import _
 from host.errors import UserError
 from host.games import Game, Input
 from host.games.kind import GameFileError, GameKind, Trace
 from host.games.registry import kind_named, kind_of_script
+from host.games.text import Text, message
 
 SCHEMA_VERSION = 1
 
@@ -131,44 +133,70 @@ class Store:
         self.busy_seconds = busy_seconds
         self._lock = threading.RLock()
         self._depth = 0  # nested write transactions open (only the outermost commits)
-        self.notes: list[str] = []  # what opening it found and did, for the page and console
+        self.notes: list[Text] = []  # what opening it found and did, for the page and console
         if self.path.is_dir():
-            raise StoreError(f"{self.path} is a folder: give --db a file name, such as games.db")
+            raise StoreError(
+                _(
+                    "{path} is a folder: give --db a file name, such as games.db",
+                    path=str(self.path),
+                )
+            )
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as error:
             raise StoreError(
-                f"cannot make the folder {self.path.parent} for the game store: "
-                f"{error.strerror or error}: use --db for a store elsewhere"
+                _(
+                    "cannot make the folder {folder} for the game store: {why}: use --db for a "
+                    "store elsewhere",
+                    folder=str(self.path.parent),
+                    why=error.strerror or str(error),
+                )
             ) from None
         try:
             self._db = self._open()
         except _Damaged as damage:
             if self.path.stat().st_size % 512:  # a store is whole pages: this is someone's file
                 raise StoreError(
-                    f"{self.path} is not a dicetable game store (nor any SQLite database): use "
-                    "--db for another file"
+                    _(
+                        "{path} is not a dicetable game store (nor any SQLite database): use "
+                        "--db for another file",
+                        path=str(self.path),
+                    )
                 ) from None
             try:
                 kept = store_files.set_aside(self.path)
             except OSError as error:
                 raise StoreError(
-                    f"the game store {self.path} is damaged ({damage}) and cannot be moved "
-                    f"aside ({error.strerror or error}): move it away yourself, or use --db "
-                    "for another file"
+                    _(
+                        "the game store {path} is damaged ({damage}) and cannot be moved aside "
+                        "({why}): move it away yourself, or use --db for another file",
+                        path=str(self.path),
+                        damage=str(damage),
+                        why=error.strerror or str(error),
+                    )
                 ) from None
             self.notes.append(
-                f"the game store {self.path} was damaged ({damage}): it is kept as "
-                f"{kept.name} beside it, and a new, empty store took its place. The games "
-                f"it held may be rescued with `sqlite3 {kept} .recover | sqlite3 rescued.db`, "
-                "then `dicetable play --db rescued.db`"
+                _(
+                    "the game store {path} was damaged ({damage}): it is kept as {kept} beside "
+                    "it, and a new, empty store took its place. The games it held may be "
+                    "rescued with {rescue}, then {play}",
+                    path=str(self.path),
+                    damage=str(damage),
+                    kept=kept.name,
+                    rescue=f"`sqlite3 {kept} .recover | sqlite3 rescued.db`",
+                    play="`dicetable play --db rescued.db`",
+                )
             )
             self._db = self._open()
         current = self._meta("current")
         if current is not None and not current.isdigit():
             self.notes.append(
-                f"the game store {self.path} does not say which game was on the table (it "
-                f"says {current[:20]!r}): open it from the list of games"
+                _(
+                    "the game store {path} does not say which game was on the table (it says "
+                    "{said}): open it from the list of games",
+                    path=str(self.path),
+                    said=repr(current[:20]),
+                )
             )
 
     def _open(self) -> sqlite3.Connection:
@@ -190,9 +218,12 @@ class Store:
             ours = {"meta", "games", "inputs"}
             if tables and not tables & ours:
                 raise StoreError(
-                    f"{self.path} is a database of another program (tables: "
-                    f"{', '.join(sorted(tables))}), not a dicetable game store: use --db for "
-                    "another file"
+                    _(
+                        "{path} is a database of another program (tables: {tables}), not a "
+                        "dicetable game store: use --db for another file",
+                        path=str(self.path),
+                        tables=", ".join(sorted(tables)),
+                    )
                 )
             if tables & ours and not ours <= tables:
                 raise _Damaged(f"its tables {', '.join(sorted(ours - tables))} are missing")
@@ -228,9 +259,13 @@ class Store:
             raise _Damaged(f"its version is {version[:20]!r}")
         if int(version) > SCHEMA_VERSION:
             raise StoreError(
-                f"{self.path} was written by a newer dicetable (store version {version}, "
-                f"this one knows {SCHEMA_VERSION}): update dicetable, or use --db to "
-                "start another store"
+                _(
+                    "{path} was written by a newer dicetable (store version {version}, this one "
+                    "knows {known}): update dicetable, or use --db to start another store",
+                    path=str(self.path),
+                    version=version,
+                    known=SCHEMA_VERSION,
+                )
             )
 
     def close(self) -> None:
@@ -482,7 +517,7 @@ class Store:
             ),
         ).rowcount
         if not updated:
-            raise NoSuchGame(f"there is no game {game_id} in the store")
+            raise NoSuchGame(_no_game(game_id))
 
     def hold(self, game_id: int, inp: Input | None) -> None:
         """Remember (or forget) the input held for the correction window, so a restart
@@ -540,7 +575,7 @@ class Store:
         with self._read() as db:
             row = db.execute(self._ROW + " WHERE g.id = ?", (game_id,)).fetchone()
         if row is None:
-            raise NoSuchGame(f"there is no game {game_id} in the store")
+            raise NoSuchGame(_no_game(game_id))
         return _game_row(row)
 
     def games(self) -> list[GameRow]:
@@ -553,12 +588,16 @@ class Store:
         with self._read() as db:
             row = db.execute("SELECT setup FROM games WHERE id = ?", (game_id,)).fetchone()
         if row is None:
-            raise NoSuchGame(f"there is no game {game_id} in the store")
+            raise NoSuchGame(_no_game(game_id))
         setup = _json(row[0])
         if not isinstance(setup, dict):
             raise StoreError(
-                f"game {game_id}'s setup in {self.path} is damaged (no JSON object): the game "
-                "cannot be opened or exported"
+                _(
+                    "game {n}'s setup in {path} is damaged (no JSON object): the game cannot be "
+                    "opened or exported",
+                    n=game_id,
+                    path=str(self.path),
+                )
             )
         return setup
 
@@ -576,8 +615,13 @@ class Store:
             return kind, kind.load(self.export(game_id), trace)
         except ValueError as error:  # a GameFileError: an input the rules refuse, a damaged one
             raise StoreError(
-                f"game {game_id} in {self.path} does not replay ({error}): it can still be "
-                "exported from the list of games"
+                _(
+                    "game {n} in {path} does not replay ({why}): it can still be exported from "
+                    "the list of games",
+                    n=game_id,
+                    path=str(self.path),
+                    why=message(error),
+                )
             ) from None
 
     def kind_of(self, game_id: int) -> GameKind:
@@ -586,8 +630,12 @@ class Store:
             return kind_named(name)
         except GameFileError:
             raise StoreError(
-                f"game {game_id} is a game of kind {name[:40]!r}, which this dicetable does "
-                "not know (played with a newer one?): update dicetable to open or export it"
+                _(
+                    "game {n} is a game of kind {kind}, which this dicetable does not know "
+                    "(played with a newer one?): update dicetable to open or export it",
+                    n=game_id,
+                    kind=repr(name[:40]),
+                )
             ) from None
 
     def stats(self) -> dict[str, Any]:
@@ -693,3 +741,7 @@ def _input(text: object) -> dict[str, Any]:
     holds it and a replay stops there and names it."""
     value = _json(text)
     return value if isinstance(value, dict) else {"unreadable": str(text)}
+
+
+def _no_game(game_id: object) -> Text:
+    return _("there is no game {n} in the store", n=game_id)

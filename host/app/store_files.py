@@ -21,6 +21,9 @@ import sqlite3
 import time
 from pathlib import Path
 
+from host.app.text import _
+from host.games.text import Text
+
 SIDE_FILES = ("-wal", "-shm")  # SQLite's write-ahead log and its index, beside the store
 
 
@@ -30,64 +33,90 @@ def is_damage(error: sqlite3.Error) -> bool:
     return name.startswith("SQLITE_CORRUPT") or name == "SQLITE_NOTADB"
 
 
-def explain(error: sqlite3.Error, path: Path) -> str:
-    """What is wrong with the store at `path`, and what to do, for an SQLite error."""
+def explain(error: sqlite3.Error, path: Path) -> Text:
+    """What is wrong with the store at `path`, and what to do, for an SQLite error (SQLite's
+    own words a detail, as it says them)."""
     name = getattr(error, "sqlite_errorname", "")
+    where, said = str(path), str(error)
     if name.startswith(("SQLITE_READONLY", "SQLITE_CANTOPEN", "SQLITE_PERM", "SQLITE_AUTH")):
-        return why_unwritable(path) or (
-            f"cannot open the game store {path} for writing ({error}): use --db for another file"
+        return why_unwritable(path) or _(
+            "cannot open the game store {path} for writing ({why}): use --db for another file",
+            path=where,
+            why=said,
         )
     if name == "SQLITE_FULL":
-        return (
-            f"the disk holding the game store {path} is full: free some space (nothing "
-            "was stored; dicetable goes on once there is room)"
+        return _(
+            "the disk holding the game store {path} is full: free some space (nothing was "
+            "stored; dicetable goes on once there is room)",
+            path=where,
         )
     if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
-        return (
-            f"another program is writing the game store {path} (a second dicetable?): stop "
-            "it, or use --db for another file"
+        return _(
+            "another program is writing the game store {path} (a second dicetable?): stop it, "
+            "or use --db for another file",
+            path=where,
         )
     if name.startswith("SQLITE_IOERR"):
-        return (
-            f"the disk holding the game store {path} failed to read or write it ({error}): "
-            "check the disk or SD card"
+        return _(
+            "the disk holding the game store {path} failed to read or write it ({why}): check "
+            "the disk or SD card",
+            path=where,
+            why=said,
         )
     if is_damage(error):
-        return f"the game store {path} is damaged ({error}): restart dicetable to set it aside"
-    return f"the game store {path} failed: {error}"
+        return _(
+            "the game store {path} is damaged ({why}): restart dicetable to set it aside",
+            path=where,
+            why=said,
+        )
+    return _("the game store {path} failed: {why}", path=where, why=said)
 
 
-def why_unwritable(path: Path) -> str:
-    """Why this process cannot write the store at `path` and what to do, or "" if nothing
+def why_unwritable(path: Path) -> Text | None:
+    """Why this process cannot write the store at `path` and what to do, or None if nothing
     in the file system says so (then SQLite's own words must do)."""
     folder = path.parent
     with contextlib.suppress(OSError):
         if os.statvfs(folder).f_flag & os.ST_RDONLY:
-            return (
-                f"the game store {path} is on a read-only file system: mount it read-write, or "
-                "use --db for a store on a writable disk"
+            return _(
+                "the game store {path} is on a read-only file system: mount it read-write, or "
+                "use --db for a store on a writable disk",
+                path=str(path),
             )
     me = _user(os.geteuid())
     for file in [path, *(Path(f"{path}{s}") for s in SIDE_FILES)]:
         if file.exists() and not _writable(file):
-            return _not_yours(file, me, "the game store" if file == path else "the store's file")
+            return _not_yours(file, me, file == path)
     if not _writable(folder, directory=True):
-        return (
-            f"the folder {folder} is not writable by {me}, and SQLite keeps two files beside "
-            f"the store there ({path.name}-wal, {path.name}-shm): "
-            f"`sudo chown {me} {folder}`, or use --db for a store in a folder of yours"
+        return _(
+            "the folder {folder} is not writable by {user}, and SQLite keeps two files beside "
+            "the store there ({wal}, {shm}): {fix}, or use --db for a store in a folder of yours",
+            folder=str(folder),
+            user=me,
+            wal=f"{path.name}-wal",
+            shm=f"{path.name}-shm",
+            fix=f"`sudo chown {me} {folder}`",
         )
-    return ""
+    return None
 
 
-def _not_yours(file: Path, me: str, what: str) -> str:
+def _not_yours(file: Path, me: str, store: bool) -> Text:
     st = file.stat()
     owner = _user(st.st_uid)
     fix = f"chmod u+w {file}" if st.st_uid == os.geteuid() else f"sudo chown {me} {file}*"
-    return (
-        f"{what} {file} is not writable by {me} (owner {owner}, mode {st.st_mode & 0o777:o}); "
-        f"the games in it are safe: `{fix}` lets dicetable write it, or use --db for "
-        "another file"
+    fields = {"file": str(file), "user": me, "owner": owner, "mode": f"{st.st_mode & 0o777:o}"}
+    if store:
+        return _(
+            "the game store {file} is not writable by {user} (owner {owner}, mode {mode}); the "
+            "games in it are safe: {fix} lets dicetable write it, or use --db for another file",
+            fix=f"`{fix}`",
+            **fields,
+        )
+    return _(
+        "the store's file {file} is not writable by {user} (owner {owner}, mode {mode}); the "
+        "games in it are safe: {fix} lets dicetable write it, or use --db for another file",
+        fix=f"`{fix}`",
+        **fields,
     )
 
 

@@ -81,6 +81,17 @@ class Refused(UserError):
         self.status = status
 
 
+class Malformed(Refused):
+    """A refusal no player reads: of a request the page never makes (a tool's, malformed),
+    or of one whose answer the page shows no words of (a picture gone). Its message stays
+    in English, the language of the API's own field names, for whoever wrote the request
+    (docs/translations.md; tests/test_messages.py holds every other refusal to the
+    translations)."""
+
+    def __init__(self, message: str, status: int = 400) -> None:
+        super().__init__(message, status)
+
+
 class Stale(Refused):
     """An action made against a state the table has moved on from: someone acted first,
     or the same action was sent twice (a double tap). Nothing was done."""
@@ -242,11 +253,11 @@ class Table:
         "version": the state version it was made against, if the table changed since then
         it is refused (`Stale`). Returns a short JSON acknowledgement once it is committed."""
         if not isinstance(action, Mapping):
-            raise Refused('an action is a JSON object with a "do" field', 400)
+            raise Malformed('an action is a JSON object with a "do" field', 400)
         do = action.get("do")
         handler = _ACTIONS.get(do)  # type: ignore[arg-type]
         if handler is None:
-            raise Refused(f"unknown action {do!r} (actions: {', '.join(_ACTIONS)})", 400)
+            raise Malformed(f"unknown action {do!r} (actions: {', '.join(_ACTIONS)})", 400)
         with self._lock:
             if self._unstored:  # the camera's throws came first (a page that had not seen
                 self._store_camera_events()  # them made this one against a stale state)
@@ -255,11 +266,11 @@ class Table:
             try:
                 return handler(self, action, source)
             except StoreError as error:  # the store cannot be written now: say why
-                raise Refused(str(error), 503) from None
+                raise Refused(message(error), 503) from None
 
     def _check_version(self, seen: Any) -> None:
         if not isinstance(seen, int) or isinstance(seen, bool):
-            raise Refused('"version" is the state version the action was made against', 400)
+            raise Malformed('"version" is the state version the action was made against', 400)
         if not self._moved <= seen <= self.version:  # a notice since then changes nothing
             raise Stale(self.version)
 
@@ -269,7 +280,7 @@ class Table:
         with self._lock:
             game = self._playing()
             if not isinstance(inp, Mapping):
-                raise Refused('an input is a JSON object with a "type" field', 400)
+                raise Malformed('an input is a JSON object with a "type" field', 400)
             if inp.get("type") == RESOLVE and self._dice() is not None:
                 if self.holding is not None:
                     self._resolve_held(source)
@@ -539,14 +550,16 @@ class Table:
             try:
                 self.tick()
             except Exception as error:  # a bug must not stop the clock: say it, go on
-                self.notice("error", f"internal error in the table's clock: {error!r}")
+                self.notice(
+                    "error", _("internal error in the table's clock: {error}", error=repr(error))
+                )
 
     # ---- the page's actions ---------------------------------------------------------------
 
     def _do_input(self, action: Mapping[str, Any], source: str) -> dict[str, Any]:
         inp = action.get("input")
         if not isinstance(inp, Mapping):
-            raise Refused('an "input" action carries "input": {"type": ..., ...}', 400)
+            raise Malformed('an "input" action carries "input": {"type": ..., ...}', 400)
         self.apply(inp, source)
         return self._ack()
 
@@ -554,10 +567,10 @@ class Table:
         """Dice entered by hand (the camera could not read them, or there is none)."""
         game, dice = self._playing(), self._dice()
         if dice is None:
-            raise Refused("this game has no dice to enter: send its input instead")
+            raise Refused(_("this game has no dice to enter: send its input instead"))
         faces = action.get("faces")
         if not isinstance(faces, list) or not all(isinstance(f, str) for f in faces):
-            raise Refused('a "throw" action carries "faces": the faces showing, as a list', 400)
+            raise Malformed('a "throw" action carries "faces": the faces showing, as a list', 400)
         inp = dice.entered_throw(game, faces)
         asked = self.asking
         self._drop_asking()
@@ -590,7 +603,7 @@ class Table:
         try:
             undone = game.undo()
         except IllegalInput as error:
-            raise Refused(str(error)) from None
+            raise Refused(message(error)) from None
         try:
             self.store.undo(self.game_id, result_of(self.kind, game))
         except BaseException:
@@ -601,7 +614,8 @@ class Table:
         self._redo.append(dict(undone))
         told = self._feed.pop() if self._feed else None
         self._state = game.to_json()
-        said = told["said"] if told else describe(undone)
+        # the feed tells it (else the kind, from the state it was given in: the one now)
+        said = told["said"] if told else story_of(self.kind, self._state, {}, undone)["said"]
         self.notice("info", _("undone: {what} ({source})", what=said, source=_source(source)))
         self._publish()
         return self._ack()
@@ -622,19 +636,19 @@ class Table:
         try:
             self.learning.act(action, self._dice_context())
         except UserError as error:
-            raise Refused(str(error)) from None
+            raise Refused(message(error)) from None
         return self._ack()
 
     def _do_roll_back(self, action: Mapping[str, Any], source: str) -> dict[str, Any]:
         name, version = action.get("face_set"), action.get("version")
         if self.learning is None or not isinstance(name, str):
-            raise Refused('a "roll_back" action names its "face_set" (and "version")', 400)
+            raise Malformed('a "roll_back" action names its "face_set" (and "version")', 400)
         if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
-            raise Refused('"version" is a version number of the set', 400)
+            raise Malformed('"version" is a version number of the set', 400)
         try:
             number = self.learning.roll_back(name, version)
         except UserError as error:
-            raise Refused(str(error)) from None
+            raise Refused(message(error)) from None
         return {**self._ack(), "version": number}
 
     def _dice_context(self) -> dict[str, Any] | None:
@@ -677,7 +691,7 @@ class Table:
     def _do_new_game(self, action: Mapping[str, Any], source: str) -> dict[str, Any]:
         setup = action.get("setup")
         if not isinstance(setup, Mapping):
-            raise Refused('a "new_game" action carries "setup": {"players": [...], ...}', 400)
+            raise Malformed('a "new_game" action carries "setup": {"players": [...], ...}', 400)
         name = action.get("game")
         try:
             kind = default_kind() if name is None else kind_named(str(name))
@@ -707,11 +721,11 @@ class Table:
     def _do_open(self, action: Mapping[str, Any], source: str) -> dict[str, Any]:
         game_id = action.get("id")
         if not isinstance(game_id, int) or isinstance(game_id, bool):
-            raise Refused('an "open" action carries "id": the game\'s number', 400)
+            raise Malformed('an "open" action carries "id": the game\'s number', 400)
         try:
             self.store.row(game_id)
         except UserError as error:
-            raise Refused(str(error), 404) from None
+            raise Refused(message(error), 404) from None
         self._switch(game_id, fresh_pin=False)
         return self._ack()
 
@@ -777,7 +791,9 @@ class Table:
             try:
                 listener(inp, source)
             except Exception as error:  # the input is taken: a listener's bug must not undo it
-                self.notice("error", f"internal error telling an input: {error!r}")
+                self.notice(
+                    "error", _("internal error telling an input: {error}", error=repr(error))
+                )
 
     def _learn_from_result(self, turn: Hashable) -> None:
         """A throw resolved: its dice, as read and as fixed this turn, teach the set."""
@@ -898,7 +914,7 @@ class Table:
         try:
             loaded = self._load(game_id)  # first: a game that does not replay changes nothing
         except StoreError as error:
-            raise Refused(str(error)) from None
+            raise Refused(message(error)) from None
         if fresh_pin and not self.fixed_pin:
             # a new game, a new PIN: last week's guests cannot change tonight's game
             self.store.pin = new_pin(self.pin_length)
@@ -917,7 +933,9 @@ class Table:
         try:
             loaded = self._load(game_id)
         except UserError as error:  # it does not replay, or it is not there at all
-            self.notice("error", f"the game on the table cannot be resumed: {error}")
+            self.notice(
+                "error", _("the game on the table cannot be resumed: {why}", why=message(error))
+            )
             return False
         self._open(game_id, loaded)
         return True
@@ -1225,21 +1243,6 @@ def _same_cards(inp: Input, cards: list[dict[str, str]]) -> bool:
 
 def _unread(dice: list[dict[str, Any]]) -> list[int]:
     return [i for i, d in enumerate(dice) if d.get("face") == UNKNOWN]
-
-
-def describe(inp: Input) -> str:
-    """An input in a few words, for notices.
-
-    >>> describe({"type": "yield", "player": "Ann", "leave": True})
-    'Ann: yield (leave true)'
-    """
-    rest = ", ".join(
-        f"{k} {json.dumps(v) if not isinstance(v, str) else v}"
-        for k, v in inp.items()
-        if k not in ("type", "player")
-    )
-    head = f"{inp.get('player')}: {inp.get('type')}" if "player" in inp else str(inp.get("type"))
-    return f"{head} ({rest})" if rest else head
 
 
 def check_names(setup: Mapping[str, Any]) -> None:

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from host.app.text import _
 from host.errors import UserError
+from host.games.text import as_text, message
 
 if TYPE_CHECKING:
     from host.app.camera import DiceWatcher
@@ -59,7 +60,7 @@ class Learning:
         self._fitting: str | None = None  # the set a teaching is being fitted for
         self.refits = Background(store.path, self._refit_done)
         for note in store.notes:
-            notice("error", note)
+            notice("error", as_text(note))
 
     def close(self) -> None:
         self.refits.stop()
@@ -92,7 +93,7 @@ class Learning:
                 else:
                     self._answer(str(step), action)
             except FlowError as error:
-                raise UserError(str(error)) from None
+                raise UserError(message(error)) from None
         self.changed()
 
     def _start(self, action: Mapping[str, Any], context: Mapping[str, Any] | None) -> None:
@@ -103,7 +104,12 @@ class Learning:
             raise UserError(_("a teaching is going on: finish it or cancel it first"))
         name = action.get("face_set") or (context or {}).get("face_set")
         if not isinstance(name, str) or not name:
-            raise UserError('say which dice to teach: {"step": "start", "face_set": NAME}')
+            raise UserError(
+                _(
+                    "say which dice to teach: {example}",
+                    example='{"step": "start", "face_set": NAME}',
+                )
+            )
         faces = colors = None
         if context is not None and context.get("face_set") == name:
             faces, colors = context.get("faces"), context.get("colors")
@@ -179,19 +185,28 @@ class Learning:
             "recolor": flow.recolor,
         }
         if step not in handlers:
-            raise UserError(f"unknown teaching step {step!r} ({', '.join(_STEPS)})")
+            raise UserError(
+                _(
+                    "unknown teaching step {step} ({steps})",
+                    step=repr(step),
+                    steps=", ".join(_STEPS),
+                )
+            )
         which = action.get("cut" if step in ("move", "recolor") else "group")
         value = action.get("color" if step in ("colour", "recolor") else "face")
         if not isinstance(which, int) or isinstance(which, bool) or not isinstance(value, str):
             raise UserError(
-                f'the "{step}" step names a group or cut (a number) and a face or colour'
+                _(
+                    'the "{step}" step names a group or cut (a number) and a face or colour',
+                    step=step,
+                )
             )
         handlers[step](which, value)
 
     def _fit(self, flow: TeachFlow) -> None:
         left = flow.unnamed()
         if left:
-            raise UserError(_("not yet: {left}", left="; ".join(left)))
+            raise UserError(_("not yet: {left}", left=[as_text(x) for x in left]))
         from vision.learning import sets
 
         if sets.shipped(flow.name) is None:
@@ -209,7 +224,7 @@ class Learning:
     def cut(self, number: int) -> bytes:
         with self._lock:
             if self.flow is None or not 0 <= number < len(self.flow.cuts):
-                raise UserError(f"no die {number} in the teaching")
+                raise UserError(_("no die {n} in the teaching", n=number))
             return self.flow.cuts[number].crop
 
     # ---- play ------------------------------------------------------------------------------
@@ -262,7 +277,7 @@ class Learning:
         try:
             added = self.store.add(face_set, examples)
         except LearningError as error:  # the game goes on; the examples are lost alone
-            self.notice("error", _("the dice examples are not kept: {error}", error=str(error)))
+            self.notice("error", _("the dice examples are not kept: {error}", error=message(error)))
             return 0
         self._maybe_refit(face_set)
         return added
@@ -361,7 +376,7 @@ class Learning:
             number = sets.previous(self.store, name) if version is None else version
             sets.install(self.store, name, number)
         except LearningError as error:
-            raise UserError(str(error)) from None
+            raise UserError(message(error)) from None
         for camera in self.cameras:
             camera.reload(name)
         self.notice(

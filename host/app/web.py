@@ -66,7 +66,8 @@ from host.app.connections import Guard, Limits
 from host.app.network import HostCheck, network_addresses
 from host.app.pins import PinCheck
 from host.app.qr import qr_svg
-from host.app.table import NAME_LENGTH, Refused, Stale, Table
+from host.app.table import NAME_LENGTH, Malformed, Refused, Stale, Table
+from host.app.text import _
 from host.errors import UserError
 from host.games.kind import role_name
 from host.games.page import catalog_of
@@ -224,7 +225,7 @@ class WebServer:
                 client = request.client.host if request.client else ""
                 pin = request.headers.get(PIN_HEADER)
                 return await run_in_threadpool(self._post, path, body, client, pin)
-            raise Refused("use GET to read and POST to /api/action to act", 405)
+            raise Malformed("use GET to read and POST to /api/action to act", 405)
         except Refused as refusal:
             said = _error(refusal, lang)
             if isinstance(refusal, Stale):  # the page shows the table as it is now
@@ -274,7 +275,7 @@ class WebServer:
                 return _json(200, {"sets": sets})
             if path.startswith("/api/teach/cut/") and path.endswith(".png"):
                 if table.learning is None:
-                    raise Refused("this table does not learn", 404)
+                    raise Malformed("this table does not learn", 404)
                 number = _number(path.removeprefix("/api/teach/cut/").removesuffix(".png"))
                 return _send(200, table.learning.cut(number), "image/png")
             if path.startswith("/api/cut/") and path.endswith(".png"):
@@ -282,19 +283,19 @@ class WebServer:
                 cuts = table.cuts.get(_number(throw), ())
                 index = _number(die)
                 if index >= len(cuts):
-                    raise Refused("that die is gone: the camera has seen a newer throw", 404)
+                    raise Malformed("that die is gone: the camera has seen a newer throw", 404)
                 return _send(200, cuts[index], "image/png")
             if path.startswith("/api/snapshot/") and path.endswith(".jpg"):
                 key = _number(path.removeprefix("/api/snapshot/").removesuffix(".jpg"))
                 jpeg = table.snapshots.get(key)
                 if jpeg is None:
-                    raise Refused("that snapshot is gone: the camera has seen a newer throw", 404)
+                    raise Malformed("that snapshot is gone: the camera has seen a newer throw", 404)
                 return _send(200, jpeg, "image/jpeg")
-            raise Refused(f"nothing at {path}", 404)
+            raise Malformed(f"nothing at {path}", 404)
         except Refused:
             raise
         except UserError as error:  # e.g. an unknown game number
-            raise Refused(str(error), 404) from None
+            raise Refused(message(error), 404) from None
 
     def _post(self, path: str, raw: bytes, client: str, pin: str | None) -> Response:
         body = _parse(raw)
@@ -305,30 +306,37 @@ class WebServer:
                     client, given if isinstance(given, str) else "", self.table.store.pin
                 )
                 if problem is not None:
-                    raise Refused(problem[1], problem[0])
+                    status, why = problem
+                    raise Refused(why, status)
                 return _json(200, {"ok": True, "pin_tag": self.table.pin_tag()})
             if path == "/api/action":
                 problem = self.pins.problem(client, pin, self.table.store.pin)
                 if problem is not None:
-                    raise Refused(problem[1], problem[0])
+                    status, why = problem
+                    raise Refused(why, status)
                 if "version" not in body:  # a double tap or two phones at once are refused
-                    raise Refused(VERSIONLESS, 400)
+                    raise Malformed(VERSIONLESS, 400)
                 try:
                     return _json(200, self.table.act(body, "page"))
                 except UserError:
                     raise
                 except Exception as error:  # a bug in a change: every page should know
                     return self._internal("POST", path, error, to_pages=True)
-            raise Refused(f"nothing to post at {path}", 404)
+            raise Malformed(f"nothing to post at {path}", 404)
         except Refused:
             raise
         except UserError as error:
-            raise Refused(str(error), 400) from None
+            raise Refused(message(error), 400) from None
 
     def _internal(self, method: str, path: str, error: Exception, to_pages: bool) -> Response:
         """A fault of the app: a 500 and the console; the pages' notices only for a change
         made with the PIN (nothing a request without it does reaches other pages)."""
-        text = f"internal error on {method} {path[:80]}: {error!r}"
+        text = _(
+            "internal error on {method} {path}: {error}",
+            method=method,
+            path=path[:80],
+            error=repr(error),
+        )
         if to_pages:
             self.table.notice("error", text)
         else:
@@ -516,14 +524,14 @@ def _listen(host: str, port: int) -> socket.socket:
 async def _body(request: Request) -> bytes:
     length = request.headers.get("Content-Length")
     if length is None:
-        raise Refused("the request needs a Content-Length and a JSON body", 411)
+        raise Malformed("the request needs a Content-Length and a JSON body", 411)
     if int(length) > MAX_BODY:  # the server checked it is a number
-        raise Refused(f"the request is too big ({length} bytes; at most {MAX_BODY})", 413)
+        raise Malformed(f"the request is too big ({length} bytes; at most {MAX_BODY})", 413)
     try:
         return await asyncio.wait_for(request.body(), BODY_SECONDS)
     except TimeoutError:
-        late = f"the request's body did not arrive within {BODY_SECONDS:.0f} s"
-        raise Refused(late, 408) from None
+        late = _("the request's body did not arrive within {n} s", n=round(BODY_SECONDS))
+        raise Refused(late, 408) from None  # a slow network: a player may read this one
 
 
 def _parse(raw: bytes) -> dict[str, Any]:
@@ -534,31 +542,31 @@ def _parse(raw: bytes) -> dict[str, Any]:
             raw.decode("utf-8"), parse_int=_int, parse_float=_float, parse_constant=_constant
         )
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise Refused(f"the request body is not JSON: {error}", 400) from None
+        raise Malformed(f"the request body is not JSON: {error}", 400) from None
     except RecursionError:
-        raise Refused(f"the request body is nested deeper than {MAX_DEPTH} levels", 400) from None
+        raise Malformed(f"the request body is nested deeper than {MAX_DEPTH} levels", 400) from None
     if not isinstance(data, dict):
-        raise Refused("the request body must be a JSON object", 400)
+        raise Malformed("the request body must be a JSON object", 400)
     if _depth(data) > MAX_DEPTH:
-        raise Refused(f"the request body is nested deeper than {MAX_DEPTH} levels", 400)
+        raise Malformed(f"the request body is nested deeper than {MAX_DEPTH} levels", 400)
     return data
 
 
 def _int(text: str) -> int:
     if len(text.lstrip("-")) > MAX_DIGITS:
-        raise Refused(f"a number of more than {MAX_DIGITS} digits in the request body", 400)
+        raise Malformed(f"a number of more than {MAX_DIGITS} digits in the request body", 400)
     return int(text)
 
 
 def _float(text: str) -> float:
     value = float(text)
     if not math.isfinite(value):
-        raise Refused(f"the number {text[:20]} in the request body is too big", 400)
+        raise Malformed(f"the number {text[:20]} in the request body is too big", 400)
     return value
 
 
 def _constant(text: str) -> Any:
-    raise Refused(f"{text} is not a number the table takes", 400)
+    raise Malformed(f"{text} is not a number the table takes", 400)
 
 
 def _depth(data: Any) -> int:
@@ -587,7 +595,7 @@ def _send(status: int, body: bytes, ctype: str, headers: dict[str, str] | None =
 def _number(text: str) -> int:
     """A number in a path: a game's, a snapshot's."""
     if not (text.isascii() and text.isdigit()):
-        raise Refused(f"{text[:40]!r} is not a number", 404)
+        raise Malformed(f"{text[:40]!r} is not a number", 404)
     if len(text) > MAX_DIGITS:
-        raise Refused(f"nothing has the number {text[:20]}…", 404)
+        raise Malformed(f"nothing has the number {text[:20]}…", 404)
     return int(text)

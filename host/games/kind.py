@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from host.games import CardExpectation, DiceExpectation, Game, Input, Waiting
-from host.games.text import Words
+from host.games.text import Text, Words, _
 
 # The input kinds of the throw protocol the app handles for dice games (those whose kind
 # has `dice`): a "throw" is what the camera read (or a person entered), a "resolve"
@@ -167,7 +167,8 @@ class GameKind(Protocol):
 # (its names translated where the app shows them outside the game's own view: roles in
 # the list of games and the statistics); `story(before, after, input)`, what an input did
 # in words for the page's feed, from the game's JSON state before and after it: {"said":
-# the input, "did": [what changed], "key": [turning points]}.
+# the input, "did": [what changed], "key": [turning points]}; without a story,
+# `inputs_said`, input type -> what it does in words ("ends the turn"), tells each input.
 
 
 def role_name(kind: GameKind | None, role: str) -> str:
@@ -216,10 +217,18 @@ def story_of(
     >>> from types import SimpleNamespace as Kind
     >>> story_of(Kind(), {}, {}, {"type": "end_turn", "player": "Ann"})["said"]
     'Ann: end turn'
+    >>> ended = Kind(inputs_said={"end_turn": _("ends the turn")})
+    >>> story_of(ended, {}, {}, {"type": "end_turn", "player": "Ann"})["said"]
+    'Ann ends the turn'
     """
     told = getattr(kind, "story", None)
     if told is not None:
         return dict(told(before, after, inp))
-    what = str(inp.get("type", "")).replace("_", " ")
-    who = inp.get("player")
-    return {"said": f"{who}: {what}" if who else what, "did": [], "key": []}
+    kind_said: Mapping[str, Text] = getattr(kind, "inputs_said", {})
+    what, who = kind_said.get(str(inp.get("type"))), inp.get("player")
+    if what is not None:  # the game's words for what its input does
+        said = _("{player} {what}", player=str(who), what=what) if who else what
+    else:  # its type, as the game script writes it
+        what = _("{type}", type=str(inp.get("type", "")).replace("_", " "))
+        said = _("{player}: {what}", player=str(who), what=what) if who else what
+    return {"said": said, "did": [], "key": []}

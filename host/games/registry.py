@@ -49,7 +49,7 @@ KIND_MODULE = "table_kind"  # the module of a rules package that holds its KIND
 ORDER = "catalog_order"  # a KIND's optional place among host.games' games (default 0)
 
 _KINDS: dict[str, GameKind] = {}
-_BROKEN: dict[str, str] = {}  # module -> why it is left out, and what to do
+_BROKEN: dict[str, Text] = {}  # module -> why it is left out, and what to do
 _found = False
 _finding = False  # (the thread finding them asks again, from a game's module)
 _find_lock = threading.RLock()
@@ -67,7 +67,7 @@ def kinds() -> dict[str, GameKind]:
     return dict(_KINDS)
 
 
-def broken() -> dict[str, str]:
+def broken() -> dict[str, Text]:
     """The game modules left out because they cannot be loaded: module name -> one line
     saying why and what to do."""
     _find()

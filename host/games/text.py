@@ -242,6 +242,7 @@ def accepted(header: str | None) -> list[str]:
 def localize(data: Any, lang: str) -> Any:
     """A JSON-ready value with every `Text` in it said in `lang` (and each `Every` as the
     list of its words in every language)."""
+    data = as_text(data)
     if isinstance(data, Text):
         return data.say(lang)
     if isinstance(data, Every):
@@ -255,6 +256,7 @@ def localize(data: Any, lang: str) -> Any:
 
 def say(text: object, lang: str) -> str:
     """Any message in `lang`: a `Text` translated, anything else as it is."""
+    text = as_text(text)
     return text.say(lang) if isinstance(text, Text) else str(text)
 
 
@@ -262,9 +264,26 @@ def message(error: BaseException) -> str:
     """What an exception says: its `Text` if it was raised with one (so it can be said in
     the reader's language), else its string."""
     args = error.args
-    if len(args) == 1 and isinstance(args[0], Text):
-        return args[0]
+    if len(args) == 1:
+        said = as_text(args[0])
+        if isinstance(said, Text):
+            return said
     return str(error)
+
+
+def as_text(value: Any) -> Any:
+    """A message written where `Words` cannot be imported, with its template kept (vision's
+    `vision.words.Said`: a str with a `domain`, a `template` and `fields`), as a `Text`;
+    anything else as it is."""
+    if isinstance(value, str) and not isinstance(value, Text):
+        template = getattr(value, "template", None)
+        if isinstance(template, str) and isinstance(getattr(value, "domain", None), str):
+            fields = {
+                k: [as_text(x) for x in v] if isinstance(v, list | tuple) else as_text(v)
+                for k, v in getattr(value, "fields", {}).items()
+            }
+            return Text(value.domain, template, fields)  # type: ignore[attr-defined]
+    return value
 
 
 class Every(list[str]):

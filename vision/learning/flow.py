@@ -33,6 +33,7 @@ from vision.faceset import FaceSet
 from vision.learning import cuts, groups
 from vision.learning.store import NONE, NewExample
 from vision.reader import UNKNOWN, UNLIKE, DiceReader, DieReading
+from vision.words import Said, _
 
 THROWS = 10  # throws of all the dice a teaching asks for
 TEACH_SCORE = 0.5  # a find the set takes for none of its dice is cut from this finder score
@@ -188,9 +189,9 @@ class TeachFlow:
         """The groups of the cuts by look, and their face cuts (a second or so of work,
         reading only the cuts: `sorted` then puts them in place)."""
         if self.step not in (THROWING, GROUPING):
-            raise FlowError("the dice are sorted already")
+            raise FlowError(_("the dice are sorted already"))
         if not self.cuts:
-            raise FlowError("no dice seen yet: throw them under the camera first")
+            raise FlowError(_("no dice seen yet: throw them under the camera first"))
         seen = list(self.cuts)
         images = [cuts.decode(c.crop) for c in seen]
         face_cuts = np.stack(
@@ -220,7 +221,9 @@ class TeachFlow:
         self._sorting()
         self._face(face)
         if not 0 <= cut < len(self.cuts):
-            raise FlowError(f"there is no die {cut} (dice 0 to {len(self.cuts) - 1})")
+            raise FlowError(
+                _("there is no die {cut} (dice 0 to {last})", cut=cut, last=len(self.cuts) - 1)
+            )
         self.cuts[cut].face = face
         self._group_colours()
 
@@ -244,15 +247,15 @@ class TeachFlow:
         """A person says which colour role the dice of a colour group play."""
         self._sorting()
         if color not in self.colors:
-            raise FlowError(f"{color!r} is no colour of {self.name} ({', '.join(self.colors)})")
+            raise self._no_colour(color)
         self._group(self.colour_groups, group).face = color
 
     def recolor(self, cut: int, color: str) -> None:
         self._sorting()
         if color not in self.colors:
-            raise FlowError(f"{color!r} is no colour of {self.name} ({', '.join(self.colors)})")
+            raise self._no_colour(color)
         if not 0 <= cut < len(self.cuts):
-            raise FlowError(f"there is no die {cut}")
+            raise FlowError(_("there is no die {cut}", cut=cut))
         self.cuts[cut].color = color
 
     def label(self, cut: int) -> tuple[str | None, str | None]:
@@ -270,21 +273,23 @@ class TeachFlow:
         )
         return face, color
 
-    def unnamed(self) -> list[str]:
+    def unnamed(self) -> list[Said]:
         """What people still have to say before the set can be fitted, in words."""
         left = []
         faces = [self.label(i)[0] for i in range(len(self.cuts))]
         if any(f is None for f in faces):
-            left.append(f"{sum(f is None for f in faces)} dice not named yet")
+            left.append(_("{n} dice not named yet", n=sum(f is None for f in faces)))
         uncoloured = [
             i for i, f in enumerate(faces) if f not in (None, NONE) and not self.label(i)[1]
         ]
         if len(self.colors) > 1 and uncoloured:
-            left.append(f"{len(uncoloured)} dice without a colour yet")
+            left.append(_("{n} dice without a colour yet", n=len(uncoloured)))
         shown = Counter(f for f in faces if f not in (None, NONE))
         missing = [f for f in self.faces if not shown[f]]
         if missing:
-            left.append(f"no die shows {', '.join(missing)} yet: throw again to show it")
+            left.append(
+                _("no die shows {faces} yet: throw again to show it", faces=", ".join(missing))
+            )
         return left
 
     def examples(self) -> list[NewExample]:
@@ -327,16 +332,33 @@ class TeachFlow:
 
     def _sorting(self) -> None:
         if self.step != SORTING:
-            raise FlowError("the dice are not being sorted now")
+            raise FlowError(_("the dice are not being sorted now"))
 
     def _face(self, face: str) -> None:
         if face != NONE and face not in self.faces:
-            raise FlowError(f"{face!r} is no face of {self.name} ({', '.join(self.faces)})")
+            raise FlowError(
+                _(
+                    "{face} is no face of {name} ({faces})",
+                    face=repr(face),
+                    name=self.name,
+                    faces=", ".join(self.faces),
+                )
+            )
+
+    def _no_colour(self, color: str) -> FlowError:
+        return FlowError(
+            _(
+                "{color} is no colour of {name} ({colors})",
+                color=repr(color),
+                name=self.name,
+                colors=", ".join(self.colors),
+            )
+        )
 
     @staticmethod
     def _group(among: list[Group], group: int) -> Group:
         if not 0 <= group < len(among):
-            raise FlowError(f"there is no group {group}")
+            raise FlowError(_("there is no group {group}", group=group))
         return among[group]
 
 
@@ -360,10 +382,16 @@ def start(
     guide = usable[0] if usable else None
     if faces is None:
         if guide is None:
-            raise FlowError(f"{name} is a new set: say its faces (e.g. --faces 1,2,3,4,5,6)")
+            raise FlowError(
+                _(
+                    "{name} is a new set: say its faces (e.g. {example})",
+                    name=name,
+                    example="--faces 1,2,3,4,5,6",
+                )
+            )
         faces = guide.faces
     if len(set(faces)) < 2 or len(set(faces)) != len(faces) or NONE in faces:
-        raise FlowError("a set has two faces or more, each with a name of its own")
+        raise FlowError(_("a set has two faces or more, each with a name of its own"))
     roles = tuple(colors) if colors is not None else (guide.colors if guide else ())
     finder = guide if guide is not None else _finder()
     flow = TeachFlow(name, tuple(faces), roles, guide is not None, finder.box_fit)

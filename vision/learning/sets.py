@@ -25,6 +25,7 @@ from typing import Any
 from vision import faceset
 from vision.faceset import FaceSet
 from vision.learning.store import LearningError, LearningStore, Version, data_dir
+from vision.words import _
 
 KEEP_FILES = 10
 SHIPPED = 0  # the version number that stands for the shipped set
@@ -95,18 +96,31 @@ def install(store: LearningStore, name: str, number: int) -> None:
     target = faceset.user_path(name)
     if number == SHIPPED:
         if shipped(name) is None:
-            raise LearningError(f"there is no shipped set {name!r} to go back to")
+            raise LearningError(_("there is no shipped set {name} to go back to", name=repr(name)))
         if target.exists():
             target.unlink()
             _sync_dir(target.parent)
         return
     version = next((v for v in store.versions(name) if v.version == number), None)
     if version is None:
-        raise LearningError(f"{name} has no version {number} (see: dicetable vision sets {name})")
+        raise LearningError(
+            _(
+                "{name} has no version {n} (see: {command})",
+                name=name,
+                n=number,
+                command=f"dicetable vision sets {name}",
+            )
+        )
     if version.file is None or not Path(version.file).is_file():
         raise LearningError(
-            f"version {number} of {name} is not kept ({version.status}; only the newest "
-            f"{KEEP_FILES} kept versions keep their file)"
+            _(
+                "version {n} of {name} is not kept ({status}; only the newest {kept} kept "
+                "versions keep their file)",
+                n=number,
+                name=name,
+                status=version.status,
+                kept=KEEP_FILES,
+            )
         )
     target.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.NamedTemporaryFile(dir=target.parent, suffix=".tmp", delete=False) as tmp:
@@ -120,7 +134,9 @@ def previous(store: LearningStore, name: str) -> int:
     none is, or if the set in use is no version)."""
     now = in_use(store, name)
     if now == SHIPPED:
-        raise LearningError(f"{name} is at the set as shipped: there is nothing earlier")
+        raise LearningError(
+            _("{name} is at the set as shipped: there is nothing earlier", name=name)
+        )
     kept = [
         v.version
         for v in store.versions(name)
@@ -130,7 +146,7 @@ def previous(store: LearningStore, name: str) -> int:
         return kept[-1]
     if shipped(name) is not None:
         return SHIPPED
-    raise LearningError(f"{name} has no earlier version to roll back to")
+    raise LearningError(_("{name} has no earlier version to roll back to", name=name))
 
 
 def import_file(

@@ -35,6 +35,7 @@ import numpy as np
 
 from vision.errors import VisionError
 from vision.learning.cuts import MAX_PNG, decode
+from vision.words import Said, _
 
 NONE = ""  # the face of an example that is none of our dice (a shadow taken for a die)
 MAX_EXAMPLES = 2000  # per set: about 20 MB of crops
@@ -173,20 +174,27 @@ class LearningStore:
     def __init__(self, path: str | Path | None = None) -> None:
         self.path = Path(path) if path is not None else default_path()
         self._lock = threading.RLock()
-        self.notes: list[str] = []
+        self.notes: list[Said] = []  # what opening it found and did, for the page
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as error:
             raise LearningError(
-                f"cannot make the folder {self.path.parent} for the dice examples: "
-                f"{error.strerror or error}"
+                _(
+                    "cannot make the folder {folder} for the dice examples: {why}",
+                    folder=str(self.path.parent),
+                    why=error.strerror or str(error),
+                )
             ) from None
         try:
             self._db = self._open()
         except sqlite3.DatabaseError as error:
             if not _damaged(error):
                 raise LearningError(
-                    f"the dice examples {self.path} cannot be used: {error}"
+                    _(
+                        "the dice examples {path} cannot be used: {why}",
+                        path=str(self.path),
+                        why=str(error),
+                    )
                 ) from None
             kept = self.path.with_name(f"{self.path.name}.damaged-{time.strftime('%Y%m%d-%H%M%S')}")
             for suffix in ("", "-wal", "-shm"):
@@ -194,8 +202,13 @@ class LearningStore:
                 if side.exists():
                     side.replace(Path(f"{kept}{suffix}"))
             self.notes.append(
-                f"the dice examples {self.path} were damaged ({error}): kept as {kept.name}, "
-                "and the table starts learning afresh"
+                _(
+                    "the dice examples {path} were damaged ({why}): kept as {kept}, and the "
+                    "table starts learning afresh",
+                    path=str(self.path),
+                    why=str(error),
+                    kept=kept.name,
+                )
             )
             self._db = self._open()
 
@@ -203,7 +216,13 @@ class LearningStore:
         try:
             db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         except sqlite3.Error as error:
-            raise LearningError(f"cannot open the dice examples {self.path}: {error}") from None
+            raise LearningError(
+                _(
+                    "cannot open the dice examples {path}: {why}",
+                    path=str(self.path),
+                    why=str(error),
+                )
+            ) from None
         try:
             db.execute("PRAGMA busy_timeout = 10000")
             db.execute("PRAGMA journal_mode=WAL")
@@ -220,8 +239,12 @@ class LearningStore:
                     db.execute("INSERT INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
                 elif not str(row[0]).isdigit() or int(row[0]) > SCHEMA_VERSION:
                     raise LearningError(
-                        f"{self.path} was written by a newer dicetable (version {row[0]}): "
-                        "update dicetable"
+                        _(
+                            "{path} was written by a newer dicetable (version {version}): "
+                            "update dicetable",
+                            path=str(self.path),
+                            version=str(row[0]),
+                        )
                     )
             except BaseException:
                 db.execute("ROLLBACK")
@@ -232,8 +255,12 @@ class LearningStore:
             if _damaged(error):
                 raise
             raise LearningError(
-                f"cannot write the dice examples {self.path} ({error}): check that the "
-                "folder may be written and the disk has room"
+                _(
+                    "cannot write the dice examples {path} ({why}): check that the folder "
+                    "may be written and the disk has room",
+                    path=str(self.path),
+                    why=str(error),
+                )
             ) from None
         except BaseException:
             db.close()
@@ -250,7 +277,9 @@ class LearningStore:
             try:
                 yield self._db
             except sqlite3.Error as error:
-                raise LearningError(f"the dice examples {self.path} failed: {error}") from None
+                raise LearningError(
+                    _("the dice examples {path} failed: {why}", path=str(self.path), why=str(error))
+                ) from None
 
     @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
@@ -312,7 +341,7 @@ class LearningStore:
         (count,) = db.execute(
             "SELECT COUNT(*) FROM examples WHERE face_set = ?", (face_set,)
         ).fetchone()
-        for _ in range(count - MAX_EXAMPLES):
+        for _extra in range(count - MAX_EXAMPLES):
             db.execute(
                 "DELETE FROM examples WHERE id = (SELECT id FROM examples WHERE face_set = ?1 "
                 "AND face = (SELECT face FROM examples WHERE face_set = ?1 GROUP BY face "
@@ -488,10 +517,14 @@ class LearningStore:
 def _check(ex: NewExample) -> None:
     if ex.source not in SOURCES:
         raise LearningError(
-            f"an example's source is one of {', '.join(SOURCES)}, not {ex.source!r}"
+            _(
+                "an example's source is one of {sources}, not {value}",
+                sources=", ".join(SOURCES),
+                value=repr(ex.source),
+            )
         )
     if not isinstance(ex.crop, bytes) or len(ex.crop) > MAX_PNG:
-        raise LearningError("an example's crop is a PNG of a die (vision.learning.cuts)")
+        raise LearningError(_("an example's crop is a PNG of a die (vision.learning.cuts)"))
 
 
 def _damaged(error: sqlite3.Error) -> bool:

@@ -31,12 +31,15 @@ from host.games.kato.engine import KaTO
 from host.games.kato.phases import DRAWN, PLAY
 from host.games.kato.script import FORMAT
 from host.games.kato.seen import CARDS
+from host.games.kato.text import INPUTS_SAID, _
 from host.games.scripts import ScriptedKind
 
 
 class KatoKind(ScriptedKind):
     name = "kato"
-    title = "KaTO"
+    title = _("KaTO")
+    words = _  # its names said in the reader's language where the app shows them
+    inputs_said = INPUTS_SAID  # the page's feed tells each input with these
     script_format = FORMAT
     script = script
     catalog_order = 1  # after the games the page plays: KaTO's page is not built yet

@@ -23,6 +23,20 @@ def _names() -> Iterator[str]:
 
 _ = Words(__package__ or "host.games.kato", names=_names)
 
+# what each input does, in words, for the page's feed (GameKind.inputs_said)
+INPUTS_SAID = {
+    "turn_up": _("turns up the first card"),
+    "color": _("names the colour"),
+    "play": _("lays a card"),
+    "draw": _("draws"),
+    "pass": _("passes"),
+    "challenge": _("challenges the wild +4"),
+    "verdict": _("says whether the wild +4 was a bluff"),
+    "kato": _("calls KaTO"),
+    "catch": _("catches a player who did not call KaTO"),
+    "hand": _("lays down their hand"),
+}
+
 
 def card_name(card: Mapping[str, str]) -> Text:
     """A card ({"color", "value"}) as people say it: "red 7", "blue +2", "wild +4"."""

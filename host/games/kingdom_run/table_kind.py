@@ -23,6 +23,7 @@ from host.games.kingdom_run import page, script
 from host.games.kingdom_run.answers import FACE_LABELS, answer
 from host.games.kingdom_run.engine import KingdomRun
 from host.games.kingdom_run.script import FORMAT
+from host.games.kingdom_run.text import INPUTS_SAID, _
 from host.games.scripts import ScriptedKind
 
 
@@ -61,7 +62,9 @@ class KingdomRunDice:
 
 class KingdomRunKind(ScriptedKind):
     name = "kingdom-run"
-    title = "Kingdom Run"
+    title = _("Kingdom Run")
+    words = _  # its names said in the reader's language where the app shows them
+    inputs_said = INPUTS_SAID  # the page's feed tells each input with these
     script_format = FORMAT
     script = script
     catalog_order = 1  # after King of Tokyo, the table's first game

@@ -31,3 +31,16 @@ _ = Words(__package__ or "host.games.kingdom_run", names=_names)
 
 def face_name(face: str) -> Text:
     return _.name(FACE_NAMES.get(face, face))
+
+
+# what each input does, in words, for the page's feed (GameKind.inputs_said)
+INPUTS_SAID = {
+    "throw": _("throws the dice"),
+    "correct": _("fixes a misread die"),
+    "end_turn": _("ends the turn"),
+    "boots": _("scatters runners with the boots"),
+    "hook": _("chases with the grappling hook"),
+    "drop": _("swims with the drop"),
+    "purse": _("steals a victory token"),
+    "flask": _("wakes a runner or puts one to sleep"),
+}

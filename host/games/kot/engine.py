@@ -110,9 +110,9 @@ class KingOfTokyo(State):
             return MalformedInput(refusals.unknown_type(name, KINDS))
         extra = inp.keys() - kind.fields
         if extra:
-            return MalformedInput(refusals.no_such_field(name, extra, kind.fields - {"type"}))
+            return MalformedInput(refusals.no_such_field(kind.name, extra, kind.fields - {"type"}))
         if "player" not in inp:
-            return MalformedInput(refusals.no_player(name))
+            return MalformedInput(refusals.no_player(kind.name))
         return UnknownPlayer(refusals.unknown_player(inp.get("player"), self.by_name))
 
     def undo(self) -> Input:

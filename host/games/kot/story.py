@@ -22,6 +22,7 @@ from typing import Any
 
 from host.games import Input
 from host.games.kot.text import _, face_label, place_name
+from host.games.kot.waiting import verb
 
 
 def faces(dice: Any) -> list[str]:
@@ -67,7 +68,9 @@ def said(inp: Input, before: Mapping[str, Any]) -> str:
         else _("{player} refuses the healing", player=who),
         "reveal": _("{card} is turned over", card=card),
     }
-    return words.get(str(kind), _("{player}: {kind}", player=who, kind=str(kind)))
+    if str(kind) in words:
+        return words[str(kind)]
+    return _("{player}: {kind}", player=who, kind=verb(str(kind)))  # an expansion's kind
 
 
 def _signed(n: int) -> str:

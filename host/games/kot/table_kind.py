@@ -27,7 +27,7 @@ from host.games.kot.decision_kinds import KINDS
 from host.games.kot.rules import ROLLOFF
 from host.games.kot.script import FORMAT, ScriptFailed, replay, script_json, start
 from host.games.kot.story import story
-from host.games.kot.text import FACE_LABELS, face_label
+from host.games.kot.text import FACE_LABELS, _, face_label
 from host.games.page import generic_answers
 from host.games.text import message
 
@@ -86,7 +86,8 @@ class KingOfTokyoDice:
 
 class KingOfTokyoKind:
     name = "king-of-tokyo"
-    title = "King of Tokyo"
+    title = _("King of Tokyo")
+    words = _  # its names said in the reader's language where the app shows them
     script_format = FORMAT
     dice = KingOfTokyoDice()
     demo = Path(__file__).parent / "data" / "demo-game.json"  # 3 monsters, 9 turns (optional)

@@ -1,0 +1,232 @@
+"""Every refusal a player can meet is said in French and Japanese: driven, not listed.
+
+tests/test_messages.py reads the sources: every refusal is built from a template of the
+translations. This drives the games themselves: over random play of every shipped game,
+each input the game waits for is sent wrong in every way a page, a button or a hand-made
+file could (another player, an unknown one, none, a field too many or of the wrong kind,
+another type, an input of every type from everyone, after the game is over), every setup
+field is given a wrong value, and game files are given broken; each refusal must be a
+`Text` whose template, and every template in its fields, has a French and a Japanese
+translation. (A refusal that is no `Text`, or a template a language lacks, fails here.)
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any
+
+import pytest
+
+from host.games import Game, IllegalInput, Input
+from host.games.kind import GameFileError, GameKind
+from host.games.page import answers_json
+from host.games.registry import kind_of_script, kinds, parse_game_file
+from host.games.text import ENGLISH, LANGUAGES, Text, message, translation
+from tests.games.forms import filled
+from tests.games.test_every_game import random_input
+
+SHIPPED = [k for k in kinds().values() if type(k).__module__.startswith("host.games.")]
+WRONG_VALUES: tuple[Any, ...] = (None, "nonsense", -1, 10**6, 2.5, True, [], {}, ["x"], {"x": 1})
+STEPS = 40  # inputs of random play per game, each sent wrong in every way below
+OTHER_LANGUAGES = [lang for lang in LANGUAGES if lang != ENGLISH]
+
+
+def unsaid(said: object) -> list[str]:
+    """What of a message has no translation: itself if it is no `Text`, else each template
+    (its own, its fields') missing in a language."""
+    if not isinstance(said, Text):
+        return [f"not said through the translations: {said!r}"]
+    found = [
+        f"{said.domain} {lang}: {said.template!r}"
+        for lang in OTHER_LANGUAGES
+        if said.template not in translation(said.domain, lang)
+    ]
+    for value in said.fields.values():
+        for item in value if isinstance(value, list | tuple) else [value]:
+            found += unsaid(item) if isinstance(item, Text) else []
+    return found
+
+
+class Refusals:
+    """The refusals met, and what of them is not said in every language."""
+
+    def __init__(self) -> None:
+        self.met = 0
+        self.unsaid: dict[str, str] = {}  # what is missing -> the message it was found in
+
+    def check(self, error: BaseException) -> None:
+        self.met += 1
+        said = message(error)
+        for missing in unsaid(said):
+            self.unsaid.setdefault(missing, str(said))
+
+    def refused(self, game: Game, inp: object) -> None:
+        """Send `inp`: its refusal checked, or (a legal input after all) undone."""
+        try:
+            game.apply(inp)  # type: ignore[arg-type]
+        except IllegalInput as error:
+            self.check(error)
+        else:
+            game.undo()
+
+
+def wrong_ways(inp: Input, players: list[str], types: set[str]) -> Iterator[object]:
+    """`inp` sent wrong: by another player, an unknown one, none; with a field too many, of
+    another type, each field's value wrong; not an object; and every type from everyone."""
+    for player in players:
+        if player != inp.get("player"):
+            yield {**inp, "player": player}
+    yield {**inp, "player": "Nobody"}
+    yield {k: v for k, v in inp.items() if k != "player"}
+    yield {**inp, "bogus": 1}
+    yield {**inp, "type": "bogus"}
+    yield [dict(inp)]
+    yield "throw"
+    for field in inp:
+        if field not in ("type", "player"):
+            for value in WRONG_VALUES:
+                yield {**inp, field: value}
+    for kind in sorted(types):
+        for player in players:
+            yield {"type": kind, "player": player}
+
+
+def legal_inputs(kind: GameKind, game: Game) -> list[Input]:
+    """The page's one-tap inputs now (each a legal input to send wrong)."""
+    return [c["input"] for a in answers_json(kind, game) for c in a["choices"]]
+
+
+@pytest.fixture(params=SHIPPED, ids=[k.name for k in SHIPPED])
+def kind(request: pytest.FixtureRequest) -> GameKind:
+    return request.param  # type: ignore[no-any-return]
+
+
+def test_every_refusal_in_play_is_said_in_every_language(kind: GameKind) -> None:
+    refusals = Refusals()
+    rng = random.Random(11)
+    game = kind.new({**filled(kind.catalog()["setup"]), "seed": 11})
+    try:
+        game.undo()
+    except IllegalInput as error:  # nothing to undo yet
+        refusals.check(error)
+    types: set[str] = set()
+    for _ in range(STEPS):
+        if game.game_over:
+            break
+        types |= {w.kind for w in game.waiting_for()}
+        sent = [*legal_inputs(kind, game)[:6], random_input(kind, game, rng)]
+        for inp in sent:
+            for wrong in wrong_ways(inp, list(game.players), types):
+                refusals.refused(game, wrong)
+        game.apply(sent[-1])
+    while not game.game_over:  # on to the end, to be refused there too
+        game.apply(random_input(kind, game, rng))
+    refusals.refused(game, dict(game.log[-1]))
+    assert refusals.met > 500, refusals.met  # the drive met refusals of every kind
+    assert refusals.unsaid == {}
+
+
+def test_every_refusal_of_a_setup_is_said_in_every_language(kind: GameKind) -> None:
+    refusals = Refusals()
+    good = {**filled(kind.catalog()["setup"]), "seed": 3}
+    for setup in wrong_setups(good):
+        try:
+            kind.new(setup)
+        except GameFileError as error:
+            refusals.check(error)
+    pickup = kind.catalog().get("pickup")
+    if pickup is not None:  # a game in progress: its position's fields too
+        for setup in wrong_setups({**filled(pickup), "seed": 3}):
+            try:
+                kind.new(setup)
+            except GameFileError as error:
+                refusals.check(error)
+    assert refusals.met > 20, refusals.met
+    assert refusals.unsaid == {}
+
+
+def wrong_setups(good: Mapping[str, Any]) -> Iterator[dict[str, Any]]:
+    """`good` with each of its fields (at any depth) given every wrong value, or left out;
+    and with too few, too many and twice the same players."""
+    for path in paths(good):
+        for value in (*WRONG_VALUES, REMOVE):
+            yield changed(good, path, value)
+    players = good.get("players")
+    if isinstance(players, list) and players:
+        for n in (0, 1, 9):
+            yield {**good, "players": [dict(players[0], name=f"P{i}") for i in range(n)]}
+        yield {**good, "players": [players[0], players[0]]}
+        yield {**good, "first_player": "Nobody"}
+
+
+REMOVE = object()  # a field left out
+
+
+def paths(value: object, at: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
+    if isinstance(value, Mapping):
+        for key, inner in value.items():
+            yield (*at, key)
+            yield from paths(inner, (*at, key))
+    elif isinstance(value, list):
+        for i, inner in enumerate(value):
+            yield (*at, i)
+            yield from paths(inner, (*at, i))
+
+
+def changed(good: Mapping[str, Any], path: tuple[Any, ...], value: object) -> dict[str, Any]:
+    out = copy.deepcopy(dict(good))
+    parent: Any = out
+    for step in path[:-1]:
+        parent = parent[step]
+    if value is REMOVE:
+        del parent[path[-1]]
+    else:
+        parent[path[-1]] = value
+    return out
+
+
+def test_every_refusal_of_a_broken_game_file_is_said_in_every_language(kind: GameKind) -> None:
+    refusals = Refusals()
+    rng = random.Random(5)
+    setup = {**filled(kind.catalog()["setup"]), "seed": 5}
+    game = kind.new(setup)
+    for _ in range(12):
+        if not game.game_over:
+            game.apply(random_input(kind, game, rng))
+    script = json.loads(json.dumps(kind.export(kind.setup_of(setup), game.log)))
+    broken: list[Callable[[], object]] = [
+        lambda: parse_game_file(b'{"format": '),
+        lambda: parse_game_file(b"\xff\xfe"),
+        lambda: parse_game_file(b"[" * 100_000),
+        lambda: parse_game_file(b"9" * 5000),
+        lambda: kind_of_script([]),
+        lambda: kind_of_script({"inputs": []}),
+        lambda: kind_of_script({**script, "format": "no-such-game/1"}),
+        lambda: kind_of_script({**script, "format": script["format"].split("/")[0] + "/99"}),
+        lambda: kind_of_script({**script, "format": script["format"].split("/")[0] + "/x"}),
+    ]
+    scripts = [changed(script, p, v) for p in paths(script) for v in (*WRONG_VALUES, REMOVE)]
+    # an input the rules refuse, in the middle
+    scripts += [changed(script, ("inputs", i), {"type": "x"}) for i in range(len(script["inputs"]))]
+    for make in [*broken, *(lambda s=s: kind.load(s) for s in scripts)]:
+        try:
+            make()
+        except GameFileError as error:
+            refusals.check(error)
+    assert refusals.met > 50, refusals.met
+    assert refusals.unsaid == {}
+
+
+def test_the_check_finds_what_is_not_said() -> None:
+    from host.games.text import Words
+
+    words = Words("host.games")
+    assert unsaid(words("there is nothing to undo")) == []
+    assert unsaid("plain English") == ["not said through the translations: 'plain English'"]
+    nested = words("{at}: {why}", at="x", why=words("no such template anywhere"))
+    assert unsaid(nested) == [
+        f"host.games {lang}: 'no such template anywhere'" for lang in OTHER_LANGUAGES
+    ]

@@ -1,0 +1,51 @@
+"""Vision's words for people, said in their language by whoever shows them.
+
+Vision imports nothing of the host (DESIGN.md), so it cannot say its messages in French or
+Japanese itself. A message a player may read (a teaching step refused, the learning store's
+trouble, what the teaching still needs) is written as a template with named fields,
+`_("there is no die {cut}", cut=3)`: a `Said`, a string holding the English (so it prints
+and compares as before) that keeps its template and fields, so the host can say it in the
+page's language from vision/locales/LANG.json (host.games.text reads those, as for any
+package with words: docs/translations.md).
+
+>>> said = _("there is no die {cut}", cut=3)
+>>> said, said.template, said.fields
+('there is no die 3', 'there is no die {cut}', {'cut': 3})
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+DOMAIN = "vision"  # whose words these are: the host reads vision/locales/LANG.json
+
+
+class Said(str):
+    """A message for people: its English, its template and its fields (a list field is
+    joined as each language joins lists, by the host)."""
+
+    domain: str
+    template: str
+    fields: dict[str, Any]
+
+    def __new__(cls, template: str, fields: dict[str, Any]) -> Said:
+        english = template.format(**{k: _english(v) for k, v in fields.items()})
+        made = super().__new__(cls, english)
+        made.domain, made.template, made.fields = DOMAIN, template, dict(fields)
+        return made
+
+    def __getnewargs__(self) -> tuple[str, dict[str, Any]]:  # type: ignore[override]
+        return (self.template, self.fields)
+
+
+def _english(value: Any) -> Any:
+    if isinstance(value, list | tuple):  # "a, b and c", as the host says it in English
+        items = [str(v) for v in value]
+        return (
+            " and ".join([", ".join(items[:-1]), items[-1]]) if len(items) > 1 else "".join(items)
+        )
+    return value
+
+
+def _(template: str, **fields: Any) -> Said:
+    return Said(template, fields)
