@@ -8,7 +8,7 @@ player's phone would say it) and calls `visit(name, page)` on each screen once d
 home, the PIN form, the setup forms of each game, the pick-up form, a King of Tokyo turn
 (the cards set out, the throw, the result, the correction window, the purchases, a
 monster asked to yield), the games, statistics and JSON panels, a game over, and a turn
-of Kingdom Run and of KaTO.
+of Kingdom Run and of KaTO (an input in the feed, an input the rules refuse).
 """
 
 from __future__ import annotations
@@ -148,10 +148,14 @@ def _story(table: Table, page: Any, url: str, visit: Visit) -> None:
     visit("kot-over", page)
 
     _new_game(table, "kingdom-run")
+    _throw(table, ["boots", "hook", "drop", "flask"])  # an input in the feed
     _drawn(page, table)
+    _refused(page, {"type": "end_turn", "player": PLAYERS[1]})  # the rules' words
     visit("kingdom-run", page)
     _new_game(table, "kato")
+    _answer(table, "turn_up", card={"color": "red", "value": "7"})
     _drawn(page, table)
+    _refused(page, {"type": "draw", "player": PLAYERS[2]})
     visit("kato", page)
 
 
@@ -194,6 +198,13 @@ def _throw(table: Table, faces: list[str]) -> None:
 def _panel(page: Any, name: str) -> None:
     page.evaluate("(name) => openPanel(name)", name)
     page.wait_for_selector(f"#panel[data-name={name}]:not([hidden])")
+
+
+def _refused(page: Any, inp: Mapping[str, Any]) -> None:
+    """The page sends an input the rules refuse (as a phone a step behind would): the
+    refusal shows, in the page's language."""
+    page.evaluate("(input) => act({do: 'input', input})", dict(inp))
+    page.wait_for_selector("#message.error:not([hidden])")
 
 
 def _drawn(page: Any, table: Table) -> None:

@@ -3,10 +3,11 @@ host.app.chromium)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import cv2
 import numpy as np
@@ -18,6 +19,10 @@ from host.app.table import Table
 from host.app.web import WebServer
 from tests.app.fakes import FakeBoard
 
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
+
+PHONE = {"width": 390, "height": 844}
 PLAYERS = [
     {"name": "Ann", "monster": "The King"},
     {"name": "Bob", "monster": "Alienoid"},
@@ -64,3 +69,39 @@ def throw_seen(thrown: list[str], kept: list[str] | None = None, doubt: int = -1
     dice = [{"face": f, "confidence": 0.98, "kept": True} for f in kept]
     dice += [{"face": f, "confidence": 0.55 if i == doubt else 0.97} for i, f in enumerate(thrown)]
     return ThrowSeen(thrown, kept, dice, bytes(jpeg), settled_at=0.0, frame=0)
+
+
+def open_page(
+    browser: Browser,
+    at: Served | str,
+    lang: str = "en",
+    unlock: bool = True,
+    size: Mapping[str, int] = PHONE,
+    pin: str | None = None,
+    timeout_ms: float = 15_000,
+) -> Page:
+    """The page of the table served `at` (or at that address) on a phone in `lang`, live,
+    and unlocked with the table's PIN (`pin` for a table served otherwise) unless
+    `unlock` is False; its script errors are collected in `page.errors`."""
+    from playwright.sync_api import expect
+
+    page = browser.new_context(locale=lang, viewport=dict(size)).new_page()  # type: ignore[arg-type]
+    page.set_default_timeout(timeout_ms)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.errors = errors  # type: ignore[attr-defined]
+    page.goto(at if isinstance(at, str) else at.url)
+    expect(page.locator("#live")).to_have_class("dot on")
+    if unlock:
+        unlock_page(page, pin if pin is not None or isinstance(at, str) else at.table.store.pin)
+    return page
+
+
+def unlock_page(page: Page, pin: str | None) -> None:
+    """The PIN entered on the page: unlocked (the lock's class "open", in every language)."""
+    from playwright.sync_api import expect
+
+    page.click("[data-test=lock]")
+    page.fill("[data-test=pin]", pin or "")
+    page.click("#pin-form button[type=submit]")
+    expect(page.locator("[data-test=lock]")).to_have_class("open")

@@ -15,7 +15,7 @@ from host.app import screens
 from host.games.registry import kinds
 from host.games.text import LANGUAGES, read_locale
 from host.locales import keys_used, packages
-from tests.app.browser import Served, served
+from tests.app.browser import Served, open_page, served, unlock_page
 
 pytestmark = pytest.mark.slow
 
@@ -26,18 +26,10 @@ def table(tmp_path: Path) -> Iterator[Served]:
         yield s
 
 
-def open_in(browser: Browser, s: Served, locale: str) -> Page:
-    page = browser.new_context(locale=locale, viewport={"width": 390, "height": 844}).new_page()
-    page.set_default_timeout(10_000)
-    page.goto(s.url)
-    expect(page.locator("#live")).to_have_class("dot on")
-    return page
-
-
 def test_the_browser_language_is_spoken_and_the_switch_is_remembered(
     browser: Browser, table: Served
 ) -> None:
-    page = open_in(browser, table, "fr-CA")
+    page = open_page(browser, table, "fr-CA", unlock=False)
     expect(page.locator("html")).to_have_attribute("lang", "fr")
     expect(page.locator("[data-test=main]")).to_contain_text("Aucune partie sur la table.")
     expect(page.locator("[data-test=lock]")).to_have_text("🔒 Code")
@@ -52,25 +44,18 @@ def test_the_browser_language_is_spoken_and_the_switch_is_remembered(
 
 
 def test_a_language_the_table_does_not_speak_is_english(browser: Browser, table: Served) -> None:
-    page = open_in(browser, table, "de-DE")
+    page = open_page(browser, table, "de-DE", unlock=False)
     expect(page.locator("html")).to_have_attribute("lang", "en")
     expect(page.locator("[data-test=main]")).to_contain_text("No game on the table.")
     page.context.close()
 
 
 def test_the_pin_form_is_in_the_page_language(browser: Browser, table: Served) -> None:
-    page = open_in(browser, table, "ja-JP")
+    page = open_page(browser, table, "ja-JP", unlock=False)
     page.click("[data-test=lock]")
     expect(page.locator("[data-test=pin-form]")).to_contain_text("テーブルのPIN")
     expect(page.locator("#pin-form button[type=submit]")).to_have_text("ロック解除")
     page.context.close()
-
-
-def unlock(page: Page, s: Served) -> None:
-    page.click("[data-test=lock]")
-    page.fill("[data-test=pin]", s.table.store.pin or "")
-    page.click("#pin-form button[type=submit]")
-    expect(page.locator("body")).not_to_have_class("readonly")
 
 
 def test_the_card_picker_finds_a_card_in_every_language_and_by_cost(
@@ -78,8 +63,8 @@ def test_the_card_picker_finds_a_card_in_every_language_and_by_cost(
 ) -> None:
     from host.games.kot.cards import CARDS
 
-    page = open_in(browser, table, "fr-FR")
-    unlock(page, table)
+    page = open_page(browser, table, "fr-FR", unlock=False)
+    unlock_page(page, table.table.store.pin)
     page.evaluate("openPanel('pickup')")
     row = page.locator("#panel fieldset.row").first
     cards, search = row.locator("select[name=cards]"), row.locator("input[type=search]")

@@ -12,9 +12,8 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from host.app.table import Table
-from tests.app.browser import Served, served
+from tests.app.browser import Served, open_page, served
 from tests.app.test_card_camera import seen
-from tests.app.test_page import open_page
 
 pytestmark = pytest.mark.slow
 

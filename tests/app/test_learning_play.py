@@ -31,8 +31,8 @@ from host.app.teaching import Learning
 from host.games import registry
 from host.recording import still_session
 from tests.app import tray_game
-from tests.app.browser import Served, served
-from tests.app.test_teach_page import open_page, origins
+from tests.app.browser import Served, open_page, served
+from tests.app.test_teach_page import origins
 from vision import labels
 from vision.evaluate import evaluate
 from vision.learning.store import LearningStore
@@ -134,7 +134,7 @@ def test_the_share_of_dice_a_person_must_say_falls_as_the_table_plays(
     try:
         with sync_playwright() as playwright:
             browser = launch(playwright)
-            page = open_page(browser, table)
+            page = open_page(browser, table, timeout_ms=20_000)
             seen: set[str] = set()  # the throws (and misfits) met
             checked: set[str] = set()  # the throws whose reading was checked
             deadline = time.monotonic() + 900

@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from host.games.kot import parse_script, replay
-from tests.app.browser import PLAYERS, Served, served, throw_seen
+from tests.app.browser import PLAYERS, Served, open_page, served, throw_seen
 from tests.app.scripted import finished_script
 
 pytestmark = pytest.mark.slow
@@ -23,22 +23,6 @@ pytestmark = pytest.mark.slow
 def table(tmp_path: Path) -> Iterator[Served]:
     with served(tmp_path) as s:
         yield s
-
-
-def open_page(browser: Browser, s: Served, unlock: bool = True) -> Page:
-    page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
-    page.set_default_timeout(10_000)
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(s.url)
-    expect(page.locator("#live")).to_have_class("dot on")
-    if unlock:
-        page.click("[data-test=lock]")
-        page.fill("[data-test=pin]", s.table.store.pin or "")
-        page.click("#pin-form button[type=submit]")
-        expect(page.locator("[data-test=lock]")).to_contain_text("Unlocked")
-    page.errors = errors  # type: ignore[attr-defined]
-    return page
 
 
 def start_game(s: Served, **setup: Any) -> None:

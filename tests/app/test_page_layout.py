@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from host.app import screens
-from tests.app.browser import PLAYERS, Served, served, throw_seen
+from tests.app.browser import PLAYERS, Served, open_page, served, throw_seen, unlock_page
 
 pytestmark = pytest.mark.slow
 expect.set_options(timeout=15_000)
@@ -85,23 +85,6 @@ def table(tmp_path: Path) -> Iterator[Served]:
         yield s
 
 
-def open_page(browser: Browser, s: Served, lang: str = "en", unlock: bool = True) -> Page:
-    page = browser.new_context(locale=lang, viewport={"width": 390, "height": 844}).new_page()
-    page.set_default_timeout(15_000)
-    page.goto(s.url)
-    expect(page.locator("#live")).to_have_class("dot on")
-    if unlock:
-        unlock_page(page, s)
-    return page
-
-
-def unlock_page(page: Page, s: Served) -> None:
-    page.click("[data-test=lock]")
-    page.fill("[data-test=pin]", s.table.store.pin or "")
-    page.click("#pin-form button[type=submit]")
-    expect(page.locator("[data-test=lock]")).to_have_class("open")
-
-
 def measured(page: Page, screen: str) -> None:
     found: dict[str, Any] = page.evaluate(MEASURE)
     assert found["scroll"] <= 0, (screen, "the page scrolls sideways", found["scroll"])
@@ -137,7 +120,9 @@ def test_nothing_overlaps_or_is_cut_at_390_px(browser: Browser, table: Served, l
     page.locator("#panel .close").click()
     start(table, first_player="Ann")
     expect(page.locator("[data-test=turn]")).to_be_visible()
-    unlock_page(page, table)  # the new game's PIN, read off the board: the whole menu shows
+    unlock_page(
+        page, table.table.store.pin
+    )  # the new game's PIN, read off the board: the whole menu shows
     measured(page, "a throw to enter")
     table.table.camera_event(throw_seen(["1", "1", "2", "claw", "heart", "energy"], doubt=2))
     page.locator("[data-test=odds-toggle]").click()

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.app.browser import Served, served
+from tests.app.browser import Served, open_page, served
 
 pytestmark = pytest.mark.slow
 expect.set_options(timeout=15_000)  # a loaded machine: the table's answer may take a while
@@ -35,21 +35,6 @@ WORDS = {  # the page's own words for the feed's heading and the bottom menu, pe
 def table(tmp_path: Path) -> Iterator[Served]:
     with served(tmp_path, window=30.0) as s:
         yield s
-
-
-def open_page(browser: Browser, s: Served, lang: str, size: dict[str, int]) -> Page:
-    page = browser.new_context(locale=lang, viewport=size).new_page()  # type: ignore[arg-type]
-    page.set_default_timeout(15_000)
-    page.errors = []  # type: ignore[attr-defined]
-    page.on("pageerror", lambda e: page.errors.append(str(e)))  # type: ignore[attr-defined]
-    page.goto(s.url)
-    expect(page.locator("#live")).to_have_class("dot on")
-    expect(page.locator("html")).to_have_attribute("lang", lang)
-    page.click("[data-test=lock]")
-    page.fill("[data-test=pin]", s.table.store.pin or "")
-    page.click("#pin-form button[type=submit]")
-    expect(page.locator("[data-test=lock]")).to_have_class("open")
-    return page
 
 
 def steps(s: Served) -> list[dict[str, Any]]:
@@ -139,7 +124,8 @@ def check_words(page: Page, lang: str) -> None:
     ids=["en-phone", "fr-phone", "ja-tablet"],
 )
 def test_a_whole_game_by_taps(browser: Browser, table: Served, lang: str, size: Any) -> None:
-    page = open_page(browser, table, lang, size)
+    page = open_page(browser, table, lang, size=size)
+    expect(page.locator("html")).to_have_attribute("lang", lang)
     if size is TABLET:  # the view for the middle of the table
         page.click("[data-test=more]")
         page.click("[data-test=table-view]")

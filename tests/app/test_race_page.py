@@ -12,8 +12,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.app.browser import Served, served, throw_seen
-from tests.app.test_page import open_page
+from tests.app.browser import Served, open_page, served, throw_seen
 
 pytestmark = pytest.mark.slow
 

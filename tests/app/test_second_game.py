@@ -23,6 +23,7 @@ from host.app.store import Store
 from host.app.table import Table
 from host.app.web import WebServer
 from host.games.registry import GAMES_ENV, kind_named
+from tests.app.browser import open_page
 from tests.app.running import final, played_to_the_end
 from vision.images import read_image
 
@@ -85,7 +86,7 @@ def test_played_on_the_page_with_the_camera_and_the_virtual_board(
             frame[0] += 1
 
     try:
-        page = open_page(browser, web.url, first_pin)
+        page = open_page(browser, web.url, pin=first_pin)
         set_up_on_the_page(page)
         assert table.kind is not None and table.kind.name == "pip-race"
         assert table.store.pin != first_pin  # a new game, a new PIN; the page keeps access
@@ -160,21 +161,6 @@ def test_a_recorded_session_replayed_by_dicetable_play(
     expect(page.locator("article[data-player=Bob] [data-dial=points]")).to_have_text("★ 9/12")
     shown = final(lines, "board")
     assert [s.strip() for s in shown[:2]] == ["14", "9"]
-
-
-def open_page(browser: Browser, url: str, pin: str) -> Page:
-    page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
-    page.set_default_timeout(15_000)
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(url)
-    expect(page.locator("#live")).to_have_class("dot on")
-    page.click("[data-test=lock]")
-    page.fill("[data-test=pin]", pin)
-    page.click("#pin-form button[type=submit]")
-    expect(page.locator("[data-test=lock]")).to_contain_text("Unlocked")
-    page.errors = errors  # type: ignore[attr-defined]
-    return page
 
 
 def set_up_on_the_page(page: Page) -> None:

@@ -14,14 +14,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import expect, sync_playwright
 
 from host.app.camera import DiceWatcher
 from host.app.chromium import launch
 from host.app.recorded import SessionPlayer
 from host.app.teaching import Learning
 from host.recording import still_session
-from tests.app.browser import Served, served
+from tests.app.browser import Served, open_page, served
 from vision import labels
 from vision.evaluate import evaluate
 from vision.learning import sets
@@ -54,21 +54,6 @@ def table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Served]:
             s.table.learning.close()
 
 
-def open_page(browser: Browser, s: Served) -> Page:
-    page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
-    page.set_default_timeout(20_000)
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(s.url)
-    expect(page.locator("#live")).to_have_class("dot on")
-    page.click("[data-test=lock]")
-    page.fill("[data-test=pin]", s.table.store.pin or "")
-    page.click("#pin-form button[type=submit]")
-    expect(page.locator("[data-test=lock]")).to_contain_text("Unlocked")
-    page.errors = errors  # type: ignore[attr-defined]
-    return page
-
-
 def truths(teaching: dict[str, Any], frames: labels.LabelSet) -> dict[int, tuple[str, Any]]:
     """What each cut of the teaching really is: the labelled die whose box holds its centre
     in the frame of its throw (NONE: no die is labelled there)."""
@@ -96,7 +81,7 @@ def test_teach_the_table_an_edition_it_never_saw_from_the_page(
     try:
         with sync_playwright() as playwright:
             browser = launch(playwright)
-            page = open_page(browser, table)
+            page = open_page(browser, table, timeout_ms=20_000)
             page.click("[data-test=more]")  # the teaching is one tap away, under More
             page.click("[data-test=teach]")
             page.select_option("#panel select", "kot")

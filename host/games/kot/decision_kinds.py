@@ -14,10 +14,14 @@ Every input has a `type` (its kind: what the game waits for, `Waiting.kind`) and
   pending an input must answer one of them (`host.games.kot.decisions`);
 - `page`: what the page offers to answer it, beyond the choices made from its options
   (`host.games.page`: a title, one-tap choices, a form);
-- `random`: how the random player fills in its fields from the options it is asked with.
+- `random`: how the random player fills in its fields from the options it is asked with;
+- `verb`: what a player does with it, in words (`_("end turn")`): a refusal says it ("Ann
+  cannot end turn now: ..."), and what the game waits for ("Bob to throw or end turn"),
+  in the reader's language (tests/games/kot/test_decision_kinds.py checks every kind has
+  one, translated).
 
 A new decision (a card's, an expansion's) is one entry: a subclass of `DecisionKind` with
-its `page` and `random`, under `@decision_kind(...)`, in the module that asks it (one the
+its `page`, `random` and `verb`, under `@decision_kind(...)`, in the module that asks it (one the
 engine imports, as it imports the cards); the engine, the page and the random player then
 all know it (tests/games/kot/test_decision_kinds.py shows one added). Its documentation
 goes in docs/game-script.md ("Inputs" and "What the game waits for"; a test checks it).

@@ -94,3 +94,16 @@ def test_every_kind_the_game_waits_for_has_an_entry_with_a_page() -> None:
             assert KIND.answers(game, w)["title"] != w.kind.replace("_", " ").capitalize()
         game.apply(random_input(game, rng))
     assert {"throw", "resolve", "correct", "end_turn"} <= seen
+
+
+def test_every_kind_says_what_a_player_does_with_it_in_every_language() -> None:
+    # a refusal and what the game waits for name an input by its kind's verb
+    from host.games.kot.waiting import verb
+    from host.games.text import translation
+
+    for name, kind in KINDS.items():
+        assert kind.verb is not None, f"{name} has no verb (DecisionKind.verb)"
+        assert verb(name) is kind.verb
+        for lang in ("fr", "ja"):
+            assert kind.verb.template in translation("host.games.kot", lang), (name, lang)
+    assert str(verb("tribute")) == "tribute"  # a kind without one: its name, as it is
