@@ -120,9 +120,8 @@ def test_nothing_overlaps_or_is_cut_at_390_px(browser: Browser, table: Served, l
     page.locator("#panel .close").click()
     start(table, first_player="Ann")
     expect(page.locator("[data-test=turn]")).to_be_visible()
-    unlock_page(
-        page, table.table.store.pin
-    )  # the new game's PIN, read off the board: the whole menu shows
+    # the new game's PIN, read off the board: the whole menu shows
+    unlock_page(page, table.table.store.pin)
     measured(page, "a throw to enter")
     table.table.camera_event(throw_seen(["1", "1", "2", "claw", "heart", "energy"], doubt=2))
     page.locator("[data-test=odds-toggle]").click()
