@@ -18,7 +18,7 @@ What stays English, and why, is decided here (`DEVELOPER_ONLY`), and in host.app
 for the refusals no player reads (`Malformed`: a tool's malformed request, not a `Refused`
 this test reads). The
 messages' texts are then checked to be said in every language by tests/test_locales.py,
-and by tests/games/test_refusals_said.py driving the games' refusals.
+and by tests/games/test_said_in_every_language.py driving the games' refusals.
 """
 
 from __future__ import annotations

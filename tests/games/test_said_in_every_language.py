@@ -1,4 +1,5 @@
-"""Every refusal a player can meet is said in French and Japanese: driven, not listed.
+"""Every refusal a player can meet, and what the feed and the page's answers say in play,
+is said in French and Japanese: driven, not listed.
 
 tests/test_messages.py reads the sources: every refusal is built from a template of the
 translations. This drives the games themselves: over random play of every shipped game,
@@ -8,6 +9,8 @@ another type, an input of every type from everyone, after the game is over), eve
 field is given a wrong value, and game files are given broken; each refusal must be a
 `Text` whose template, and every template in its fields, has a French and a Japanese
 translation. (A refusal that is no `Text`, or a template a language lacks, fails here.)
+The same holds of what random play shows: each input's entry in the feed (the game's story,
+else its `inputs_said`), and each answer the page offers (its title and choices).
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from typing import Any
 import pytest
 
 from host.games import Game, IllegalInput, Input
-from host.games.kind import GameFileError, GameKind
+from host.games.kind import GameFileError, GameKind, story_of
 from host.games.page import answers_json
 from host.games.registry import kind_of_script, kinds, parse_game_file
 from host.games.text import ENGLISH, LANGUAGES, Text, message, translation
@@ -230,3 +233,26 @@ def test_the_check_finds_what_is_not_said() -> None:
     assert unsaid(nested) == [
         f"host.games {lang}: 'no such template anywhere'" for lang in OTHER_LANGUAGES
     ]
+
+
+def test_the_feed_and_the_answers_of_play_are_said_in_every_language(kind: GameKind) -> None:
+    rng = random.Random(2)
+    game = kind.new({**filled(kind.catalog()["setup"]), "seed": 2})
+    before, missing = game.to_json(), {}
+    for _ in range(300):
+        if game.game_over:
+            break
+        shown = [a["title"] for a in answers_json(kind, game)]
+        shown += [c["label"] for a in answers_json(kind, game) for c in a["choices"]]
+        inp = random_input(kind, game, rng)
+        if getattr(kind, "story", None) is None:  # the feed tells it with the game's words
+            assert inp["type"] in getattr(kind, "inputs_said", {}), inp["type"]
+        game.apply(inp)
+        after = game.to_json()
+        told = story_of(kind, before, after, inp)
+        shown += [told["said"], *told.get("did", []), *told.get("key", [])]
+        for said in shown:
+            if not str(said).isdigit():  # a number is its own word
+                missing |= dict.fromkeys(unsaid(said), str(said))
+        before = after
+    assert missing == {}
