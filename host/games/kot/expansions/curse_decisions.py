@@ -33,7 +33,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from host.games import Input, Waiting
-from host.games.kot.checks import card_named, check_faces
+from host.games.kot.checks import card_named, check_faces, not_a_face
 from host.games.kot.decision_kinds import Answer, DecisionKind, decision_kind
 from host.games.kot.errors import MalformedInput, RuleViolation
 from host.games.kot.rules import FACE_SET, FACES
@@ -64,7 +64,12 @@ def _decide_gift(game: State, pending: Pending, inp: Input) -> None:
         n = inp.get(what, 0)
         if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= options["most"][what]:
             raise RuleViolation(
-                f"{what}: a whole number from 0 to {options['most'][what]}, not {n!r}"
+                _(
+                    "{field}: a whole number from 0 to {most}, not {value}",
+                    field=what,
+                    most=options["most"][what],
+                    value=repr(n),
+                )
             )
         given[what] = n
     if sum(given.values()) != options["total"]:
@@ -101,6 +106,8 @@ def give(game: State, giver: Monster, to: Monster, given: Mapping[str, int]) -> 
 @decision_kind("gift", GIFTS)
 class Gift(DecisionKind):
     """HP, energy and VP given to another monster (a curse's)."""
+
+    verb = _("give HP, energy or VP")
 
     def page(self, game: State, w: Waiting, base: Input) -> Answer:
         o = w.options
@@ -149,7 +156,12 @@ def _decide_scarab(game: State, pending: Pending, inp: Input) -> None:
     to = inp.get("to")
     if to not in pending.options["monsters"]:
         raise RuleViolation(
-            f"the Golden Scarab goes to one of {', '.join(pending.options['monsters'])}, not {to!r}"
+            _(
+                "the {scarab} goes to one of {players}, not {value}",
+                scarab=_("Golden Scarab"),
+                players=", ".join(pending.options["monsters"]),
+                value=repr(to),
+            )
         )
     game.decided(pending)
     game.scarab = game.by_name[str(to)]
@@ -158,6 +170,8 @@ def _decide_scarab(game: State, pending: Pending, inp: Input) -> None:
 @decision_kind("scarab", ("to",))
 class GiveScarab(DecisionKind):
     """The monster the active monster gives the Golden Scarab to."""
+
+    verb = _("give the Golden Scarab")
 
     def page(self, game: State, w: Waiting, base: Input) -> Answer:
         return {
@@ -204,6 +218,8 @@ def _decide_discard(game: State, pending: Pending, inp: Input) -> None:
 class DiscardCard(DecisionKind):
     """The keep card a curse makes its monster discard."""
 
+    verb = _("discard a card")
+
     def page(self, game: State, w: Waiting, base: Input) -> Answer:
         title = _(
             "{player}: discard a keep card ({curse})",
@@ -236,7 +252,7 @@ def ask_add_die(game: State, m: Monster, curse: str) -> None:
 def _decide_add(game: State, pending: Pending, inp: Input) -> None:
     face = inp.get("face")
     if face not in FACE_SET:
-        raise MalformedInput(f"face: {face!r} is not a die face (faces: {', '.join(FACES)})")
+        raise MalformedInput(not_a_face("face", face))
     game.decided(pending)
     game.dice.append(str(face))
 
@@ -244,6 +260,8 @@ def _decide_add(game: State, pending: Pending, inp: Input) -> None:
 @decision_kind("add_die", ("face",))
 class AddDie(DecisionKind):
     """The face of a die added to the active monster's result (Raging Flood's ankh)."""
+
+    verb = _("add a die")
 
     def page(self, game: State, w: Waiting, base: Input) -> Answer:
         return {
@@ -267,7 +285,12 @@ def remove_die(game: State, m: Monster, curse: str) -> None:
 def _decide_remove(game: State, pending: Pending, inp: Input) -> None:
     face = inp.get("face")
     if face not in pending.options["dice"]:
-        raise RuleViolation(f"remove one of the dice showing {', '.join(pending.options['dice'])}")
+        raise RuleViolation(
+            _(
+                "remove one of the dice showing {faces}",
+                faces=[face_label(f) for f in pending.options["dice"]],
+            )
+        )
     game.decided(pending)
     game.dice.remove(str(face))
 
@@ -275,6 +298,8 @@ def _decide_remove(game: State, pending: Pending, inp: Input) -> None:
 @decision_kind("remove_die", ("face",))
 class RemoveDie(DecisionKind):
     """The die a curse takes out of the active monster's result (Raging Flood's snake)."""
+
+    verb = _("remove a die")
 
     def page(self, game: State, w: Waiting, base: Input) -> Answer:
         return {
@@ -318,7 +343,11 @@ def _decide_reroll(game: State, pending: Pending, inp: Input) -> None:
     face = inp.get("face")
     if face not in options["dice"]:
         raise RuleViolation(
-            f"pick one of {options['of']}'s dice showing {', '.join(options['dice'])}"
+            _(
+                "pick one of {player}'s dice showing {faces}",
+                player=options["of"],
+                faces=[face_label(f) for f in options["dice"]],
+            )
         )
     game.decided(pending)
     ask_reroll(game, pending.player, pending.data, options["curse"], [*picked, str(face)])
@@ -328,6 +357,8 @@ def _decide_reroll(game: State, pending: Pending, inp: Input) -> None:
 class Reroll(DecisionKind):
     """A die of the active monster's result picked to be thrown again (by another
     monster: Confused Senses, False Blessing's snake)."""
+
+    verb = _("pick a die to throw again")
 
     def page(self, game: State, w: Waiting, base: Input) -> Answer:
         title = _(
@@ -373,8 +404,11 @@ def _decide_throw(game: State, pending: Pending, inp: Input) -> None:
         )
     if Counter(kept) != Counter(game.dice) - Counter(forced):
         raise RuleViolation(
-            f"the dice kept are the result but the ones thrown again ({sorted(game.dice)} "
-            f"without {forced})"
+            _(
+                "the dice kept are the result but the ones thrown again ({dice} without {thrown})",
+                dice=[face_label(f) for f in sorted(game.dice)],
+                thrown=[face_label(f) for f in forced],
+            )
         )
     game.decided(pending)
     game.dice = kept + thrown
@@ -407,9 +441,16 @@ def _decide_bless(game: State, pending: Pending, inp: Input) -> None:
         return
     face, do = inp.get("face"), inp.get("do")
     if do not in (RETHROW, REMOVE):
-        raise MalformedInput(f'"do": "{RETHROW}" or "{REMOVE}", not {do!r}')
+        raise MalformedInput(
+            _('"do": {choices}, not {value}', choices=f'"{RETHROW}" or "{REMOVE}"', value=repr(do))
+        )
     if face not in options["dice"]:
-        raise RuleViolation(f"pick one of the dice showing {', '.join(options['dice'])}")
+        raise RuleViolation(
+            _(
+                "pick one of the dice showing {faces}",
+                faces=[face_label(f) for f in options["dice"]],
+            )
+        )
     game.decided(pending)
     if do == REMOVE:
         game.dice.remove(str(face))
@@ -422,6 +463,8 @@ def _decide_bless(game: State, pending: Pending, inp: Input) -> None:
 @decision_kind("bless", ("face", "do"))
 class Bless(DecisionKind):
     """One of the active monster's dice thrown again or removed (False Blessing's ankh)."""
+
+    verb = _("throw again or remove a die")
 
     def page(self, game: State, w: Waiting, base: Input) -> Answer:
         choices = []
@@ -458,7 +501,10 @@ def _decide_curse(game: State, pending: Pending, inp: Input) -> None:
     name = inp.get("curse")
     if name not in pending.options["curses"]:
         raise RuleViolation(
-            f"{name!r} is not in the curse deck (the options list the curses left in it)"
+            _(
+                "{name} is not in the curse deck (the options list the curses left in it)",
+                name=repr(name),
+            )
         )
     game.decided(pending)
     game.curse_deck.remove(str(name))
@@ -468,6 +514,8 @@ def _decide_curse(game: State, pending: Pending, inp: Input) -> None:
 @decision_kind("curse", ("curse",))
 class RevealCurse(DecisionKind):
     """The curse card turned over at the table (a deck shuffled by hand)."""
+
+    verb = _("reveal a curse")
 
     def page(self, game: State, w: Waiting, base: Input) -> Answer:
         return {

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from host.games import refusals
 from host.games.kot.errors import RuleViolation
 from host.games.kot.expansion import Expansion, expansion
 from host.games.kot.expansions import curse_decisions as ask
@@ -40,6 +41,7 @@ from host.games.kot.expansions.curse_cards import (
     Curse,
 )
 from host.games.kot.setup import SetupError
+from host.games.kot.text import _, face_label
 
 if TYPE_CHECKING:
     from host.games.kot.setup import Position, Setup
@@ -144,26 +146,35 @@ class Curses(Expansion):
             ("position.curse_discard", pos.curse_discard),
         ):
             if names and not on:
-                raise SetupError(f"{at}: only with the curses option")
+                raise SetupError(_("{at}: only with the curses option", at=at))
             for name in names:
                 if name not in CURSES:
                     raise SetupError(
-                        f"{at}: unknown curse {name!r} (curses: {', '.join(sorted(CURSES))})"
+                        _(
+                            "{at}: unknown curse {name} (curses: {curses})",
+                            at=at,
+                            name=repr(name),
+                            curses=", ".join(sorted(CURSES)),
+                        )
                     )
                 if name in placed:
-                    raise SetupError(f"{at}: {name} is in {placed[name]} already")
+                    raise SetupError(
+                        _(
+                            "{at}: {curse} is in {where} already",
+                            at=at,
+                            curse=_.name(name),
+                            where=placed[name],
+                        )
+                    )
                 placed[name] = at
         if pos.curse is None and pos.curse_deck is not None and not pos.curse_deck:
-            raise SetupError("position.curse: no curse in play and none left in the deck")
+            raise SetupError(_("position.curse: no curse in play and none left in the deck"))
         if pos.scarab is not None:
             if not on:
-                raise SetupError("position.scarab: only with the curses option")
+                raise SetupError(_("{at}: only with the curses option", at="position.scarab"))
             players = [s.name for s in setup.seats]
             if pos.scarab not in players:
-                raise SetupError(
-                    f"position.scarab: unknown player {pos.scarab!r} (players: "
-                    f"{', '.join(players)})"
-                )
+                raise SetupError(refusals.unknown_player(pos.scarab, players, "position.scarab"))
 
     def setup(self, game: State) -> None:
         game.extra_dice += 2  # False Blessing's 2 dice (any spare dice: policy 22)
@@ -212,12 +223,15 @@ class Curses(Expansion):
         if shown != n:
             if n:
                 raise RuleViolation(
-                    f"the die of fate is thrown with {game.active.name}'s dice (faces "
-                    f"{', '.join(FATE_FACES)})"
+                    _(
+                        "the die of fate is thrown with {player}'s dice (faces {faces})",
+                        player=game.active.name,
+                        faces=[face_label(f) for f in FATE_FACES],
+                    )
                 )
-            raise RuleViolation("no die of fate in this throw")
+            raise RuleViolation(_("no die of fate in this throw"))
         if last and any(map(FATE_SET.__contains__, thrown)):
-            raise RuleViolation("after the last throw the die of fate stays as it lies")
+            raise RuleViolation(_("after the last throw the die of fate stays as it lies"))
 
     def last_throw(self, game: State) -> None:
         if game.other_dice.get(DIE):
