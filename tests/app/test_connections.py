@@ -24,7 +24,7 @@ from playwright.sync_api import expect, sync_playwright
 
 from host.app.chromium import launch
 from host.app.connections import Limits
-from tests.app.browser import PLAYERS, Served, served
+from tests.app.browser import PLAYERS, Served, served, unlock_page
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -114,10 +114,7 @@ def test_1100_connections_held_by_one_client_leave_the_page_to_everyone_else(
                 page.set_default_timeout(10_000)
                 page.goto(f"http://127.0.0.1:{port}/")
                 expect(page.locator("#live")).to_have_class("dot on")
-                page.click("[data-test=lock]")
-                page.fill("[data-test=pin]", "2468")
-                page.click("#pin-form button[type=submit]")
-                expect(page.locator("[data-test=lock]")).to_contain_text("Unlocked")
+                unlock_page(page, "2468")
                 page.get_by_role("button", name="Set up a game").click()
                 for i, p in enumerate(PLAYERS):
                     page.fill(f"[aria-label='player {i + 1} name']", p["name"])

@@ -34,6 +34,7 @@ from host.games.kato.seen import CARDS
 from host.games.kato.table_kind import KIND
 from host.games.kato.text import card_name
 from host.games.kato.view import seat_text
+from tests.app.browser import unlock_page
 from tests.app.kato_camera import camera_game
 from vision.images import read_image
 
@@ -169,9 +170,7 @@ def test_a_whole_game_played_on_the_page_with_the_camera_and_the_board(tmp_path:
                 if "the table's page is at" in line:
                     url = line.split(" at ")[1].split()[0]
             page.goto(url)
-            page.click("[data-test=lock]")
-            page.fill("[data-test=pin]", PIN)
-            page.click("#pin-form button[type=submit]")
+            unlock_page(page, PIN)
             last: str | None = None  # the snapshot of the last reading said not read
             for i, (inp, outcome) in enumerate(zip(inputs, outcomes, strict=True)):
                 if outcome == "misfit":  # the page says it was not read
