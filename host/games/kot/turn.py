@@ -31,9 +31,12 @@ costume, cultists, berserk) is an effect on it like a card's, on the hooks above
 
 1. start: hook `start_turn` (tiles, Tokyo Tower, curses); decisions asked there (Fluxling,
    Mimic) are answered before `count_dice`.
-2. roll: hooks `dice` and `throws` (the berserk die, the die of fate, throw limits).
-3. after the last throw: hook `after_throws` asks the other monsters; the active monster's
-   own (the die of fate resolving) is a step to add before `resolve`, in `on_resolve`.
+2. roll: hooks `dice` and `throws` (the berserk die, the die of fate, throw limits), and
+   `thrown` after each throw (Buried in Sand follows the die of fate); the expansions' own
+   dice are counted and checked with the others (`Expansion.turn_dice`, `check_throw`).
+3. after the last throw, in `on_resolve`: the expansions' own step first
+   (`Expansion.last_throw`: the die of fate resolves, then Confused Senses' rethrows), then
+   hook `after_throws` asks the other monsters (Psychic Probe), then `resolve`.
 4. resolve: hooks `result` and `resolved` (Tokyo Tower's claim, cultists, wickedness); a
    decision there (the tile choice) splits `resolve` at that point, as the "hearts"
    decision does before `claws_step`.

@@ -202,7 +202,7 @@ class TutankhamunsCurse(TakeScarab):
 @curse(5)
 class BuriedInSand(Curse):
     """One throw fewer, never below 1; not while the die of fate shows the ankh (policy
-    43: `curses.Curses.thrown`); the snake: the dice's claws do nothing this turn."""
+    43: after each throw, `thrown`); the snake: the dice's claws do nothing this turn."""
 
     priority = FIRST
 
