@@ -30,6 +30,9 @@ Layer = tuple[np.ndarray, str]  # (mask, role)
 
 SUPER = 4  # symbols are drawn this many times larger, then shrunk (anti-aliasing)
 FONT_DIRS = (Path("/usr/share/fonts"), Path("/usr/local/share/fonts"))
+# the outline fonts drawn: only these families, so the designs drawn from a seed do not
+# change when a machine gains fonts (a colour emoji font, bitmaps only, cannot be drawn)
+TTF_FAMILIES = ("DejaVu", "Liberation")
 
 
 # -- typefaces ------------------------------------------------------------------------------
@@ -73,7 +76,15 @@ def _ttf_files() -> tuple[Path, ...]:
     except ImportError:
         return ()
     found = [p for d in FONT_DIRS if d.is_dir() for p in d.rglob("*.ttf")]
-    return tuple(sorted(p for p in found if "Math" not in p.name and "ExtraLight" not in p.name))
+    return tuple(
+        sorted(
+            p
+            for p in found
+            if p.name.startswith(TTF_FAMILIES)
+            and "Math" not in p.name
+            and "ExtraLight" not in p.name
+        )
+    )
 
 
 def _ttf_family(path: Path) -> str:
