@@ -51,6 +51,7 @@ from host.games.kato.phases import COLOR, COUNT, DRAWN, OVER, PLAY, TURN_UP, VER
 from host.games.kato.piles import Piles
 from host.games.kato.setup import POINTS, Setup, check_setup
 from host.games.kato.text import _, card_name
+from host.games.logged import LoggedGame
 from host.games.text import Text
 
 CATCH_PENALTY = 2  # cards drawn by a player caught without calling KaTO
@@ -73,10 +74,10 @@ INPUT_FIELDS: dict[str, frozenset[str]] = {
 }
 
 
-class KaTO:
+class KaTO(LoggedGame):
     """A game of KaTO: implements `host.games.Game`."""
 
-    _waiting: Sequence[Waiting] | None  # what waiting_for() returns, until the next change
+    NotNow = NotNow
 
     def __init__(self, setup: Setup) -> None:
         check_setup(setup)
@@ -96,17 +97,11 @@ class KaTO:
         return self.setup.players
 
     @property
-    def log(self) -> Sequence[Input]:
-        return self._log
-
-    @property
     def game_over(self) -> bool:
         return self.phase == OVER
 
-    def waiting_for(self) -> Sequence[Waiting]:
-        if self._waiting is None:
-            self._waiting = waits.waiting(self)
-        return self._waiting
+    def _compute_waiting(self) -> Sequence[Waiting]:
+        return waits.waiting(self)
 
     def apply(self, inp: Input) -> None:
         if self.phase == OVER:
@@ -119,22 +114,7 @@ class KaTO:
             known = False
         if not known:
             raise self._malformed(inp)
-        try:
-            step(self, seat, inp)
-        except IllegalInput:
-            raise  # raised before any change, by design
-        except BaseException:
-            self._refold(self._log)  # a bug halfway through a change: restore the state
-            raise
-        self._log.append(dict(inp))
-        self._waiting = None
-
-    def undo(self) -> Input:
-        if not self._log:
-            raise NotNow(refusals.nothing_to_undo())
-        last = self._log[-1]
-        self._refold(self._log[:-1])
-        return last
+        self._commit(inp, step, self, seat, inp)
 
     def display(self) -> BoardDisplay:
         from host.games.kato.view import table_display

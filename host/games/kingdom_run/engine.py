@@ -39,6 +39,7 @@ from host.games.kingdom_run.rules import DICE, DICE_COLOUR, FACE_SET, FACES, THR
 from host.games.kingdom_run.setup import Setup, check_setup
 from host.games.kingdom_run.text import _, face_name
 from host.games.kingdom_run.turn import ACT, OVER, THROW, Turn
+from host.games.logged import LoggedGame
 from host.games.text import Text
 
 _BASE = frozenset({"type", "player"})
@@ -51,14 +52,13 @@ INPUT_FIELDS: dict[str, frozenset[str]] = {
 }
 
 
-class KingdomRun:
+class KingdomRun(LoggedGame):
     """A game of Kingdom Run: implements `host.games.Game` and its dice capability."""
 
+    NotNow = NotNow
     race: Race  # the runners, finish places and victory tokens
     turn: Turn  # whose turn, the dice, the actions done
     winners: list[str]  # once the race is over
-    _log: list[Input]
-    _waiting: list[Waiting] | None  # what waiting_for() returns, until the next change
 
     def __init__(self, setup: Setup) -> None:
         check_setup(setup)
@@ -72,17 +72,8 @@ class KingdomRun:
         return self.race.names
 
     @property
-    def log(self) -> Sequence[Input]:
-        return self._log
-
-    @property
     def game_over(self) -> bool:
         return self.turn.phase == OVER
-
-    def waiting_for(self) -> Sequence[Waiting]:
-        if self._waiting is None:
-            self._waiting = self._compute_waiting()
-        return self._waiting
 
     def apply(self, inp: Input) -> None:
         if self.game_over:
@@ -102,22 +93,7 @@ class KingdomRun:
             if self.turn.phase == THROW:
                 said = _("{said} ({active} throws the dice)", said=said, active=self.active)
             raise NotYourTurn(said)
-        try:
-            self._step(kind, inp)
-        except IllegalInput:
-            raise  # raised before any change, by design
-        except BaseException:
-            self._refold(self._log)  # a bug halfway through a change: restore the state
-            raise
-        self._log.append(dict(inp))
-        self._waiting = None
-
-    def undo(self) -> Input:
-        if not self._log:
-            raise NotNow(refusals.nothing_to_undo())
-        last = self._log[-1]
-        self._refold(self._log[:-1])
-        return last
+        self._commit(inp, self._step, kind, inp)
 
     def expected_dice(self) -> DiceExpectation | None:
         if not self.turn.may_throw():
