@@ -33,7 +33,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--epochs", type=int, default=0, help="0: the default for each net")
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument(
-        "--start", default="embedding.pt", help="checkpoint a fine-tune starts from"
+        "--start",
+        default="",
+        help="what a fine-tune starts from: a checkpoint of var/train (default finder.pt or"
+        " embedding.pt) or a shipped file of vision/models (NAME.onnx)",
+    )
+    parser.add_argument(
+        "--out", default="", help="the model file written (default finder.onnx, embedding.onnx)"
     )
     parser.add_argument(
         "--stop-after", type=int, default=0, help="end after N epochs of the schedule"
@@ -71,7 +77,15 @@ def main(argv: list[str] | None = None) -> int:
     if args.what == "finder":
         fit.train_finder(args.cache, args.seed, args.epochs or 12, args.threads)
     elif args.what == "finder-finetune":
-        fit.train_finder(args.cache, args.seed, args.epochs or 3, args.threads, True)
+        fit.train_finder(
+            args.cache,
+            args.seed,
+            args.epochs or 3,
+            args.threads,
+            True,
+            args.start or "finder.pt",
+            args.out or "finder.onnx",
+        )
     elif args.what == "embedding":
         fit.train_embedding(
             args.cache,
@@ -83,7 +97,14 @@ def main(argv: list[str] | None = None) -> int:
         )
     else:
         fit.train_embedding(
-            args.cache, args.seed, args.epochs or 4, args.threads, True, 0, args.start
+            args.cache,
+            args.seed,
+            args.epochs or 4,
+            args.threads,
+            True,
+            0,
+            args.start or "embedding.pt",
+            args.out or "embedding.onnx",
         )
     return 0
 

@@ -21,7 +21,7 @@ from vision import paths
 from vision.patches import CONTEXT, CONTEXT_SPAN, PATCH, jittered_cut
 from vision.reader import COCKED
 from vision.teach import noise_frames
-from vision.train import data
+from vision.train import data, from_onnx
 from vision.train.nets import STRIDE, Cocked, CosineHead, Embedding, Finder
 from vision.train.synth import NOT_A_DIE, Box, FrameSample, not_dice
 
@@ -204,10 +204,19 @@ def _batch(samples: list[FrameSample]) -> tuple[torch.Tensor, dict[str, torch.Te
     return imgs, {k: torch.from_numpy(np.stack([t[k] for t in ts])) for k in ts[0]}
 
 
-def train_finder(cache: Path, seed: int, epochs: int, threads: int, finetune: bool = False) -> None:
+def train_finder(
+    cache: Path,
+    seed: int,
+    epochs: int,
+    threads: int,
+    finetune: bool = False,
+    start: str = "finder.pt",
+    out: str = "finder.onnx",
+) -> None:
     """Train the finder on rendered frames (and our dice drawn on real photos) and the real
-    photos; with `finetune`, continue from var/train/finder.pt with the real photos
-    weighted more (a second, shorter stage at a lower rate)."""
+    photos; with `finetune`, continue from `start` (a checkpoint of var/train, or a shipped
+    ONNX file of vision/models: vision.train.from_onnx) with the real photos weighted more
+    (a second, shorter stage at a lower rate). Exported as vision/models/`out`."""
     _seed(seed, threads)
     rng = np.random.default_rng(seed)
     synth = data.load(cache)
@@ -216,7 +225,13 @@ def train_finder(cache: Path, seed: int, epochs: int, threads: int, finetune: bo
     net = Finder()
     max_lr, reps, n_synth = 3e-3, 10, min(len(synth.frames), SYNTH_FRAMES_PER_EPOCH)
     if finetune:
-        net.load_state_dict(torch.load(cache.parent / "finder.pt"))
+        if start.endswith(".onnx"):
+            sample = [
+                augment_frame(s, rng, True) for s in (d6 + rune)[:: max(1, len(d6 + rune) // 64)]
+            ]
+            from_onnx.restore(net, paths.MODELS / start, _batch(sample)[0])
+        else:
+            net.load_state_dict(torch.load(cache.parent / start))
         max_lr, reps, n_synth = 1e-3, 20, min(len(synth.frames), 1000)
     real = d6 * reps + rune * max(1, reps // 10)
     if finetune:  # and frames of sensor noise, where no die is (a finder sure of dice there
@@ -254,14 +269,15 @@ def train_finder(cache: Path, seed: int, epochs: int, threads: int, finetune: bo
             flush=True,
         )
         torch.save(
-            net.state_dict(), cache.parent / ("finder-finetuned.pt" if finetune else "finder.pt")
+            net.state_dict(),
+            cache.parent / (f"{Path(out).stem}-finetuned.pt" if finetune else "finder.pt"),
         )
-    export_finder(net)
+    export_finder(net, out)
 
 
-def export_finder(net: nn.Module) -> Path:
+def export_finder(net: nn.Module, name: str = "finder.onnx") -> Path:
     net.eval()
-    out = paths.MODELS / "finder.onnx"
+    out = paths.MODELS / name
     out.parent.mkdir(parents=True, exist_ok=True)
     torch.onnx.export(
         net,
@@ -322,10 +338,13 @@ def train_embedding(
     finetune: bool = False,
     stop_after: int = 0,
     start: str = "embedding.pt",
+    out: str = "embedding.onnx",
 ) -> None:
-    """Train the embedding; with `finetune`, continue from var/train/embedding.pt with the
-    real photos weighted more (a second, shorter stage at a lower rate). `stop_after` ends
-    the run after that many epochs of an `epochs`-long schedule."""
+    """Train the embedding; with `finetune`, continue from `start` (a checkpoint of
+    var/train, or a shipped ONNX file of vision/models, whose training head is then set to
+    each class's mean embedding) with the real photos weighted more (a second, shorter stage
+    at a lower rate). `stop_after` ends the run after that many epochs of an `epochs`-long
+    schedule. Exported as vision/models/`out`."""
     _seed(seed, threads)
     rng = np.random.default_rng(seed)
     synth = data.load(cache)
@@ -339,11 +358,14 @@ def train_embedding(
     net, head = Embedding(), CosineHead(len(classes))
     max_lr, reps, n_synth = 3e-3, 10, min(len(labels_synth), SYNTH_PATCHES_PER_EPOCH)
     if finetune:
+        max_lr, reps, n_synth = 1e-3, 30, min(len(labels_synth), 10000)
+    real_dice = _real_dice(d6, index, rng, reps) + _real_dice(rune, index, rng, max(1, reps // 10))
+    if finetune and start.endswith(".onnx"):
+        _start_from_onnx(net, head, start, synth, labels_synth, real_dice, rng)
+    elif finetune:
         state = torch.load(cache.parent / start)
         net.load_state_dict(state["net"])
         head.load_state_dict(state["head"])
-        max_lr, reps, n_synth = 1e-3, 30, min(len(labels_synth), 10000)
-    real_dice = _real_dice(d6, index, rng, reps) + _real_dice(rune, index, rng, max(1, reps // 10))
     params = list(net.parameters()) + list(head.parameters())
     opt = torch.optim.AdamW(params, lr=max_lr, weight_decay=1e-4)
     per_epoch = (n_synth + len(real_dice)) // 128
@@ -393,7 +415,42 @@ def train_embedding(
             {"net": net.state_dict(), "head": head.state_dict(), "classes": classes},
             cache.parent / (f"{Path(start).stem}-ft.pt" if finetune else "embedding.pt"),
         )
-    export_patch_net(net, "embedding.onnx", "embedding")
+    export_patch_net(net, out, "embedding")
+
+
+PER_CLASS = 40  # cuts of each class that set a restored embedding's training head
+
+
+def _start_from_onnx(
+    net: Embedding,
+    head: CosineHead,
+    start: str,
+    synth: data.Synthetic,
+    labels_synth: np.ndarray,
+    real_dice: list[tuple[np.ndarray, Box, int]],
+    rng: np.random.Generator,
+) -> None:
+    """The embedding of shipped file `start`, and its head set to each class's mean
+    embedding (the file holds no head: its training classes were not kept)."""
+    cuts: list[np.ndarray] = []
+    ys: list[int] = []
+    for k in range(len(head.weight)):
+        own = np.flatnonzero(labels_synth == k)[:PER_CLASS]
+        cuts.extend(synth.patches[own])
+        ys.extend([k] * len(own))
+    for k in rng.permutation(len(real_dice))[: PER_CLASS * 8]:
+        img, box, y = real_dice[k]
+        cuts.append(jittered_cut(img, box, rng))
+        ys.append(y)
+    x = torch.from_numpy(np.stack(cuts).astype(np.float32)).permute(0, 3, 1, 2)
+    from_onnx.restore(net, paths.MODELS / start, x[rng.permutation(len(x))[:512]])
+    net.eval()
+    with torch.no_grad():
+        e = torch.cat([net(x[i : i + 512]) for i in range(0, len(x), 512)])
+        y = torch.tensor(ys)
+        for k in range(len(head.weight)):
+            if (y == k).any():
+                head.weight[k] = e[y == k].mean(dim=0)
 
 
 # -- cocked dice --------------------------------------------------------------------------
