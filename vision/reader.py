@@ -158,7 +158,13 @@ class DiceReader:
         if not kept:
             return FrameReading([], dropped)
         leaning = nets.cocked(context_of(keep))
-        colours = color_features(cut[keep])
+        # a set without colours (pips) reads none: its colour features would cost 1-2 ms a
+        # frame of 20 dice for nothing
+        colours = (
+            color_features(cut[keep])
+            if self.faces.colors
+            else np.zeros((len(kept), COLOR_FEATURES), np.float32)
+        )
         out = []
         for cand, p, strange, lean, colour in zip(
             kept, probs[keep], unlike[keep], leaning, colours, strict=True
