@@ -145,7 +145,7 @@ def test_with_no_options_it_plays_the_recorded_session_and_stops_cleanly_on_sigt
 
 
 def test_a_recorded_session_shows_one_pin_the_one_its_game_takes(tmp_path: Path) -> None:
-    result = play(tmp_path, "--exit-at-end", "--speed", "50", "--quiet")
+    result = play(tmp_path, "--exit-at-end", "--speed", "50", "--window", "0.5", "--quiet")
     assert result.returncode == 0, result.stderr
     pins = [line for line in result.stdout.splitlines() if line.startswith("Table PIN:")]
     assert len(pins) == 1, result.stdout
