@@ -12,7 +12,12 @@ All are taught as a user teaches their own dice (vision.teach), from more materi
 - `kingdom-run` from frames of the renderer (seed KINGDOM_RUN_SEED): its white dice drawn
   with our own glyphs (vision.glyphs: boots, hook, drop, purse, flask, equal).
 - `berserk` (a die of six sides, five faces: energy and claws single or double, a skull)
-  from frames of the renderer's own berserk dice (BERSERK_SEED); no other edition yet.
+  from frames of the renderer's own berserk dice (BERSERK_SEED); no other edition yet. Its
+  threshold, familiarity and leaning are calibrated on held-out renders (BERSERK_SEED + 1).
+- `fate` (the die of fate, a d4: eye, river, snake, ankh) likewise, its face patch the
+  middle of the die (D4_ZOOM), embedded in its four turns (a d4's glyphs turn with it).
+- `kot-dark` (the Dark Edition's grey and yellow dice, roles "black" and "green" as kot's)
+  likewise, from the renderer's own Dark Edition dice.
 - `d6-pips` from the learn part of d6-tray, with our review of its labels, read with the
   networks fine-tuned on those photos (PIPS_FINDER, PIPS_EMBEDDING); its threshold was
   chosen on the learn part's last photos (vision.train.validate), never the held-out ones.
@@ -27,22 +32,30 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from vision import labels, nets, review, split
+from vision import detect, labels, nets, review, split
 from vision.designs import HELD_OUT, TRAINED, edition_looks
-from vision.faceset import SHIPPED, FaceSet
+from vision.faceset import COCKED, SHIPPED, FaceSet
 from vision.glyphs import faces_of
+from vision.mixed import SEPARATOR
 from vision.paths import photos_dir
+from vision.reader import context_cuts, scaled
 from vision.render.dataset import random_set, write
 from vision.render.random_scenes import random_scene
-from vision.teach import Examples, collect, learn, merge
+from vision.render.scene import looks_for
+from vision.teach import EMBEDDING, Examples, collect, learn, merge
 from vision.train.data import VALIDATE
 
-BERSERK_SEED, BERSERK_FRAMES = 4242, 200  # the renders the berserk die's set is taught from
+BERSERK_SEED, BERSERK_FRAMES = 4242, 300  # the renders the berserk die's set is taught from
+FATE_SEED, FATE_FRAMES = 5151, 300  # the die of fate's (seed + 1: its held-out renders)
+KOT_DARK_SEED, KOT_DARK_FRAMES = 6262, 200  # the Dark Edition's grey and yellow dice
+HELD_OUT_FRAMES = 250  # renders a rendered set's threshold and leaning are calibrated on
+D4_ZOOM = 2.0  # a d4's face patch shows its middle (FaceSet.zoom)
 KOT_SEED = 1001  # the seed of the renders the shipped kot set is taught from
 KOT_FRAMES = 160  # frames of the renderer's own "kot" dice
 EDITION_FRAMES = 480  # frames of dice of the TRAINED editions (one edition a frame)
 CALIBRATION_FRAMES = 300  # frames of HELD_OUT editions: about 2,400 dice
 SILENT_TARGET = 0.001  # silent errors a threshold allows on the held-out editions
+NEVER = 1.01  # FaceSet.cocked of a set whose dice the cocked network cannot tell leaning
 # The calibrated threshold (vision.teach.calibrate) is 0.99 for the real pips, as its
 # jittered cuts are harder than real reading; 0.9 read the validation photos (never the
 # held-out ones) with no silent error and far fewer unknowns (python -m vision.train validate).
@@ -72,7 +85,7 @@ def calibrated(faces: FaceSet, held_out: Examples) -> FaceSet:
     """`faces` with the lowest threshold at which the `held_out` dice, cut as the reader
     cuts them, are silently wrong at most SILENT_TARGET of the time, and the similarity
     below which a die is like none of its faces set under what nearly all of them reach."""
-    feats = nets.embed(held_out.read, faces.views)
+    feats = nets.embed(held_out.read, faces.views, faces.embedding_file)
     truth = np.array(held_out.faces)[np.searchsorted(held_out.dice, held_out.read_dice)]
     probs = faces.probabilities(feats)
     n = len(faces.faces)
@@ -153,19 +166,98 @@ def pips() -> FaceSet | None:
     )
 
 
-def rendered(name: str, frames: int, seed: int) -> FaceSet:
+def rendered(
+    name: str,
+    frames: int,
+    seed: int,
+    held_out: int = 0,
+    zoom: float = 1.0,
+    embedding: str = EMBEDDING,
+    views: int = 1,
+    beside: Sequence[str] = (),
+) -> FaceSet:
     """Face set `name` taught from `frames` renders (seed `seed`) of the renderer's own dice
-    of that set alone, 8 dice each."""
+    of that set alone, 8 dice each. With `held_out` frames (seed `seed` + 1, a fifth of
+    their dice leaning), its threshold and familiarity are calibrated on those (`calibrated`)
+    and so is the cocked network's probability from which its dice lean (`leaning`);
+    without, the threshold is calibrated as a table's own set's is (vision.teach.calibrate).
+    `zoom`, `embedding`, `views`: FaceSet.zoom, FaceSet.embedding_file, FaceSet.views.
+    `beside`: sets whose dice are thrown with its own in the teaching frames, unlabelled, so
+    that it learns them as none of its dice (a die of fate among the black dice)."""
+    faces = faces_of(looks_for(name)[0].style)
     with tempfile.TemporaryDirectory() as tmp:
-        own = random_set(tmp, name, frames, seed, n_dice=8)
-        return learn(name, collect(own, seed=seed), faces=faces_of(name))
+        own = random_set(f"{tmp}/own", SEPARATOR.join([name, *beside]), frames, seed, n_dice=8)
+        if beside:  # only its own dice are labelled: the others are none of its dice
+            kept = [dataclasses.replace(im, dice=_own(im.dice, name)) for im in own.images]
+            own = dataclasses.replace(own, face_set=name, images=kept)
+        examples = collect(own, seed=seed, zoom=zoom)
+        threshold = 0.9 if held_out else None
+        taught = learn(
+            name,
+            examples,
+            faces=faces,
+            threshold=threshold,
+            zoom=zoom,
+            embedding=embedding,
+            views=views,
+        )
+        if not held_out:
+            return taught
+        held = random_set(f"{tmp}/held", name, held_out, seed + 1, n_dice=8, cocked=0.2)
+        taught = calibrated(taught, collect(held, seed=seed + 1, per_die=1, zoom=zoom))
+        return dataclasses.replace(taught, cocked=leaning(taught, held))
+
+
+def _own(dice: Sequence[labels.LabelledDie], name: str) -> tuple[labels.LabelledDie, ...]:
+    colours = {look.color for look in looks_for(name)}
+    return tuple(d for d in dice if d.color in colours)
+
+
+def leaning(faces: FaceSet, held_out: labels.LabelSet) -> float:
+    """The cocked network's probability from which a die of `faces` leans: the lowest (from
+    vision.faceset.COCKED) at which at most SILENT_TARGET of the held-out flat dice are taken
+    for leaning, or never (above 1) if the network then finds fewer than half the leaning
+    ones (it was taught on cubes of other dice: a d4 always shows sloping faces)."""
+    flat: list[float] = []
+    lean: list[float] = []
+    for image in held_out.images:
+        frame = held_out.frame(image)
+        found = [
+            scaled(c, faces.box_factor(detect.box_side(c.box)))
+            for c in detect.find(frame, model=faces.finder_file)
+        ]
+        if not found:
+            continue
+        scores = nets.cocked(context_cuts(frame, found))
+        for die in image.dice:
+            k = max(range(len(found)), key=lambda i: detect.iou(found[i].box, die.box))
+            if detect.iou(found[k].box, die.box) >= 0.5:
+                (lean if die.cocked else flat).append(float(scores[k]))
+    flat_a, lean_a = np.array(flat), np.array(lean)
+    for t in np.arange(COCKED, 0.999, 0.001):
+        if np.mean(flat_a >= t) <= SILENT_TARGET:
+            recall = float(np.mean(lean_a >= t)) if len(lean_a) else 0.0
+            print(f"{faces.name}: leaning from {t:.3f} finds {recall:.3f} of the leaning dice")
+            return round(float(t), 3) if recall >= 0.5 else NEVER
+    print(f"{faces.name}: the cocked network cannot tell its dice leaning: never asked")
+    return NEVER
 
 
 BUILDS: dict[str, Callable[[], FaceSet | None]] = {
     "kot": kot,
     "d6-pips": pips,
     "kingdom-run": lambda: rendered("kingdom-run", KINGDOM_RUN_FRAMES, KINGDOM_RUN_SEED),
-    "berserk": lambda: rendered("berserk", BERSERK_FRAMES, BERSERK_SEED),
+    "berserk": lambda: rendered("berserk", BERSERK_FRAMES, BERSERK_SEED, HELD_OUT_FRAMES),
+    "fate": lambda: rendered(
+        "fate",
+        FATE_FRAMES,
+        FATE_SEED,
+        HELD_OUT_FRAMES,
+        zoom=D4_ZOOM,
+        views=4,
+        beside=("kot", "berserk"),
+    ),
+    "kot-dark": lambda: rendered("kot-dark", KOT_DARK_FRAMES, KOT_DARK_SEED, HELD_OUT_FRAMES),
 }
 
 

@@ -22,6 +22,8 @@ ERROR = 2
 
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")  # a taught face set's name
 MAX_DICE = 30  # dice per rendered frame: more do not fit on a tray
+# the face sets whose dice the renderer draws (vision.render.scene.looks_for)
+DRAWN = ("kot", "kot-dark", "kot-alt", "d6-pips", "kingdom-run", "berserk", "fate")
 
 # Subcommands that live in other modules, each with add_arguments(parser) and
 # run(args) -> int, e.g. "watch": ("vision.live.watch", "print throw events from a camera").
@@ -37,7 +39,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     read = sub.add_parser("read", help="find and read the dice in one image")
     read.add_argument("image", type=Path)
     read.add_argument(
-        "--faces", default="kot", help="face set: kot, d6-pips, a taught name or .npz"
+        "--faces",
+        default="kot",
+        help="face set: kot, d6-pips, a taught name or .npz; dice of several sets thrown "
+        "together: their names joined by + (kot+berserk)",
     )
     read.add_argument(
         "--cards",
@@ -107,7 +112,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     render = sub.add_parser("render", help="render synthetic labelled scenes (dice-labels/1)")
     render.add_argument("folder", type=Path)
     render.add_argument(
-        "--faces", default="kot", choices=["kot", "kot-alt", "d6-pips", "kingdom-run", "berserk"]
+        "--faces",
+        default="kot",
+        help=f"the dice drawn: {', '.join(DRAWN)}, or several thrown together joined by + "
+        "(kot+berserk+fate; default: kot)",
     )
     render.add_argument("--frames", type=int, default=20)
     render.add_argument("--seed", type=int, default=0)
@@ -142,13 +150,13 @@ def run(args: argparse.Namespace) -> int:
 def _read(args: argparse.Namespace) -> int:
     from vision.annotate import annotate
     from vision.images import read_picture
-    from vision.reader import DiceReader
+    from vision.mixed import load_reader
 
     if args.cards:
         from vision.cards import cli as cards
 
         return cards.read(args)
-    reader = DiceReader.load(args.faces)
+    reader = load_reader(args.faces)
     dice = read_picture(args.image, reader.read, args.annotate, annotate)
     if args.json:
         print(
@@ -179,7 +187,7 @@ def _eval(args: argparse.Namespace) -> int:
     from vision import labels, review, split
     from vision.evaluate import contact_sheet, evaluate
     from vision.images import check_picture_name, write_image
-    from vision.reader import DiceReader
+    from vision.mixed import load_reader
 
     if args.sheet:
         check_picture_name(args.sheet, "--sheet")
@@ -199,7 +207,7 @@ def _eval(args: argparse.Namespace) -> int:
         from vision.cards import cli as cards
 
         return cards.evaluate(args, label_set, images)
-    reader = DiceReader.load(args.faces or label_set.face_set)
+    reader = load_reader(args.faces or label_set.face_set)
     report = evaluate(label_set, reader, images)
     if args.sheet:
         write_image(args.sheet, contact_sheet(label_set, report.misses))
@@ -266,6 +274,11 @@ def _render(args: argparse.Namespace) -> int:
         raise VisionError(f"--dice: 0 to {MAX_DICE} dice per frame, not {args.dice}")
     if not 0 <= args.cocked <= 1:
         raise VisionError(f"--cocked: a chance from 0 to 1, not {args.cocked}")
+    undrawn = [f for f in args.faces.split("+") if f not in DRAWN]
+    if undrawn:
+        raise VisionError(
+            f"--faces: the renderer draws no dice of {undrawn[0]!r} (it draws {', '.join(DRAWN)})"
+        )
     try:
         out = random_set(
             args.folder,

@@ -23,6 +23,7 @@ import numpy as np
 
 from vision import labels
 from vision.detect import Candidate, iou
+from vision.mixed import MixedReader
 from vision.reader import UNKNOWN, DiceReader, DieReading
 
 MATCH_IOU = 0.5
@@ -190,7 +191,7 @@ def match(truth: Sequence[Boxed], found: Sequence[Boxed]) -> list[tuple[int, int
 
 def evaluate(
     label_set: labels.LabelSet,
-    reader: DiceReader,
+    reader: DiceReader | MixedReader,
     images: Sequence[labels.LabelledImage] | None = None,
 ) -> Report:
     """Read every image of the set and compare with its labels."""

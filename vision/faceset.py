@@ -8,7 +8,7 @@ centroids; `classify` returns the face and its probability.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +19,7 @@ from vision.errors import VisionError
 from vision.nets import softmax
 
 SHIPPED = Path(__file__).parent / "facesets"
+COCKED = 0.9  # cocked classifier's probability from which a die counts as leaning (default)
 
 
 def user_dir() -> Path:
@@ -62,6 +63,37 @@ class FaceSet:
     # Kinds of dice may read best with networks of their own (vision.build_shipped).
     finder_file: str = "finder.onnx"
     embedding_file: str = "embedding.onnx"
+    # How far in a die's face patch is cut: the found side divided by `zoom`. A d4's result
+    # is the glyph at its top vertex, in the middle of the die (its other glyphs lie at its
+    # outer corners): its patch shows the middle only.
+    zoom: float = 1.0
+    # The cocked network's probability from which a die of the set leans (vision.nets.cocked,
+    # taught on cubes); above 1, never: the network cannot tell the set's dice leaning (a
+    # d4 always shows sloping faces).
+    cocked: float = COCKED
+    # What its dice look like, per colour role (in `colors` order; one for a set without
+    # colours): the mean of their colour features (vision.reader.color_features), the
+    # inverse of their covariance (light, exposure and tint move the features together) and
+    # the distance within which nearly all of them lie. A throw mixing kinds of dice
+    # (vision.mixed) gives a die to a set only if it looks like its dice: the embedding
+    # hardly sees colour, and a claw is a claw on any die. Empty: not known.
+    look_mean: np.ndarray = field(default_factory=lambda: np.zeros((0, 0), np.float32))
+    look_precision: np.ndarray = field(default_factory=lambda: np.zeros((0, 0, 0), np.float32))
+    look_radius: np.ndarray = field(default_factory=lambda: np.zeros(0, np.float32))
+
+    def look_distance(self, features: np.ndarray) -> np.ndarray | None:
+        """How unlike the set's dice each die looks (n,), from colour features (n, k): 1 at
+        the edge of nearly all of its own dice; None when the set does not know its look."""
+        if not len(self.look_radius):
+            return None
+        diff = features[:, None, :] - self.look_mean[None]
+        squared = np.einsum("nrk,rkl,nrl->nr", diff, self.look_precision, diff)
+        d = np.sqrt(np.maximum(squared, 0) / features.shape[1]) / self.look_radius[None]
+        return np.asarray(d.min(axis=1))
+
+    def face_side(self, side: float) -> float:
+        """The side of the face patch cut from a die found with `side` (vision.patches.cut)."""
+        return side / self.zoom
 
     def probabilities(self, features: np.ndarray) -> np.ndarray:
         """Class probabilities (n, faces [+ 1 when `rejects`]) from embeddings (n, views,
@@ -103,6 +135,8 @@ class FaceSet:
             "embedding": self.embedding,
             "finder_file": self.finder_file,
             "embedding_file": self.embedding_file,
+            "zoom": self.zoom,
+            "cocked": self.cocked,
         }
         arrays = {
             "weights": self.weights,
@@ -110,6 +144,9 @@ class FaceSet:
             "color_weights": self.color_weights,
             "color_bias": self.color_bias,
             "centroids": self.centroids,
+            "look_mean": self.look_mean,
+            "look_precision": self.look_precision,
+            "look_radius": self.look_radius,
         }
         return setfile.save(path, meta, arrays)
 
@@ -142,6 +179,9 @@ def load(name_or_path: str | Path) -> FaceSet:
             rejects=bool(meta.get("rejects", False)),
             finder_file=str(meta.get("finder_file", "finder.onnx")),
             embedding_file=str(meta.get("embedding_file", "embedding.onnx")),
+            zoom=float(meta.get("zoom", 1.0)),
+            cocked=float(meta.get("cocked", COCKED)),
+            **{k: data[k] for k in ("look_mean", "look_precision", "look_radius") if k in data},
         )
     except (OSError, KeyError, ValueError) as error:
         raise FaceSetError(f"{path} is not a face set file ({error})") from None

@@ -22,6 +22,7 @@ data so that new styles are data, not code paths:
 - "pips":     ordinary d6 pips 1..6
 - "kingdom-run": boots, a hook, a drop, a purse, a flask and an equals sign
 - "berserk":  the berserk die: energy and claws single or double, a skull
+- "fate":     the die of fate (a d4): an eye, a river, a snake, an ankh
 """
 
 from __future__ import annotations
@@ -308,12 +309,64 @@ _BERSERK: dict[str, list[Shape]] = {
     ],
 }
 
+
+def _wave(y: float, half: float, amp: float, waves: float, n: int = 24) -> list[Point]:
+    return [
+        (x, y + amp * math.sin(waves * math.pi * (x / half + 1)))
+        for x in (-half + 2 * half * i / (n - 1) for i in range(n))
+    ]
+
+
+# the die of fate (a d4: each face holds three of these, one per corner, vision.render.tetra).
+# Seen from above, a d4's faces are foreshortened to a third towards the top vertex (the
+# glyph's up), so the four differ across, where they stay wide: an eye (a hollow almond, a
+# pupil), a river (three ripples, the widest), a snake (one thick coil, head to one side),
+# an ankh (a loop on a narrow stem, a bar across)
+_FATE: dict[str, list[Shape]] = {
+    "fate_eye": [
+        (
+            "loop",
+            [
+                *_arc(0.0, 0.55, 1.0, -math.pi * 0.78, -math.pi * 0.22, 14),
+                *_arc(0.0, -0.62, 0.95, math.pi * 0.2, math.pi * 0.8, 14),
+            ],
+            0.16,
+        ),
+        ("dot", (0.0, -0.05), 0.26),
+        ("line", [(-0.12, 0.32), (-0.2, 0.8)], 0.13),
+        ("line", [(0.15, 0.32), (0.45, 0.62), (0.62, 0.5), (0.58, 0.36)], 0.11),
+    ],
+    "fate_river": [
+        ("line", _wave(-0.42, 0.5, 0.1, 3.0), 0.14),
+        ("line", _wave(0.02, 0.7, 0.12, 4.0), 0.14),
+        ("line", _wave(0.46, 0.86, 0.12, 5.0), 0.14),
+    ],
+    "fate_snake": [
+        (
+            "line",
+            [
+                *_arc(0.18, -0.35, 0.3, math.pi * 0.9, math.pi * 2.0, 10),
+                *_arc(-0.05, 0.28, 0.42, -math.pi * 0.25, math.pi * 0.95, 14),
+            ],
+            0.2,
+        ),
+        ("ellipse", (-0.12, -0.5), (0.3, 0.18), -20.0),
+        ("body", ("dot", (-0.2, -0.55), 0.06)),
+    ],
+    "fate_ankh": [
+        ("loop", _arc(0.0, -0.5, 0.26, 0.0, 2 * math.pi, 18)[:-1], 0.15),
+        ("poly", [(-0.1, -0.24), (0.1, -0.24), (0.16, 0.85), (-0.16, 0.85)]),
+        ("poly", [(-0.62, -0.2), (0.62, -0.2), (0.62, 0.02), (-0.62, 0.02)]),
+    ],
+}
+
 STYLES: dict[str, dict[str, list[Shape]]] = {
     "kot": _KOT,
     "kot-alt": _KOT_ALT,
     "pips": _PIPS,
     "kingdom-run": _KINGDOM_RUN,
     "berserk": _BERSERK,
+    "fate": _FATE,
 }
 
 
@@ -326,21 +379,23 @@ def faces_of(style: str) -> list[str]:
     return list(STYLES[style])
 
 
-def face_svg(style: str, face: str) -> str | None:
+def face_svg(style: str | Sequence[str], face: str) -> str | None:
     """A face of a glyph style as an inline SVG element (face units, y down, as drawn on
     the dice the renderer makes), for the page to draw dice as dice; None for a face the
-    style does not draw. Every shape kind `draw_face` draws is drawn (one element each), in
+    style does not draw. Several styles (dice of several kinds): the first that draws the
+    face. Every shape kind `draw_face` draws is drawn (one element each), in
     currentColor; a ("body", ...) or ("edge", ...) shape carries the class `body` or `edge`
     for the page's style sheet to paint (an inline style would be refused by its policy).
 
     >>> face_svg("kot", "heart").startswith('<svg viewBox="-1 -1 2 2"')
     True
-    >>> face_svg("kot", "skull") is None
-    True
+    >>> face_svg("kot", "skull") is None, face_svg(["kot", "berserk"], "berserk_skull") is None
+    (True, False)
     >>> face_svg("kingdom-run", "boots").count("<path")
     1
     """
-    shapes = STYLES.get(style, {}).get(face)
+    styles = [style] if isinstance(style, str) else list(style)
+    shapes = next((STYLES[s][face] for s in styles if face in STYLES.get(s, {})), None)
     if shapes is None:
         return None
     parts = [_svg_shape(shape) for shape in shapes]

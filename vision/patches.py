@@ -56,8 +56,10 @@ def jittered_cut(
     rng: np.random.Generator,
     span: float = FACE_SPAN,
     size: int = PATCH,
+    zoom: float = 1.0,
 ) -> np.ndarray:
-    """Cut a die from a box as a finder might give it: a little off, at any turn.
+    """Cut a die from a box as a finder might give it: a little off, at any turn (`zoom`:
+    its face patch shows the middle of it, vision.faceset.FaceSet.zoom).
 
     Teaching and training cut many such patches per labelled die, so the models do not
     depend on the finder placing a die exactly.
@@ -67,5 +69,5 @@ def jittered_cut(
     extent = math.sqrt(max(w * h, 1.0))
     cx = (x0 + x1) / 2 + rng.normal(0, 0.06) * extent
     cy = (y0 + y1) / 2 + rng.normal(0, 0.06) * extent
-    side = face_side(w, h) * float(np.exp(rng.normal(0, 0.08)))
+    side = face_side(w, h) * float(np.exp(rng.normal(0, 0.08))) / zoom
     return cut(frame, (cx, cy), side, float(rng.uniform(0, 360)), size, span)

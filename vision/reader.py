@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from itertools import compress
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import cv2
 import numpy as np
@@ -29,7 +29,7 @@ from vision.errors import VisionError
 UNKNOWN = "unknown"
 # the reason of a find the set drops as none of its dice, when it is reported (unknown)
 UNLIKE = "unlike: none of the set's dice"
-COCKED = 0.9  # cocked classifier's probability from which a die counts as leaning
+COCKED = faceset.COCKED  # cocked classifier's probability from which a die leans (a set's own)
 
 
 class FrameError(VisionError):
@@ -90,6 +90,13 @@ class FrameReading:
     dropped: list[detect.Candidate]
 
 
+class FrameReader(Protocol):
+    """Anything that reads a frame's dice as DiceReader.read_frame does (a mix of sets,
+    vision.mixed.MixedReader, too)."""
+
+    def read_frame(self, frame: np.ndarray) -> FrameReading: ...
+
+
 class DiceReader:
     """Finds and reads dice of one face set."""
 
@@ -119,7 +126,8 @@ class DiceReader:
         ]
         if not found:
             return FrameReading([], [])
-        cut = np.stack([patches.cut(frame, c.center, c.side, c.angle) for c in found])
+        side = self.faces.face_side
+        cut = np.stack([patches.cut(frame, c.center, side(c.side), c.angle) for c in found])
         return self._read_patches(
             cut, found, lambda keep: context_cuts(frame, list(compress(found, keep)))
         )
@@ -146,30 +154,44 @@ class DiceReader:
     ) -> FrameReading:
         """Read the candidates from their face cuts; only those kept are asked whether they
         lean (`context_of(keep)`: their context patches): texture costs one embedding."""
-        features = nets.embed(cut, self.faces.views, self.faces.embedding_file)
-        probs = self.faces.probabilities(features)
-        similar = self.faces.similarity(features)
-        n_faces = len(self.faces.faces)
-        unlike = (similar < self.faces.familiar) | (probs.argmax(axis=1) >= n_faces)
+        judged = self.judge(cut)
         sure = np.array([c.score >= detect.SURE for c in found])
-        keep = ~unlike | sure
+        keep = ~judged.unlike | sure
         dropped = list(compress(found, ~keep))
         kept = list(compress(found, keep))
         if not kept:
             return FrameReading([], dropped)
-        leaning = nets.cocked(context_of(keep))
+        dice = self.report(kept, judged.subset(keep), cut[keep], context_of(keep))
+        return FrameReading(dice, dropped)
+
+    def judge(self, cut: np.ndarray) -> Judged:
+        """What the set makes of face cuts (n, PATCH, PATCH, 3): each face's probability,
+        how like its faces each is, and which are like none of its dice."""
+        features = nets.embed(cut, self.faces.views, self.faces.embedding_file)
+        probs = self.faces.probabilities(features)
+        similar = self.faces.similarity(features)
+        unlike = (similar < self.faces.familiar) | (probs.argmax(axis=1) >= len(self.faces.faces))
+        return Judged(probs, similar, unlike)
+
+    def report(
+        self, found: list[detect.Candidate], judged: Judged, cut: np.ndarray, context: np.ndarray
+    ) -> list[DieReading]:
+        """The readings of candidates judged (`judge`) from their face cuts and context
+        patches: cocked, unlike, unsure or read, with their colour."""
+        n_faces = len(self.faces.faces)
+        leaning = nets.cocked(context)
         # a set without colours (pips) reads none: its colour features would cost 1-2 ms a
         # frame of 20 dice for nothing
         colours = (
-            color_features(cut[keep])
+            color_features(cut)
             if self.faces.colors
-            else np.zeros((len(kept), COLOR_FEATURES), np.float32)
+            else np.zeros((len(found), COLOR_FEATURES), np.float32)
         )
         out = []
         for cand, p, strange, lean, colour in zip(
-            kept, probs[keep], unlike[keep], leaning, colours, strict=True
+            found, judged.probs, judged.unlike, leaning, colours, strict=True
         ):
-            cocked = bool(lean >= COCKED)
+            cocked = bool(lean >= self.faces.cocked)
             best = int(np.argmax(p[:n_faces]))
             color, color_conf = self.faces.color_of(colour)
             reason = ""
@@ -193,7 +215,21 @@ class DiceReader:
                     best_guess=self.faces.faces[best],
                 )
             )
-        return FrameReading(out, dropped)
+        return out
+
+
+@dataclass(frozen=True)
+class Judged:
+    """A face set's view of some face cuts (DiceReader.judge): per cut, the probabilities
+    of its faces (and of "none of ours"), its similarity to the nearest face, and whether
+    it is like none of the set's dice."""
+
+    probs: np.ndarray
+    similar: np.ndarray
+    unlike: np.ndarray
+
+    def subset(self, which: np.ndarray) -> Judged:
+        return Judged(self.probs[which], self.similar[which], self.unlike[which])
 
 
 def context_cuts(frame: np.ndarray, found: list[detect.Candidate]) -> np.ndarray:

@@ -8,6 +8,7 @@ on the table's own computer, without any training package, in seconds.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -15,10 +16,10 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision import detect, labels, nets, patches
+from vision import detect, faceset, labels, nets, patches
 from vision.detect import box_side, iou
 from vision.errors import VisionError
-from vision.faceset import FaceSet
+from vision.faceset import SHIPPED, FaceSet
 from vision.reader import COLOR_FEATURES, check_frame, color_features
 
 CUTS_PER_DIE = 8
@@ -62,15 +63,15 @@ def noise_frames(rng: np.random.Generator, size: tuple[int, int] = (480, 640)) -
     return [np.ascontiguousarray(f.clip(0, 255), np.uint8) for f in frames]
 
 
-@functools.lru_cache(maxsize=2)
-def noise_cuts(finder: str = FINDER) -> np.ndarray:
+@functools.lru_cache(maxsize=4)
+def noise_cuts(finder: str = FINDER, zoom: float = 1.0) -> np.ndarray:
     """What the finder takes for dice in frames of pure sensor noise, cut as the reader
     cuts them. Teaching photos seldom show such frames, and a set of busy faces (pips)
     would otherwise read noise as its dice."""
     cuts: list[np.ndarray] = []
     for frame in noise_frames(np.random.default_rng(0)):
         found = detect.find(frame, model=finder)
-        cuts.extend(patches.cut(frame, c.center, c.side, c.angle) for c in found)
+        cuts.extend(patches.cut(frame, c.center, c.side / zoom, c.angle) for c in found)
     return np.stack(cuts) if cuts else np.zeros((0, patches.PATCH, patches.PATCH, 3), np.uint8)
 
 
@@ -81,12 +82,15 @@ def cuts_for(
     per_die: int,
     labelled: Sequence[labels.LabelledDie],
     finder: str = FINDER,
+    zoom: float = 1.0,
 ) -> tuple[list[np.ndarray], list[tuple[float, float]], list[np.ndarray], list[np.ndarray | None]]:
     """For each labelled die: `per_die` jittered cuts around its labelled box, and its cut
     where the finder finds it, as the reader cuts it before the set's box fit (else None);
     for each die the finder finds, its labelled and found box sides (how the labels draw
     boxes: see fit_box); and cuts of what the finder found away from every die in
-    `labelled` (all the photo's dice, cocked ones too): none of ours."""
+    `labelled` (all the photo's dice, cocked ones too): none of ours. With a `zoom` (the
+    set's face patch shows the middle of a die: FaceSet.zoom) a die's cuts are centred where
+    the finder finds it, as the reader cuts it (a d4's top vertex is not its box's centre)."""
     found = detect.find(frame, model=finder)
     cuts: list[np.ndarray] = []
     sides: list[tuple[float, float]] = []
@@ -98,14 +102,22 @@ def cuts_for(
         if best is not None and overlap >= 0.3:
             sides.append((box_side(die.box), box_side(best.box)))
         read.append(
-            patches.cut(frame, best.center, best.side, best.angle)
+            patches.cut(frame, best.center, best.side / zoom, best.angle)
             if best is not None and overlap >= 0.5
             else None
         )
-        cuts.append(np.stack([patches.jittered_cut(frame, die.box, rng) for _ in range(per_die)]))
+        box = die.box
+        if zoom != 1.0 and best is not None and overlap >= 0.3:
+            (cx, cy), (x0, y0, x1, y1) = best.center, die.box
+            box = (cx - (x1 - x0) / 2, cy - (y1 - y0) / 2, cx + (x1 - x0) / 2, cy + (y1 - y0) / 2)
+        cuts.append(
+            np.stack([patches.jittered_cut(frame, box, rng, zoom=zoom) for _ in range(per_die)])
+        )
     for c in found:
         if all(iou(c.box, d.box) < OTHER_IOU for d in labelled):
-            others.extend(patches.jittered_cut(frame, c.box, rng) for _ in range(OTHER_CUTS))
+            others.extend(
+                patches.jittered_cut(frame, c.box, rng, zoom=zoom) for _ in range(OTHER_CUTS)
+            )
     return cuts, sides, others, read
 
 
@@ -115,8 +127,10 @@ def collect(
     seed: int = 0,
     per_die: int = CUTS_PER_DIE,
     finder: str = FINDER,
+    zoom: float = 1.0,
 ) -> Examples:
-    """Cut every labelled die (cocked ones excepted) out of its photo (found by `finder`)."""
+    """Cut every labelled die (cocked ones excepted) out of its photo (found by `finder`;
+    `zoom`: as FaceSet.zoom)."""
     rng = np.random.default_rng(seed)
     cut: list[np.ndarray] = []
     faces: list[str] = []
@@ -129,7 +143,9 @@ def collect(
     for image in images if images is not None else label_set.images:
         frame = label_set.frame(image)
         dice = [d for d in image.dice if not d.cocked]
-        c, r, o, as_read = cuts_for(check_frame(frame), dice, rng, per_die, image.dice, finder)
+        c, r, o, as_read = cuts_for(
+            check_frame(frame), dice, rng, per_die, image.dice, finder, zoom
+        )
         sides.extend(r)
         others.extend(o)
         for die, die_cuts, die_read in zip(dice, c, as_read, strict=True):
@@ -323,10 +339,11 @@ def learn(
     decay: float = 1e-4,
     finder: str = FINDER,
     embedding: str = EMBEDDING,
+    zoom: float = 1.0,
 ) -> FaceSet:
     """Fit a face set to examples: softmax over faces, centroids, colour centroids, read
     with the networks `finder` and `embedding` (files of vision/models; the examples were
-    collected with that finder).
+    collected with that finder, and that `zoom`: FaceSet.zoom).
 
     Without a `threshold`, the set's own is calibrated on the examples (see calibrate).
     """
@@ -347,7 +364,7 @@ def learn(
     feats = nets.embed(examples.patches, views, embedding)[:, 0]
     y = np.array([names.index(f) for f in examples.faces])
     # "not one of ours" is one more class after the faces: the photos' false finds and noise's
-    noise = noise_cuts(finder)
+    noise = noise_cuts(finder, zoom)
     noise = noise[:: max(1, len(noise) * NOISE_SHARE // len(examples.patches))]
     others = nets.embed(np.concatenate([examples.others, noise]), views, embedding)[:, 0]
     classes = len(names) + 1
@@ -368,6 +385,7 @@ def learn(
         )
         threshold = calibrate(all_feats, all_y, all_dice, check, len(names), classes, decay)
     centroids, familiar = centroids_of(feats, y, len(names))
+    look = looks(examples)
     colors = sorted({c for c in examples.colors if c is not None})
     color_weights, color_bias = np.zeros((COLOR_FEATURES, 0), np.float32), np.zeros(0, np.float32)
     if colors:
@@ -392,10 +410,57 @@ def learn(
         box_fit=fit_box(examples.box_sides),
         finder_file=finder,
         embedding_file=embedding,
+        zoom=zoom,
+        look_mean=look[0],
+        look_precision=look[1],
+        look_radius=look[2],
+    )
+
+
+LOOK_SHARE = 0.999  # of a set's own dice cuts, those within its look's radius
+LOOK_RIDGE = 1e-4  # added to a look's covariance (a feature its dice never vary in)
+
+
+def looks(examples: Examples) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """What the examples' dice look like per colour role, in the order of their sorted
+    colours (one role for dice without colours): FaceSet.look_mean, look_precision and
+    look_radius (within which LOOK_SHARE of the cuts lie, and a tenth more)."""
+    features = color_features(examples.patches).astype(np.float64)
+    colors = sorted({c for c in examples.colors if c is not None})
+    roles = [np.array([c == role for c in examples.colors]) for role in colors]
+    roles = [r for r in roles if r.sum() > 1] or [np.ones(len(features), bool)]
+    mean, precision, radius = [], [], []
+    for r in roles:
+        x = features[r]
+        m = x.mean(axis=0)
+        p = np.linalg.inv(np.cov(x.T) + np.eye(x.shape[1]) * LOOK_RIDGE)
+        d = np.sqrt(np.maximum(np.einsum("nk,kl,nl->n", x - m, p, x - m), 0) / x.shape[1])
+        mean.append(m)
+        precision.append(p)
+        radius.append(float(np.quantile(d, LOOK_SHARE)) * 1.1)
+    return (
+        np.array(mean, np.float32),
+        np.array(precision, np.float32),
+        np.array(radius, np.float32),
     )
 
 
 def teach(folder: str, name: str, faces: Sequence[str] | None = None, seed: int = 0) -> FaceSet:
-    """Teach a face set from a dice-labels/1 folder."""
+    """Teach a face set from a dice-labels/1 folder. A table's own dice of a kind we ship a
+    set for (taught under its name) are read with that set's networks and cut and checked
+    for leaning as its dice are (its zoom and cocked: a d4's)."""
     label_set = labels.load(folder)
-    return learn(name, collect(label_set, seed=seed), faces)
+    shipped = SHIPPED / f"{name}.npz"
+    like = faceset.load(shipped) if shipped.is_file() else None
+    if like is None:
+        return learn(name, collect(label_set, seed=seed), faces)
+    examples = collect(label_set, seed=seed, finder=like.finder_file, zoom=like.zoom)
+    taught = learn(
+        name,
+        examples,
+        faces,
+        finder=like.finder_file,
+        embedding=like.embedding_file,
+        zoom=like.zoom,
+    )
+    return dataclasses.replace(taught, cocked=like.cocked)

@@ -49,11 +49,11 @@ def crop_of(frame: np.ndarray, box: tuple[float, float, float, float]) -> np.nda
     return crop_around(frame, ((x0 + x1) / 2, (y0 + y1) / 2), side)
 
 
-def face_cut(crop: np.ndarray, angle: float) -> np.ndarray:
+def face_cut(crop: np.ndarray, angle: float, zoom: float = 1.0) -> np.ndarray:
     """The face patch (vision.patches.PATCH) of a crop, turned by the die's `angle`: the cut
-    the reader makes of the die in the frame."""
+    the reader makes of the die in the frame (`zoom`: the set's, FaceSet.zoom)."""
     half = CROP / 2
-    return patches.cut(crop, (half, half), CROP_FACE, angle)
+    return patches.cut(crop, (half, half), CROP_FACE / zoom, angle)
 
 
 def context_cut(crop: np.ndarray, angle: float) -> np.ndarray:
@@ -62,15 +62,17 @@ def context_cut(crop: np.ndarray, angle: float) -> np.ndarray:
     return patches.cut(crop, (half, half), CROP_FACE, angle, patches.CONTEXT, patches.CONTEXT_SPAN)
 
 
-def face_cuts(crop: np.ndarray, angle: float, seed: int, n: int = CUTS) -> np.ndarray:
+def face_cuts(
+    crop: np.ndarray, angle: float, seed: int, n: int = CUTS, zoom: float = 1.0
+) -> np.ndarray:
     """n face patches of a crop: the reader's cut first, then cuts a little off and at any
     turn (as teaching cuts labelled dice: vision.patches.jittered_cut), drawn from `seed`
     so that an example always gives the same cuts."""
     rng = np.random.default_rng(seed)
     half, extent = CROP / 2, CROP_FACE / 0.82 / 2  # the box whose face_side is CROP_FACE
     box = (half - extent, half - extent, half + extent, half + extent)
-    cuts = [face_cut(crop, angle)]
-    cuts += [patches.jittered_cut(crop, box, rng) for _ in range(n - 1)]
+    cuts = [face_cut(crop, angle, zoom)]
+    cuts += [patches.jittered_cut(crop, box, rng, zoom=zoom) for _ in range(n - 1)]
     return np.stack(cuts)
 
 

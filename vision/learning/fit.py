@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 
 from vision import detect, nets, teach
-from vision.faceset import FaceSet, FaceSetError
+from vision.faceset import COCKED, FaceSet, FaceSetError
 from vision.learning import cuts
 from vision.learning.store import NONE, Example, LearningStore
 from vision.reader import UNKNOWN, DiceReader, color_features
@@ -80,21 +80,25 @@ class Figures:
         )
 
 
-def model_key(views: int) -> str:
-    """What an embedding in the store was made with: the model's fingerprint and views."""
-    return f"{nets.model_id('embedding.onnx')}/{views}"
+def model_key(views: int, zoom: float = 1.0) -> str:
+    """What an embedding in the store was made with: the model's fingerprint, views (and
+    the set's zoom, when it cuts its faces closer: FaceSet.zoom)."""
+    key = f"{nets.model_id('embedding.onnx')}/{views}"
+    return key if zoom == 1.0 else f"{key}/zoom {zoom:g}"
 
 
 def embeddings(
-    store: LearningStore | None, examples: Sequence[Example], views: int
+    store: LearningStore | None, examples: Sequence[Example], views: int, zoom: float = 1.0
 ) -> tuple[dict[int, np.ndarray], int]:
     """The embeddings (CUTS, 64) of each example's cuts: kept ones from the store, the
     others made now (and kept); and how many were made now."""
-    key = model_key(views)
+    key = model_key(views, zoom)
     have = store.embeddings(key, [e.id for e in examples]) if store is not None else {}
     missing = [e for e in examples if e.id not in have]
     if missing:
-        patches = np.concatenate([cuts.face_cuts(e.image(), e.angle, e.id) for e in missing])
+        patches = np.concatenate(
+            [cuts.face_cuts(e.image(), e.angle, e.id, zoom=zoom) for e in missing]
+        )
         made = nets.embed(patches, views)[:, 0].reshape(len(missing), cuts.CUTS, -1)
         new = {e.id: made[k] for k, e in enumerate(missing)}
         if store is not None:
@@ -133,7 +137,8 @@ def fit(
     x = np.concatenate([features[e.id] for e in learn]) if learn else np.zeros((0, 64), np.float32)
     y = np.repeat([names.index(e.face) if e.face != NONE else n_faces for e in learn], cuts.CUTS)
     ids = np.repeat([e.id for e in learn], cuts.CUTS)
-    noise = teach.noise_cuts()
+    zoom = base.zoom if base is not None else 1.0
+    noise = teach.noise_cuts(zoom=zoom)
     noise = noise[:: max(1, len(noise) * teach.NOISE_SHARE // max(len(x), 1))]
     others = nets.embed(noise, views)[:, 0]
     all_x = np.concatenate([x, others])
@@ -171,6 +176,8 @@ def fit(
         box_fit=base.box_fit if base is not None else box_fit,
         views=views,
         rejects=True,
+        zoom=zoom,
+        cocked=base.cocked if base is not None else COCKED,
     )
 
 
@@ -223,7 +230,8 @@ def _colours(
         if base is not None:
             return roles, base.color_weights, base.color_bias
         return (), np.zeros((0, 0), np.float32), np.zeros(0, np.float32)
-    features = color_features(np.stack([cuts.face_cut(e.image(), e.angle) for e in labelled]))
+    zoom = base.zoom if base is not None else 1.0
+    features = color_features(np.stack([cuts.face_cut(e.image(), e.angle, zoom) for e in labelled]))
     y = np.array([roles.index(str(e.color)) for e in labelled])
     prior = None
     if base is not None and base.color_weights.shape == (features.shape[1], len(roles)):
@@ -243,7 +251,9 @@ def check(faces: FaceSet, examples: Sequence[Example]) -> Figures | None:
     right = wrong = unknown = 0
     if held:
         images = [e.image() for e in held]
-        face = np.stack([cuts.face_cut(im, e.angle) for im, e in zip(images, held, strict=True)])
+        face = np.stack(
+            [cuts.face_cut(im, e.angle, faces.zoom) for im, e in zip(images, held, strict=True)]
+        )
         context = np.stack(
             [cuts.context_cut(im, e.angle) for im, e in zip(images, held, strict=True)]
         )

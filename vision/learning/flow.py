@@ -32,7 +32,7 @@ from vision.errors import VisionError
 from vision.faceset import FaceSet
 from vision.learning import cuts, groups
 from vision.learning.store import NONE, NewExample
-from vision.reader import UNKNOWN, UNLIKE, DiceReader, DieReading
+from vision.reader import UNKNOWN, UNLIKE, DiceReader, DieReading, FrameReader
 from vision.words import Said, _
 
 THROWS = 10  # throws of all the dice a teaching asks for
@@ -55,7 +55,7 @@ class TeachReader:
     the dice read, the finder's likeliest first. Teaching cuts them all; in play the
     follower keeps as many as the dice in play leave room for (vision.live.follow)."""
 
-    def __init__(self, reader: DiceReader) -> None:
+    def __init__(self, reader: FrameReader) -> None:
         self.reader = reader
 
     def read(self, frame: np.ndarray) -> list[DieReading]:
@@ -128,6 +128,7 @@ class TeachFlow:
     guessing: bool  # the reader's guesses are of this set's faces (else: finding only)
     box_fit: tuple[float, float]  # how the reader that cut the dice draws their boxes
     want: int = THROWS
+    zoom: float = 1.0  # how close the set cuts a die's face (FaceSet.zoom: a d4's middle)
     started: float = field(default_factory=time.time)
     step: str = THROWING
     throws: int = 0
@@ -195,7 +196,7 @@ class TeachFlow:
         seen = list(self.cuts)
         images = [cuts.decode(c.crop) for c in seen]
         face_cuts = np.stack(
-            [cuts.face_cut(im, c.angle) for im, c in zip(images, seen, strict=True)]
+            [cuts.face_cut(im, c.angle, self.zoom) for im, c in zip(images, seen, strict=True)]
         )
         features = nets.embed(face_cuts, GUESS_VIEWS)[:, 0]
         made = [
@@ -394,7 +395,7 @@ def start(
         raise FlowError(_("a set has two faces or more, each with a name of its own"))
     roles = tuple(colors) if colors is not None else (guide.colors if guide else ())
     finder = guide if guide is not None else _finder()
-    flow = TeachFlow(name, tuple(faces), roles, guide is not None, finder.box_fit)
+    flow = TeachFlow(name, tuple(faces), roles, guide is not None, finder.box_fit, zoom=finder.zoom)
     return flow, TeachReader(DiceReader(finder))
 
 

@@ -95,7 +95,8 @@ def refit(
         if base is None and described is not None:  # a set of the table's own
             faces, box_fit = faces or described[0], described[1]
         views = base.views if base is not None else 1
-        features, embedded = embeddings(store, examples, views)
+        zoom = base.zoom if base is not None else 1.0
+        features, embedded = embeddings(store, examples, views, zoom)
         taught = fit(name, examples, features, base, faces, box_fit)
         figures = check(taught, examples)
         assert figures is not None  # fitted on this very embedding

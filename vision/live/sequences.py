@@ -27,7 +27,7 @@ from __future__ import annotations
 import functools
 import math
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -135,6 +135,7 @@ class Take:
         self.face_set = face_set
         self.faces = faces_of_set(face_set)
         self.looks = looks_for(face_set)  # the first is the dice's look unless told
+        self.roles: dict[str, str] = {}  # face -> role, of dice of other sets (with_roles)
         self.rng = np.random.default_rng(seed)
         self.fps = fps
         self.base = scene or Scene(table=Tabletop(seed=seed), noise=NOISE)
@@ -164,6 +165,26 @@ class Take:
                 return look
         have = ", ".join(look.color for look in self.looks)
         raise ValueError(f"the {self.face_set} dice come in {have}, not {color}")
+
+    def with_roles(self, roles: Mapping[str, str]) -> Take:
+        """Dice of other kinds thrown with this set's from now on: role -> the face set whose
+        dice play it (drawn as that set's first look, labelled with the role).
+
+        >>> take = Take("doc").with_roles({"berserk": "berserk"})
+        >>> take.look("berserk").style, take.role_of("berserk_skull")
+        ('berserk', 'berserk')
+        """
+        for role, face_set in roles.items():
+            if any(look.color == role for look in self.looks):
+                continue
+            self.looks.append(replace(looks_for(face_set)[0], color=role))
+            for face in faces_of_set(face_set):
+                self.roles.setdefault(face, role)
+        return self
+
+    def role_of(self, face: str) -> str | None:
+        """The role whose dice show `face`, if it is not a face of the take's own set."""
+        return None if face in self.faces else self.roles.get(face)
 
     def lying(self, faces: Sequence[str]) -> list[int]:
         """Which dice lying on the table show `faces` (indices into `dice`, each die once,
@@ -271,7 +292,7 @@ class Take:
                         d,
                         x=x,
                         y=y,
-                        face=self.faces[int(self.rng.integers(len(self.faces)))],
+                        face=_tumbling(self.faces, d, self.rng),
                         yaw=float(self.rng.uniform(0, 90)),
                         tilt=float(self.rng.uniform(0, 40)),
                         lift=2.5 * (1 - a),
@@ -497,6 +518,12 @@ class Take:
     def _px_per_cm(self) -> float:
         cam = self.camera
         return cam.width / 2 / math.tan(math.radians(cam.fov) / 2) / cam.height
+
+
+def _tumbling(faces: Sequence[str], die: Die, rng: np.random.Generator) -> str:
+    """A face a tumbling die shows for a frame: one of the set's, or of its own kind's."""
+    pool = faces if die.face in faces else faces_of(die.look.style)
+    return pool[int(rng.integers(len(pool)))]
 
 
 def faces_of_set(face_set: str) -> tuple[str, ...]:

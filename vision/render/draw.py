@@ -17,7 +17,8 @@ import cv2
 import numpy as np
 
 from vision.glyphs import draw_face, faces_of
-from vision.render.scene import BGR, Camera, DiceLook, Die, Hand, Scene, Tabletop
+from vision.render import tetra
+from vision.render.scene import BGR, TETRAHEDRON, Camera, DiceLook, Die, Hand, Scene, Tabletop
 
 TEXTURE = 64  # face texture size in pixels
 TABLE_PX_PER_CM = 8.0  # table texture resolution
@@ -195,13 +196,15 @@ def _to_top(slot: int) -> np.ndarray:
 
 
 def _die_pose(die: Die, faces: list[str]) -> tuple[np.ndarray, np.ndarray]:
-    rot = _rot_z(die.yaw) @ _to_top(faces.index(die.face))
+    if die.look.shape == TETRAHEDRON:
+        rot = tetra.pose_rotation(die, faces)
+    else:
+        rot = _rot_z(die.yaw) @ _to_top(faces.index(die.face))
     if die.tilt:
         d = math.radians(die.tilt_dir)
         axis = np.array([-math.sin(d), math.cos(d), 0.0])
         rot = _rot_axis(axis, die.tilt) @ rot
-    h = die.size / 2
-    corners = np.array([[sx, sy, sz] for sx in (-h, h) for sy in (-h, h) for sz in (-h, h)]) @ rot.T
+    corners = _local_corners(die) @ rot.T
     pos = np.array([die.x, die.y, die.lift - corners[:, 2].min()])
     return rot, pos
 
@@ -234,10 +237,16 @@ def _paste(
     np.maximum(alpha, a, out=alpha)
 
 
-def _corners(die: Die, rot: np.ndarray, pos: np.ndarray) -> np.ndarray:
+def _local_corners(die: Die) -> np.ndarray:
+    """The die's corners in its own frame: a cube's eight, a tetrahedron's four."""
+    if die.look.shape == TETRAHEDRON:
+        return tetra.vertices(die)
     h = die.size / 2
-    local = np.array([[sx, sy, sz] for sx in (-h, h) for sy in (-h, h) for sz in (-h, h)])
-    return local @ rot.T + pos
+    return np.array([[sx, sy, sz] for sx in (-h, h) for sy in (-h, h) for sz in (-h, h)])
+
+
+def _corners(die: Die, rot: np.ndarray, pos: np.ndarray) -> np.ndarray:
+    return _local_corners(die) @ rot.T + pos
 
 
 def _cast_shadow(
@@ -255,9 +264,9 @@ def _draw_die(
     img: np.ndarray, die: Die, cam: _Pinhole, scene: Scene, light_dir: np.ndarray
 ) -> DrawnDie | None:
     faces = faces_of(die.look.style)
-    faces += faces[: 6 - len(faces)]  # a die with a face on two sides (the berserk die's)
+    if die.look.shape != TETRAHEDRON:
+        faces += faces[: 6 - len(faces)]  # a die with a face on two sides (the berserk die's)
     rot, pos = _die_pose(die, faces)
-    h = die.size / 2
     world = _corners(die, rot, pos)
     pts = cam.project(world)
     hgt, wid = img.shape[:2]
@@ -274,37 +283,10 @@ def _draw_die(
     hull = cv2.convexHull(np.round((pts - [x0, y0]) * 16).astype(np.int32))
     cv2.fillConvexPoly(canvas, hull, body.tolist(), cv2.LINE_AA, 4)
     cv2.fillConvexPoly(alpha, hull, 1.0, cv2.LINE_AA, 4)
-
-    top_slot, top_score = 0, -2.0
-    for slot, (n_l, a_l) in enumerate(_SLOTS):
-        n_w = rot @ np.array(n_l, float)
-        centre = pos + n_w * h
-        if n_w @ (cam.centre - centre) <= 0:
-            continue
-        if n_w[2] > top_score:
-            top_slot, top_score = slot, float(n_w[2])
-        a_w = rot @ np.array(a_l, float)
-        b_w = np.cross(a_w, n_w)
-        quad3 = np.array(
-            [
-                centre + h * (-a_w - b_w),
-                centre + h * (a_w - b_w),
-                centre + h * (a_w + b_w),
-                centre + h * (-a_w + b_w),
-            ]
-        )
-        quad = cam.project(quad3) - [x0, y0]
-        lit = scene.light.ambient + (1 - scene.light.ambient) * max(0.0, float(n_w @ light_dir))
-        shade = np.array(scene.light.color, np.float32) * lit
-        tex, tex_alpha = _face_texture(die.look, faces[slot])
-        _paste(canvas, alpha, tex, tex_alpha, quad, shade)
-        if scene.light.glare and n_w[2] > 0.9:
-            spot = quad.mean(0) + (quad[1] - quad[0]) * 0.15 - (quad[3] - quad[0]) * 0.2
-            glare = np.zeros((ch, cw), np.float32)
-            r = max(1, int(np.linalg.norm(quad[1] - quad[0]) * 0.22))
-            cv2.circle(glare, (int(spot[0]), int(spot[1])), r, scene.light.glare, -1, cv2.LINE_AA)
-            glare = cv2.GaussianBlur(glare, (0, 0), r * 0.6 + 0.5) * alpha
-            canvas += glare[..., None] * 255
+    paint = _paint_tetrahedron if die.look.shape == TETRAHEDRON else _paint_cube
+    face, centre, angle = paint(
+        canvas, alpha, (x0, y0), die, faces, rot, pos, cam, scene, light_dir
+    )
 
     if die.look.translucent:
         alpha *= 1 - die.look.translucent * 0.6
@@ -323,7 +305,7 @@ def _draw_die(
     a = alpha[iy0 - y0 : iy1 - y0, ix0 - x0 : ix1 - x0, None]
     sub[:] = sub * (1 - a) + canvas[iy0 - y0 : iy1 - y0, ix0 - x0 : ix1 - x0] * a
 
-    # the label: box around the die as seen, top face's angle
+    # the label: box around the die as seen
     bx0, by0 = pts.min(0)
     bx1, by1 = pts.max(0)
     inside = (
@@ -331,22 +313,112 @@ def _draw_die(
         * (min(by1, hgt) - max(by0, 0))
         / max((bx1 - bx0) * (by1 - by0), 1e-6)
     )
-    n_top = rot @ np.array(_SLOTS[top_slot][0], float)
-    a_top = rot @ np.array(_SLOTS[top_slot][1], float)
-    c_top = pos + n_top * h
-    p = cam.project(np.array([c_top, c_top + a_top * h]))
-    angle = math.degrees(math.atan2(p[1, 1] - p[0, 1], p[1, 0] - p[0, 0])) % 90.0
     box = (max(bx0, 0.0), max(by0, 0.0), min(bx1, wid - 1.0), min(by1, hgt - 1.0))
     return DrawnDie(
         box=tuple(round(float(v), 1) for v in box),  # type: ignore[arg-type]
-        center=(round(float(p[0, 0]), 1), round(float(p[0, 1]), 1)),
+        center=(round(float(centre[0]), 1), round(float(centre[1]), 1)),
         angle=round(angle, 1),
-        face=faces[top_slot],
+        face=face,
         color=die.look.color,
         cocked=die.cocked,
         visible=float(np.clip(inside, 0, 1)),
         style=die.look.style,
     )
+
+
+# what a painter tells of the die it painted: the face on top, the centre of the top (as
+# seen), the top face's angle in [0, 90)
+Painted = tuple[str, np.ndarray, float]
+
+
+def _glare(canvas: np.ndarray, alpha: np.ndarray, spot: np.ndarray, r: int, glare: float) -> None:
+    light = np.zeros(canvas.shape[:2], np.float32)
+    cv2.circle(light, (int(spot[0]), int(spot[1])), r, glare, -1, cv2.LINE_AA)
+    canvas += (cv2.GaussianBlur(light, (0, 0), r * 0.6 + 0.5) * alpha)[..., None] * 255
+
+
+def _paint_cube(
+    canvas: np.ndarray,
+    alpha: np.ndarray,
+    origin: tuple[int, int],
+    die: Die,
+    faces: list[str],
+    rot: np.ndarray,
+    pos: np.ndarray,
+    cam: _Pinhole,
+    scene: Scene,
+    light_dir: np.ndarray,
+) -> Painted:
+    """The cube's faces the camera sees, each its texture warped into place and lit."""
+    h = die.size / 2
+    top_slot, top_score = 0, -2.0
+    for slot, (n_l, a_l) in enumerate(_SLOTS):
+        n_w = rot @ np.array(n_l, float)
+        centre = pos + n_w * h
+        if n_w @ (cam.centre - centre) <= 0:
+            continue
+        if n_w[2] > top_score:
+            top_slot, top_score = slot, float(n_w[2])
+        a_w = rot @ np.array(a_l, float)
+        b_w = np.cross(a_w, n_w)
+        quad3 = np.array(
+            [
+                centre + h * (-a_w - b_w),
+                centre + h * (a_w - b_w),
+                centre + h * (a_w + b_w),
+                centre + h * (-a_w + b_w),
+            ]
+        )
+        quad = cam.project(quad3) - origin
+        lit = scene.light.ambient + (1 - scene.light.ambient) * max(0.0, float(n_w @ light_dir))
+        shade = np.array(scene.light.color, np.float32) * lit
+        tex, tex_alpha = _face_texture(die.look, faces[slot])
+        _paste(canvas, alpha, tex, tex_alpha, quad, shade)
+        if scene.light.glare and n_w[2] > 0.9:
+            spot = quad.mean(0) + (quad[1] - quad[0]) * 0.15 - (quad[3] - quad[0]) * 0.2
+            r = max(1, int(np.linalg.norm(quad[1] - quad[0]) * 0.22))
+            _glare(canvas, alpha, spot, r, scene.light.glare)
+    n_top = rot @ np.array(_SLOTS[top_slot][0], float)
+    a_top = rot @ np.array(_SLOTS[top_slot][1], float)
+    c_top = pos + n_top * h
+    p = cam.project(np.array([c_top, c_top + a_top * h]))
+    angle = math.degrees(math.atan2(p[1, 1] - p[0, 1], p[1, 0] - p[0, 0])) % 90.0
+    return faces[top_slot], p[0], angle
+
+
+def _paint_tetrahedron(
+    canvas: np.ndarray,
+    alpha: np.ndarray,
+    origin: tuple[int, int],
+    die: Die,
+    faces: list[str],
+    rot: np.ndarray,
+    pos: np.ndarray,
+    cam: _Pinhole,
+    scene: Scene,
+    light_dir: np.ndarray,
+) -> Painted:
+    """The d4's faces the camera sees (vision.render.tetra), each lit as it slopes; the
+    face read is the glyph of the vertex on top, the centre is that vertex as seen."""
+    world = tetra.vertices(die) @ rot.T + pos
+    seen = cam.project(world) - origin
+    for _k, tri, normal in tetra.faces_seen(world, cam.centre):
+        order = tetra.glyph_order(tri, seen)
+        lit = scene.light.ambient + (1 - scene.light.ambient) * max(0.0, float(normal @ light_dir))
+        shade = np.array(scene.light.color, np.float32) * lit
+        glyphs = (faces[order[0]], faces[order[1]], faces[order[2]])
+        tetra.paste_face(canvas, alpha, die.look, glyphs, seen[list(order)], shade)
+        if scene.light.glare:  # a sloping face glints where it mirrors the light up
+            half = light_dir + np.array([0.0, 0.0, 1.0])
+            if normal @ (half / np.linalg.norm(half)) > 0.8:
+                tri_px = seen[list(order)]
+                r = max(1, int(np.linalg.norm(tri_px[1] - tri_px[0]) * 0.15))
+                _glare(canvas, alpha, tri_px.mean(0), r, scene.light.glare)
+    top = int(np.argmax(world[:, 2]))
+    base = world[(top + 1) % 4]
+    p = cam.project(np.array([world[top], base]))
+    angle = math.degrees(math.atan2(p[1, 1] - p[0, 1], p[1, 0] - p[0, 0])) % 90.0
+    return faces[top], p[0], angle
 
 
 @functools.lru_cache(maxsize=64)

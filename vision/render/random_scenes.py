@@ -159,17 +159,21 @@ def random_scene(
         half_w = min(half_w, table.tray[0] / 2 - size)
         half_h = min(half_h, table.tray[1] / 2 - size)
     weights = [1.0 / len(looks)] * len(looks)
-    if len(looks) == 2 and face_set == "kot" and not clean:
+    if len(looks) == 2 and face_set in ("kot", "kot-dark") and not clean:
         weights = [0.6, 0.4]
     dice = []
     for x, y in scatter(rng, n, half_w - size, half_h - size, size, 0.0 if clean else 0.3):
         lean = not clean and rng.random() < cocked
+        face = str(rng.choice(faces))
+        look = looks[int(rng.choice(len(looks), p=weights))]
+        if look.style != looks[0].style:  # dice of several kinds: a face of its own kind's
+            face = str(rng.choice(faces_of(look.style)))
         dice.append(
             Die(
                 x=x + camera.shift[0],
                 y=y + camera.shift[1],
-                face=str(rng.choice(faces)),
-                look=looks[int(rng.choice(len(looks), p=weights))],
+                face=face,
+                look=look,
                 yaw=float(rng.uniform(0, 360)),
                 tilt=float(rng.uniform(15, 40))
                 if lean

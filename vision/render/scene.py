@@ -24,15 +24,31 @@ class DiceLook:
     vein: BGR = (200, 200, 200)
     pattern: int = 0  # which swirl (a seed): dice of one look may each have their own
     edge: BGR | None = None  # the glyphs' outline colour, where a style outlines them
+    shape: str = "cube"  # CUBE, or TETRAHEDRON: a d4, its glyphs in the corners of its faces
+
+
+CUBE, TETRAHEDRON = "cube", "tetrahedron"
 
 
 # The shipped "kot" set's dice: black with lime-green glyphs, green with black glyphs.
 KOT_BLACK = DiceLook("kot", "black", (28, 28, 30), (60, 225, 165))
 KOT_GREEN = DiceLook("kot", "green", (55, 165, 35), (20, 25, 20))
 
+# The Dark Edition's dice as we draw them (the "kot-dark" set; the box's own art is not
+# ours): smoky grey main dice, marbled, with white glyphs, and yellow extra dice with black
+# glyphs; labelled by role, as the "kot" set's.
+KOT_DARK_GREY = DiceLook(
+    "kot", "black", (78, 76, 74), (236, 236, 232), marble=0.55, vein=(128, 126, 124), pattern=3
+)
+KOT_DARK_YELLOW = DiceLook("kot", "green", (40, 205, 238), (24, 24, 26))
+
 # The kingdom-run set's dice as we draw them: white with dark blue glyphs (the players' own are
 # taught through the teaching flow).
 KINGDOM_RUN_WHITE = DiceLook("kingdom-run", "white", (232, 234, 236), (110, 50, 25))
+
+# The die of fate as we draw it: a d4, sand-coloured with dark blue glyphs (the physical
+# die's colours are not confirmed).
+FATE_SAND = DiceLook("fate", "fate", (120, 190, 222), (105, 45, 20), shape="tetrahedron")
 
 # Colours a die body (and its ink) may have in the pip style: ordinary dice come in many.
 PIP_COLORS: list[tuple[str, BGR, BGR]] = [
@@ -49,15 +65,19 @@ PIP_COLORS: list[tuple[str, BGR, BGR]] = [
 
 
 def looks_for(face_set: str) -> list[DiceLook]:
-    """How the dice of a face set look when drawn ("kot", "kot-alt", "d6-pips" or
-    "kingdom-run"), one look per colour; ValueError for a face set the renderer cannot
-    draw (a taught one).
+    """How the dice of a face set look when drawn ("kot", "kot-dark", "kot-alt", "d6-pips",
+    "kingdom-run", "berserk", "fate"; several joined by "+": all their looks), one look per
+    colour; ValueError for a face set the renderer cannot draw (a taught one).
 
     >>> [look.color for look in looks_for("kot")]
     ['black', 'green']
     """
     if face_set == "kot":
         return [KOT_BLACK, KOT_GREEN]
+    if "+" in face_set:  # dice of several sets thrown together (vision.mixed)
+        return [look for part in face_set.split("+") for look in looks_for(part)]
+    if face_set == "kot-dark":
+        return [KOT_DARK_GREY, KOT_DARK_YELLOW]
     if face_set == "kot-alt":
         return [
             DiceLook("kot-alt", "black", KOT_BLACK.body, KOT_BLACK.ink),
@@ -69,6 +89,8 @@ def looks_for(face_set: str) -> list[DiceLook]:
         return [KINGDOM_RUN_WHITE]
     if face_set == "berserk":  # orange, white symbols (the physical die's colours unknown)
         return [DiceLook("berserk", "berserk", (30, 120, 235), (245, 245, 245))]
+    if face_set == "fate":
+        return [FATE_SAND]
     raise ValueError(f"the renderer cannot draw the dice of face set {face_set!r}")
 
 

@@ -25,6 +25,8 @@ def main(argv: list[str] | None = None) -> int:
             "cocked-data",
             "cocked",
             "validate",
+            "d4-data",
+            "d4",
         ],
     )
     parser.add_argument("--seed", type=int, default=1)
@@ -32,6 +34,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cache", type=Path, default=Path("var/train/synthetic.pkl"))
     parser.add_argument("--epochs", type=int, default=0, help="0: the default for each net")
     parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--steps", type=int, default=1000, help="batches (d4)")
     parser.add_argument(
         "--start",
         default="",
@@ -66,6 +69,25 @@ def main(argv: list[str] | None = None) -> int:
         np.savez(args.cache.parent / "cocked.npz", cuts=cuts, flags=flags)
         print(
             f"{len(cuts)} patches, {int(flags.sum())} cocked -> {args.cache.parent / 'cocked.npz'}"
+        )
+        return 0
+    if args.what == "d4-data":
+        import numpy as np
+
+        from vision.train import d4_data
+
+        cuts, names = d4_data.render_data(args.seed, args.frames)
+        out = args.cache.parent / "d4.npz"
+        out.parent.mkdir(parents=True, exist_ok=True)
+        np.savez(out, cuts=cuts, names=np.array(names))
+        print(f"{len(cuts)} cuts of {len(set(names))} classes -> {out}")
+        return 0
+    if args.what == "d4":
+        from vision.train import d4
+
+        print(
+            "wrote",
+            d4.train(args.cache.parent / "d4.npz", args.seed, args.steps, args.threads),
         )
         return 0
     from vision.train import fit
