@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from host.games import Game
     from host.games.kind import Dice, GameKind
     from vision.live.sequences import Take
+    from vision.render.scene import DiceLook
 
 FORMAT = "dicetable-session/1"
 FPS = 15
@@ -264,6 +265,24 @@ def _thrower(dice: Dice, game: Game) -> str | None:
     return None if expected is None else expected.player
 
 
+def _looks(take: Take, thrown: list[str], colours: Counter[str]) -> list[DiceLook]:
+    """The look of each die thrown: a face of another role's dice is that role's die, the
+    others take the colours of the set's own dice left to throw."""
+    own = Counter(colours)
+    roles = [take.role_of(face) for face in thrown]
+    for role in roles:
+        if role is not None:
+            if own[role] <= 0:
+                raise ValueError(f"it throws more {role} dice than are in play")
+            own[role] -= 1
+    left = [c for c in own.elements() if c not in take.roles.values()]
+    if len(left) < roles.count(None):
+        raise ValueError(
+            f"it throws {roles.count(None)} of the set's own dice, {len(left)} in play"
+        )
+    return [take.look(role if role is not None else left.pop(0)) for role in roles]
+
+
 class _Tray:
     """The dice tray through a game: one take of vision's tray simulator, started at the
     first throw (with the face set the game names for it)."""
@@ -291,13 +310,15 @@ class _Tray:
         made = dice.throw_input(game, thrown, kept)
         if dict(made) != {"kept": [], **inp}:
             raise UserError(f"{where}: the camera would give the throw {made}, not {dict(inp)}")
-        if self.take is None:
-            try:
+        try:
+            if self.take is None:
                 self.take = Take(self.name, self.seed, face_set=expected.face_set).empty()
-            except (ValueError, OSError) as error:  # a set the renderer cannot draw
-                raise UserError(f"{where}: cannot draw its dice: {error}") from None
-        elif self.take.face_set != expected.face_set:
-            raise UserError(f"{where}: a session draws dice of one face set, not a second")
+            elif self.take.face_set != expected.face_set:
+                raise UserError(f"{where}: a session draws dice of one face set, not a second")
+            # the dice of roles read with sets of their own (an expansion's die) join it
+            self.take.with_roles(expected.face_sets)
+        except (ValueError, OSError) as error:  # a set the renderer cannot draw
+            raise UserError(f"{where}: cannot draw its dice: {error}") from None
         take = self.take
         if turn != self.turn:
             self.turn = turn
@@ -315,6 +336,6 @@ class _Tray:
                     f"{in_play.total()} in play"
                 )
             take.expect(dict(in_play))
-            take.throw(thrown, keep=keep, looks=[take.look(c) for c in colours.elements()])
+            take.throw(thrown, keep=keep, looks=_looks(take, thrown, colours))
         except ValueError as error:
             raise UserError(f"{where}: cannot draw this throw: {error}") from None

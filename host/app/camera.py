@@ -71,6 +71,19 @@ Expectation = DiceExpectation | CardExpectation
 Seen = Callable[[np.ndarray, list[Any]], None]  # (frame, the dice lying still in it)
 
 
+# the face sets a throw is read with: the main one, and (role, set) for the roles read with
+# a set of their own (DiceExpectation.face_sets)
+Sets = tuple[str, tuple[tuple[str, str], ...]]
+
+
+def _sets_of(expectation: DiceExpectation) -> Sets:
+    return (expectation.face_set, tuple(sorted(expectation.face_sets.items())))
+
+
+def _names(sets: Sets) -> set[str]:
+    return {sets[0], *(s for _, s in sets[1])}
+
+
 class _NoDice:
     """The reader before a game names its dice: it sees none."""
 
@@ -86,7 +99,8 @@ class DiceWatcher:
     from any thread. A calibration (dicetable calibrate) adds what only a known tray can
     tell: a die off the tray, a bumped camera, a light that changed too much.
 
-    The dice are read with the face set the game's expectation names (loaded once, then
+    The dice are read with the face set the game's expectation names, and the dice of the
+    roles it reads with sets of their own with those (vision.mixed; loaded once, then
     kept: a game may change sets between throws); until one names a set, with `face_set`,
     or else no dice are seen at all. A set that cannot be loaded is said once (with the
     next frame fed, or the next news of a live stream) as a reading that does not fit, and
@@ -95,9 +109,10 @@ class DiceWatcher:
     def __init__(self, face_set: str | None = None, calibration: Calibration | None = None) -> None:
         from vision.live.follow import ThrowFollower
 
-        self._readers: dict[str, Reader] = {}
+        self._readers: dict[Sets, Reader] = {}
         self.face_set = face_set
-        reader = _NO_DICE if face_set is None else self._reader(face_set)
+        self._sets: Sets | None = None if face_set is None else (face_set, ())
+        reader = _NO_DICE if self._sets is None else self._reader(self._sets)
         self.follower = ThrowFollower(reader, calibration)
         self.follower.ask_unknown = True  # the table asks a person for an unsure die's face
         self._turn: Hashable = None
@@ -114,8 +129,8 @@ class DiceWatcher:
         if isinstance(expectation, CardExpectation):
             expectation = None
         with self._lock:
-            if expectation is not None and expectation.face_set != self.face_set:
-                self._use(expectation.face_set)
+            if expectation is not None and _sets_of(expectation) != self._sets:
+                self._use(_sets_of(expectation))
             if turn != self._turn:
                 self._turn = turn
                 self.follower.new_turn()
@@ -134,16 +149,17 @@ class DiceWatcher:
                 self.follower.reader = reader
                 self.follower.expect(None)  # no throw is due: every throw is a misfit
                 return
-            if self.face_set is not None:
-                self._use(self.face_set)
+            if self._sets is not None:
+                self._use(self._sets)
             self.follower.expect(self._counts)
 
     def reload(self, face_set: str) -> None:
         """The set `face_set` changed (a refit, a roll back): read with it from now on."""
         with self._lock:
-            self._readers.pop(face_set, None)
-            if face_set == self.face_set:
-                self._use(face_set)
+            for sets in [k for k in self._readers if face_set in _names(k)]:
+                del self._readers[sets]
+            if self._sets is not None and face_set in _names(self._sets):
+                self._use(self._sets)
 
     def answer(self, throw: int, faces: Mapping[int, str]) -> None:
         """A person said the faces of unknown dice of `throw` (vision.live.follow)."""
@@ -153,26 +169,27 @@ class DiceWatcher:
         """Throw `throw` is not taken: people throw again."""
         self.follower.retract(throw)
 
-    def _use(self, face_set: str) -> None:
+    def _use(self, sets: Sets) -> None:
         from vision.errors import VisionError
 
-        self.face_set = face_set
+        self.face_set, self._sets = sets[0], sets
         try:
-            reader = self._reader(face_set)
+            reader = self._reader(sets)
         except VisionError as error:
             reader = _NO_DICE
-            self._trouble = f"the dice's face set {face_set!r} cannot be loaded: {error}"
+            named = ", ".join(repr(n) for n in _names(sets))
+            self._trouble = f"the dice's face set {named} cannot be loaded: {error}"
         if self._teaching is None:  # (while a set is taught, the teaching reader reads)
             self.follower.reader = reader
 
-    def _reader(self, face_set: str) -> Reader:
-        if face_set not in self._readers:
+    def _reader(self, sets: Sets) -> Reader:
+        if sets not in self._readers:
             from vision.learning.flow import TeachReader
-            from vision.reader import DiceReader
+            from vision.mixed import load_reader
 
             # what the set would drop as none of its dice is asked about where it fits
-            self._readers[face_set] = TeachReader(DiceReader.load(face_set))
-        return self._readers[face_set]
+            self._readers[sets] = TeachReader(load_reader(sets[0], dict(sets[1])))
+        return self._readers[sets]
 
     def feed(self, frame: np.ndarray, t: float) -> list[CameraEvent]:
         said = self._said_trouble(frame)

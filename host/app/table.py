@@ -410,6 +410,8 @@ class Table:
                 return "ignored"
             expected = dice.expected(game)
             seen["face_set"] = expected.face_set if expected is not None else None
+            # the roles read with sets of their own (dice of other kinds thrown with them)
+            seen["face_sets"] = dict(expected.face_sets) if expected is not None else {}
             self.cuts = {key: event.cuts}
             unread = _unread(event.dice)
             if unread:  # a person says what they show (or throws again)
@@ -659,7 +661,7 @@ class Table:
         expected = dice.expected(self.game) or self._last_expected
         if expected is None:
             return None
-        colors = [c for c in expected.counts if c != "any"]
+        colors = [c for c in expected.counts if c != "any" and c not in expected.face_sets]
         return {"face_set": expected.face_set, "faces": list(dice.faces), "colors": colors or None}
 
     def _do_redo(self, action: Mapping[str, Any], source: str) -> dict[str, Any]:
@@ -803,7 +805,8 @@ class Table:
         fixes = [(wrong, right) for key, wrong, right in self._fixes if key == turn]
         cuts = self.cuts.get(t["snapshot"], ())
         said = {int(i): str(f) for i, f in t.get("said", {}).items()}
-        self.learning.from_throw(t["face_set"], t["dice"], cuts, fixes, said, t["key"])
+        roles = t.get("face_sets") or None
+        self.learning.from_throw(t["face_set"], t["dice"], cuts, fixes, said, t["key"], roles)
 
     def _name_die(self, action: Mapping[str, Any], source: str) -> dict[str, Any]:
         """A person says what an unknown die of the throw asked about shows; once every one
@@ -826,7 +829,12 @@ class Table:
             key = f"{self.throw['key']} die {die}"
             if cut:
                 self.learning.from_answer(
-                    self.throw["face_set"], event.dice[die], cut, str(face), key
+                    self.throw["face_set"],
+                    event.dice[die],
+                    cut,
+                    str(face),
+                    key,
+                    self.throw.get("face_sets") or None,
                 )
         if len(said) < len(unread):
             self._publish()

@@ -237,11 +237,14 @@ class Learning:
         fixes: Sequence[tuple[str, str]],
         said: Mapping[int, str],
         key: str,
+        roles: Mapping[str, str] | None = None,
     ) -> int:
         """A resolved throw: its dice (as the camera read them, with their cuts), the fixes
         people made (from face, to face: each is the least sure die read as `from`) and the
         faces people said of unknown dice (`said`, kept already). Keeps the fixed dice and
-        the sure unfixed ones; returns how many examples it kept."""
+        the sure unfixed ones, each as an example of its set (`face_set`, or the set of its
+        colour's role in `roles`: dice of other kinds thrown with them); returns how many
+        examples it kept."""
         if not self.play or len(cuts) != len(dice):
             return 0
         faces = [said.get(i, str(d.get("face"))) for i, d in enumerate(dice)]
@@ -252,22 +255,32 @@ class Learning:
                 i = min(candidates, key=lambda k: float(dice[k].get("confidence", 0.0)))
                 faces[i] = right
                 fixed.add(i)
-        keep = []
+        keep: dict[str, list[NewExample]] = {}
         for i, d in enumerate(dice):
             if i in said and i not in fixed:
                 continue  # kept when it was said
             sure = d.get("face") != "unknown" and float(d.get("confidence", 0.0)) >= SURE
             if i in fixed or sure:
-                keep.append(_example(d, cuts[i], faces[i], i in fixed, f"{key} die {i}"))
-        return self._keep(face_set, keep)
+                kept = _example(d, cuts[i], faces[i], i in fixed, f"{key} die {i}")
+                keep.setdefault(set_of(d, face_set, roles), []).append(kept)
+        return sum(self._keep(name, examples) for name, examples in keep.items())
 
     def from_answer(
-        self, face_set: str, die: Mapping[str, Any], cut: bytes, face: str, key: str
+        self,
+        face_set: str,
+        die: Mapping[str, Any],
+        cut: bytes,
+        face: str,
+        key: str,
+        roles: Mapping[str, str] | None = None,
     ) -> int:
-        """A person said what an unknown die shows."""
+        """A person said what an unknown die shows (a die of its role's set, in `roles`)."""
         if not self.play:
             return 0
-        return self._keep(face_set, [_example(die, cut, face, True, key, "asked")])
+        name = set_of(die, face_set, roles)
+        if die.get("color") not in (roles or {}):  # a die whose kind was unsure: its face says
+            name = next((s for s in (roles or {}).values() if face in _faces(s)), face_set)
+        return self._keep(name, [_example(die, cut, face, True, key, "asked")])
 
     def _keep(self, face_set: str, examples: list[NewExample]) -> int:
         if not examples:
@@ -387,6 +400,19 @@ class Learning:
 
 
 _STEPS = ("start", "sort", "name", "move", "colour", "recolor", "fit", "close", "cancel")
+
+
+def set_of(die: Mapping[str, Any], face_set: str, roles: Mapping[str, str] | None) -> str:
+    """The set a die read in a throw is an example of: its colour's role's, else the
+    throw's own."""
+    return (roles or {}).get(str(die.get("color")), face_set)
+
+
+def _faces(face_set: str) -> tuple[str, ...]:
+    from vision.learning import sets
+
+    current = sets.current(face_set)
+    return current.faces if current is not None else ()
 
 
 def _example(

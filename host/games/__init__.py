@@ -47,13 +47,17 @@ class Waiting:
 @dataclass(frozen=True)
 class DiceExpectation:
     """The dice the camera should see for the next throw: the face set to read them with
-    (vision's name: a shipped or taught set), the count per colour, who throws."""
+    (vision's name: a shipped or taught set), the count per colour, who throws; and the
+    roles read with a face set of their own (dice of another kind thrown with them)."""
 
     face_set: str
     # colour -> number of dice in play, e.g. {"black": 6, "green": 1}; a face set without
     # colours counts {"any": n}
     counts: Mapping[str, int]
     player: str
+    # role -> the face set its dice are read with, for roles that are no colour of
+    # `face_set` (e.g. {"d4": "my-d4-set"}): its dice count under that role in `counts`
+    face_sets: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

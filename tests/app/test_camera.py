@@ -111,6 +111,34 @@ def test_the_dice_are_read_with_the_face_set_the_game_names() -> None:
     assert watcher.follower.reader is pips  # loaded once, kept
 
 
+def test_a_throw_with_dice_of_several_kinds_is_read_each_with_its_own_set(
+    tmp_path: Path,
+) -> None:
+    """A berserk monster's throw: the black dice read with kot, the berserk die with its own
+    set, the game naming which role each set reads (DiceExpectation.face_sets)."""
+    thrown = ["claw", "3", "heart", "1", "energy", "2", "berserk_claw_2"]
+    script = {
+        "format": "kot-game/1",
+        "players": [{"name": "Ann", "monster": "The King"}, {"name": "Bob", "monster": "Alienoid"}],
+        "options": {"berserk": True},
+        "position": {"active_player": "Ann", "monsters": {"Ann": {"berserk": True}, "Bob": {}}},
+        "seed": 5,
+        "inputs": [{"type": "throw", "player": "Ann", "thrown": thrown, "kept": []}],
+    }
+    recording.render_session(script, tmp_path)
+    stream, _, _ = open_camera(str(tmp_path))
+    watcher = DiceWatcher()
+    expected = DiceExpectation(
+        "kot", {"black": 6, "green": 0, "berserk": 1}, "Ann", {"berserk": "berserk"}
+    )
+    watcher.expect(expected, turn=("Ann", 1))
+    throws = [i for i in watcher.follow(stream) if isinstance(i, ThrowSeen)]
+    assert len(throws) == 1
+    assert sorted(throws[0].thrown) == sorted(thrown)
+    colours = sorted(str(d["color"]) for d in throws[0].dice)
+    assert colours == ["berserk"] + ["black"] * 6
+
+
 def test_a_face_set_that_cannot_be_loaded_is_said_once() -> None:
     watcher = DiceWatcher()
     watcher.expect(DiceExpectation("no-such-dice", {"any": 2}, "Ann"), turn=("Ann", 1))

@@ -414,3 +414,20 @@ def test_the_server_says_its_refusals_and_notices_in_the_language_asked(s: Serve
     wrong = "0000" if s.table.store.pin != "0000" else "1111"
     status, said = request(s, "POST", "/api/action", body, {**french, "X-Table-PIN": wrong})
     assert status == 403 and said["error"].startswith("code erroné\u00a0:")
+
+
+def test_the_catalog_draws_every_die_face_as_the_renderer_draws_it(s: Served) -> None:
+    """Our own glyphs, as SVG, for every face of the game's dice: the black and green
+    dice's, the berserk die's (its skull's eyes cut out in the die's colour), the die of
+    fate's."""
+    status, data = request(s, "GET", "/api/catalog")
+    assert status == 200
+    (kot,) = [g for g in data["games"] if g["game"] == "king-of-tokyo"]
+    faces = {f["face"]: f for f in kot["dice"]["faces"]}
+    assert {"heart", "claw", "berserk_claw_2", "berserk_skull", "fate_eye", "fate_ankh"} <= set(
+        faces
+    )
+    for face, shown in faces.items():
+        assert shown.get("svg", "").startswith("<svg"), face
+    assert 'class="body"' in faces["berserk_skull"]["svg"]
+    assert faces["berserk_claw"]["svg"] != faces["claw"]["svg"]

@@ -158,6 +158,13 @@ def _options() -> list[dict[str, Any]]:
             check=True,
             default=False,
         ),
+        # which box's dice the camera reads (the Dark Edition's are grey and yellow)
+        field(
+            "options.dice",
+            _("Dice"),
+            choices=[("dark", _("Dark Edition's (grey and yellow)"))],
+            blank=_("standard box's (black and green)"),
+        ),
     ]
 
 

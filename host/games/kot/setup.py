@@ -56,6 +56,8 @@ CURSE_NAMES = (
     "Gaze of the Sphinx",
     "Scribe's Perseverance",
 )
+# the boxes whose dice the camera reads (Options.dice) -> vision's face set for them
+DICE_BOXES = {"": "kot", "dark": "kot-dark"}
 MONSTERS = ("Alienoid", "Cyber Kitty", "Giga Zaur", "Meka Dragon", "The King", "Space Penguin")
 
 
@@ -90,6 +92,9 @@ class Options:
     # Curses (Anubis pack): a curse card always in play, the die of fate thrown with the
     # dice, the Golden Scarab
     curses: bool = False
+    # The box's dice, for the camera: "" the standard box's (black, green), "dark" the Dark
+    # Edition's (grey main dice, yellow extra ones; same faces): read with its own face set
+    dice: str = ""
 
 
 @dataclass(frozen=True)
@@ -214,6 +219,14 @@ def check_setup(setup: Setup) -> None:
         raise SetupError(_("seed: a whole number, not {value}", value=repr(setup.seed)))
     if setup.first_player is not None and setup.first_player not in names:
         raise SetupError(refusals.unknown_player(setup.first_player, names, "first_player"))
+    if setup.options.dice not in DICE_BOXES:
+        raise SetupError(
+            _(
+                'options.dice: "" (the standard box\'s dice) or "dark" (the Dark Edition\'s), '
+                "not {value}",
+                value=repr(setup.options.dice),
+            )
+        )
     from host.games.kot.expansion import EXPANSIONS
 
     for x in EXPANSIONS:  # their option's value and their part of a position

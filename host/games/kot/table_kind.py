@@ -36,7 +36,9 @@ class KingOfTokyoDice:
     """The black dice (and the green ones cards add), read with the face set "kot"; the
     berserk die's faces come after theirs."""
 
-    glyphs = "kot"  # how the page draws them: the vision renderer's glyph style of that name
+    # how the page draws them: the vision renderer's glyph styles of those names (the black
+    # and green dice, the berserk die, the die of fate), each face by the first that has it
+    glyphs = ("kot", "berserk", "fate")
 
     @property
     def faces(self) -> dict[str, str]:

@@ -15,11 +15,15 @@ from host.games import DiceExpectation, IllegalInput, Input, Waiting
 from host.games.kot import market
 from host.games.kot.errors import NotNow, NotYourTurn, RuleViolation
 from host.games.kot.rules import BLACK_DICE, BUY, FACES, OVER, ROLL, ROLLOFF, SWEEP_COST
+from host.games.kot.setup import DICE_BOXES
 from host.games.kot.state import Monster, State
 from host.games.kot.text import _
 from host.games.text import Text
 
-FACE_SET_NAME = "kot"  # the camera's face set for these dice
+
+def face_set(game: State) -> str:
+    """The camera's face set for the game's dice: the box's (Options.dice)."""
+    return DICE_BOXES[game.setup.options.dice]
 
 
 def waiting_for(game: State) -> list[Waiting]:
@@ -99,16 +103,18 @@ def expected_dice(game: State) -> DiceExpectation | None:
     if game.pending:  # a decision made by throwing dice (e.g. a defensive throw)
         for p in game.pending:
             if p.kind == "throw":
-                return DiceExpectation(FACE_SET_NAME, p.options["dice"], p.player.name)
+                return DiceExpectation(face_set(game), p.options["dice"], p.player.name)
         return None
     if game.phase == ROLLOFF:
         dice = {"black": BLACK_DICE, "green": 0}
-        return DiceExpectation(FACE_SET_NAME, dice, game.rolloff[0].name)
+        return DiceExpectation(face_set(game), dice, game.rolloff[0].name)
     if game.phase == ROLL and (
         game.throws < game.throws_allowed or game.rethrow_face() is not None
     ):
         dice = {"black": game.black, "green": game.green, **game.other_dice}
-        return DiceExpectation(FACE_SET_NAME, dice, game.active.name)
+        # an expansion's own die is read with the face set of its name (the berserk die's)
+        own = {die: die for die in game.other_dice}
+        return DiceExpectation(face_set(game), dice, game.active.name, own)
     return None
 
 

@@ -124,6 +124,27 @@ def test_expected_dice_and_throw_input_name_the_thrower() -> None:
         game.apply(game.throw_input(["1"] * 5))
 
 
+def test_the_camera_reads_the_box_s_dice_and_an_expansion_s_die_with_its_own_set() -> None:
+    standard = KingOfTokyo(Setup.simple("A", "B", first_player="A"))
+    assert standard.expected_dice().face_set == "kot"  # type: ignore[union-attr]
+    dark = KingOfTokyo(Setup.simple("A", "B", first_player="A", options=Options(dice="dark")))
+    assert dark.expected_dice().face_set == "kot-dark"  # type: ignore[union-attr]
+    assert dark.expected_dice().counts == {"black": 6, "green": 0}  # type: ignore[union-attr]
+    with pytest.raises(SetupError, match=r"options\.dice"):
+        KingOfTokyo(Setup.simple("A", "B", options=Options(dice="smoky")))
+    berserk = KingOfTokyo(
+        Setup.simple(
+            "A",
+            "B",
+            options=Options(berserk=True),
+            position=Position({"A": MonsterPosition(berserk=True)}, "A"),
+        )
+    )
+    expected = berserk.expected_dice()
+    assert expected is not None and expected.counts["berserk"] == 1
+    assert expected.face_sets == {"berserk": "berserk"}  # read with a set of its own
+
+
 def test_display_shows_hp_vp_and_whose_turn() -> None:
     game = at(
         "C",
