@@ -142,11 +142,14 @@ def dice_form(
     current: Sequence[str] = (),
     note: str = "",
     only: tuple[str, str] | None = None,
+    groups: Sequence[Sequence[str]] = (),
 ) -> Any:
     """A form for the dice as they lie after a throw (when the camera cannot read them):
     `count` dice, each one of `faces`; `current`: the dice as they lay before it. `only`
     (a face, another face): only that face counts (a roll-off's claws), so the page asks
-    how many dice show it, and the others are entered as the other face."""
+    how many dice show it, and the others are entered as the other face. `groups`: the
+    faces of each kind of die, when a game throws dice of several kinds (a die lying on
+    a face of one kind is offered that kind's faces only)."""
     form: dict[str, Any] = {
         "type": "dice",
         "count": count,
@@ -157,12 +160,20 @@ def dice_form(
         form["note"] = note
     if only is not None:
         form["only"], form["other"] = only
+    if len(groups) > 1:
+        form["groups"] = [list(g) for g in groups]
     return form
 
 
-def correct_form(dice: Sequence[str], faces: Sequence[str]) -> dict[str, Any]:
-    """A form to fix a misread die: tap one of `dice`, then the face it shows."""
-    return {"type": "correct", "dice": list(dice), "faces": list(faces)}
+def correct_form(
+    dice: Sequence[str], faces: Sequence[str], groups: Sequence[Sequence[str]] = ()
+) -> dict[str, Any]:
+    """A form to fix a misread die: tap, in the die's column, the face it really shows
+    (`groups` as for dice_form: a die is fixed among the faces of its kind)."""
+    form: dict[str, Any] = {"type": "correct", "dice": list(dice), "faces": list(faces)}
+    if len(groups) > 1:
+        form["groups"] = [list(g) for g in groups]
+    return form
 
 
 # ---- the catalog: setup and pick-up forms ---------------------------------------------------

@@ -113,6 +113,26 @@ def test_a_turn_whose_throw_is_fixed_on_the_page(browser: Browser, table: Served
     assert [h["source"] for h in history] == ["camera", "page", "page"]
 
 
+def test_each_die_is_entered_among_its_own_kind_s_faces(browser: Browser, table: Served) -> None:
+    """With curses, a throw holds the die of fate: its column offers its four faces, the
+    black dice's their six (not all ten in every column)."""
+    start_game(table, options={"curses": True})
+    page = open_page(browser, table)
+    thrown = ["1", "1", "2", "claw", "heart", "energy", "fate_snake"]
+    table.table.camera_event(throw_seen(thrown, doubt=2))
+    form = page.locator(".answer[data-kind=throw] [data-test=dice-grid]")
+    expect(form.locator(".dice-column")).to_have_count(7)
+    fate = form.locator(".dice-column[data-from=fate_snake] button")
+    expect(fate).to_have_count(4)
+    assert fate.evaluate_all("(bs) => bs.map((b) => b.dataset.face)") == [
+        "fate_eye",
+        "fate_river",
+        "fate_snake",
+        "fate_ankh",
+    ]
+    expect(form.locator(".dice-column[data-from=claw] button")).to_have_count(6)
+
+
 def to_yield(s: Served) -> None:
     t = s.table
     t.camera_event(throw_seen(["1", "2", "3", "claw", "heart", "energy"]))

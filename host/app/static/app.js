@@ -349,7 +349,7 @@ function diceForm(form) {
     const dice = form.current.slice();
     return h("div", { class: "dice-form", "data-test": "dice-form" },
       intro(t("Tap the new face of each die that changed, then send the throw:")),
-      diceGrid(dice, form.faces, (i, f) => { dice[i] = f; }),
+      diceGrid(dice, form.faces, (i, f) => { dice[i] = f; }, form.groups),
       h("button", { "data-test": "throw-done", onclick: () => act({ do: "throw", faces: dice.slice() }) }, t("Send this throw")));
   }
   const chosen = [];
@@ -380,12 +380,14 @@ function diceForm(form) {
 }
 
 // Every die a column of the faces it can show, the face it shows marked: one tap on
-// another face of a die says that die shows it (`pick(die, face)`).
-function diceGrid(dice, faces, pick) {
+// another face of a die says that die shows it (`pick(die, face)`). With `groups` (the
+// faces of each kind of die a game throws), a die's column holds its own kind's faces.
+function diceGrid(dice, faces, pick, groups) {
   const grid = h("div", { class: "dice-grid", "data-test": "dice-grid", style: `--dice: ${dice.length}` });
   dice.forEach((face, i) => {
     const column = h("div", { class: "dice-column", "data-die": i, "data-from": face });
-    column.append(...faces.map((f) => h("button", {
+    const own = (groups || []).find((g) => g.includes(face)) || faces;
+    column.append(...own.map((f) => h("button", {
       type: "button", class: "die-button", "data-face": f, "aria-pressed": String(f === face),
       "aria-label": t("die {n}", { n: i + 1 }) + ": " + faceLabel(f),
       onclick: (event) => {
@@ -485,7 +487,7 @@ function chosenValue(f, raw) {
 function correctForm(form, base) {
   const faces = form.faces || diceFaces().map((f) => f.face);
   return h("div", { class: "correct" }, h("p", { class: "quiet" }, t("Tap the face a misread die really shows:")),
-    diceGrid(form.dice, faces, (i, f) => { if (f !== form.dice[i]) answer({ ...base, from: form.dice[i], to: f }); }));
+    diceGrid(form.dice, faces, (i, f) => { if (f !== form.dice[i]) answer({ ...base, from: form.dice[i], to: f }); }, form.groups));
 }
 
 // The correction window: its countdown is to the server's deadline (the same on every

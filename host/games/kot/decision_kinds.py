@@ -138,7 +138,7 @@ class Throw(DecisionKind):
         others = dice.keys() - {"black", "green"}  # the berserk die in play: its faces too
         faces = sorted(game.faces, key=game.face_rank) if others else FACES
         only = ("claw", "1") if w.options.get("rolloff") else None  # only claws count
-        form = dice_form(count, faces, current, note, only=only)
+        form = dice_form(count, faces, current, note, only=only, groups=face_groups(game))
         return {"title": title, "choices": [], "form": form}
 
     def random(self, inp: dict[str, Any], options: Mapping[str, Any], rng: random.Random) -> None:
@@ -173,7 +173,7 @@ class Correct(DecisionKind):
 
     def page(self, game: State, w: Waiting, base: Input) -> Answer:
         faces = sorted(game.faces, key=game.face_rank)
-        form = correct_form(sorted(game.dice, key=game.face_rank), faces)
+        form = correct_form(sorted(game.dice, key=game.face_rank), faces, face_groups(game))
         return {"title": _("Fix a misread die"), "choices": [], "form": form}
 
 
@@ -435,3 +435,9 @@ class Reveal(DecisionKind):
         """A card of the deck, each copy as likely as the others (as a shuffled deck)."""
         cards = [card for card, n in options["cards"].items() for _ in range(n)]
         inp["card"] = rng.choice(cards)
+
+
+def face_groups(game: State) -> list[list[str]]:
+    """The faces of each kind of die the game throws: the black (and green) dice's, then
+    each expansion's own die's (the berserk die, the die of fate)."""
+    return [list(FACES), *(list(faces) for faces in game.die_faces.values())]

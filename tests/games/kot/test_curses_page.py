@@ -12,6 +12,7 @@ import pytest
 from host.games import IllegalInput
 from host.games.kot import KingOfTokyo, MonsterPosition, Options, Position, Setup
 from host.games.kot.page import view
+from host.games.kot.rules import FACES
 from host.games.kot.script import load_script
 from host.games.kot.table_kind import KIND
 from host.games.text import localize
@@ -107,12 +108,17 @@ def test_a_throw_entered_on_the_page_holds_the_die_of_fate() -> None:
     form = KIND.answers(game, waiting)["form"]
     assert form["count"] == 7
     assert {"fate_eye", "fate_river", "fate_snake", "fate_ankh"} <= set(form["faces"])
+    # a die is entered among its own kind's faces: the die of fate's four, the others' six
+    fate = ["fate_eye", "fate_river", "fate_snake", "fate_ankh"]
+    assert sorted(map(sorted, form["groups"])) == sorted(map(sorted, [list(FACES), fate]))
     assert KIND.dice.expected(game).counts == {"black": 6, "green": 0, "fate": 1}
     game.apply(KIND.dice.entered_throw(game, ["1", "1", "2", "3", "heart", "claw", "fate_snake"]))
     # thrown again: only the die of fate changes, and it alone is thrown
     again = KIND.dice.entered_throw(game, ["1", "1", "2", "3", "heart", "claw", "fate_ankh"])
     assert again["thrown"] == ["fate_ankh"]
     game.apply(again)
+    (fix,) = [w for w in game.waiting_for() if w.kind == "correct"]
+    assert len(KIND.answers(game, fix)["form"]["groups"]) == 2  # a misread die fixed so too
     with pytest.raises(IllegalInput, match="not the 7 dice in play"):  # the die of fate missing
         game.apply(KIND.dice.entered_throw(game, ["1", "1", "2", "3", "heart", "claw"]))
     assert KIND.dice.faces["fate_eye"] == "eye of Horus"
