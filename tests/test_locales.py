@@ -138,3 +138,20 @@ def test_a_list_field_is_joined_as_each_language_joins_lists() -> None:
         "Ann, Bob et Cy",
         "Ann、BobとCy",
     )
+
+
+def test_vision_words_nested_in_a_message_are_said_in_its_language() -> None:
+    # vision cannot import the host's Text: its messages are `Said`s, which the host says
+    # (as_text) even inside one of its own messages, in a list, and after a restart
+    from vision.words import _ as vision_said
+
+    why = vision_said("there is no die {cut}", cut=3)
+    said = Words("host.app")("the camera cannot read this throw: {why}", why=why)
+    assert said == "the camera cannot read this throw: there is no die 3"
+    assert said.say("fr") == "la caméra ne peut pas lire ce lancer\u00a0: il n'y a pas de dé 3"
+    assert said.say("ja") == "カメラはこのダイスを読めません:ダイス 3 はありません"
+    listed = Words("host.app")("{players}", players=[why, "Bob"])
+    assert listed.say("fr") == "il n'y a pas de dé 3 et Bob"
+    kept = Text.from_json(json.loads(json.dumps(said.to_json())))
+    assert kept.say("fr") == said.say("fr") and kept == said
+    assert localize({"reason": why}, "ja") == {"reason": "ダイス 3 はありません"}

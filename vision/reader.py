@@ -25,10 +25,14 @@ import numpy as np
 
 from vision import detect, faceset, nets, patches
 from vision.errors import VisionError
+from vision.words import Said, _
 
 UNKNOWN = "unknown"
+# Why a die is not read: a message for people (vision.words), whose English begins with
+# its kind ("cocked", "unlike", "unsure": vision.live.follow counts the dice not read so).
 # the reason of a find the set drops as none of its dice, when it is reported (unknown)
-UNLIKE = "unlike: none of the set's dice"
+UNLIKE = _("unlike: none of the set's dice")
+LEANING = _("cocked: the die leans on something")
 COCKED = faceset.COCKED  # cocked classifier's probability from which a die leans (a set's own)
 
 
@@ -48,7 +52,7 @@ class DieReading:
     color: str | None  # a colour of the face set, or None if the set has no colours
     color_confidence: float
     cocked: bool  # leaning on something: its top face is not trusted
-    reason: str  # why the face is unknown ("" when read)
+    reason: str  # why the face is unknown ("" when read; a vision.words.Said for people)
     best_guess: str  # the likeliest face even when `face` is unknown (for people, not rules)
 
     def to_json(self) -> dict[str, Any]:
@@ -194,13 +198,17 @@ class DiceReader:
             cocked = bool(lean >= self.faces.cocked)
             best = int(np.argmax(p[:n_faces]))
             color, color_conf = self.faces.color_of(colour)
-            reason = ""
+            reason: Said | str = ""
             if cocked:
-                reason = "cocked: the die leans on something"
+                reason = LEANING
             elif strange:
-                reason = f"unlike: a die like none of the faces of {self.faces.name}"
+                reason = _("unlike: a die like none of the faces of {name}", name=self.faces.name)
             elif p[best] < self.faces.threshold:
-                reason = f"unsure: {p[best]:.2f} < {self.faces.threshold:.2f}"
+                reason = _(
+                    "unsure: {p} < {threshold}",
+                    p=f"{p[best]:.2f}",
+                    threshold=f"{self.faces.threshold:.2f}",
+                )
             out.append(
                 DieReading(
                     center=cand.center,
@@ -294,7 +302,7 @@ def _body_and_glyph(cut: np.ndarray) -> np.ndarray:
     lab = lab.astype(np.float32) / 255.0
     light = lab[..., 0]
     lo, hi = np.percentile(light, 10, axis=1)[:, None], np.percentile(light, 90, axis=1)[:, None]
-    for _ in range(6):
+    for _step in range(6):
         dark = np.abs(light - lo) < np.abs(light - hi)
         n_dark = np.maximum(dark.sum(axis=1, keepdims=True), 1)
         n_light = np.maximum((~dark).sum(axis=1, keepdims=True), 1)

@@ -23,8 +23,10 @@ from typing import TYPE_CHECKING, Any, Protocol
 import numpy as np
 
 from host.app.card_camera import CardsSeen, CardWatcher
+from host.app.text import _
 from host.errors import UserError
 from host.games import CardExpectation, DiceExpectation
+from host.games.text import Text, as_text, message
 
 if TYPE_CHECKING:
     from vision.live.calibration import Calibration
@@ -36,6 +38,7 @@ RESTART_S = (1.0, 30.0)  # a live camera lost for good is opened again after 1 s
 WORRYING = {"size", "skipped", "stalled", "frozen", "lost", "gave-up", "ended"}
 SNAPSHOT_WIDTH = 640  # the page shows the snapshot on a phone: no need for more
 JPEG_QUALITY = 80
+DICE, CARDS = "dice", "cards"  # what a reading that does not fit is about
 
 
 @dataclass(frozen=True)
@@ -56,14 +59,16 @@ class ThrowSeen:
 
 @dataclass(frozen=True)
 class MisfitSeen:
-    """Dice lying still whose reading does not fit what the game expects."""
+    """Dice lying still whose reading does not fit what the game expects, or cards that
+    cannot be read (`about`: DICE or CARDS). `reason` is for people, in any language."""
 
-    reason: str
-    dice: list[dict[str, Any]]
+    reason: Text
+    dice: list[dict[str, Any]]  # each die's reading, or each card's (vision's JSON)
     snapshot: bytes
     settled_at: float
     frame: int
     cuts: tuple[bytes, ...] = ()
+    about: str = DICE
 
 
 CameraEvent = ThrowSeen | MisfitSeen | CardsSeen
@@ -118,7 +123,7 @@ class DiceWatcher:
         self._turn: Hashable = None
         self._counts: Mapping[str, int] | None = None  # the dice the game expects now
         self._lock = threading.Lock()
-        self._trouble: str | None = None  # a face set that cannot be loaded, to say once
+        self._trouble: Text | None = None  # a face set that cannot be loaded, to say once
         self.cards = CardWatcher(_snapshot)  # a card game's cards, read from the same frames
         self._teaching: Seen | None = None  # where the dice seen go while a set is taught
 
@@ -177,8 +182,11 @@ class DiceWatcher:
             reader = self._reader(sets)
         except VisionError as error:
             reader = _NO_DICE
-            named = ", ".join(repr(n) for n in _names(sets))
-            self._trouble = f"the dice's face set {named} cannot be loaded: {error}"
+            self._trouble = _(
+                "the dice's face set {names} cannot be loaded: {why}",
+                names=[repr(n) for n in sorted(_names(sets))],
+                why=message(error),
+            )
         if self._teaching is None:  # (while a set is taught, the teaching reader reads)
             self.follower.reader = reader
 
@@ -204,19 +212,22 @@ class DiceWatcher:
                 out.append(event)
             else:
                 reason, cards = event
-                snapshot, _ = _snapshot(frame)
-                out.append(MisfitSeen(reason, cards, snapshot, time.monotonic(), self.cards.frames))
+                snapshot, _scale = _snapshot(frame)
+                now = time.monotonic()
+                out.append(MisfitSeen(reason, cards, snapshot, now, self.cards.frames, about=CARDS))
         return out
 
     def _said_trouble(self, frame: np.ndarray | None) -> list[CameraEvent]:
+        about = DICE
         with self._lock:
             trouble, self._trouble = self._trouble, None
             if trouble is None:
-                trouble, self.cards.trouble = self.cards.trouble, None
+                trouble, self.cards.trouble, about = self.cards.trouble, None, CARDS
         if trouble is None:
             return []
-        snapshot, _ = _snapshot(frame)
-        return [MisfitSeen(trouble, [], snapshot, time.monotonic(), self.follower.frames)]
+        snapshot, _scale = _snapshot(frame)
+        now = time.monotonic()
+        return [MisfitSeen(trouble, [], snapshot, now, self.follower.frames, about=about)]
 
     def follow(self, stream: Stream) -> Iterator[CameraEvent | Status]:
         """The camera events of a live stream, with the stream's news (stalled, lost...)
@@ -252,7 +263,9 @@ class DiceWatcher:
             d["box"] = [round(v * scale, 1) for v in d["box"]]
             d["center"] = [round(v * scale, 1) for v in d["center"]]
         if isinstance(event, Misfit):
-            return MisfitSeen(event.reason, dice, snapshot, now, event.frame, cuts)
+            # vision's words (vision.words.Said), said by the host in the page's language
+            why: Text = as_text(event.reason)
+            return MisfitSeen(why, dice, snapshot, now, event.frame, cuts)
         for i in event.kept:
             dice[i]["kept"] = True
         thrown, kept = event.faces(event.thrown), event.faces(event.kept)
@@ -311,7 +324,7 @@ Opened = tuple["Stream", "Calibration | None", str]
 class CameraTable(Protocol):
     """What the camera needs of the table (host.app.table.Table)."""
 
-    def notice(self, level: str, text: str) -> None: ...
+    def notice(self, level: str, text: Text) -> None: ...
 
     def camera_event(self, event: CameraEvent) -> None: ...
 
@@ -335,7 +348,7 @@ def run_camera(
     by itself (after 1 s, then less often); a recording (a file) ends at its end."""
     from vision.live.stream import Status
 
-    stream, calibration, _ = opened
+    stream, calibration, _note = opened
     watcher = DiceWatcher(calibration=calibration)
     table.on_expect(watcher.expect)
     table.camera_opened(watcher)
@@ -348,12 +361,12 @@ def run_camera(
     threading.Thread(target=close_at_stop, name="camera-closer", daemon=True).start()
     wait = RESTART_S[0]
     while True:
-        problem = "the camera stream ended"
+        problem: Text = _("the camera stream ended")
         try:
             for item in watcher.follow(current[0]):
                 if isinstance(item, Status):
-                    if item.kind in WORRYING:
-                        table.notice("warning", f"camera: {item.message}")
+                    if item.kind in WORRYING:  # (the stream's own words: a detail in English)
+                        table.notice("warning", _("camera: {why}", why=as_text(item.message)))
                     continue
                 wait = RESTART_S[0]  # it works again
                 try:
@@ -361,17 +374,27 @@ def run_camera(
                 except Exception as error:  # a bug: this throw is lost, not the camera
                     table.notice(
                         "error",
-                        f"internal error on the camera's throw: {error!r}; enter it on the page",
+                        _(
+                            "internal error on the camera's throw: {error}; enter it on the page",
+                            error=repr(error),
+                        ),
                     )
         except Exception as error:  # vision, or the camera's driver, failed inside
-            problem = f"the camera failed ({error!r})"
+            problem = _("the camera failed ({error})", error=repr(error))
         current[0].close()
         if stop.is_set():
             return
         if not current[0].live:  # a recording: its end is the end
-            table.notice("error", f"{problem}: restart dicetable play to read it again")
+            table.notice(
+                "error",
+                _(
+                    "{problem}: restart {command} to read it again",
+                    problem=problem,
+                    command="dicetable play",
+                ),
+            )
             return
-        table.notice("error", f"{problem}: it is opened again by itself")
+        table.notice("error", _("{problem}: it is opened again by itself", problem=problem))
         while True:
             if stop.wait(wait):
                 return
@@ -379,10 +402,12 @@ def run_camera(
             try:
                 current[0] = reopen(spec)[0]
             except UserError as error:
-                table.notice("error", f"the camera cannot be opened again yet: {error}")
+                table.notice(
+                    "error", _("the camera cannot be opened again yet: {why}", why=message(error))
+                )
                 continue
             break
         if stop.is_set():
             current[0].close()
             return
-        table.notice("info", "camera: it is back")
+        table.notice("info", _("camera: it is back"))

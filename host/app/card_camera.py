@@ -32,7 +32,9 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 
+from host.app.text import _
 from host.games import CardExpectation
+from host.games.text import Text, as_text, message
 
 if TYPE_CHECKING:
     from vision.cards.reader import CardReading
@@ -80,7 +82,7 @@ class CardWatcher:
         self._readers: dict[str, Reader | None] = {}  # None: it cannot be loaded
         self._lock = threading.Lock()
         self.expected: CardExpectation | None = None
-        self.trouble: str | None = None  # a card set that cannot be loaded, said once
+        self.trouble: Text | None = None  # a card set that cannot be loaded, said once
         self.frames = 0
         self._candidate: tuple[tuple[object, ...], ...] | None = None
         self._streak = 0
@@ -105,9 +107,11 @@ class CardWatcher:
             self._readers[card_set] = self._load_set(card_set)
         except VisionError as error:
             self._readers[card_set] = None
-            self.trouble = f"the card set {card_set!r} cannot be loaded: {error}"
+            self.trouble = _(
+                "the card set '{name}' cannot be loaded: {why}", name=card_set, why=message(error)
+            )
 
-    def feed(self, frame: np.ndarray) -> list[CardsSeen | tuple[str, list[dict[str, Any]]]]:
+    def feed(self, frame: np.ndarray) -> list[CardsSeen | tuple[Text, list[dict[str, Any]]]]:
         """The events of one frame: a CardsSeen, or (reason, cards read) for a misfit."""
         self.frames += 1
         with self._lock:
@@ -172,13 +176,22 @@ def _card(c: CardReading) -> dict[str, str]:
     return card
 
 
-def _unread(cards: list[CardReading]) -> str:
-    why = "; ".join(
-        f"{c.reason} (likeliest {c.best_color} {c.best_value})" for c in cards if c.reason
-    )
-    n = len(cards)
-    them = "them" if n > 1 else "it"
-    return f"{n} card{'s' if n > 1 else ''} cannot be read: {why}; enter {them} on the page"
+def _unread(cards: list[CardReading]) -> Text:
+    """Why cards cannot be read, for people: each card's reason (vision's words) and its
+    likeliest colour and value (by the card set's ids: the app names no game's cards)."""
+    why = [
+        _(
+            "{why} (likeliest {color} {value})",
+            why=as_text(c.reason),
+            color=c.best_color,
+            value=c.best_value,
+        )
+        for c in cards
+        if c.reason
+    ]
+    if len(cards) == 1:
+        return _("1 card cannot be read: {why}; enter it on the page", why=why)
+    return _("{n} cards cannot be read: {why}; enter them on the page", n=len(cards), why=why)
 
 
 def _same(a: CardReading, b: CardReading) -> bool:

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from host.app.board_seam import Board, ButtonPress, pin_display
 from host.app.camera import (
+    CARDS,
     CameraEvent,
     CardsSeen,
     DiceWatcher,
@@ -391,9 +392,12 @@ class Table:
             }
             if isinstance(event, MisfitSeen):
                 self.throw = {**seen, "status": "misfit", "reason": event.reason}
-                self.notice(
-                    "warning", _("the camera cannot read this throw: {why}", why=event.reason)
-                )
+                if event.about == CARDS:  # the page shows them as cards, not as a throw
+                    self.throw["cards"] = []
+                    cannot = _("the camera cannot read these cards: {why}", why=event.reason)
+                else:
+                    cannot = _("the camera cannot read this throw: {why}", why=event.reason)
+                self.notice("warning", cannot)
                 return "misfit"
             if isinstance(event, CardsSeen):
                 return self._cards_seen(event, seen)

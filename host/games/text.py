@@ -97,10 +97,11 @@ class Text(str):
 def _fields_json(text: Text) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in text.fields.items():
+        value = as_text(value)  # a nested `Said` is kept as what it takes to say it too
         if isinstance(value, Text):
             out[key] = {"text": value.to_json()}
         elif isinstance(value, list | tuple):
-            out[key] = [v.to_json() if isinstance(v, Text) else str(v) for v in value]
+            out[key] = [v.to_json() if isinstance(v, Text) else str(v) for v in map(as_text, value)]
         else:
             out[key] = value
     return out
@@ -119,6 +120,7 @@ def _fill(template: str, fields: Mapping[str, Any], lang: str) -> str:
 
 
 def _said(value: Any, lang: str) -> Any:
+    value = as_text(value)  # vision's words (a `Said`) nested in a message: said alike
     if isinstance(value, Text):
         return value.say(lang)
     if isinstance(value, list | tuple):  # a list field: "A, B and C", in the language

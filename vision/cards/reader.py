@@ -23,9 +23,10 @@ import numpy as np
 from vision.cards import cardset, colour, finder, patches, symbol
 from vision.cards.cardset import CardSet
 from vision.reader import UNKNOWN, check_frame
+from vision.words import Said, _
 
 VIEWS = 2  # each card is read both ways up (a card lies either way)
-UNLIKE = "unlike:"  # how the reason of a find like no card of the set begins
+UNLIKE = "unlike:"  # how the reason of a find like no card of the set begins (in English)
 
 
 @dataclass(frozen=True)
@@ -40,7 +41,7 @@ class CardReading:
     value: str  # a value of the card set, or "unknown"
     confidence: float  # probability of the value (of the likeliest one when unknown)
     color_confidence: float  # probability of the colour (likewise)
-    reason: str  # why the colour or the value is unknown ("" when both are read)
+    reason: str  # why the colour or the value is unknown ("" when read; a Said for people)
     best_color: str  # the likeliest colour and value even when unknown: for people, never
     best_value: str  # for the rules
     facedown: bool = False  # the card shows its back
@@ -140,19 +141,8 @@ class CardReader:
         implied = s.colors_of(value)
         if len(implied) == 1 and value_p >= s.threshold:
             color, color_p = implied[0], value_p  # a wild card is black in its deck
-        reasons = []
         facedown = value == s.facedown and value_p >= s.threshold and not unlike
-        if unlike:
-            reasons.append(f"{UNLIKE} a card like none of {s.name}")
-        elif facedown:
-            reasons.append("face down: its back is up")
-        else:
-            if value_p < s.threshold:
-                reasons.append(f"value unsure: {value_p:.2f} < {s.threshold:.2f}")
-            if color_p < s.color_threshold:
-                reasons.append(f"colour unsure: {color_p:.2f} < {s.color_threshold:.2f}")
-            if not reasons and (color, value) not in s.kinds:
-                reasons.append(f"no such card in {s.name}: {color} {value}")
+        reason = _why(s, unlike, facedown, value_p, color_p, color, value)
         value_known = not (unlike or facedown or value_p < s.threshold)
         color_known = not (unlike or facedown or color_p < s.color_threshold)
         if value_known and color_known and (color, value) not in s.kinds:
@@ -166,8 +156,36 @@ class CardReader:
             value=value if value_known else UNKNOWN,
             confidence=value_p,
             color_confidence=color_p,
-            reason="; ".join(reasons),
+            reason=reason,
             best_color=color,
             best_value=value,
             facedown=facedown,
         )
+
+
+def _why(
+    s: CardSet, unlike: bool, facedown: bool, value_p: float, color_p: float, color: str, value: str
+) -> Said | str:
+    """Why a card is not read, for people ("" when it is read)."""
+    if unlike:
+        return _("unlike: a card like none of {name}", name=s.name)
+    if facedown:
+        return _("face down: its back is up")
+    p, threshold = f"{value_p:.2f}", f"{s.threshold:.2f}"
+    cp, color_threshold = f"{color_p:.2f}", f"{s.color_threshold:.2f}"
+    value_unsure, color_unsure = value_p < s.threshold, color_p < s.color_threshold
+    if value_unsure and color_unsure:
+        return _(
+            "value unsure: {p} < {threshold}; colour unsure: {cp} < {color_threshold}",
+            p=p,
+            threshold=threshold,
+            cp=cp,
+            color_threshold=color_threshold,
+        )
+    if value_unsure:
+        return _("value unsure: {p} < {threshold}", p=p, threshold=threshold)
+    if color_unsure:
+        return _("colour unsure: {p} < {threshold}", p=cp, threshold=color_threshold)
+    if (color, value) not in s.kinds:
+        return _("no such card in {name}: {color} {value}", name=s.name, color=color, value=value)
+    return ""

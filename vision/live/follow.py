@@ -42,6 +42,7 @@ from vision.live.motion import TrayWatch, ViewCheck
 from vision.live.settings import DEFAULT, Settings
 from vision.live.track import Tracker
 from vision.reader import UNKNOWN, UNLIKE, DieReading, check_frame
+from vision.words import Said, _
 
 # Misfit codes: what kind of problem a person should look at.
 UNREAD = "unread"  # a die could not be read, or is cocked
@@ -57,6 +58,7 @@ LIGHT = "light"  # the light changed too much to trust the reading
 VIEW = "view"  # the view no longer fits the calibration (moved too far, or new size)
 
 VIEW_EVERY = 0.3  # seconds between checks of the view while nothing moves (~3 ms each)
+CALIBRATE = "dicetable calibrate"  # the command that learns the empty tray anew
 
 
 class Reader(Protocol):
@@ -88,9 +90,10 @@ class ThrowSettled:
 @dataclass(frozen=True)
 class Misfit:
     """Something a person should look at; nothing was sent as fact. `code` says what
-    kind (the constants above), `reason` says it in words for people."""
+    kind (the constants above), `reason` says it in words for people (a vision.words
+    `Said`: the host says it in the reader's language)."""
 
-    reason: str
+    reason: Said
     dice: tuple[DieReading, ...]
     frame: int
     t: float
@@ -120,7 +123,7 @@ def matches(a: Sequence[DieReading], b: Sequence[DieReading], tolerance: float) 
     each die used once)."""
     out: dict[int, int] = {}
     used: set[int] = set()
-    for _, i, j in close_pairs([d.center for d in a], [d.center for d in b], tolerance):
+    for _distance, i, j in close_pairs([d.center for d in a], [d.center for d in b], tolerance):
         if i not in out and j not in used:
             out[i] = j
             used.add(j)
@@ -143,7 +146,7 @@ def combine(reads: Sequence[Sequence[DieReading]], tolerance: float) -> list[Die
     ...                       False, "", face)
     >>> one = combine([[die("1", 10), die("claw", 50)], [die("1", 11, 0.7), die("heart", 50)]], 4)
     >>> [(d.face, round(d.confidence, 2), d.reason) for d in one]
-    [('1', 0.8, ''), ('unknown', 0.9, 'the readings disagree: claw, heart')]
+    [('1', 0.8, ''), ('unknown', 0.9, 'the readings disagree: claw and heart')]
     >>> combine([[die("1", 10)], [die("1", 30)]], 4) is None
     True
     >>> unsure_green = replace(die("1", 10), color="green", color_confidence=0.1)
@@ -172,15 +175,16 @@ def _vote(group: list[DieReading]) -> DieReading:
     cocked = any(d.cocked for d in group)
     read = Counter(d.face for d in group if d.face != UNKNOWN)
     faces = sorted(read)
+    reason: str
     if cocked:
-        face, reason = UNKNOWN, next(d.reason for d in group if d.cocked) or "cocked"
+        face, reason = UNKNOWN, next(d.reason for d in group if d.cocked) or _("cocked")
     elif len(faces) > 1:
-        face, reason = UNKNOWN, "the readings disagree: " + ", ".join(faces)
+        face, reason = UNKNOWN, _("the readings disagree: {faces}", faces=faces)
     elif faces and read[faces[0]] * 2 >= len(group):
         face, reason = faces[0], ""
     else:
         face = UNKNOWN
-        reason = next((d.reason for d in group if d.face == UNKNOWN), "") or "not read"
+        reason = next((d.reason for d in group if d.face == UNKNOWN), "") or _("not read")
     agree = [d for d in group if d.face == face] or group
     # the colour the readings are surest of, all together (one unsure reading of a dark
     # die as green does not outvote a sure one of it as black)
@@ -358,7 +362,7 @@ class ThrowFollower:
         if dice is None:
             still.decided = True
             self.state = "still"
-            why = "the still dice read differently frame after frame: is one rocking?"
+            why = _("the still dice read differently frame after frame: is one rocking?")
             return [*events, self._misfit(UNSTABLE, why, still.reads[-1], index, t, frame)]
         still.decided = True
         self.state = "still"
@@ -382,7 +386,7 @@ class ThrowFollower:
     def _settled(
         self, dice: list[DieReading], frame: np.ndarray, index: int, t: float, still: _Still
     ) -> list[Event]:
-        def misfit(code: str, reason: str) -> list[Event]:
+        def misfit(code: str, reason: Said) -> list[Event]:
             return [self._misfit(code, reason, dice, index, t, frame, still.since)]
 
         boxes = [d.box for d in dice]
@@ -404,10 +408,11 @@ class ThrowFollower:
         if not new and not changed:
             return []  # dice were picked up (or put back): nothing was thrown
         if self.expected is None:
-            return misfit(NOT_DUE, "the dice moved but no throw is due now")
+            return misfit(NOT_DUE, _("the dice moved but no throw is due now"))
         problem = self._problem(dice, kept, changed, new)
         if problem:
-            return misfit(*problem)
+            code, why = problem
+            return misfit(code, why)
         self._before = (self._known, self._throws)
         self._throws += 1
         self._known = [_Known(d, d.center) for d in dice]
@@ -428,7 +433,9 @@ class ThrowFollower:
         kept: dict[int, _Known] = {}
         changed: dict[int, _Known] = {}
         used: set[int] = set()
-        for _, i, j in close_pairs([d.center for d in dice], [k.center for k in known], tol):
+        for _distance, i, j in close_pairs(
+            [d.center for d in dice], [k.center for k in known], tol
+        ):
             if i in kept or i in changed or j in used:
                 continue
             k = known[j]
@@ -459,7 +466,7 @@ class ThrowFollower:
         loose = [i for i in range(len(dice)) if i not in kept and i not in changed]
         reach = self.settings.moved_dice * self._side()
         used: set[int] = set()
-        for _, a, b in close_pairs(
+        for _distance, a, b in close_pairs(
             [dice[i].center for i in loose], [k.center for k in gone], reach
         ):
             i, k = loose[a], gone[b]
@@ -491,32 +498,49 @@ class ThrowFollower:
         kept: dict[int, _Known],
         changed: dict[int, _Known],
         new: list[int],
-    ) -> tuple[str, str] | None:
+    ) -> tuple[str, Said] | None:
         assert self.expected is not None
         unread = [d for d in dice if d.cocked or (d.face == UNKNOWN and not self.ask_unknown)]
         if unread:
-            kinds = Counter((d.reason or "not read").split(":")[0] for d in unread)
-            why = ", ".join(f"{n} {kind}" for kind, n in sorted(kinds.items()))
-            return UNREAD, f"{len(unread)} dice not read ({why}): throw them again"
-        if changed:
-            what = ", ".join(f"{k.reading.face} -> {dice[i].face}" for i, k in changed.items())
-            return KEPT_CHANGED, f"a die that was not thrown shows another face ({what})"
+            kinds = Counter(_unread_kind(d) for d in unread)
+            why = [_how_many(kind, n) for kind, n in sorted(kinds.items())]
+            if len(unread) == 1:
+                return UNREAD, _("1 die not read ({why}): throw it again", why=why)
+            return UNREAD, _("{n} dice not read ({why}): throw them again", n=len(unread), why=why)
+        if changed:  # (faces by their ids: vision does not know a game's names for them)
+            what = [f"{k.reading.face} -> {dice[i].face}" for i, k in changed.items()]
+            return KEPT_CHANGED, _(
+                "a die that was not thrown shows another face ({what})", what=what
+            )
         cal = self.watch.calibration
         if cal is not None and not cal.whole_frame:
             off = [i for i in new if not cal.inside(dice[i].center, 0.25 * self._side())]
+            if len(off) == 1:
+                return OFF_TRAY, _("1 die lies off the tray: throw it again")
             if off:
-                return OFF_TRAY, f"{len(off)} dice lie off the tray: throw them again"
+                return OFF_TRAY, _("{n} dice lie off the tray: throw them again", n=len(off))
         seen, want = Counter(d.color or "any" for d in dice), self.expected
         if sum(seen.values()) != sum(want.values()):
             n, m = sum(seen.values()), sum(want.values())
-            hint = "is a die off the table or hidden?" if n < m else "remove the extra dice"
-            return COUNT, f"{n} dice seen, {m} in play: {hint}"
+            if n < m:
+                return COUNT, _(
+                    "{n} dice seen, {m} in play: is a die off the table or hidden?", n=n, m=m
+                )
+            return COUNT, _("{n} dice seen, {m} in play: remove the extra dice", n=n, m=m)
         colours_told = "any" not in want  # "any": the game counts dice, not colours
         if colours_told and all(d.color is not None for d in dice) and dict(seen) != want:
-            return COLOUR, f"dice seen by colour {dict(seen)}, in play {want}"
+            return COLOUR, _(
+                "dice seen by colour: {seen}; in play: {wanted}",
+                seen=_by_colour(seen),
+                wanted=_by_colour(want),
+            )
         stale = [i for i, k in kept.items() if k.previous_turn]
+        if len(stale) == 1:
+            return NOT_THROWN, _("1 die was not thrown: the first throw throws all dice")
         if stale:
-            return NOT_THROWN, f"{len(stale)} dice were not thrown: the first throw throws all dice"
+            return NOT_THROWN, _(
+                "{n} dice were not thrown: the first throw throws all dice", n=len(stale)
+            )
         return None
 
     def _check_view(self, frame: np.ndarray, index: int, t: float, still: _Still) -> Misfit | None:
@@ -531,9 +555,11 @@ class ThrowFollower:
         far = math.hypot(dx, dy) > self.settings.bump_px * frame.shape[1] / 640
         if far and check.match > 0.5 and check.match > check.unmoved + 0.1:
             code = CAMERA_MOVED
-            reason = (
-                f"the camera moved by {math.hypot(dx, dy):.0f} px since it was calibrated; "
-                "following the move, but run dicetable calibrate with an empty tray soon"
+            reason = _(
+                "the camera moved by {px} px since it was calibrated; following the move, "
+                "but run {command} with an empty tray soon",
+                px=f"{math.hypot(dx, dy):.0f}",
+                command=CALIBRATE,
             )
             self.watch.moved(dx, dy, frame)
             self.tracker.shift(dx, dy)
@@ -542,21 +568,23 @@ class ThrowFollower:
             self._lying = [_moved(d, dx, dy) for d in self._lying]
         elif check.match < 0.5:
             code = VIEW
-            reason = (
+            reason = _(
                 "the view no longer looks like the calibrated tray (the camera moved or "
-                "turned?): run dicetable calibrate with an empty tray"
+                "turned?): run {command} with an empty tray",
+                command=CALIBRATE,
             )
             self.watch.lost_tray()
         else:
-            code, reason = LIGHT, _light_problem(check, self.settings)
-            if not reason:
+            light = _light_problem(check, self.settings)
+            if light is None:
                 return None
+            code, reason = LIGHT, light
         # The view no longer looks as calibrated: its empty look says nothing of the dice.
         dice = self._room_for(self.reader.read(frame))
         self._learn_size(dice)
         self.watch.relearn(frame, [d.box for d in dice], keep_present=code == LIGHT)
         if not same_dice(dice, self._lying, self._tolerance()):
-            reason += "; the dice changed meanwhile: check them"
+            reason = _("{why}; the dice changed meanwhile: check them", why=reason)
         self._lying = dice
         self._restart_tracks(frame, dice)
         still.decided = True
@@ -578,9 +606,12 @@ class ThrowFollower:
         if cal is None or cal.fits(*size):
             return []
         self.watch.calibration = None
-        reason = (
-            f"the frames changed from {old[0]}x{old[1]} to {size[0]}x{size[1]}: the "
-            "calibration no longer fits; run dicetable calibrate for this camera setting"
+        reason = _(
+            "the frames changed from {old} to {new}: the calibration no longer fits; "
+            "run {command} for this camera setting",
+            old=f"{old[0]}x{old[1]}",
+            new=f"{size[0]}x{size[1]}",
+            command=CALIBRATE,
         )
         return [self._misfit(VIEW, reason, [], index, t, None)]
 
@@ -589,7 +620,7 @@ class ThrowFollower:
     def _misfit(
         self,
         code: str,
-        reason: str,
+        reason: Said,
         dice: Sequence[DieReading],
         index: int,
         t: float,
@@ -649,14 +680,51 @@ def _as_known(d: DieReading, kept: _Known | None) -> DieReading:
     return replace(d, face=kept.reading.face, reason="")
 
 
-def _light_problem(check: ViewCheck, s: Settings) -> str:
-    if not 1 / s.light_ratio <= check.gain <= s.light_ratio:
-        how = "brighter" if check.gain > 1 else "darker"
-        times = check.gain if check.gain > 1 else 1 / max(check.gain, 1e-3)
-        return f"the light changed: the tray looks {times:.1f}x {how} than before"
+def _light_problem(check: ViewCheck, s: Settings) -> Said | None:
+    """What is wrong with the light, for people (None: nothing)."""
+    if check.gain > s.light_ratio:
+        return _(
+            "the light changed: the tray looks {times}x brighter than before",
+            times=f"{check.gain:.1f}",
+        )
+    if check.gain < 1 / s.light_ratio:
+        return _(
+            "the light changed: the tray looks {times}x darker than before",
+            times=f"{1 / max(check.gain, 1e-3):.1f}",
+        )
     if check.uneven > s.uneven_ratio:
-        return f"the light changed unevenly across the tray ({check.uneven:.1f}x)"
-    return ""
+        return _(
+            "the light changed unevenly across the tray ({times}x)", times=f"{check.uneven:.1f}"
+        )
+    return None
+
+
+# What the reader's reasons begin with (vision.reader), and combine's: each kind of die not
+# read, counted in an unread misfit; another reader's reason counts as "another reason".
+UNREAD_KINDS = ("cocked", "unlike", "unsure", "the readings disagree")
+
+
+def _unread_kind(d: DieReading) -> str:
+    kind = "cocked" if d.cocked else str(d.reason).split(":")[0]
+    return kind if kind in UNREAD_KINDS else "other"
+
+
+def _how_many(kind: str, n: int) -> Said:
+    """`n` dice not read for the reason `kind` (UNREAD_KINDS, or "other"), for people."""
+    if kind == "cocked":
+        return _("{n} cocked", n=n)
+    if kind == "unlike":
+        return _("{n} like none of the set's dice", n=n)
+    if kind == "unsure":
+        return _("{n} unsure", n=n)
+    if kind == "the readings disagree":
+        return _("{n} whose readings disagree", n=n)
+    return _("{n} for another reason", n=n)
+
+
+def _by_colour(counts: Mapping[str, int]) -> list[Said]:
+    """Dice per colour, for people: "6 black and 1 green" (colours by their ids)."""
+    return [_("{n} {colour}", n=n, colour=colour) for colour, n in sorted(counts.items())]
 
 
 def _moved(d: DieReading, dx: float, dy: float) -> DieReading:

@@ -36,7 +36,7 @@ import numpy as np
 
 from vision import faceset
 from vision.glyphs import faces_of
-from vision.reader import UNKNOWN, DieReading
+from vision.reader import LEANING, UNKNOWN, DieReading
 from vision.render.draw import DrawnDie, render
 from vision.render.scene import (
     Camera,
@@ -787,11 +787,11 @@ class TruthReader:
 
 
 def _reading(d: DrawnDie, scale: float = 1.0) -> DieReading:
-    reason = ""
+    reason: str = ""
     if d.cocked:
-        reason = "cocked: the die leans on something"
+        reason = LEANING  # as the real reader says it
     elif d.visible < 0.9:
-        reason = "partly hidden"
+        reason = "partly hidden"  # the truth's own note: the follower counts it "not read"
     return DieReading(
         center=(d.center[0] * scale, d.center[1] * scale),
         box=(d.box[0] * scale, d.box[1] * scale, d.box[2] * scale, d.box[3] * scale),
