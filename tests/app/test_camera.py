@@ -14,9 +14,10 @@ import pytest
 
 from host import recording
 from host.app import camera
-from host.app.camera import DiceWatcher, MisfitSeen, ThrowSeen, open_camera, run_camera
+from host.app.camera import DICE, DiceWatcher, MisfitSeen, ThrowSeen, open_camera, run_camera
 from host.errors import UserError
 from host.games import DiceExpectation
+from host.games.text import Text
 from vision.learning.flow import TeachReader
 from vision.live.settings import DEFAULT
 from vision.live.sources import SourceError
@@ -146,6 +147,8 @@ def test_a_face_set_that_cannot_be_loaded_is_said_once() -> None:
     said = watcher.feed(frame, 0.0)
     assert len(said) == 1 and isinstance(said[0], MisfitSeen)
     assert "'no-such-dice' cannot be loaded" in said[0].reason
+    assert isinstance(said[0].reason, Text) and said[0].about == DICE  # said in every language
+    assert said[0].reason.say("ja").startswith("ダイスの目のセット 'no-such-dice' を読み込めません")
     assert watcher.feed(frame, 0.1) == []
 
 

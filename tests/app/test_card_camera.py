@@ -12,14 +12,17 @@ from typing import Any
 import numpy as np
 import pytest
 
-from host.app.camera import DiceWatcher, MisfitSeen, _snapshot
+from host.app.camera import CARDS, DiceWatcher, MisfitSeen, _snapshot
 from host.app.card_camera import SETTLE, CardsSeen, CardWatcher
 from host.app.store import Store
 from host.app.table import Table
 from host.games import CardExpectation
+from host.games.text import Text
 from tests.app.fakes import Clock, FakeBoard
+from tests.games.test_said_in_every_language import unsaid
 from vision.cards.finder import rectangle
 from vision.cards.reader import CardReading
+from vision.words import _ as vision_said
 
 DISCARD = CardExpectation("cards", "discard", "Bob")
 
@@ -38,7 +41,9 @@ def reading(color: str, value: str, at: tuple[float, float] = (320, 240), turn: 
         value=value if known else "unknown",
         confidence=0.99 if known else 0.5,
         color_confidence=0.99,
-        reason="" if known else "value unsure: 0.50 < 0.90",
+        reason=""
+        if known
+        else vision_said("value unsure: {p} < {threshold}", p="0.50", threshold="0.90"),
         best_color=bc,
         best_value=bv,
     )
@@ -123,7 +128,7 @@ def test_what_is_like_no_card_is_said_once_and_left_out_beside_a_card_read() -> 
     red7 = reading("red", "7")
     die = CardReading(  # a die on the table, found, like no card of the set
         **{**reading("", "", at=(40, 300), best=("red", "draw2")).__dict__,
-           "reason": "unlike: a card like none of cards"},
+           "reason": vision_said("unlike: a card like none of {name}", name="cards")},
     )  # fmt: skip
     assert die.unlike and not red7.unlike
     (misfit, seen) = watch([[die], [die, red7]], [0, 1], DISCARD)
@@ -156,6 +161,8 @@ def test_a_card_set_that_cannot_be_loaded_is_said_once() -> None:
     said = watcher.feed(frames(0)[0], 0.0)
     assert len(said) == 1 and isinstance(said[0], MisfitSeen)
     assert "the card set 'no-such-set' cannot be loaded" in said[0].reason
+    assert isinstance(said[0].reason, Text) and said[0].about == CARDS
+    assert said[0].reason.say("fr").startswith("le jeu de cartes «\u00a0no-such-set\u00a0»")
     assert watcher.feed(frames(0)[0], 0.1) == []
     watcher.expect(CardExpectation("no-such-set", "discard", "Ann"), "turn 2")  # not again
     assert watcher.feed(frames(0)[0], 0.2) == []
@@ -182,6 +189,33 @@ def seen(table: Table, *cards: tuple[str, str]) -> str:
     expected = table.kind.cards.expected(table.game)  # type: ignore[attr-defined]
     laid = [{"color": c, "value": v} for c, v in cards]
     return table.camera_event(CardsSeen(expected, laid, [], b"", 0.0, 1))
+
+
+def test_cards_the_camera_cannot_read_are_said_as_cards_in_every_language(table: Table) -> None:
+    unsure = reading("", "", best=("green", "8"))
+    unlike = CardReading(
+        **{**reading("", "", at=(40, 300), best=("red", "draw2")).__dict__,
+           "reason": vision_said("unlike: a card like none of {name}", name="cards")},
+    )  # fmt: skip
+    watcher = DiceWatcher()
+    watcher.cards = CardWatcher(_snapshot, load=lambda name: Scripted([[], [unsure, unlike]]))
+    watcher.expect(CardExpectation("cards", "discard", "Bob"), "turn")
+    (misfit,) = [e for f in frames(0, 1) for e in watcher.feed(f, 0.0)]
+    assert isinstance(misfit, MisfitSeen) and misfit.about == CARDS
+    assert table.camera_event(misfit) == "misfit"
+    notice = table.notices[-1].text
+    assert notice == (
+        "the camera cannot read these cards: 2 cards cannot be read: value unsure: 0.50 < 0.90 "
+        "(likeliest green 8) and unlike: a card like none of cards (likeliest red draw2); "
+        "enter them on the page"
+    )
+    assert isinstance(notice, Text) and unsaid(notice) == []  # every part in fr and ja
+    assert notice.say("fr").startswith("la caméra ne peut pas lire ces cartes\u00a0: 2 cartes")
+    assert "valeur incertaine\u00a0: 0.50 < 0.90 (le plus probable\u00a0: green 8)" in notice.say(
+        "fr"
+    )
+    assert notice.say("ja").startswith("カメラはこのカードを読めません：読めないカードが2枚")
+    assert table.throw is not None and table.throw["cards"] == []  # the page: cards, not dice
 
 
 def test_the_cards_laid_are_played_by_the_camera_and_checked_by_the_rules(table: Table) -> None:
