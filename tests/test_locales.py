@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 import json
 import pickle
+import re
 from pathlib import Path
 
 import pytest
@@ -42,6 +43,28 @@ def test_every_key_used_is_in_every_language_and_none_is_unused(domain: str) -> 
     assert problems.missing == {lang: [] for lang in LANGUAGES if lang != "en"}
     assert problems.unused == {lang: [] for lang in LANGUAGES if lang != "en"}
     assert problems.wrong == []
+
+
+@pytest.mark.parametrize("domain", sorted(PACKAGES))
+def test_french_puts_a_no_break_space_before_a_colon_semicolon_and_marks(domain: str) -> None:
+    """French typography: "Partie terminée : ..." never breaks before its colon on a phone."""
+    path = PACKAGES[domain] / "locales" / "fr.json"
+    if not path.is_file():
+        pytest.skip(f"{domain} has no French yet")
+
+    def values(v: object) -> list[str]:
+        if isinstance(v, dict):
+            return [s for x in v.values() for s in values(x)]
+        if isinstance(v, list):
+            return [s for x in v for s in values(x)]
+        return [v] if isinstance(v, str) else []
+
+    found = [
+        s
+        for s in values(json.loads(path.read_text(encoding="utf-8")))
+        if re.search(r" [:;?!](\s|$)", s)
+    ]
+    assert found == []
 
 
 def test_a_text_is_its_english_and_is_said_in_any_language() -> None:
