@@ -19,12 +19,13 @@ _COLOURS = {
     "red": (255, 0, 0),
     "green": (0, 255, 0),
     "blue": (0, 0, 255),
-    "yellow": (255, 255, 0),
+    "yellow": (255, 160, 0),  # the yellow the games send an LED (less green than a screen's)
     "cyan": (0, 255, 255),
     "magenta": (255, 0, 255),
     "white": (255, 255, 255),
-    "orange": (255, 128, 0),
+    "orange": (255, 72, 0),
     "purple": (128, 0, 255),
+    "pink": (255, 64, 144),
 }
 
 
@@ -65,20 +66,35 @@ def render_board(
     snapshot: dict[str, Any], seats: int = config.SEATS, led_names: Sequence[str] = ()
 ) -> str:
     """The board from a virtual board's snapshot: the first `seats` seats' displays with
-    their LEDs, then the extra LEDs."""
+    their LEDs, then the extra LEDs. While it shows what the host told it, each LED is
+    named in the colour it was told (a blinking one, lit or not at this instant, is said
+    to blink) and only the extra LEDs the host uses are drawn; else (waiting for the host,
+    a self-test) the LEDs as lit now."""
+    told = snapshot.get("told")
     leds = [tuple(c) for c in snapshot["leds"]]
     by_index = [leds[config.LED_CHAIN.index(i)] for i in range(len(leds))]
+
+    def led(i: int) -> str:
+        if told is None:
+            return colour_name(by_index[i])
+        used = i < told["seats"] if i < config.SEATS else i - config.SEATS < told["extras"]
+        if not used:
+            return "off"
+        name = colour_name(told["rgb"][i], cap=255)
+        return f"{name}, blinking" if told["blink"][i] and name != "off" else name
+
     blocks = []
     for seat, segments in enumerate(snapshot["segments"][:seats]):
         art = draw_digits(segments).split("\n")
-        label = f"seat {seat + 1}  LED {colour_name(by_index[seat])}"
+        label = f"seat {seat + 1}  LED {led(seat)}"
         blocks.append([label.ljust(24), *(line.ljust(24) for line in art)])
     lines = []
     for row in range(0, len(blocks), SEATS_PER_ROW):
         lines += ["".join(parts) for parts in zip(*blocks[row : row + SEATS_PER_ROW], strict=True)]
     extras = []
-    for e in range(config.EXTRAS):
+    for e in range(config.EXTRAS if told is None else told["extras"]):
         name = led_names[e] if e < len(led_names) else f"extra {e + 1}"
-        extras.append(f"{name}: {colour_name(by_index[config.SEATS + e])}")
-    lines.append("   ".join(extras))
+        extras.append(f"{name}: {led(config.SEATS + e)}")
+    if extras:
+        lines.append("   ".join(extras))
     return "\n".join(line.rstrip() for line in lines)

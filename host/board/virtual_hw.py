@@ -366,6 +366,24 @@ class Rig:
             "feeds": self.watchdog.feeds,
             "boots": self.boots,
             "maintenance": b.maintenance,
+            "told": self.told(),
+        }
+
+    def told(self) -> "dict | None":
+        """What the host told the board to show (in the SHOWING mode, else None): its seats
+        and extra LEDs in use, and each LED's colour (0..255, before the cap) and blinking,
+        seats first then the extras. A blinking LED lit now or not, and its colour,
+        are what a person sees over a second: the chain's levels are one instant of it."""
+        b = self.board
+        if b.mode != board.SHOWING:
+            return None
+        s = b.shown
+        leds = len(s.blink)
+        return {
+            "seats": s.seats,
+            "extras": s.extras,
+            "rgb": [[s.rgb[3 * i], s.rgb[3 * i + 1], s.rgb[3 * i + 2]] for i in range(leds)],
+            "blink": [bool(s.blink[i]) for i in range(leds)],
         }
 
     # --- for the Node runner (strings cross the JavaScript boundary most simply) -------

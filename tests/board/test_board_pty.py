@@ -55,6 +55,24 @@ def test_a_game_state_sent_by_the_host_shows_the_right_digits(
     assert "seat 1  LED red" in board.render()
 
 
+def test_the_terminal_drawing_says_what_each_led_was_told_blinking_or_not(
+    board: VirtualBoard, link: BoardLink
+) -> None:
+    """A blinking LED is drawn as told at any instant (lit or dark now); the extra LEDs a
+    display does not use are not drawn."""
+    link.show(GAME)
+    assert link.wait_shown(2.0)
+    for _ in range(3):  # the drawing is the same whether the LED is lit at this instant
+        drawn = board.render()
+        assert "seat 2  LED green, blinking" in drawn and "seat 3  LED off" in drawn
+        assert drawn.splitlines()[-1] == "Tokyo City: yellow   Tokyo Bay: off"
+        time.sleep(0.3)
+    link.show(BoardDisplay(seats=[SeatDisplay("  12", (255, 160, 0)), SeatDisplay("P  4")]))
+    assert link.wait_shown(2.0)
+    drawn = board.render(seats=2)
+    assert "seat 1  LED yellow" in drawn and "Tokyo" not in drawn, drawn
+
+
 def test_a_press_reaches_the_host_once_and_the_board_keeps_it_until_acknowledged(
     board: VirtualBoard, link: BoardLink
 ) -> None:
