@@ -83,11 +83,12 @@ def render_board(
         name = colour_name(told["rgb"][i], cap=255)
         return f"{name}, blinking" if told["blink"][i] and name != "off" else name
 
+    labels = [f"seat {seat + 1}  LED {led(seat)}" for seat in range(len(snapshot["segments"]))]
+    width = max([24, *(len(label) + 2 for label in labels[:seats])])
     blocks = []
     for seat, segments in enumerate(snapshot["segments"][:seats]):
         art = draw_digits(segments).split("\n")
-        label = f"seat {seat + 1}  LED {led(seat)}"
-        blocks.append([label.ljust(24), *(line.ljust(24) for line in art)])
+        blocks.append([labels[seat].ljust(width), *(line.ljust(width) for line in art)])
     lines = []
     for row in range(0, len(blocks), SEATS_PER_ROW):
         lines += ["".join(parts) for parts in zip(*blocks[row : row + SEATS_PER_ROW], strict=True)]
