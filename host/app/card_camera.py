@@ -39,6 +39,8 @@ from host.games.text import Text, as_text, message
 if TYPE_CHECKING:
     from vision.cards.reader import CardReading
 
+UNKNOWN = "unknown"  # a colour or value the reader did not read (vision.cards.reader)
+
 SETTLE = 3  # frames in a row reading the same cards: the view settled
 SAME_PLACE = 0.25  # of a card's long side: a card this close, turned alike, is the same card
 SAME_TURN = 12.0  # degrees
@@ -195,10 +197,14 @@ def _unread(cards: list[CardReading]) -> Text:
 
 
 def _same(a: CardReading, b: CardReading) -> bool:
-    """The same card lying where it lay: about the same place and turn, and the same kind
-    if both were read (a card of the pile partly hidden now may not be read any more, one
-    not read before may be now)."""
-    if a.known and b.known and (a.color, a.value) != (b.color, b.value):
+    """The same card lying where it lay: about the same place and turn, and the same
+    colour if both colours were read, the same value if both values were (a card of the
+    pile partly hidden now may not be read any more, one not read before may be now; a
+    card whose colour was read but not its value is still not a card of another colour
+    laid on it alike)."""
+    if UNKNOWN not in (a.color, b.color) and a.color != b.color:
+        return False
+    if UNKNOWN not in (a.value, b.value) and a.value != b.value:
         return False
     side = math.dist(b.corners[1], b.corners[2])
     turn = abs(a.angle - b.angle) % 180

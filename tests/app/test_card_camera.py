@@ -6,6 +6,7 @@ and the whole path on recorded frames is tests/app/test_kato_camera.py."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -103,6 +104,20 @@ def test_a_second_copy_laid_on_a_copy_is_a_new_card() -> None:
     first, second = reading("red", "7"), reading("red", "7", at=(330, 236), turn=75)
     events = watch([[first], [second]], [0, 1], DISCARD)
     assert [e.cards for e in events] == [[{"color": "red", "value": "7"}]] * 2
+
+
+def test_a_card_of_another_colour_laid_alike_on_one_whose_value_was_not_read_is_new() -> None:
+    """A card laid as it happens exactly as the one under it lies (the same place, the same
+    turn) is still a new card when its colour, or its value, was read otherwise."""
+    wild = replace(reading("", "", best=("black", "wild")), color="black")  # colour read
+    green6 = reading("green", "6")  # where the wild lay, turned alike
+    black2 = replace(reading("", "", best=("black", "2")), color="black", value="2")
+    events = watch([[], [wild], [green6], [wild], [black2]], [0, 1, 2, 3, 4], DISCARD)
+    assert isinstance(events[0], tuple)  # the wild: its value not read (a misfit)
+    assert [e.cards for e in events[1:]] == [[{"color": "green", "value": "6"}]]
+    # of the same colour, it may be the card whose value was not read, seen better now
+    again = watch([[], [wild], [black2]], [0, 1, 2], DISCARD)
+    assert len(again) == 1 and isinstance(again[0], tuple)
 
 
 def test_a_new_card_that_cannot_be_read_is_a_misfit_with_the_readers_reason() -> None:
