@@ -6,7 +6,8 @@ A session is a folder holding `session.json` and the camera frames it names:
      "game": {"format": "<game>/1", "players": [...], ...},  # the setup it was played from
      "steps": [{"frames": ["f00000.jpg", ...]},      # the camera's view, in order
                {"input": {"type": "resolve", ...}},  # a button press or page action
-               ...]}
+               {"frames": [...], "entered": {...}},  # cards seen, and what a person
+               ...]}                                 # entered if they were not read
 
 `render_session` makes one from a game script of any dice game: the game (found by the
 script's format) replays it, and every throw input becomes frames of the dice the game
@@ -14,6 +15,10 @@ expects (its face set, how many of each colour) drawn by vision's tray simulator
 (`vision.live.sequences.Take`: dice picked up, tumbling, then lying still; kept dice stay
 where they lay); every other input is kept as the press or tap that made it. Played
 through vision, the frames give back the script's throws: that is what the demo shows.
+A card game's script becomes frames of its cards laid on the discard pile and its hands
+laid down (vision.cards.pile: our own cards, unless told otherwise), each with the input
+they show "entered": a card the camera does not read is entered on the page, as people
+do at the table (the card reader says `unknown` rather than guess).
 ("game" is optional: older sessions name none, and are played with `--game SCRIPT`.)
 """
 
@@ -33,6 +38,7 @@ if TYPE_CHECKING:
 
     from host.games import Game
     from host.games.kind import Dice, GameKind
+    from vision.cards.pile import Deck
     from vision.live.sequences import Take
     from vision.render.scene import DiceLook
 
@@ -46,6 +52,9 @@ class Step:
 
     frames: tuple[Path, ...] = ()
     input: Mapping[str, Any] | None = None
+    # beside a card game's frames: the input they show, as a person entered it on the page
+    # when the camera did not read them (host.app.recorded plays it only then)
+    entered: Mapping[str, Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -84,7 +93,11 @@ def load_session(folder: str | Path) -> Session:
     steps = []
     for i, step in enumerate(data.get("steps", [])):
         if isinstance(step, dict) and isinstance(step.get("frames"), list):
-            steps.append(Step(frames=tuple(folder / str(f) for f in step["frames"])))
+            entered = step.get("entered")
+            if entered is not None and not isinstance(entered, dict):
+                raise UserError(f'{path}: steps[{i}]: its "entered" is not an input')
+            frames = tuple(folder / str(f) for f in step["frames"])
+            steps.append(Step(frames=frames, entered=entered))
         elif isinstance(step, dict) and isinstance(step.get("input"), dict):
             steps.append(Step(input=step["input"]))
         else:
@@ -140,10 +153,10 @@ def still_session(
 # ---- making a session from a game script ---------------------------------------------
 
 
-def render_session(script: Mapping[str, Any], folder: Path) -> Session:
+def render_session(script: Mapping[str, Any], folder: Path, cards: Deck | None = None) -> Session:
     """Draw the session of a game script (its JSON) into `folder`; a script whose game is
     unknown, or that the rules or the camera could not have played, is a UserError naming
-    the input."""
+    the input. A card game's cards are drawn from `cards` (default: our own, `own_cards`)."""
     from host.games import IllegalInput
     from host.games.kind import GameFileError, cards_of
     from host.games.registry import kind_of_script
@@ -156,7 +169,7 @@ def render_session(script: Mapping[str, Any], folder: Path) -> Session:
         raise UserError(str(error)) from None
     dice = kind.dice
     if dice is None and cards_of(kind) is not None:
-        return _render_cards(script, kind, game, folder)
+        return _render_cards(script, kind, game, folder, cards or own_cards())
     if dice is None:
         raise UserError(f"{kind.title} is played without dice: the camera has no throws to see")
     tray = _Tray(folder.name, int(script.get("seed", 0)))
@@ -187,39 +200,69 @@ def render_session(script: Mapping[str, Any], folder: Path) -> Session:
 
 
 SHOTS = 4  # frames of each view of the cards: a still camera's view settles (host.app.card_camera)
+# Our own cards, as the demo's camera sees them: one design of the "train" split (typefaces
+# and symbols the shipped card set learned from), seeded, on a wood table texture of ours.
+CARD_DESIGN_SEED = 2
+CARD_TABLE = {"kind": "wood", "color": (30, 50, 80), "seed": 7}
 
 
-def _render_cards(script: Mapping[str, Any], kind: GameKind, game: Game, folder: Path) -> Session:
-    """A card game's session: the table seen from above (vision.cards.pile: real card
-    photos of shared/data/cards/deck-a on a table photo). An input the camera reads (a
-    card laid on the discard pile, a hand laid down) becomes the frames of it; a wild card
-    laid with its colour named is the page's input, then the frames that confirm it;
-    every other input is the press or tap that made it."""
+def own_cards() -> Deck:
+    """Our own cards on our own table: nothing from shared/data, no publisher's art."""
+    import numpy as np
+
+    from vision.cards.design import random_design
+    from vision.cards.pile import DrawnDeck
+    from vision.cards.scene import Table
+
+    design = random_design(np.random.default_rng(CARD_DESIGN_SEED), "train")
+    return DrawnDeck(design, Table(**CARD_TABLE))  # type: ignore[arg-type]
+
+
+def photo_cards() -> Deck:
+    """The real deck's photos (shared/data/cards/deck-a) on held-out table photos: for
+    measuring on real pictures (tests), never shipped."""
+    from vision.cards.pile import PhotoDeck
+    from vision.paths import data_dir
+
+    deck = data_dir("cards/deck-a")
+    if deck is None:
+        raise UserError("the card photos (shared/data/cards/deck-a) are not on this machine")
+    return PhotoDeck(deck)
+
+
+def _render_cards(
+    script: Mapping[str, Any], kind: GameKind, game: Game, folder: Path, deck: Deck
+) -> Session:
+    """A card game's session: the table seen from above (vision.cards.pile, its pictures
+    from `deck`). An input the camera reads (a card laid on the discard pile, a hand laid
+    down) becomes the frames of it, with the input itself as what a person enters on the
+    page if the camera does not read them ("entered"); a wild card laid with its colour
+    named is the page's input, then the frames that confirm it; every other input is the
+    press or tap that made it."""
     from host.games import IllegalInput
     from host.games.kind import NoCardInput, cards_of
     from vision.cards.pile import Pile
     from vision.errors import VisionError
     from vision.images import write_image
-    from vision.paths import data_dir
 
     cards = cards_of(kind)
-    deck = data_dir("cards/deck-a")
     assert cards is not None
-    if deck is None:
-        raise UserError("the card photos (shared/data/cards/deck-a) are not on this machine")
     folder.mkdir(parents=True, exist_ok=True)
-    pile = Pile(deck, int(script.get("seed", 0)))
+    try:
+        pile = Pile(deck, int(script.get("seed", 0)))
+    except VisionError as error:
+        raise UserError(f"cannot draw the cards' table: {error}") from None
     steps: list[dict[str, Any]] = []
     shot = 0
 
-    def shots(frame: Any) -> None:
+    def shots(frame: Any, entered: Mapping[str, Any] | None) -> None:
         nonlocal shot
         names = []
         for _ in range(SHOTS):
             names.append(f"f{shot:05d}.jpg")
             write_image(folder / names[-1], frame)
             shot += 1
-        steps.append({"frames": names})
+        steps.append({"frames": names} | ({} if entered is None else {"entered": dict(entered)}))
 
     for i, inp in enumerate(script.get("inputs", [])):
         where = f"inputs[{i}]"
@@ -232,14 +275,15 @@ def _render_cards(script: Mapping[str, Any], kind: GameKind, game: Game, folder:
                 raise UserError(f"{where}: the camera makes no input of it: {made.reason}")
             if made is not None and not isinstance(made, NoCardInput) and dict(made) != dict(inp):
                 raise UserError(f"{where}: the camera would give {made}, not {dict(inp)}")
-            if made is None or inp.get("named"):
+            named = made is None or inp.get("named")
+            if named:
                 steps.append({"input": dict(inp)})
             if made is not None and inp["type"] == "hand":
-                shots(pile.hand([(c["color"], c["value"]) for c in laid]))
+                shots(pile.hand([(c["color"], c["value"]) for c in laid]), inp)
             elif made is not None:
                 for c in laid:
                     frame = pile.lay(c["color"], c["value"])
-                shots(frame)
+                shots(frame, None if named else inp)
         except VisionError as error:
             raise UserError(f"{where}: cannot draw it: {error}") from None
         try:

@@ -216,13 +216,16 @@ def test_a_card_game_s_script_is_drawn_as_the_cards_laid_and_the_hands_laid_down
     from tests.app.kato_camera import camera_game
 
     script = next(s for s in map(lambda k: camera_game(k, rounds=1, hand_size=3), range(20)) if s)
-    session = recording.render_session(script, tmp_path / "session")
+    session = recording.render_session(script, tmp_path / "session", recording.photo_cards())
     inputs = script["inputs"]
     seen = [i for i in inputs if i["type"] in ("turn_up", "play", "hand")]
     entered = [i for i in inputs if i not in seen or i.get("named")]
     assert [s.input for s in session.steps if s.input is not None] == entered
     shots = [s for s in session.steps if s.frames]
     assert len(shots) == len(seen)  # a view of the cards for each card laid, each hand
+    # each carries the input it shows, entered on the page if the camera does not read it
+    # (but a wild named on the page first: the frames confirm it)
+    assert [s.entered for s in shots if s.entered] == [i for i in seen if not i.get("named")]
     assert all(len(s.frames) == recording.SHOTS for s in shots)
     assert all(f.is_file() for s in shots for f in s.frames)
     # a wild card named on the page comes first, then the camera sees it (a confirmation)
@@ -238,4 +241,44 @@ def test_a_card_the_photos_do_not_show_cannot_be_drawn(tmp_path: Path) -> None:
         "inputs": [{"type": "turn_up", "player": "Bob", "card": {"color": "blue", "value": "3"}}],
     }
     with pytest.raises(UserError, match=r"inputs\[0\]: cannot draw it: .* no blue 3"):
+        recording.render_session(script, tmp_path / "session", recording.photo_cards())
+
+
+def test_a_card_game_is_drawn_with_our_own_cards_needing_nothing_of_shared_data(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """By default (the demo's session) the cards are our own renderer's, on a table
+    texture of ours: a player's machine has no shared/data, and no publisher's art."""
+    import vision.paths
+
+    monkeypatch.setattr(vision.paths, "data_dir", lambda relative: None)
+    script = {
+        "format": "kato-game/1",
+        "players": [{"name": "Ann"}, {"name": "Bob"}],
+        "options": {"hand_size": 1},
+        "inputs": [
+            {"type": "turn_up", "player": "Bob", "card": {"color": "blue", "value": "0"}},
+            {"type": "play", "player": "Ann", "card": {"color": "blue", "value": "skip"}},
+            {"type": "hand", "player": "Bob", "cards": [{"color": "black", "value": "wild4"}]},
+        ],
+    }
+    session = recording.render_session(script, tmp_path / "session")
+    assert [s.entered for s in session.steps] == script["inputs"]
+    assert all(len(s.frames) == recording.SHOTS and s.input is None for s in session.steps)
+    first, last = (read_image(s.frames[0]) for s in (session.steps[0], session.steps[-1]))
+    assert first.shape == (480, 640, 3) and (first != last).any()
+    with pytest.raises(UserError, match="photo"):  # the photos' path says what it lacks
+        recording.photo_cards()
+
+
+def test_a_card_our_design_does_not_draw_cannot_be_drawn(tmp_path: Path) -> None:
+    script = {
+        "format": "kato-game/1",
+        "players": [{"name": "Ann"}, {"name": "Bob"}],
+        "options": {"cone": "cancel"},
+        "inputs": [
+            {"type": "turn_up", "player": "Bob", "card": {"color": "black", "value": "cone"}}
+        ],
+    }
+    with pytest.raises(UserError, match=r"inputs\[0\]: cannot draw it: .* draws no black cone"):
         recording.render_session(script, tmp_path / "session")

@@ -189,7 +189,7 @@ def play(args: argparse.Namespace, terminal: Terminal, page: bool = True) -> Non
         terminal.board_news(board_said)
         player = None
         if recorded:
-            player = _recorded(table, args, None if camera == "demo" else camera)
+            player = _recorded(table, args, None if camera == "demo" else camera, terminal)
             worker = threading.Thread(target=player.run, args=(stop,), name="recorded", daemon=True)
         elif live is not None:
             from host.app.camera import run_camera
@@ -276,8 +276,11 @@ def _stop_on_sigterm(stop: threading.Event) -> None:
         signal.signal(signal.SIGTERM, handler)
 
 
-def _recorded(table: Any, args: argparse.Namespace, folder: str | None) -> Any:
-    """A new game with the session's setup, and the session playing into it."""
+def _recorded(
+    table: Any, args: argparse.Namespace, folder: str | None, terminal: Terminal | None = None
+) -> Any:
+    """A new game with the session's setup, and the session playing into it (`terminal`
+    told of the cards it enters, as recorded, where the camera did not read them)."""
     from host import recording
     from host.app.camera import DiceWatcher
     from host.app.recorded import SessionPlayer, session_folder
@@ -310,7 +313,13 @@ def _recorded(table: Any, args: argparse.Namespace, folder: str | None) -> Any:
     else:
         table.notice("info", _("The recorded game in progress goes on ({n} inputs played)", n=done))
     return SessionPlayer(
-        table, session, DiceWatcher(), speed=args.speed, inputs=not args.manual, played=done
+        table,
+        session,
+        DiceWatcher(),
+        speed=args.speed,
+        inputs=not args.manual,
+        played=done,
+        on_entered=None if terminal is None else terminal.entered,
     )
 
 

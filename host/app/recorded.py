@@ -19,22 +19,33 @@ A card game's frames (a card laid, a hand laid down) wait too until the table ha
 every input before them, so a card the camera could not read, entered on the page, comes
 before the next (and the session ends once the last is taken); the frames that confirm a
 wild card named on the page give no input of their own.
+
+With the recorded inputs, a card game's frames carry the input they show ("entered"): the
+camera's reading of them is that input, or, when the camera does not read them (a card
+it says `unknown`, cards it does not see), the input is entered as the person did on the
+page (`on_entered` is told why). Cards read as other cards than the recording's stop the
+session: the reader says `unknown` rather than guess, so that is a bug to see.
 """
 
 from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 from host.app.camera import DiceWatcher
+from host.app.card_camera import CardsSeen
 from host.app.table import RECORDING, Refused, Table
 from host.errors import UserError
+from host.games import Input
 from host.games.kind import RESOLVE, THROW, cards_of
 from host.recording import Session, Step
 
 FrameHook = Callable[[int, float], None]
+EnteredHook = Callable[[Input, str], None]
+NOT_SEEN = "no new card seen"  # the camera made nothing of the frames
 
 
 class SessionPlayer:
@@ -48,6 +59,7 @@ class SessionPlayer:
         patience: float = 30.0,
         on_frame: FrameHook | None = None,
         played: int = 0,
+        on_entered: EnteredHook | None = None,
     ) -> None:
         self.table = table
         self.session = session
@@ -57,6 +69,7 @@ class SessionPlayer:
         self.patience = patience
         self.on_frame = on_frame  # (frame index, perf_counter before reading): the bench
         self.played = played  # inputs of the game played before a restart: their steps skipped
+        self.on_entered = on_entered  # (input, why): cards not read, entered as recorded
         self.finished = threading.Event()
         self.error: str | None = None
         table.on_expect(watcher.expect)
@@ -84,12 +97,13 @@ class SessionPlayer:
         awaited: Hashable = None  # the turn of the last throw played (manual mode)
         ended = False  # a recorded end of the throws was left to the people since
         cards = self.table.kind is not None and cards_of(self.table.kind) is not None
-        named = False  # the step before named a wild card's colour on the page
+        named: Mapping[str, Any] | None = None  # the step before: a wild card named on the page
         for step in self._steps_left():
             if stop.is_set():
                 return
-            confirms = named and step.input is None  # the camera sees the card named
-            named = step.input is not None and bool(step.input.get("named"))
+            confirms = named is not None and step.input is None  # the camera sees it
+            shown = step.entered or (named if confirms else None)  # the cards the frames show
+            named = step.input if step.input is not None and step.input.get("named") else None
             given += 0 if confirms else 1
             if step.input is not None:
                 if self.inputs:
@@ -114,6 +128,8 @@ class SessionPlayer:
                 if stop.is_set():
                     return
                 start = time.monotonic() - index / self.session.fps / (self.speed or 1)
+            before = self.table.inputs_taken()
+            why = NOT_SEEN  # why the camera gave no input of these frames
             for path in step.frames:
                 try:
                     image = read_image(path)
@@ -127,16 +143,36 @@ class SessionPlayer:
                 if self.on_frame is not None:
                     self.on_frame(index, time.perf_counter())
                 for event in self.watcher.feed(image, t):
+                    if self.inputs and shown is not None:
+                        _check_read(event, shown, path)
                     # (one that waits for room in the store goes in later, in order)
                     taken = self.table.camera_event(event) in ("read", "waiting", "confirmed")
-                    if self.inputs and not taken:
-                        said = (self.table.throw or {}).get("reason", "not taken")
+                    said = (self.table.throw or {}).get("reason", "not taken")
+                    if self.inputs and not taken and shown is None:
                         raise UserError(f"the camera's reading of {path.name}: {said}")
+                    why = why if taken else said
                 index += 1
                 if stop.is_set():
                     return
+            if self.inputs and step.entered is not None:
+                self._read_or_entered(dict(step.entered), before, why, stop)
         if cards and not self.inputs:  # the last cards too, if they are entered by hand
             self._await_people(given, stop)
+
+    def _read_or_entered(
+        self, inp: dict[str, Any], before: int, why: str, stop: threading.Event
+    ) -> None:
+        """After a card game's frames: the camera's reading was `inp` (taken once the table
+        had taken `before` inputs), or it made none, and `inp` is entered as recorded."""
+        log = self.table.game.log if self.table.game is not None else []
+        taken = [dict(i) for i in log[before:]]
+        if taken and not (len(taken) == 1 and _same_input(taken[0], inp)):
+            raise UserError(f"the camera gave {taken}, where the recording has {inp}")
+        if taken:
+            return
+        if self.on_entered is not None:
+            self.on_entered(inp, why)
+        self._give(inp, stop)
 
     def _await_people(self, count: int, stop: threading.Event) -> None:
         """Wait (as long as it takes) until the game has taken `count` inputs."""
@@ -178,14 +214,22 @@ class SessionPlayer:
 
     def _steps_left(self) -> list[Step]:
         """The session's steps after those the game on the table has played already (a
-        throw's frames gave one throw input; each recorded input, itself)."""
+        throw's frames gave one throw input; cards' frames, the input they show; each
+        recorded input, itself; the frames confirming a card named on the page, none)."""
         log = list(self.table.game.log) if self.table.game is not None else []
         done = log[: self.played]
         steps = list(self.session.steps)
+        named = False  # the step played before named a card on the page
         while steps and done:
             step, given = steps[0], dict(done[0])
+            recorded = step.input if step.input is not None else step.entered
+            if named and step.input is None and step.entered is None:
+                del steps[0]  # the frames confirming it
+                named = False
+                continue
+            named = recorded is not None and bool(recorded.get("named"))
             if (step.input is None and given.get("type") == THROW) or (
-                step.input is not None and dict(step.input) == given
+                recorded is not None and _same_input(dict(recorded), given)
             ):
                 del steps[0], done[0]
             elif self.inputs:
@@ -231,6 +275,41 @@ class SessionPlayer:
             lambda: stop.is_set() or table.holding is None, self.patience + table.window
         ):
             raise UserError("the correction window did not close")
+
+
+def _check_read(event: object, shown: Mapping[str, Any], path: Path) -> None:
+    """Cards the camera saw settle are the cards the frames show, or it read them wrong."""
+    if not isinstance(event, CardsSeen):
+        return  # a misfit: what it could not read, said so
+    if not _same_cards(event.cards, _cards_of(shown)):
+        said = ", ".join(_card_text(c) for c in event.cards)
+        laid = ", ".join(_card_text(c) for c in _cards_of(shown))
+        raise UserError(
+            f"the camera read {said} in {path.name}, where {shown.get('player')} laid {laid}: "
+            "a card read wrong (the reader should have said unknown)"
+        )
+
+
+def _same_input(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
+    """The same input; cards laid down together in any order (the camera lists a hand as
+    it lies, a person as they hold it)."""
+    if a == b:
+        return True
+    rest = lambda i: {k: v for k, v in i.items() if k != "cards"}  # noqa: E731
+    both = "cards" in a and "cards" in b
+    return both and rest(a) == rest(b) and _same_cards(a["cards"], b["cards"])
+
+
+def _cards_of(inp: Mapping[str, Any]) -> list[Mapping[str, str]]:
+    return list(inp["cards"]) if "cards" in inp else [inp["card"]] if "card" in inp else []
+
+
+def _same_cards(a: Sequence[Mapping[str, str]], b: Sequence[Mapping[str, str]]) -> bool:
+    return sorted(map(_card_text, a)) == sorted(map(_card_text, b))
+
+
+def _card_text(card: Mapping[str, str]) -> str:
+    return f"{card.get('color')} {card.get('value')}"
 
 
 def session_folder(path: str | None) -> Path:

@@ -84,6 +84,10 @@ class Terminal:
         if game == game_now and ended is not None and self.boards:  # a turn of this game ended
             self.draw_board(f"The board after {ended[0]}'s turn:")
 
+    def entered(self, inp: Input, why: str) -> None:
+        """A recorded session's cards the camera did not read (`why`): `inp` is entered
+        next, as the person did on the page (the page's feed shows it)."""
+
     def ended(self, exit_at_end: bool) -> None:
         """The table stops (the board is still connected)."""
         table, board = self.table, self.board

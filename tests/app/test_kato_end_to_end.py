@@ -139,7 +139,8 @@ def test_a_whole_game_played_on_the_page_with_the_camera_and_the_board(tmp_path:
     script = SCRIPT
     session = tmp_path / "session"
     inputs = [dict(i) for i in script["inputs"]]
-    outcomes = camera_outcomes(recording.render_session(script, session), inputs)
+    drawn = recording.render_session(script, session, recording.photo_cards())
+    outcomes = camera_outcomes(drawn, inputs)
     expected = replay(parse_script(script)).to_json()
     command = [
         sys.executable, "-m", "host", "play", "--camera", str(session), "--manual",

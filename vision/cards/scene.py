@@ -168,6 +168,11 @@ def _texture(table: Table, w: int, h: int) -> np.ndarray:
     return np.clip(out + noise, 0, 255)
 
 
+def table_texture(table: Table, width: int, height: int) -> np.ndarray:
+    """The table's surface alone (float32 BGR), before any card, light or camera."""
+    return _texture(table, width, height)
+
+
 # -- geometry -------------------------------------------------------------------------------
 
 
