@@ -10,7 +10,9 @@ ends with the final scores.
 
 The demo game is the one shipped by the first game (in the catalog's order) that ships
 one (its kind's `demo`), or by the game named with `--game` (e.g. `dicetable demo --game
-kingdom-run`).
+kingdom-run`). A card game's session is drawn with our own cards (host.recording); a card
+the camera does not read is entered as the recording says a person did on the page, and
+the story says so ("camera: not read (why); entered on the page: ...").
 """
 
 from __future__ import annotations
@@ -39,7 +41,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--game",
         metavar="NAME",
-        help="play this game's demo (e.g. kingdom-run; default: the first game that ships one)",
+        help="play this game's demo (king-of-tokyo, kingdom-run or kato; default: the first "
+        "game that ships one)",
     )
     parser.add_argument(
         "--session",
@@ -75,6 +78,8 @@ class DemoResult:
     state: dict[str, Any]  # the game's final state (to_json)
     standings: list[str]  # the final scores, as the game tells them
     throws_read: int  # throws the camera read from the frames
+    cards_read: int = 0  # a card game's inputs the camera read from the frames (cards laid, hands)
+    cards_entered: int = 0  # ... and those it did not read, entered as recorded
 
 
 def play_demo(
@@ -114,6 +119,9 @@ class DemoTerminal(Terminal):
         super().__init__(boards=out is not None, out=out or (lambda _line: None))
         self.serving = page
         self.throws = 0
+        self.cards_read = 0
+        self.cards_entered = 0
+        self._unread: tuple[Input, str] | None = None  # cards not read, to be entered
         self.result: DemoResult | None = None
 
     def announce(self, text: str) -> None:
@@ -131,13 +139,14 @@ class DemoTerminal(Terminal):
         table = self.table
         assert table is not None and table.game is not None and table.kind is not None
         roles = table.kind.roles(table.game)
-        seats = [f"seat {i + 1}: {name} ({roles.get(name, '?')})"
+        seats = [f"seat {i + 1}: {name}" + (f" ({roles[name]})" if roles.get(name) else "")
                  for i, name in enumerate(table.game.players)]  # fmt: skip
         self.out("The board's seats: " + ", ".join(seats))
 
     def taken(self, inp: Input, source: str) -> None:
         from host.games.kind import THROW
 
+        unread, self._unread = self._unread, None
         if source == "camera" and inp.get("type") == THROW:
             self.throws += 1
             kept = list(inp.get("kept", []))
@@ -146,9 +155,18 @@ class DemoTerminal(Terminal):
                 + " ".join(inp.get("thrown", []))
                 + (f"  (kept: {' '.join(kept)})" if kept else "")
             )
+        elif source == "camera":
+            self.cards_read += 1
+            self.out(f"  camera: read {describe(inp)}")
+        elif unread is not None and dict(unread[0]) == dict(inp):
+            self.cards_entered += 1
+            self.out(f"  camera: not read ({unread[1]}); entered on the page: {describe(inp)}")
         else:
             self.out(f"  {describe(inp)}")
         super().taken(inp, source)
+
+    def entered(self, inp: Input, why: str) -> None:
+        self._unread = (inp, why)  # said when the table takes it
 
     def ended(self, exit_at_end: bool) -> None:
         table = self.table
@@ -156,7 +174,9 @@ class DemoTerminal(Terminal):
             from host.games.kind import standings
 
             told = standings(table.kind, table.game)
-            self.result = DemoResult(table.game.to_json(), told, self.throws)
+            self.result = DemoResult(
+                table.game.to_json(), told, self.throws, self.cards_read, self.cards_entered
+            )
 
     def _throw_number(self, inp: Input) -> int:
         """Which throw of this player's turn: the throws in a row in the game's log."""
@@ -219,6 +239,8 @@ def demo_session_folder(game: str | None = None) -> Path:
     for source in [vision / "glyphs.py", *sorted((vision / "render").glob("*.py"))]:
         digest.update(source.read_bytes())
     digest.update(Path(sequences.__file__).read_bytes())
+    for source in sorted((vision / "cards").glob("*.py")):  # a card game's: our own cards
+        digest.update(source.read_bytes())
     digest.update(Path(recording.__file__).read_bytes())
     folder = cache_folder() / f"demo-session-{digest.hexdigest()[:12]}"
     if not (folder / "session.json").exists():
@@ -248,15 +270,23 @@ def render_demo_session(script: Path, folder: Path) -> None:
 
 def describe(inp: Input) -> str:
     """An input in a few words, for the terminal (which speaks English, as the command line
-    does; the page's feed says it in the reader's language).
+    does; the page's feed says it in the reader's language). A card ({"color", "value"})
+    is said as its colour and value.
 
     >>> describe({"type": "yield", "player": "Ann", "leave": True})
     'Ann: yield (leave true)'
+    >>> describe({"type": "hand", "player": "Bob", "cards": [{"color": "red", "value": "7"},
+    ...                                                      {"color": "black", "value": "wild"}]})
+    'Bob: hand (cards red 7, black wild)'
     """
-    rest = ", ".join(
-        f"{k} {json.dumps(v) if not isinstance(v, str) else v}"
-        for k, v in inp.items()
-        if k not in ("type", "player")
-    )
+
+    def said(v: Any) -> str:
+        if isinstance(v, dict) and set(v) == {"color", "value"}:
+            return f"{v['color']} {v['value']}"
+        if isinstance(v, list) and v and all(isinstance(c, dict) for c in v):
+            return ", ".join(map(said, v))
+        return v if isinstance(v, str) else json.dumps(v)
+
+    rest = ", ".join(f"{k} {said(v)}" for k, v in inp.items() if k not in ("type", "player"))
     head = f"{inp.get('player')}: {inp.get('type')}" if "player" in inp else str(inp.get("type"))
     return f"{head} ({rest})" if rest else head

@@ -59,6 +59,19 @@ def read_script_file(path: str | Path) -> object:
         raise ScriptError(message(error)) from None
 
 
+def script_text(script: Mapping[str, Any]) -> str:
+    """A script as JSON a person can read (a shipped demo game): a line per field, and
+    per input and player."""
+    lines = []
+    for key, value in script.items():
+        if isinstance(value, list) and key in ("inputs", "players"):
+            items = ",\n".join(f"  {json.dumps(v)}" for v in value)
+            lines.append(f" {json.dumps(key)}: [\n{items}\n ]")
+        else:
+            lines.append(f" {json.dumps(key)}: {json.dumps(value)}")
+    return "{\n" + ",\n".join(lines) + "\n}\n"
+
+
 def check_format(obj: Mapping[str, Any], fmt: str) -> None:
     """ScriptError unless the script says it is in format `fmt`."""
     found = obj.get("format")

@@ -1,4 +1,4 @@
-"""The examples in the app's docstrings are tests too."""
+"""The examples in the app's docstrings are tests too (and the demo's, a preset of it)."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ import pytest
 import host.app
 
 MODULES = [name for _, name, _ in pkgutil.iter_modules(host.app.__path__, "host.app.")]
+MODULES += ["host.demo"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -22,6 +22,7 @@ everything the camera cannot read. It comes after the dice games in the catalog
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
 from host.games import Game, Input, Waiting
@@ -45,6 +46,9 @@ class KatoKind(ScriptedKind):
     catalog_order = 1  # after the games the page plays: KaTO's page is not built yet
     dice = None  # no dice: the cards are laid, read by the camera (`cards`) or entered
     cards = CARDS
+    # 3 players, 3 rounds of 3 cards dealt (`dicetable demo --game kato`); made by
+    # host.games.kato.demo
+    demo = Path(__file__).parent / "data" / "demo-game.json"
 
     def roles(self, game: Game) -> dict[str, str]:
         return {}  # the players hold no role
@@ -56,6 +60,26 @@ class KatoKind(ScriptedKind):
     def winners(self, game: Game) -> list[str]:
         g = _kato(game)
         return [g.players[s] for s in g.winners]
+
+    def standings(self, game: Game) -> list[str]:
+        """Each player's score and the rounds they won, then the winners.
+
+        >>> from host.games.kato import Setup
+        >>> KIND.standings(KaTO(Setup(players=("Ann", "Bob"))))[0]
+        'Ann      0 points, no round won'
+        """
+        s = _kato(game).to_json()
+        won = {p["name"]: 0 for p in s["players"]}
+        for r in s["rounds"]:
+            won[r["winner"]] += 1
+        lines = []
+        for p in s["players"]:
+            n = won[p["name"]]
+            rounds = "no round won" if not n else f"{n} round{'s' if n > 1 else ''} won"
+            lines.append(f"{p['name']:<6} {p['score']:>3} points, {rounds}")
+        if s["game_over"]:
+            lines.append("Winner: " + (" and ".join(s["winners"]) or "nobody"))
+        return lines
 
     def catalog(self) -> dict[str, Any]:
         return page.catalog()

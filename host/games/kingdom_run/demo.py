@@ -10,7 +10,6 @@ input is one the page offers; the game is checked by replaying it (the script's
 
 from __future__ import annotations
 
-import json
 import random
 import sys
 from typing import Any
@@ -21,6 +20,7 @@ from host.games.kingdom_run.engine import KingdomRun
 from host.games.kingdom_run.random_player import random_faces
 from host.games.kingdom_run.rules import DICE, EQUAL, FLASK, PURSE
 from host.games.kingdom_run.script import FORMAT, parse_script, start
+from host.games.scripts import script_text
 
 SEED = 2
 PLAYERS = ({"name": "Ann", "colour": "red"}, {"name": "Bob", "colour": "blue"},
@@ -85,18 +85,6 @@ def demo_script(seed: int = SEED) -> dict[str, Any]:
     end = game.to_json()
     script["expect"] = [{"winners": end["winners"], "game_over": True}]
     return script
-
-
-def script_text(script: dict[str, Any]) -> str:
-    """The script as JSON a person can read: a line per field, and per input."""
-    lines = []
-    for key, value in script.items():
-        if isinstance(value, list) and key in ("inputs", "players"):
-            items = ",\n".join(f"  {json.dumps(v)}" for v in value)
-            lines.append(f" {json.dumps(key)}: [\n{items}\n ]")
-        else:
-            lines.append(f" {json.dumps(key)}: {json.dumps(value)}")
-    return "{\n" + ",\n".join(lines) + "\n}\n"
 
 
 if __name__ == "__main__":
