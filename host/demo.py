@@ -38,11 +38,14 @@ if TYPE_CHECKING:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    from host.games.kind import demo_of
+    from host.games.registry import kinds
+
+    shipped = [name for name, kind in kinds().items() if demo_of(kind) is not None]
     parser.add_argument(
         "--game",
         metavar="NAME",
-        help="play this game's demo (king-of-tokyo, kingdom-run or kato; default: the first "
-        "game that ships one)",
+        help=f"play this game's demo ({', '.join(shipped)}; default: the first)",
     )
     parser.add_argument(
         "--session",

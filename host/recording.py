@@ -38,7 +38,7 @@ if TYPE_CHECKING:
 
     from host.games import Game
     from host.games.kind import Dice, GameKind
-    from vision.cards.pile import Deck
+    from vision.cards.pile import Deck, DrawnDeck
     from vision.live.sequences import Take
     from vision.render.scene import DiceLook
 
@@ -200,22 +200,32 @@ def render_session(script: Mapping[str, Any], folder: Path, cards: Deck | None =
 
 
 SHOTS = 4  # frames of each view of the cards: a still camera's view settles (host.app.card_camera)
-# Our own cards, as the demo's camera sees them: one design of the "train" split (typefaces
-# and symbols the shipped card set learned from), seeded, on a wood table texture of ours.
-CARD_DESIGN_SEED = 2
-CARD_TABLE = {"kind": "wood", "color": (30, 50, 80), "seed": 7}
 
 
-def own_cards() -> Deck:
-    """Our own cards on our own table: nothing from shared/data, no publisher's art."""
-    import numpy as np
-
-    from vision.cards.design import random_design
+def own_cards() -> DrawnDeck:
+    """Our own cards on our own table, as the demo's camera sees them: nothing from
+    shared/data, no publisher's art. One design of the "train" split (typefaces and
+    symbols the shipped card set learned from): random_design(default_rng(23), "train")
+    written out, since random_design draws typefaces among the machine's fonts; this one's
+    numerals are OpenCV's Hershey "plain", drawn alike on any machine. On a dark wood
+    texture of ours (vision.cards.scene)."""
+    from vision.cards.design import Design
+    from vision.cards.glyphs import Typeface
     from vision.cards.pile import DrawnDeck
     from vision.cards.scene import Table
 
-    design = random_design(np.random.default_rng(CARD_DESIGN_SEED), "train")
-    return DrawnDeck(design, Table(**CARD_TABLE))  # type: ignore[arg-type]
+    face = Typeface(kind="hershey", name="plain", weight=0.2003, slant=0.0, stretch=0.9571)
+    design = Design(
+        split="train", aspect=1.5239, border=0.0903, paper=(217, 233, 222), corner=0.1151,
+        shades=((48, 12, 166), (27, 217, 246), (162, 187, 38), (135, 85, 52)),
+        black=(30, 30, 23), motif="circle", motif_angle=52.25, motif_size=0.9429, ink="body",
+        outline=0.0437, shadow=0.0664, face=face, index_face=face, size=0.3575, index="two",
+        index_size=0.1028, mark69="under",
+        variants=(("skip", 1), ("reverse", 0), ("draw2", 0), ("wild", 0), ("wild4", 0)),
+        text_draw2=False, text_wild4=False, quads=(1, 2, 3, 0), back=(20, 38, 39),
+        back_ring=(26, 26, 203), back_text="BTHA",
+    )  # fmt: skip
+    return DrawnDeck(design, Table(kind="wood", color=(30, 50, 80), seed=7))
 
 
 def photo_cards() -> Deck:

@@ -33,6 +33,16 @@ def test_every_subcommand_has_help(name: str) -> None:
     assert result.stdout.startswith("usage: dicetable " + name)
 
 
+def test_demo_help_names_every_game_that_ships_a_demo() -> None:
+    from host.games.kind import demo_of
+    from host.games.registry import kinds
+
+    shipped = [name for name, kind in kinds().items() if demo_of(kind) is not None]
+    assert {"king-of-tokyo", "kingdom-run", "kato"} <= set(shipped)
+    said = " ".join(dicetable("demo", "--help").stdout.split())
+    assert all(name in said for name in shipped), said
+
+
 def test_unknown_subcommand_is_a_clear_error() -> None:
     result = dicetable("fly")
     assert result.returncode == 2

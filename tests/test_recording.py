@@ -271,6 +271,19 @@ def test_a_card_game_is_drawn_with_our_own_cards_needing_nothing_of_shared_data(
         recording.photo_cards()
 
 
+def test_our_own_cards_are_a_design_the_shipped_set_learned_from_drawn_alike_anywhere() -> None:
+    """The demo's design is of the "train" split (its typefaces and symbols among those
+    the shipped card set learned from) and draws its numerals with no font of the machine
+    (a machine without the outline fonts would draw other cards, or none)."""
+    from vision.cards import glyphs
+
+    design = recording.own_cards().design
+    assert design.split == "train"
+    for face in (design.face, design.index_face):
+        assert face.kind != "ttf" and (face.kind, face.name) in glyphs.faces("train")
+    assert all(v in glyphs.variants(value, "train") for value, v in design.variants)
+
+
 def test_a_card_our_design_does_not_draw_cannot_be_drawn(tmp_path: Path) -> None:
     script = {
         "format": "kato-game/1",
