@@ -14,7 +14,7 @@ Games register themselves; nothing outside a game's package imports it by name:
 - `register(kind)` adds one in-process.
 
 The catalog's order: the games of `host.games` by their KIND's `catalog_order` (0 if it
-has none; a game whose page is not built yet says 1) then package name, then those of
+has none; the games after King of Tokyo say 1) then package name, then those of
 DICETABLE_GAMES in the order named, then any registered by hand. The first is the default
 game of a "new_game" that names none.
 

@@ -43,7 +43,7 @@ class KatoKind(ScriptedKind):
     inputs_said = INPUTS_SAID  # the page's feed tells each input with these
     script_format = FORMAT
     script = script
-    catalog_order = 1  # after the games the page plays: KaTO's page is not built yet
+    catalog_order = 1  # after King of Tokyo, the table's first game (then by name)
     dice = None  # no dice: the cards are laid, read by the camera (`cards`) or entered
     cards = CARDS
     # 3 players, 3 rounds of 3 cards dealt (`dicetable demo --game kato`); made by
