@@ -230,13 +230,18 @@ def cache_folder() -> Path:
 
 def demo_session_folder(game: str | None = None) -> Path:
     """The demo session (of `game`'s demo, or the first game's), rendered from the demo
-    game's script the first time it is needed
-    (the folder's name carries a hash of the script, the renderer's and the tray
-    simulator's sources, so a change to any renders it again)."""
+    game's script the first time it is needed (`rendered_session`)."""
+    return rendered_session(demo_script(game), "demo-session")
+
+
+def rendered_session(script: Path, prefix: str = "session") -> Path:
+    """The recorded session of a game script (host.recording.render_session), rendered the
+    first time it is needed and kept in the cache: the folder's name carries a hash of the
+    script, the renderer's and the tray simulator's sources, so a change to any renders it
+    again."""
     from host import recording
     from vision.live import sequences
 
-    script = demo_script(game)
     digest = hashlib.sha256(script.read_bytes())
     vision = Path(__file__).parents[1] / "vision"
     for source in [vision / "glyphs.py", *sorted((vision / "render").glob("*.py"))]:
@@ -245,19 +250,19 @@ def demo_session_folder(game: str | None = None) -> Path:
     for source in sorted((vision / "cards").glob("*.py")):  # a card game's: our own cards
         digest.update(source.read_bytes())
     digest.update(Path(recording.__file__).read_bytes())
-    folder = cache_folder() / f"demo-session-{digest.hexdigest()[:12]}"
+    folder = cache_folder() / f"{prefix}-{digest.hexdigest()[:12]}"
     if not (folder / "session.json").exists():
-        render_demo_session(script, folder)
+        _render_session(script, folder)
     return folder
 
 
-def render_demo_session(script: Path, folder: Path) -> None:
+def _render_session(script: Path, folder: Path) -> None:
     import json
     import shutil
 
     from host import recording
 
-    print(f"Rendering the demo session's camera frames into {folder} (once) ...", file=sys.stderr)
+    print(f"Rendering the camera frames of {script.name} into {folder} (once) ...", file=sys.stderr)
     folder.parent.mkdir(parents=True, exist_ok=True)
     scratch = Path(tempfile.mkdtemp(prefix=f"{folder.name}.", dir=folder.parent))
     try:

@@ -1047,8 +1047,13 @@ class Table:
         cards = None if self.kind is None else cards_of(self.kind)
         if self.game is not None and dice is not None:
             self._last_expected = dice.expected(self.game) or self._last_expected
-        waiting = self.holding is not None or self.asking is not None
-        if self.game is None or self.paused or waiting:
+        if self.game is not None and self.asking is not None:
+            # no throw is due while people say the dice not read, but the turn goes on: the
+            # camera keeps counting its throws (the answer and a throw again name the throw
+            # asked about) and the dice it keeps are known (a new turn would make the next
+            # throw of this turn one that must throw every die)
+            return None, self._turn_key()
+        if self.game is None or self.paused or self.holding is not None:
             return None, (self.game_id, None, self._undos)
         if cards is not None:
             return cards.expected(self.game), self._turn_key()

@@ -405,6 +405,21 @@ def test_the_camera_is_told_the_dice_and_a_new_turn(table: Table, clock: Clock) 
     assert expected.player == "Bob" and turn != first_turn
 
 
+def test_the_camera_keeps_its_turn_while_people_say_a_die_not_read(table: Table) -> None:
+    """No throw is due while a die not read is asked about, but it is the same turn: the
+    camera keeps counting its throws (the answer names the throw) and the dice it keeps."""
+    told: list[Any] = []
+    table.on_expect(lambda expected, turn: told.append((expected, turn)))
+    table.camera_event(seen(["1", "2", "3", "claw", "heart", "energy"]))
+    turn = told[-1][1]
+    asked = seen(["unknown", "2"], ["1", "claw", "heart", "energy"])
+    table.camera_event(asked)
+    assert told[-1] == (None, turn)  # asking: no throw due, the turn as it was
+    table.act({"do": "name_die", "die": 4, "face": "3"})
+    assert told[-1][0] is not None and {t for _, t in told} == {turn}
+    assert stored(table)[-1]["thrown"] == ["3", "2"]
+
+
 def test_the_view_offers_every_awaited_input(table: Table, clock: Clock) -> None:
     play_to_yield(table, clock)
     answers = table.view()["game"]["answers"]
