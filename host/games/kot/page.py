@@ -198,7 +198,7 @@ def view(game: KingOfTokyo) -> dict[str, Any]:
                 + ([_("berserk")] if p.get("berserk") else [])
                 + (
                     [_("{icon} Golden Scarab", icon=SCARAB_ICON)]
-                    if s.get("scarab") == p["name"]
+                    if s.get("scarab") == p["name"] and p["alive"]  # (out: nobody holds it)
                     else []
                 ),
                 lists=lists,

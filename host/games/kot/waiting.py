@@ -102,6 +102,10 @@ def expected_dice(game: State) -> DiceExpectation | None:
     """The dice the next throw uses, or None if no throw is due (`Game.expected_dice`)."""
     if game.pending:  # a decision made by throwing dice (e.g. a defensive throw)
         for p in game.pending:
+            if p.kind == "throw" and "keepable" in p.options:
+                # some of the result's dice thrown again (a curse's forced rethrow, Psychic
+                # Probe): the camera sees them all lying, the others kept
+                return _turn_dice(game, p.player.name)
             if p.kind == "throw":
                 return DiceExpectation(face_set(game), p.options["dice"], p.player.name)
         return None
@@ -111,11 +115,16 @@ def expected_dice(game: State) -> DiceExpectation | None:
     if game.phase == ROLL and (
         game.throws < game.throws_allowed or game.rethrow_face() is not None
     ):
-        dice = {"black": game.black, "green": game.green, **game.other_dice}
-        # an expansion's own die is read with the face set of its name (the berserk die's)
-        own = {die: die for die in game.other_dice}
-        return DiceExpectation(face_set(game), dice, game.active.name, own)
+        return _turn_dice(game, game.active.name)
     return None
+
+
+def _turn_dice(game: State, player: str) -> DiceExpectation:
+    """The turn's dice, each expansion's own die read with the face set of its name (the
+    berserk die's, the die of fate's)."""
+    dice = {"black": game.black, "green": game.green, **game.other_dice}
+    own = {die: die for die in game.other_dice}
+    return DiceExpectation(face_set(game), dice, player, own)
 
 
 def describe(waits: list[Waiting]) -> Text:

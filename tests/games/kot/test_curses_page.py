@@ -60,6 +60,8 @@ def test_the_scarab_s_holder_has_a_tag_and_nobody_has_it_once_its_monster_is_out
     assert "🪲 Golden Scarab" in tags["Bob"] and not tags["Ann"]
     game = game_at("policy46_an_eliminated_holder_keeps_the_scarab", 2)
     assert "Golden Scarab: nobody (Bob is out)" in curse_list(game)["items"]
+    tags = {s["player"]: s["tags"] for s in view(game)["seats"]}
+    assert not any("Golden Scarab" in str(t) for t in tags["Bob"])  # nor on his seat
 
 
 # a script, and how many of its inputs reach the decision
@@ -132,3 +134,28 @@ def test_the_board_shows_hp_and_vp_as_ever_and_blinks_for_a_curse_s_decision() -
     assert [s.text for s in game.display().seats] == [" 8.03", " 8.00"]
     game = game_at("curse.khepri_s_rebellion.permanent", 0)
     assert [s.blink for s in game.display().seats] == [False, True, False]  # Bob gives
+
+
+@pytest.mark.parametrize(
+    ("script", "at", "player", "thrown"),
+    [
+        ("curse.confused_senses.permanent", 4, "Ann", ["1"]),  # a curse's forced rethrow
+        ("policy41_psychic_probe_never_throws_the_die_of_fate", 2, "Bob", ["1"]),  # a card's
+    ],
+)
+def test_a_rethrow_of_some_dice_expects_every_die_lying_with_its_face_set(
+    script: str, at: int, player: str, thrown: list[str]
+) -> None:
+    """The camera sees all the result's dice while some are thrown again, the die of fate
+    among them: it expects them all, each kind read with its own set, and the dice as it
+    sees them (the ones thrown again changed, the others kept) are the rethrow's input."""
+    game = game_at(script, at)
+    expected = KIND.dice.expected(game)
+    assert expected is not None and expected.player == player
+    assert sum(expected.counts.values()) == len(game.dice) == 7
+    assert expected.face_sets == {"fate": "fate"}
+    kept = list(game.dice)
+    for face in thrown:
+        kept.remove(face)
+    game.apply(KIND.dice.throw_input(game, ["claw"] * len(thrown), kept))
+    assert "claw" in game.dice
