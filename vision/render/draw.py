@@ -47,6 +47,11 @@ class DrawnDie:
     cocked: bool
     visible: float  # share of the die's silhouette not hidden by a hand or the frame
     style: str = ""  # the glyph style it was drawn in
+    # a d4's four vertices as seen (pixels): the top one first, then the others clockwise
+    # in the image, with the face of each (its glyph in the corners it meets): what a
+    # reader of d4s must find (vision.d4_cuts); empty for a cube
+    corners: tuple[tuple[float, float], ...] = ()
+    corner_faces: tuple[str, ...] = ()
 
 
 # -- camera -------------------------------------------------------------------------------
@@ -314,6 +319,12 @@ def _draw_die(
         / max((bx1 - bx0) * (by1 - by0), 1e-6)
     )
     box = (max(bx0, 0.0), max(by0, 0.0), min(bx1, wid - 1.0), min(by1, hgt - 1.0))
+    corners: tuple[tuple[float, float], ...] = ()
+    corner_faces: tuple[str, ...] = ()
+    if die.look.shape == TETRAHEDRON:
+        order = tetra.seen_order(world, pts)
+        corners = tuple((float(pts[k, 0]), float(pts[k, 1])) for k in order)
+        corner_faces = tuple(faces[k] for k in order)
     return DrawnDie(
         box=tuple(round(float(v), 1) for v in box),  # type: ignore[arg-type]
         center=(round(float(centre[0]), 1), round(float(centre[1]), 1)),
@@ -323,6 +334,8 @@ def _draw_die(
         cocked=die.cocked,
         visible=float(np.clip(inside, 0, 1)),
         style=die.look.style,
+        corners=corners,
+        corner_faces=corner_faces,
     )
 
 

@@ -143,3 +143,16 @@ def glyph_order(tri: tuple[int, int, int], projected: np.ndarray) -> tuple[int, 
     a, b, c = (projected[k] for k in tri)
     turn = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
     return tri if turn > 0 else (tri[0], tri[2], tri[1])
+
+
+def seen_order(world: np.ndarray, projected: np.ndarray) -> list[int]:
+    """The die's vertices, the top one first, then the others clockwise as seen (image y
+    down): how a reader names them (vision.d4_cuts)."""
+    top = int(np.argmax(world[:, 2]))
+    others = [k for k in range(4) if k != top]
+    mid = projected[others].mean(axis=0)  # round the base's middle: the apex may lie outside
+    turn = [math.atan2(projected[k, 1] - mid[1], projected[k, 0] - mid[0]) for k in others]
+    ranked = [others[i] for i in np.argsort(turn)]
+    # start the base at its lowest vertex number, so the order depends on the die only
+    start = ranked.index(min(ranked))
+    return [top, *ranked[start:], *ranked[:start]]

@@ -27,6 +27,7 @@ def main(argv: list[str] | None = None) -> int:
             "validate",
             "d4-data",
             "d4",
+            "d4-ceiling",
         ],
     )
     parser.add_argument("--seed", type=int, default=1)
@@ -35,6 +36,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--epochs", type=int, default=0, help="0: the default for each net")
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--steps", type=int, default=1000, help="batches (d4)")
+    parser.add_argument(
+        "--noise", type=float, default=0.0, help="d4-ceiling: vertex error, px per 50 px edge"
+    )
+    parser.add_argument(
+        "--features", choices=["pixels", "embedding"], default="pixels", help="d4-ceiling"
+    )
     parser.add_argument(
         "--start",
         default="",
@@ -70,6 +77,12 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"{len(cuts)} patches, {int(flags.sum())} cocked -> {args.cache.parent / 'cocked.npz'}"
         )
+        return 0
+    if args.what == "d4-ceiling":
+        from vision.train import d4_ceiling
+
+        figures = d4_ceiling.ceiling(args.seed, args.frames, args.noise, args.features)
+        print(" ".join(f"{k} {v:.4f}" if v < 10 else f"{k} {v:.0f}" for k, v in figures.items()))
         return 0
     if args.what == "d4-data":
         import numpy as np
