@@ -90,8 +90,8 @@ def _glyph_map(corner: int, span: float, size: int) -> np.ndarray:
 
 def glyph_cuts(
     frame: np.ndarray,
-    apex: Sequence[float],
-    base: Sequence[Sequence[float]],
+    apex: Sequence[float] | np.ndarray,
+    base: Sequence[Sequence[float]] | np.ndarray,
     size: int = CUT,
     span: float = SPAN,
 ) -> list[GlyphCut]:
@@ -133,9 +133,8 @@ def rotations(chirality: Chirality) -> list[tuple[int, tuple[int, int, int]]]:
     """The die's 12 rotations seen from above: (the result, the glyphs at the outer corners
     in clockwise order, from some first corner)."""
     out = []
-    for result, order in chirality.items():
-        for k in range(3):
-            out.append((result, (*order[k:], *order[:k])))
+    for result, (a, b, c) in chirality.items():
+        out += [(result, (a, b, c)), (result, (b, c, a)), (result, (c, a, b))]
     return out
 
 

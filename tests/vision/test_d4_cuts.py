@@ -10,13 +10,13 @@ import numpy as np
 from vision import d4_cuts
 from vision.glyphs import draw_face, faces_of
 from vision.render import tetra
-from vision.render.draw import render
+from vision.render.draw import DrawnDie, render
 from vision.render.scene import FATE_SAND, Camera, Die, Light, Scene, Tabletop
 
 FACES = faces_of("fate")
 
 
-def top_down(die: Die, x: float = 0.0) -> tuple[np.ndarray, list]:  # type: ignore[type-arg]
+def top_down(die: Die, x: float = 0.0) -> tuple[np.ndarray, list[DrawnDie]]:
     table = Tabletop(kind="plain", color=(60, 120, 60), tray=None, outside=(60, 120, 60))
     camera = Camera(width=640, height_px=480, height=25, fov=40)
     scene = Scene(
@@ -29,7 +29,7 @@ def top_down(die: Die, x: float = 0.0) -> tuple[np.ndarray, list]:  # type: igno
 
 
 def test_the_renderer_says_where_a_d4s_vertices_are_seen() -> None:
-    frame, (drawn,) = top_down(Die(0, 0, "fate_snake", yaw=33))
+    _frame, (drawn,) = top_down(Die(0, 0, "fate_snake", yaw=33))
     assert len(drawn.corners) == 4 and drawn.corner_faces[0] == "fate_snake"
     assert sorted(drawn.corner_faces) == sorted(FACES)
     assert np.allclose(drawn.corners[0], drawn.center, atol=0.1)  # the top vertex

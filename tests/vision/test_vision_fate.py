@@ -112,7 +112,9 @@ def test_fresh_dice_of_fate_are_found_and_seldom_misread(figures: dict[str, floa
 @pytest.mark.xfail(
     reason="not met (issue 21's bar 0.995, silent 0.002): on 300 fresh frames (seed 31337, "
     "1,726 dice) face accuracy 0.226 (0.77 unknown), silent 0.002: the shared embedding "
-    "reads a d4's middle no better than 0.72 (docs/vision.md, 'The die of fate')",
+    "reads a d4's middle no better than 0.72; its glyphs cut flat (vision.d4_cuts) read every "
+    "die when its vertices are known to half a pixel, and nothing finds them so well yet "
+    "(docs/vision.md, 'The die of fate')",
     strict=True,
 )
 def test_fresh_dice_of_fate_meet_the_bar(figures: dict[str, float]) -> None:

@@ -73,8 +73,9 @@ def chirality_of(cuts: Cuts) -> d4_cuts.Chirality:
     it, up to where it starts): the commonest."""
     seen: dict[int, Counter[tuple[int, int, int]]] = {}
     for result, around in zip(cuts.result, cuts.around, strict=True):
-        k = around.index(min(around))
-        seen.setdefault(result, Counter())[(*around[k:], *around[:k])] += 1
+        a, b, c = around
+        first = {a: (a, b, c), b: (b, c, a), c: (c, a, b)}[min(around)]
+        seen.setdefault(result, Counter())[first] += 1
     return {r: c.most_common(1)[0][0] for r, c in sorted(seen.items())}
 
 
