@@ -110,7 +110,8 @@ class SessionPlayer:
                     self._give(dict(step.input), stop)
                 else:
                     ended = ended or step.input.get("type") == RESOLVE
-                    self._await_people(given, stop)
+                    if not self._await_people(given, stop):
+                        return
                     start = time.monotonic() - index / self.session.fps / (self.speed or 1)
                 continue
             if self.session.teach and not self._teaching(stop):
@@ -121,11 +122,11 @@ class SessionPlayer:
             # the people play the inputs: a game's throw waits for them (a teaching has no
             # game: its throws wait for the teaching only)
             if not self.inputs and not self.session.teach:
-                if cards:  # the cards before these are taken (read, or entered by hand)
-                    self._await_people(given if confirms else given - 1, stop)
+                if cards and not self._await_people(given if confirms else given - 1, stop):
+                    return  # (the cards before these are taken: read, or entered by hand)
                 awaited = self._wait_throw(awaited if ended else None, stop)
                 ended = False
-                if stop.is_set():
+                if awaited is None:
                     return
                 start = time.monotonic() - index / self.session.fps / (self.speed or 1)
             before = self.table.inputs_taken()
@@ -174,17 +175,25 @@ class SessionPlayer:
             self.on_entered(inp, why)
         self._give(inp, stop)
 
-    def _await_people(self, count: int, stop: threading.Event) -> None:
-        """Wait (as long as it takes) until the game has taken `count` inputs."""
+    def _until(self, ready: Callable[[], bool], stop: threading.Event) -> bool:
+        """Wait as long as it takes (people may take minutes) until `ready()` (checked
+        under the table's lock at every change); False if `stop` is set or the table
+        closes first."""
+        table = self.table
+        while not table.wait_for(lambda: stop.is_set() or ready(), 1.0):
+            if table.closed:
+                return False
+        return not stop.is_set()
+
+    def _await_people(self, count: int, stop: threading.Event) -> bool:
+        """Wait until the game has taken `count` inputs (no result held)."""
         table = self.table
 
-        def done() -> bool:  # (under the table's lock)
+        def done() -> bool:
             log = table.game.log if table.game is not None else []
-            return stop.is_set() or (len(log) >= count and table.holding is None)
+            return len(log) >= count and table.holding is None
 
-        while not table.wait_for(done, 1.0):
-            if table.closed:
-                return
+        return self._until(done, stop)
 
     def _teaching(self, stop: threading.Event) -> bool:
         """A teaching session's throw waits until the page's teaching waits for throws."""
@@ -192,25 +201,16 @@ class SessionPlayer:
         def throwing() -> bool:
             learning = self.table.learning
             flow = learning.flow if learning is not None else None
-            return stop.is_set() or (flow is not None and flow.step == "throwing")
+            return flow is not None and flow.step == "throwing"
 
-        while not self.table.wait_for(throwing, 1.0):
-            if self.table.closed:
-                return False
-        return not stop.is_set()
+        return self._until(throwing, stop)
 
     def _throw_due(self, stop: threading.Event, thrown: int) -> bool:
         """A paced session's throw waits until the table waits for a throw, and the throw
         before was taken (read, or entered by hand when it was not: the game moved on from
         `thrown` inputs)."""
-
-        def due() -> bool:
-            return stop.is_set() or (self.table.throw_due() and self.table.inputs_taken() > thrown)
-
-        while not self.table.wait_for(due, 1.0):
-            if self.table.closed:
-                return False
-        return not stop.is_set()
+        table = self.table
+        return self._until(lambda: table.throw_due() and table.inputs_taken() > thrown, stop)
 
     def _steps_left(self) -> list[Step]:
         """The session's steps after those the game on the table has played already (a
@@ -240,19 +240,17 @@ class SessionPlayer:
                 del steps[0]  # a recorded input the people gave otherwise
         return steps
 
-    def _wait_throw(self, done: Hashable, stop: threading.Event) -> Hashable:
+    def _wait_throw(self, done: Hashable, stop: threading.Event) -> Hashable | None:
         """Wait until the table awaits a throw, of another turn than `done` (its throws
         were ended): in manual mode the next throw's frames wait for the people's presses
-        and taps, however long they take. Returns the turn awaited."""
+        and taps, however long they take. Returns the turn awaited (None: stopped)."""
         awaited: list[Hashable] = [None]
 
         def due() -> bool:
             awaited[0] = self.table.throw_awaited()
             return awaited[0] is not None and awaited[0] != done
 
-        while not self.table.wait_for(due, 0.5) and not stop.is_set():
-            pass
-        return awaited[0]
+        return awaited[0] if self._until(due, stop) else None
 
     def _give(self, inp: dict[str, object], stop: threading.Event) -> None:
         table = self.table

@@ -11,13 +11,14 @@ from typing import Any
 
 import pytest
 
+from host.app.camera import DiceWatcher
 from host.app.cli import _recorded, options
 from host.app.recorded import SessionPlayer
 from host.app.store import Store
 from host.app.table import Table
 from host.demo import demo_script, demo_session_folder
 from host.games.kot import load_script, replay
-from host.recording import load_session
+from host.recording import Session, Step, load_session
 from tests.app.fakes import FakeBoard
 
 pytestmark = pytest.mark.slow
@@ -101,3 +102,16 @@ def awaited(table: Table, inp: dict[str, Any], throws: int) -> bool:
     return table.holding is None and any(
         w.kind == inp["type"] and w.player == inp["player"] for w in waits
     )
+
+
+@pytest.mark.parametrize("teach", [False, True])
+def test_a_manual_session_waiting_on_a_table_that_closes_ends(tmp_path: Path, teach: bool) -> None:
+    """Every wait of a session played by people (a throw due, a teaching's throws) ends
+    when the table closes, even when nobody sets `stop` (it waited on, at full speed)."""
+    table = table_on(tmp_path / "recorded.db")  # no game: no throw will ever be due
+    session = Session(tmp_path, 10, (Step(frames=(tmp_path / "f0.jpg",)),), teach=teach)
+    player = SessionPlayer(table, session, DiceWatcher(), speed=0, inputs=False)
+    thread = play(player)
+    table.close()
+    thread.join(5)
+    assert not thread.is_alive() and player.finished.is_set() and player.error is None
