@@ -148,7 +148,10 @@ class Throw(DecisionKind):
             forced = options["forced"]
             for face in forced:
                 keepable.remove(face)
-            inp["thrown"], inp["kept"] = random_faces(rng, len(forced)), keepable
+            thrown = random_faces(rng, options["dice"]["black"])
+            for die, faces in options.get("die_faces", {}).items():  # the berserk die
+                thrown += [rng.choice(faces) for _ in range(options["dice"][die])]
+            inp["thrown"], inp["kept"] = thrown, keepable
         elif "rerolls" in options:  # one die of someone else's result, thrown again
             locked = options.get("locked")  # a curse's: those dice stay
             black = [i for i, f in enumerate(keepable) if f in FACE_SET and f != locked]

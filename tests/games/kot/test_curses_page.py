@@ -159,3 +159,30 @@ def test_a_rethrow_of_some_dice_expects_every_die_lying_with_its_face_set(
         kept.remove(face)
     game.apply(KIND.dice.throw_input(game, ["claw"] * len(thrown), kept))
     assert "claw" in game.dice
+
+
+def test_a_forced_rethrow_of_the_berserk_die_offers_its_faces_and_takes_only_them() -> None:
+    """Confused Senses may pick the berserk die (policy 50): the page's form asks for one
+    die among the berserk die's faces, the camera expects every die lying (the berserk die
+    read with its own set), and a black face for it is refused."""
+    game = game_at("policy50_confused_senses_may_pick_the_berserk_die", 4)
+    (waiting,) = [w for w in game.waiting_for() if w.kind == "throw"]
+    form = KIND.answers(game, waiting)["form"]
+    assert form["count"] == 1 and form["current"] == []
+    assert set(game.die_faces["berserk"]) <= set(form["faces"])
+    expected = KIND.dice.expected(game)
+    assert expected is not None and expected.counts["berserk"] == 1
+    assert expected.face_sets == {"berserk": "berserk", "fate": "fate"}
+    with pytest.raises(IllegalInput, match="thrown again"):
+        game.apply(KIND.dice.entered_throw(game, ["claw"]))
+    game.apply(KIND.dice.entered_throw(game, ["berserk_claw_2"]))
+    assert "berserk_claw_2" in game.dice and "berserk_claw" not in game.dice
+
+
+def test_false_blessing_offers_the_berserk_die_to_throw_again_never_to_remove() -> None:
+    game = game_at("policy39_false_blessing_throws_the_berserk_die_again_never_removes_it", 2)
+    (waiting,) = [w for w in game.waiting_for() if w.kind == "bless"]
+    choices = KIND.answers(game, waiting)["choices"]
+    offered = [(c["input"]["face"], c["input"]["do"]) for c in choices]
+    assert ("berserk_skull", "rethrow") in offered and ("heart", "remove") in offered
+    assert ("berserk_skull", "remove") not in offered

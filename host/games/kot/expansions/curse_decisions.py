@@ -20,9 +20,10 @@ below; each kind says how the page offers it and how the random player answers i
 - `curse`: the curse card turned over at the table (a deck shuffled by hand:
   `table_deck`).
 
-Forced rethrows and removals choose among the black and green dice, never the die of
-fate (policies 41, 50) nor the berserk die, nor a die that may not be thrown again
-(policy 52).
+Forced rethrows choose among the active monster's dice: the black and green ones and the
+berserk die, never the die of fate (policies 41, 50) nor a die that may not be thrown
+again (policy 52); removals never take the berserk die either (policy 39: dice-count
+effects count only the normal dice).
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from host.games import Input, Waiting
 from host.games.kot.checks import card_named, check_faces, not_a_face
 from host.games.kot.decision_kinds import Answer, DecisionKind, decision_kind
 from host.games.kot.errors import MalformedInput, RuleViolation
+from host.games.kot.expansions.berserk import FACE_SET as BERSERK_FACES
 from host.games.kot.rules import FACE_SET, FACES
 from host.games.kot.state import Hit
 from host.games.kot.text import _, face_label
@@ -239,10 +241,14 @@ class DiscardCard(DecisionKind):
 # ---- dice added to and removed from the result -----------------------------------------
 
 
-def free_dice(game: State) -> list[str]:
-    """The faces of the active monster's black and green dice that may be chosen: not the
-    die of fate, not the berserk die, not a die locked (policies 41, 50, 52)."""
-    return [f for f in game.dice if f in FACE_SET and f != game.locked]
+def free_dice(game: State, again: bool = False) -> list[str]:
+    """The faces of the active monster's dice that may be chosen: its black and green dice,
+    and the berserk die when they are to be thrown `again` (never removed: policy 39); not
+    the die of fate, not a die locked (policies 41, 50, 52)."""
+    dice = game.dice
+    if again and BERSERK_FACES.intersection(dice):
+        return [f for f in dice if (f in FACE_SET or f in BERSERK_FACES) and f != game.locked]
+    return [f for f in dice if f in FACE_SET and f != game.locked]
 
 
 def ask_add_die(game: State, m: Monster, curse: str) -> None:
@@ -323,11 +329,11 @@ def ask_reroll(
     """`picker` picks a die of the active monster's result to be thrown again, one at a
     time, up to 2 (at least `least` while dice are left: otherwise it may stop)."""
     picked = picked or []
-    left = list((Counter(free_dice(game)) - Counter(picked)).elements())
+    left = list((Counter(free_dice(game, again=True)) - Counter(picked)).elements())
     if len(picked) >= 2 or not left:
         throw_again(game, picked, curse)
         return
-    options = {"dice": sorted(set(left), key=FACES.index), "of": game.active.name}
+    options = {"dice": sorted(set(left), key=game.face_rank), "of": game.active.name}
     options |= {"picked": list(picked), "curse": curse}
     must = len(picked) < least
     game.ask(picker, "reroll", options, _decide_reroll, optional=not must, data=least)
@@ -381,20 +387,24 @@ def throw_again(game: State, faces: list[str], curse: str) -> None:
     """The active monster throws the dice showing `faces` again (a "throw" decision)."""
     if not faces:
         return
-    options = {
-        "dice": {"black": len(faces), "green": 0},
-        "forced": list(faces),
-        "keepable": list(game.dice),
-        "curse": curse,
-    }
+    dice = {"black": 0, "green": 0}
+    for face in faces:  # each die thrown again shows a face of its own kind
+        die = game.die_of.get(face, "black")
+        dice[die] = dice.get(die, 0) + 1
+    options: dict[str, Any] = {"dice": dice, "forced": list(faces)}
+    if len(dice) > 2:  # the berserk die among them: its faces
+        options["die_faces"] = {d: list(game.die_faces[d]) for d in dice if d in game.die_faces}
+    options |= {"keepable": list(game.dice), "curse": curse}
     game.ask(game.active, "throw", options, _decide_throw)
 
 
 def _decide_throw(game: State, pending: Pending, inp: Input) -> None:
     forced = pending.options["forced"]
-    thrown = check_faces(inp.get("thrown"), "thrown")
+    thrown = check_faces(inp.get("thrown"), "thrown", game.faces)
     kept = check_faces(inp.get("kept", []), "kept", game.faces)
-    if len(thrown) != len(forced):
+    die_of = game.die_of
+    kinds = Counter(die_of.get(f, "black") for f in thrown)
+    if len(thrown) != len(forced) or kinds != Counter(die_of.get(f, "black") for f in forced):
         raise RuleViolation(
             _(
                 "{n} dice are thrown again: the ones showing {faces}",
@@ -424,11 +434,11 @@ def ask_bless(
 ) -> None:
     """Up to 2 of its dice, one at a time: each thrown again or removed (may stop)."""
     again = again or []
-    left = list((Counter(free_dice(game)) - Counter(again)).elements())
+    left = list((Counter(free_dice(game, again=True)) - Counter(again)).elements())
     if len(again) + removed >= 2 or not left:
         throw_again(game, again, curse)
         return
-    options = {"dice": sorted(set(left), key=FACES.index), "again": list(again), "curse": curse}
+    options = {"dice": sorted(set(left), key=game.face_rank), "again": list(again), "curse": curse}
     game.ask(m, "bless", options, _decide_bless, optional=True, data=removed)
 
 
@@ -451,6 +461,8 @@ def _decide_bless(game: State, pending: Pending, inp: Input) -> None:
                 faces=[face_label(f) for f in options["dice"]],
             )
         )
+    if do == REMOVE and face in BERSERK_FACES:
+        raise RuleViolation(_("the berserk die is never removed: throw it again or pick another"))
     game.decided(pending)
     if do == REMOVE:
         game.dice.remove(str(face))
@@ -473,17 +485,18 @@ class Bless(DecisionKind):
             choices.append(
                 choice(_("Throw a {face} again", face=label), {**base, "face": f, "do": RETHROW})
             )
-            choices.append(
-                choice(_("Remove a {face}", face=label), {**base, "face": f, "do": REMOVE})
-            )
+            if f in FACE_SET:  # the berserk die is thrown again, never removed (policy 39)
+                choices.append(
+                    choice(_("Remove a {face}", face=label), {**base, "face": f, "do": REMOVE})
+                )
         return {
             "title": _("{player}: throw again or remove a die?", player=w.player),
             "choices": choices,
         }
 
     def random(self, inp: dict[str, Any], options: Mapping[str, Any], rng: random.Random) -> None:
-        inp["face"] = rng.choice(options["dice"])
-        inp["do"] = rng.choice((RETHROW, REMOVE))
+        inp["face"] = face = rng.choice(options["dice"])
+        inp["do"] = rng.choice((RETHROW, REMOVE)) if face in FACE_SET else RETHROW
 
 
 # ---- a curse card turned over at the table -----------------------------------------------
