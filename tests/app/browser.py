@@ -3,11 +3,15 @@ host.app.chromium)."""
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import cv2
 import numpy as np
@@ -22,6 +26,7 @@ from tests.app.fakes import FakeBoard
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
 
+ROOT = Path(__file__).resolve().parents[2]
 PHONE = {"width": 390, "height": 844}
 PLAYERS = [
     {"name": "Ann", "monster": "The King"},
@@ -105,3 +110,59 @@ def unlock_page(page: Page, pin: str | None) -> None:
     page.fill("[data-test=pin]", pin or "")
     page.click("#pin-form button[type=submit]")
     expect(page.locator("[data-test=lock]")).to_have_class("open")
+
+
+@dataclass
+class PlayedTable:
+    """`dicetable play` running on a recorded session, its page open and unlocked."""
+
+    page: Page
+    proc: subprocess.Popen[str]
+    lines: list[str] = field(default_factory=list)  # what it printed (all of it once over)
+
+    def finish(self, timeout: float = 120) -> None:
+        """The command ends by itself at the game's end (--exit-at-end), with no error."""
+        out, err = self.proc.communicate(timeout=timeout)
+        assert self.proc.returncode == 0, err
+        self.lines += out.splitlines()
+
+    def printed(self, prefix: str) -> Any:
+        """The JSON it printed after `prefix` ("final state: ", "final board: ")."""
+        line = next(x for x in self.lines if x.startswith(prefix))
+        return json.loads(line[len(prefix) :])
+
+
+@contextmanager
+def played_table(browser: Browser, session: Path, folder: Path, pin: str) -> Iterator[PlayedTable]:
+    """The whole product as a player meets it: `dicetable play` on the recorded `session`
+    (its camera), the virtual board (real MicroPython), a database in `folder`, and its
+    page open on a phone in Chromium, unlocked with `pin`. Killed if still running after."""
+    command = [
+        sys.executable, "-m", "host", "play", "--camera", str(session), "--manual",
+        "--board", "virtual", "--db", str(folder / "games.db"), "--port", "0",
+        "--speed", "0", "--window", "0", "--pin", pin, "--exit-at-end",
+    ]  # fmt: skip
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    proc = subprocess.Popen(
+        command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    assert proc.stdout is not None
+    page = browser.new_page(viewport=PHONE)  # type: ignore[arg-type]
+    try:
+        page.set_default_timeout(30_000)
+        played = PlayedTable(page, proc)
+        url = ""
+        while not url:
+            line = proc.stdout.readline()
+            assert line, f"dicetable play ended early: {proc.stderr.read() if proc.stderr else ''}"
+            played.lines.append(line)
+            if "the table's page is at" in line:
+                url = line.split(" at ")[1].split()[0]
+        page.goto(url)
+        unlock_page(page, pin)
+        yield played
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+        page.close()

@@ -15,9 +15,6 @@ the test does not wait for what will not come); the test fails on any die read w
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from collections import Counter
 from collections.abc import Hashable
 from dataclasses import dataclass, field
@@ -25,20 +22,18 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 
 from host import recording
 from host.app.camera import DiceWatcher, MisfitSeen, ThrowSeen
-from host.app.chromium import launch
 from host.demo import rendered_session
 from host.games import Game, Input
 from host.games.kind import RESOLVE, THROW
 from host.games.kot.script import load_script, replay, start
 from host.games.kot.table_kind import KIND
-from tests.app.browser import unlock_page
+from tests.app.browser import played_table
 from vision.images import read_image
 
-ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = Path(__file__).with_name("curses_wickedness_game.json")
 PIN = "4821"
 FATE = ("fate_eye", "fate_river", "fate_snake", "fate_ankh")
@@ -168,7 +163,7 @@ def say_dice(page: Page, said: dict[int, str]) -> None:
 
 
 def test_a_cursed_and_wicked_game_on_the_page_with_the_camera_and_the_board(
-    tmp_path: Path,
+    browser: Browser, tmp_path: Path
 ) -> None:
     script = load_script(SCRIPT)
     inputs = [dict(i) for i in script.inputs]
@@ -177,68 +172,30 @@ def test_a_cursed_and_wicked_game_on_the_page_with_the_camera_and_the_board(
     outcomes = camera_outcomes(recording.load_session(session), inputs)
     final = replay(script)
     expected = final.to_json()
-    command = [
-        sys.executable, "-m", "host", "play", "--camera", str(session), "--manual",
-        "--board", "virtual", "--db", str(tmp_path / "games.db"), "--port", "0",
-        "--speed", "0", "--window", "0", "--pin", PIN, "--exit-at-end",
-    ]  # fmt: skip
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    lines: list[str] = []
     game = start(script)
-    taps = 0
-    with sync_playwright() as playwright:
-        browser = launch(playwright)
-        page = browser.new_page(viewport={"width": 390, "height": 844})
-        page.set_default_timeout(30_000)
-        errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        proc = subprocess.Popen(
-            command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    with played_table(browser, session, tmp_path, PIN) as table:
+        page = table.page
+        ended = False  # the last throw ended the throws: the table resolves it itself
+        for i, (inp, seen) in enumerate(zip(inputs, outcomes, strict=True)):
+            if seen is not None:  # the camera's throw: its dice not read said on the page
+                say_dice(page, seen.said)
+            elif not (ended and inp["type"] == RESOLVE):
+                tap(page, inp)
+            game.apply(inp)
+            ended = inp["type"] == THROW and ends_the_throws(game, inp["player"])
+            if not game.game_over:  # the page has the game as it is now (or later)
+                drawn = page.wait_for_function(STEPS, arg=i + 1, timeout=90_000)
+                assert drawn.json_value() == "taken", f"inputs[{i}] {inp}: {drawn.json_value()}"
+        winner = " and ".join(expected["winners"])
+        expect(page.locator("[data-test=turn]")).to_have_text(
+            f"Game over: {winner} won!", timeout=90_000
         )
-        assert proc.stdout is not None
-        try:
-            url = ""
-            while not url:
-                line = proc.stdout.readline()
-                assert line, (
-                    f"dicetable play ended early: {proc.stderr.read() if proc.stderr else ''}"
-                )
-                lines.append(line)
-                if "the table's page is at" in line:
-                    url = line.split(" at ")[1].split()[0]
-            page.goto(url)
-            unlock_page(page, PIN)
-            ended = False  # the last throw ended the throws: the table resolves it itself
-            for i, (inp, seen) in enumerate(zip(inputs, outcomes, strict=True)):
-                if seen is not None:  # the camera's throw: its dice not read said on the page
-                    say_dice(page, seen.said)
-                    taps += len(seen.said)
-                elif not (ended and inp["type"] == RESOLVE):
-                    tap(page, inp)
-                    taps += 1
-                game.apply(inp)
-                ended = inp["type"] == THROW and ends_the_throws(game, inp["player"])
-                if not game.game_over:  # the page has the game as it is now (or later)
-                    drawn = page.wait_for_function(STEPS, arg=i + 1, timeout=90_000)
-                    assert drawn.json_value() == "taken", f"inputs[{i}] {inp}: {drawn.json_value()}"
-            winner = " and ".join(expected["winners"])
-            expect(page.locator("[data-test=turn]")).to_have_text(
-                f"Game over: {winner} won!", timeout=90_000
-            )
-            shown_on_page(page, expected)
-            out, err = proc.communicate(timeout=120)
-        finally:
-            if proc.poll() is None:
-                proc.kill()
-        assert proc.returncode == 0, err
-        browser.close()
-    lines += out.splitlines()
-    state = json.loads(next(x for x in lines if x.startswith("final state: "))[13:])
-    assert state == expected  # the camera's throws and the page's taps: the script's game
-    assert not errors, errors
+        shown_on_page(page, expected)
+        table.finish()
+    assert table.printed("final state: ") == expected  # the camera's throws and the taps
     # the board under real MicroPython shows each seat as the game does (an eliminated
     # monster's seat dark)
-    shown = json.loads(next(x for x in lines if x.startswith("final board: "))[13:])
+    shown = table.printed("final board: ")
     want = [s.text for s in final.display().seats]
     assert shown[: len(want)] == want
     # the camera read most dice (the rest said on the page, one tap each; none read wrong:

@@ -14,31 +14,25 @@ that none is read wrong."""
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 
 from host import recording
 from host.app.camera import CameraEvent, DiceWatcher
 from host.app.card_camera import CardsSeen
-from host.app.chromium import launch
 from host.games.kato import KaTO
 from host.games.kato.script import parse_script, replay, start
 from host.games.kato.seen import CARDS
 from host.games.kato.table_kind import KIND
 from host.games.kato.text import card_name
 from host.games.kato.view import seat_text
-from tests.app.browser import unlock_page
+from tests.app.browser import played_table
 from tests.app.kato_camera import camera_game
 from vision.images import read_image
 
-ROOT = Path(__file__).resolve().parents[2]
 PIN = "4821"
 SEED, ROUNDS, HAND = 5, 3, 3  # a short game: 26 inputs, 16 of them the camera's
 READ_REACHED = 5  # of those 16, read by the camera (the rest entered on the page)
@@ -135,74 +129,43 @@ def unordered_hands(state: dict[str, Any]) -> dict[str, Any]:
     return {**state, "rounds": rounds}
 
 
-def test_a_whole_game_played_on_the_page_with_the_camera_and_the_board(tmp_path: Path) -> None:
+def test_a_whole_game_played_on_the_page_with_the_camera_and_the_board(
+    browser: Browser, tmp_path: Path
+) -> None:
     script = SCRIPT
     session = tmp_path / "session"
     inputs = [dict(i) for i in script["inputs"]]
     drawn = recording.render_session(script, session, recording.photo_cards())
     outcomes = camera_outcomes(drawn, inputs)
     expected = replay(parse_script(script)).to_json()
-    command = [
-        sys.executable, "-m", "host", "play", "--camera", str(session), "--manual",
-        "--board", "virtual", "--db", str(tmp_path / "games.db"), "--port", "0",
-        "--speed", "0", "--window", "0", "--pin", PIN, "--exit-at-end",
-    ]  # fmt: skip
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    lines: list[str] = []
     game = start(parse_script(script))
-    with sync_playwright() as playwright:
-        browser = launch(playwright)
-        page = browser.new_page(viewport={"width": 390, "height": 844})
-        page.set_default_timeout(30_000)
-        errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        proc = subprocess.Popen(
-            command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    with played_table(browser, session, tmp_path, PIN) as table:
+        page = table.page
+        last: str | None = None  # the snapshot of the last reading said not read
+        for i, (inp, outcome) in enumerate(zip(inputs, outcomes, strict=True)):
+            if outcome == "misfit":  # the page says it was not read
+                said = page.wait_for_function(SEEN, arg=[i + 1, last], timeout=90_000)
+                last = said.json_value()
+            if outcome in ("misfit", "unseen") and inp["type"] == "hand":
+                enter_hand(page, inp)
+            elif outcome != "read":
+                tap(page, the_choice(game, inp))
+            game.apply(inp)
+            if not game.game_over:  # the page has the game as it is now (or later)
+                page.wait_for_function(STEPS, arg=i + 1, timeout=90_000)
+        expect(page.locator("[data-test=turn]")).to_have_text(
+            f"Game over: {' and '.join(expected['winners'])} won!", timeout=90_000
         )
-        assert proc.stdout is not None
-        try:
-            url = ""
-            while not url:
-                line = proc.stdout.readline()
-                assert line, (
-                    f"dicetable play ended early: {proc.stderr.read() if proc.stderr else ''}"
-                )
-                lines.append(line)
-                if "the table's page is at" in line:
-                    url = line.split(" at ")[1].split()[0]
-            page.goto(url)
-            unlock_page(page, PIN)
-            last: str | None = None  # the snapshot of the last reading said not read
-            for i, (inp, outcome) in enumerate(zip(inputs, outcomes, strict=True)):
-                if outcome == "misfit":  # the page says it was not read
-                    said = page.wait_for_function(SEEN, arg=[i + 1, last], timeout=90_000)
-                    last = said.json_value()
-                if outcome in ("misfit", "unseen") and inp["type"] == "hand":
-                    enter_hand(page, inp)
-                elif outcome != "read":
-                    tap(page, the_choice(game, inp))
-                game.apply(inp)
-                if not game.game_over:  # the page has the game as it is now (or later)
-                    page.wait_for_function(STEPS, arg=i + 1, timeout=90_000)
-            expect(page.locator("[data-test=turn]")).to_have_text(
-                f"Game over: {' and '.join(expected['winners'])} won!", timeout=90_000
-            )
-            out, err = proc.communicate(timeout=120)
-        finally:
-            if proc.poll() is None:
-                proc.kill()
-        assert proc.returncode == 0, err
-        browser.close()
-    lines += out.splitlines()
-    state = json.loads(next(x for x in lines if x.startswith("final state: "))[13:])
+        table.finish()
+    state = table.printed("final state: ")
     # the camera's cards and the page's taps: the script's game (a hand read by the camera
     # lists its cards as they lie)
     assert unordered_hands(state) == unordered_hands(expected)
-    assert len(state["rounds"]) == ROUNDS and not errors, errors
+    assert len(state["rounds"]) == ROUNDS
     # most of the camera's cards are read (the rest entered on the page; none read wrong:
     # camera_outcomes holds that)
     assert outcomes.count("read") >= READ_REACHED, outcomes
     # the board under real MicroPython shows each seat's score
-    shown = json.loads(next(x for x in lines if x.startswith("final board: "))[13:])
+    shown = table.printed("final board: ")
     want = [seat_text(p["score"]) for p in expected["players"]]
     assert shown[: len(want)] == want

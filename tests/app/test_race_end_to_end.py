@@ -7,24 +7,19 @@ showing each seat's tokens and score at the end."""
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 
-from host.app.chromium import launch
 from host.demo import demo_script, demo_session_folder
 from host.games.kingdom_run import KingdomRun
 from host.games.kingdom_run.script import load_script, replay, start
 from host.games.kingdom_run.table_kind import KIND
 from host.games.kingdom_run.view import dial_text
+from tests.app.browser import played_table
 
-ROOT = Path(__file__).resolve().parents[2]
 PIN = "4821"
 pytestmark = pytest.mark.slow
 
@@ -67,65 +62,31 @@ def tap(page: Page, c: dict[str, Any]) -> None:
         box.get_by_role("button", name=c["label"], exact=True).click()
 
 
-def test_a_whole_race_played_on_the_page_with_the_camera_and_the_board(tmp_path: Path) -> None:
+def test_a_whole_race_played_on_the_page_with_the_camera_and_the_board(
+    browser: Browser, tmp_path: Path
+) -> None:
     session = demo_session_folder("kingdom-run")  # rendered once, cached
     script = load_script(demo_script("kingdom-run"))
     expected = replay(script).to_json()
-    command = [
-        sys.executable, "-m", "host", "play", "--camera", str(session), "--manual",
-        "--board", "virtual", "--db", str(tmp_path / "games.db"), "--port", "0",
-        "--speed", "0", "--window", "0", "--pin", PIN, "--exit-at-end",
-    ]  # fmt: skip
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    lines: list[str] = []
     game = start(script)
     taps = 0
-    with sync_playwright() as playwright:
-        browser = launch(playwright)
-        page = browser.new_page(viewport={"width": 390, "height": 844})
-        page.set_default_timeout(30_000)
-        errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        proc = subprocess.Popen(
-            command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    with played_table(browser, session, tmp_path, PIN) as table:
+        page = table.page
+        for i, inp in enumerate(script.inputs):
+            if inp["type"] != "throw":  # the camera's; the rest is tapped
+                tap(page, the_choice(game, dict(inp)))
+                taps += 1
+            game.apply(inp)
+            if not game.game_over:  # the page has the table as it is now (or later)
+                page.wait_for_function(SEEN, arg=i + 1, timeout=90_000)
+        expect(page.locator("[data-test=turn]")).to_have_text(
+            expected_headline(expected), timeout=90_000
         )
-        assert proc.stdout is not None
-        try:
-            url = ""
-            while not url:
-                line = proc.stdout.readline()
-                assert line, (
-                    f"dicetable play ended early: {proc.stderr.read() if proc.stderr else ''}"
-                )
-                lines.append(line)
-                if "the table's page is at" in line:
-                    url = line.split(" at ")[1].split()[0]
-            page.goto(url)
-            page.click("[data-test=lock]")
-            page.fill("[data-test=pin]", PIN)
-            page.click("#pin-form button[type=submit]")
-            for i, inp in enumerate(script.inputs):
-                if inp["type"] != "throw":  # the camera's; the rest is tapped
-                    tap(page, the_choice(game, dict(inp)))
-                    taps += 1
-                game.apply(inp)
-                if not game.game_over:  # the page has the table as it is now (or later)
-                    page.wait_for_function(SEEN, arg=i + 1, timeout=90_000)
-            expect(page.locator("[data-test=turn]")).to_have_text(
-                expected_headline(expected), timeout=90_000
-            )
-            out, err = proc.communicate(timeout=120)
-        finally:
-            if proc.poll() is None:
-                proc.kill()
-        assert proc.returncode == 0, err
-        browser.close()
-    lines += out.splitlines()
-    state = json.loads(next(x for x in lines if x.startswith("final state: "))[13:])
-    assert state == expected  # the camera's throws and the page's taps: the script's race
-    assert taps > 80 and not errors, errors
+        table.finish()
+    assert table.printed("final state: ") == expected  # the camera's throws and the taps
+    assert taps > 80
     # the board under real MicroPython shows each seat's tokens and score so far
-    shown = json.loads(next(x for x in lines if x.startswith("final board: "))[13:])
+    shown = table.printed("final board: ")
     want = [dial_text(p["tokens"], p["score"]) for p in expected["players"]]
     assert shown[: len(want)] == want
 
