@@ -66,6 +66,8 @@ APP_MODULES = {
     "host.app.store": {"StoreError", "NoSuchGame"},
     "host.app.store_files": set(),
     "host.app.camera": set(),  # its notices (a stalled camera...): its misfits are below
+    "host.app.cli": set(),  # the notices of `dicetable play` (its UserErrors: the terminal's)
+    "host.app.recorded": set(),  # a recorded session's notices (the demo on the page)
 }
 
 # The camera's words for people, vision's or the app's: the module -> each call that
@@ -81,6 +83,9 @@ CAMERA_WORDS: dict[str, dict[str, tuple[int | None, str]]] = {
     "vision.cards.reader": {"CardReading": (None, "reason")},
     "host.app.camera": {"MisfitSeen": (0, "reason")},
     "host.app.card_camera": {},
+    # the camera stream's news (stalled, lost, back...) and its sources' troubles and notes
+    "vision.live.stream": {"Status": (1, "message")},
+    "vision.live.sources": {"SourceError": (0, "message"), "append": (0, "")},
 }
 MESSAGES = ("Text", "Said")  # the types of a message for people (host's, vision's)
 
@@ -114,10 +119,10 @@ def _is_text(annotation: ast.expr | None) -> bool:
 
 
 def text_holders() -> set[str]:
-    """The names of the attributes and variables of host/ declared to hold `Text`s
-    (`self.notes: list[Text]`)."""
+    """The names of the attributes and variables of host/ and vision/ declared to hold
+    messages (`self.notes: list[Text]`, `self.skipped: list[Said]`)."""
     found = set()
-    for _name, source in modules("host"):
+    for _name, source in [*modules("host"), *modules("vision")]:
         for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
             if isinstance(node, ast.AnnAssign) and _is_text(node.annotation):
                 target = node.target

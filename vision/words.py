@@ -49,3 +49,10 @@ def _english(value: Any) -> Any:
 
 def _(template: str, **fields: Any) -> Said:
     return Said(template, fields)
+
+
+def message(error: BaseException) -> str:
+    """What an error says: the `Said` it was raised with (so the host can say it in the
+    reader's language), else its string."""
+    said = error.args[0] if len(error.args) == 1 else None
+    return said if isinstance(said, Said) else str(error)

@@ -301,9 +301,10 @@ def _snapshot(frame: np.ndarray | None) -> tuple[bytes, float]:
     return (bytes(jpeg) if ok else b""), scale
 
 
-def open_camera(spec: str) -> tuple[Stream, Calibration | None, str]:
+def open_camera(spec: str) -> tuple[Stream, Calibration | None, Text | None]:
     """A live camera as a vision.live Stream, the saved calibration if there is one, and
-    a note for people about it. A source that cannot be opened is a UserError."""
+    a note for people about it (None: none to make). A source that cannot be opened is a
+    UserError (said on the terminal at the start, on the page when it is opened again)."""
     from vision.live.calibration import CalibrationError, default_path, load
     from vision.live.sources import SourceError, open_source
     from vision.live.stream import Stream
@@ -311,14 +312,20 @@ def open_camera(spec: str) -> tuple[Stream, Calibration | None, str]:
     try:
         stream = Stream(lambda: open_source(spec))
     except SourceError as error:
-        raise UserError(f"{error} (or --camera none to enter throws on the page)") from None
+        raise UserError(
+            _(
+                "{why} (or {option} to enter throws on the page)",
+                why=message(error),
+                option="--camera none",
+            )
+        ) from None
     try:
-        return stream, load(default_path()), ""
+        return stream, load(default_path()), None
     except CalibrationError as error:
-        return stream, None, f"reading without a calibration: {error}"
+        return stream, None, _("reading without a calibration: {why}", why=message(error))
 
 
-Opened = tuple["Stream", "Calibration | None", str]
+Opened = tuple["Stream", "Calibration | None", "Text | None"]
 
 
 class CameraTable(Protocol):
@@ -335,20 +342,23 @@ class CameraTable(Protocol):
 
 def run_camera(
     spec: str,
-    opened: Opened,
+    opened: tuple[Stream, Calibration | None, Text | None],
     table: CameraTable,
     stop: threading.Event,
     reopen: Callable[[str], Opened] = open_camera,
 ) -> None:
     """Follow the camera `opened` from `spec` until `stop`, each event to the table.
 
-    Whatever fails on the way is said on the page and the console, and the camera goes on:
+    The note `opened` has (reading without a calibration) is said first. Whatever fails on
+    the way is said on the page and the console, and the camera goes on:
     an event the table fails on is lost alone (the table itself keeps what the store could
     not take); a live camera that vision gives up on, or that fails inside, is opened again
     by itself (after 1 s, then less often); a recording (a file) ends at its end."""
     from vision.live.stream import Status
 
-    stream, calibration, _note = opened
+    stream, calibration, note = opened
+    if note is not None:  # (no calibration: it reads without)
+        table.notice("warning", note)
     watcher = DiceWatcher(calibration=calibration)
     table.on_expect(watcher.expect)
     table.camera_opened(watcher)
@@ -365,7 +375,7 @@ def run_camera(
         try:
             for item in watcher.follow(current[0]):
                 if isinstance(item, Status):
-                    if item.kind in WORRYING:  # (the stream's own words: a detail in English)
+                    if item.kind in WORRYING:  # (vision's words, said in the page's language)
                         table.notice("warning", _("camera: {why}", why=as_text(item.message)))
                     continue
                 wait = RESTART_S[0]  # it works again

@@ -194,8 +194,6 @@ def play(args: argparse.Namespace, terminal: Terminal, page: bool = True) -> Non
         elif live is not None:
             from host.app.camera import run_camera
 
-            if live[2]:
-                table.notice("warning", live[2])
             worker = threading.Thread(
                 target=run_camera, args=(camera, live, table, stop), name="camera", daemon=True
             )
@@ -229,13 +227,17 @@ def _learning(table: Any, learn: bool) -> Any:
     """The table's learning (host.app.teaching): teaching from the page, and (`learn`)
     from the throws of the game. A store that cannot be used is said; the game goes on."""
     from host.app.teaching import Learning
+    from host.app.text import _
+    from host.games.text import message
     from vision.errors import VisionError
     from vision.learning.store import LearningStore
 
     try:
         store = LearningStore()
     except VisionError as error:
-        table.notice("warning", f"the table does not learn its dice this time: {error}")
+        table.notice(
+            "warning", _("the table does not learn its dice this time: {why}", why=message(error))
+        )
         return None
     table.learning = Learning(store, table.touch, table.notice, play=learn)
     return table.learning
@@ -291,7 +293,7 @@ def _recorded(
 
     session = recording.load_session(session_folder(folder))
     if session.teach:  # dice thrown to teach the table: no game (open Teach your dice)
-        table.notice("info", "a teaching session: open Teach your dice on the page to play it")
+        table.notice("info", _("a teaching session: open Teach your dice on the page to play it"))
         return SessionPlayer(table, session, DiceWatcher(), speed=args.speed, inputs=False)
     try:  # the game it was played from: --game, else the one the session names
         if args.game is not None:

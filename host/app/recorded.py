@@ -38,9 +38,11 @@ from typing import Any
 from host.app.camera import DiceWatcher
 from host.app.card_camera import CardsSeen
 from host.app.table import RECORDING, Refused, Table
+from host.app.text import _
 from host.errors import UserError
 from host.games import Input
 from host.games.kind import RESOLVE, THROW, cards_of
+from host.games.text import message
 from host.recording import Session, Step
 
 FrameHook = Callable[[int, float], None]
@@ -81,7 +83,7 @@ class SessionPlayer:
             self._play(stop)
         except (UserError, Refused) as error:
             self.error = str(error)
-            self.table.notice("error", f"the recorded session stopped: {error}")
+            self.table.notice("error", _("the recorded session stopped: {why}", why=message(error)))
         finally:
             self.finished.set()
 

@@ -4,27 +4,39 @@ through whatever fails: a bug on one throw, a camera's driver, a camera gone for
 
 from __future__ import annotations
 
+import re
 import threading
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+import cv2
 import numpy as np
 import pytest
 
 from host import recording
 from host.app import camera
+from host.app import table as table_module
 from host.app.camera import DICE, DiceWatcher, MisfitSeen, ThrowSeen, open_camera, run_camera
+from host.app.store import Store
+from host.app.table import Table
 from host.errors import UserError
 from host.games import DiceExpectation
-from host.games.text import Text
+from host.games.text import Text, read_locale, say
+from host.locales import packages
+from tests.app.fakes import Clock, FakeBoard
+from tests.games.test_said_in_every_language import unsaid
 from vision.learning.flow import TeachReader
+from vision.live.calibration import CALIBRATE, default_path
 from vision.live.settings import DEFAULT
-from vision.live.sources import SourceError
+from vision.live.sources import open_source
 from vision.live.stream import Status, Stream
 from vision.reader import DiceReader
+from vision.words import Said
 
 THROW = ["claw", "3", "heart", "1", "energy", "claw"]
+GONE = "/dev/video99"  # a camera device that is not there
+WORD = re.compile(r"[^\W\d_]{2,}")  # a word of a notice
 
 
 def one_throw(folder: Path, seed: int) -> recording.Session:
@@ -201,18 +213,19 @@ def test_a_bug_on_one_throw_is_said_and_the_camera_goes_on(tmp_path: Path) -> No
 
 class DriverFails:
     """A live camera whose driver fails at the first frame, and (after that first
-    opening) cannot be opened again."""
+    opening) cannot be opened again (a real source of a device that is not there)."""
 
     name = "camera 0"
     live = True
 
     def __init__(self, openings: list[int]) -> None:
         self.openings = openings
+        self.skipped: list[Said] = []
 
     def open(self) -> None:
         self.openings.append(1)
-        if len(self.openings) > 1:
-            raise SourceError("cannot open camera 0: is it plugged in?")
+        if len(self.openings) > 1:  # gone: as OpenCV finds a camera that is not there
+            open_source(GONE).open()
 
     def read(self) -> None:
         raise OSError("the camera's driver failed")
@@ -220,8 +233,8 @@ class DriverFails:
     def close(self) -> None:
         pass
 
-    def ended_early(self) -> str:
-        return ""
+    def ended_early(self) -> None:
+        return None
 
     def snapshot(self) -> None:
         return None
@@ -266,3 +279,63 @@ def test_the_camera_stops_with_the_app(tmp_path: Path) -> None:
     stop.set()
     thread.join(timeout=5)
     assert not thread.is_alive()
+
+
+def own_words(lang: str) -> set[str]:
+    """The words the language's locale files use."""
+    said = [" ".join(part.values()) for folder in packages().values()
+            for path in [folder / "locales" / f"{lang}.json"] if path.is_file()
+            for part in read_locale(path).values()]  # fmt: skip
+    return set(WORD.findall(" ".join(said)))
+
+
+def test_the_camera_s_news_reaches_the_page_in_its_language(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What the camera's stream says at the table (no calibration, a frame that is no image
+    read past, a recording's end, a live camera lost and given up, then not there when
+    opened again) reaches a real table's notices as messages said in French and Japanese,
+    with no English left but the ids they keep (paths, the camera's name, the commands)."""
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))  # no calibration
+    monkeypatch.setattr(camera, "RESTART_S", (0.05, 0.1))
+    monkeypatch.setattr(table_module, "NOTICES", 50)  # every one kept
+    folder = tmp_path / "take"
+    folder.mkdir()
+    for i in range(3):
+        cv2.imwrite(str(folder / f"f{i}.jpg"), np.full((48, 64, 3), 90, np.uint8))
+    (folder / "f1b.jpg").write_bytes(b"not a picture")
+    table = Table(
+        Store(tmp_path / "games.db"), FakeBoard(), window=4, pin_seconds=5, clock=Clock(),
+        announce=lambda s: None,
+    )  # fmt: skip
+    table.start(clock_thread=False)
+    run_camera(str(folder), open_camera(str(folder)), table, threading.Event())  # it ends
+    stop, tries = threading.Event(), []
+
+    def reopen(spec: str) -> camera.Opened:
+        tries.append(spec)
+        if len(tries) > 1:
+            stop.set()
+        return open_camera(spec)  # the camera is not there: a UserError
+
+    run_camera(GONE, (failing_camera(0.3), None, None), table, stop, reopen=reopen)
+    notices = [n.text for n in table.notices]
+    said = " | ".join(notices)
+    for news in (
+        "reading without a calibration: no calibration at",
+        "camera: cannot read f1b.jpg: not an image, or damaged",
+        "ended after 3 frames",
+        "camera: camera 0 stopped sending frames",
+        f"could not reopen camera 0 for 0 s: cannot open camera {GONE}: is it plugged in",
+        f"the camera cannot be opened again yet: cannot open camera {GONE}",
+    ):
+        assert news in said
+    assert [unsaid(n) for n in notices] == [[] for _ in notices]  # every part in fr and ja
+    ids = f"{folder} f1b.jpg {default_path()} {GONE} camera 0 ls --camera none {CALIBRATE} play"
+    english = {w for n in notices for w in WORD.findall(n)} - set(WORD.findall(ids))
+    assert {"reading", "without", "image", "frames", "stopped"} <= english
+    for lang in ("fr", "ja"):
+        own = own_words(lang)  # ("image", "page": French words too)
+        left = {say(n, lang): set(WORD.findall(say(n, lang))) & english - own for n in notices}
+        assert {n: w for n, w in left.items() if w} == {}, lang
+    assert say(notices[0], "fr").startswith("lecture sans étalonnage\u00a0: pas d'étalonnage")

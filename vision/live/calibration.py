@@ -32,6 +32,9 @@ import cv2
 import numpy as np
 
 from vision.errors import VisionError
+from vision.words import _
+
+CALIBRATE = "dicetable calibrate"  # the command that learns the empty tray anew
 
 FORMAT = "dicetable-calibration/1"
 SMALL_WIDTH = 160  # the cheap view the motion checks work on (pixels across)
@@ -209,15 +212,22 @@ def load(path: Path) -> Calibration:
     """Read a saved calibration; a missing or broken one is a CalibrationError."""
     try:
         data: Any = json.loads(path.read_text(encoding="utf-8"))
+    # (said on the page when a game night starts without one: vision's words)
     except FileNotFoundError:
         raise CalibrationError(
-            f"no calibration at {path}: run dicetable calibrate with the empty tray in view"
+            _(
+                "no calibration at {path}: run {command} with the empty tray in view",
+                path=str(path),
+                command=CALIBRATE,
+            )
         ) from None
     except OSError as error:
-        raise CalibrationError(f"cannot read {path}: {error.strerror or error}") from None
+        raise CalibrationError(
+            _("cannot read {path}: {why}", path=str(path), why=error.strerror or str(error))
+        ) from None
     except (UnicodeDecodeError, json.JSONDecodeError):
         raise CalibrationError(
-            f"{path} is not a calibration file: run dicetable calibrate"
+            _("{path} is not a calibration file: run {command}", path=str(path), command=CALIBRATE)
         ) from None
     try:
         if data["format"] != FORMAT:
@@ -228,10 +238,20 @@ def load(path: Path) -> Calibration:
         noise = float(data["noise"])
     except (KeyError, TypeError, ValueError, IndexError):
         raise CalibrationError(
-            f"{path} is damaged or of another version: run dicetable calibrate"
+            _(
+                "{path} is damaged or of another version: run {command}",
+                path=str(path),
+                command=CALIBRATE,
+            )
         ) from None
     if empty is None or (empty.shape[1], empty.shape[0]) != size or len(tray) < 3:
-        raise CalibrationError(f"{path}: its image is missing or damaged: run dicetable calibrate")
+        raise CalibrationError(
+            _(
+                "{path}: its image is missing or damaged: run {command}",
+                path=str(path),
+                command=CALIBRATE,
+            )
+        )
     return Calibration(
         size,
         tray,

@@ -37,7 +37,7 @@ from typing import Protocol
 
 import numpy as np
 
-from vision.live.calibration import Calibration
+from vision.live.calibration import CALIBRATE, Calibration
 from vision.live.motion import TrayWatch, ViewCheck
 from vision.live.settings import DEFAULT, Settings
 from vision.live.track import Tracker
@@ -58,7 +58,6 @@ LIGHT = "light"  # the light changed too much to trust the reading
 VIEW = "view"  # the view no longer fits the calibration (moved too far, or new size)
 
 VIEW_EVERY = 0.3  # seconds between checks of the view while nothing moves (~3 ms each)
-CALIBRATE = "dicetable calibrate"  # the command that learns the empty tray anew
 
 
 class Reader(Protocol):

@@ -10,7 +10,8 @@ stall, and are reopened when lost; see vision.live.stream) or a *recording* (a v
 file, a folder of images, a synthetic sequence: every frame in order, and the end is the
 end). `read()` returns the next frame and its stream time in seconds, or None when the
 source has no more frames (a recording's end, or a live source lost). A source that cannot
-be opened raises SourceError with a message that says what to do.
+be opened raises SourceError with a message that says what to do (vision's words, said by
+the host in the page's language when a camera lost mid-game cannot be opened again).
 
 The Raspberry Pi camera (picamera2, when importable) gives its small "lores" stream for
 following the dice and its full-resolution "main" stream for snapshots.
@@ -30,6 +31,7 @@ import cv2
 import numpy as np
 
 from vision.errors import VisionError
+from vision.words import Said, _
 
 IMAGE_SUFFIXES = {".jpg", ".jpeg", ".png", ".bmp", ".tif", ".tiff", ".webp"}
 STREAM_SCHEMES = ("rtsp://", "rtsps://", "http://", "https://", "udp://", "tcp://", "rtmp://")
@@ -45,6 +47,7 @@ class SourceError(VisionError):
 class Source(Protocol):
     name: str
     live: bool  # a camera or stream (real time, reopened when lost); else a recording
+    skipped: list[Said]  # notes on what a recording's reading passed over (for Status)
 
     def open(self) -> None: ...
 
@@ -52,7 +55,7 @@ class Source(Protocol):
 
     def close(self) -> None: ...
 
-    def ended_early(self) -> str: ...
+    def ended_early(self) -> Said | None: ...
 
     def snapshot(self) -> np.ndarray | None: ...
 
@@ -65,7 +68,11 @@ def open_source(spec: str, fps: float = 15.0, size: tuple[int, int] = (640, 480)
     spec = spec.strip()
     if not (math.isfinite(fps) and fps > 0):
         raise SourceError(
-            f"cannot replay frames at {fps:g} per second: give a rate above 0 (--fps)"
+            _(
+                "cannot replay frames at {fps} per second: give a rate above 0 ({option})",
+                fps=f"{fps:g}",
+                option="--fps",
+            )
         )
     if spec == "auto":
         spec = "picamera" if picamera_available() else "0"
@@ -85,9 +92,17 @@ def open_source(spec: str, fps: float = 15.0, size: tuple[int, int] = (640, 480)
     if path.is_file():
         return CaptureSource(spec, str(path), live=False, size=size)
     raise SourceError(
-        f"no camera, stream, video or folder named {spec!r}: give a device number (0), "
-        "/dev/videoN, a stream URL (rtsp://, http://), a video file, a folder of images, "
-        "picamera, or synthetic:NAME"
+        _(
+            "no camera, stream, video or folder named {spec}: give a device number ({number}), "
+            "{device}, a stream URL ({urls}), a video file, a folder of images, {picamera}, "
+            "or {synthetic}",
+            spec=repr(spec),
+            number="0",
+            device="/dev/videoN",
+            urls="rtsp://, http://",
+            picamera="picamera",
+            synthetic="synthetic:NAME",
+        )
     )
 
 
@@ -114,7 +129,7 @@ class CaptureSource:
         self._fps = 0.0
         self._damaged = 0  # a recording's frames that could not be decoded, read past
         self._last: np.ndarray | None = None
-        self.skipped: list[str] = []  # notes on damaged stretches read past (for Status)
+        self.skipped: list[Said] = []  # notes on damaged stretches read past (for Status)
 
     def open(self) -> None:
         # FFmpeg's own messages ("moov atom not found") say nothing to players: we report
@@ -168,21 +183,35 @@ class CaptureSource:
             if ok and image is not None:
                 self._damaged += misses
                 self.skipped.append(
-                    f"{self.name}: {misses} damaged frame{'s' * (misses > 1)} after frame "
-                    f"{self._count} could not be decoded; reading on"
+                    _(
+                        "{source}: 1 damaged frame after frame {n} could not be decoded; "
+                        "reading on",
+                        source=self.name,
+                        n=self._count,
+                    )
+                    if misses == 1
+                    else _(
+                        "{source}: {misses} damaged frames after frame {n} could not be "
+                        "decoded; reading on",
+                        source=self.name,
+                        misses=misses,
+                        n=self._count,
+                    )
                 )
                 return np.asarray(image)
             misses += 1
         return None
 
-    def ended_early(self) -> str:
-        """Why a video file ended before its last frame ("" if it did not)."""
+    def ended_early(self) -> Said | None:
+        """Why a video file ended before its last frame (None if it did not)."""
         seen = self._count + self._damaged
         if self.live or not self._expected or seen >= self._expected * 0.98:
-            return ""
-        return (
-            f"{self.name} ended after {self._count} of its {self._expected} frames: "
-            "the file may be damaged"
+            return None
+        return _(
+            "{source} ended after {n} of its {total} frames: the file may be damaged",
+            source=self.name,
+            n=self._count,
+            total=self._expected,
         )
 
     def close(self) -> None:
@@ -193,18 +222,24 @@ class CaptureSource:
     def snapshot(self) -> np.ndarray | None:
         return self._last
 
-    def _cannot_open(self) -> str:
+    def _cannot_open(self) -> Said:
         if isinstance(self.target, int) or str(self.target).startswith("/dev/"):
-            return (
-                f"cannot open camera {self.name}: is it plugged in, and not used by another "
-                "program? (list cameras with: ls /dev/video*)"
+            return _(
+                "cannot open camera {source}: is it plugged in, and not used by another "
+                "program? (list cameras with: {command})",
+                source=self.name,
+                command="ls /dev/video*",
             )
         if self.live:
-            return (
-                f"cannot open the stream {self.name}: check the address, and that the "
-                "camera serves it on this network"
+            return _(
+                "cannot open the stream {source}: check the address, and that the "
+                "camera serves it on this network",
+                source=self.name,
             )
-        return f"cannot read the video {self.name}: not a video OpenCV can decode, or damaged"
+        return _(
+            "cannot read the video {source}: not a video OpenCV can decode, or damaged",
+            source=self.name,
+        )
 
 
 class FolderSource:
@@ -219,16 +254,25 @@ class FolderSource:
         self._files: list[Path] = []
         self._next = 0
         self._last: np.ndarray | None = None
-        self.skipped: list[str] = []
+        self.skipped: list[Said] = []
 
     def open(self) -> None:
         try:
             files = sorted(p for p in self.folder.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES)
         except OSError as error:
-            raise SourceError(f"cannot list {self.folder}: {error.strerror or error}") from None
+            raise SourceError(
+                _(
+                    "cannot list {folder}: {why}",
+                    folder=str(self.folder),
+                    why=error.strerror or error,
+                )
+            ) from None
         if not files:
             raise SourceError(
-                f"{self.folder} holds no images (.jpg, .png, ...): give a folder of frames"
+                _(
+                    "{folder} holds no images (.jpg, .png, ...): give a folder of frames",
+                    folder=str(self.folder),
+                )
             )
         self._files = files
         self._next = 0
@@ -239,7 +283,9 @@ class FolderSource:
             self._next += 1
             image = cv2.imread(str(path), cv2.IMREAD_COLOR)
             if image is None:
-                self.skipped.append(f"cannot read {path.name}: not an image, or damaged")
+                self.skipped.append(
+                    _("cannot read {file}: not an image, or damaged", file=path.name)
+                )
                 continue
             self._last = image
             return image, (self._next - 1) / self.fps
@@ -248,8 +294,8 @@ class FolderSource:
     def close(self) -> None:
         self._files = []
 
-    def ended_early(self) -> str:
-        return ""
+    def ended_early(self) -> Said | None:
+        return None
 
     def snapshot(self) -> np.ndarray | None:
         return self._last
@@ -263,6 +309,7 @@ class SyntheticSource:
 
     def __init__(self, sequence: str) -> None:
         self.name = f"synthetic:{sequence}"
+        self.skipped: list[Said] = []
         self.sequence = sequence
         self._frames: Iterator[Any] | None = None
         self._index = 0
@@ -273,7 +320,13 @@ class SyntheticSource:
 
         if self.sequence not in sequences.SEQUENCES:
             names = ", ".join(sequences.SEQUENCES)
-            raise SourceError(f"no synthetic sequence {self.sequence!r}; there are: {names}")
+            raise SourceError(
+                _(
+                    "no synthetic sequence {name}; there are: {names}",
+                    name=repr(self.sequence),
+                    names=names,
+                )
+            )
         self.seq = sequences.named(self.sequence)
         self._frames = self.seq.frames()
         self._index = 0
@@ -295,8 +348,8 @@ class SyntheticSource:
     def close(self) -> None:
         self._frames = None
 
-    def ended_early(self) -> str:
-        return ""
+    def ended_early(self) -> Said | None:
+        return None
 
     def snapshot(self) -> np.ndarray | None:
         return self._last
@@ -312,6 +365,7 @@ class PiCameraSource:
         self, size: tuple[int, int] = (640, 480), main: tuple[int, int] = (1640, 1232)
     ) -> None:
         self.name = "picamera"
+        self.skipped: list[Said] = []
         self.size = size
         self.main = main
         self._camera: Any = None
@@ -325,8 +379,13 @@ class PiCameraSource:
             from picamera2 import Picamera2
         except ImportError:
             raise SourceError(
-                "picamera2 is not importable: on Raspberry Pi OS install python3-picamera2 "
-                "and make the virtual environment with --system-site-packages"
+                _(
+                    "{module} is not importable: on Raspberry Pi OS install {package} and "
+                    "make the virtual environment with {option}",
+                    module="picamera2",
+                    package="python3-picamera2",
+                    option="--system-site-packages",
+                )
             ) from None
         try:
             camera = Picamera2()
@@ -338,8 +397,11 @@ class PiCameraSource:
             camera.start()
         except Exception as error:  # picamera2 raises plain errors: say what we know
             raise SourceError(
-                f"cannot start the Raspberry Pi camera ({error}): is it connected and "
-                "enabled, and not used by another program?"
+                _(
+                    "cannot start the Raspberry Pi camera ({error}): is it connected and "
+                    "enabled, and not used by another program?",
+                    error=str(error),
+                )
             ) from None
         self._camera = camera
         self._start = time.monotonic()
@@ -365,8 +427,8 @@ class PiCameraSource:
         t = stamp / 1e9 if stamp else time.monotonic() - self._start
         return image, float(t)
 
-    def ended_early(self) -> str:
-        return ""
+    def ended_early(self) -> Said | None:
+        return None
 
     def snapshot(self, timeout: float = 1.0) -> np.ndarray | None:
         """A full-resolution frame, taken with the next frame read (from any thread)."""

@@ -31,6 +31,7 @@ from vision.live.follow import Event, ThrowFollower
 from vision.live.settings import DEFAULT, Settings
 from vision.live.sources import Source, SourceError
 from vision.reader import FrameError
+from vision.words import Said, _, message
 
 
 @dataclass(frozen=True)
@@ -44,12 +45,13 @@ class Frame:
 @dataclass(frozen=True)
 class Status:
     """News from the source, for people: opened, stalled, lost, reconnected, ended...
+    (`message`: vision's words, said by the host in the page's language)
 
     kind: "open" | "size" | "skipped" | "stalled" | "frozen" | "lost" | "reconnected" |
     "gave-up" | "ended"."""
 
     kind: str
-    message: str
+    message: Said
     t: float
 
 
@@ -126,12 +128,12 @@ class Stream:
             self.source.close()
 
     def __iter__(self) -> Iterator[Frame | Status]:
-        yield Status("open", f"reading {self.source.name}", 0.0)
+        yield Status("open", _("reading {source}", source=self.source.name), 0.0)
         sizes = _Sizes()
         frames = self._live() if self.live else self._recorded()
         for item in frames:
             if isinstance(item, Frame):
-                note = sizes.check(item)
+                note = sizes.changed(item)
                 if note:
                     yield Status("size", note, item.t)
             yield item
@@ -153,13 +155,14 @@ class Stream:
         finally:
             source.close()
         early = source.ended_early()
-        yield Status("ended", early or f"{source.name} ended after {index} frames", t)
+        ended = _("{source} ended after {n} frames", source=source.name, n=index)
+        yield Status("ended", early or ended, t)
 
     @staticmethod
     def _skipped(source: Source, t: float) -> Iterator[Status]:
-        notes: list[str] = getattr(source, "skipped", [])
-        while notes:
-            yield Status("skipped", notes.pop(0), t)
+        for note in source.skipped:  # each said once
+            yield Status("skipped", note, t)
+        source.skipped.clear()
 
     # ---- live sources ----------------------------------------------------------------
 
@@ -177,12 +180,18 @@ class Stream:
                 now = self.clock()
                 if reader.done.is_set() and reader.mailbox.empty():
                     trouble = Status(
-                        "lost", f"{reader.source.name} stopped sending frames", self._t()
+                        "lost",
+                        _("{source} stopped sending frames", source=reader.source.name),
+                        self._t(),
                     )
                 elif now - last_frame > s.stall_seconds:
                     trouble = Status(
                         "stalled",
-                        f"no frame from {reader.source.name} for {now - last_frame:.0f} s",
+                        _(
+                            "no frame from {source} for {seconds} s",
+                            source=reader.source.name,
+                            seconds=round(now - last_frame),
+                        ),
                         self._t(),
                     )
                 else:
@@ -205,7 +214,7 @@ class Stream:
                     continue
                 trouble = Status(
                     "frozen",
-                    f"{reader.source.name} sends the same image again and again",
+                    _("{source} sends the same image again and again", source=reader.source.name),
                     self._t(),
                 )
             yield trouble
@@ -220,7 +229,7 @@ class Stream:
         s = self.settings
         deadline = self.clock() + s.reconnect_seconds
         wait = 0.25
-        yield Status("lost", f"reconnecting to {self.source.name} ...", self._t())
+        yield Status("lost", _("reconnecting to {source} ...", source=self.source.name), self._t())
         last_error = ""
         while not self._closed and self.clock() < deadline:
             time.sleep(min(wait, max(deadline - self.clock(), 0)))
@@ -229,17 +238,25 @@ class Stream:
                 source = self.factory()
                 source.open()
             except SourceError as error:
-                last_error = str(error)
+                last_error = message(error)
                 continue
             self.source = source
-            yield Status("reconnected", f"{source.name} is back", self._t())
+            yield Status("reconnected", _("{source} is back", source=source.name), self._t())
             return self._start_reader(source)
-        why = f": {last_error}" if last_error else ""
-        yield Status(
-            "gave-up",
-            f"could not reopen {self.source.name} for {s.reconnect_seconds:.0f} s{why}; stopping",
-            self._t(),
+        name, seconds = self.source.name, round(s.reconnect_seconds)
+        gave_up = (
+            _(
+                "could not reopen {source} for {seconds} s: {why}; stopping",
+                source=name,
+                seconds=seconds,
+                why=last_error,
+            )
+            if last_error
+            else _(
+                "could not reopen {source} for {seconds} s; stopping", source=name, seconds=seconds
+            )
         )
+        yield Status("gave-up", gave_up, self._t())
         return None
 
     def _start_reader(self, source: Source) -> _Reader:
@@ -258,13 +275,17 @@ class _Sizes:
     def __init__(self) -> None:
         self.size: tuple[int, int] | None = None
 
-    def check(self, frame: Frame) -> str:
+    def changed(self, frame: Frame) -> Said | None:
         shape: tuple[int, ...] = tuple(getattr(frame.image, "shape", ()))
         size = (shape[1], shape[0]) if len(shape) >= 2 else (0, 0)
         old, self.size = self.size, size
         if old is None or old == size:
-            return ""
-        return f"the frames changed size from {old[0]}x{old[1]} to {size[0]}x{size[1]}"
+            return None
+        return _(
+            "the frames changed size from {old} to {new}",
+            old=f"{old[0]}x{old[1]}",
+            new=f"{size[0]}x{size[1]}",
+        )
 
 
 def watch(frames: Iterable[Frame | Status], follower: ThrowFollower) -> Iterator[Event | Status]:
@@ -282,6 +303,7 @@ def watch(frames: Iterable[Frame | Status], follower: ThrowFollower) -> Iterator
         try:
             events = follower.feed(item.image, item.t)
         except FrameError as error:
-            yield Status("skipped", f"frame {item.index}: {error}", item.t)
+            said = _("frame {index} skipped: {why}", index=item.index, why=message(error))
+            yield Status("skipped", said, item.t)
             continue
         yield from events
