@@ -201,11 +201,9 @@ MIMIC_AND_FLUXLING = Setup.simple(
 )
 
 
-@FAST
-@given(setup=setups(), seed=st.integers(0, 2**32))
-@example(setup=MIMIC_AND_FLUXLING, seed=0)
-def test_random_games_keep_the_invariants(setup: Setup, seed: int) -> None:
-    rng = random.Random(seed)
+def played_checked(setup: Setup, rng: random.Random) -> KingOfTokyo:
+    """A whole random game (with corrections), the invariants checked after every input,
+    and each input one the engine said it takes; the game always ends."""
     game = KingOfTokyo(setup)
     check_invariants(game)
     for _ in range(5000):
@@ -213,14 +211,22 @@ def test_random_games_keep_the_invariants(setup: Setup, seed: int) -> None:
             break
         inp = random_input(game, rng, corrections=True)
         offered = {(w.player, w.kind) for w in game.waiting_for()}
-        assert (inp["player"], inp["type"]) in offered  # only what the engine said it takes
+        assert (inp["player"], inp["type"]) in offered, (setup.seed, inp)
         if inp["type"] == "throw" and any(f in BERSERK_FACES for f in inp["thrown"]):
             assert game.monster(inp["player"]).berserk  # the berserk die only while berserk
         if inp["type"] == "throw" and any(f in FATE_FACES for f in inp["thrown"]):
             assert setup.options.curses and inp["player"] == game.active.name
         game.apply(inp)
         check_invariants(game)
-    assert game.game_over  # the game always ends
+    assert game.game_over, setup.seed  # the game always ends
+    return game
+
+
+@FAST
+@given(setup=setups(), seed=st.integers(0, 2**32))
+@example(setup=MIMIC_AND_FLUXLING, seed=0)
+def test_random_games_keep_the_invariants(setup: Setup, seed: int) -> None:
+    game = played_checked(setup, random.Random(seed))
     top = [game.known_top] if game.known_top else []
     assert game.playing is None
     cards = [*game.deck, *top, *(c for c in game.face_up if c), *game.discard]
@@ -369,19 +375,7 @@ def test_random_games_with_every_option_on_keep_the_invariants() -> None:
     """The base game's invariants and every expansion's, a curse always in play among
     them, in whole random games with every option on."""
     for i in range(ALL_ON_GAMES):
-        setup = all_on_setup(i)
-        game = KingOfTokyo(setup)
-        rng = random.Random(i)
-        check_invariants(game)
-        for _ in range(5000):
-            if game.game_over:
-                break
-            inp = random_input(game, rng, corrections=True)
-            offered = {(w.player, w.kind) for w in game.waiting_for()}
-            assert (inp["player"], inp["type"]) in offered, (i, inp)
-            game.apply(inp)
-            check_invariants(game)
-        assert game.game_over, i
+        played_checked(all_on_setup(i), random.Random(i))
 
 
 @pytest.mark.soak
