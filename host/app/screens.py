@@ -7,8 +7,10 @@ reads each in French and Japanese for English left behind.
 player's phone would say it) and calls `visit(name, page)` on each screen once drawn:
 home, the PIN form, the setup forms of each game, the pick-up form, a King of Tokyo turn
 (the cards set out, the throw, the result, the correction window, the purchases, a
-monster asked to yield), the games, statistics and JSON panels, a game over, and a turn
-of Kingdom Run and of KaTO (an input in the feed, an input the rules refuse).
+monster asked to yield), the games, statistics and JSON panels, a game over, a turn with
+every expansion on (wickedness, cultists, the tower, a berserk monster, a curse asking
+another player which die is thrown again), and a turn of Kingdom Run and of KaTO (an
+input in the feed, an input the rules refuse).
 """
 
 from __future__ import annotations
@@ -48,6 +50,7 @@ SCREENS = (
     "stats",
     "json",
     "kot-over",
+    "kot-expansions",
     "kingdom-run",
     "kato",
 )
@@ -146,6 +149,28 @@ def _story(table: Table, page: Any, url: str, visit: Visit) -> None:
     _answer_all(table, "end_turn")
     _drawn(page, table)
     visit("kot-over", page)
+
+    _new_game(
+        table,
+        "king-of-tokyo",
+        options={"cultists": True, "wickedness": "front", "tokyo_tower": True, "berserk": True}
+        | {"curses": True},
+        position={
+            "active_player": PLAYERS[0],
+            "monsters": {
+                PLAYERS[0]: {"berserk": True, "wickedness": 4, "cultists": 1},
+                PLAYERS[1]: {"location": "city"},
+            },
+            "tower": {"1": PLAYERS[1]},
+            "curse": "Confused Senses",
+            "scarab": PLAYERS[1],
+        },
+    )
+    _throw(table, ["1", "1", "1", "2", "3", "heart", "berserk_claw", "fate_river"])
+    _answer(table, "resolve")
+    _answer(table, "resolve")  # used now; Confused Senses: Bruno picks a die of Aiko's
+    _drawn(page, table)
+    visit("kot-expansions", page)
 
     _new_game(table, "kingdom-run")
     _throw(table, ["boots", "hook", "drop", "flask"])  # an input in the feed
