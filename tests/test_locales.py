@@ -178,3 +178,13 @@ def test_vision_words_nested_in_a_message_are_said_in_its_language() -> None:
     kept = Text.from_json(json.loads(json.dumps(said.to_json())))
     assert kept.say("fr") == said.say("fr") and kept == said
     assert localize({"reason": why}, "ja") == {"reason": "ダイス 3 はありません"}
+
+
+def test_a_number_with_decimals_is_said_as_each_language_writes_it() -> None:
+    """A decimal comma in French, a dot in English and Japanese, with the digits the
+    template asks for."""
+    uneven = "the light changed unevenly across the tray ({times:.1f}x)"
+    said = Text("vision", uneven, {"times": 3.42})
+    assert said == "the light changed unevenly across the tray (3.4x)"
+    assert "3,4" in said.say("fr") and "3.4" not in said.say("fr")
+    assert "3.4" in said.say("ja") and "3,4" not in said.say("ja")

@@ -204,10 +204,10 @@ class DiceReader:
             elif strange:
                 reason = _("unlike: a die like none of the faces of {name}", name=self.faces.name)
             elif p[best] < self.faces.threshold:
-                reason = _(
-                    "unsure: {p} < {threshold}",
-                    p=f"{p[best]:.2f}",
-                    threshold=f"{self.faces.threshold:.2f}",
+                reason = _(  # (numbers as the reader's language writes them)
+                    "unsure: {p:.2f} < {threshold:.2f}",
+                    p=float(p[best]),
+                    threshold=float(self.faces.threshold),
                 )
             out.append(
                 DieReading(

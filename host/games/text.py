@@ -36,6 +36,7 @@ from __future__ import annotations
 import functools
 import importlib.util
 import json
+import numbers
 import string
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
@@ -48,6 +49,8 @@ PARTS = ("printed", "ours")  # the parts of a locale file (see above)
 LOCALES = "locales"  # the folder of a package that holds its locale files
 # how the items of a list field are joined, per language: (between items, before the last)
 LIST_JOINS = {"en": (", ", " and "), "fr": (", ", " et "), "ja": ("、", "と")}
+# the languages that write a decimal comma ("0,8"); the others a dot (also app.js's number())
+DECIMAL_COMMA = {"fr"}
 
 
 class LocaleError(ValueError):
@@ -116,7 +119,7 @@ def _field_from_json(value: Any) -> Any:
 
 
 def _fill(template: str, fields: Mapping[str, Any], lang: str) -> str:
-    return _FORMATTER.vformat(template, (), {k: _said(v, lang) for k, v in fields.items()})
+    return _formatter(lang).vformat(template, (), {k: _said(v, lang) for k, v in fields.items()})
 
 
 def _said(value: Any, lang: str) -> Any:
@@ -132,7 +135,32 @@ def _said(value: Any, lang: str) -> Any:
     return value
 
 
-_FORMATTER = string.Formatter()
+def decimal(value: float, lang: str, spec: str = "") -> str:
+    """A number with decimals as `lang` writes it (`spec`: Python's, "0.2f").
+
+    >>> decimal(0.8, "fr"), decimal(0.8, "ja"), decimal(0.5, "en", ".2f")
+    ('0,8', '0.8', '0.50')
+    """
+    said = format(value, spec)
+    return said.replace(".", ",") if lang in DECIMAL_COMMA else said
+
+
+class _Formatter(string.Formatter):
+    """Fills a template in one language: a field with decimals (`{p:.2f}`, a float given)
+    written as the language writes numbers."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if isinstance(value, numbers.Real) and not isinstance(value, numbers.Integral):
+            return decimal(float(value), self.lang, format_spec)
+        return str(super().format_field(value, format_spec))
+
+
+@functools.cache
+def _formatter(lang: str) -> _Formatter:
+    return _Formatter(lang)
 
 
 class Words:

@@ -44,7 +44,7 @@ def reading(color: str, value: str, at: tuple[float, float] = (320, 240), turn: 
         color_confidence=0.99,
         reason=""
         if known
-        else vision_said("value unsure: {p} < {threshold}", p="0.50", threshold="0.90"),
+        else vision_said("value unsure: {p:.2f} < {threshold:.2f}", p=0.5, threshold=0.9),
         best_color=bc,
         best_value=bv,
     )
@@ -226,7 +226,7 @@ def test_cards_the_camera_cannot_read_are_said_as_cards_in_every_language(table:
     )
     assert isinstance(notice, Text) and unsaid(notice) == []  # every part in fr and ja
     assert notice.say("fr").startswith("la caméra ne peut pas lire ces cartes\u00a0: 2 cartes")
-    assert "valeur incertaine\u00a0: 0.50 < 0.90 (le plus probable\u00a0: green 8)" in notice.say(
+    assert "valeur incertaine\u00a0: 0,50 < 0,90 (le plus probable\u00a0: green 8)" in notice.say(
         "fr"
     )
     assert notice.say("ja").startswith("カメラはこのカードを読めません：読めないカードが2枚")

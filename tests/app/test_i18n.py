@@ -12,10 +12,12 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from host.app import screens
+from host.app.camera import MisfitSeen
 from host.games.registry import kinds
-from host.games.text import LANGUAGES, read_locale
+from host.games.text import LANGUAGES, as_text, read_locale
 from host.locales import keys_used, packages
-from tests.app.browser import Served, open_page, served, unlock_page
+from tests.app.browser import PLAYERS, Served, open_page, served, throw_seen, unlock_page
+from vision.words import _ as vision_said
 
 pytestmark = pytest.mark.slow
 
@@ -201,3 +203,32 @@ def test_page_screenshots_writes_each_screen_in_each_language(tmp_path: Path) ->
             # at a phone's width (wider where a screen overflows it: the layout tests' job)
             assert image is not None and image.shape[1] >= 390 and image.shape[0] >= 844, shot
     assert f"{len(screens.SCREENS) * len(LANGUAGES)} screenshots" in done.stdout
+
+
+def test_a_number_with_decimals_is_written_as_each_language_writes_it(
+    browser: Browser, table: Served
+) -> None:
+    """A decimal comma in French, a dot in English and Japanese: the odds' chances, the
+    correction window's countdown (the page's), and a die's confidence in the camera's
+    reason (the server's)."""
+    table.table.act({"do": "new_game", "game": "king-of-tokyo",
+                     "setup": {"players": PLAYERS, "first_player": "Ann"}})  # fmt: skip
+    table.table.camera_event(throw_seen(["1", "1", "2", "claw", "heart", "energy"]))
+    marks = {"en": ".", "fr": ",", "ja": "."}
+    pages = {lang: open_page(browser, table, lang, unlock=False) for lang in marks}
+    for lang, page in pages.items():
+        page.locator("[data-test=odds-toggle]").click()
+        chances = page.locator("[data-test=odds] .chance").all_text_contents()
+        decimals = [c for c in chances if re.search(r"\d[.,]\d", c)]
+        assert decimals and all(marks[lang] in c for c in decimals), (lang, chances)
+    table.table.act({"do": "input", "input": {"type": "resolve", "player": "Ann"}})
+    for lang, page in pages.items():
+        expect(page.locator("[data-test=countdown]")).to_have_text(
+            re.compile(rf"^\d+\{marks[lang]}\d\D")
+        )
+    why = as_text(vision_said("unsure: {p:.2f} < {threshold:.2f}", p=0.55, threshold=0.9))
+    table.table.camera_event(MisfitSeen(why, [], b"", 0.0, 2))
+    for lang, page in pages.items():
+        said = f"0{marks[lang]}55 < 0{marks[lang]}90"
+        expect(page.locator("[data-test=seen]")).to_contain_text(said)
+        page.context.close()

@@ -171,21 +171,23 @@ def _why(
         return _("unlike: a card like none of {name}", name=s.name)
     if facedown:
         return _("face down: its back is up")
-    p, threshold = f"{value_p:.2f}", f"{s.threshold:.2f}"
-    cp, color_threshold = f"{color_p:.2f}", f"{s.color_threshold:.2f}"
+    # (numbers as the reader's language writes them: the host fills the templates)
+    p, threshold = float(value_p), float(s.threshold)
+    cp, color_threshold = float(color_p), float(s.color_threshold)
     value_unsure, color_unsure = value_p < s.threshold, color_p < s.color_threshold
     if value_unsure and color_unsure:
         return _(
-            "value unsure: {p} < {threshold}; colour unsure: {cp} < {color_threshold}",
+            "value unsure: {p:.2f} < {threshold:.2f}; colour unsure: {cp:.2f} < "
+            "{color_threshold:.2f}",
             p=p,
             threshold=threshold,
             cp=cp,
             color_threshold=color_threshold,
         )
     if value_unsure:
-        return _("value unsure: {p} < {threshold}", p=p, threshold=threshold)
+        return _("value unsure: {p:.2f} < {threshold:.2f}", p=p, threshold=threshold)
     if color_unsure:
-        return _("colour unsure: {p} < {threshold}", p=cp, threshold=color_threshold)
+        return _("colour unsure: {p:.2f} < {threshold:.2f}", p=cp, threshold=color_threshold)
     if (color, value) not in s.kinds:
         return _("no such card in {name}: {color} {value}", name=s.name, color=color, value=value)
     return ""

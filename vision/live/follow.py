@@ -683,17 +683,18 @@ def _light_problem(check: ViewCheck, s: Settings) -> Said | None:
     """What is wrong with the light, for people (None: nothing)."""
     if check.gain > s.light_ratio:
         return _(
-            "the light changed: the tray looks {times}x brighter than before",
-            times=f"{check.gain:.1f}",
+            "the light changed: the tray looks {times:.1f}x brighter than before",
+            times=float(check.gain),
         )
     if check.gain < 1 / s.light_ratio:
         return _(
-            "the light changed: the tray looks {times}x darker than before",
-            times=f"{1 / max(check.gain, 1e-3):.1f}",
+            "the light changed: the tray looks {times:.1f}x darker than before",
+            times=1 / max(float(check.gain), 1e-3),
         )
     if check.uneven > s.uneven_ratio:
         return _(
-            "the light changed unevenly across the tray ({times}x)", times=f"{check.uneven:.1f}"
+            "the light changed unevenly across the tray ({times:.1f}x)",
+            times=float(check.uneven),
         )
     return None
 

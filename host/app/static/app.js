@@ -34,12 +34,21 @@ const tableView = () => document.body.classList.contains("table-view");
 // ---- words ----------------------------------------------------------------------------
 
 // The page's own words in its language: `key` is the English text (a template whose
-// {name} fields are filled from `fields`); one missing in the language is said in English.
+// {name} fields are filled from `fields`, a number as the language writes it); one missing
+// in the language is said in English.
 function t(key, fields) {
   const template = Object.prototype.hasOwnProperty.call(texts, key) ? texts[key] : key;
   if (!fields) return template;
-  return template.replace(/\{(\w+)\}/g, (whole, name) => (name in fields ? String(fields[name]) : whole));
+  return template.replace(/\{(\w+)\}/g, (whole, name) => (name in fields ? fieldText(fields[name]) : whole));
 }
+
+// A number as the page's language writes it ("0,8" in French, "0.8" in English and
+// Japanese: host.games.text.decimal says the server's alike), `digits` decimals if given.
+function number(x, digits) {
+  const exact = digits === undefined ? {} : { minimumFractionDigits: digits, maximumFractionDigits: digits };
+  return x.toLocaleString(lang, { useGrouping: false, ...exact });
+}
+const fieldText = (value) => (typeof value === "number" ? number(value) : String(value));
 
 // The same, for a sentence holding elements: the nodes of the filled template, each field
 // in its place (a translation may move it).
@@ -47,7 +56,9 @@ function tn(key, fields) {
   const template = Object.prototype.hasOwnProperty.call(texts, key) ? texts[key] : key;
   return template.split(/(\{\w+\})/).filter((part) => part !== "").map((part) => {
     const name = part.match(/^\{(\w+)\}$/);
-    return name && name[1] in fields ? fields[name[1]] : part;
+    if (!name || !(name[1] in fields)) return part;
+    const value = fields[name[1]];
+    return typeof value === "number" ? number(value) : value;
   });
 }
 
@@ -500,7 +511,7 @@ function drawWindow(el) {
   const until = w.ends_at === null || w.ends_at === undefined ? null : w.ends_at * 1000;
   const tick = () => {
     const left = Math.max(0, (until - (Date.now() + clockOffset)) / 1000);
-    counter.textContent = t("{seconds} s", { seconds: left.toLocaleString(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) });
+    counter.textContent = t("{seconds} s", { seconds: number(left, 1) });
   };
   if (w.paused || until === null) {
     el.append(h("p", {}, t("{player}'s result waits until the game resumes; fix a misread die now.", { player: w.player })));
@@ -568,7 +579,7 @@ function drawOdds(odds) {
   box.append(h("h3", {}, odds.label), h("table", {}, odds.rows.map((r) => h("tr", {},
     h("td", {}, r.keep.length ? diceRow(r.keep) : t("nothing kept")),
     h("td", {}, r.goal, h("br"), h("small", { class: "quiet" }, r.need)),
-    h("td", { class: "chance" }, `${Math.round(r.chance * 1000) / 10} %`)))),
+    h("td", { class: "chance" }, t("{percent} %", { percent: Math.round(r.chance * 1000) / 10 }))))),
     odds.note ? h("p", { class: "quiet" }, odds.note) : null);
   return box;
 }
