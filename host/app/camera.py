@@ -203,11 +203,11 @@ class DiceWatcher:
         said = self._said_trouble(frame)
         events = self.follower.feed(frame, t)
         dice = [e for e in (self._seen(event, frame) for event in events) if e is not None]
-        return said + dice + self._cards_seen(frame)
+        return said + dice + self._cards_seen(frame, t)
 
-    def _cards_seen(self, frame: np.ndarray) -> list[CameraEvent]:
+    def _cards_seen(self, frame: np.ndarray, t: float) -> list[CameraEvent]:
         out: list[CameraEvent] = []
-        for event in self.cards.feed(frame):
+        for event in self.cards.feed(frame, t):
             if isinstance(event, CardsSeen):
                 out.append(event)
             else:
@@ -279,7 +279,7 @@ class _Both:
         self.watcher = watcher
 
     def feed(self, frame: np.ndarray, t: float) -> list[Any]:
-        return [*self.watcher.follower.feed(frame, t), *self.watcher._cards_seen(frame)]
+        return [*self.watcher.follower.feed(frame, t), *self.watcher._cards_seen(frame, t)]
 
     def new_turn(self) -> None:
         self.watcher.follower.new_turn()

@@ -15,6 +15,9 @@ an event for the table:
   not the card laid, and is left out.
 - "hand": the whole view once it holds as many cards as the player lays down (leaving out
   what is like no card when there are more), every one read; some unreadable is a misfit.
+  A view of more cards than that is a misfit (take the others away, or enter the hand on
+  the page), and so is a view of fewer that lies still for HAND_WAIT seconds (the player
+  has laid what they lay: one is hidden under another, or not laid).
 
 Face-down cards (the draw pile) are reported by vision and ignored here. The pile's memory
 is cleared when a round's first card is awaited again (the pile gathered and shuffled);
@@ -44,6 +47,7 @@ UNKNOWN = "unknown"  # a colour or value the reader did not read (vision.cards.r
 SETTLE = 3  # frames in a row reading the same cards: the view settled
 SAME_PLACE = 0.25  # of a card's long side: a card this close, turned alike, is the same card
 SAME_TURN = 12.0  # degrees
+HAND_WAIT = 5.0  # seconds a hand's view of too few cards lies still before it is said
 
 
 @dataclass(frozen=True)
@@ -88,6 +92,9 @@ class CardWatcher:
         self.frames = 0
         self._candidate: tuple[tuple[object, ...], ...] | None = None
         self._streak = 0
+        self._since = 0.0  # when the candidate view was first seen (stream time)
+        self._short: tuple[tuple[object, ...], ...] | None = None  # a short hand said
+        self._anew = False  # (set by `expect`, from another thread: read under the lock)
         self._settled: tuple[tuple[object, ...], ...] | None = None
         self._pile: list[CardReading] = []  # every card seen settled on the pile this round
         self._hand: list[tuple[str, str]] | None = None  # the cards of the last hand read
@@ -100,6 +107,8 @@ class CardWatcher:
             if expected is not None and expected.what == "discard" and new_round:
                 self._pile.clear()
                 self._hand = None
+            if expected is not None and expected.what == "hand" and expected != self.expected:
+                self._anew = True  # the view is looked at anew for this hand (its time too)
             self.expected = expected
 
     def _load(self, card_set: str) -> None:
@@ -113,26 +122,35 @@ class CardWatcher:
                 "the card set '{name}' cannot be loaded: {why}", name=card_set, why=message(error)
             )
 
-    def feed(self, frame: np.ndarray) -> list[CardsSeen | tuple[Text, list[dict[str, Any]]]]:
-        """The events of one frame: a CardsSeen, or (reason, cards read) for a misfit."""
+    def feed(
+        self, frame: np.ndarray, t: float
+    ) -> list[CardsSeen | tuple[Text, list[dict[str, Any]]]]:
+        """The events of one frame (`t`: its stream time, seconds): a CardsSeen, or
+        (reason, cards read) for a misfit."""
         self.frames += 1
         with self._lock:
             expected = self.expected
             reader = None if expected is None else self._readers.get(expected.card_set)
+            if self._anew:
+                self._anew, self._candidate = False, None
         if expected is None or reader is None:
             return []
         cards = [c for c in reader.read(frame) if not c.facedown]
         view = tuple(sorted(map(_where, cards)))
         if view != self._candidate:
-            self._candidate, self._streak = view, 0
+            self._candidate, self._streak, self._since = view, 0, t
         self._streak += 1
+        dice = [c.to_json() for c in cards]
+        if expected.what == "hand" and self._streak > SETTLE:
+            return self._short_hand(expected, cards, dice, t)
         if self._streak != SETTLE or view == self._settled:
             return []
         self._settled = view
-        dice = [c.to_json() for c in cards]
         if expected.what == "hand":
             if len(cards) > expected.count:  # a die or a coaster beside the hand
                 cards = [c for c in cards if not c.unlike]
+            if len(cards) > expected.count:
+                return [(_miscounted(expected, len(cards)), dice)]
             kinds = sorted((c.color, c.value) for c in cards)
             if len(cards) != expected.count or kinds == self._hand:
                 return []  # not all laid yet, or the hand before still lying there
@@ -150,6 +168,23 @@ class CardWatcher:
         if not read:
             return []
         return [self._seen(expected, [_card(c) for c in read], dice, frame)]
+
+    def _short_hand(
+        self,
+        expected: CardExpectation,
+        cards: list[CardReading],
+        dice: list[dict[str, Any]],
+        t: float,
+    ) -> list[CardsSeen | tuple[Text, list[dict[str, Any]]]]:
+        """A hand's view of fewer cards than the player lays down, lying still HAND_WAIT
+        seconds: said once (a view with none says nothing: nobody has laid yet)."""
+        n = len([c for c in cards if not c.unlike])
+        if not 0 < n < expected.count or t - self._since < HAND_WAIT:
+            return []
+        if self._short == self._candidate:
+            return []
+        self._short = self._candidate
+        return [(_miscounted(expected, n), dice)]
 
     def _seen(
         self,
@@ -194,6 +229,29 @@ def _unread(cards: list[CardReading]) -> Text:
     if len(cards) == 1:
         return _("1 card cannot be read: {why}; enter it on the page", why=why)
     return _("{n} cards cannot be read: {why}; enter them on the page", n=len(cards), why=why)
+
+
+def _miscounted(expected: CardExpectation, n: int) -> Text:
+    """A hand's view of `n` cards where the player lays down another number, for people:
+    what is wrong, and what to do next."""
+    hand = {"n": n, "player": expected.player, "count": expected.count}
+    if n > expected.count:
+        return _(
+            "{n} cards seen where {player} lays down {count}: take away the cards that are "
+            "not {player}'s, or enter the hand on the page",
+            **hand,
+        )
+    if n == 1:
+        return _(
+            "only 1 of {player}'s {count} cards is seen: lay them all face up, apart, under "
+            "the camera, or enter the hand on the page",
+            **hand,
+        )
+    return _(
+        "only {n} of {player}'s {count} cards are seen: lay them all face up, apart, under "
+        "the camera, or enter the hand on the page",
+        **hand,
+    )
 
 
 def _same(a: CardReading, b: CardReading) -> bool:

@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from host.app.camera import CARDS, DiceWatcher, MisfitSeen, _snapshot
-from host.app.card_camera import SETTLE, CardsSeen, CardWatcher
+from host.app.card_camera import HAND_WAIT, SETTLE, CardsSeen, CardWatcher
 from host.app.store import Store
 from host.app.table import Table
 from host.games import CardExpectation
@@ -26,6 +26,7 @@ from vision.cards.reader import CardReading
 from vision.words import _ as vision_said
 
 DISCARD = CardExpectation("cards", "discard", "Bob")
+FPS = 15  # a camera's frames per second
 
 
 def reading(color: str, value: str, at: tuple[float, float] = (320, 240), turn: float = 30.0,
@@ -73,7 +74,7 @@ def frames(*views: int) -> list[np.ndarray]:
 def watch(views: list[list[CardReading]], shown: list[int], expected: CardExpectation) -> list[Any]:
     watcher = CardWatcher(_snapshot, load=lambda name: Scripted(views))
     watcher.expect(expected)
-    return [e for f in frames(*shown) for e in watcher.feed(f)]
+    return [e for i, f in enumerate(frames(*shown)) for e in watcher.feed(f, i / FPS)]
 
 
 def test_a_card_laid_on_the_pile_is_seen_once_it_settles() -> None:
@@ -86,7 +87,7 @@ def test_a_card_laid_on_the_pile_is_seen_once_it_settles() -> None:
     watcher = CardWatcher(_snapshot, load=lambda name: Scripted([[], [red7]]))
     watcher.expect(DISCARD)
     flicker = frames(0)[:1] + frames(1)[: SETTLE - 1] + frames(0)[:1]
-    assert [e for f in flicker for e in watcher.feed(f)] == []
+    assert [e for i, f in enumerate(flicker) for e in watcher.feed(f, i / FPS)] == []
 
 
 def test_only_the_card_new_on_top_is_laid_and_a_hidden_one_seen_again_is_not() -> None:
@@ -139,6 +140,44 @@ def test_a_hand_is_read_once_all_its_cards_lie_there_every_one_read() -> None:
     assert "1 card cannot be read" in misfit[0]
 
 
+def still(watcher: CardWatcher | DiceWatcher, view: int, start: float, seconds: float) -> list[Any]:
+    """The events of view `view` lying still for `seconds` from stream time `start`."""
+    frame = frames(view)[0]
+    times = [start + i / FPS for i in range(round(seconds * FPS))]
+    return [e for t in times for e in watcher.feed(frame, t)]
+
+
+def test_a_hand_of_more_cards_than_the_player_lays_down_is_said_at_once() -> None:
+    hand = CardExpectation("cards", "hand", "Ann", count=2)
+    a, b = reading("red", "3", at=(100, 100)), reading("black", "wild", at=(300, 100))
+    c = reading("blue", "5", at=(500, 100))
+    (misfit,) = watch([[a, b, c]], [0], hand)
+    reason, cards = misfit
+    assert reason == (
+        "3 cards seen where Ann lays down 2: take away the cards that are not Ann's, or "
+        "enter the hand on the page"
+    )
+    assert len(cards) == 3 and unsaid(reason) == []
+
+
+def test_a_hand_of_fewer_cards_lying_still_is_said_once_after_a_while() -> None:
+    hand = CardExpectation("cards", "hand", "Ann", count=3)
+    a, b = reading("red", "3", at=(100, 100)), reading("black", "wild", at=(300, 100))
+    watcher = CardWatcher(_snapshot, load=lambda name: Scripted([[], [a], [a, b]]))
+    watcher.expect(hand)
+    assert still(watcher, 0, 0.0, HAND_WAIT + 1) == []  # nothing laid yet: nothing to say
+    assert still(watcher, 1, 10.0, HAND_WAIT - 1) == []  # laying them: one card, a while
+    (misfit,) = still(watcher, 2, 20.0, HAND_WAIT + 1)  # two, and no more coming
+    assert misfit[0] == (
+        "only 2 of Ann's 3 cards are seen: lay them all face up, apart, under the camera, "
+        "or enter the hand on the page"
+    )
+    assert still(watcher, 2, 30.0, HAND_WAIT + 1) == []  # said once
+    (misfit,) = still(watcher, 1, 40.0, HAND_WAIT + 1)  # one taken back: said again
+    assert misfit[0].startswith("only 1 of Ann's 3 cards is seen")
+    assert unsaid(misfit[0]) == []
+
+
 def test_what_is_like_no_card_is_said_once_and_left_out_beside_a_card_read() -> None:
     red7 = reading("red", "7")
     die = CardReading(  # a die on the table, found, like no card of the set
@@ -167,7 +206,7 @@ def test_face_down_cards_and_no_expectation_read_nothing() -> None:
     back = CardReading(**{**reading("", "", best=("black", "back")).__dict__, "facedown": True})
     assert watch([[back]], [0], DISCARD) == []
     watcher = CardWatcher(_snapshot, load=lambda name: pytest.fail("loaded for nothing"))
-    assert [e for f in frames(0) for e in watcher.feed(f)] == []  # no game expects cards
+    assert [e for f in frames(0) for e in watcher.feed(f, 0.0)] == []  # no game expects cards
 
 
 def test_a_card_set_that_cannot_be_loaded_is_said_once() -> None:
@@ -261,3 +300,47 @@ def test_a_wild_card_waits_for_its_colour_on_the_page(table: Table) -> None:
     assert seen(table, ("black", "wild")) == "noted"
     assert "name its colour on the page" in table.throw["reason"]  # type: ignore[index]
     assert table.game.to_json()["inputs"] == 1  # type: ignore[union-attr]
+
+
+def test_a_loser_s_hand_that_does_not_match_its_count_is_said_until_it_does(table: Table) -> None:
+    """At a round's end, Bob lays his 3 cards under the camera: 2 of them lying still is
+    said (in every language), a stray card beside them too, and his 3 cards are his hand."""
+    a, b = reading("red", "1", at=(100, 100)), reading("blue", "4", at=(300, 100))
+    c, stray = reading("green", "6", at=(500, 100)), reading("yellow", "2", at=(300, 300))
+    watcher = DiceWatcher()
+    watcher.cards = CardWatcher(
+        _snapshot, load=lambda name: Scripted([[a, b], [a, b, c, stray], [a, b, c]])
+    )
+    table.on_expect(watcher.expect)
+    players = [{"name": "Ann"}, {"name": "Bob"}]
+    table.act({"do": "new_game", "game": "kato",
+               "setup": {"players": players, "options": {"hand_size": 2}}})  # fmt: skip
+    seen(table, ("red", "7"))  # Bob turns up, Ann plays, Bob draws, Ann lays her last card
+    seen(table, ("red", "3"))
+    table.act({"do": "input", "input": {"type": "draw", "player": "Bob"}})
+    assert seen(table, ("red", "9")) == "read"
+    events = still(watcher, 0, 0.0, HAND_WAIT + 1) + still(watcher, 1, 10.0, 1.0)
+    assert [table.camera_event(e) for e in events] == ["misfit", "misfit"]
+    notices = [n.text for n in table.notices][-2:]
+    assert notices == [
+        "the camera cannot read these cards: only 2 of Bob's 3 cards are seen: lay them all "
+        "face up, apart, under the camera, or enter the hand on the page",
+        "the camera cannot read these cards: 4 cards seen where Bob lays down 3: take away "
+        "the cards that are not Bob's, or enter the hand on the page",
+    ]
+    assert [unsaid(n) for n in notices] == [[], []]
+    assert (
+        notices[0]
+        .say("fr")
+        .startswith(
+            "la caméra ne peut pas lire ces cartes\u00a0: seules 2 des 3 cartes de Bob sont vues"
+        )
+    )
+    assert table.throw is not None and table.throw["status"] == "misfit"
+    assert "take away the cards" in table.throw["reason"]  # the page shows why, as cards
+    (hand,) = still(watcher, 2, 20.0, 1.0)
+    assert table.camera_event(hand) == "read"
+    assert table.game.to_json()["rounds"][0]["hands"]["Bob"] == [  # type: ignore[union-attr]
+        {"color": "red", "value": "1"}, {"color": "blue", "value": "4"},
+        {"color": "green", "value": "6"},
+    ]  # fmt: skip

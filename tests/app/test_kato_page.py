@@ -11,9 +11,11 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, expect
 
+from host.app.camera import DiceWatcher, _snapshot
+from host.app.card_camera import CardWatcher
 from host.app.table import Table
 from tests.app.browser import Served, open_page, served
-from tests.app.test_card_camera import seen
+from tests.app.test_card_camera import Scripted, reading, seen, still
 
 pytestmark = pytest.mark.slow
 
@@ -63,7 +65,16 @@ def test_cards_read_by_the_camera_then_a_hand_confirmed_on_the_page(
     expect(page.locator("[data-test=seen]")).to_have_text("Cards seen last: read by the camera")
     assert seen(t, ("red", "3")) == "read"  # Ann lays her only card: she wins the round
     expect(page.locator("[data-test=turn]")).to_have_text("Round 1: the points are counted")
-    # Bob's hand, laid down: the camera could not read it; he enters it on the page
+    # Bob lays his one card down beside another: the page says what is wrong, and what next
+    watcher = DiceWatcher()
+    laid = [reading("yellow", "5", at=(100, 100)), reading("blue", "2", at=(300, 100))]
+    watcher.cards = CardWatcher(_snapshot, load=lambda name: Scripted([laid]))
+    t.on_expect(watcher.expect)
+    (misfit,) = still(watcher, 0, 0.0, 1.0)
+    assert t.camera_event(misfit) == "misfit"
+    said = "2 cards seen where Bob lays down 1: take away the cards that are not Bob's"
+    expect(page.locator("[data-test=seen]")).to_contain_text(f"Cards seen last: not read — {said}")
+    # Bob's hand: the camera did not read it; he enters it on the page
     box = page.locator(".answer[data-kind=hand][data-player=Bob]")
     # a card is searched and tapped; the hand's only card, its tap enters the hand
     box.locator("[aria-label='card 1']").fill("yellow 5")
