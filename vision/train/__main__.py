@@ -28,6 +28,8 @@ def main(argv: list[str] | None = None) -> int:
             "d4-data",
             "d4",
             "d4-ceiling",
+            "d4-vertex-data",
+            "d4-vertices",
         ],
     )
     parser.add_argument("--seed", type=int, default=1)
@@ -35,12 +37,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cache", type=Path, default=Path("var/train/synthetic.pkl"))
     parser.add_argument("--epochs", type=int, default=0, help="0: the default for each net")
     parser.add_argument("--threads", type=int, default=2)
-    parser.add_argument("--steps", type=int, default=1000, help="batches (d4)")
+    parser.add_argument("--steps", type=int, default=1000, help="batches (d4, d4-vertices)")
+    parser.add_argument(
+        "--minutes", type=float, default=0.0, help="d4-vertices: stop after this long (0: never)"
+    )
     parser.add_argument(
         "--noise", type=float, default=0.0, help="d4-ceiling: vertex error, px per 50 px edge"
     )
     parser.add_argument(
         "--features", choices=["pixels", "embedding"], default="pixels", help="d4-ceiling"
+    )
+    parser.add_argument(
+        "--vertices",
+        choices=["known", "found"],
+        default="known",
+        help="d4-ceiling: the read dice's vertices as rendered (moved by --noise) or as the "
+        "vertex network finds them (vision/models/d4-vertices.onnx)",
     )
     parser.add_argument(
         "--start",
@@ -81,7 +93,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.what == "d4-ceiling":
         from vision.train import d4_ceiling
 
-        figures = d4_ceiling.ceiling(args.seed, args.frames, args.noise, args.features)
+        figures = d4_ceiling.ceiling(
+            args.seed, args.frames, args.noise, args.features, args.vertices == "found"
+        )
         print(" ".join(f"{k} {v:.4f}" if v < 10 else f"{k} {v:.0f}" for k, v in figures.items()))
         return 0
     if args.what == "d4-data":
@@ -94,6 +108,26 @@ def main(argv: list[str] | None = None) -> int:
         out.parent.mkdir(parents=True, exist_ok=True)
         np.savez(out, cuts=cuts, names=np.array(names))
         print(f"{len(cuts)} cuts of {len(set(names))} classes -> {out}")
+        return 0
+    if args.what == "d4-vertex-data":
+        import numpy as np
+
+        from vision.train import d4_vertex_data
+
+        arrays = d4_vertex_data.render_data(args.seed, args.frames)
+        out = args.cache.parent / f"d4-vertices-{args.seed}.npz"
+        out.parent.mkdir(parents=True, exist_ok=True)
+        np.savez(out, cuts=arrays["cuts"], vertices=arrays["vertices"], edges=arrays["edges"])
+        print(f"{len(arrays['cuts'])} d4 cuts -> {out}")
+        return 0
+    if args.what == "d4-vertices":
+        from vision.train import d4_vertices
+
+        caches = sorted(args.cache.parent.glob("d4-vertices-*.npz"))
+        print(
+            "wrote",
+            d4_vertices.train(caches, args.seed, args.steps, args.threads, args.minutes),
+        )
         return 0
     if args.what == "d4":
         from vision.train import d4

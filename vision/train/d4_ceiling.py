@@ -13,11 +13,11 @@ shared embedding instead of their pixels.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
-from vision import d4_cuts, nets
+from vision import d4_cuts, d4_vertices, detect, nets
 from vision.glyphs import faces_of
 from vision.render.draw import render
 from vision.render.random_scenes import random_scene
@@ -40,15 +40,21 @@ class Cuts:
     patches: list[np.ndarray]
     result: list[int]
     around: list[tuple[int, int, int]]
+    # per die read at found vertices: its worst vertex's error, px per 50 px of edge
+    error: list[float] = field(default_factory=list)
 
 
-def render_cuts(seed: int, frames: int, noise: float, size: int) -> Cuts:
+def render_cuts(seed: int, frames: int, noise: float, size: int, found: bool = False) -> Cuts:
+    """Glyph cuts of the d4s of `frames` renders of `seed`, at their vertices moved by
+    `noise` pixels per 50 px of edge; with `found`, at the vertices the vertex network
+    (vision.d4_vertices) finds from the finder's find (dice the finder misses left out)."""
     faces = faces_of(STYLE)
     rng = np.random.default_rng(seed)
     shift = np.random.default_rng(seed + 1_000_003)
     out = Cuts([], [], [], [], [], [], [])
     for _ in range(frames):
         frame, drawn = render(random_scene(rng, STYLE, n_dice=8))
+        finds = detect.find(frame) if found else []
         for d in drawn:
             if d.visible < MIN_VISIBLE or d.cocked or not d.corners:
                 continue
@@ -56,6 +62,28 @@ def render_cuts(seed: int, frames: int, noise: float, size: int) -> Cuts:
             edge = float(np.mean(np.linalg.norm(corners[1:] - np.roll(corners[1:], 1, 0), axis=1)))
             corners += shift.normal(0, noise * edge / 50, corners.shape)
             glyphs = [faces.index(f) for f in d.corner_faces]
+            if found:
+                near = [c for c in finds if detect.iou(c.box, d.box) >= 0.5]
+                if not near:
+                    continue
+                seen = d4_vertices.find(frame, near[:1])[0]
+                truth = d4_vertices.clockwise(np.array(d.corners))
+                out.error.append(
+                    min(
+                        float(
+                            np.linalg.norm(
+                                seen - np.vstack([truth[0], np.roll(truth[1:], k, 0)]), axis=1
+                            ).max()
+                        )
+                        for k in range(3)
+                    )
+                    * 50
+                    / edge
+                )
+                # name the found corners as the renderer's nearest (for the glyph labels)
+                base = [int(np.argmin(np.linalg.norm(corners[1:] - p, axis=1))) for p in seen[1:]]
+                glyphs = [glyphs[0], *(glyphs[1 + k] for k in base)]
+                corners = seen
             k = len(out.result)
             out.result.append(glyphs[0])
             out.around.append((glyphs[1], glyphs[2], glyphs[3]))
@@ -86,10 +114,14 @@ def features(cuts: Cuts, kind: str) -> np.ndarray:
     return d4_cuts.pixel_features(patches)
 
 
-def ceiling(seed: int, frames: int, noise: float = 0.0, kind: str = "pixels") -> dict[str, float]:
-    """Teach on `frames` renders of `seed`, read those of `seed + 1`: the figures."""
+def ceiling(
+    seed: int, frames: int, noise: float = 0.0, kind: str = "pixels", found: bool = False
+) -> dict[str, float]:
+    """Teach on `frames` renders of `seed`, read those of `seed + 1`: the figures. With
+    `found`, the read dice's vertices are the vertex network's (render_cuts)."""
     size = 32 if kind == "embedding" else d4_cuts.CUT
-    taught, read = (render_cuts(s, frames, noise, size) for s in (seed, seed + 1))
+    taught = render_cuts(seed, frames, noise, size)
+    read = render_cuts(seed + 1, frames, 0.0 if found else noise, size, found)
     faces = len(faces_of(STYLE))
     w, b = fit_softmax(features(taught, kind), np.array(taught.glyph), faces, 1e-4, steps=600)
     probs = nets.softmax(features(read, kind) @ w + b)
@@ -113,6 +145,10 @@ def ceiling(seed: int, frames: int, noise: float = 0.0, kind: str = "pixels") ->
         "glyph_read_right": float(right_read.mean()),
         "best_guess_right": float(ok.mean()),
     }
+    if read.error:
+        err = np.array(read.error)
+        for q in (0.5, 0.8, 0.95):
+            out[f"vertex_error_q{q}"] = float(np.quantile(err, q))
     for t in THRESHOLDS:
         out[f"read_at_{t}"] = float(np.mean(ok & (sure >= t)))
         out[f"silent_at_{t}"] = float(np.mean(~ok & (sure >= t)))

@@ -1,0 +1,65 @@
+"""Where a d4's vertices are seen (vision.d4_vertices): the cut round a find and back, the
+maps the vertex network is taught to give and what is read from them."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from vision import d4_vertices
+from vision.d4_vertices import CELLS, CROP
+from vision.detect import Candidate
+from vision.render.draw import render
+from vision.render.scene import FATE_SAND, Camera, Die, Light, Scene, Tabletop
+
+
+def drawn_d4(yaw: float) -> tuple[np.ndarray, np.ndarray, Candidate]:
+    table = Tabletop(kind="plain", color=(60, 120, 60), tray=None, outside=(60, 120, 60))
+    scene = Scene(
+        dice=(Die(0.5, -0.3, "fate_snake", FATE_SAND, yaw=yaw),),
+        table=table,
+        camera=Camera(height=20, fov=40),
+        light=Light(),
+    )
+    frame, (d,) = render(scene)
+    x0, _, x1, _ = d.box
+    side = 0.6 * (x1 - x0)  # the finder's side is about 0.47-0.79 of an edge
+    found = Candidate(d.center, side, 0.0, d.box, 1.0)
+    return frame, np.array(d.corners), found
+
+
+def test_the_cut_holds_the_whole_die_and_maps_back() -> None:
+    frame, corners, found = drawn_d4(20)
+    cut, m = d4_vertices.crop(frame, found)
+    assert cut.shape == (CROP, CROP, 3)
+    inside = d4_vertices.apply(m, corners)
+    assert (inside > 2).all() and (inside < CROP - 2).all(), inside
+    back = d4_vertices.apply(d4_vertices.invert(m), inside)
+    assert np.allclose(back, corners, atol=1e-6)
+
+
+def test_the_outer_corners_come_clockwise_round_the_top_whatever_their_order() -> None:
+    _, corners, _ = drawn_d4(50)
+    ordered = d4_vertices.clockwise(corners)
+    shuffled = d4_vertices.clockwise(corners[[0, 3, 1, 2]])
+    # the same three corners, in the same turn round the top (from some first one)
+    assert any(np.allclose(np.roll(ordered[1:], k, 0), shuffled[1:]) for k in range(3))
+    (a, b, c) = ordered[1:]
+    mid = ordered[1:].mean(axis=0)
+    # y down: clockwise round the base's middle, a positive cross product corner to corner
+    for p, q in ((a, b), (b, c), (c, a)):
+        assert (p[0] - mid[0]) * (q[1] - mid[1]) - (p[1] - mid[1]) * (q[0] - mid[0]) > 0
+    assert d4_vertices.edge(ordered) > 10
+
+
+def test_the_taught_maps_read_back_to_the_vertices_to_the_pixel_fraction() -> None:
+    rng = np.random.default_rng(4)
+    for yaw in (0, 35, 80):
+        frame, corners, found = drawn_d4(yaw)
+        _, m = d4_vertices.crop(frame, found)
+        inside = d4_vertices.clockwise(d4_vertices.apply(m, corners))
+        inside += rng.uniform(-0.3, 0.3, inside.shape)  # anywhere within a cell
+        heat, offset, weight = d4_vertices.maps_of(inside)
+        assert heat.shape == (2, CELLS, CELLS) and heat.max() == 1.0
+        assert weight[0].sum() == 9 and weight[1].sum() == 27  # the cells round each vertex
+        read = d4_vertices.decode(np.concatenate([heat, offset]))
+        assert np.allclose(read, inside, atol=1e-5), (read, inside)
