@@ -116,11 +116,43 @@ def maps_of(vertices: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return heat, offset, weight
 
 
-def find(frame: np.ndarray, found: list[Candidate], model: str = MODEL) -> list[np.ndarray]:
-    """Each found die's vertices in the frame (4, 2: top vertex, outer corners clockwise)."""
+def _dihedral(k: int) -> np.ndarray:
+    """The cut's k-th symmetry (2x3: k % 4 quarter turns, mirrored from k = 4), mapping its
+    pixel grid onto itself exactly."""
+    c = (CROP - 1) / 2
+    m = np.vstack([cv2.getRotationMatrix2D((c, c), 90.0 * (k % 4), 1.0), [0, 0, 1]])
+    if k >= 4:
+        m = np.array([[-1.0, 0, CROP - 1], [0, 1, 0], [0, 0, 1]]) @ m
+    return np.asarray(m[:2], np.float64)
+
+
+def _combine(reads: list[np.ndarray]) -> np.ndarray:
+    """One die's vertices from several reads (each 4x2): the median of each vertex, the
+    outer corners matched to the first read's nearest."""
+    first = reads[0]
+    matched = []
+    for r in reads:
+        base = [r[1 + int(np.argmin(np.linalg.norm(r[1:] - p, axis=1)))] for p in first[1:]]
+        matched.append(np.vstack([r[0], *base]))
+    return clockwise(np.median(np.stack(matched), axis=0))
+
+
+def find(
+    frame: np.ndarray, found: list[Candidate], model: str = MODEL, views: int = 1
+) -> list[np.ndarray]:
+    """Each found die's vertices in the frame (4, 2: top vertex, outer corners clockwise);
+    with `views` up to 8, its cut is read also turned and mirrored and the reads combined."""
     if not found:
         return []
     cuts, maps = zip(*(crop(frame, c) for c in found), strict=True)
-    out = nets.forward(model, np.stack(cuts).astype(np.float32).transpose(0, 3, 1, 2))
-    out = out.reshape(len(found), 6, CELLS, CELLS)
-    return [apply(invert(m), decode(o)) for m, o in zip(maps, out, strict=True)]
+    turns = [_dihedral(k) for k in range(views)]
+    seen = [
+        cv2.warpAffine(cut, t, (CROP, CROP), flags=cv2.INTER_NEAREST) for t in turns for cut in cuts
+    ]
+    out = nets.forward(model, np.stack(seen).astype(np.float32).transpose(0, 3, 1, 2))
+    out = out.reshape(views, len(found), 6, CELLS, CELLS)
+    result = []
+    for i, m in enumerate(maps):
+        reads = [apply(invert(t), decode(out[v, i])) for v, t in enumerate(turns)]
+        result.append(apply(invert(m), _combine(reads)))
+    return result

@@ -3,6 +3,7 @@ maps the vertex network is taught to give and what is read from them."""
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 
 from vision import d4_vertices
@@ -63,3 +64,17 @@ def test_the_taught_maps_read_back_to_the_vertices_to_the_pixel_fraction() -> No
         assert weight[0].sum() == 9 and weight[1].sum() == 27  # the cells round each vertex
         read = d4_vertices.decode(np.concatenate([heat, offset]))
         assert np.allclose(read, inside, atol=1e-5), (read, inside)
+
+
+def test_a_cut_turned_and_mirrored_maps_its_points_with_it() -> None:
+    """The cut's eight symmetries (read all ways round, vision.d4_vertices.find's views) move
+    its pixels exactly where they move points."""
+    cut = np.zeros((CROP, CROP, 3), np.uint8)
+    cut[20, 10] = 255  # x 10, y 20
+    for k in range(8):
+        m = d4_vertices._dihedral(k)
+        turned = cv2.warpAffine(cut, m, (CROP, CROP), flags=cv2.INTER_NEAREST)
+        y, x = np.argwhere(turned[:, :, 0] == 255)[0]
+        assert np.allclose(d4_vertices.apply(m, np.array([[10.0, 20.0]])), [[x, y]]), k
+        back = d4_vertices.apply(d4_vertices.invert(m), np.array([[x, y]], float))
+        assert np.allclose(back, [[10, 20]])

@@ -55,6 +55,9 @@ def main(argv: list[str] | None = None) -> int:
         "vertex network finds them (vision/models/d4-vertices.onnx)",
     )
     parser.add_argument(
+        "--views", type=int, default=1, help="d4-ceiling --vertices found: cuts read 1-8 ways"
+    )
+    parser.add_argument(
         "--start",
         default="",
         help="what a fine-tune starts from: a checkpoint of var/train (default finder.pt or"
@@ -94,7 +97,12 @@ def main(argv: list[str] | None = None) -> int:
         from vision.train import d4_ceiling
 
         figures = d4_ceiling.ceiling(
-            args.seed, args.frames, args.noise, args.features, args.vertices == "found"
+            args.seed,
+            args.frames,
+            args.noise,
+            args.features,
+            args.vertices == "found",
+            args.views,
         )
         print(" ".join(f"{k} {v:.4f}" if v < 10 else f"{k} {v:.0f}" for k, v in figures.items()))
         return 0

@@ -40,11 +40,14 @@ class Cuts:
     patches: list[np.ndarray]
     result: list[int]
     around: list[tuple[int, int, int]]
-    # per die read at found vertices: its worst vertex's error, px per 50 px of edge
-    error: list[float] = field(default_factory=list)
+    # per die read at found vertices: how far off its top vertex and its worst outer
+    # corner are, px per 50 px of edge
+    error: list[tuple[float, float]] = field(default_factory=list)
 
 
-def render_cuts(seed: int, frames: int, noise: float, size: int, found: bool = False) -> Cuts:
+def render_cuts(
+    seed: int, frames: int, noise: float, size: int, found: bool = False, views: int = 1
+) -> Cuts:
     """Glyph cuts of the d4s of `frames` renders of `seed`, at their vertices moved by
     `noise` pixels per 50 px of edge; with `found`, at the vertices the vertex network
     (vision.d4_vertices) finds from the finder's find (dice the finder misses left out)."""
@@ -66,20 +69,18 @@ def render_cuts(seed: int, frames: int, noise: float, size: int, found: bool = F
                 near = [c for c in finds if detect.iou(c.box, d.box) >= 0.5]
                 if not near:
                     continue
-                seen = d4_vertices.find(frame, near[:1])[0]
+                seen = d4_vertices.find(frame, near[:1], views=views)[0]
                 truth = d4_vertices.clockwise(np.array(d.corners))
-                out.error.append(
-                    min(
-                        float(
-                            np.linalg.norm(
-                                seen - np.vstack([truth[0], np.roll(truth[1:], k, 0)]), axis=1
-                            ).max()
+                off = min(
+                    (
+                        np.linalg.norm(
+                            seen - np.vstack([truth[0], np.roll(truth[1:], k, 0)]), axis=1
                         )
                         for k in range(3)
-                    )
-                    * 50
-                    / edge
-                )
+                    ),
+                    key=lambda e: float(e.max()),
+                ) * (50 / edge)
+                out.error.append((float(off[0]), float(off[1:].max())))
                 # name the found corners as the renderer's nearest (for the glyph labels)
                 base = [int(np.argmin(np.linalg.norm(corners[1:] - p, axis=1))) for p in seen[1:]]
                 glyphs = [glyphs[0], *(glyphs[1 + k] for k in base)]
@@ -115,13 +116,19 @@ def features(cuts: Cuts, kind: str) -> np.ndarray:
 
 
 def ceiling(
-    seed: int, frames: int, noise: float = 0.0, kind: str = "pixels", found: bool = False
+    seed: int,
+    frames: int,
+    noise: float = 0.0,
+    kind: str = "pixels",
+    found: bool = False,
+    views: int = 1,
 ) -> dict[str, float]:
     """Teach on `frames` renders of `seed`, read those of `seed + 1`: the figures. With
-    `found`, the read dice's vertices are the vertex network's (render_cuts)."""
+    `found`, the read dice's vertices are the vertex network's (render_cuts; `views`: the
+    cut read in that many of its turns and mirrors, vision.d4_vertices.find)."""
     size = 32 if kind == "embedding" else d4_cuts.CUT
     taught = render_cuts(seed, frames, noise, size)
-    read = render_cuts(seed + 1, frames, 0.0 if found else noise, size, found)
+    read = render_cuts(seed + 1, frames, 0.0 if found else noise, size, found, views)
     faces = len(faces_of(STYLE))
     w, b = fit_softmax(features(taught, kind), np.array(taught.glyph), faces, 1e-4, steps=600)
     probs = nets.softmax(features(read, kind) @ w + b)
@@ -148,7 +155,8 @@ def ceiling(
     if read.error:
         err = np.array(read.error)
         for q in (0.5, 0.8, 0.95):
-            out[f"vertex_error_q{q}"] = float(np.quantile(err, q))
+            out[f"top_off_q{q}"] = float(np.quantile(err[:, 0], q))
+            out[f"base_off_q{q}"] = float(np.quantile(err[:, 1], q))
     for t in THRESHOLDS:
         out[f"read_at_{t}"] = float(np.mean(ok & (sure >= t)))
         out[f"silent_at_{t}"] = float(np.mean(~ok & (sure >= t)))
