@@ -25,7 +25,7 @@ from vision.teach import fit_softmax
 
 STYLE = "fate"
 MIN_VISIBLE = 0.6  # as dice-labels' renders: dice more hidden than this have no label
-THRESHOLDS = (0.9, 0.99, 0.999)
+THRESHOLDS = (0.9, 0.99, 0.999, 0.9999)
 
 
 @dataclass
@@ -129,6 +129,11 @@ def ceiling(
     size = 32 if kind == "embedding" else d4_cuts.CUT
     taught = render_cuts(seed, frames, noise, size)
     read = render_cuts(seed + 1, frames, 0.0 if found else noise, size, found, views)
+    return figures(taught, read, kind)
+
+
+def figures(taught: Cuts, read: Cuts, kind: str = "pixels") -> dict[str, float]:
+    """A softmax over the glyph cuts of `taught`, reading the dice of `read`."""
     faces = len(faces_of(STYLE))
     w, b = fit_softmax(features(taught, kind), np.array(taught.glyph), faces, 1e-4, steps=600)
     probs = nets.softmax(features(read, kind) @ w + b)
