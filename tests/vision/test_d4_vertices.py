@@ -3,14 +3,18 @@ maps the vertex network is taught to give and what is read from them."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import cv2
 import numpy as np
+import pytest
 
-from vision import d4_vertices
+from vision import d4_vertices, paths
 from vision.d4_vertices import CELLS, CROP
 from vision.detect import Candidate
 from vision.render.draw import render
 from vision.render.scene import FATE_SAND, Camera, Die, Light, Scene, Tabletop
+from vision.train.__main__ import main
 
 
 def drawn_d4(yaw: float) -> tuple[np.ndarray, np.ndarray, Candidate]:
@@ -78,3 +82,11 @@ def test_a_cut_turned_and_mirrored_maps_its_points_with_it() -> None:
         assert np.allclose(d4_vertices.apply(m, np.array([[10.0, 20.0]])), [[x, y]]), k
         back = d4_vertices.apply(d4_vertices.invert(m), np.array([[x, y]], float))
         assert np.allclose(back, [[10, 20]])
+
+
+def test_the_ceiling_at_found_vertices_says_how_to_make_the_network_when_it_is_missing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(paths, "MODELS", tmp_path)
+    assert main(["d4-ceiling", "--vertices", "found", "--frames", "1"]) == 2
+    assert "python -m vision.train d4-vertex-data" in capsys.readouterr().out

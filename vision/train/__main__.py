@@ -94,7 +94,16 @@ def main(argv: list[str] | None = None) -> int:
         )
         return 0
     if args.what == "d4-ceiling":
+        from vision.d4_vertices import MODEL
+        from vision.paths import MODELS
         from vision.train import d4_ceiling
+
+        if args.vertices == "found" and not (MODELS / MODEL).is_file():
+            print(
+                f"no {MODELS / MODEL}: make it with `python -m vision.train "
+                "d4-vertex-data` and `d4-vertices` (docs/vision.md, 'The models')"
+            )
+            return 2
 
         figures = d4_ceiling.ceiling(
             args.seed,
