@@ -16,9 +16,10 @@ expects (its face set, how many of each colour) drawn by vision's tray simulator
 where they lay); every other input is kept as the press or tap that made it. Played
 through vision, the frames give back the script's throws: that is what the demo shows.
 A card game's script becomes frames of its cards laid on the discard pile and its hands
-laid down (vision.cards.pile: our own cards, unless told otherwise), each with the input
-they show "entered": a card the camera does not read is entered on the page, as people
-do at the table (the card reader says `unknown` rather than guess).
+laid down (vision.cards.pile: our own cards, unless told otherwise; before each hand,
+the table cleared of the cards before), each with the input they show "entered": a card
+the camera does not read is entered on the page, as people do at the table (the card
+reader says `unknown` rather than guess).
 ("game" is optional: older sessions name none, and are played with `--game SCRIPT`.)
 """
 
@@ -265,13 +266,14 @@ def _render_cards(
     steps: list[dict[str, Any]] = []
     shot = 0
 
-    def shots(frame: Any, entered: Mapping[str, Any] | None) -> None:
+    def shots(frames: list[Any], entered: Mapping[str, Any] | None) -> None:
         nonlocal shot
         names = []
-        for _ in range(SHOTS):
-            names.append(f"f{shot:05d}.jpg")
-            write_image(folder / names[-1], frame)
-            shot += 1
+        for frame in frames:
+            for _ in range(SHOTS):
+                names.append(f"f{shot:05d}.jpg")
+                write_image(folder / names[-1], frame)
+                shot += 1
         steps.append({"frames": names} | ({} if entered is None else {"entered": dict(entered)}))
 
     for i, inp in enumerate(script.get("inputs", [])):
@@ -289,11 +291,14 @@ def _render_cards(
             if named:
                 steps.append({"input": dict(inp)})
             if made is not None and inp["type"] == "hand":
-                shots(pile.hand([(c["color"], c["value"]) for c in laid]), inp)
+                # the cards before taken away (the pile, the hand before: moved, they
+                # could be the next hand's to the camera), then the hand laid down
+                pile.gather()
+                shots([pile.frame(), pile.hand([(c["color"], c["value"]) for c in laid])], inp)
             elif made is not None:
                 for c in laid:
                     frame = pile.lay(c["color"], c["value"])
-                shots(frame, None if named else inp)
+                shots([frame], None if named else inp)
         except VisionError as error:
             raise UserError(f"{where}: cannot draw it: {error}") from None
         try:

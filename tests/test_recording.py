@@ -226,7 +226,9 @@ def test_a_card_game_s_script_is_drawn_as_the_cards_laid_and_the_hands_laid_down
     # each carries the input it shows, entered on the page if the camera does not read it
     # (but a wild named on the page first: the frames confirm it)
     assert [s.entered for s in shots if s.entered] == [i for i in seen if not i.get("named")]
-    assert all(len(s.frames) == recording.SHOTS for s in shots)
+    # a card laid: its view; a hand: the table cleared of the cards before, then the hand
+    views = [2 if s.entered and s.entered["type"] == "hand" else 1 for s in shots]
+    assert [len(s.frames) for s in shots] == [recording.SHOTS * v for v in views]
     assert all(f.is_file() for s in shots for f in s.frames)
     # a wild card named on the page comes first, then the camera sees it (a confirmation)
     for k, step in enumerate(session.steps[:-1]):
@@ -264,9 +266,13 @@ def test_a_card_game_is_drawn_with_our_own_cards_needing_nothing_of_shared_data(
     }
     session = recording.render_session(script, tmp_path / "session")
     assert [s.entered for s in session.steps] == script["inputs"]
-    assert all(len(s.frames) == recording.SHOTS and s.input is None for s in session.steps)
-    first, last = (read_image(s.frames[0]) for s in (session.steps[0], session.steps[-1]))
+    assert [len(s.frames) for s in session.steps] == [recording.SHOTS] * 2 + [2 * recording.SHOTS]
+    assert all(s.input is None for s in session.steps)
+    first, cleared, last = (
+        read_image(session.steps[k].frames[i]) for k, i in ((0, 0), (2, 0), (2, -1))
+    )
     assert first.shape == (480, 640, 3) and (first != last).any()
+    assert (cleared != first).any() and (cleared != last).any()  # the table, then the hand
     with pytest.raises(UserError, match="photo"):  # the photos' path says what it lacks
         recording.photo_cards()
 

@@ -13,15 +13,23 @@ an event for the table:
   What the reader finds like no card of the set (a die, a coaster on the table) is
   remembered where it lies like a card, so it is new once only; beside a card read, it is
   not the card laid, and is left out.
-- "hand": the whole view once it holds as many cards as the player lays down (leaving out
-  what is like no card when there are more), every one read; some unreadable is a misfit.
-  A view of more cards than that is a misfit (take the others away, or enter the hand on
-  the page), and so is a view of fewer that lies still for HAND_WAIT seconds (the player
-  has laid what they lay: one is hidden under another, or not laid).
+- "hand": the cards laid down once the view holds as many as the player lays down
+  (leaving out what is like no card when there are more), every one read; some unreadable
+  is a misfit. A view of more cards than that is a misfit (take the others away, or enter
+  the hand on the page), and so is a view of fewer that lies still for HAND_WAIT seconds
+  (the player has laid what they lay: one is hidden under another, or not laid).
+
+  The cards lying when a player's hand comes to be awaited (the discard pile, the hand
+  laid down before, as read) are not theirs. People leave them lying, push them aside or
+  take them away, and the next player lays their cards beside: so the hand counts only
+  the cards not lying where those lay (counted, they made a view of the right number with
+  some of the next hand laid: a confident wrong score). One of them moved can't be told
+  from a card of the same kind laid: while one read is neither where it lay nor gone (a
+  view with no card that could be it), a card that could be it among the hand is a misfit
+  (take the cards laid before away, or enter the hand on the page), never counted.
 
 Face-down cards (the draw pile) are reported by vision and ignored here. The pile's memory
-is cleared when a round's first card is awaited again (the pile gathered and shuffled);
-a hand still lying there once it is read is not read again as the next player's.
+is cleared when a round's first card is awaited again (the pile gathered and shuffled).
 """
 
 from __future__ import annotations
@@ -97,7 +105,10 @@ class CardWatcher:
         self._anew = False  # (set by `expect`, from another thread: read under the lock)
         self._settled: tuple[tuple[object, ...], ...] | None = None
         self._pile: list[CardReading] = []  # every card seen settled on the pile this round
-        self._hand: list[tuple[str, str]] | None = None  # the cards of the last hand read
+        self._view: list[CardReading] = []  # the cards of the view settled last
+        self._before: list[CardReading] = []  # lying when the hand awaited came to be
+        self._gone: set[int] = set()  # of those, the ones seen taken out of the view
+        self._laid: list[CardReading] = []  # the hand's view less the cards lying before
 
     def expect(self, expected: CardExpectation | None) -> None:
         with self._lock:
@@ -106,7 +117,6 @@ class CardWatcher:
             new_round = self.expected is None or self.expected.what == "hand"
             if expected is not None and expected.what == "discard" and new_round:
                 self._pile.clear()
-                self._hand = None
             if expected is not None and expected.what == "hand" and expected != self.expected:
                 self._anew = True  # the view is looked at anew for this hand (its time too)
             self.expected = expected
@@ -131,8 +141,9 @@ class CardWatcher:
         with self._lock:
             expected = self.expected
             reader = None if expected is None else self._readers.get(expected.card_set)
-            if self._anew:
+            if self._anew:  # (the view settled last is this thread's: taken here)
                 self._anew, self._candidate = False, None
+                self._before, self._gone = list(self._view), set()
         if expected is None or reader is None:
             return []
         cards = [c for c in reader.read(frame) if not c.facedown]
@@ -143,22 +154,16 @@ class CardWatcher:
         dice = [c.to_json() for c in cards]
         if expected.what == "hand" and self._streak > SETTLE:
             return self._short_hand(expected, cards, dice, t)
-        if self._streak != SETTLE or view == self._settled:
+        if self._streak != SETTLE:
+            return []
+        self._view = cards
+        if expected.what == "hand":
+            self._laid = self._not_before(cards)
+        if view == self._settled:
             return []
         self._settled = view
         if expected.what == "hand":
-            if len(cards) > expected.count:  # a die or a coaster beside the hand
-                cards = [c for c in cards if not c.unlike]
-            if len(cards) > expected.count:
-                return [(_miscounted(expected, len(cards)), dice)]
-            kinds = sorted((c.color, c.value) for c in cards)
-            if len(cards) != expected.count or kinds == self._hand:
-                return []  # not all laid yet, or the hand before still lying there
-            unread = [c for c in cards if not c.known]
-            if unread:
-                return [(_unread(unread), dice)]
-            self._hand = kinds
-            return [self._seen(expected, [_card(c) for c in cards], dice, frame)]
+            return self._hand(expected, self._laid, dice, frame)
         new = [c for c in cards if not any(_same(c, old) for old in self._pile)]
         self._pile += new  # (one not read, seen again where it lies, is not laid again)
         read = [c for c in new if c.known]
@@ -169,6 +174,44 @@ class CardWatcher:
             return []
         return [self._seen(expected, [_card(c) for c in read], dice, frame)]
 
+    def _not_before(self, cards: list[CardReading]) -> list[CardReading]:
+        """The cards of a hand's view not lying where the cards before lay; and of the
+        cards before, those not where they lay that none of those could be are gone (what
+        lies where it lay, a find on the table not read, says nothing of the others)."""
+        laid = [c for c in cards if not any(_same(c, old) for old in self._before)]
+        for i, old in enumerate(self._before):
+            if not any(_same(c, old) for c in cards) and not any(_alike(c, old) for c in laid):
+                self._gone.add(i)
+        return laid
+
+    def _hand(
+        self,
+        expected: CardExpectation,
+        cards: list[CardReading],
+        dice: list[dict[str, Any]],
+        frame: np.ndarray,
+    ) -> list[CardsSeen | tuple[Text, list[dict[str, Any]]]]:
+        """A hand's settled view, less the cards lying before: the hand, or what is wrong."""
+        if len(cards) > expected.count:  # a die or a coaster beside the hand
+            cards = [c for c in cards if not c.unlike]
+        if len(cards) > expected.count:
+            return [(_miscounted(expected, len(cards)), dice)]
+        if len(cards) != expected.count:
+            return []  # not all laid yet
+        # (of a find not read, a die or a mark on the table, the reader may lose sight
+        # beside the cards laid: only a card read is one that may have been moved)
+        moved = [
+            old
+            for i, old in enumerate(self._before)
+            if old.known and i not in self._gone and not any(_same(c, old) for c in self._view)
+        ]
+        if any(_alike(c, old) for c in cards for old in moved):
+            return [(_moved_before(expected), dice)]
+        unread = [c for c in cards if not c.known]
+        if unread:
+            return [(_unread(unread), dice)]
+        return [self._seen(expected, [_card(c) for c in cards], dice, frame)]
+
     def _short_hand(
         self,
         expected: CardExpectation,
@@ -178,7 +221,7 @@ class CardWatcher:
     ) -> list[CardsSeen | tuple[Text, list[dict[str, Any]]]]:
         """A hand's view of fewer cards than the player lays down, lying still HAND_WAIT
         seconds: said once (a view with none says nothing: nobody has laid yet)."""
-        n = len([c for c in cards if not c.unlike])
+        n = len([c for c in self._laid if not c.unlike])
         if not 0 < n < expected.count or t - self._since < HAND_WAIT:
             return []
         if self._short == self._candidate:
@@ -254,15 +297,29 @@ def _miscounted(expected: CardExpectation, n: int) -> Text:
     )
 
 
-def _same(a: CardReading, b: CardReading) -> bool:
-    """The same card lying where it lay: about the same place and turn, and the same
-    colour if both colours were read, the same value if both values were (a card of the
-    pile partly hidden now may not be read any more, one not read before may be now; a
-    card whose colour was read but not its value is still not a card of another colour
-    laid on it alike)."""
+def _moved_before(expected: CardExpectation) -> Text:
+    """A hand's view where a card lying before may have been moved among the player's."""
+    return _(
+        "the cards that lay here before were moved, and may be counted as {player}'s: "
+        "take them away, or enter the hand on the page",
+        player=expected.player,
+    )
+
+
+def _alike(a: CardReading, b: CardReading) -> bool:
+    """Cards that may be the same: the same colour if both colours were read, the same
+    value if both values were."""
     if UNKNOWN not in (a.color, b.color) and a.color != b.color:
         return False
-    if UNKNOWN not in (a.value, b.value) and a.value != b.value:
+    return UNKNOWN in (a.value, b.value) or a.value == b.value
+
+
+def _same(a: CardReading, b: CardReading) -> bool:
+    """The same card lying where it lay: about the same place and turn, and alike (a card
+    of the pile partly hidden now may not be read any more, one not read before may be
+    now; a card whose colour was read but not its value is still not a card of another
+    colour laid on it alike)."""
+    if not _alike(a, b):
         return False
     side = math.dist(b.corners[1], b.corners[2])
     turn = abs(a.angle - b.angle) % 180

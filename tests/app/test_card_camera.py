@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 import pytest
 
+from host import recording
 from host.app.camera import CARDS, DiceWatcher, MisfitSeen, _snapshot
 from host.app.card_camera import HAND_WAIT, SETTLE, CardsSeen, CardWatcher
 from host.app.store import Store
@@ -21,7 +22,9 @@ from host.games import CardExpectation
 from host.games.text import Text
 from tests.app.fakes import Clock, FakeBoard
 from tests.games.test_said_in_every_language import unsaid
+from vision.cards.compose import place_hand
 from vision.cards.finder import rectangle
+from vision.cards.pile import Pile
 from vision.cards.reader import CardReading
 from vision.words import _ as vision_said
 
@@ -344,3 +347,99 @@ def test_a_loser_s_hand_that_does_not_match_its_count_is_said_until_it_does(tabl
         {"color": "red", "value": "1"}, {"color": "blue", "value": "4"},
         {"color": "green", "value": "6"},
     ]  # fmt: skip
+
+
+# ---- the cards lying before a hand is laid down -------------------------------------------
+
+BOB3 = CardExpectation("cards", "hand", "Bob", count=3)
+CAT4 = CardExpectation("cards", "hand", "Cat", count=4)
+BOB2 = CardExpectation("cards", "hand", "Bob", count=2)
+CAT3 = CardExpectation("cards", "hand", "Cat", count=3)
+
+
+def hands(views: list[list[CardReading]], *steps: tuple[CardExpectation, int]) -> list[Any]:
+    """The events of each view shown (SETTLE frames, then lying still a second) while the
+    hand given beside it is awaited: a round's end, hand after hand."""
+    watcher = CardWatcher(_snapshot, load=lambda name: Scripted(views))
+    out = []
+    for i, (expected, view) in enumerate(steps):
+        watcher.expect(expected)
+        out.append(still(watcher, view, 10.0 * i, 1.0))
+    return out
+
+
+def test_the_hand_before_left_lying_is_not_counted_in_the_next_one() -> None:
+    """Bob's 3 cards still lie there when Cat, who holds 4, lays 1: 4 cards are seen, but
+    they are not Cat's hand (a confident wrong score); her 4 laid beside his are."""
+    bob = [reading("red", "1", (100, 100)), reading("blue", "4", (300, 100)),
+           reading("green", "6", (500, 100))]  # fmt: skip
+    cat = [reading("yellow", "2", (100, 300)), reading("red", "8", (250, 300)),
+           reading("blue", "skip", (400, 300)), reading("green", "1", (550, 300))]  # fmt: skip
+    views = [bob, bob + cat[:1], bob + cat]
+    read, one = hands(views, (BOB3, 0), (CAT4, 1))
+    assert [e.cards for e in read] == [[_kind(c) for c in bob]]
+    assert one == []  # one of Cat's 4: not her hand
+    *_, cats = hands(views, (BOB3, 0), (CAT4, 1), (CAT4, 2))
+    assert [e.cards for e in cats] == [[_kind(c) for c in cat]]
+
+
+def test_the_hand_before_pushed_aside_is_not_counted_and_taken_away_is_gone() -> None:
+    """Bob's cards pushed aside may be counted as Cat's (1 laid of her 4, and his 3 moved):
+    said, never read; taken away, Cat's card of the kind of one of his is hers."""
+    bob = [reading("red", "1", (100, 100)), reading("blue", "4", (300, 100)),
+           reading("green", "6", (500, 100))]  # fmt: skip
+    aside = [replace(c, center=(c.center[0], 420.0), angle=80.0) for c in bob]
+    cat = [reading("red", "1", (100, 300)), reading("red", "8", (250, 300)),
+           reading("blue", "skip", (400, 300)), reading("green", "1", (550, 300))]  # fmt: skip
+    views = [bob, aside + cat[:1], [], cat]
+    _, (moved,) = hands(views, (BOB3, 0), (CAT4, 1))
+    assert moved[0] == (
+        "the cards that lay here before were moved, and may be counted as Cat's: take them "
+        "away, or enter the hand on the page"
+    )
+    assert unsaid(moved[0]) == []
+    *_, cleared, cats = hands(views, (BOB3, 0), (CAT4, 1), (CAT4, 2), (CAT4, 3))
+    assert cleared == [] and [e.cards for e in cats] == [[_kind(c) for c in cat]]
+    # without the view cleared, Cat's red 1 may be Bob's moved: said, not read
+    *_, (unsure,) = hands(views, (BOB3, 0), (CAT4, 3))
+    assert unsure[0].startswith("the cards that lay here before were moved")
+
+
+def test_the_discard_pile_left_lying_is_not_counted_in_the_first_hand() -> None:
+    """The round won, the pile lies there: Bob lays 2 of his 3 cards beside it (3 cards
+    seen, not his hand), then his third."""
+    pile = [reading("red", "7", (320, 240)), reading("red", "3", (330, 250), turn=70)]
+    bob = [reading("red", "1", (100, 100)), reading("blue", "4", (300, 60)),
+           reading("green", "6", (540, 100))]  # fmt: skip
+    views = [pile, pile[1:] + bob[:2], pile[1:] + bob]
+    _, two, three = hands(views, (DISCARD, 0), (BOB3, 1), (BOB3, 2))
+    assert two == [] and [e.cards for e in three] == [[_kind(c) for c in bob]]
+
+
+def test_on_our_drawn_cards_the_hand_before_is_not_read_as_the_next_one() -> None:
+    """The real reader on frames of our own cards (host.recording.own_cards): Bob's 2
+    cards read, Cat (3 cards) lays 1 beside them: 3 cards seen, not her hand (it was read
+    as red 1, blue 4, green 5); her 3 laid beside Bob's are read."""
+    pile = Pile(recording.own_cards(), 1)
+    length = pile.size[1] * 0.24
+    quads = place_hand(pile.rng, 5, length, pile.aspect, *pile.size)
+    kinds = [("red", "1"), ("blue", "4"), ("green", "5"), ("blue", "2"), ("yellow", "7")]
+    laid = [(pile.deck.card(c, v, length), q) for (c, v), q in zip(kinds, quads, strict=True)]
+    watcher = CardWatcher(_snapshot)
+    out = []
+    for expected, shown in ((BOB2, laid[:2]), (CAT3, laid[:3]), (CAT3, laid)):
+        watcher.expect(expected)
+        frame = pile.frame(shown)
+        out.append([e for k in range(SETTLE + 1) for e in watcher.feed(frame, len(out) + k / FPS)])
+    bob, one, cat = out
+    assert [sorted(map(str, e.cards)) for e in bob] == [sorted(map(str, _kinds(kinds[:2])))]
+    assert one == []
+    assert [sorted(map(str, e.cards)) for e in cat] == [sorted(map(str, _kinds(kinds[2:])))]
+
+
+def _kinds(kinds: list[tuple[str, str]]) -> list[dict[str, str]]:
+    return [{"color": c, "value": v} for c, v in kinds]
+
+
+def _kind(c: CardReading) -> dict[str, str]:
+    return {"color": c.color, "value": c.value}
