@@ -32,17 +32,17 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from vision import detect, labels, nets, review, split
+from vision import detect, labels, looks, nets, review, split
 from vision.designs import HELD_OUT, TRAINED, edition_looks
 from vision.faceset import COCKED, SHIPPED, FaceSet
 from vision.glyphs import faces_of
 from vision.mixed import SEPARATOR
 from vision.paths import photos_dir
-from vision.reader import context_cuts, scaled
+from vision.reader import color_features, context_cuts, scaled
 from vision.render.dataset import random_set, write
 from vision.render.random_scenes import random_scene
 from vision.render.scene import looks_for
-from vision.teach import EMBEDDING, Examples, collect, learn, merge
+from vision.teach import EMBEDDING, Examples, collect, fit_softmax, learn, merge, threshold_for
 from vision.train.data import VALIDATE
 
 BERSERK_SEED, BERSERK_FRAMES = 4242, 300  # the renders the berserk die's set is taught from
@@ -57,6 +57,9 @@ FATE_THRESHOLD = 0.9
 D4_ZOOM = 2.0  # a d4's face patch shows its middle (FaceSet.zoom)
 KOT_SEED = 1001  # the seed of the renders the shipped kot set is taught from
 KOT_FRAMES = 160  # frames of the renderer's own "kot" dice
+KOT_HOME_SEED = KOT_SEED + 3  # held-out renders of them: the threshold of its home softmax
+HOME_FROM = 0.5  # the look network's share of its own looks from which a die is its own
+HOME_DECAY = 1e-4  # the home softmax's weight decay
 EDITION_FRAMES = 480  # frames of dice of the TRAINED editions (one edition a frame)
 CALIBRATION_FRAMES = 300  # frames of HELD_OUT editions: about 2,400 dice
 SILENT_TARGET = 0.001  # silent errors a threshold allows on the held-out editions
@@ -142,15 +145,70 @@ def kot() -> FaceSet:
     with tempfile.TemporaryDirectory() as tmp:
         own = random_set(f"{tmp}/own", "kot", KOT_FRAMES, KOT_SEED, n_dice=8)
         editions = editions_set(f"{tmp}/editions", TRAINED, EDITION_FRAMES, KOT_SEED + 1)
-        examples: Examples = merge(
-            collect(own, seed=KOT_SEED), collect(editions, seed=KOT_SEED + 1)
-        )
+        own_examples = collect(own, seed=KOT_SEED)
+        edition_examples = collect(editions, seed=KOT_SEED + 1)
+        examples: Examples = merge(own_examples, edition_examples)
         if photos is not None:
             others = np.concatenate([examples.others, real_surfaces(photos)])
             examples = dataclasses.replace(examples, others=others)
         taught = learn("kot", examples, faces=faces_of("kot"), threshold=0.9)
         held_out = editions_set(f"{tmp}/held-out", HELD_OUT, CALIBRATION_FRAMES, KOT_SEED + 2)
-        return calibrated(taught, collect(held_out, seed=KOT_SEED + 2, per_die=1))
+        taught = calibrated(taught, collect(held_out, seed=KOT_SEED + 2, per_die=1))
+        own_held = random_set(f"{tmp}/own-held", "kot", HELD_OUT_FRAMES, KOT_HOME_SEED, n_dice=8)
+        return with_home(
+            taught,
+            own_examples,
+            edition_examples,
+            examples.others,
+            collect(own_held, seed=KOT_HOME_SEED, per_die=1),
+        )
+
+
+def with_home(
+    faces: FaceSet, own: Examples, editions: Examples, others: np.ndarray, held_out: Examples
+) -> FaceSet:
+    """`faces` keeping its own dice (`own`: the renderer's) apart from the other editions'
+    (`editions`): colour by look (FaceSet.look_net) and the own dice read by a softmax of
+    their own (`others`: none of its dice), whose threshold is the lowest at which the
+    `held_out` own dice it reads, cut as the reader cuts them, are silently wrong at most
+    SILENT_TARGET of the time."""
+    colors = list(faces.colors)
+    features = color_features(np.concatenate([own.patches, editions.patches]))
+    roles = np.array([colors.index(str(c)) for c in [*own.colors, *editions.colors]])
+    home = np.arange(len(roles)) < len(own.colors)
+    classes = looks.look_classes(roles, home, len(colors))
+    net = looks.fit_look_net(features, classes, 2 * len(colors))
+    look_roles, look_home = looks.class_roles(len(colors))
+    names = list(faces.faces)
+    own_x = nets.embed(own.patches, faces.views, faces.embedding_file)[:, 0]
+    other_x = nets.embed(others, faces.views, faces.embedding_file)[:, 0]
+    x = np.concatenate([own_x, other_x])
+    y = np.concatenate([[names.index(f) for f in own.faces], np.full(len(other_x), len(names))])
+    weights, bias = fit_softmax(x, y.astype(np.int64), len(names) + 1, HOME_DECAY)
+    homed = dataclasses.replace(
+        faces,
+        look_net=net,
+        look_roles=look_roles,
+        look_home=look_home,
+        home_weights=weights,
+        home_bias=bias,
+        home_threshold=0.0,
+        home_from=HOME_FROM,
+    )
+    feats = nets.embed(held_out.read, faces.views, faces.embedding_file)
+    truth = np.array(held_out.faces)[np.searchsorted(held_out.dice, held_out.read_dice)]
+    probs, thresholds = homed.read_faces(feats, color_features(held_out.read))
+    used = thresholds == 0.0
+    best = probs[:, : len(names)].argmax(axis=1)
+    sure = probs[np.arange(len(best)), best]
+    wrong = np.array(names)[best] != truth
+    threshold = threshold_for(sure[used], wrong[used], target=SILENT_TARGET)
+    print(
+        f"{faces.name}: {len(truth)} held-out own dice, {used.mean():.4f} read as its own; "
+        f"home threshold {threshold} reads {np.mean(~wrong[used] & (sure[used] >= threshold)):.4f}"
+        " of those"
+    )
+    return dataclasses.replace(homed, home_threshold=threshold)
 
 
 def pips() -> FaceSet | None:

@@ -20,6 +20,7 @@ from vision.nets import softmax
 
 SHIPPED = Path(__file__).parent / "facesets"
 COCKED = 0.9  # cocked classifier's probability from which a die counts as leaning (default)
+NEVER = 1.01  # a probability threshold no probability reaches
 
 
 def user_dir() -> Path:
@@ -80,6 +81,24 @@ class FaceSet:
     look_mean: np.ndarray = field(default_factory=lambda: np.zeros((0, 0), np.float32))
     look_precision: np.ndarray = field(default_factory=lambda: np.zeros((0, 0, 0), np.float32))
     look_radius: np.ndarray = field(default_factory=lambda: np.zeros(0, np.float32))
+    # Colour by look (optional; vision.looks): a small network over the colour features
+    # whose classes are looks, each of one role (`look_roles`: index in `colors`): the
+    # set's own dice of each role (`look_home`) apart from the other editions' dice it
+    # learned. One softmax over every edition's colours weighs the role (is the glyph
+    # lighter?) over a look's own colours and calls a bright green die with dark glyphs,
+    # as the set's own extra dice are, `black` when a highlight makes it look otherwise.
+    # Empty: colour by the softmax `color_weights`.
+    look_net: tuple[np.ndarray, ...] = ()  # (W1, b1, W2, b2): features -> hidden -> looks
+    look_roles: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))
+    look_home: np.ndarray = field(default_factory=lambda: np.zeros(0, bool))
+    # The set's own dice (its home looks) are read by a softmax of their own, taught on them
+    # alone, with a threshold calibrated on held-out renders of them (`home_threshold`),
+    # where the look network is sure at `home_from` or more that a die is one of them and
+    # both softmaxes name the same face; every other die as above. Above 1: never.
+    home_weights: np.ndarray = field(default_factory=lambda: np.zeros((0, 0), np.float32))
+    home_bias: np.ndarray = field(default_factory=lambda: np.zeros(0, np.float32))
+    home_threshold: float = NEVER
+    home_from: float = NEVER
 
     def look_distance(self, features: np.ndarray) -> np.ndarray | None:
         """How unlike the set's dice each die looks (n,), from colour features (n, k): 1 at
@@ -118,9 +137,40 @@ class FaceSet:
         probability; None when the set has no colours."""
         if not self.colors:
             return None, 1.0
-        p = softmax(features @ self.color_weights + self.color_bias)
+        if self.look_net:
+            looks = self.look_probabilities(features[None])[0]
+            p = np.bincount(self.look_roles, looks, minlength=len(self.colors))
+        else:
+            p = softmax(features @ self.color_weights + self.color_bias)
         best = int(np.argmax(p))
         return self.colors[best], float(p[best])
+
+    def look_probabilities(self, features: np.ndarray) -> np.ndarray:
+        """(n, looks): each look's probability from colour features (n, k) (`look_net`)."""
+        w1, b1, w2, b2 = self.look_net
+        return softmax(np.maximum(features @ w1 + b1, 0) @ w2 + b2)
+
+    @property
+    def has_home(self) -> bool:
+        return bool(self.look_net) and self.home_from <= 1 and len(self.home_bias) > 0
+
+    def read_faces(
+        self, features: np.ndarray, colours: np.ndarray | None
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """Class probabilities (as `probabilities`) and the threshold each die is read at,
+        from embeddings (n, views, embedding) and colour features (n, k): the set's own dice
+        by its home softmax where it has one (see `home_weights`)."""
+        probs = self.probabilities(features)
+        thresholds = np.full(len(probs), self.threshold)
+        if not self.has_home or colours is None or not len(probs):
+            return probs, thresholds
+        home = self.look_probabilities(colours)[:, self.look_home].sum(axis=1)
+        own = softmax((features @ self.home_weights + self.home_bias).max(axis=1))
+        n = len(self.faces)
+        same = own.argmax(axis=1) == probs[:, :n].argmax(axis=1)  # a face, and the same one
+        use = (home >= self.home_from) & same
+        probs = np.where(use[:, None], own, probs)
+        return probs, np.where(use, self.home_threshold, thresholds)
 
     def save(self, path: str | Path) -> Path:
         meta = {
@@ -137,6 +187,8 @@ class FaceSet:
             "embedding_file": self.embedding_file,
             "zoom": self.zoom,
             "cocked": self.cocked,
+            "home_threshold": self.home_threshold,
+            "home_from": self.home_from,
         }
         arrays = {
             "weights": self.weights,
@@ -147,6 +199,11 @@ class FaceSet:
             "look_mean": self.look_mean,
             "look_precision": self.look_precision,
             "look_radius": self.look_radius,
+            "look_roles": self.look_roles,
+            "look_home": self.look_home,
+            "home_weights": self.home_weights,
+            "home_bias": self.home_bias,
+            **{f"look_net_{i}": a for i, a in enumerate(self.look_net)},
         }
         return setfile.save(path, meta, arrays)
 
@@ -181,10 +238,30 @@ def load(name_or_path: str | Path) -> FaceSet:
             embedding_file=str(meta.get("embedding_file", "embedding.onnx")),
             zoom=float(meta.get("zoom", 1.0)),
             cocked=float(meta.get("cocked", COCKED)),
-            **{k: data[k] for k in ("look_mean", "look_precision", "look_radius") if k in data},
+            **_optional(meta, data),
         )
     except (OSError, KeyError, ValueError) as error:
         raise FaceSetError(f"{path} is not a face set file ({error})") from None
+
+
+def _optional(meta: dict[str, Any], data: dict[str, np.ndarray]) -> dict[str, Any]:
+    """The fields older set files lack: the look of the set's dice, its colour by look and
+    its home softmax."""
+    out: dict[str, Any] = {
+        k: data[k] for k in ("look_mean", "look_precision", "look_radius") if k in data
+    }
+    net = tuple(data[f"look_net_{i}"] for i in range(4) if f"look_net_{i}" in data)
+    if len(net) != 4:
+        return out
+    return out | {
+        "look_net": net,
+        "look_roles": data["look_roles"].astype(np.int64),
+        "look_home": data["look_home"].astype(bool),
+        "home_weights": data.get("home_weights", np.zeros((0, 0), np.float32)),
+        "home_bias": data.get("home_bias", np.zeros(0, np.float32)),
+        "home_threshold": float(meta.get("home_threshold", NEVER)),
+        "home_from": float(meta.get("home_from", NEVER)),
+    }
 
 
 def _box_fit(meta: dict[str, Any]) -> tuple[float, float]:

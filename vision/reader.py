@@ -172,10 +172,12 @@ class DiceReader:
         """What the set makes of face cuts (n, PATCH, PATCH, 3): each face's probability,
         how like its faces each is, and which are like none of its dice."""
         features = nets.embed(cut, self.faces.views, self.faces.embedding_file)
-        probs = self.faces.probabilities(features)
+        # colour features tell a set's own dice (FaceSet.read_faces) where it knows them
+        colours = color_features(cut) if self.faces.has_home else None
+        probs, thresholds = self.faces.read_faces(features, colours)
         similar = self.faces.similarity(features)
         unlike = (similar < self.faces.familiar) | (probs.argmax(axis=1) >= len(self.faces.faces))
-        return Judged(probs, similar, unlike)
+        return Judged(probs, similar, unlike, thresholds, colours)
 
     def report(
         self, found: list[detect.Candidate], judged: Judged, cut: np.ndarray, context: np.ndarray
@@ -186,14 +188,16 @@ class DiceReader:
         leaning = nets.cocked(context)
         # a set without colours (pips) reads none: its colour features would cost 1-2 ms a
         # frame of 20 dice for nothing
-        colours = (
-            color_features(cut)
-            if self.faces.colors
-            else np.zeros((len(found), COLOR_FEATURES), np.float32)
-        )
+        colours = judged.colours
+        if colours is None:
+            colours = (
+                color_features(cut)
+                if self.faces.colors
+                else np.zeros((len(found), COLOR_FEATURES), np.float32)
+            )
         out = []
-        for cand, p, strange, lean, colour in zip(
-            found, judged.probs, judged.unlike, leaning, colours, strict=True
+        for cand, p, strange, lean, colour, threshold in zip(
+            found, judged.probs, judged.unlike, leaning, colours, judged.thresholds, strict=True
         ):
             cocked = bool(lean >= self.faces.cocked)
             best = int(np.argmax(p[:n_faces]))
@@ -203,11 +207,11 @@ class DiceReader:
                 reason = LEANING
             elif strange:
                 reason = _("unlike: a die like none of the faces of {name}", name=self.faces.name)
-            elif p[best] < self.faces.threshold:
+            elif p[best] < threshold:
                 reason = _(  # (numbers as the reader's language writes them)
                     "unsure: {p:.2f} < {threshold:.2f}",
                     p=float(p[best]),
-                    threshold=float(self.faces.threshold),
+                    threshold=float(threshold),
                 )
             out.append(
                 DieReading(
@@ -229,15 +233,24 @@ class DiceReader:
 @dataclass(frozen=True)
 class Judged:
     """A face set's view of some face cuts (DiceReader.judge): per cut, the probabilities
-    of its faces (and of "none of ours"), its similarity to the nearest face, and whether
-    it is like none of the set's dice."""
+    of its faces (and of "none of ours"), its similarity to the nearest face, whether it is
+    like none of the set's dice, the threshold it is read at and its colour features."""
 
     probs: np.ndarray
     similar: np.ndarray
     unlike: np.ndarray
+    thresholds: np.ndarray  # the probability from which each is read (FaceSet.read_faces)
+    colours: np.ndarray | None  # colour features (color_features), if judging needed them
 
     def subset(self, which: np.ndarray) -> Judged:
-        return Judged(self.probs[which], self.similar[which], self.unlike[which])
+        colours = self.colours[which] if self.colours is not None else None
+        return Judged(
+            self.probs[which],
+            self.similar[which],
+            self.unlike[which],
+            self.thresholds[which],
+            colours,
+        )
 
 
 def context_cuts(frame: np.ndarray, found: list[detect.Candidate]) -> np.ndarray:

@@ -130,38 +130,38 @@ def test_other_peoples_pip_photos_are_never_read_surely_wrong(rune_figures: Figu
 
 
 @pytest.fixture(scope="module")
-def fresh_kot(tmp_path_factory: pytest.TempPathFactory) -> labels.LabelSet:
+def fresh_kot(tmp_path_factory: pytest.TempPathFactory, kot_reader: DiceReader) -> Figures:
+    """The shipped kot set's figures on fresh frames of the renderer's own dice."""
     folder: Path = tmp_path_factory.mktemp("kot-fresh")
-    return random_set(folder, "kot", SYNTH_FRAMES, SYNTH_SEED)
+    return evaluate(random_set(folder, "kot", SYNTH_FRAMES, SYNTH_SEED), kot_reader).figures()
 
 
-@pytest.mark.xfail(
-    reason="not met since the designs: on 500 frames of seed 9009 face accuracy 0.988 "
-    "(bar 0.995: 1.2 % unknown, none wrong) and colour 0.995 (bar 0.999); the embedding "
-    "learns every edition now, and the renderer's own dice read a little less surely",
-    strict=True,
-)
-def test_fresh_synthetic_kot_frames_meet_the_bars(
-    fresh_kot: labels.LabelSet, kot_reader: DiceReader
-) -> None:
-    figures = evaluate(fresh_kot, kot_reader).figures()
+def test_fresh_synthetic_kot_frames_meet_the_face_bars(fresh_kot: Figures) -> None:
+    """On 500 frames of seed 9009 face accuracy 0.997 (bar 0.995), no silent error: the
+    set's own dice are read by a softmax of their own (vision.looks; 0.9968 here)."""
+    figures = fresh_kot
     assert figures["dice_labelled"] > 250
     assert figures["detection_recall"] >= 0.98, figures
     assert figures["face_accuracy"] >= 0.995, figures
+    assert figures["silent_error_rate"] <= 0.002, figures
+
+
+@pytest.mark.xfail(
+    reason="not met: on 500 frames of seed 9009 colour 0.9989 (bar 0.999; 0.995 before the "
+    "look network), on this sample 0.9904: the renderer's own green dice under a highlight "
+    "or on a red table, and black ones whose glyph fills the face",
+    strict=True,
+)
+def test_fresh_synthetic_kot_frames_meet_the_colour_bar(fresh_kot: Figures) -> None:
+    figures = fresh_kot
     assert figures["color_accuracy"] >= 0.999, figures
-    assert figures["silent_error_rate"] <= 0.002, figures
 
 
-def test_fresh_synthetic_kot_frames_hold_their_level(
-    fresh_kot: labels.LabelSet, kot_reader: DiceReader
-) -> None:
-    """Until the bars above are met again: no sure wrong face, and no slide back."""
-    figures = evaluate(fresh_kot, kot_reader).figures()
+def test_fresh_synthetic_kot_frames_hold_their_level(fresh_kot: Figures) -> None:
+    """Until the colour bar above is met: no slide back (this sample: 0.9904)."""
+    figures = fresh_kot
     assert figures["dice_labelled"] > 250
-    assert figures["silent_error_rate"] <= 0.002, figures
-    assert figures["detection_recall"] >= 0.98, figures
-    assert figures["face_accuracy"] >= 0.97, figures
-    assert figures["color_accuracy"] >= 0.98, figures
+    assert figures["color_accuracy"] >= 0.985, figures
 
 
 KINGDOM_RUN_SEED = 5105  # fresh: used by this test only (the set is taught from seed 1101)

@@ -1,0 +1,94 @@
+"""Colour by look and the set's own dice read by a softmax of their own (vision.looks)."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import numpy as np
+
+from vision import faceset, looks
+from vision.reader import COLOR_FEATURES
+from vision.teach import fit_softmax
+
+
+def _xor(rng: np.random.Generator, n: int) -> tuple[np.ndarray, np.ndarray]:
+    """Two looks per role, placed so that no line tells the roles apart."""
+    x = rng.normal(0, 0.3, (n, COLOR_FEATURES)).astype(np.float32)
+    corner = rng.integers(0, 4, n)
+    x[:, 0] += np.where(corner % 2, 2.0, -2.0)
+    x[:, 1] += np.where(corner // 2, 2.0, -2.0)
+    role = (corner % 2) ^ (corner // 2)
+    return x, role
+
+
+def test_the_look_network_tells_roles_apart_that_one_softmax_cannot() -> None:
+    rng = np.random.default_rng(1)
+    x, role = _xor(rng, 800)
+    test_x, test_role = _xor(rng, 400)
+    w, b = fit_softmax(x, role, 2, 1e-4, 600)
+    linear = np.mean((test_x @ w + b).argmax(axis=1) == test_role)
+    net = looks.fit_look_net(x, role, 2, steps=400)
+    w1, b1, w2, b2 = net
+    read = (np.maximum(test_x @ w1 + b1, 0) @ w2 + b2).argmax(axis=1)
+    assert linear < 0.8
+    assert np.mean(read == test_role) > 0.98
+
+
+def test_look_classes_keep_a_sets_own_dice_apart_by_role() -> None:
+    roles, home = np.array([0, 1, 0, 1]), np.array([True, True, False, False])
+    classes = looks.look_classes(roles, home, 2)
+    look_roles, look_home = looks.class_roles(2)
+    assert classes.tolist() == [0, 1, 2, 3]
+    assert look_roles[classes].tolist() == roles.tolist()
+    assert look_home[classes].tolist() == home.tolist()
+
+
+def _homed(kot: faceset.FaceSet) -> faceset.FaceSet:
+    """`kot` with a look network that takes dice with a bright first colour feature for its
+    own green ones, and a home softmax that is surer of faces than the set's own."""
+    k, hidden = COLOR_FEATURES, 4
+    w1 = np.zeros((k, hidden), np.float32)
+    w1[0, 0] = 10.0
+    b1 = np.zeros(hidden, np.float32)
+    w2 = np.zeros((hidden, 4), np.float32)
+    w2[0, 1] = 10.0  # own green
+    b2 = np.array([0, -2, 0, 0], np.float32)  # else: other editions' black
+    roles, home = looks.class_roles(2)
+    return dataclasses.replace(
+        kot,
+        look_net=(w1, b1, w2, b2),
+        look_roles=roles,
+        look_home=home,
+        home_weights=kot.weights * 3,
+        home_bias=kot.bias * 3,
+        home_threshold=0.5,
+        home_from=0.5,
+    )
+
+
+def test_a_sets_own_dice_are_read_by_its_home_softmax_and_colour_by_look(
+    tmp_path: Path,
+) -> None:
+    kot = dataclasses.replace(faceset.load("kot"), look_net=(), home_from=faceset.NEVER)
+    homed = faceset.load(_homed(kot).save(tmp_path / "homed.npz"))  # kept in its file
+    assert homed.has_home and homed.look_roles.dtype == np.int64
+    bright, dull = np.zeros(COLOR_FEATURES, np.float32), np.zeros(COLOR_FEATURES, np.float32)
+    bright[0] = 1.0
+    assert homed.color_of(bright)[0] == "green"
+    assert homed.color_of(dull)[0] == "black"
+    rng = np.random.default_rng(2)
+    features = rng.normal(0, 1, (6, 1, kot.weights.shape[0])).astype(np.float32)
+    features /= np.linalg.norm(features, axis=2, keepdims=True)
+    colours = np.stack([bright, bright, bright, dull, dull, dull])
+    probs, thresholds = homed.read_faces(features, colours)
+    plain = kot.probabilities(features)
+    home = faceset.softmax((features @ homed.home_weights + homed.home_bias).max(axis=1))
+    same = home.argmax(axis=1) == plain[:, : len(kot.faces)].argmax(axis=1)
+    own = np.arange(6) < 3
+    assert np.allclose(probs, np.where((own & same)[:, None], home, plain))
+    assert np.allclose(thresholds, np.where(own & same, 0.5, kot.threshold))
+    assert (own & same).any()
+    # without colour features (or without a home softmax) a set reads as before
+    assert np.allclose(homed.read_faces(features, None)[0], plain)
+    assert np.allclose(kot.read_faces(features, colours)[0], plain)
