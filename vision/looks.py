@@ -1,8 +1,8 @@
 """A set's own dice kept apart from the other editions' it learned (FaceSet.look_net,
 FaceSet.home_weights), fitted with numpy alone (vision.build_shipped's `kot`).
 
-The shipped `kot` set learns King of Tokyo dice of a thousand editions of our own designs
-and the renderer's own dice (black with lime glyphs, green with black glyphs). One linear
+The shipped `kot` set learns dice of a thousand editions of our own designs and the
+renderer's own dice (black with lime glyphs, green with black glyphs). One linear
 softmax over every edition's colours learns the role (main dice: glyph lighter than body)
 and calls some of the renderer's bright green dice `black` (a highlight, a large glyph);
 and one face softmax over every edition reads the renderer's own hearts less surely than
