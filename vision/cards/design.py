@@ -319,14 +319,17 @@ def _draw_card(design: Design, color: str, value: str, width: int) -> tuple[np.n
     colors = _palette(design, color)
     if design.motif != "none":
         motif = np.zeros((h * 2, w * 2), np.uint8)
-        mw = design.motif_size * (w - 2 * inset)
+        # The motif reaches past the middle the symbol is read from (vision.cards.symbol),
+        # as real decks' ovals do: a motif wholly inside it would be read as the symbol.
+        grow = design.motif_size - 0.7  # 0 .. 0.25
         if design.motif == "oval":
-            axes = (round(mw * 0.55), round(mw * 1.0))
+            axes = (round(w * (0.7 + 0.4 * grow)), round(h * (0.85 + 0.4 * grow)))
             cv2.ellipse(motif, (w, h), axes, design.motif_angle, 0, 360, 255, -1, cv2.LINE_AA)
-        elif design.motif == "circle":
-            cv2.circle(motif, (w, h), round(mw * 0.9), 255, -1, cv2.LINE_AA)
-        else:  # a panel: a rounded square turned by the motif's angle
-            side = mw * 0.75
+        elif design.motif == "circle":  # just wider than the middle
+            cv2.circle(motif, (w, h), round(w * (0.92 + 0.2 * grow)), 255, -1, cv2.LINE_AA)
+        else:  # a panel: a square turned by half the motif's angle, just wider than the middle
+            turn = np.radians(design.motif_angle / 2)
+            side = w * (0.92 + 0.2 * grow) / (np.cos(turn) + np.sin(turn))
             box = cv2.boxPoints(((w, h), (side * 2, side * 2), design.motif_angle / 2))
             cv2.fillPoly(motif, [np.round(box).astype(np.int32)], 255, cv2.LINE_AA)
         motif_mask = cv2.resize(motif, (w, h), interpolation=cv2.INTER_AREA) / 255

@@ -484,6 +484,15 @@ def _reverse(pen: _Pen, v: int) -> list[Layer]:
     if v == 2:  # right over left
         m = pen.poly(_arrow(-0.8, -0.3, 0.85, -0.3, 0.24, 0.56))
         return [(pen.done(pen.poly(_arrow(0.8, 0.32, -0.85, 0.32, 0.24, 0.56), m)), "ink")]
+    if v == 5:  # two short thick diagonal arrows, one up-right, one down-left, staggered
+        ux, uy, nx, ny, d = 0.7071, -0.7071, 0.7071, 0.7071, 0.22
+        a = _arrow(
+            -0.3 * ux + d * nx, -0.3 * uy + d * ny, 0.8 * ux + d * nx, 0.8 * uy + d * ny, 0.3, 0.66
+        )
+        b = _arrow(
+            0.3 * ux - d * nx, 0.3 * uy - d * ny, -0.8 * ux - d * nx, -0.8 * uy - d * ny, 0.3, 0.66
+        )
+        return _outlined(pen, [(a, "ink"), (b, "ink")], 0.08)
     m = pen.poly(_arrow(-0.3, 0.8, -0.3, -0.85, 0.24, 0.56))  # v3: up beside down
     return [(pen.done(pen.poly(_arrow(0.32, -0.8, 0.32, 0.85, 0.24, 0.56), m)), "ink")]
 
@@ -499,11 +508,17 @@ def _draw2(pen: _Pen, v: int) -> list[Layer]:
             (_card(-0.22, -0.18, 0.7, 1.0, 0), "ink"),
             (_card(0.22, 0.18, 0.7, 1.0, 0), "ink"),
         ]
-    else:
+    elif v == 2:
         shapes = [
             (_card(-0.25, 0.1, 0.62, 0.95, -18), "ink"),
             (_card(0.25, 0.1, 0.62, 0.95, 18), "ink"),
         ]
+    else:  # v3: tilted, staggered far along the diagonal, thick edges, the back one white
+        shapes = [
+            (_card(-0.22, 0.22, 0.5, 0.8, 22), "white"),
+            (_card(0.22, -0.22, 0.5, 0.8, 22), "ink"),
+        ]
+        return _outlined(pen, shapes, 0.2)
     return _outlined(pen, shapes, 0.1)
 
 
@@ -618,8 +633,8 @@ def _other(pen: _Pen, kind: str) -> list[Layer]:
 # symbols drawn as shapes (draw two's "+2", wild four's "+4" designs are text: design.py)
 SYMBOLS: dict[str, tuple[Callable[[_Pen, int], list[Layer]], int]] = {
     "skip": (_skip, 6),
-    "reverse": (_reverse, 5),
-    "draw2": (_draw2, 3),
+    "reverse": (_reverse, 6),
+    "draw2": (_draw2, 4),
     "wild": (_wild, 5),
     "wild4": (_wild4, 3),
 }
