@@ -53,16 +53,16 @@ bench: install
 soak: install browser
 	$(BIN)/pytest -m soak
 
-# The card symbol network (vision/models/cards-symbol.onnx, ~100 KB) and the shipped card
+# The card symbol network (vision/models/cards-symbol.onnx, ~370 KB) and the shipped card
 # set (vision/cards/sets/cards.npz), rebuilt from our rendered cards: every step seeded, the
-# exact sequence that made the shipped files. About half an hour on 2 shared cores (the
+# exact sequence that made the shipped files. About 35 minutes of one CPU thread (the
 # finder is classical: no network): run under nice, never in `make test`. Needs the train
 # extra (PyTorch, onnx); the symbols' data is kept in var/train.
 CARDS_TRAIN := nice -n 10 $(BIN)/python -m vision.cards.train
 cards-models: install
 	$(BIN)/python -m pip install --quiet -e '.[dev,train]'
 	$(CARDS_TRAIN) symbol-data --seed 3001 --frames 700
-	$(CARDS_TRAIN) symbol --seed 1 --epochs 10 --threads 2
+	$(CARDS_TRAIN) symbol --seed 1 --epochs 15 --threads 1
 	nice -n 10 $(BIN)/python -m vision.cards.build_shipped
 
 clean:

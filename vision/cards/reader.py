@@ -144,7 +144,9 @@ class CardReader:
         facedown = value == s.facedown and value_p >= s.threshold and not unlike
         reason = _why(s, unlike, facedown, value_p, color_p, color, value)
         value_known = not (unlike or facedown or value_p < s.threshold)
-        color_known = not (unlike or facedown or color_p < s.color_threshold)
+        # a card likeliest face down has no colour of the deck (a back's ring is not one)
+        back = bool(s.facedown) and value == s.facedown
+        color_known = not (unlike or facedown or back or color_p < s.color_threshold)
         if value_known and color_known and (color, value) not in s.kinds:
             value_known = color_known = False
         return CardReading(
