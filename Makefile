@@ -60,6 +60,7 @@ soak: install browser
 # extra (PyTorch, onnx); the symbols' data is kept in var/train.
 CARDS_TRAIN := nice -n 10 $(BIN)/python -m vision.cards.train
 cards-models: install
+	$(BIN)/python -m pip install --quiet torch==2.13.0  # first: the CPU build where a wheel dir has it (the train extra alone pulls a CUDA build of several GB)
 	$(BIN)/python -m pip install --quiet -e '.[dev,train]'
 	$(CARDS_TRAIN) symbol-data --seed 3001 --frames 700
 	$(CARDS_TRAIN) symbol --seed 1 --epochs 15 --threads 1
