@@ -322,6 +322,7 @@ def _recorded(
         inputs=not args.manual,
         played=done,
         on_entered=None if terminal is None else terminal.entered,
+        on_wait=None if terminal is None or not args.manual else terminal.waiting,
     )
 
 

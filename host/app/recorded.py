@@ -47,6 +47,7 @@ from host.recording import Session, Step
 
 FrameHook = Callable[[int, float], None]
 EnteredHook = Callable[[Input, str], None]
+WaitHook = Callable[[int], None]
 NOT_SEEN = "no new card seen"  # the camera made nothing of the frames
 
 
@@ -62,6 +63,7 @@ class SessionPlayer:
         on_frame: FrameHook | None = None,
         played: int = 0,
         on_entered: EnteredHook | None = None,
+        on_wait: WaitHook | None = None,
     ) -> None:
         self.table = table
         self.session = session
@@ -72,6 +74,9 @@ class SessionPlayer:
         self.on_frame = on_frame  # (frame index, perf_counter before reading): the bench
         self.played = played  # inputs of the game played before a restart: their steps skipped
         self.on_entered = on_entered  # (input, why): cards not read, entered as recorded
+        # (n): the session waits for the people to have played the game's n-th input
+        # (manual mode: its frames before it are all fed)
+        self.on_wait = on_wait
         self.finished = threading.Event()
         self.error: str | None = None
         table.on_expect(watcher.expect)
@@ -195,6 +200,8 @@ class SessionPlayer:
             log = table.game.log if table.game is not None else []
             return len(log) >= count and table.holding is None
 
+        if self.on_wait is not None and not table.wait_for(done, 0):
+            self.on_wait(count)
         return self._until(done, stop)
 
     def _teaching(self, stop: threading.Event) -> bool:

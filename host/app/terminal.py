@@ -88,6 +88,11 @@ class Terminal:
         """A recorded session's cards the camera did not read (`why`): `inp` is entered
         next, as the person did on the page (the page's feed shows it)."""
 
+    def waiting(self, count: int) -> None:
+        """A recorded session played by hand (--manual) has shown its frames up to the
+        game's input `count`, and waits for the people to play it."""
+        self.out(f"dicetable: the recording waits for the people to play the game's input {count}")
+
     def ended(self, exit_at_end: bool) -> None:
         """The table stops (the board is still connected)."""
         table, board = self.table, self.board

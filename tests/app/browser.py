@@ -7,6 +7,7 @@ import json
 import os
 import subprocess
 import sys
+import threading
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -114,17 +115,40 @@ def unlock_page(page: Page, pin: str | None) -> None:
 
 @dataclass
 class PlayedTable:
-    """`dicetable play` running on a recorded session, its page open and unlocked."""
+    """`dicetable play` running on a recorded session, its page open and unlocked. What it
+    prints is read as it comes (a full pipe would stop it), into `lines`."""
 
     page: Page
     proc: subprocess.Popen[str]
-    lines: list[str] = field(default_factory=list)  # what it printed (all of it once over)
+    errors: Path  # what it printed on its standard error
+    lines: list[str] = field(default_factory=list)
+    _printed: threading.Condition = field(default_factory=threading.Condition)
+    _reader: threading.Thread | None = None
+
+    def read(self) -> None:
+        """Read its output in the background from now on."""
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
+
+    def _read(self) -> None:
+        assert self.proc.stdout is not None
+        for line in self.proc.stdout:
+            with self._printed:
+                self.lines.append(line.rstrip("\n"))
+                self._printed.notify_all()
+
+    def wait_printed(self, line: str, timeout: float = 90) -> None:
+        """Until it has printed `line` (it is said what it printed last if it does not)."""
+        with self._printed:
+            if not self._printed.wait_for(lambda: line in self.lines, timeout):
+                raise AssertionError(f"not printed: {line!r}; printed last: {self.lines[-5:]}")
 
     def finish(self, timeout: float = 120) -> None:
         """The command ends by itself at the game's end (--exit-at-end), with no error."""
-        out, err = self.proc.communicate(timeout=timeout)
-        assert self.proc.returncode == 0, err
-        self.lines += out.splitlines()
+        self.proc.wait(timeout)
+        if self._reader is not None:
+            self._reader.join(timeout)
+        assert self.proc.returncode == 0, self.errors.read_text()
 
     def printed(self, prefix: str) -> Any:
         """The JSON it printed after `prefix` ("final state: ", "final board: ")."""
@@ -143,26 +167,29 @@ def played_table(browser: Browser, session: Path, folder: Path, pin: str) -> Ite
         "--speed", "0", "--window", "0", "--pin", pin, "--exit-at-end",
     ]  # fmt: skip
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    proc = subprocess.Popen(
-        command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
-    )
+    errors = folder / "play.stderr"
+    with errors.open("w") as err:  # (a file: a pipe nobody reads could fill and stop it)
+        proc = subprocess.Popen(
+            command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=err, text=True
+        )
     assert proc.stdout is not None
     page = browser.new_page(viewport=PHONE)  # type: ignore[arg-type]
     try:
         page.set_default_timeout(30_000)
-        played = PlayedTable(page, proc)
+        played = PlayedTable(page, proc, errors)
         url = ""
         while not url:
             line = proc.stdout.readline()
-            assert line, f"dicetable play ended early: {proc.stderr.read() if proc.stderr else ''}"
-            played.lines.append(line)
+            assert line, f"dicetable play ended early: {errors.read_text()}"
+            played.lines.append(line.rstrip("\n"))
             if "the table's page is at" in line:
                 url = line.split(" at ")[1].split()[0]
+        played.read()
         page.goto(url)
         unlock_page(page, pin)
         yield played
     finally:
         if proc.poll() is None:
             proc.kill()
-            proc.communicate()
+            proc.wait()
         page.close()

@@ -37,6 +37,7 @@ PIN = "4821"
 SEED, ROUNDS, HAND = 5, 3, 3  # a short game: 26 inputs, 16 of them the camera's
 READ_REACHED = 5  # of those 16, read by the camera (the rest entered on the page)
 pytestmark = pytest.mark.slow
+WAITING = "dicetable: the recording waits for the people to play the game's input "
 
 # the page has drawn a state with at least this many inputs in its log (its feed numbers
 # each step as the game counts them, the latest first)
@@ -146,6 +147,8 @@ def test_a_whole_game_played_on_the_page_with_the_camera_and_the_board(
             if outcome == "misfit":  # the page says it was not read
                 said = page.wait_for_function(SEEN, arg=[i + 1, last], timeout=90_000)
                 last = said.json_value()
+            if outcome == "unseen":  # the camera has looked at the frames (and seen nothing)
+                table.wait_printed(f"{WAITING}{i + 1}")
             if outcome in ("misfit", "unseen") and inp["type"] == "hand":
                 enter_hand(page, inp)
             elif outcome != "read":
