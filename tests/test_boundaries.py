@@ -115,12 +115,6 @@ def test_the_checker_sees_a_forbidden_import(tmp_path: Path) -> None:
 # Where no game may be named: the app, the board link, the page, the firmware, vision.
 GAME_NEUTRAL = ["host/app", "host/board", "firmware", "vision"]
 SOURCE_SUFFIXES = {".py", ".js", ".mjs", ".html", ".css"}
-# Known exceptions, each with why. host/app/screens.py walks every game's screens for the
-# translations' screenshots and tests by playing scripted turns of each game by name; it
-# should take each turn from its game's kind (a kind's own screens) instead: until then
-# it is the one module of the app that may name games (imported only by the translations
-# test and `dicetable page screenshots`).
-EXEMPT = {"host/app/screens.py"}
 
 # Besides what each game's kind says of itself (its name, title, script format and
 # package), the words of the games we know that nothing else has: their roles, places,
@@ -164,8 +158,6 @@ def game_word_hits(folder: Path, words: set[str]) -> list[str]:
     hits = []
     for path in sorted(folder.rglob("*")):
         if path.suffix not in SOURCE_SUFFIXES or "__pycache__" in path.parts:
-            continue
-        if str(path.relative_to(ROOT)) in EXEMPT:
             continue
         for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             for match in pattern.finditer(line):

@@ -72,6 +72,7 @@ def _screenshots(out: Path, size: tuple[int, int]) -> int:
             file=sys.stderr,
         )
     taken = 0
+    shown = screens.names()
     with sync_playwright() as playwright:
         browser = launch(playwright)
         try:
@@ -81,7 +82,7 @@ def _screenshots(out: Path, size: tuple[int, int]) -> int:
 
                 def shoot(name: str, page: object, folder: Path = folder) -> None:
                     nonlocal taken
-                    n = screens.SCREENS.index(name) + 1
+                    n = shown.index(name) + 1
                     path = folder / f"{n:02d}-{name}.png"
                     page.screenshot(path=str(path), full_page=True)  # type: ignore[attr-defined]
                     print(path)
@@ -91,7 +92,7 @@ def _screenshots(out: Path, size: tuple[int, int]) -> int:
                 screens.walk(browser, lang, shoot, viewport)
         finally:
             browser.close()
-    print(f"{taken} screenshots ({len(screens.SCREENS)} screens × {len(LANGUAGES)} languages)")
+    print(f"{taken} screenshots ({len(shown)} screens × {len(LANGUAGES)} languages)")
     return 0
 
 

@@ -5,19 +5,18 @@ reads each in French and Japanese for English left behind.
 
 `walk(browser, lang, visit)` opens the page in `lang` (the browser's language, as a
 player's phone would say it) and calls `visit(name, page)` on each screen once drawn:
-home, the PIN form, the setup forms of each game, the pick-up form, a King of Tokyo turn
-(the cards set out, the throw, the result, the correction window, the purchases, a
-monster asked to yield), the games, statistics and JSON panels, a game over, a turn with
-every expansion on (wickedness, cultists, the tower, a berserk monster, a curse asking
-another player which die is thrown again), and a turn of Kingdom Run and of KaTO (an
-input in the feed, an input the rules refuse).
+home, the PIN form, the setup form of each game that has screens, the pick-up form, then
+each such game's own screens (its kind's `screens`, host.games.kind.Screens: the game
+plays its story on the table and names each screen as it comes; a new game brings its
+own), then the games, statistics and JSON panels of the table those games were played
+on. `names()` lists them in that order.
 """
 
 from __future__ import annotations
 
 import tempfile
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -26,37 +25,38 @@ from host.app.board_seam import NoBoard
 from host.app.store import Store
 from host.app.table import Table
 from host.app.web import WebServer
+from host.games import Input
+from host.games.kind import Screens, screens_of
+from host.games.registry import kinds
 
 PIN = "2468"
 SIZE = {"width": 390, "height": 844}  # a phone
 # players' names no language translates (none is a word of English, French or Japanese)
 PLAYERS = ("Aiko", "Bruno", "Chloé", "Dai")
-MONSTERS = ("The King", "Alienoid", "Meka Dragon", "Cyber Kitty")
-# the screens, in the order `walk` shows them
-SCREENS = (
-    "home",
-    "pin",
-    "setup-king-of-tokyo",
-    "setup-kingdom-run",
-    "setup-kato",
-    "pickup",
-    "kot-set-out",
-    "kot-throw",
-    "kot-result",
-    "kot-window",
-    "kot-buy",
-    "kot-yield",
-    "games",
-    "stats",
-    "json",
-    "kot-over",
-    "kot-expansions",
-    "kingdom-run",
-    "kato",
-)
+PANELS = ("games", "stats", "json")  # the table's panels, once the games were played
 DRAWN_WITHIN = 10.0  # seconds a screen may take to be drawn
 
 Visit = Callable[[str, Any], None]  # (the screen's name, the Playwright page showing it)
+
+
+def games() -> dict[str, Screens]:
+    """The games whose screens the walk shows, in the catalog's order: game -> screens."""
+    found = {name: screens_of(kind) for name, kind in kinds().items()}
+    return {name: screens for name, screens in found.items() if screens is not None}
+
+
+def names() -> tuple[str, ...]:
+    """Every screen `walk` shows, in order."""
+    shown = games()
+    setups = tuple(f"setup-{game}" for game in shown)
+    own = tuple(name for screens in shown.values() for name in screens.names)
+    return ("home", "pin", *setups, "pickup", *own, *PANELS)
+
+
+def proper_names() -> tuple[str, ...]:
+    """The names the screens show that no language translates: the players', and those
+    each game's screens name (its characters)."""
+    return PLAYERS + tuple(n for screens in games().values() for n in screens.proper_names)
 
 
 @contextmanager
@@ -97,124 +97,65 @@ def _story(table: Table, page: Any, url: str, visit: Visit) -> None:
     page.fill("[data-test=pin]", PIN)
     page.click("#pin-form button[type=submit]")
     page.wait_for_selector("body:not(.readonly)")
-    for game in ("king-of-tokyo", "kingdom-run", "kato"):
+    shown = games()
+    for game in shown:
         _panel(page, "setup")
-        if game != "king-of-tokyo":
-            page.select_option("#panel select", game)
+        page.select_option("#panel select", game)
         visit(f"setup-{game}", page)
     _panel(page, "pickup")
     visit("pickup", page)
     page.evaluate("closePanel()")
 
-    _new_game(table, "king-of-tokyo", options={"table_deck": True})
-    _drawn(page, table)
-    visit("kot-set-out", page)
-    for card in ("Healing Ray", "Energize", "Jets"):
-        _answer(table, "reveal", card=card)
-    _drawn(page, table)
-    visit("kot-throw", page)
-    _throw(table, ["energy", "energy", "energy", "energy", "claw", "claw"])
-    _drawn(page, table)
-    visit("kot-result", page)
-    _answer(table, "resolve")
-    _drawn(page, table)
-    visit("kot-window", page)
-    _answer(table, "resolve")  # the result held for the correction window: used now
-    _drawn(page, table)
-    visit("kot-buy", page)
-    _answer(table, "end_turn")
-    _throw(table, ["claw", "claw", "claw", "1", "2", "heart"])  # Bruno hits Aiko in Tokyo
-    _answer(table, "resolve")
-    _answer(table, "resolve")  # the result held for the correction window: used now
-    _drawn(page, table)
-    visit("kot-yield", page)
-    for name in ("games", "stats", "json"):
+    for game, screens in shown.items():
+        stage = _Stage(table, page, game)
+        expected = iter(screens.names)
+        for name in screens.play(stage):
+            if name != next(expected, None):
+                raise ValueError(f"{game}'s screens name {name!r} out of their order")
+            _drawn(page, table)
+            visit(name, page)
+        if next(expected, None) is not None:
+            raise ValueError(f"{game}'s screens did not show all of {screens.names}")
+
+    for name in PANELS:
         _panel(page, name)
         visit(name, page)
     page.evaluate("closePanel()")
 
-    _new_game(
-        table,
-        "king-of-tokyo",
-        position={
-            "active_player": PLAYERS[0],
-            "turn": 9,
-            "monsters": {PLAYERS[0]: {"vp": 19}},
-            "face_up": ["Frenzy", "Wings", "Tank"],
-        },
-    )
-    _throw(table, ["3", "3", "3", "heart", "energy", "1"])
-    _answer(table, "resolve")
-    _answer(table, "resolve")
-    _answer_all(table, "end_turn")
-    _drawn(page, table)
-    visit("kot-over", page)
 
-    _new_game(
-        table,
-        "king-of-tokyo",
-        options={"cultists": True, "wickedness": "front", "tokyo_tower": True, "berserk": True}
-        | {"curses": True},
-        position={
-            "active_player": PLAYERS[0],
-            "monsters": {
-                PLAYERS[0]: {"berserk": True, "wickedness": 4, "cultists": 1},
-                PLAYERS[1]: {"location": "city"},
-            },
-            "tower": {"1": PLAYERS[1]},
-            "curse": "Confused Senses",
-            "scarab": PLAYERS[1],
-        },
-    )
-    _throw(table, ["1", "1", "1", "2", "3", "heart", "berserk_claw", "fate_river"])
-    _answer(table, "resolve")
-    _answer(table, "resolve")  # used now; Confused Senses: Bruno picks a die of Aiko's
-    _drawn(page, table)
-    visit("kot-expansions", page)
+class _Stage:
+    """The table as a game's screens move it on (host.games.kind.Stage): as the players
+    would, from the server's side; a refusal from the page."""
 
-    _new_game(table, "kingdom-run")
-    _throw(table, ["boots", "hook", "drop", "flask"])  # an input in the feed
-    _drawn(page, table)
-    _refused(page, {"type": "end_turn", "player": PLAYERS[1]})  # the rules' words
-    visit("kingdom-run", page)
-    _new_game(table, "kato")
-    _answer(table, "turn_up", card={"color": "red", "value": "7"})
-    _drawn(page, table)
-    _refused(page, {"type": "draw", "player": PLAYERS[2]})
-    visit("kato", page)
+    players: Sequence[str] = PLAYERS
 
+    def __init__(self, table: Table, page: Any, game: str) -> None:
+        self.table, self.page, self.game = table, page, game
 
-# ---- moving the table on (as the players would, from the server's side) ------------------
+    def new_game(self, setup: Mapping[str, Any]) -> None:
+        self.table.act({"do": "new_game", "game": self.game, "setup": dict(setup)})
 
+    def answer(self, kind: str, **fields: Any) -> None:
+        game = self.table.game
+        assert game is not None
+        wait = next(w for w in game.waiting_for() if w.kind == kind)
+        self.table.act({"do": "input", "input": {"type": kind, "player": wait.player, **fields}})
 
-def _new_game(table: Table, game: str, **setup: Any) -> None:
-    players: list[dict[str, Any]] = [{"name": n} for n in PLAYERS]
-    if game == "king-of-tokyo":
-        for p, monster in zip(players, MONSTERS, strict=True):
-            p["monster"] = monster
-        if "position" in setup:
-            players = players[:2]
-    if game == "kato":
-        players = players[:3]
-    if "position" not in setup:
-        setup["first_player"] = PLAYERS[0]
-    table.act({"do": "new_game", "game": game, "setup": {"players": players, **setup}})
+    def answer_all(self, kind: str) -> None:
+        while self.table.game is not None and any(
+            w.kind == kind for w in self.table.game.waiting_for()
+        ):
+            self.answer(kind)
 
+    def throw(self, faces: Sequence[str]) -> None:
+        self.table.act({"do": "throw", "faces": list(faces)})
 
-def _answer(table: Table, kind: str, **fields: Any) -> None:
-    """Answer the first thing of `kind` the game waits for."""
-    assert table.game is not None
-    wait = next(w for w in table.game.waiting_for() if w.kind == kind)
-    table.act({"do": "input", "input": {"type": kind, "player": wait.player, **fields}})
-
-
-def _answer_all(table: Table, kind: str) -> None:
-    while table.game is not None and any(w.kind == kind for w in table.game.waiting_for()):
-        _answer(table, kind)
-
-
-def _throw(table: Table, faces: list[str]) -> None:
-    table.act({"do": "throw", "faces": faces})
+    def refused(self, input: Input) -> None:
+        """The page sends an input the rules refuse (as a phone a step behind would),
+        once it shows the table as it is: the refusal shows, in the page's language."""
+        _drawn(self.page, self.table)
+        self.page.evaluate("(input) => act({do: 'input', input})", dict(input))
+        self.page.wait_for_selector("#message.error:not([hidden])")
 
 
 # ---- the page ---------------------------------------------------------------------------
@@ -223,13 +164,6 @@ def _throw(table: Table, faces: list[str]) -> None:
 def _panel(page: Any, name: str) -> None:
     page.evaluate("(name) => openPanel(name)", name)
     page.wait_for_selector(f"#panel[data-name={name}]:not([hidden])")
-
-
-def _refused(page: Any, inp: Mapping[str, Any]) -> None:
-    """The page sends an input the rules refuse (as a phone a step behind would): the
-    refusal shows, in the page's language."""
-    page.evaluate("(input) => act({do: 'input', input})", dict(inp))
-    page.wait_for_selector("#message.error:not([hidden])")
 
 
 def _drawn(page: Any, table: Table) -> None:

@@ -12,7 +12,7 @@ Plain data only: no camera, serial port, clock or web here.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
@@ -96,6 +96,49 @@ class Cards(Protocol):
         ...
 
 
+class Stage(Protocol):
+    """A table served to a real browser, for the page's screen walk (host.app.screens):
+    what a game's `Screens` story does to it, as the players would, from the server's side
+    (the one exception, `refused`, is the page's own act)."""
+
+    # the players' names, which no language translates (a story takes as many as it needs)
+    players: Sequence[str]
+
+    def new_game(self, setup: Mapping[str, Any]) -> None:
+        """A new game of the story's own kind from `setup` (its script's fields)."""
+        ...
+
+    def answer(self, kind: str, **fields: Any) -> None:
+        """Answer the first thing of `kind` the game waits for (its player's input)."""
+        ...
+
+    def answer_all(self, kind: str) -> None:
+        """Answer every thing of `kind` the game waits for, one after another."""
+        ...
+
+    def throw(self, faces: Sequence[str]) -> None:
+        """The dice the camera read (or a person entered) showing `faces`."""
+        ...
+
+    def refused(self, input: Input) -> None:
+        """The page sends `input`, which the rules refuse (as a phone a step behind
+        would): the refusal shows, in the page's language."""
+        ...
+
+
+@dataclass(frozen=True)
+class Screens:
+    """A game's main screens on the page (an optional member `screens` of a kind: read
+    with `screens_of`): the page's screen walk (host.app.screens: the translations'
+    screenshots, the English-left-behind and the phone-width tests) shows its setup form,
+    then plays `play` on a table of its own and shows the page each time it yields a
+    screen's name, as `names` lists them in order."""
+
+    names: tuple[str, ...]  # unique among every game's (say each with the game's prefix)
+    play: Callable[[Stage], Iterator[str]]
+    proper_names: tuple[str, ...] = ()  # names it shows that no language translates
+
+
 class GameKind(Protocol):
     """What the app needs from a game beyond the `Game` protocol.
 
@@ -168,7 +211,8 @@ class GameKind(Protocol):
 # the list of games and the statistics); `story(before, after, input)`, what an input did
 # in words for the page's feed, from the game's JSON state before and after it: {"said":
 # the input, "did": [what changed], "key": [turning points]}; without a story,
-# `inputs_said`, input type -> what it does in words ("ends the turn"), tells each input.
+# `inputs_said`, input type -> what it does in words ("ends the turn"), tells each input;
+# `screens`, its main screens on the page (`Screens`), for the page's screen walk.
 
 
 def role_name(kind: GameKind | None, role: str) -> str:
@@ -182,6 +226,12 @@ def cards_of(kind: GameKind) -> Cards | None:
     """The kind's cards as the camera reads them, if it has any (the member `cards`)."""
     cards: Cards | None = getattr(kind, "cards", None)
     return cards
+
+
+def screens_of(kind: GameKind) -> Screens | None:
+    """The kind's main screens on the page, if it has any (the member `screens`)."""
+    screens: Screens | None = getattr(kind, "screens", None)
+    return screens
 
 
 def demo_of(kind: GameKind) -> Path | None:

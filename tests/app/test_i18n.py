@@ -118,10 +118,11 @@ def screen_text(page: Page) -> str:
 
 def kept_words(lang: str) -> set[str]:
     """The words a language's own files use (a name kept as it is, "Tokyo City", is one of
-    them), and the proper names: the players', the table's, and each language's name in
-    itself (the switch). The shipped games' titles are translated (a French title is the
-    French edition's, kept in its file); a test-only game's title is a proper name."""
-    kept = words(" ".join((*screens.PLAYERS, *screens.MONSTERS, *LANGUAGES.values(), "dicetable")))
+    them), and the proper names: the players' and those the games' screens name
+    (host.app.screens), the table's, and each language's name in itself (the switch). The
+    shipped games' titles are translated (a French title is the French edition's, kept in
+    its file); a test-only game's title is a proper name."""
+    kept = words(" ".join((*screens.proper_names(), *LANGUAGES.values(), "dicetable")))
     tests_own = [k for k in kinds().values() if not type(k).__module__.startswith("host.")]
     kept |= words(" ".join(kind.title for kind in tests_own))
     for folder in packages().values():
@@ -170,7 +171,7 @@ def test_every_screen_speaks_the_language_with_no_english_left(
             left[name] = found
 
     screens.walk(browser, lang, visit)
-    assert len(visited) == len(screens.SCREENS)  # every screen was seen
+    assert visited == list(screens.names())  # every screen was seen
     assert left == {}, f"English left in {lang}: {left}"
 
 
@@ -197,12 +198,12 @@ def test_page_screenshots_writes_each_screen_in_each_language(tmp_path: Path) ->
     assert done.returncode == 0, done.stderr
     for lang in LANGUAGES:
         shots = sorted((tmp_path / "shots" / lang).glob("*.png"))
-        assert [p.name.split("-", 1)[1][:-4] for p in shots] == list(screens.SCREENS)
+        assert [p.name.split("-", 1)[1][:-4] for p in shots] == list(screens.names())
         for shot in shots:
             image = cv2.imread(str(shot))
             # at a phone's width (wider where a screen overflows it: the layout tests' job)
             assert image is not None and image.shape[1] >= 390 and image.shape[0] >= 844, shot
-    assert f"{len(screens.SCREENS) * len(LANGUAGES)} screenshots" in done.stdout
+    assert f"{len(screens.names()) * len(LANGUAGES)} screenshots" in done.stdout
 
 
 def test_a_number_with_decimals_is_written_as_each_language_writes_it(

@@ -147,7 +147,7 @@ def test_every_main_screen_of_every_game_fits_a_phone(browser: Browser, lang: st
         seen.append(name)
 
     screens.walk(browser, lang, visit)
-    assert seen == list(screens.SCREENS)
+    assert seen == list(screens.names())
 
 
 def test_the_page_shows_a_qr_code_of_its_address(browser: Browser, table: Served) -> None:

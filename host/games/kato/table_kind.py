@@ -30,6 +30,7 @@ from host.games.kato import page, script
 from host.games.kato.answers import answer
 from host.games.kato.engine import KaTO
 from host.games.kato.phases import DRAWN, PLAY
+from host.games.kato.screens import SCREENS
 from host.games.kato.script import FORMAT
 from host.games.kato.seen import CARDS
 from host.games.kato.text import INPUTS_SAID, _
@@ -49,6 +50,7 @@ class KatoKind(ScriptedKind):
     # 3 players, 3 rounds of 3 cards dealt (`dicetable demo --game kato`); made by
     # host.games.kato.demo
     demo = Path(__file__).parent / "data" / "demo-game.json"
+    screens = SCREENS  # its main screen on the page, for the page's screen walk
 
     def roles(self, game: Game) -> dict[str, str]:
         return {}  # the players hold no role

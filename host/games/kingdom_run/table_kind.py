@@ -22,6 +22,7 @@ from host.games import DiceExpectation, Game, Input, Waiting
 from host.games.kingdom_run import page, script
 from host.games.kingdom_run.answers import FACE_LABELS, answer
 from host.games.kingdom_run.engine import KingdomRun
+from host.games.kingdom_run.screens import SCREENS
 from host.games.kingdom_run.script import FORMAT
 from host.games.kingdom_run.text import INPUTS_SAID, _
 from host.games.scripts import ScriptedKind
@@ -72,6 +73,7 @@ class KingdomRunKind(ScriptedKind):
     # 3 players on the sprint course, 41 throws (`dicetable demo --game kingdom-run`);
     # made by host.games.kingdom_run.demo
     demo = Path(__file__).parent / "data" / "demo-game.json"
+    screens = SCREENS  # its main screen on the page, for the page's screen walk
 
     def roles(self, game: Game) -> dict[str, str]:
         return {s.name: s.colour for s in _kr(game).setup.seats}

@@ -25,6 +25,7 @@ from host.games.kind import RESOLVE, THROW, GameFileError, ReplayStopped, Trace
 from host.games.kot import KingOfTokyo, ScriptError, SetupError, page, parse_script
 from host.games.kot.decision_kinds import KINDS
 from host.games.kot.rules import ROLLOFF
+from host.games.kot.screens import SCREENS
 from host.games.kot.script import FORMAT, ScriptFailed, replay, script_json, start
 from host.games.kot.story import story
 from host.games.kot.text import FACE_LABELS, _, face_label
@@ -93,6 +94,7 @@ class KingOfTokyoKind:
     script_format = FORMAT
     dice = KingOfTokyoDice()
     demo = Path(__file__).parent / "data" / "demo-game.json"  # 3 monsters, 9 turns (optional)
+    screens = SCREENS  # its main screens on the page, for the page's screen walk
 
     def new(self, setup: Mapping[str, Any]) -> Game:
         if not isinstance(setup, Mapping):
