@@ -170,6 +170,10 @@ class DiceWatcher:
         """A person said the faces of unknown dice of `throw` (vision.live.follow)."""
         self.follower.answer(throw, faces)
 
+    def undone(self) -> None:
+        """An input was undone: the cards' expectation that comes next is brought back."""
+        self.cards.undone()
+
     def retract(self, throw: int) -> None:
         """Throw `throw` is not taken: people throw again."""
         self.follower.retract(throw)

@@ -28,6 +28,14 @@ an event for the table:
   view with no card that could be it), a card that could be it among the hand is a misfit
   (take the cards laid before away, or enter the hand on the page), never counted.
 
+  An undo that brings a hand back to be awaited (`undone`, then `expect`) looks at the
+  view anew: the cards lying where that hand's own view last settled count for it again
+  (its player need not lay them again), and only the others (the pile, the other hands)
+  are the cards lying before. Its cards as they lay when undone are not read again (that
+  would take the undo back at once, however the view wobbles): once one is straightened,
+  laid again, added or taken away, the hand is read, the cards still lying with it. The
+  hands' views are kept until the next round's counting begins.
+
 Face-down cards (the draw pile) are reported by vision and ignored here. The pile's memory
 is cleared when a round's first card is awaited again (the pile gathered and shuffled).
 """
@@ -102,7 +110,13 @@ class CardWatcher:
         self._streak = 0
         self._since = 0.0  # when the candidate view was first seen (stream time)
         self._short: tuple[tuple[object, ...], ...] | None = None  # a short hand said
-        self._anew = False  # (set by `expect`, from another thread: read under the lock)
+        # how the view is looked at anew for the hand awaited (set by `expect`, from
+        # another thread: read under the lock): "next", "first" (a counting begins),
+        # "back" (an undo brought it back); None: as it is
+        self._anew: str | None = None
+        self._undone = False  # an undo was done: the next expectation comes back by it
+        self._hands: dict[CardExpectation, list[CardReading]] = {}  # each hand's laid, last
+        self._as_undone: list[CardReading] = []  # a hand brought back: its cards as undone
         self._settled: tuple[tuple[object, ...], ...] | None = None
         self._pile: list[CardReading] = []  # every card seen settled on the pile this round
         self._view: list[CardReading] = []  # the cards of the view settled last
@@ -114,12 +128,21 @@ class CardWatcher:
         with self._lock:
             if expected is not None and expected.card_set not in self._readers:
                 self._load(expected.card_set)  # (once: one that fails is said once)
+            back, self._undone = self._undone, False
             new_round = self.expected is None or self.expected.what == "hand"
             if expected is not None and expected.what == "discard" and new_round:
                 self._pile.clear()
             if expected is not None and expected.what == "hand" and expected != self.expected:
-                self._anew = True  # the view is looked at anew for this hand (its time too)
+                # the view is looked at anew for this hand (its time too)
+                first = self.expected is not None and self.expected.what == "discard"
+                self._anew = "back" if back else "first" if first else "next"
             self.expected = expected
+
+    def undone(self) -> None:
+        """An input was undone: the expectation that comes next is one brought back (a
+        hand awaited again counts its own cards still lying). Any thread."""
+        with self._lock:
+            self._undone = True
 
     def _load(self, card_set: str) -> None:
         from vision.errors import VisionError
@@ -142,8 +165,7 @@ class CardWatcher:
             expected = self.expected
             reader = None if expected is None else self._readers.get(expected.card_set)
             if self._anew:  # (the view settled last is this thread's: taken here)
-                self._anew, self._candidate = False, None
-                self._before, self._gone = list(self._view), set()
+                self._look_anew(self._anew, expected)
         if expected is None or reader is None:
             return []
         cards = [c for c in reader.read(frame) if not c.facedown]
@@ -158,11 +180,14 @@ class CardWatcher:
             return []
         self._view = cards
         if expected.what == "hand":
-            self._laid = self._not_before(cards)
+            self._laid = self._hands[expected] = self._not_before(cards)
         if view == self._settled:
             return []
         self._settled = view
         if expected.what == "hand":
+            if self._as_undone and _alike_views(self._laid, self._as_undone):
+                return []  # the hand as it was undone (a wobble of the view, not a change)
+            self._as_undone = []
             return self._hand(expected, self._laid, dice, frame)
         new = [c for c in cards if not any(_same(c, old) for old in self._pile)]
         self._pile += new  # (one not read, seen again where it lies, is not laid again)
@@ -173,6 +198,16 @@ class CardWatcher:
         if not read:
             return []
         return [self._seen(expected, [_card(c) for c in read], dice, frame)]
+
+    def _look_anew(self, how: str, expected: CardExpectation | None) -> None:
+        """A hand newly awaited: the cards lying now are not its own, but for a hand
+        brought back by an undo, those lying where its view last settled."""
+        if how == "first":
+            self._hands.clear()  # (a new counting: the last round's hands are gathered)
+        own = self._hands.get(expected, []) if how == "back" and expected is not None else []
+        self._anew, self._candidate = None, None
+        self._before = [c for c in self._view if not any(_same(c, mine) for mine in own)]
+        self._gone, self._as_undone = set(), own
 
     def _not_before(self, cards: list[CardReading]) -> list[CardReading]:
         """The cards of a hand's view not lying where the cards before lay; and of the
@@ -312,6 +347,11 @@ def _alike(a: CardReading, b: CardReading) -> bool:
     if UNKNOWN not in (a.color, b.color) and a.color != b.color:
         return False
     return UNKNOWN in (a.value, b.value) or a.value == b.value
+
+
+def _alike_views(a: list[CardReading], b: list[CardReading]) -> bool:
+    """The same cards lying where they lay, each of one view the same as one of the other."""
+    return len(a) == len(b) and all(any(_same(c, d) for d in b) for c in a)
 
 
 def _same(a: CardReading, b: CardReading) -> bool:

@@ -617,6 +617,8 @@ class Table:
             raise
         self._undos += 1
         self.throw = None  # the camera's last throw is no longer the game's
+        for camera in self.cameras:
+            camera.undone()  # (a hand awaited again counts its cards still lying)
         self._redo.append(dict(undone))
         told = self._feed.pop() if self._feed else None
         self._state = game.to_json()

@@ -349,6 +349,38 @@ def test_a_loser_s_hand_that_does_not_match_its_count_is_said_until_it_does(tabl
     ]  # fmt: skip
 
 
+def test_an_undo_of_a_hand_read_brings_it_back_with_its_cards_still_lying(table: Table) -> None:
+    """The table tells the camera of an undo: Bob's hand read, then undone, is not read
+    again as it lies (the undo stands), and once he turns a card it is read again with
+    his cards still lying (not taken as cards lying before his hand: laid again)."""
+    a, b = reading("red", "1", at=(100, 100)), reading("blue", "4", at=(300, 100))
+    c = reading("green", "6", at=(500, 100))
+    watcher = DiceWatcher()
+    watcher.cards = CardWatcher(
+        _snapshot, load=lambda name: Scripted([[a, b, c], [a, b, replace(c, angle=60.0)]])
+    )
+    table.on_expect(watcher.expect)
+    table.camera_opened(watcher)
+    players = [{"name": "Ann"}, {"name": "Bob"}]
+    table.act({"do": "new_game", "game": "kato",
+               "setup": {"players": players, "options": {"hand_size": 2}}})  # fmt: skip
+    seen(table, ("red", "7"))  # Bob turns up, Ann plays, Bob draws, Ann lays her last card
+    seen(table, ("red", "3"))
+    table.act({"do": "input", "input": {"type": "draw", "player": "Bob"}})
+    seen(table, ("red", "9"))
+    (hand,) = still(watcher, 0, 0.0, 1.0)
+    assert table.camera_event(hand) == "read"
+    table.act({"do": "undo"})
+    assert table.game is not None and table.game.to_json()["rounds"] == []  # his hand awaited
+    assert still(watcher, 0, 10.0, HAND_WAIT + 1) == []
+    (again,) = still(watcher, 1, 20.0, 1.0)
+    assert table.camera_event(again) == "read"
+    assert table.game.to_json()["rounds"][0]["hands"]["Bob"] == [  # type: ignore[union-attr]
+        {"color": "red", "value": "1"}, {"color": "blue", "value": "4"},
+        {"color": "green", "value": "6"},
+    ]  # fmt: skip
+
+
 # ---- the cards lying before a hand is laid down -------------------------------------------
 
 BOB3 = CardExpectation("cards", "hand", "Bob", count=3)
@@ -443,3 +475,84 @@ def _kinds(kinds: list[tuple[str, str]]) -> list[dict[str, str]]:
 
 def _kind(c: CardReading) -> dict[str, str]:
     return {"color": c.color, "value": c.value}
+
+
+# ---- an undo that brings a hand back -------------------------------------------------------
+
+
+class ReadOnce:
+    """The real reader, each distinct frame read once (it reads a frame alike every time)."""
+
+    def __init__(self, reader: Any) -> None:
+        self.reader, self.seen = reader, dict[bytes, list[CardReading]]()
+
+    def read(self, frame: np.ndarray) -> list[CardReading]:
+        key = frame.tobytes()
+        if key not in self.seen:
+            self.seen[key] = self.reader.read(frame)
+        return self.seen[key]
+
+
+@pytest.fixture(scope="module")
+def our_table() -> tuple[list[np.ndarray], ReadOnce, list[tuple[str, str]]]:
+    """Our own cards (host.recording.own_cards) as a round's counting leaves them: the
+    frames of the discard pile's last card; Bob's 2 laid beside it; Cat's 2 beside
+    those; Bob's second card turned a little; Bob's taken away. The kinds laid, in order.
+    (Seed 6 lays every card clear of the others: the reader reads each card of each view;
+    with seed 1 Cat's yellow 7 hides Bob's blue 4.)"""
+    from vision.cards.reader import CardReader
+
+    pile = Pile(recording.own_cards(), 6)
+    length = pile.size[1] * 0.24
+    quads = place_hand(pile.rng, 5, length, pile.aspect, *pile.size)
+    kinds = [("red", "1"), ("blue", "4"), ("green", "5"), ("blue", "2"), ("yellow", "7")]
+    laid = [(pile.deck.card(c, v, length), q) for (c, v), q in zip(kinds, quads, strict=True)]
+    card, quad = laid[2]
+    centre = quad.mean(axis=0)
+    turn = np.radians(20.0)
+    spin = np.array([[np.cos(turn), -np.sin(turn)], [np.sin(turn), np.cos(turn)]])
+    turned = (card, (quad - centre) @ spin.T + centre)
+    views = [laid[:1], laid[:3], laid, [laid[0], laid[1], turned, *laid[3:]], laid[:1] + laid[3:]]
+    return [pile.frame(v) for v in views], ReadOnce(CardReader.load("cards")), kinds
+
+
+CAT2 = CardExpectation("cards", "hand", "Cat", count=2)
+ANN = CardExpectation("cards", "discard", "Ann")  # the round's last card
+NEXT = CardExpectation("cards", "discard", "Bob")  # the next round's first card
+
+
+def counted(watcher: CardWatcher, frame: np.ndarray, start: float) -> list[Any]:
+    """The events of a frame lying still (SETTLE frames and one more)."""
+    return [e for k in range(SETTLE + 1) for e in watcher.feed(frame, start + k / FPS)]
+
+
+def test_an_undo_back_to_a_hand_counts_its_cards_still_lying_and_never_the_others(
+    our_table: tuple[list[np.ndarray], ReadOnce, list[tuple[str, str]]],
+) -> None:
+    """The real reader on our own cards: Bob's 2 and Cat's 2 read, the next round begun,
+    then two undos bring Bob's hand back. His cards still lying are his: as they lay when
+    undone they are not read again (that undoes the undo), once he turns one a little
+    they are his hand (before, they were cards lying before: 'moved', he laid them again
+    or entered them on the page); the pile's card and Cat's hand, still lying, are never
+    counted as his, and with his taken away, Cat's 2 are not his 2."""
+    (pile, bob, cat, turned, gone), reader, kinds = our_table
+    hands = [sorted(map(str, _kinds(kinds[1:3]))), sorted(map(str, _kinds(kinds[3:])))]
+
+    def undone_to_bob() -> CardWatcher:
+        watcher = CardWatcher(_snapshot, load=lambda name: reader)
+        read = []
+        for i, (expected, frame) in enumerate(((ANN, pile), (BOB2, bob), (CAT2, cat), (NEXT, cat))):
+            watcher.expect(expected)
+            read.append([sorted(map(str, e.cards)) for e in counted(watcher, frame, i)])
+        assert read[1:] == [[hands[0]], [hands[1]], []]
+        for i, back in enumerate((CAT2, BOB2)):  # undo Cat's hand, then Bob's
+            watcher.undone()
+            watcher.expect(back)
+            assert counted(watcher, cat, 10 + i) == []  # as undone: not read again
+        return watcher
+
+    watcher = undone_to_bob()
+    (hand,) = counted(watcher, turned, 20)
+    assert isinstance(hand, CardsSeen) and sorted(map(str, hand.cards)) == hands[0]
+    watcher = undone_to_bob()
+    assert counted(watcher, gone, 20) == []  # Cat's 2 lying: not Bob's hand

@@ -41,6 +41,9 @@ class Camera:
     def retract(self, throw: int) -> None:
         self.said.append(("retract", throw))
 
+    def undone(self) -> None:
+        self.said.append(("undone", None))
+
 
 class Refits:
     """Stands for vision.learning.refit.Background: notes the refits started."""
