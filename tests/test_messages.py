@@ -79,7 +79,8 @@ CAMERA_WORDS: dict[str, dict[str, tuple[int | None, str]]] = {
         "_misfit": (1, "reason"),
         "misfit": (1, "reason"),
     },
-    "vision.reader": {"DieReading": (None, "reason")},
+    # (a frame that is no image: skipped with these words, the stream's news)
+    "vision.reader": {"DieReading": (None, "reason"), "FrameError": (0, "")},
     "vision.cards.reader": {"CardReading": (None, "reason")},
     "host.app.camera": {"MisfitSeen": (0, "reason")},
     "host.app.card_camera": {},

@@ -10,18 +10,26 @@ import cv2
 import numpy as np
 
 from vision.errors import VisionError
+from vision.words import _
 
 
 def read_image(path: str | Path) -> np.ndarray:
-    """The image at `path` as BGR uint8; VisionError if it is missing or not an image."""
+    """The image at `path` as BGR uint8; VisionError if it is missing or not an image (in
+    vision's words: a recorded session's frame that is not one is said on the page)."""
     p = Path(path)
     if p.is_dir():
-        raise VisionError(f"{p} is a folder (give the path of a JPEG or PNG image in it)")
+        raise VisionError(
+            _("{path} is a folder (give the path of a JPEG or PNG image in it)", path=str(p))
+        )
     if not p.is_file():
-        raise VisionError(f"{p} does not exist (give the path of a JPEG or PNG image)")
+        raise VisionError(
+            _("{path} does not exist (give the path of a JPEG or PNG image)", path=str(p))
+        )
     frame = cv2.imread(str(p), cv2.IMREAD_COLOR)
     if frame is None:
-        raise VisionError(f"{p} is not an image OpenCV can read (give a JPEG or PNG)")
+        raise VisionError(
+            _("{path} is not an image, or is damaged (give a JPEG or PNG)", path=str(p))
+        )
     return np.asarray(frame)
 
 

@@ -66,21 +66,24 @@ class DieReading:
 
 
 def check_frame(frame: object) -> np.ndarray:
-    """Return `frame` as a BGR uint8 image, or raise FrameError saying what is wrong."""
+    """Return `frame` as a BGR uint8 image, or raise FrameError saying what is wrong (in
+    vision's words: a camera's damaged frame is skipped with it, said on the page). Its
+    size is checked before it is converted: OpenCV fails on an empty frame (a JPEG
+    decoded to nothing) with an error of its own, in English, that would end the stream."""
     if not isinstance(frame, np.ndarray):
-        raise FrameError(f"a frame must be a numpy array, not {type(frame).__name__}")
+        raise FrameError(_("a frame must be a numpy array, not {kind}", kind=type(frame).__name__))
     if frame.dtype != np.uint8:
-        raise FrameError(f"a frame must be 8-bit (uint8), not {frame.dtype}")
+        raise FrameError(_("a frame must be 8-bit (uint8), not {dtype}", dtype=str(frame.dtype)))
+    if not (frame.ndim == 2 or (frame.ndim == 3 and frame.shape[2] in (3, 4))):
+        shape = str(tuple(frame.shape))
+        raise FrameError(_("a frame must be H x W x 3 (BGR), not shape {shape}", shape=shape))
+    if min(frame.shape[:2]) < 32:
+        size = f"{frame.shape[1]}x{frame.shape[0]}"
+        raise FrameError(_("a frame of {size} is too small (at least 32x32)", size=size))
     if frame.ndim == 2:
         frame = cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR)
-    elif frame.ndim == 3 and frame.shape[2] == 4:
+    elif frame.shape[2] == 4:
         frame = cv2.cvtColor(frame, cv2.COLOR_BGRA2BGR)
-    elif frame.ndim != 3 or frame.shape[2] != 3:
-        raise FrameError(f"a frame must be H x W x 3 (BGR), not shape {frame.shape}")
-    if min(frame.shape[:2]) < 32:
-        raise FrameError(
-            f"a frame of {frame.shape[1]}x{frame.shape[0]} is too small (at least 32x32)"
-        )
     return np.ascontiguousarray(frame)
 
 

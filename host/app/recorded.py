@@ -142,7 +142,8 @@ class SessionPlayer:
                 try:
                     image = read_image(path)
                 except VisionError as error:
-                    raise UserError(f"the recorded frame {error}") from None
+                    said = _("a recorded frame cannot be read: {why}", why=message(error))
+                    raise UserError(said) from None
                 t = index / self.session.fps
                 if self.speed > 0:
                     delay = start + t / self.speed - time.monotonic()

@@ -18,6 +18,7 @@ from host import recording
 from host.app import camera
 from host.app import table as table_module
 from host.app.camera import DICE, DiceWatcher, MisfitSeen, ThrowSeen, open_camera, run_camera
+from host.app.recorded import SessionPlayer
 from host.app.store import Store
 from host.app.table import Table
 from host.errors import UserError
@@ -339,3 +340,66 @@ def test_the_camera_s_news_reaches_the_page_in_its_language(
         left = {say(n, lang): set(WORD.findall(say(n, lang))) & english - own for n in notices}
         assert {n: w for n, w in left.items() if w} == {}, lang
     assert say(notices[0], "fr").startswith("lecture sans étalonnage\u00a0: pas d'étalonnage")
+
+
+class DamagedCamera:
+    """A recording whose second frame is a JPEG the camera decoded to nothing (an empty
+    frame), then a good frame."""
+
+    name = "camera 0"
+    live = False
+
+    def __init__(self) -> None:
+        good = np.full((48, 64, 3), 90, np.uint8)
+        self.frames = [good, np.zeros((0, 0), np.uint8), good]
+        self.skipped: list[Said] = []
+
+    def open(self) -> None:
+        pass
+
+    def read(self) -> tuple[np.ndarray, float] | None:
+        if not self.frames:
+            return None
+        return self.frames.pop(0), 0.1 * (3 - len(self.frames))
+
+    def close(self) -> None:
+        pass
+
+    def ended_early(self) -> None:
+        return None
+
+    def snapshot(self) -> None:
+        return None
+
+
+def test_a_frame_that_is_no_image_is_said_in_the_page_s_language(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A frame decoded to nothing is skipped with vision's words, not OpenCV's English
+    (it failed converting it, and ended the stream); a recorded session's frame that is a
+    text file stops the session with vision's words too (it said OpenCV cannot read it)."""
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))  # no calibration
+    monkeypatch.setattr(table_module, "NOTICES", 50)  # every one kept
+    table = Table(
+        Store(tmp_path / "games.db"), FakeBoard(), window=4, pin_seconds=5, clock=Clock(),
+        announce=lambda s: None,
+    )  # fmt: skip
+    table.start(clock_thread=False)
+    run_camera("0", (Stream(DamagedCamera), None, None), table, threading.Event())  # it ends
+    session = one_throw(tmp_path / "session", seed=3)
+    session.steps[-1].frames[0].write_text("not a picture")
+    player = SessionPlayer(table, session, DiceWatcher(), speed=0)
+    player.run(threading.Event())
+    notices = [n.text for n in table.notices]
+    skipped = next(n for n in notices if "skipped" in n)
+    assert skipped == "camera: frame 1 skipped: a frame of 0x0 is too small (at least 32x32)"
+    assert say(skipped, "fr") == (
+        "caméra\u00a0: image 1 sautée\u00a0: une image de 0x0 est trop petite (au moins 32x32)"
+    )
+    stopped = notices[-1]
+    assert stopped.startswith("the recorded session stopped: a recorded frame cannot be read: ")
+    assert stopped.endswith(" is not an image, or is damaged (give a JPEG or PNG)")
+    assert "n'est pas une image, ou elle est abîmée" in say(stopped, "fr")
+    assert "画像ではないか、壊れています" in say(stopped, "ja")
+    assert not any("OpenCV" in n or "failed" in n for n in notices)
+    assert [unsaid(n) for n in notices] == [[] for _ in notices]  # every part in fr and ja
