@@ -43,8 +43,10 @@ typecheck: install
 	$(BIN)/mypy
 	scripts/typecheck-firmware
 
+# -n 2: this machine's two cores (pytest-xdist); each test module runs whole on one worker
+# (its module fixtures made once). A single file: .venv/bin/pytest tests/...
 pytest: install
-	$(BIN)/pytest
+	$(BIN)/pytest -n 2 --dist loadscope
 
 bench: install
 	$(BIN)/dicetable bench all
