@@ -305,23 +305,29 @@ def test_a_wild_card_waits_for_its_colour_on_the_page(table: Table) -> None:
     assert table.game.to_json()["inputs"] == 1  # type: ignore[union-attr]
 
 
+def to_bob_s_hand(table: Table, views: list[list[CardReading]]) -> DiceWatcher:
+    """A round of two cards each played to its end (Bob turns up, Ann plays, Bob draws, Ann
+    lays her last card): Bob's hand is awaited, and the camera shows `views` from now on."""
+    watcher = DiceWatcher()
+    watcher.cards = CardWatcher(_snapshot, load=lambda name: Scripted(views))
+    table.on_expect(watcher.expect)
+    table.camera_opened(watcher)
+    players = [{"name": "Ann"}, {"name": "Bob"}]
+    table.act({"do": "new_game", "game": "kato",
+               "setup": {"players": players, "options": {"hand_size": 2}}})  # fmt: skip
+    seen(table, ("red", "7"))
+    seen(table, ("red", "3"))
+    table.act({"do": "input", "input": {"type": "draw", "player": "Bob"}})
+    assert seen(table, ("red", "9")) == "read"
+    return watcher
+
+
 def test_a_loser_s_hand_that_does_not_match_its_count_is_said_until_it_does(table: Table) -> None:
     """At a round's end, Bob lays his 3 cards under the camera: 2 of them lying still is
     said (in every language), a stray card beside them too, and his 3 cards are his hand."""
     a, b = reading("red", "1", at=(100, 100)), reading("blue", "4", at=(300, 100))
     c, stray = reading("green", "6", at=(500, 100)), reading("yellow", "2", at=(300, 300))
-    watcher = DiceWatcher()
-    watcher.cards = CardWatcher(
-        _snapshot, load=lambda name: Scripted([[a, b], [a, b, c, stray], [a, b, c]])
-    )
-    table.on_expect(watcher.expect)
-    players = [{"name": "Ann"}, {"name": "Bob"}]
-    table.act({"do": "new_game", "game": "kato",
-               "setup": {"players": players, "options": {"hand_size": 2}}})  # fmt: skip
-    seen(table, ("red", "7"))  # Bob turns up, Ann plays, Bob draws, Ann lays her last card
-    seen(table, ("red", "3"))
-    table.act({"do": "input", "input": {"type": "draw", "player": "Bob"}})
-    assert seen(table, ("red", "9")) == "read"
+    watcher = to_bob_s_hand(table, [[a, b], [a, b, c, stray], [a, b, c]])
     events = still(watcher, 0, 0.0, HAND_WAIT + 1) + still(watcher, 1, 10.0, 1.0)
     assert [table.camera_event(e) for e in events] == ["misfit", "misfit"]
     notices = [n.text for n in table.notices][-2:]
@@ -355,19 +361,7 @@ def test_an_undo_of_a_hand_read_brings_it_back_with_its_cards_still_lying(table:
     his cards still lying (not taken as cards lying before his hand: laid again)."""
     a, b = reading("red", "1", at=(100, 100)), reading("blue", "4", at=(300, 100))
     c = reading("green", "6", at=(500, 100))
-    watcher = DiceWatcher()
-    watcher.cards = CardWatcher(
-        _snapshot, load=lambda name: Scripted([[a, b, c], [a, b, replace(c, angle=60.0)]])
-    )
-    table.on_expect(watcher.expect)
-    table.camera_opened(watcher)
-    players = [{"name": "Ann"}, {"name": "Bob"}]
-    table.act({"do": "new_game", "game": "kato",
-               "setup": {"players": players, "options": {"hand_size": 2}}})  # fmt: skip
-    seen(table, ("red", "7"))  # Bob turns up, Ann plays, Bob draws, Ann lays her last card
-    seen(table, ("red", "3"))
-    table.act({"do": "input", "input": {"type": "draw", "player": "Bob"}})
-    seen(table, ("red", "9"))
+    watcher = to_bob_s_hand(table, [[a, b, c], [a, b, replace(c, angle=60.0)]])
     (hand,) = still(watcher, 0, 0.0, 1.0)
     assert table.camera_event(hand) == "read"
     table.act({"do": "undo"})
