@@ -130,7 +130,8 @@ class DiceWatcher:
     def expect(self, expectation: Expectation | None, turn: Hashable) -> None:
         """What the game waits for: the dice in play (None: no throw due), or the cards to
         read; whose turn (a new value starts a new turn: the next throw keeps no dice)."""
-        self.cards.expect(expectation if isinstance(expectation, CardExpectation) else None)
+        cards = expectation if isinstance(expectation, CardExpectation) else None
+        self.cards.expect(cards, turn[0] if isinstance(turn, tuple) else None)  # (its game)
         if isinstance(expectation, CardExpectation):
             expectation = None
         with self._lock:

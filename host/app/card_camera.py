@@ -45,7 +45,7 @@ from __future__ import annotations
 import math
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -104,6 +104,8 @@ class CardWatcher:
         self._readers: dict[str, Reader | None] = {}  # None: it cannot be loaded
         self._lock = threading.Lock()
         self.expected: CardExpectation | None = None
+        self._last: CardExpectation | None = None  # the last awaited (a pause in between)
+        self._game: Hashable = None  # the game it was awaited in
         self.trouble: Text | None = None  # a card set that cannot be loaded, said once
         self.frames = 0
         self._candidate: tuple[tuple[object, ...], ...] | None = None
@@ -124,19 +126,24 @@ class CardWatcher:
         self._gone: set[int] = set()  # of those, the ones seen taken out of the view
         self._laid: list[CardReading] = []  # the hand's view less the cards lying before
 
-    def expect(self, expected: CardExpectation | None) -> None:
+    def expect(self, expected: CardExpectation | None, game: Hashable = None) -> None:
+        """What the game (`game`: which one) awaits now; None: nothing (no game, or the
+        game paused: once it goes on, its pile and the hand laid so far are as they were)."""
         with self._lock:
-            if expected is not None and expected.card_set not in self._readers:
+            self.expected = expected
+            if expected is None:
+                return
+            if expected.card_set not in self._readers:
                 self._load(expected.card_set)  # (once: one that fails is said once)
             back, self._undone = self._undone, False
-            new_round = self.expected is None or self.expected.what == "hand"
-            if expected is not None and expected.what == "discard" and new_round:
+            last = self._last if game == self._game else None  # (another game: from afresh)
+            self._last, self._game = expected, game
+            if expected.what == "discard" and (last is None or last.what == "hand"):
                 self._pile.clear()
-            if expected is not None and expected.what == "hand" and expected != self.expected:
+            if expected.what == "hand" and expected != last:
                 # the view is looked at anew for this hand (its time too)
-                first = self.expected is not None and self.expected.what == "discard"
+                first = last is not None and last.what == "discard"
                 self._anew = "back" if back else "first" if first else "next"
-            self.expected = expected
 
     def undone(self) -> None:
         """An input was undone: the expectation that comes next is one brought back (a

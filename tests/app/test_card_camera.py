@@ -550,3 +550,36 @@ def test_an_undo_back_to_a_hand_counts_its_cards_still_lying_and_never_the_other
     assert isinstance(hand, CardsSeen) and sorted(map(str, hand.cards)) == hands[0]
     watcher = undone_to_bob()
     assert counted(watcher, gone, 20) == []  # Cat's 2 lying: not Bob's hand
+
+
+def test_a_pause_while_a_hand_is_laid_keeps_the_cards_laid_so_far() -> None:
+    """Bob lays 2 of his 3 cards, the game is paused (nothing awaited), goes on, and he
+    lays the third: his 3 cards are his hand (not 2 taken for cards lying before it)."""
+    bob = [reading("red", "1", (100, 100)), reading("blue", "4", (300, 100)),
+           reading("green", "6", (500, 100))]  # fmt: skip
+    watcher = CardWatcher(_snapshot, load=lambda name: Scripted([[], bob[:2], bob]))
+    watcher.expect(BOB3, "game 1")
+    assert still(watcher, 0, 0.0, 1.0) + still(watcher, 1, 10.0, 1.0) == []
+    watcher.expect(None, "game 1")  # paused
+    assert still(watcher, 1, 20.0, HAND_WAIT + 1) == []  # (paused: nothing read)
+    watcher.expect(BOB3, "game 1")
+    (hand,) = still(watcher, 2, 30.0, 1.0)
+    assert hand.cards == [_kind(c) for c in bob]
+
+
+def test_a_pause_keeps_the_pile_and_a_new_game_starts_it_afresh() -> None:
+    """The red 7 read on the pile, a pause, then a blue 7 laid beside it: only the blue 7
+    is laid (the pile is not forgotten by a pause); the same red 7 at a new game's start
+    is that game's first card."""
+    red7, blue7 = reading("red", "7"), reading("blue", "7", at=(335, 250), turn=80)
+    watcher = CardWatcher(_snapshot, load=lambda name: Scripted([[], [red7], [red7, blue7]]))
+    watcher.expect(DISCARD, "game 1")
+    (first,) = still(watcher, 0, 0.0, 1.0) + still(watcher, 1, 10.0, 1.0)
+    watcher.expect(None, "game 1")
+    watcher.expect(DISCARD, "game 1")
+    (laid,) = still(watcher, 2, 20.0, 1.0)
+    assert [first.cards, laid.cards] == [[_kind(red7)], [_kind(blue7)]]
+    watcher.expect(None, None)  # the game left, another set up
+    watcher.expect(DISCARD, "game 2")
+    (again,) = still(watcher, 0, 30.0, 1.0) + still(watcher, 1, 40.0, 1.0)
+    assert again.cards == [_kind(red7)]
