@@ -32,13 +32,14 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from vision import detect, labels, looks, nets, review, split
+from vision import d4_read, detect, labels, looks, nets, review, split
 from vision.designs import HELD_OUT, TRAINED, edition_looks
+from vision.evaluate import match
 from vision.faceset import COCKED, SHIPPED, FaceSet
 from vision.glyphs import faces_of
 from vision.mixed import SEPARATOR
 from vision.paths import photos_dir
-from vision.reader import color_features, context_cuts, scaled
+from vision.reader import UNKNOWN, DiceReader, color_features, context_cuts, scaled
 from vision.render.dataset import random_set, write
 from vision.render.random_scenes import random_scene
 from vision.render.scene import looks_for
@@ -239,6 +240,7 @@ def rendered(
     views: int = 1,
     beside: Sequence[str] = (),
     least: float = 0.0,
+    glyphs: bool = False,
 ) -> FaceSet:
     """Face set `name` taught from `frames` renders (seed `seed`) of the renderer's own dice
     of that set alone, 8 dice each. With `held_out` frames (seed `seed` + 1, a fifth of
@@ -248,7 +250,8 @@ def rendered(
     `zoom`, `embedding`, `views`: FaceSet.zoom, FaceSet.embedding_file, FaceSet.views.
     `beside`: sets whose dice are thrown with its own in the teaching frames, unlabelled, so
     that it learns them as none of its dice (a die of fate among the black dice). `least`:
-    the lowest threshold it gets, whatever the calibration says (FATE_THRESHOLD)."""
+    the lowest threshold it gets, whatever the calibration says (FATE_THRESHOLD). `glyphs`:
+    a d4 read from its glyphs cut flat (`with_glyphs`)."""
     faces = faces_of(looks_for(name)[0].style)
     with tempfile.TemporaryDirectory() as tmp:
         own = random_set(f"{tmp}/own", SEPARATOR.join([name, *beside]), frames, seed, n_dice=8)
@@ -271,7 +274,45 @@ def rendered(
         held = random_set(f"{tmp}/held", name, held_out, seed + 1, n_dice=8, cocked=0.2)
         taught = calibrated(taught, collect(held, seed=seed + 1, per_die=1, zoom=zoom))
         threshold = max(taught.threshold, least)
-        return dataclasses.replace(taught, threshold=threshold, cocked=leaning(taught, held))
+        taught = dataclasses.replace(taught, threshold=threshold, cocked=leaning(taught, held))
+        return with_glyphs(taught, own, held) if glyphs else taught
+
+
+def with_glyphs(faces: FaceSet, taught: labels.LabelSet, held_out: labels.LabelSet) -> FaceSet:
+    """`faces` reading a d4 from its glyphs cut flat (vision.d4_read), the glyph softmax
+    taught on the `taught` dice, its threshold the lowest at which the `held_out` dice, read
+    as the reader reads them, are silently wrong at most SILENT_TARGET of the time."""
+    names = list(faces.faces)
+    weights, bias, chirality = d4_read.learn(
+        d4_read.taught_cuts(taught, names, faces.finder_file), len(names)
+    )
+    glyphed = dataclasses.replace(
+        faces, glyph_weights=weights, glyph_bias=bias, chirality=chirality, glyph_threshold=0.0
+    )
+    sure, wrong = read_sure(glyphed, held_out)
+    threshold = d4_read.threshold_for(sure, wrong, SILENT_TARGET)
+    print(
+        f"{faces.name}: {len(sure)} held-out dice read from their glyphs, best guess right "
+        f"{1 - wrong.mean():.4f}; threshold {threshold} reads "
+        f"{np.mean(~wrong & (sure >= threshold)):.4f}"
+    )
+    return dataclasses.replace(glyphed, glyph_threshold=threshold)
+
+
+def read_sure(faces: FaceSet, held_out: labels.LabelSet) -> tuple[np.ndarray, np.ndarray]:
+    """The held-out flat dice's readings by `faces` as the reader reads them (found, like
+    its dice): each one's probability, and whether its face is wrong."""
+    reader = DiceReader(faces)
+    sure: list[float] = []
+    wrong: list[bool] = []
+    for image in held_out.images:
+        read = reader.read_frame(held_out.frame(image)).dice
+        for i, j in match(image.dice, read):
+            if image.dice[i].cocked or read[j].face == UNKNOWN:
+                continue
+            sure.append(read[j].confidence)
+            wrong.append(read[j].face != image.dice[i].face)
+    return np.array(sure), np.array(wrong, bool)
 
 
 def _own(dice: Sequence[labels.LabelledDie], name: str) -> tuple[labels.LabelledDie, ...]:
@@ -323,6 +364,7 @@ BUILDS: dict[str, Callable[[], FaceSet | None]] = {
         views=4,
         beside=("kot", "berserk"),
         least=FATE_THRESHOLD,
+        glyphs=True,
     ),
     "kot-dark": lambda: rendered("kot-dark", KOT_DARK_FRAMES, KOT_DARK_SEED, HELD_OUT_FRAMES),
 }

@@ -126,22 +126,31 @@ def _dihedral(k: int) -> np.ndarray:
     return np.asarray(m[:2], np.float64)
 
 
-def _combine(reads: list[np.ndarray]) -> np.ndarray:
-    """One die's vertices from several reads (each 4x2): the median of each vertex, the
-    outer corners matched to the first read's nearest."""
+def _matched(reads: list[np.ndarray]) -> np.ndarray:
+    """Several reads of one die's vertices (each 4x2) as (reads, 4, 2), the outer corners
+    matched to the first read's nearest."""
     first = reads[0]
     matched = []
     for r in reads:
         base = [r[1 + int(np.argmin(np.linalg.norm(r[1:] - p, axis=1)))] for p in first[1:]]
         matched.append(np.vstack([r[0], *base]))
-    return clockwise(np.median(np.stack(matched), axis=0))
+    return np.stack(matched)
 
 
 def find(
     frame: np.ndarray, found: list[Candidate], model: str = MODEL, views: int = 1
 ) -> list[np.ndarray]:
     """Each found die's vertices in the frame (4, 2: top vertex, outer corners clockwise);
-    with `views` up to 8, its cut is read also turned and mirrored and the reads combined."""
+    with `views` up to 8, its cut is read also turned and mirrored and the reads combined
+    (the median of each vertex)."""
+    return [clockwise(np.median(r, axis=0)) for r in find_views(frame, found, model, views)]
+
+
+def find_views(
+    frame: np.ndarray, found: list[Candidate], model: str = MODEL, views: int = 1
+) -> list[np.ndarray]:
+    """Each found die's vertices in the frame as read in each of `views` turns and mirrors
+    of its cut ((views, 4, 2), the outer corners in the first view's order)."""
     if not found:
         return []
     cuts, maps = zip(*(crop(frame, c) for c in found), strict=True)
@@ -153,6 +162,6 @@ def find(
     out = out.reshape(views, len(found), 6, CELLS, CELLS)
     result = []
     for i, m in enumerate(maps):
-        reads = [apply(invert(t), decode(out[v, i])) for v, t in enumerate(turns)]
-        result.append(apply(invert(m), _combine(reads)))
+        reads = [apply(invert(m), apply(invert(t), decode(out[v, i]))) for v, t in enumerate(turns)]
+        result.append(_matched(reads))
     return result

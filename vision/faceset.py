@@ -99,6 +99,20 @@ class FaceSet:
     home_bias: np.ndarray = field(default_factory=lambda: np.zeros(0, np.float32))
     home_threshold: float = NEVER
     home_from: float = NEVER
+    # A d4 read from its glyphs cut flat at the vertices the vertex network finds
+    # (vision.d4_read): a softmax over the cuts' grey levels (vision.d4_cuts.pixel_features
+    # -> faces), each result's other glyphs in their order round the top vertex (faces, 3:
+    # the die's chirality), and the probability of the result from which a die is read
+    # (calibrated on held-out dice read so). Its embedding softmax still says which finds
+    # are none of its dice. Empty: the faces are read by the embedding softmax.
+    glyph_weights: np.ndarray = field(default_factory=lambda: np.zeros((0, 0), np.float32))
+    glyph_bias: np.ndarray = field(default_factory=lambda: np.zeros(0, np.float32))
+    chirality: np.ndarray = field(default_factory=lambda: np.zeros((0, 3), np.int64))
+    glyph_threshold: float = NEVER
+
+    @property
+    def reads_glyphs(self) -> bool:
+        return len(self.glyph_bias) > 0
 
     def look_distance(self, features: np.ndarray) -> np.ndarray | None:
         """How unlike the set's dice each die looks (n,), from colour features (n, k): 1 at
@@ -189,6 +203,7 @@ class FaceSet:
             "cocked": self.cocked,
             "home_threshold": self.home_threshold,
             "home_from": self.home_from,
+            "glyph_threshold": self.glyph_threshold,
         }
         arrays = {
             "weights": self.weights,
@@ -203,6 +218,9 @@ class FaceSet:
             "look_home": self.look_home,
             "home_weights": self.home_weights,
             "home_bias": self.home_bias,
+            "glyph_weights": self.glyph_weights,
+            "glyph_bias": self.glyph_bias,
+            "chirality": self.chirality,
             **{f"look_net_{i}": a for i, a in enumerate(self.look_net)},
         }
         return setfile.save(path, meta, arrays)
@@ -245,11 +263,18 @@ def load(name_or_path: str | Path) -> FaceSet:
 
 
 def _optional(meta: dict[str, Any], data: dict[str, np.ndarray]) -> dict[str, Any]:
-    """The fields older set files lack: the look of the set's dice, its colour by look and
-    its home softmax."""
+    """The fields older set files lack: the look of the set's dice, its colour by look, its
+    home softmax and its glyph softmax."""
     out: dict[str, Any] = {
         k: data[k] for k in ("look_mean", "look_precision", "look_radius") if k in data
     }
+    if "glyph_bias" in data and len(data["glyph_bias"]):
+        out |= {
+            "glyph_weights": data["glyph_weights"],
+            "glyph_bias": data["glyph_bias"],
+            "chirality": data["chirality"].astype(np.int64),
+            "glyph_threshold": float(meta.get("glyph_threshold", NEVER)),
+        }
     net = tuple(data[f"look_net_{i}"] for i in range(4) if f"look_net_{i}" in data)
     if len(net) != 4:
         return out

@@ -94,7 +94,7 @@ class MixedReader:
             side = reader.faces.face_side
             cut = np.stack([patches.cut(frame, c.center, side(c.side), c.angle) for c in own])
             cuts.append((own, cut))
-            judged.append(reader.judge(cut))
+            judged.append(reader.judge(cut, frame, found))
             distance = reader.faces.look_distance(color_features(cut))
             far.append(np.zeros(len(found)) if distance is None else distance)
         owner, doubt = self._owners(judged, far)

@@ -23,7 +23,7 @@ from typing import Any, Protocol
 import cv2
 import numpy as np
 
-from vision import detect, faceset, nets, patches
+from vision import d4_read, detect, faceset, nets, patches
 from vision.errors import VisionError
 from vision.words import Said, _
 
@@ -33,6 +33,7 @@ UNKNOWN = "unknown"
 # the reason of a find the set drops as none of its dice, when it is reported (unknown)
 UNLIKE = _("unlike: none of the set's dice")
 LEANING = _("cocked: the die leans on something")
+FINE = 0.99  # a threshold above this is said with four digits (0.9990, not 1.00)
 COCKED = faceset.COCKED  # cocked classifier's probability from which a die leans (a set's own)
 
 
@@ -127,16 +128,17 @@ class DiceReader:
     def read_frame(self, frame: np.ndarray) -> FrameReading:
         """As `read`, with what was found but dropped as none of our dice (for measuring)."""
         frame = check_frame(frame)
-        found = [
-            scaled(c, self.faces.box_factor(detect.box_side(c.box)))
-            for c in detect.find(frame, self.die_threshold, model=self.faces.finder_file)
-        ]
+        raw = detect.find(frame, self.die_threshold, model=self.faces.finder_file)
+        found = [scaled(c, self.faces.box_factor(detect.box_side(c.box))) for c in raw]
         if not found:
             return FrameReading([], [])
         side = self.faces.face_side
         cut = np.stack([patches.cut(frame, c.center, side(c.side), c.angle) for c in found])
         return self._read_patches(
-            cut, found, lambda keep: context_cuts(frame, list(compress(found, keep)))
+            cut,
+            found,
+            lambda keep: context_cuts(frame, list(compress(found, keep))),
+            (frame, raw),
         )
 
     def read_patches(
@@ -158,10 +160,12 @@ class DiceReader:
         cut: np.ndarray,
         found: list[detect.Candidate],
         context_of: Callable[[np.ndarray], np.ndarray],
+        seen: tuple[np.ndarray, list[detect.Candidate]] | None = None,
     ) -> FrameReading:
         """Read the candidates from their face cuts; only those kept are asked whether they
-        lean (`context_of(keep)`: their context patches): texture costs one embedding."""
-        judged = self.judge(cut)
+        lean (`context_of(keep)`: their context patches): texture costs one embedding.
+        `seen`: the frame and the finder's own finds (a d4 set reads the glyphs there)."""
+        judged = self.judge(cut, *(seen or (None, None)))
         sure = np.array([c.score >= detect.SURE for c in found])
         keep = ~judged.unlike | sure
         dropped = list(compress(found, ~keep))
@@ -171,15 +175,38 @@ class DiceReader:
         dice = self.report(kept, judged.subset(keep), cut[keep], context_of(keep))
         return FrameReading(dice, dropped)
 
-    def judge(self, cut: np.ndarray) -> Judged:
+    def judge(
+        self,
+        cut: np.ndarray,
+        frame: np.ndarray | None = None,
+        found: list[detect.Candidate] | None = None,
+    ) -> Judged:
         """What the set makes of face cuts (n, PATCH, PATCH, 3): each face's probability,
-        how like its faces each is, and which are like none of its dice."""
+        how like its faces each is, and which are like none of its dice. A set that reads
+        a d4's glyphs (FaceSet.reads_glyphs) reads the faces of those like its dice there,
+        given the `frame` and the finder's own finds (unscaled); without, by its cuts."""
         features = nets.embed(cut, self.faces.views, self.faces.embedding_file)
         # colour features tell a set's own dice (FaceSet.read_faces) where it knows them
         colours = color_features(cut) if self.faces.has_home else None
         probs, thresholds = self.faces.read_faces(features, colours)
         similar = self.faces.similarity(features)
-        unlike = (similar < self.faces.familiar) | (probs.argmax(axis=1) >= len(self.faces.faces))
+        n = len(self.faces.faces)
+        unlike = (similar < self.faces.familiar) | (probs.argmax(axis=1) >= n)
+        if self.faces.reads_glyphs and frame is not None and found is not None:
+            ours = np.flatnonzero(~unlike)
+            f = self.faces
+            read = d4_read.read(
+                frame,
+                [found[i] for i in ours],
+                f.glyph_weights,
+                f.glyph_bias,
+                f.chirality,
+            )
+            probs = probs.copy()
+            probs[ours] = 0.0
+            probs[ours, :n] = read
+            thresholds = thresholds.copy()
+            thresholds[ours] = f.glyph_threshold
         return Judged(probs, similar, unlike, thresholds, colours)
 
     def report(
@@ -210,6 +237,12 @@ class DiceReader:
                 reason = LEANING
             elif strange:
                 reason = _("unlike: a die like none of the faces of {name}", name=self.faces.name)
+            elif p[best] < threshold and threshold > FINE:  # a d4's glyph read (d4_read)
+                reason = _(
+                    "unsure: {p:.4f} < {threshold:.4f}",
+                    p=float(p[best]),
+                    threshold=float(threshold),
+                )
             elif p[best] < threshold:
                 reason = _(  # (numbers as the reader's language writes them)
                     "unsure: {p:.2f} < {threshold:.2f}",

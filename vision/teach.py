@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision import detect, faceset, labels, nets, patches
+from vision import d4_read, detect, faceset, labels, nets, patches
 from vision.detect import box_side, iou
 from vision.errors import VisionError
 from vision.faceset import SHIPPED, FaceSet
@@ -463,4 +463,21 @@ def teach(folder: str, name: str, faces: Sequence[str] | None = None, seed: int 
         embedding=like.embedding_file,
         zoom=like.zoom,
     )
-    return dataclasses.replace(taught, cocked=like.cocked)
+    taught = dataclasses.replace(taught, cocked=like.cocked)
+    if not like.reads_glyphs:
+        return taught
+    # a d4 read from its glyphs as the shipped set reads: the table's own glyphs, read from
+    # the shipped set's threshold (calibrated on far more dice than a table labels)
+    try:
+        weights, bias, chirality = d4_read.learn(
+            d4_read.taught_cuts(label_set, taught.faces, like.finder_file), len(taught.faces)
+        )
+    except ValueError as error:
+        raise TeachError(f"cannot learn the d4's glyphs: {error}") from None
+    return dataclasses.replace(
+        taught,
+        glyph_weights=weights,
+        glyph_bias=bias,
+        chirality=chirality,
+        glyph_threshold=like.glyph_threshold,
+    )
