@@ -27,8 +27,6 @@ from vision.detect import Candidate
 from vision.nets import softmax
 
 VIEWS = 8  # the vertex network reads each cut in its 8 turns and mirrors
-# where the glyphs are cut: at the median of the views' vertices, at each view's, or both
-ESTIMATES = "median"
 DECAY = 1e-4  # the glyph softmax's weight decay
 STEPS = 600
 MATCH_IOU = 0.5  # a find is a labelled die's when their boxes overlap this much
@@ -37,22 +35,13 @@ MATCH_IOU = 0.5  # a find is a labelled die's when their boxes overlap this much
 Cuts = list[d4_cuts.GlyphCut]
 
 
-def cuts_of(frame: np.ndarray, found: Sequence[Candidate]) -> list[Cuts]:
-    """Every glyph cut of each found die (the finder's own finds, not grown by a set's box
-    fit: the vertex network was taught on those), at its vertices' median over the views."""
-    vertices = d4_vertices.find(frame, list(found), views=VIEWS)
-    return [d4_cuts.glyph_cuts(frame, v[0], v[1:]) for v in vertices]
-
-
 def estimates_of(frame: np.ndarray, found: Sequence[Candidate]) -> list[list[Cuts]]:
-    """Each found die's glyph cuts at each estimate of its vertices the reader weighs
-    (ESTIMATES)."""
-    out = []
-    for views in d4_vertices.find_views(frame, list(found), views=VIEWS):
-        median = d4_vertices.clockwise(np.median(views, axis=0))
-        spots = {"median": [median], "views": list(views), "both": [median, *views]}[ESTIMATES]
-        out.append([d4_cuts.glyph_cuts(frame, v[0], d4_vertices.clockwise(v)[1:]) for v in spots])
-    return out
+    """Each found die's glyph cuts at each view's estimate of its vertices (the finder's own
+    finds, not grown by a set's box fit: the vertex network was taught on those)."""
+    return [
+        [d4_cuts.glyph_cuts(frame, v[0], d4_vertices.clockwise(v)[1:]) for v in views]
+        for views in d4_vertices.find_views(frame, list(found), views=VIEWS)
+    ]
 
 
 def read(
@@ -62,12 +51,14 @@ def read(
     bias: np.ndarray,
     chirality: np.ndarray,
 ) -> np.ndarray:
-    """(n, faces): each found die's result's probabilities, averaged over the estimates of
-    its vertices (a die whose views disagree on where they are is read less surely)."""
-    faces = len(bias)
-    out = np.zeros((len(found), faces))
+    """(n, faces): each found die's result's probabilities, read at each view's vertices and
+    combined (a normalised geometric mean: a die whose views disagree is read less surely;
+    on tuning renders it left fewer sure wrong reads than the median of the vertices)."""
+    out = np.zeros((len(found), len(bias)))
     for k, estimates in enumerate(estimates_of(frame, found)):
-        out[k] = np.mean(results(estimates, weights, bias, chirality), axis=0)
+        log = np.log(np.clip(results(estimates, weights, bias, chirality), 1e-12, 1.0))
+        g = np.exp(log.mean(axis=0) - log.mean(axis=0).max())
+        out[k] = g / g.sum()
     return out
 
 
@@ -100,7 +91,8 @@ def glyph_probabilities(die: Cuts, weights: np.ndarray, bias: np.ndarray) -> np.
 def taught_cuts(
     label_set: labels.LabelSet, faces: Sequence[str], finder: str
 ) -> list[tuple[Cuts, int]]:
-    """The glyph cuts of every labelled flat die the finder finds, with its result."""
+    """The glyph cuts of every labelled flat die the finder finds, with its result: one
+    die per view's estimate of its vertices, as the reader cuts them."""
     out: list[tuple[Cuts, int]] = []
     for image in label_set.images:
         dice = [d for d in image.dice if not d.cocked and d.face in faces]
@@ -115,9 +107,8 @@ def taught_cuts(
             if best is not None and detect.iou(best.box, d.box) >= MATCH_IOU:
                 mine.append(best)
                 results_.append(list(faces).index(d.face))
-        for die, r in zip(cuts_of(frame, mine), results_, strict=True):
-            if die:
-                out.append((die, r))
+        for estimates, r in zip(estimates_of(frame, mine), results_, strict=True):
+            out += [(die, r) for die in estimates if die]
     return out
 
 

@@ -18,7 +18,7 @@ table's examples in place of labelled photos:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -161,7 +161,7 @@ def fit(
     )
     centroids, familiar = _centroids(x, y, names, base)
     colors, color_weights, color_bias = _colours(learn, base)
-    return FaceSet(
+    fitted = FaceSet(
         name=name,
         faces=tuple(names),
         colors=colors,
@@ -178,6 +178,18 @@ def fit(
         rejects=True,
         zoom=zoom,
         cocked=base.cocked if base is not None else COCKED,
+    )
+    if base is None or not base.reads_glyphs:
+        return fitted
+    # a d4 read from its glyphs (vision.d4_read) keeps the base's glyph reading: the examples
+    # keep the dice's cuts, not the frames its glyphs are cut from; the refit says which
+    # finds are its dice
+    return replace(
+        fitted,
+        glyph_weights=base.glyph_weights,
+        glyph_bias=base.glyph_bias,
+        chirality=base.chirality,
+        glyph_threshold=base.glyph_threshold,
     )
 
 
