@@ -30,8 +30,7 @@ def rendered_dice(seed: int, frames: int) -> list[tuple[d4_read.Cuts, int, tuple
             seen = d4_vertices.clockwise(corners)
             # the outer corners' glyphs in the clockwise order the cuts name them by
             around = tuple(
-                names[1 + int(np.argmin(np.linalg.norm(corners[1:] - p, axis=1)))]
-                for p in seen[1:]
+                names[1 + int(np.argmin(np.linalg.norm(corners[1:] - p, axis=1)))] for p in seen[1:]
             )
             cuts = d4_cuts.glyph_cuts(frame, seen[0], seen[1:])
             out.append((cuts, names[0], around))
