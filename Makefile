@@ -57,14 +57,14 @@ soak: install browser
 
 # The card symbol network (vision/models/cards-symbol.onnx, ~370 KB) and the shipped card
 # set (vision/cards/sets/cards.npz), rebuilt from our rendered cards: every step seeded, the
-# exact sequence that made the shipped files. About 35 minutes of one CPU thread (the
+# exact sequence that made the shipped files. About 30 minutes of one CPU thread (the
 # finder is classical: no network): run under nice, never in `make test`. Needs the train
 # extra (PyTorch, onnx); the symbols' data is kept in var/train.
 CARDS_TRAIN := nice -n 10 $(BIN)/python -m vision.cards.train
 cards-models: install
 	$(BIN)/python -m pip install --quiet torch==2.13.0  # first: the CPU build where a wheel dir has it (the train extra alone pulls a CUDA build of several GB)
 	$(BIN)/python -m pip install --quiet -e '.[dev,train]'
-	$(CARDS_TRAIN) symbol-data --seed 3001 --frames 700
+	$(CARDS_TRAIN) symbol-data --seed 3001 --frames 900
 	$(CARDS_TRAIN) symbol --seed 1 --epochs 15 --threads 1
 	nice -n 10 $(BIN)/python -m vision.cards.build_shipped
 

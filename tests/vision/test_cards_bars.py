@@ -11,12 +11,12 @@ Issue 20's bars: colour accuracy at least 0.99, value accuracy at least 0.95, si
 at most 0.01; every card found (none dropped in silence).
 
 MET today on the real cards: finding them, their colours, no silent error, none dropped.
-NOT MET today: value accuracy (three in four values of the real deck are read, the rest
-are `unknown` with a reason, never wrong), and on the rendered held-out designs the silent
-errors of these few frames (one colour of 31 cards: a cyan-green card read blue; 0 of 153
-on build_shipped's 100 frames). These tests hold the figures REACHED (VALUE_REACHED_*,
-SILENT_REACHED_RENDERED), not the bars, so that nothing slips back; tighten them as the
-reader improves, and make them the bars once they are met.
+NOT MET today: value accuracy (four in five values of the real deck and its hands are
+read, the rest are `unknown` with a reason, never wrong), and on the rendered held-out
+designs the silent errors (two of these 28 cards; 2 to 3 % on more frames). These tests
+hold the figures REACHED (VALUE_REACHED_*, SILENT_REACHED_RENDERED), not the bars, so
+that nothing slips back; tighten them as the reader improves, and make them the bars once
+they are met.
 """
 
 from __future__ import annotations
@@ -35,11 +35,15 @@ from vision.paths import data_dir
 HAND_SEED, HANDS = 20, 8
 RENDER_SEED, RENDERED = 2020, 12
 VALUE_BAR = 0.95  # issue 20's: NOT MET
-VALUE_REACHED_DECK = 0.7  # deck-a: 0.74 (35 of 47) when this was written (0.51 before)
-VALUE_REACHED_HANDS = 0.72  # composed hands: 0.77 (0.49 before)
-VALUE_REACHED_RENDERED = 0.45  # held-out designs: 0.52 (0.24 before, same frames)
+VALUE_REACHED_DECK = 0.76  # deck-a: 0.766 (36 of 47) when this was written (0.74 before)
+VALUE_REACHED_HANDS = 0.8  # composed hands: 0.807 (0.77 before)
+# held-out designs: 0.39 (11 of 28; the set shipped before read 0.32 of these frames; the
+# renderer of 2026-12-02 evening draws harder decks: heavy italic numerals and the like)
+VALUE_REACHED_RENDERED = 0.38
 SILENT_BAR = 0.01  # issue 20's: met on the real cards
-SILENT_REACHED_RENDERED = 0.035  # held-out designs: 0.032, one card of 31 (NOT the bar)
+# held-out designs: 0.071, two cards of 28 (a skip read 0, a colour), as the set shipped
+# before on the same frames (NOT the bar; 0.022 on build_shipped's 181 cards of seed 3003)
+SILENT_REACHED_RENDERED = 0.072
 
 
 @pytest.fixture(scope="module")
@@ -88,8 +92,8 @@ def test_rendered_decks_of_designs_never_trained_on_are_seldom_misread(
 ) -> None:
     rendered = random_set(tmp_path, RENDERED, RENDER_SEED, "held-out")
     figures = evaluate(rendered, reader).figures()
-    assert figures["cards_read"] >= 30
-    # the bar (SILENT_BAR) is not shown on these 31 cards: this holds the figure reached
+    assert figures["cards_read"] >= 25
+    # the bar (SILENT_BAR) is not shown on these 28 cards: this holds the figure reached
     assert figures["silent_error_rate"] <= SILENT_REACHED_RENDERED, figures
-    assert figures["color_accuracy"] >= 0.8, figures  # 0.84 (motifs cover more of the card)
+    assert figures["color_accuracy"] >= 0.85, figures  # 0.89 (0.82 by the set before)
     assert figures["value_accuracy"] >= VALUE_REACHED_RENDERED, figures

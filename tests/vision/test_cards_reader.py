@@ -145,3 +145,22 @@ def test_one_card_found_from_several_cells_is_one_card() -> None:
     b = dataclasses.replace(a, center=(104.0, 102.0), score=0.8)
     c = dataclasses.replace(a, center=(190.0, 100.0), score=0.7)  # a neighbour, overlapping
     assert finder.suppress([b, a, c]) == [a, c]
+
+
+def test_a_wild_value_on_a_card_surely_of_a_colour_is_no_card(reader: CardReader) -> None:
+    """A wild kind gives its card its colour (black) only when the colour read agrees or is
+    unsure: a red card read wild four, sure, is unknown, never a black wild four."""
+    s = reader.cards
+    found = finder.Found(((0, 0),) * 4, (100.0, 100.0), 150, 100, 10, (50, 25, 150, 175), 0.9)
+    value = np.full(len(s.values), 0.001)
+    value[s.values.index("wild4")] = 0.99
+    red, black = (np.full(len(s.colors), 0.01) for _ in range(2))
+    red[s.colors.index("red")] = 0.97
+    black[s.colors.index("black")] = 0.97
+    unsure = np.full(len(s.colors), 1 / len(s.colors))
+    conflict = reader._reading(found, value, red, False)
+    assert conflict.card() is None and conflict.best_value == "wild4"
+    assert "no such card" in conflict.reason
+    for agreeing in (black, unsure):
+        agreed = reader._reading(found, value, agreeing, False)
+        assert agreed.card() == {"color": "black", "value": "wild4"}, agreed

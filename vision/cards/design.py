@@ -39,8 +39,9 @@ SPLITS = ("train", "held-out")
 _SHADES = {
     "red": ((-7, 6), (0.6, 1.0), (0.55, 0.95)),
     "yellow": ((20, 31), (0.55, 1.0), (0.78, 1.0)),
-    "green": ((45, 88), (0.45, 1.0), (0.35, 0.8)),
-    "blue": ((96, 122), (0.5, 1.0), (0.45, 0.95)),
+    # green and blue kept apart (a cyan-green up to 88 read blue under a tinted light)
+    "green": ((45, 82), (0.45, 1.0), (0.35, 0.8)),
+    "blue": ((99, 122), (0.5, 1.0), (0.45, 0.95)),
 }
 
 
@@ -103,6 +104,9 @@ def _typeface(rng: np.random.Generator, split: str, small: bool = False) -> Type
     if small:
         weight = max(weight, 0.14)
     slant = float(rng.choice([0.0, rng.uniform(0.08, 0.32)], p=[0.45, 0.55]))
+    if rng.random() < 0.25:  # heavy italic, as many real decks' numerals are
+        weight = rng.uniform(0.22, 0.3) if kind != "ttf" else rng.uniform(0.18, 0.28)
+        slant = rng.uniform(0.12, 0.3)
     return Typeface(kind, name, float(weight), slant, float(rng.uniform(0.8, 1.25)))
 
 
@@ -317,12 +321,14 @@ def _draw_card(design: Design, color: str, value: str, width: int) -> tuple[np.n
     inset = design.border * w
     _blend(canvas, _rounded(h, w, inset, max(radius - inset * 0.5, 2)), body, 0, 0)
     colors = _palette(design, color)
-    if design.motif != "none":
+    # a wild card whose motif is itself the symbol, in the four colours (as many real decks)
+    quartered = value == "wild" and design.variant("wild") == glyphs.WILD_MOTIF
+    if design.motif != "none" or quartered:
         motif = np.zeros((h * 2, w * 2), np.uint8)
         # The motif reaches past the middle the symbol is read from (vision.cards.symbol),
         # as real decks' ovals do: a motif wholly inside it would be read as the symbol.
         grow = design.motif_size - 0.7  # 0 .. 0.25
-        if design.motif == "oval":
+        if design.motif in ("oval", "none"):
             axes = (round(w * (0.7 + 0.4 * grow)), round(h * (0.85 + 0.4 * grow)))
             cv2.ellipse(motif, (w, h), axes, design.motif_angle, 0, 360, 255, -1, cv2.LINE_AA)
         elif design.motif == "circle":  # just wider than the middle
@@ -334,13 +340,25 @@ def _draw_card(design: Design, color: str, value: str, width: int) -> tuple[np.n
             cv2.fillPoly(motif, [np.round(box).astype(np.int32)], 255, cv2.LINE_AA)
         motif_mask = cv2.resize(motif, (w, h), interpolation=cv2.INTER_AREA) / 255
         inside = _rounded(h, w, inset, max(radius - inset * 0.5, 2))
-        _blend(canvas, (motif_mask * inside).astype(np.float32), design.paper, 0, 0)
+        if quartered:
+            for k, q in enumerate(design.quads):
+                wedge = np.zeros((h * 2, w * 2), np.uint8)
+                turns = (design.motif_angle + 90 * (k + t) for t in (0, 0.5, 1))
+                ray = np.array([(w, h), *(_ray(w, h, a) for a in turns)])
+                cv2.fillPoly(wedge, [np.round(ray).astype(np.int32)], 255)
+                part = cv2.resize(wedge, (w, h), interpolation=cv2.INTER_AREA) / 255
+                _blend(
+                    canvas, (motif_mask * inside * part).astype(np.float32), design.shades[q], 0, 0
+                )
+        else:
+            _blend(canvas, (motif_mask * inside).astype(np.float32), design.paper, 0, 0)
     if value == BACK:
         return _draw_back_onto(canvas, design, h, w), _rounded(h, w, 0, radius)
     sym_h = round(design.size * h)
     outline = round(design.outline * sym_h)
     shadow = round(design.shadow * sym_h)
-    _stamp(canvas, centre_layers(design, value, sym_h), (w / 2, h / 2), colors, outline, shadow)
+    if not quartered:
+        _stamp(canvas, centre_layers(design, value, sym_h), (w / 2, h / 2), colors, outline, shadow)
     if design.index != "none":
         ih = max(6, round(design.index_size * h))
         index_colors = {**colors, "ink": design.paper}  # corner indices are white
@@ -357,6 +375,12 @@ def _draw_card(design: Design, color: str, value: str, width: int) -> tuple[np.n
             for centre, turn in spots:
                 _stamp(canvas, layers, centre, index_colors, edge, 0, turn)
     return np.clip(canvas, 0, 255).astype(np.uint8), _rounded(h, w, 0, radius)
+
+
+def _ray(w: int, h: int, deg: float) -> tuple[float, float]:
+    """A point far from the middle of a card drawn twice as large (w x h), `deg` round it."""
+    a = np.radians(deg)
+    return w + 4 * w * float(np.cos(a)), h + 4 * h * float(np.sin(a))
 
 
 def _draw_back_onto(canvas: np.ndarray, design: Design, h: int, w: int) -> np.ndarray:

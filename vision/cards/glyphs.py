@@ -379,6 +379,19 @@ def _arrow(x0: float, y0: float, x1: float, y1: float, shaft: float, head: float
     ]
 
 
+def _band(pts: Sequence[Point], width: float) -> list[Point]:
+    """A polyline `width` wide as one polygon (its two sides, mitred)."""
+    p = np.array(pts, np.float64)
+    normals = []
+    for k in range(len(p)):
+        a, b = p[max(k - 1, 0)], p[min(k + 1, len(p) - 1)]
+        d = (b - a) / (np.linalg.norm(b - a) + 1e-9)
+        normals.append((-d[1], d[0]))
+    n = np.array(normals) * width / 2
+    left, right = p + n, p - n
+    return [(float(x), float(y)) for x, y in [*left, *right[::-1]]]
+
+
 def _curved_arrow(r: float, a0: float, a1: float, shaft: float, head: float) -> list[Point]:
     """An arrow along a circle of radius r from angle a0 to its tip at a1 (degrees)."""
     step = 1 if a1 > a0 else -1
@@ -493,6 +506,20 @@ def _reverse(pen: _Pen, v: int) -> list[Layer]:
             0.3 * ux - d * nx, 0.3 * uy - d * ny, -0.8 * ux - d * nx, -0.8 * uy - d * ny, 0.3, 0.66
         )
         return _outlined(pen, [(a, "ink"), (b, "ink")], 0.08)
+    if v in (6, 7):  # two thick arrows with bent tails, turned half round of each other
+        out: list[Layer] = []
+        t = max(1, round(0.08 * pen.big / 2))
+        ring = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * t + 1, 2 * t + 1))
+        for turn in (0, 180):
+            if v == 6:  # a tail going up, bent to the right at the arrow's head
+                tail = [(-0.66, 0.3), (-0.66, -0.26), (-0.5, -0.42), (-0.06, -0.42)]
+                head = [(-0.1, -0.74), (0.4, -0.42), (-0.1, -0.1)]
+            else:  # a tail along an arc, its head pointing along the diagonal
+                tail = _arc(0.35, 0.35, 0.8, 0.8, 180, 235)
+                head = [(-0.12, -0.6), (0.35, -0.62), (0.08, -0.22)]
+            m = pen.poly(_rot(head, turn), pen.poly(_rot(_band(tail, 0.3), turn)))
+            out += [(pen.done(cv2.dilate(m, ring)), "black"), (pen.done(m), "ink")]
+        return out
     m = pen.poly(_arrow(-0.3, 0.8, -0.3, -0.85, 0.24, 0.56))  # v3: up beside down
     return [(pen.done(pen.poly(_arrow(0.32, -0.8, 0.32, 0.85, 0.24, 0.56), m)), "ink")]
 
@@ -523,12 +550,15 @@ def _draw2(pen: _Pen, v: int) -> list[Layer]:
 
 
 _QUADRANTS = ("c0", "c1", "c2", "c3")
+# the wild design whose card's motif is the symbol, in four colours filling the middle
+# (vision.cards.design draws it; here only its corner index, as design 0)
+WILD_MOTIF = 5
 
 
 def _wild(pen: _Pen, v: int) -> list[Layer]:
     out: list[Layer] = []
-    if v in (0, 1):  # an oval (or a circle) in four coloured quarters
-        axes, angle = ((1.1, 1.8), 30) if v == 0 else ((1.7, 1.7), 0)
+    if v in (0, 1, WILD_MOTIF):  # an oval (or a circle) in four coloured quarters
+        axes, angle = ((1.7, 1.7), 0) if v == 1 else ((1.1, 1.8), 30)
         whole = pen.ellipse((0, 0), axes, angle)
         for k, role in enumerate(_QUADRANTS):
             wedge = pen.poly(_rot([(0, 0), (2, 0), (2, 2), (0, 2)], 90 * k + angle))
@@ -633,20 +663,26 @@ def _other(pen: _Pen, kind: str) -> list[Layer]:
 # symbols drawn as shapes (draw two's "+2", wild four's "+4" designs are text: design.py)
 SYMBOLS: dict[str, tuple[Callable[[_Pen, int], list[Layer]], int]] = {
     "skip": (_skip, 6),
-    "reverse": (_reverse, 6),
+    "reverse": (_reverse, 8),
     "draw2": (_draw2, 4),
-    "wild": (_wild, 5),
+    "wild": (_wild, 6),
     "wild4": (_wild4, 3),
 }
 SYMBOL_HELD_OUT = {"skip": 5, "reverse": 4, "draw2": 2, "wild": 4, "wild4": 2}
 OTHERS = ("x-star", "x-sun", "x-heart", "x-cone", "x-bolt", "x-crown", "x-diamond", "x-rings")
 
 
+# designs drawn by neither split: a wild of four squares is a wild four of four cards in a
+# square to the symbol network (which then read the held-out wild fours wild, sure)
+RETIRED = {"wild": (2,)}
+
+
 def variants(value: str, split: str) -> list[int]:
     """The symbol designs of `value` in `split` ("train" or "held-out")."""
     _, n = SYMBOLS[value]
     held = SYMBOL_HELD_OUT[value]
-    return [v for v in range(n) if (v == held) == (split == "held-out")]
+    drawn = [v for v in range(n) if v not in RETIRED.get(value, ())]
+    return [v for v in drawn if (v == held) == (split == "held-out")]
 
 
 @functools.lru_cache(maxsize=512)

@@ -139,7 +139,7 @@ class CardReader:
         cbest = int(np.argmax(pc))
         color, color_p = s.colors[cbest], float(pc[cbest])
         implied = s.colors_of(value)
-        if len(implied) == 1 and value_p >= s.threshold:
+        if implied_colour(s, value, value_p, color, color_p):
             color, color_p = implied[0], value_p  # a wild card is black in its deck
         facedown = value == s.facedown and value_p >= s.threshold and not unlike
         reason = _why(s, unlike, facedown, value_p, color_p, color, value)
@@ -148,7 +148,9 @@ class CardReader:
         back = bool(s.facedown) and value == s.facedown
         color_known = not (unlike or facedown or back or color_p < s.color_threshold)
         if value_known and color_known and (color, value) not in s.kinds:
-            value_known = color_known = False
+            # no card of the deck: the value gives way (the colour, sure, was calibrated on
+            # its own and is the surer read: a black card read draw two stays black)
+            value_known = False
         return CardReading(
             corners=f.corners,
             center=f.center,
@@ -163,6 +165,16 @@ class CardReader:
             best_value=value,
             facedown=facedown,
         )
+
+
+def implied_colour(s: CardSet, value: str, value_p: float, color: str, color_p: float) -> bool:
+    """Whether a sure `value` that comes in one colour only (the wild kinds) gives the card
+    its colour: unless the colour read is sure and another (a red card read wild four is
+    no card of the deck: unknown, not a black wild four)."""
+    implied = s.colors_of(value)
+    if len(implied) != 1 or value_p < s.threshold:
+        return False
+    return color == implied[0] or color_p < s.color_threshold
 
 
 def _why(
