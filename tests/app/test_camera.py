@@ -212,7 +212,20 @@ def test_a_bug_on_one_throw_is_said_and_the_camera_goes_on(tmp_path: Path) -> No
     assert table.said("the camera stream ended")
 
 
-class DriverFails:
+class FakeSource:
+    """What a camera source has besides opening and reading, as a fake needs it: nothing."""
+
+    def close(self) -> None:
+        pass
+
+    def ended_early(self) -> None:
+        return None
+
+    def snapshot(self) -> None:
+        return None
+
+
+class DriverFails(FakeSource):
     """A live camera whose driver fails at the first frame, and (after that first
     opening) cannot be opened again (a real source of a device that is not there)."""
 
@@ -230,15 +243,6 @@ class DriverFails:
 
     def read(self) -> None:
         raise OSError("the camera's driver failed")
-
-    def close(self) -> None:
-        pass
-
-    def ended_early(self) -> None:
-        return None
-
-    def snapshot(self) -> None:
-        return None
 
 
 def failing_camera(reconnect_seconds: float) -> Stream:
@@ -342,7 +346,7 @@ def test_the_camera_s_news_reaches_the_page_in_its_language(
     assert say(notices[0], "fr").startswith("lecture sans étalonnage\u00a0: pas d'étalonnage")
 
 
-class DamagedCamera:
+class DamagedCamera(FakeSource):
     """A recording whose second frame is a JPEG the camera decoded to nothing (an empty
     frame), then a good frame."""
 
@@ -361,15 +365,6 @@ class DamagedCamera:
         if not self.frames:
             return None
         return self.frames.pop(0), 0.1 * (3 - len(self.frames))
-
-    def close(self) -> None:
-        pass
-
-    def ended_early(self) -> None:
-        return None
-
-    def snapshot(self) -> None:
-        return None
 
 
 def test_a_frame_that_is_no_image_is_said_in_the_page_s_language(
