@@ -104,11 +104,7 @@ def calibrated(faces: FaceSet, held_out: Examples) -> FaceSet:
     best = probs[:, :n].argmax(axis=1)
     sure = probs[np.arange(len(best)), best]
     right = np.array(faces.faces)[best] == truth
-    threshold = 0.99
-    for t in np.arange(0.5, 0.99, 0.01):
-        if np.sum(~right & (sure >= t)) <= SILENT_TARGET * len(sure):
-            threshold = round(float(t), 2)
-            break
+    threshold = threshold_for(sure, ~right, target=SILENT_TARGET)
     familiar = float(np.quantile(faces.similarity(feats), 0.001)) - 0.05
     print(
         f"{faces.name}: {len(sure)} held-out dice, best guess right {right.mean():.4f}; "
@@ -296,7 +292,7 @@ def with_glyphs(
         faces, glyph_weights=weights, glyph_bias=bias, chirality=chirality, glyph_threshold=0.0
     )
     sure, wrong = read_sure(glyphed, held_out)
-    threshold = max(d4_read.threshold_for(sure, wrong, SILENT_TARGET), least)
+    threshold = max(threshold_for(sure, wrong, target=SILENT_TARGET, finer=d4_read.FINER), least)
     print(
         f"{faces.name}: {len(sure)} held-out dice read from their glyphs, best guess right "
         f"{1 - wrong.mean():.4f}; threshold {threshold} reads "

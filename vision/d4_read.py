@@ -171,14 +171,6 @@ def _best_rotation(
     return best
 
 
-# the thresholds a glyph read is calibrated among: a d4's result is read surely or not at all
-THRESHOLDS = (*(round(0.5 + 0.01 * k, 2) for k in range(50)), 0.995, 0.998, 0.999, 0.9995, 0.9999)
-
-
-def threshold_for(sure: np.ndarray, wrong: np.ndarray, target: float) -> float:
-    """The lowest of THRESHOLDS at which reads of probability `sure` are wrong (`wrong`) for
-    at most `target` of them (the last if none is)."""
-    for t in THRESHOLDS:
-        if np.sum(wrong & (sure >= t)) <= target * len(sure):
-            return t
-    return THRESHOLDS[-1]
+# the thresholds above 0.99 a glyph read is calibrated among too (vision.teach.threshold_for's
+# `finer`): a d4's result is read surely or not at all
+FINER = (0.995, 0.998, 0.999, 0.9995, 0.9999)

@@ -290,17 +290,23 @@ def calibrate(
 
 
 def threshold_for(
-    best: np.ndarray, wrong: np.ndarray, floor: float = 0.5, target: float = SILENT_TARGET
+    best: np.ndarray,
+    wrong: np.ndarray,
+    floor: float = 0.5,
+    target: float = SILENT_TARGET,
+    finer: Sequence[float] = (),
 ) -> float:
-    """The lowest threshold (from `floor`, by 0.01) at which the readings with probability
-    `best` are wrong (`wrong`) for at most `target` of them; 0.99 if none is."""
+    """The lowest threshold (from `floor`, by 0.01 up to 0.99, then each of `finer`) at
+    which the readings with probability `best` are wrong (`wrong`) for at most `target` of
+    them; the last if none is."""
     best, wrong = np.asarray(best, np.float64), np.asarray(wrong, bool)
+    steps = [round(float(t), 2) for t in np.arange(floor, 0.99, 0.01)] + [0.99, *finer]
     if len(best) == 0:
-        return 0.99  # nothing to calibrate on: be as cautious as can be
-    for t in np.arange(floor, 0.99, 0.01):
+        return steps[-1]  # nothing to calibrate on: be as cautious as can be
+    for t in steps:
         if np.sum(wrong & (best >= t)) <= target * len(best):
-            return round(float(t), 2)
-    return 0.99
+            return t
+    return steps[-1]
 
 
 Check = tuple[np.ndarray, np.ndarray, np.ndarray]  # features, classes, ids of what is read

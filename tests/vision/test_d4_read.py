@@ -11,6 +11,7 @@ from vision import d4_cuts, d4_read, d4_vertices
 from vision.glyphs import faces_of
 from vision.render.draw import render
 from vision.render.random_scenes import random_scene
+from vision.teach import threshold_for
 
 FACES = faces_of("fate")
 
@@ -76,6 +77,6 @@ def test_a_d4_set_needs_four_faces_each_seen_on_top(dice: list) -> None:  # type
 def test_the_glyph_threshold_is_the_lowest_that_keeps_silent_errors_under_the_target() -> None:
     sure = np.array([0.6, 0.97, 0.999, 0.9999, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0])
     wrong = np.array([True, True, True, False, False, False, False, False, False, False])
-    assert d4_read.threshold_for(sure, wrong, 0.0) == 0.9995
-    assert d4_read.threshold_for(sure, wrong, 0.1) == 0.98
-    assert d4_read.threshold_for(sure, wrong, 0.2) == 0.61
+    assert threshold_for(sure, wrong, target=0.0, finer=d4_read.FINER) == 0.9995
+    assert threshold_for(sure, wrong, target=0.1, finer=d4_read.FINER) == 0.98
+    assert threshold_for(sure, wrong, target=0.2, finer=d4_read.FINER) == 0.61
