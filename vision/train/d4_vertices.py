@@ -20,9 +20,9 @@ import torch
 import torch.nn.functional as F
 from torch import nn
 
-from vision import d4_vertices, paths
+from vision import d4_vertices
 from vision.d4_vertices import CROP
-from vision.train.fit import _colour_jitter, _hue_jitter, _seed
+from vision.train.fit import _colour_jitter, _hue_jitter, _seed, export_patch_net
 
 BATCH = 32
 LR = 2e-3
@@ -161,7 +161,8 @@ def train(caches: list[Path], seed: int, steps: int, threads: int, minutes: floa
             torch.save(net.state_dict(), caches[0].parent / "d4-vertices.pt")
         if last:
             break
-    return export(net)
+    # (OpenCV's dnn runs it: the input's name is not used)
+    return export_patch_net(net, d4_vertices.MODEL, "maps", CROP)
 
 
 def check_errors(
@@ -172,19 +173,3 @@ def check_errors(
         out = net(torch.from_numpy(cuts.astype(np.float32)).permute(0, 3, 1, 2)).numpy()
     predicted = np.stack([d4_vertices.decode(o) for o in out])
     return errors(predicted, vertices, edges)
-
-
-def export(net: nn.Module) -> Path:
-    net.eval()
-    out = paths.MODELS / d4_vertices.MODEL
-    torch.onnx.export(
-        net,
-        (torch.zeros(2, 3, CROP, CROP),),
-        str(out),
-        dynamo=False,
-        input_names=["cuts"],
-        output_names=["maps"],
-        opset_version=13,
-        dynamic_axes={"cuts": {0: "n"}, "maps": {0: "n"}},
-    )
-    return out
