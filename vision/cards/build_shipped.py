@@ -44,9 +44,7 @@ def calibrate(reader: CardReader, label_set: LabelSet) -> tuple[float, float]:
     `reader`'s finder and models, are silently wrong for at most SILENT of them."""
     s = reader.cards
     values, values_wrong, colours, colours_wrong = [], [], [], []
-    read_colours: list[str] = []
-    colour_ps: list[float] = []
-    value_ids: list[int] = []
+    kinds: list[tuple[str, str]] = []  # each card's (colour, value) as read
     for image in label_set.images:
         frame = label_set.frame(image)
         found = finder.find(frame, reader.threshold)
@@ -59,20 +57,18 @@ def calibrate(reader: CardReader, label_set: LabelSet) -> tuple[float, float]:
             card = image.dice[i]
             if not card.readable:
                 continue
+            value, color = s.values[int(vp[j].argmax())], s.colors[int(cp[j].argmax())]
             values.append(vp[j].max())
-            value_ids.append(int(vp[j].argmax()))
-            values_wrong.append(s.values[int(vp[j].argmax())] != card.face)
+            values_wrong.append(value != card.face)
             colours.append(cp[j].max())
-            colours_wrong.append(s.colors[int(cp[j].argmax())] != card.color)
-            read_colours.append(s.colors[int(cp[j].argmax())])
-            colour_ps.append(float(cp[j].max()))
+            colours_wrong.append(color != card.color)
+            kinds.append((color, value))
     colour_t = threshold_for(np.array(colours), np.array(colours_wrong), FLOOR, SILENT)
     # a wrong value is silent unless the colour read, sure, makes it no card of the deck
     # (the reader then says `unknown`): a red draw two read wild four is not a black one
-    value_of = [s.values[int(k)] for k in value_ids]
     said = [
-        wrong and not (p >= colour_t and (c, v) not in s.kinds)
-        for wrong, v, c, p in zip(values_wrong, value_of, read_colours, colour_ps, strict=True)
+        wrong and not (p >= colour_t and kind not in s.kinds)
+        for wrong, kind, p in zip(values_wrong, kinds, colours, strict=True)
     ]
     return threshold_for(np.array(values), np.array(said), FLOOR, SILENT), colour_t
 
