@@ -40,8 +40,17 @@ def check_picture_name(path: str | Path, option: str = "") -> None:
     """VisionError unless `path` (given as `option`) names a picture we can write: checked
     before long work, so a typo does not waste it."""
     if Path(path).suffix.lower() not in WRITABLE:
-        given = f"{option} {path}" if option else f"cannot write {path}"
-        raise VisionError(f"{given}: give a picture name ending in .png or .jpg")
+        if option:
+            raise VisionError(
+                _(
+                    "{option} {path}: give a picture name ending in .png or .jpg",
+                    option=option,
+                    path=str(path),
+                )
+            )
+        raise VisionError(
+            _("cannot write {path}: give a picture name ending in .png or .jpg", path=str(path))
+        )
 
 
 def write_image(path: str | Path, image: np.ndarray) -> None:
@@ -53,7 +62,9 @@ def write_image(path: str | Path, image: np.ndarray) -> None:
     except cv2.error:
         written = False
     if not written:
-        raise VisionError(f"cannot write {p}: check the folder exists and may be written to")
+        raise VisionError(
+            _("cannot write {path}: check the folder exists and may be written to", path=str(p))
+        )
 
 
 Found = TypeVar("Found")
