@@ -37,7 +37,8 @@ an event for the table:
   hands' views are kept until the next round's counting begins.
 
 Face-down cards (the draw pile) are reported by vision and ignored here. The pile's memory
-is cleared when a round's first card is awaited again (the pile gathered and shuffled).
+is cleared when a round's first card is awaited again (the pile gathered and shuffled), not
+when an undo takes a round's end back (the pile still lies there: its cards are not laid).
 """
 
 from __future__ import annotations
@@ -138,8 +139,8 @@ class CardWatcher:
             back, self._undone = self._undone, False
             last = self._last if game == self._game else None  # (another game: from afresh)
             self._last, self._game = expected, game
-            if expected.what == "discard" and (last is None or last.what == "hand"):
-                self._pile.clear()
+            if expected.what == "discard" and (last is None or (last.what == "hand" and not back)):
+                self._pile.clear()  # (a new round; an undo back into the round keeps its pile)
             if expected.what == "hand" and expected != last:
                 # the view is looked at anew for this hand (its time too)
                 first = last is not None and last.what == "discard"

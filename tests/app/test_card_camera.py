@@ -2,7 +2,7 @@
 discard pile, a hand laid down), and the table checking them with KaTO's rules, as a
 person confirms or fixes them. The reader here is scripted (a list of readings per frame:
 what vision would say); vision's own reading of real photos is tests/vision/test_cards_*
-and the whole path on recorded frames is tests/app/test_kato_camera.py."""
+and the whole path on recorded frames is tests/app/test_kato_end_to_end.py."""
 
 from __future__ import annotations
 
@@ -583,3 +583,28 @@ def test_a_pause_keeps_the_pile_and_a_new_game_starts_it_afresh() -> None:
     watcher.expect(DISCARD, "game 2")
     (again,) = still(watcher, 0, 30.0, 1.0) + still(watcher, 1, 40.0, 1.0)
     assert again.cards == [_kind(red7)]
+
+
+def test_an_undo_back_into_the_round_keeps_the_pile_seen() -> None:
+    """The red 7 ends the round, Bob lays his 3 cards, then an undo takes the round's end
+    back (the 7 was played by mistake): Bob picks his cards up, and the blue 7 he lays
+    beside the red one is the only card laid (the red 7 still lying is not laid again)."""
+    red7, blue7 = reading("red", "7"), reading("blue", "7", at=(335, 250), turn=80)
+    bob = [reading("red", "1", (100, 100)), reading("blue", "4", (300, 60)),
+           reading("green", "6", (540, 100))]  # fmt: skip
+    watcher = CardWatcher(
+        _snapshot, load=lambda name: Scripted([[red7], [red7, *bob], [red7, blue7]])
+    )
+    watcher.expect(DISCARD, "game")
+    (ended,) = still(watcher, 0, 0.0, 1.0)
+    watcher.expect(BOB3, "game")
+    (hand,) = still(watcher, 1, 10.0, 1.0)
+    watcher.undone()
+    watcher.expect(DISCARD, "game")
+    assert still(watcher, 0, 20.0, 1.0) == []  # his cards picked up: nothing new
+    (laid,) = still(watcher, 2, 30.0, 1.0)
+    assert [ended.cards, hand.cards, laid.cards] == [
+        [_kind(red7)],
+        [_kind(c) for c in bob],
+        [_kind(blue7)],
+    ]
