@@ -7,12 +7,12 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 NPM_STAMP := node_modules/.installed
 
-.PHONY: demo test lint typecheck pytest install browser bench soak cards-models clean
+.PHONY: demo test lint typecheck pytest install browser card-fonts bench soak cards-models clean
 
 demo: install
 	$(BIN)/dicetable demo
 
-test: install browser
+test: install browser card-fonts
 	$(MAKE) --no-print-directory lint typecheck pytest
 
 install: $(STAMP) $(NPM_STAMP)
@@ -34,6 +34,10 @@ $(NPM_STAMP): package.json package-lock.json
 # Debian's headless Chromium for the web page's browser tests.
 browser:
 	@scripts/need-chromium
+
+# The outline fonts the card renderer draws numerals with (its frames depend on them).
+card-fonts:
+	@scripts/need-card-fonts
 
 lint: install
 	$(BIN)/ruff check .
@@ -61,7 +65,7 @@ soak: install browser
 # finder is classical: no network): run under nice, never in `make test`. Needs the train
 # extra (PyTorch, onnx); the symbols' data is kept in var/train.
 CARDS_TRAIN := nice -n 10 $(BIN)/python -m vision.cards.train
-cards-models: install
+cards-models: install card-fonts
 	$(BIN)/python -m pip install --quiet torch==2.13.0  # first: the CPU build where a wheel dir has it (the train extra alone pulls a CUDA build of several GB)
 	$(BIN)/python -m pip install --quiet -e '.[dev,train]'
 	$(CARDS_TRAIN) symbol-data --seed 3001 --frames 900
