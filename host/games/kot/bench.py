@@ -11,7 +11,8 @@ The target is at least 500 games per second on one core, with the power cards in
 
 `--compare REV` measures the engine of the git revision REV too, in the same run: each
 round runs both in fresh processes, one after the other (in turns: ABBA...), and the
-ratios of their best figures are printed (above 1: this tree is faster).
+ratios of their best figures are printed (above 1: this tree is faster), for the base
+game and for the game with every expansion on.
 """
 
 from __future__ import annotations
@@ -147,39 +148,51 @@ _COMPARED = (
     ("engine_us_per_input", "engine alone", "µs/input", False),
     ("baseline_us_per_input", "baseline (the same code in both: the noise)", "µs/input", False),
 )
+# one round of `measure` in the tree's own code: the base game's figures, then with every
+# expansion on (argv: games, and "all" for the expansions)
 _ROUND = (
     "import json, sys; from host.games.kot.bench import measure; "
-    "print(json.dumps(measure(int(sys.argv[1]), 1)))"
+    "from host.games.kot.expansion import all_on; "
+    "options = all_on() if sys.argv[2] == 'all' else None; "
+    "print(json.dumps(measure(int(sys.argv[1]), 1, options)))"
 )
+_GAMES = (("base", "the base game"), ("all", "every expansion on"))
 
 
 def compare(rev: str, games: int, rounds: int) -> int:
-    """This tree's figures and REV's, measured in turns in the same run, and their ratios."""
+    """This tree's figures and REV's, measured in turns in the same run, and their ratios:
+    the base game's and with every expansion on."""
     root = Path(__file__).resolve().parents[3]
     with tempfile.TemporaryDirectory(prefix="dicetable-bench-") as old_tree:
         _export(root, rev, Path(old_tree))
         trees = [(rev, old_tree), ("this tree", str(root))]
-        best: dict[str, dict[str, float]] = {name: {} for name, _ in trees}
+        best: dict[tuple[str, str], dict[str, float]] = {
+            (name, game): {} for name, _ in trees for game, _ in _GAMES
+        }
         for i in range(rounds):
             for name, tree in trees if i % 2 == 0 else trees[::-1]:
-                figures = _round_in(tree, name, games)
-                for key, _, _, more in _COMPARED:
-                    old = best[name].get(key)
-                    value = figures[key]
-                    if old is None or (value > old if more else value < old):
-                        best[name][key] = value
+                for game, _ in _GAMES:
+                    figures = _round_in(tree, name, games, game)
+                    kept = best[name, game]
+                    for key, _, _, more in _COMPARED:
+                        old = kept.get(key)
+                        value = figures[key]
+                        if old is None or (value > old if more else value < old):
+                            kept[key] = value
     print(
         f"{games} games, best of {rounds} rounds each; {rev} and this tree in turns, in fresh "
         "processes (CPU time on one core):"
     )
-    then, now = best[rev], best["this tree"]
-    for key, what, unit, more in _COMPARED:
-        ratio = now[key] / then[key] if more else then[key] / now[key]
-        digits = 0 if more else 2
-        print(
-            f"{what}: {then[key]:.{digits}f} {unit} at {rev}, {now[key]:.{digits}f} {unit} "
-            f"here: {ratio:.2f}× as fast"
-        )
+    for game, title in _GAMES:
+        print(f"{title}:")
+        then, now = best[rev, game], best["this tree", game]
+        for key, what, unit, more in _COMPARED:
+            ratio = now[key] / then[key] if more else then[key] / now[key]
+            digits = 0 if more else 2
+            print(
+                f"  {what}: {then[key]:.{digits}f} {unit} at {rev}, {now[key]:.{digits}f} "
+                f"{unit} here: {ratio:.2f}× as fast"
+            )
     return 0
 
 
@@ -203,11 +216,12 @@ def _export(root: Path, rev: str, into: Path) -> None:
         tar.extractall(into, filter="data")
 
 
-def _round_in(tree: str, name: str, games: int) -> dict[str, float]:
-    """One round of `measure` run by the code of `tree`, in a fresh process."""
+def _round_in(tree: str, name: str, games: int, game: str) -> dict[str, float]:
+    """One round of `measure` run by the code of `tree`, in a fresh process (`game`: "base"
+    or "all", every expansion on)."""
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([tree, os.environ.get("PYTHONPATH", "")])}
     done = subprocess.run(
-        [sys.executable, "-c", _ROUND, str(games)],
+        [sys.executable, "-c", _ROUND, str(games), game],
         cwd=tree,
         env=env,
         capture_output=True,

@@ -32,13 +32,16 @@ def test_bench_engine_compares_with_a_revision_in_the_same_run(
     assert bench(argparse.Namespace(quick=True, compare="HEAD")) == 0
     out = capsys.readouterr().out
     assert "best of 2 rounds each; HEAD and this tree in turns" in out
-    for what in ("random 4-player games", "engine alone", "baseline"):
-        found = re.search(
-            rf"{what}.*: ([\d.]+) .* at HEAD, ([\d.]+) .* here: ([\d.]+)× as fast", out
-        )
-        assert found is not None, what
-        then, now, ratio = map(float, found.groups())
-        assert then > 0 and now > 0 and ratio > 0
+    base, _, every = out.partition("every expansion on:")  # the base game's figures first
+    assert "the base game:" in base and every
+    for figures in (base, every):
+        for what in ("random 4-player games", "engine alone", "baseline"):
+            found = re.search(
+                rf"{what}.*: ([\d.]+) .* at HEAD, ([\d.]+) .* here: ([\d.]+)× as fast", figures
+            )
+            assert found is not None, what
+            then, now, ratio = map(float, found.groups())
+            assert then > 0 and now > 0 and ratio > 0
 
 
 def test_bench_engine_compare_with_no_such_revision_says_so() -> None:
