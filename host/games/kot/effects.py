@@ -178,7 +178,7 @@ class CardEffect:
 EFFECTS: dict[str, CardEffect] = {}
 
 # the flags above: a hook table lists the effects that set them, like a hook's
-FLAGS = ("yields_unhurt", "heals_others", "buys_owned")
+FLAGS = ("yields_unhurt", "heals_others", "buys_owned", "big")
 # the hooks above, by name, and the flags
 HOOKS = (
     *(

@@ -2,7 +2,9 @@
 
 For the common steps (throws, resolve, the buy step, yields) it reads the same state the
 engine's `waiting_for()` is built from, without building that list, so a random game
-costs little more than the engine itself; any other decision it answers from
+costs little more than the engine itself (and its lists are built by loops, not
+comprehensions: on this interpreter a comprehension is one more call, a few percent of a
+random game with every expansion); any other decision it answers from
 `waiting_for()`. The fields of a decision come from its kind's `random`
 (`host.games.kot.decision_kinds`), as the engine's fields and the page's answers do. The
 property tests check that every input it makes is one `waiting_for()` lists. Dice come
@@ -20,7 +22,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from host.games import Input
+from host.games import Input, Waiting
 from host.games.kot import market
 from host.games.kot.decision_kinds import KINDS
 from host.games.kot.engine import KingOfTokyo
@@ -97,7 +99,7 @@ def random_input(game: KingOfTokyo, rng: random.Random, corrections: bool = Fals
             keep = _SUBSETS[n][rng.getrandbits(n)]
             locked = game.locked  # a curse: the dice showing it are kept
             if locked is not None and locked in dice:
-                keep = tuple(i for i in range(n) if i in keep or dice[i] == locked)
+                keep = _with_locked(dice, keep, locked)
             if len(keep) == n:  # one die at least is thrown, if one is free to be
                 free = [i for i in keep if dice[i] != locked]
                 keep = tuple(i for i in keep if i != free[0]) if free else keep
@@ -130,7 +132,10 @@ def random_input(game: KingOfTokyo, rng: random.Random, corrections: bool = Fals
                 return _with_fields(kind, who.name, options, rng)
         r = rng.random()
         if r < BUY_CHANCE and game.may_buy(who):
-            offer = [c for c in game.face_up if c and game.card_cost(who, c) <= who.energy]
+            offer: list[str] = []
+            for c in game.face_up:
+                if c and game.card_cost(who, c) <= who.energy:
+                    offer.append(c)
             if offer:
                 card = offer[int(rng.random() * len(offer))]
                 return {"type": "buy", "player": who.name, "card": card}
@@ -147,12 +152,23 @@ def random_input(game: KingOfTokyo, rng: random.Random, corrections: bool = Fals
     return _from_waiting(game, rng)
 
 
+def _with_locked(dice: list[str], keep: tuple[int, ...], locked: str) -> tuple[int, ...]:
+    """The indexes `keep` and those of the dice showing the `locked` face (a curse)."""
+    out: list[int] = []
+    for i in range(len(dice)):
+        if i in keep or dice[i] == locked:
+            out.append(i)
+    return tuple(out)
+
+
 def _rethrow(
     game: KingOfTokyo, rng: random.Random, player: str, dice: list[str], keep: tuple[int, ...]
 ) -> Input:
     """A throw again of the dice but those at the indexes `keep`."""
     n = len(dice)
-    kept = [dice[i] for i in keep]
+    kept: list[str] = []
+    for i in keep:
+        kept.append(dice[i])
     if game.other_dice:  # each die thrown again shows a face of its own kind
         die_of, die_faces = game.die_of, game.die_faces
         others = []
@@ -179,7 +195,11 @@ def _other_faces(game: KingOfTokyo, rng: random.Random, counts: Mapping[str, int
 
 def _standing(game: KingOfTokyo, rng: random.Random, player: str | None = None) -> Input | None:
     """An expansion's action at any time (a cultist spent...), by `player` or anyone."""
-    waits = [w for x in game.standing for w in x.offers(game) if player in (None, w.player)]
+    waits: list[Waiting] = []
+    for x in game.standing:
+        for w in x.offers(game):
+            if player is None or w.player == player:
+                waits.append(w)
     if not waits:
         return None
     w = waits[int(rng.random() * len(waits))]
@@ -189,7 +209,9 @@ def _standing(game: KingOfTokyo, rng: random.Random, player: str | None = None) 
 def _from_waiting(game: KingOfTokyo, rng: random.Random, kinds: tuple[str, ...] = ()) -> Input:
     """A random input among those `waiting_for()` lists (of `kinds`, if given), with
     random legal fields built from its options."""
-    waits = [w for w in game.waiting_for() if not kinds or w.kind in kinds]
+    waits = game.waiting_for()
+    if kinds:
+        waits = [w for w in waits if w.kind in kinds]
     wait = waits[int(rng.random() * len(waits))]
     return _with_fields(wait.kind, wait.player, wait.options, rng)
 

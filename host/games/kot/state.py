@@ -584,15 +584,31 @@ class State:
         old, old_hooks = m.effects, m.hooks
         m.effects = effects
         m.hooks = hooks = hook_table(effects) if effects else NO_HOOKS
-        for name in {name for e in (*old, *effects) for name in e.hooked}:
-            if bool(old_hooks[name]) != bool(hooks[name]):  # who holds that hook changed
-                self.holders[name] = [x for x in self.monsters if x.alive and x.hooks[name]]
+        # who holds a hook changes only for the hooks of the effects that came or went
+        for e in set(old).symmetric_difference(effects):
+            for name in e.hooked:
+                if bool(old_hooks[name]) != bool(hooks[name]):
+                    self._find_holders(name)
+
+    def _find_holders(self, name: str) -> None:
+        """Who holds the hook `name` now. (Loops, not comprehensions, here and in
+        `_effects`: they run for every curse that comes into play, and a comprehension is
+        one call more.)"""
+        holders: list[Monster] = []
+        for x in self.monsters:
+            if x.alive and x.hooks[name]:
+                holders.append(x)
+        self.holders[name] = holders
 
     def _effects(self, m: Monster) -> list[CardEffect]:
         """`m`'s effects: its keep cards', Mimic's copy, the expansions' (and Fluxling's
         copy)."""
         cards = not self.cards_off  # keep cards (and copies of them) have their effect
-        effects = [EFFECTS[c] for c in m.cards if c in EFFECTS] if cards else []
+        effects: list[CardEffect] = []
+        if cards:
+            for c in m.cards:
+                if c in EFFECTS:
+                    effects.append(EFFECTS[c])
         if cards and m.mimic is not None and m.mimic[0] in EFFECTS:
             effects.append(EFFECTS[m.mimic[0]])
         if m.extra:
@@ -605,7 +621,7 @@ class State:
         """Max HP from `m`'s effects (12 with Even Bigger or Full Regeneration, never more:
         policy 17), 2 lower under Bow Before Ra (policy 44); HP above it drop to it
         (policy 37)."""
-        m.max_hp = (BIG_HP if any(e.big for e in m.effects) else START_HP) - self.hp_less
+        m.max_hp = (BIG_HP if m.hooks["big"] else START_HP) - self.hp_less
         if m.hp > m.max_hp:
             m.hp = m.max_hp
 
@@ -633,13 +649,19 @@ class State:
             m.hooks = hook_table(effects) if effects else NO_HOOKS
         names = {*(old.hooked if old else ()), *(new.hooked if new else ())}
         for name in names:
-            self.holders[name] = [x for x in self.monsters if x.alive and x.hooks[name]]
+            self._find_holders(name)
 
     def hook_all(self) -> None:
-        """Every monster's hooks made anew, and who holds each (after the setup)."""
+        """Every monster's hooks made, and who holds each (after the setup, when nobody
+        held any): once for all, not monster after monster."""
+        hooked: set[str] = set()
         for m in self.monsters:
-            m.effects, m.hooks = [], NO_HOOKS
-            self._rehook(m)
+            m.effects = effects = self._effects(m)
+            m.hooks = hook_table(effects) if effects else NO_HOOKS
+            for e in effects:
+                hooked.update(e.hooked)
+        for name in hooked:
+            self._find_holders(name)
 
     def rehook_all(self) -> None:
         """Every monster's hooks again, and its max HP (keep cards' effects turned off or

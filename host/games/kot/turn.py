@@ -369,8 +369,9 @@ def resolve(game: State) -> None:
         return
     dice = game.dice
     counts = dict(zip(FACES, map(dice.count, FACES), strict=True))
-    if game.other_dice and game.gives:  # the expansions' dice's symbols (berserk: 2 claws...)
-        for face, (symbol, n) in game.gives.items():
+    gives = game.gives  # the expansions' dice's symbols (berserk: 2 claws...), if shown
+    if gives and game.other_dice and not gives.keys().isdisjoint(dice):
+        for face, (symbol, n) in gives.items():
             if face in dice:
                 counts[symbol] += n * dice.count(face)
     game.rolled = counts

@@ -41,6 +41,8 @@ class Cultists(CardEffect):
     name = "cultists"
 
     def resolved(self, game: State, owner: Monster, counts: dict[str, int]) -> None:
+        if max(counts.values()) < FOUR_OF_A_KIND:
+            return  # the common case, in one step: no face four times
         gained = 0
         for face in FACES:
             if counts[face] >= FOUR_OF_A_KIND:

@@ -14,6 +14,7 @@ monster while it is in the game (`State.holder()`: nobody once it is eliminated,
 from __future__ import annotations
 
 from collections.abc import Callable
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from host.games.kot import market
@@ -128,8 +129,9 @@ def leave_tokyo(game: State, m: Monster) -> None:
 def most(game: State, what: str) -> list[Monster]:
     """The living monster(s) with the most HP, VP or energy, every tied one (policy 47)."""
     alive = game.alive
-    top = max(getattr(m, what) for m in alive)
-    return [m for m in alive if getattr(m, what) == top]
+    value = attrgetter(what)
+    top = max(map(value, alive))
+    return [m for m in alive if value(m) == top]
 
 
 def ordeal(game: State, what: str) -> None:

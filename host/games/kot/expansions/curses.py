@@ -98,8 +98,7 @@ def resolve_fate(game: State) -> None:
     """After the last throw: the die of fate resolves, then Confused Senses' rethrows
     (pushed first: they come once the face's decisions are answered)."""
     m = game.active
-    dice = game.dice
-    face = next((f for f in FATE_FACES if f in dice), None)
+    face = fate_face(game.dice)
     game.fate = face
     c = game.curse
     todo = game.todo
@@ -116,6 +115,15 @@ def resolve_fate(game: State) -> None:
         todo.insert(height, confused_senses)
     else:
         confused_senses(game)
+
+
+def fate_face(dice: list[str]) -> str | None:
+    """The die of fate's face among `dice`, if it is there. (A loop, not next() over a
+    generator: this runs on every turn, and the generator cost a game a few percent.)"""
+    for face in FATE_FACES:
+        if face in dice:
+            return face
+    return None
 
 
 def confused_senses(game: State) -> None:

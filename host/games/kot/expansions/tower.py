@@ -47,9 +47,12 @@ class Tower(CardEffect):
                     game.wins(owner)
 
     def start_turn(self, game: State, owner: Monster) -> None:
+        tower = game.tower
+        if tower[1] is not owner and tower[2] is not owner:
+            return  # no level that gives a bonus (the common case: every monster's turn)
         hp = energy = 0
         for level, (h, e) in BONUS.items():
-            if game.tower[level] is owner:
+            if tower[level] is owner:
                 hp, energy = hp + h, energy + e
         if hp:
             game.heal(owner, hp)  # one healing event, its own
