@@ -172,10 +172,9 @@ def _rethrow(
     if game.other_dice:  # each die thrown again shows a face of its own kind
         die_of, die_faces = game.die_of, game.die_faces
         others = []
-        for i in range(n):
-            d = die_of.get(dice[i])
-            if d is not None and i not in keep:
-                faces = die_faces[d]
+        for i, face in enumerate(dice):
+            if face in die_of and i not in keep:
+                faces = die_faces[die_of[face]]
                 others.append(faces[int(rng.random() * len(faces))])
         thrown = random_faces(rng, n - len(kept) - len(others)) + others
     else:
