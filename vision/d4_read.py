@@ -37,10 +37,11 @@ Cuts = list[d4_cuts.GlyphCut]
 
 def estimates_of(frame: np.ndarray, found: Sequence[Candidate]) -> list[list[Cuts]]:
     """Each found die's glyph cuts at each view's estimate of its vertices (the finder's own
-    finds, not grown by a set's box fit: the vertex network was taught on those)."""
+    finds, not grown by a set's box fit: the vertex network was taught on those), as seen
+    in a second look round the first's (vision.d4_vertices.refined)."""
     return [
         [d4_cuts.glyph_cuts(frame, v[0], d4_vertices.clockwise(v)[1:]) for v in views]
-        for views in d4_vertices.find_views(frame, list(found), views=VIEWS)
+        for views in d4_vertices.find_views(frame, list(found), views=VIEWS, refine=True)
     ]
 
 

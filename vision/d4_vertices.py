@@ -14,6 +14,7 @@ Numpy and OpenCV only (the network runs in OpenCV's dnn).
 
 from __future__ import annotations
 
+import dataclasses
 import math
 
 import cv2
@@ -30,6 +31,11 @@ CELLS = CROP // STRIDE
 APEX, BASE, APEX_OFFSET, BASE_OFFSET = 0, 1, 2, 4
 MODEL = "d4-vertices.onnx"
 SIGMA = 0.8  # cells: the heat taught round a vertex
+# A second look (`refined`): the cut re-centred on the base's middle as first found and
+# scaled to show the die's edge this many pixels (the finder's cut shows it 26-37: its
+# vertices sharper). On tuning renders (seed 770001) the vertices' tail and the reads
+# were best near 40 (docs/vision.md, "The die of fate").
+REFINE_EDGE = 40.0
 
 
 def crop(frame: np.ndarray, found: Candidate) -> tuple[np.ndarray, np.ndarray]:
@@ -137,20 +143,45 @@ def _matched(reads: list[np.ndarray]) -> np.ndarray:
     return np.stack(matched)
 
 
+def refined(found: Candidate, vertices: np.ndarray) -> Candidate:
+    """The find re-centred on the base's middle of `vertices` (4, 2, in the frame) and
+    re-sized so that its cut (`crop`) shows their edge REFINE_EDGE pixels."""
+    mid = vertices[1:].mean(axis=0)
+    side = edge(vertices) * CROP / (CROP_SPAN * REFINE_EDGE)
+    return dataclasses.replace(found, center=(float(mid[0]), float(mid[1])), side=side)
+
+
 def find(
-    frame: np.ndarray, found: list[Candidate], model: str = MODEL, views: int = 1
+    frame: np.ndarray,
+    found: list[Candidate],
+    model: str = MODEL,
+    views: int = 1,
+    refine: bool = False,
 ) -> list[np.ndarray]:
     """Each found die's vertices in the frame (4, 2: top vertex, outer corners clockwise);
     with `views` up to 8, its cut is read also turned and mirrored and the reads combined
-    (the median of each vertex)."""
-    return [clockwise(np.median(r, axis=0)) for r in find_views(frame, found, model, views)]
+    (the median of each vertex); with `refine`, read again in a cut `refined` round them."""
+    return [clockwise(np.median(r, axis=0)) for r in find_views(frame, found, model, views, refine)]
 
 
 def find_views(
-    frame: np.ndarray, found: list[Candidate], model: str = MODEL, views: int = 1
+    frame: np.ndarray,
+    found: list[Candidate],
+    model: str = MODEL,
+    views: int = 1,
+    refine: bool = False,
 ) -> list[np.ndarray]:
     """Each found die's vertices in the frame as read in each of `views` turns and mirrors
-    of its cut ((views, 4, 2), the outer corners in the first view's order)."""
+    of its cut ((views, 4, 2), the outer corners in the first view's order); with `refine`,
+    as read in the cut `refined` round their median."""
+    first = _views(frame, found, model, views)
+    if not refine:
+        return first
+    again = [refined(c, clockwise(np.median(r, axis=0))) for c, r in zip(found, first, strict=True)]
+    return _views(frame, again, model, views)
+
+
+def _views(frame: np.ndarray, found: list[Candidate], model: str, views: int) -> list[np.ndarray]:
     if not found:
         return []
     cuts, maps = zip(*(crop(frame, c) for c in found), strict=True)

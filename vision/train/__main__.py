@@ -143,7 +143,9 @@ def main(argv: list[str] | None = None) -> int:
         caches = sorted(args.cache.parent.glob("d4-vertices-*.npz"))
         print(
             "wrote",
-            d4_vertices.train(caches, args.seed, args.steps, args.threads, args.minutes),
+            d4_vertices.train(
+                caches, args.seed, args.steps, args.threads, args.minutes, args.start
+            ),
         )
         return 0
     if args.what == "d4":

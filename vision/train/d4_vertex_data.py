@@ -1,7 +1,9 @@
 """Training data for the d4 vertex network (vision.train.d4_vertices), rendered from a seed
 (numpy and OpenCV only): each d4 the finder finds, cut square around the find as the
 reader would cut it (vision.d4_vertices.crop), with where its four vertices are seen in
-the cut (the renderer says where: DrawnDie.corners, the top vertex first).
+the cut (the renderer says where: DrawnDie.corners, the top vertex first); and each die cut
+again as the reader's second look cuts it (vision.d4_vertices.refined, round its true
+vertices: the training's moves stand for the first look's error).
 """
 
 from __future__ import annotations
@@ -39,11 +41,12 @@ def render_data(seed: int, frames: int) -> dict[str, np.ndarray]:
                 continue
             if best.visible < MIN_VISIBLE or best.cocked:
                 continue
-            cut, to_cut = d4_vertices.crop(frame, c)
             corners = d4_vertices.clockwise(np.array(best.corners, np.float64))
-            cuts.append(cut)
-            vertices.append(d4_vertices.apply(to_cut, corners))
-            edges.append(d4_vertices.edge(corners))
+            for find in (c, d4_vertices.refined(c, corners)):
+                cut, to_cut = d4_vertices.crop(frame, find)
+                cuts.append(cut)
+                vertices.append(d4_vertices.apply(to_cut, corners))
+                edges.append(d4_vertices.edge(corners))
     return {
         "cuts": np.stack(cuts),
         "vertices": np.asarray(vertices, np.float32),

@@ -20,12 +20,14 @@ import torch
 import torch.nn.functional as F
 from torch import nn
 
-from vision import d4_vertices
+from vision import d4_vertices, paths
 from vision.d4_vertices import CROP
+from vision.train import from_onnx
 from vision.train.fit import _colour_jitter, _hue_jitter, _seed, export_patch_net
 
 BATCH = 32
 LR = 2e-3
+FINE_LR = 1e-3  # a fine-tune's peak (`start`): it begins where a trained network is
 
 
 def _block(cin: int, cout: int, stride: int = 1) -> nn.Sequential:
@@ -109,9 +111,18 @@ def errors(predicted: np.ndarray, truth: np.ndarray, edges: np.ndarray) -> np.nd
     return np.asarray(out)
 
 
-def train(caches: list[Path], seed: int, steps: int, threads: int, minutes: float = 0.0) -> Path:
+def train(
+    caches: list[Path],
+    seed: int,
+    steps: int,
+    threads: int,
+    minutes: float = 0.0,
+    start: str = "",
+) -> Path:
     """Train D4Vertices on the cached cuts (d4-vertex-data), a twentieth kept to check it,
-    and export it as d4-vertices.onnx (after `steps` batches, or `minutes` if sooner)."""
+    and export it as d4-vertices.onnx (after `steps` batches, or `minutes` if sooner);
+    `start`: a network of vision/models to fine-tune (vision.train.from_onnx) rather than
+    one from scratch."""
     _seed(seed, threads)
     rng = np.random.default_rng(seed)
     data = [np.load(c) for c in caches]
@@ -121,7 +132,19 @@ def train(caches: list[Path], seed: int, steps: int, threads: int, minutes: floa
     check = rng.random(len(cuts)) < 0.05
     pool = np.flatnonzero(~check)
     net = D4Vertices()
-    opt = torch.optim.AdamW(net.parameters(), lr=LR, weight_decay=1e-4)
+    peak = LR
+    if start:
+        sample = [_augment(cuts[j], vertices[j], rng)[0] for j in rng.choice(pool, 256)]
+        x = torch.from_numpy(np.stack(sample).astype(np.float32)).permute(0, 3, 1, 2)
+        from_onnx.restore(net, paths.MODELS / start, x)
+        peak = FINE_LR
+        err = check_errors(net, cuts[check], vertices[check], edges[check])
+        print(
+            f"d4 vertices from {start}: check median {np.median(err):.2f}, 80th "
+            f"{np.quantile(err, 0.8):.2f}, 95th {np.quantile(err, 0.95):.2f}",
+            flush=True,
+        )
+    opt = torch.optim.AdamW(net.parameters(), lr=peak, weight_decay=1e-4)
     t0, total = time.time(), 0.0
     for step in range(1, steps + 1):
         net.train()
@@ -143,7 +166,9 @@ def train(caches: list[Path], seed: int, steps: int, threads: int, minutes: floa
         # warm up, then a cosine down to nothing by the last batch or the last minute
         done = max(step / steps, (time.time() - t0) / (minutes * 60) if minutes else 0.0)
         for group in opt.param_groups:
-            group["lr"] = LR * min(1.0, done / 0.03) * 0.5 * (1 + math.cos(math.pi * min(done, 1)))
+            group["lr"] = (
+                peak * min(1.0, done / 0.03) * 0.5 * (1 + math.cos(math.pi * min(done, 1)))
+            )
         opt.zero_grad()
         loss.backward()
         opt.step()
