@@ -42,6 +42,34 @@ def test_the_cut_holds_the_whole_die_and_maps_back() -> None:
     assert np.allclose(back, corners, atol=1e-6)
 
 
+def test_a_second_look_cuts_the_die_round_its_base_and_larger() -> None:
+    """vision.d4_vertices.refined: the cut re-centred on the base's middle of the vertices
+    first found, showing their edge REFINE_EDGE pixels (the finder's cut: 26-37)."""
+    frame, corners, found = drawn_d4(20)
+    corners = d4_vertices.clockwise(corners)
+    _, first = d4_vertices.crop(frame, found)
+    again = d4_vertices.refined(found, corners)
+    _, m = d4_vertices.crop(frame, again)
+    inside = d4_vertices.apply(m, corners)
+    assert np.allclose(inside[1:].mean(axis=0), CROP / 2, atol=1e-6)
+    assert d4_vertices.edge(inside) == pytest.approx(d4_vertices.REFINE_EDGE)
+    assert d4_vertices.edge(inside) > d4_vertices.edge(d4_vertices.apply(first, corners))
+    assert (inside > 2).all() and (inside < CROP - 2).all(), inside  # the whole die
+
+
+def test_the_network_finds_a_drawn_die_s_vertices_to_a_pixel_or_two() -> None:
+    for yaw in (0, 35, 80):
+        frame, corners, found = drawn_d4(yaw)
+        truth = d4_vertices.clockwise(corners)
+        for refine in (False, True):
+            (seen,) = d4_vertices.find(frame, [found], views=8, refine=refine)
+            off = min(
+                np.linalg.norm(np.vstack([seen[0], np.roll(seen[1:], k, 0)]) - truth, axis=1).max()
+                for k in range(3)
+            )
+            assert off * 50 / d4_vertices.edge(truth) < 2.0, (yaw, refine, off)
+
+
 def test_the_outer_corners_come_clockwise_round_the_top_whatever_their_order() -> None:
     _, corners, _ = drawn_d4(50)
     ordered = d4_vertices.clockwise(corners)
@@ -90,3 +118,19 @@ def test_the_ceiling_at_found_vertices_says_how_to_make_the_network_when_it_is_m
     monkeypatch.setattr(paths, "MODELS", tmp_path)
     assert main(["d4-ceiling", "--vertices", "found", "--frames", "1"]) == 2
     assert "python -m vision.train d4-vertex-data" in capsys.readouterr().out
+
+
+def test_the_network_is_taught_each_die_as_both_looks_cut_it() -> None:
+    """vision.train.d4_vertex_data: each found d4 cut round the find and again as the
+    second look cuts it (round its base, its edge REFINE_EDGE pixels)."""
+    from vision.train.d4_vertex_data import render_data
+
+    data = render_data(5, 2)
+    vertices, edges = data["vertices"].astype(np.float64), data["edges"]
+    assert len(vertices) >= 4 and len(vertices) % 2 == 0
+    assert np.array_equal(edges[0::2], edges[1::2])  # one die, two cuts
+    for second in vertices[1::2]:
+        assert np.allclose(second[1:].mean(axis=0), CROP / 2, atol=1e-3)
+        assert d4_vertices.edge(second) == pytest.approx(d4_vertices.REFINE_EDGE, rel=1e-4)
+    # the first cut's scale is the finder's: another edge
+    assert not np.allclose([d4_vertices.edge(v) for v in vertices[0::2]], d4_vertices.REFINE_EDGE)

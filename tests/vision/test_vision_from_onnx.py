@@ -11,6 +11,7 @@ torch = pytest.importorskip("torch")
 pytest.importorskip("onnx")
 
 from vision import paths  # noqa: E402
+from vision.train.d4_vertices import D4Vertices  # noqa: E402
 from vision.train.from_onnx import restore  # noqa: E402
 from vision.train.nets import Embedding, Finder  # noqa: E402
 
@@ -23,7 +24,11 @@ def _frames(n: int, h: int, w: int) -> np.ndarray:
 
 @pytest.mark.parametrize(
     ("name", "net", "shape"),
-    [("finder.onnx", Finder, (96, 128)), ("embedding-pips.onnx", Embedding, (32, 32))],
+    [
+        ("finder.onnx", Finder, (96, 128)),
+        ("embedding-pips.onnx", Embedding, (32, 32)),
+        ("d4-vertices.onnx", D4Vertices, (64, 64)),  # (d4-vertices --start)
+    ],
 )
 def test_a_restored_net_computes_what_its_file_computes(
     name: str, net: type[torch.nn.Module], shape: tuple[int, int]
