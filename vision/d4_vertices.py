@@ -33,9 +33,12 @@ MODEL = "d4-vertices.onnx"
 SIGMA = 0.8  # cells: the heat taught round a vertex
 # A second look (`refined`): the cut re-centred on the base's middle as first found and
 # scaled to show the die's edge this many pixels (the finder's cut shows it 26-37: its
-# vertices sharper). On tuning renders (seed 770001) the vertices' tail and the reads
-# were best near 40 (docs/vision.md, "The die of fate").
+# vertices sharper). On tuning renders (seeds 770001-770002, edges 32-44 tried) the
+# vertices' tail and the reads were best near 40 (docs/vision.md, "The die of fate").
 REFINE_EDGE = 40.0
+# The first look only places the second: read one way it places it as well as in eight
+# (tuning seed 770002: the same reads), so a die costs 1 + views reads of the network.
+FIRST_VIEWS = 1
 
 
 def crop(frame: np.ndarray, found: Candidate) -> tuple[np.ndarray, np.ndarray]:
@@ -173,8 +176,8 @@ def find_views(
 ) -> list[np.ndarray]:
     """Each found die's vertices in the frame as read in each of `views` turns and mirrors
     of its cut ((views, 4, 2), the outer corners in the first view's order); with `refine`,
-    as read in the cut `refined` round their median."""
-    first = _views(frame, found, model, views)
+    as read in the cut `refined` round a first look's (FIRST_VIEWS)."""
+    first = _views(frame, found, model, FIRST_VIEWS if refine else views)
     if not refine:
         return first
     again = [refined(c, clockwise(np.median(r, axis=0))) for c, r in zip(found, first, strict=True)]
