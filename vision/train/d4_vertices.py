@@ -135,8 +135,8 @@ def train(
     peak = LR
     if start:
         sample = [_augment(cuts[j], vertices[j], rng)[0] for j in rng.choice(pool, 256)]
-        x = torch.from_numpy(np.stack(sample).astype(np.float32)).permute(0, 3, 1, 2)
-        from_onnx.restore(net, paths.MODELS / start, x)
+        samples = torch.from_numpy(np.stack(sample).astype(np.float32)).permute(0, 3, 1, 2)
+        from_onnx.restore(net, paths.MODELS / start, samples)
         peak = FINE_LR
         err = check_errors(net, cuts[check], vertices[check], edges[check])
         print(
