@@ -580,15 +580,20 @@ class State:
                     effect.bought(self, m)
 
     def _rehook(self, m: Monster) -> None:
-        effects = self._effects(m)
         old, old_hooks = m.effects, m.hooks
-        m.effects = effects
-        m.hooks = hooks = hook_table(effects) if effects else NO_HOOKS
+        effects = self._hook(m)
+        hooks = m.hooks
         # who holds a hook changes only for the hooks of the effects that came or went
         for e in set(old).symmetric_difference(effects):
             for name in e.hooked:
                 if bool(old_hooks[name]) != bool(hooks[name]):
                     self._find_holders(name)
+
+    def _hook(self, m: Monster) -> list[CardEffect]:
+        """`m`'s effects and hook table made anew (who holds each hook is not): its effects."""
+        m.effects = effects = self._effects(m)
+        m.hooks = hook_table(effects) if effects else NO_HOOKS
+        return effects
 
     def _find_holders(self, name: str) -> None:
         """Who holds the hook `name` now. (Loops, not comprehensions, here and in
@@ -645,8 +650,7 @@ class State:
                 m.extra.remove(old)
             if new is not None:
                 m.extra.append(new)
-            m.effects = effects = self._effects(m)
-            m.hooks = hook_table(effects) if effects else NO_HOOKS
+            self._hook(m)
         names = {*(old.hooked if old else ()), *(new.hooked if new else ())}
         for name in names:
             self._find_holders(name)
@@ -656,9 +660,7 @@ class State:
         held any): once for all, not monster after monster."""
         hooked: set[str] = set()
         for m in self.monsters:
-            m.effects = effects = self._effects(m)
-            m.hooks = hook_table(effects) if effects else NO_HOOKS
-            for e in effects:
+            for e in self._hook(m):
                 hooked.update(e.hooked)
         for name in hooked:
             self._find_holders(name)
