@@ -111,6 +111,14 @@ def errors(predicted: np.ndarray, truth: np.ndarray, edges: np.ndarray) -> np.nd
     return np.asarray(out)
 
 
+def _spread(err: np.ndarray) -> str:
+    """The check cuts' worst-vertex errors (`errors`) in words: median and tail."""
+    return (
+        f"worst vertex median {np.median(err):.2f}, 80th {np.quantile(err, 0.8):.2f}, "
+        f"95th {np.quantile(err, 0.95):.2f} px per 50 px of edge"
+    )
+
+
 def train(
     caches: list[Path],
     seed: int,
@@ -139,11 +147,7 @@ def train(
         from_onnx.restore(net, paths.MODELS / start, samples)
         peak = FINE_LR
         err = check_errors(net, cuts[check], vertices[check], edges[check])
-        print(
-            f"d4 vertices from {start}: check median {np.median(err):.2f}, 80th "
-            f"{np.quantile(err, 0.8):.2f}, 95th {np.quantile(err, 0.95):.2f}",
-            flush=True,
-        )
+        print(f"d4 vertices from {start}: check: {_spread(err)}", flush=True)
     opt = torch.optim.AdamW(net.parameters(), lr=peak, weight_decay=1e-4)
     t0, total = time.time(), 0.0
     for step in range(1, steps + 1):
@@ -177,9 +181,8 @@ def train(
         if step % 200 == 0 or last:
             err = check_errors(net, cuts[check], vertices[check], edges[check])
             print(
-                f"d4 vertices step {step}/{steps} loss {total / 200:.3f} check: worst vertex "
-                f"median {np.median(err):.2f}, 80th {np.quantile(err, 0.8):.2f}, 95th "
-                f"{np.quantile(err, 0.95):.2f} px per 50 px of edge ({time.time() - t0:.0f}s)",
+                f"d4 vertices step {step}/{steps} loss {total / 200:.3f} check: {_spread(err)} "
+                f"({time.time() - t0:.0f}s)",
                 flush=True,
             )
             total = 0.0
