@@ -32,6 +32,11 @@ class IllegalInput(ValueError):
     says_awaited = False
 
 
+class NeverEnds(RuntimeError):
+    """A game of random players did not end within the random player's limit of inputs:
+    a rule that loops, found by the property tests and the benches."""
+
+
 @dataclass(frozen=True)
 class Waiting:
     """What a game waits for: whose input, of which kind, and the legal options.

@@ -23,7 +23,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from host.games import Input
+from host.games import Input, NeverEnds
 from host.games.kato.cards import NUMBERS, WILD4, Card
 from host.games.kato.engine import KaTO
 from host.games.kato.phases import COLOR, COUNT, DRAWN, PLAY, TURN_UP, VERDICT
@@ -37,10 +37,6 @@ PLAY_CHANCE = 0.9  # a player with a playable card plays (else draws)
 BLUFF_CHANCE = 0.2  # a player holding the colour in force lays a +4 anyway
 CHALLENGE_CHANCE = 0.4
 SEVERAL_CHANCE = 0.6  # with several cards at once: lay the others of the same number too
-
-
-class NeverEnds(RuntimeError):
-    """A random game did not end within MAX_INPUTS inputs."""
 
 
 class Table:

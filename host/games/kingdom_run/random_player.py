@@ -18,7 +18,7 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from host.games import Input
+from host.games import Input, NeverEnds
 from host.games.kingdom_run.actions import ACTIONS
 from host.games.kingdom_run.engine import KingdomRun
 from host.games.kingdom_run.rules import DICE, FACES
@@ -29,10 +29,6 @@ MAX_INPUTS = 20_000  # a game longer than this is a bug (the game must always en
 THROW_AGAIN = 0.3  # chance to throw again when one may
 END_EARLY = 0.03  # chance to end the turn while an action is still possible
 CORRECT_CHANCE = 0.05  # with corrections=True, chance of a correction when one may
-
-
-class NeverEnds(RuntimeError):
-    """A random game did not end within MAX_INPUTS inputs."""
 
 
 def random_faces(rng: random.Random, n: int) -> list[str]:

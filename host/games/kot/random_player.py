@@ -22,7 +22,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from host.games import Input, Waiting
+from host.games import Input, NeverEnds, Waiting
 from host.games.kot import market
 from host.games.kot.decision_kinds import KINDS
 from host.games.kot.engine import KingOfTokyo
@@ -45,10 +45,6 @@ SWEEP_CHANCE = 0.1
 USE_CHANCE = 0.3  # chance to use a card (or buy as a card allows) when one can
 CORRECT_CHANCE = 0.05  # with corrections=True, chance of a correction after a throw
 STANDING_CHANCE = 0.05  # chance to take an expansion's action at any time (a cultist...)
-
-
-class NeverEnds(RuntimeError):
-    """A random game did not end within MAX_INPUTS inputs."""
 
 
 def _subsets(n: int) -> list[tuple[int, ...]]:

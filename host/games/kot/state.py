@@ -98,6 +98,18 @@ class Monster:
         return f"<{self.name} ({self.monster}) hp={self.hp} vp={self.vp} e={self.energy}>"
 
 
+class ExtraTurn:
+    """A turn to play after this one: whose, with how many dice fewer, and whether without
+    the die of fate (Builders' Uprising's ankh)."""
+
+    __slots__ = ("fateless", "fewer", "monster")
+
+    def __init__(self, monster: Monster, fewer: int = 0, fateless: bool = False) -> None:
+        self.monster = monster
+        self.fewer = fewer
+        self.fateless = fateless
+
+
 class Hit:
     """One loss of HP about to happen: prevention may lower `amount` (policy 24); `lost` is
     what the victim really lost. `smash`: the claws of a Smash (yields, Poison Spit...)."""
@@ -186,7 +198,7 @@ class State:
         self.pending: list[Pending] = []
         self.queued: list[Pending] = []  # decisions asked of a player already deciding
         self.todo: list[Step] = []  # the steps still to do, last pushed first
-        self.next_turns: list[tuple[Monster, int]] = []  # extra turns: (monster, dice fewer)
+        self.next_turns: list[ExtraTurn] = []  # extra turns, in the order they come
         self.rolloff: list[Monster] = []  # who still throws in the roll-off, in order
         self.rolloff_claws: dict[str, int] = {}
         self.winners: list[Monster] = []
@@ -214,8 +226,7 @@ class State:
         self.hp_less = 0  # every monster's max HP is this much lower
         self.cards_off = False  # keep cards have no effect
         self.locked: str | None = None  # dice showing this face may not be thrown again
-        self.turn_entry: object = None  # the next_turns entry of the extra turn being played
-        self.fateless: list[object] = []  # next_turns entries played without the die of fate
+        self.extra: ExtraTurn | None = None  # the extra turn being played, if it is one
         self.fate_throw = 0  # throws the die of fate's face gives while it shows it
         self.standing = [x for x in self.expansions if x.standing]  # their offers at any time
         # their steps after the active monster's last throw

@@ -627,13 +627,12 @@ def next_turn(game: State) -> None:
             game.todo.clear()
             return
     while game.next_turns:
-        entry = game.next_turns.pop(0)
-        extra, fewer = entry
-        if extra.alive:
-            game.turn_entry = entry  # which extra turn this is (a curse's: no die of fate)
-            start_turn(game, extra, fewer, extra=True)
+        extra = game.next_turns.pop(0)
+        if extra.monster.alive:
+            game.extra = extra
+            start_turn(game, extra.monster, extra.fewer, extra=True)
             return
-    game.turn_entry = None
+    game.extra = None
     monsters = game.monsters
     seat = game.regular.seat
     while True:

@@ -133,7 +133,7 @@ def state_json(game: KingOfTokyo) -> dict[str, Any]:
         "playing": game.playing,
         "peek": None if peeked is None else {"player": game.active.name, "card": peeked},
         "wings": [m.name for m in game.shielded],
-        "extra_turns": [m.name for m, _ in game.next_turns],
+        "extra_turns": [t.monster.name for t in game.next_turns],
         "waiting_for": [
             {"player": w.player, "kind": w.kind, "options": w.options} for w in game.waiting_for()
         ],

@@ -22,7 +22,7 @@ from host.games.kot.effects import CardEffect
 from host.games.kot.expansions import curse_decisions as ask
 from host.games.kot.rules import CITY, fewer_dice
 from host.games.kot.setup import CURSE_NAMES
-from host.games.kot.state import Hit
+from host.games.kot.state import ExtraTurn, Hit
 
 if TYPE_CHECKING:
     from host.games.kot.state import Monster, State
@@ -271,9 +271,7 @@ class BuildersUprising(Curse):
 
     def ankh(self, game: State, m: Monster) -> None:
         if m.location is None:  # another turn after this one, without the die of fate
-            entry = (m, 0)
-            game.next_turns.append(entry)
-            game.fateless.append(entry)
+            game.next_turns.append(ExtraTurn(m, fateless=True))
 
     def snake(self, game: State, m: Monster) -> None:
         game.gain_vp(m, -2)

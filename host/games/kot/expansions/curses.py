@@ -220,8 +220,7 @@ class Curses(Expansion):
             game.scarab = game.monsters[m.seat - 1]
 
     def turn_dice(self, game: State, m: Monster) -> int:
-        entry = game.turn_entry
-        if entry is not None and any(e is entry for e in game.fateless):
+        if game.extra is not None and game.extra.fateless:
             return 0  # Builders' Uprising's turn, without the die of fate
         return 1
 

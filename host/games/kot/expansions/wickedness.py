@@ -25,6 +25,7 @@ from host.games.kot.errors import MalformedInput, RuleViolation
 from host.games.kot.expansion import Expansion, expansion
 from host.games.kot.powers.damage import PoisonSpit
 from host.games.kot.setup import TILE_PAIRS, SetupError
+from host.games.kot.state import ExtraTurn
 from host.games.kot.text import _
 from host.games.page import choice
 
@@ -259,7 +260,7 @@ class FinalPush(Tile):
     def taken(self, game: State, owner: Monster) -> None:
         game.heal(owner, 2)
         game.gain_energy(owner, 2)
-        game.next_turns.append((owner, 0))
+        game.next_turns.append(ExtraTurn(owner))
 
     def start_turn(self, game: State, owner: Monster) -> None:
         lose_tile(game, owner, self)

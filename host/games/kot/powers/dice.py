@@ -16,6 +16,7 @@ from host.games.kot.checks import check_face, check_faces, check_rethrow
 from host.games.kot.effects import CardEffect, card
 from host.games.kot.errors import RuleViolation
 from host.games.kot.rules import FACE_SET, FACES, ROLL
+from host.games.kot.state import ExtraTurn
 from host.games.kot.text import _, face_label
 
 if TYPE_CHECKING:
@@ -52,7 +53,7 @@ class FreezeTime(CardEffect):
 
     def resolved(self, game: State, owner: Monster, counts: dict[str, int]) -> None:
         if game.rolled["1"] >= 3:
-            game.next_turns.append((owner, game.fewer + 1))
+            game.next_turns.append(ExtraTurn(owner, game.fewer + 1))
 
 
 def own_roll_step(game: State, owner: Monster) -> bool:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from host.games.kot.effects import CardEffect, card, register
 from host.games.kot.rules import CITY
+from host.games.kot.state import ExtraTurn
 
 if TYPE_CHECKING:
     from host.games.kot.state import Monster, State
@@ -104,4 +105,4 @@ class Frenzy(CardEffect):
     20); bought on another monster's turn (Opportunist), it comes after that turn."""
 
     def bought(self, game: State, buyer: Monster) -> None:
-        game.next_turns.append((buyer, 0))
+        game.next_turns.append(ExtraTurn(buyer))
