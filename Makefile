@@ -6,6 +6,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 NPM_STAMP := node_modules/.installed
+ENGINE := var/compiled/manifest.json
 
 .PHONY: demo test lint typecheck pytest install browser card-fonts bench soak cards-models clean
 
@@ -15,7 +16,7 @@ demo: install
 test: install browser card-fonts
 	$(MAKE) --no-print-directory lint typecheck pytest
 
-install: $(STAMP) $(NPM_STAMP)
+install: $(STAMP) $(NPM_STAMP) $(ENGINE)
 
 # The virtual environment and the project (editable, with the dev extras).
 $(STAMP): pyproject.toml
@@ -25,6 +26,11 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	$(BIN)/python -m pip install --quiet --target $(VENV)/micropython-stubs -r firmware/stubs-requirements.txt
 	touch $@
+
+# The rules engines' hot modules compiled by mypyc (host/games/compiled.py), again whenever a
+# source under host/games changes; without a C compiler the engines stay plain Python.
+$(ENGINE): $(STAMP) $(shell find host/games -name '*.py')
+	$(BIN)/python -m host.games.compiled
 
 # Real MicroPython (1.27, WebAssembly) under Node, for the firmware tests and the virtual board.
 $(NPM_STAMP): package.json package-lock.json

@@ -197,9 +197,10 @@ def locale_folder(domain: str) -> Path | None:
         spec = importlib.util.find_spec(domain)
     except (ImportError, ValueError):
         return None
-    if spec is None or not spec.submodule_search_locations:
+    if spec is None or spec.origin is None or not spec.submodule_search_locations:
         return None
-    return Path(next(iter(spec.submodule_search_locations))) / LOCALES
+    # its __init__'s folder: a compiled build's folder may come first on its search path
+    return Path(spec.origin).parent / LOCALES
 
 
 @functools.cache

@@ -26,6 +26,10 @@ Pure: no camera, serial, web, threads or clock; randomness only from seeded
 `random.Random` instances whose seed is in the setup.
 """
 
+from host.games.compiled import prefer_compiled
+
+prefer_compiled(__name__, __path__)  # before the modules: their compiled build, if fresh
+
 from host.games.kot.engine import KingOfTokyo
 from host.games.kot.rules import FACES
 from host.games.kot.script import Script, ScriptError, load_script, parse_script, replay

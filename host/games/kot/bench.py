@@ -12,7 +12,9 @@ The target is at least 500 games per second on one core, with the power cards in
 `--compare REV` measures the engine of the git revision REV too, in the same run: each
 round runs both in fresh processes, one after the other (in turns: ABBA...), and the
 ratios of their best figures are printed (above 1: this tree is faster), for the base
-game and for the game with every expansion on.
+game and for the game with every expansion on. REV's tree is a fresh export, so its
+engine runs as plain Python; this tree's runs compiled if it is built (host/games/compiled.py):
+DICETABLE_ENGINE=python compares plain with plain.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from host.errors import UserError
+from host.games.compiled import engine_kind
 from host.games.kot.engine import KingOfTokyo
 from host.games.kot.expansion import EXPANSIONS, all_on
 from host.games.kot.random_player import play_game
@@ -107,6 +110,7 @@ def bench(args: argparse.Namespace) -> int:
     rev = getattr(args, "compare", None)
     if rev:
         return compare(rev, games, rounds)
+    print(f"the engine: {engine_kind(__package__ or '')}")
     r = measure(games=games, rounds=rounds)
     verdict = "reached" if r["games_per_s"] >= TARGET_GAMES_PER_S else "NOT reached"
     print(
@@ -181,7 +185,8 @@ def compare(rev: str, games: int, rounds: int) -> int:
                             kept[key] = value
     print(
         f"{games} games, best of {rounds} rounds each; {rev} and this tree in turns, in fresh "
-        "processes (CPU time on one core):"
+        f"processes (CPU time on one core); the engine at {rev}: plain Python (a fresh export), "
+        f"here: {engine_kind(__package__ or '')}"
     )
     for game, title in _GAMES:
         print(f"{title}:")

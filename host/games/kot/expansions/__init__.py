@@ -10,6 +10,10 @@ one module each, each its own game option; importing this package registers them
   the cards in `curse_cards`, their decisions in `curse_decisions`).
 """
 
+from host.games.compiled import prefer_compiled
+
+prefer_compiled(__name__, __path__)  # before the modules: their compiled build, if fresh
+
 from host.games.kot.expansions import berserk, cultists, curses, tower, wickedness
 
 __all__ = ["berserk", "cultists", "curses", "tower", "wickedness"]
