@@ -27,6 +27,17 @@ DIE_THRESHOLD = 0.35  # finder score from which a cell holds a die
 # (an unknown die: the follower and the rules count dice); below it such a find is dropped
 SURE = 0.85  # above what the finders give frames of sensor noise (up to 0.81 on 17 frames)
 MAX_DICE = 64  # at most this many dice per frame (the surest), so no frame is slow
+# A finder may be several passes, "FILE[@WIDTH]+FILE[@WIDTH]..." (a face set's finder_file):
+# each pass's network over the frame scaled to its width (FINDER_WIDTH by default). A finder
+# learns dice of a range of sizes at its width: a second pass at half the width sees
+# close-ups (dice of a third of the frame) at a size it knows. The reader reads pass by pass
+# (vision.reader.DiceReader.read_frame, find_pass); teaching takes every pass's finds at
+# once (find), the earlier pass's where two find one die.
+PASSES, AT = "+", "@"
+# Of every pass's finds at once, one lying within another of at least INNER times its side
+# (INSIDE of its area) is a part of that die (a pip found as a die by a finder of smaller
+# dice) and dropped, if the finder is at least IN_SURE sure of the larger die.
+INNER, INSIDE, IN_SURE = 3.0, 0.6, 0.5
 
 Box = tuple[float, float, float, float]
 
@@ -40,6 +51,9 @@ class Candidate:
     angle: float
     box: Box
     score: float  # how sure the finder is that this is a die, 0..1
+    # which pass of a finder of several (PASSES) found it: a face set draws each pass's
+    # boxes as its labels do (FaceSet.box_fits), passes may see dice at other sizes
+    finder_pass: int = 0
 
 
 def find(
@@ -49,7 +63,56 @@ def find(
     model: str = "finder.onnx",
 ) -> list[Candidate]:
     """Dice in a BGR frame: the finder's cells that peak above `threshold`, as boxes
-    (`model`: the finder network, a file of vision/models)."""
+    (`model`: the finder network, a file of vision/models, or several passes: PASSES)."""
+    if PASSES not in model and AT not in model:
+        return suppress(_find_once(frame, threshold, width, model))[:MAX_DICE]
+    found: list[Candidate] = []
+    for k in range(passes(model)):
+        found += find_pass(frame, model, k, threshold, width)
+    # of two passes' finds of one die the earlier pass's is kept (the first is the set's
+    # own finder: later ones add the dice it cannot see, they do not redraw its finds)
+    return suppress(without_parts(found), ordered=True)[:MAX_DICE]
+
+
+def find_pass(
+    frame: np.ndarray,
+    model: str,
+    finder_pass: int,
+    threshold: float = DIE_THRESHOLD,
+    width: int = FINDER_WIDTH,
+) -> list[Candidate]:
+    """The finds of one pass of a finder of several (PASSES), surest first."""
+    file, _, at = model.split(PASSES)[finder_pass].partition(AT)
+    once = _find_once(frame, threshold, int(at) if at else width, file, finder_pass)
+    return suppress(once)[:MAX_DICE]
+
+
+def without_parts(found: list[Candidate]) -> list[Candidate]:
+    """`found` less the finds that lie within a larger die found (INNER, INSIDE, IN_SURE)."""
+    big = [k for k in found if k.score >= IN_SURE]
+    return [
+        c
+        for c in found
+        if not any(
+            box_side(k.box) >= INNER * box_side(c.box) and share_within(c.box, k.box) >= INSIDE
+            for k in big
+        )
+    ]
+
+
+def share_within(a: Box, b: Box) -> float:
+    """How much of box `a`'s area lies within box `b`."""
+    ix = max(0.0, min(a[2], b[2]) - max(a[0], b[0]))
+    iy = max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
+    area = (a[2] - a[0]) * (a[3] - a[1])
+    return ix * iy / area if area > 0 else 0.0
+
+
+def _find_once(
+    frame: np.ndarray, threshold: float, width: int, model: str, finder_pass: int = 0
+) -> list[Candidate]:
+    """One finder network's finds over the frame scaled to `width` (before suppression),
+    as pass `finder_pass` of the finder."""
     h, w = frame.shape[:2]
     scale = width / w
     sh = max(PAD, round(h * scale))
@@ -84,17 +147,21 @@ def find(
                 angle=math.degrees(turn) / 4 % 90,
                 box=box,
                 score=float(heat[iy, ix]),
+                finder_pass=finder_pass,
             )
         )
-    return suppress(found)[:MAX_DICE]
+    return found
 
 
-def suppress(found: list[Candidate], overlap: float = 0.5, near: float = 0.6) -> list[Candidate]:
+def suppress(
+    found: list[Candidate], overlap: float = 0.5, near: float = 0.6, ordered: bool = False
+) -> list[Candidate]:
     """Keep the surest of boxes that overlap by more than `overlap` (IoU) or whose centres
     are closer than `near` times the smaller box's side: the same die seen from two cells.
-    Touching dice are a side apart or more (0.6 was the best on the learn photos)."""
+    Touching dice are a side apart or more (0.6 was the best on the learn photos).
+    `ordered`: keep the first in `found`'s order instead (each pass's finds surest first)."""
     kept: list[Candidate] = []
-    for c in sorted(found, key=lambda c: -c.score):
+    for c in found if ordered else sorted(found, key=lambda c: -c.score):
         if all(iou(c.box, k.box) <= overlap and not _same_place(c, k, near) for k in kept):
             kept.append(c)
     return kept
@@ -103,6 +170,11 @@ def suppress(found: list[Candidate], overlap: float = 0.5, near: float = 0.6) ->
 def _same_place(a: Candidate, b: Candidate, near: float) -> bool:
     side = min(a.box[2] - a.box[0], a.box[3] - a.box[1], b.box[2] - b.box[0], b.box[3] - b.box[1])
     return math.dist(a.center, b.center) < near * side
+
+
+def passes(model: str) -> int:
+    """How many passes a finder (a face set's finder_file) makes."""
+    return len(model.split(PASSES))
 
 
 def box_side(box: Box) -> float:

@@ -8,6 +8,7 @@ centroids; `classify` returns the face and its probability.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -21,6 +22,7 @@ from vision.nets import softmax
 SHIPPED = Path(__file__).parent / "facesets"
 COCKED = 0.9  # cocked classifier's probability from which a die counts as leaning (default)
 NEVER = 1.01  # a probability threshold no probability reaches
+LATER = "later"  # a later set's arrays in a set file: "later0_weights", ... (FaceSet.later)
 
 
 def user_dir() -> Path:
@@ -53,6 +55,10 @@ class FaceSet:
     # of side s is reported with side exp(a) * s ** b, (a, b) = box_fit. Hand-drawn boxes
     # are often loose on small dice and tight on big ones (b < 1).
     box_fit: tuple[float, float] = (0.0, 1.0)
+    # The fits of a finder's later passes (vision.detect.PASSES), in order: a pass that sees
+    # dice at another size draws its boxes otherwise, and the photos it finds are other
+    # people's, whose labels draw boxes their own way. A pass without one uses `box_fit`.
+    box_fits: tuple[tuple[float, float], ...] = ()
     views: int = 1  # quarter turns of each patch embedded and averaged (vision.nets.embed)
     # The softmax has one more class after the faces: "not one of our dice", taught from
     # what the finder took for a die in the teaching photos where no die was labelled
@@ -62,6 +68,7 @@ class FaceSet:
     # The networks (files of vision/models) the set reads with: its dice are found by
     # `finder_file` and embedded by `embedding_file` (whose fingerprint is `embedding`).
     # Kinds of dice may read best with networks of their own (vision.build_shipped).
+    # `finder_file` may be several passes (vision.detect.PASSES: "a.onnx+b.onnx@160").
     finder_file: str = "finder.onnx"
     embedding_file: str = "embedding.onnx"
     # How far in a die's face patch is cut: the found side divided by `zoom`. A d4's result
@@ -109,6 +116,12 @@ class FaceSet:
     glyph_bias: np.ndarray = field(default_factory=lambda: np.zeros(0, np.float32))
     chirality: np.ndarray = field(default_factory=lambda: np.zeros((0, 3), np.int64))
     glyph_threshold: float = NEVER
+    # Sets of their own for the finds of the finder's later passes (vision.detect.PASSES),
+    # in order (a pass without one: this set reads its finds too). A later pass reads the
+    # frames in which the earlier ones read no face (other people's dice on other tables,
+    # close-ups), with a set taught on them and its own embedding; the first pass's dice
+    # are read as by the first set alone (vision.reader.DiceReader.read_frame).
+    later: tuple[FaceSet, ...] = ()
 
     @property
     def reads_glyphs(self) -> bool:
@@ -141,9 +154,11 @@ class FaceSet:
         """(n,) cosine similarity of each patch's best view to its nearest face centroid."""
         return np.asarray((features @ self.centroids.T).max(axis=(1, 2)))
 
-    def box_factor(self, side: float) -> float:
-        """How much to grow a found box of `side` pixels to draw it as the labels do."""
-        a, b = self.box_fit
+    def box_factor(self, side: float, finder_pass: int = 0) -> float:
+        """How much to grow a box of `side` pixels found by the finder's pass `finder_pass`
+        to draw it as the labels do."""
+        later = self.box_fits[finder_pass - 1 : finder_pass] if finder_pass > 0 else ()
+        a, b = later[0] if later else self.box_fit
         return float(np.exp(a + (b - 1.0) * np.log(max(side, 1.0))))
 
     def color_of(self, features: np.ndarray) -> tuple[str | None, float]:
@@ -187,6 +202,15 @@ class FaceSet:
         return probs, np.where(use, self.home_threshold, thresholds)
 
     def save(self, path: str | Path) -> Path:
+        meta, arrays = self._parts()
+        for k, other in enumerate(self.later):
+            more, more_arrays = other._parts()
+            meta.setdefault("later", []).append(more)
+            arrays |= {f"{LATER}{k}_{name}": a for name, a in more_arrays.items()}
+        return setfile.save(path, meta, arrays)
+
+    def _parts(self) -> tuple[dict[str, Any], dict[str, np.ndarray]]:
+        """The set's meta and arrays, as its file holds them (less its `later` sets)."""
         meta = {
             "name": self.name,
             "faces": list(self.faces),
@@ -194,6 +218,7 @@ class FaceSet:
             "threshold": self.threshold,
             "familiar": self.familiar,
             "box_fit": list(self.box_fit),
+            "box_fits": [list(f) for f in self.box_fits],
             "views": self.views,
             "rejects": self.rejects,
             "embedding": self.embedding,
@@ -223,7 +248,7 @@ class FaceSet:
             "chirality": self.chirality,
             **{f"look_net_{i}": a for i, a in enumerate(self.look_net)},
         }
-        return setfile.save(path, meta, arrays)
+        return meta, arrays
 
 
 def load(name_or_path: str | Path) -> FaceSet:
@@ -237,29 +262,42 @@ def load(name_or_path: str | Path) -> FaceSet:
         )
     try:
         meta, data = setfile.read(path)
-        return FaceSet(
-            name=meta["name"],
-            faces=tuple(meta["faces"]),
-            colors=tuple(meta["colors"]),
-            weights=data["weights"],
-            bias=data["bias"],
-            color_weights=data["color_weights"],
-            color_bias=data["color_bias"],
-            centroids=data["centroids"],
-            familiar=float(meta["familiar"]),
-            threshold=float(meta["threshold"]),
-            embedding=str(meta["embedding"]),
-            box_fit=_box_fit(meta),
-            views=int(meta.get("views", 1)),
-            rejects=bool(meta.get("rejects", False)),
-            finder_file=str(meta.get("finder_file", "finder.onnx")),
-            embedding_file=str(meta.get("embedding_file", "embedding.onnx")),
-            zoom=float(meta.get("zoom", 1.0)),
-            cocked=float(meta.get("cocked", COCKED)),
-            **_optional(meta, data),
+        later = tuple(
+            _from(
+                more,
+                {k.split("_", 1)[1]: a for k, a in data.items() if k.startswith(f"{LATER}{i}_")},
+            )
+            for i, more in enumerate(meta.get("later", []))
         )
+        return dataclasses.replace(_from(meta, data), later=later)
     except (OSError, KeyError, ValueError) as error:
         raise FaceSetError(f"{path} is not a face set file ({error})") from None
+
+
+def _from(meta: dict[str, Any], data: dict[str, np.ndarray]) -> FaceSet:
+    """A set from its meta and arrays (as FaceSet._parts made them)."""
+    return FaceSet(
+        name=meta["name"],
+        faces=tuple(meta["faces"]),
+        colors=tuple(meta["colors"]),
+        weights=data["weights"],
+        bias=data["bias"],
+        color_weights=data["color_weights"],
+        color_bias=data["color_bias"],
+        centroids=data["centroids"],
+        familiar=float(meta["familiar"]),
+        threshold=float(meta["threshold"]),
+        embedding=str(meta["embedding"]),
+        box_fit=_box_fit(meta),
+        box_fits=tuple((float(a), float(b)) for a, b in meta.get("box_fits", [])),
+        views=int(meta.get("views", 1)),
+        rejects=bool(meta.get("rejects", False)),
+        finder_file=str(meta.get("finder_file", "finder.onnx")),
+        embedding_file=str(meta.get("embedding_file", "embedding.onnx")),
+        zoom=float(meta.get("zoom", 1.0)),
+        cocked=float(meta.get("cocked", COCKED)),
+        **_optional(meta, data),
+    )
 
 
 def _optional(meta: dict[str, Any], data: dict[str, np.ndarray]) -> dict[str, Any]:

@@ -35,7 +35,7 @@ from vision.reader import (
     Judged,
     check_frame,
     color_features,
-    scaled,
+    fitted,
 )
 
 DOUBT = 1.05  # a find this near another role's dice's look (1: their edge) is unsure
@@ -90,7 +90,7 @@ class MixedReader:
         sets: list[tuple[str | None, DiceReader]] = [(None, self.main), *self.others.items()]
         cuts, judged, far = [], [], []
         for _role, reader in sets:
-            own = [scaled(c, reader.faces.box_factor(detect.box_side(c.box))) for c in found]
+            own = [fitted(reader.faces, c) for c in found]
             side = reader.faces.face_side
             cut = np.stack([patches.cut(frame, c.center, side(c.side), c.angle) for c in own])
             cuts.append((own, cut))

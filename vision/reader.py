@@ -115,6 +115,7 @@ class DiceReader:
             )
         self.faces = faces
         self.die_threshold = die_threshold
+        self._later: list[DiceReader] | None = None
 
     @classmethod
     def load(cls, name: str | Path) -> DiceReader:
@@ -126,10 +127,37 @@ class DiceReader:
         return self.read_frame(frame).dice
 
     def read_frame(self, frame: np.ndarray) -> FrameReading:
-        """As `read`, with what was found but dropped as none of our dice (for measuring)."""
+        """As `read`, with what was found but dropped as none of our dice (for measuring).
+
+        A finder of several passes (vision.detect.PASSES) is read pass by pass, each by its
+        set (FaceSet.later), until one reads a face: a later pass looks for the dice of
+        frames in which the earlier ones read none (other people's dice on other tables,
+        close-ups: there the first finder finds pips and table, reported unknown at most),
+        and a table of the first pass's dice is read as by it alone, as fast. The dice
+        reported are the last pass's."""
         frame = check_frame(frame)
-        raw = detect.find(frame, self.die_threshold, model=self.faces.finder_file)
-        found = [scaled(c, self.faces.box_factor(detect.box_side(c.box))) for c in raw]
+        model = self.faces.finder_file
+        if detect.passes(model) == 1:
+            return self._read_found(frame, detect.find(frame, self.die_threshold, model=model))
+        dropped: list[detect.Candidate] = []
+        for k, reader in enumerate(self._passes()):
+            seen = reader._read_found(frame, detect.find_pass(frame, model, k, self.die_threshold))
+            dropped += seen.dropped
+            if any(d.face != UNKNOWN for d in seen.dice):
+                break
+        return FrameReading(seen.dice, dropped)
+
+    def _passes(self) -> list[DiceReader]:
+        """The reader of each pass of the set's finder (FaceSet.later), made once."""
+        if self._later is None:
+            later = [DiceReader(f, self.die_threshold) for f in self.faces.later]
+            passes = detect.passes(self.faces.finder_file)
+            self._later = [self, *later, *[self] * (passes - 1 - len(later))][:passes]
+        return self._later
+
+    def _read_found(self, frame: np.ndarray, raw: list[detect.Candidate]) -> FrameReading:
+        """The finds `raw` (of `frame`, checked) read by this set."""
+        found = [fitted(self.faces, c) for c in raw]
         if not found:
             return FrameReading([], [])
         side = self.faces.face_side
@@ -297,6 +325,11 @@ def context_cuts(frame: np.ndarray, found: list[detect.Candidate]) -> np.ndarray
             for c in found
         ]
     )
+
+
+def fitted(faces: faceset.FaceSet, c: detect.Candidate) -> detect.Candidate:
+    """A found die drawn as the face set's labels draw boxes (FaceSet.box_factor)."""
+    return scaled(c, faces.box_factor(detect.box_side(c.box), c.finder_pass))
 
 
 def scaled(c: detect.Candidate, factor: float) -> detect.Candidate:

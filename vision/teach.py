@@ -44,6 +44,9 @@ class Examples:
     # each labelled die the finder found, cut where it was found (calibration reads these)
     read: np.ndarray  # (k, PATCH, PATCH, 3) uint8
     read_dice: np.ndarray  # (k,) which labelled die each comes from (as `dice`)
+    # which finder pass found each die of `box_sides` (vision.detect.PASSES); empty: all
+    # the first
+    box_passes: list[int] = dataclasses.field(default_factory=list)
 
 
 OTHER_IOU = 0.1  # a found thing overlapping no labelled die more than this is none of ours
@@ -83,17 +86,24 @@ def cuts_for(
     labelled: Sequence[labels.LabelledDie],
     finder: str = FINDER,
     zoom: float = 1.0,
-) -> tuple[list[np.ndarray], list[tuple[float, float]], list[np.ndarray], list[np.ndarray | None]]:
+) -> tuple[
+    list[np.ndarray],
+    list[tuple[tuple[float, float], int]],
+    list[np.ndarray],
+    list[np.ndarray | None],
+]:
     """For each labelled die: `per_die` jittered cuts around its labelled box, and its cut
     where the finder finds it, as the reader cuts it before the set's box fit (else None);
     for each die the finder finds, its labelled and found box sides (how the labels draw
-    boxes: see fit_box); and cuts of what the finder found away from every die in
-    `labelled` (all the photo's dice, cocked ones too): none of ours. With a `zoom` (the
-    set's face patch shows the middle of a die: FaceSet.zoom) a die's cuts are centred where
-    the finder finds it, as the reader cuts it (a d4's top vertex is not its box's centre)."""
+    boxes: see fit_box) with the finder pass that found it; and cuts of what the finder
+    found away from every die in `labelled` (all the photo's dice, cocked ones too): none of
+    ours. With a `zoom` (the set's face patch shows the middle of a die: FaceSet.zoom) a
+    die's cuts are centred where the finder finds it, as the reader cuts it (a d4's top
+    vertex is not its box's centre)."""
     found = detect.find(frame, model=finder)
     cuts: list[np.ndarray] = []
     sides: list[tuple[float, float]] = []
+    passes: list[int] = []
     others: list[np.ndarray] = []
     read: list[np.ndarray | None] = []
     for die in dice:
@@ -101,6 +111,7 @@ def cuts_for(
         overlap = iou(best.box, die.box) if best is not None else 0.0
         if best is not None and overlap >= 0.3:
             sides.append((box_side(die.box), box_side(best.box)))
+            passes.append(best.finder_pass)
         read.append(
             patches.cut(frame, best.center, best.side / zoom, best.angle)
             if best is not None and overlap >= 0.5
@@ -118,7 +129,7 @@ def cuts_for(
             others.extend(
                 patches.jittered_cut(frame, c.box, rng, zoom=zoom) for _ in range(OTHER_CUTS)
             )
-    return cuts, sides, others, read
+    return cuts, list(zip(sides, passes, strict=True)), others, read
 
 
 def collect(
@@ -135,7 +146,7 @@ def collect(
     cut: list[np.ndarray] = []
     faces: list[str] = []
     colors: list[str | None] = []
-    sides: list[tuple[float, float]] = []
+    sides: list[tuple[tuple[float, float], int]] = []
     die_of: list[int] = []
     others: list[np.ndarray] = []
     read: list[np.ndarray] = []
@@ -163,11 +174,12 @@ def collect(
         np.concatenate(cut),
         faces,
         colors,
-        sides,
+        [s for s, _ in sides],
         np.array(die_of),
         np.stack(others) if others else none,
         np.stack(read) if read else none,
         np.array(read_dice, np.int64),
+        [k for _, k in sides],
     )
 
 
@@ -188,10 +200,24 @@ def merge(*parts: Examples) -> Examples:
         np.concatenate([p.others for p in parts]),
         np.concatenate([p.read for p in parts]),
         np.concatenate(read_dice),
+        [k for p in parts for k in (p.box_passes or [0] * len(p.box_sides))],
     )
 
 
 MIN_BOX_FIT = 40  # fewer dice found than this: one factor for all sizes (power 1)
+
+
+def fit_boxes(
+    examples: Examples, finder: str
+) -> tuple[tuple[float, float], tuple[tuple[float, float], ...]]:
+    """The box fit of each pass of `finder` (FaceSet.box_fit, box_fits), each from the dice
+    that pass found."""
+    passes = examples.box_passes or [0] * len(examples.box_sides)
+    fits = [
+        fit_box([s for s, k in zip(examples.box_sides, passes, strict=True) if k == n])
+        for n in range(detect.passes(finder))
+    ]
+    return fits[0], tuple(fits[1:])
 
 
 def fit_box(sides: Sequence[tuple[float, float]]) -> tuple[float, float]:
@@ -392,6 +418,7 @@ def learn(
         threshold = calibrate(all_feats, all_y, all_dice, check, len(names), classes, decay)
     centroids, familiar = centroids_of(feats, y, len(names))
     look = looks(examples)
+    box_fit, box_fits = fit_boxes(examples, finder)
     colors = sorted({c for c in examples.colors if c is not None})
     color_weights, color_bias = np.zeros((COLOR_FEATURES, 0), np.float32), np.zeros(0, np.float32)
     if colors:
@@ -413,7 +440,8 @@ def learn(
         embedding=nets.model_id(embedding),
         views=views,
         rejects=True,
-        box_fit=fit_box(examples.box_sides),
+        box_fit=box_fit,
+        box_fits=box_fits,
         finder_file=finder,
         embedding_file=embedding,
         zoom=zoom,

@@ -110,12 +110,10 @@ def rune_figures(pips_reader: DiceReader) -> Figures:
 
 
 @pytest.mark.xfail(
-    reason="not met yet: d6-pips reads with the networks fine-tuned on d6-tray, whose finder "
-    "finds few of these dice (all 625 photos: recall 0.021, precision 0.030); "
-    "today's finder finds them (0.83, 0.90) but reads d6-tray worse, and fine-tuned on both "
-    "photo sets' learn parts with d6-pips taught from both, 0.84 and 0.90 (d6-tray face 0.86); "
-    "found in two passes (finder-pips, then finder.onnx at half width) with the embedding "
-    "fine-tuned on both, 0.805 and 0.857 (d6-tray recall 0.905, precision 0.913)",
+    reason="not met yet (all 625 photos: recall 0.761, precision 0.824): in frames where "
+    "d6-tray's finder and set read no face, today's finder at half width finds the dice, read "
+    "by a set taught from both photo sets; its misses are dice not found, close-ups, and "
+    "boxes found at IoU 0.3-0.5 of loose labels (docs/vision.md, issue 16's fifth round)",
     strict=True,
 )
 def test_other_peoples_pip_photos_on_many_surfaces(rune_figures: Figures) -> None:
@@ -129,6 +127,15 @@ def test_other_peoples_pip_photos_on_many_surfaces(rune_figures: Figures) -> Non
 def test_other_peoples_pip_photos_are_never_read_surely_wrong(rune_figures: Figures) -> None:
     figures = rune_figures
     assert figures["silent_error_rate"] <= 0.005, figures
+
+
+def test_other_peoples_pip_photos_hold_their_level(rune_figures: Figures) -> None:
+    """No worse than since the second finder pass (this sample, harder than the whole:
+    recall 0.556, precision 0.684, face 0.92; before it 0.02 and 0.03 on all 625)."""
+    figures = rune_figures
+    assert figures["detection_recall"] >= 0.5, figures
+    assert figures["detection_precision"] >= 0.6, figures
+    assert figures["face_accuracy"] >= 0.88, figures
 
 
 @pytest.fixture(scope="module")

@@ -77,3 +77,25 @@ def test_a_set_saved_with_one_box_factor_still_loads(tmp_path: Path) -> None:
     arrays["meta"] = np.array(json.dumps(meta))
     np.savez(path, **arrays)
     assert faceset.load(path).box_fit == (pytest.approx(np.log(1.25)), 1.0)
+
+
+def test_each_finder_pass_draws_its_boxes_its_own_way() -> None:
+    """A later pass sees dice at another size, on other people's photos labelled their own
+    way: its finds are grown by its own fit (FaceSet.box_fits), the first pass's by
+    box_fit; a pass without a fit of its own takes box_fit."""
+    pips = replace(faceset.load("d6-pips"), box_fit=(np.log(1.1), 1.0), box_fits=((0.0, 0.5),))
+    assert pips.box_factor(40.0) == pytest.approx(1.1)
+    assert pips.box_factor(40.0, finder_pass=1) == pytest.approx(40.0**-0.5)
+    assert pips.box_factor(40.0, finder_pass=2) == pytest.approx(1.1)
+
+
+def test_a_set_file_keeps_the_sets_of_its_later_passes(tmp_path: Path) -> None:
+    pips = faceset.load("d6-pips")
+    assert len(pips.later) == 1
+    back = faceset.load(pips.save(tmp_path / "pips.npz"))
+    (later,) = back.later
+    assert later.embedding_file == pips.later[0].embedding_file != back.embedding_file
+    assert later.box_fits == pips.later[0].box_fits
+    assert np.array_equal(later.weights, pips.later[0].weights)
+    assert np.array_equal(back.weights, pips.weights)
+    assert back.later[0].later == ()

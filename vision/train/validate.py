@@ -63,7 +63,8 @@ def main(frames: int = 120) -> None:
         parts.append(("rune55 validation scenes", learn, scenes))
     for threshold in (0.6, 0.8, 0.9):
         print(f"d6-pips at threshold {threshold}")
-        reader = DiceReader(replace(pips.faces, threshold=threshold))
+        later = tuple(replace(f, threshold=threshold) for f in pips.faces.later)
+        reader = DiceReader(replace(pips.faces, threshold=threshold, later=later))
         for name, label_set, images in parts:
             print(_line(name, evaluate(label_set, reader, images).figures()))
 
