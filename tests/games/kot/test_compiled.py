@@ -23,20 +23,22 @@ from host.games.kot.random_player import play_game
 ROOT = Path(__file__).resolve().parents[3]
 GAMES = 150
 
-# the fingerprint of GAMES seeded random games of the base game and with every expansion:
-# each game's inputs and final state (argv[1]: the number of games)
-FINGERPRINT = """
-import hashlib, json, random, sys
-from host.games.kot.bench import _setup
-from host.games.kot.expansion import all_on
-from host.games.kot.random_player import play_game
-h = hashlib.sha256()
-for options in (None, all_on()):
-    for i in range(int(sys.argv[1])):
-        game = play_game(_setup(i, options), random.Random(i))
-        h.update(json.dumps([game.log, game.to_json()], sort_keys=True).encode())
-print(h.hexdigest())
-"""
+# run in a fresh process, where the engine is chosen at import (argv[1]: the games)
+FINGERPRINT = (
+    "import sys; from tests.games.kot.test_compiled import fingerprint; "
+    "print(fingerprint(int(sys.argv[1])))"
+)
+
+
+def fingerprint(games: int) -> str:
+    """One hash of `games` seeded random games of the base game and as many with every
+    expansion: each game's inputs and final state."""
+    h = hashlib.sha256()
+    for options in (None, all_on()):
+        for i in range(games):
+            game = play_game(_setup(i, options), random.Random(i))
+            h.update(json.dumps([game.log, game.to_json()], sort_keys=True).encode())
+    return h.hexdigest()
 
 
 def _in_use() -> bool:
@@ -79,13 +81,7 @@ def test_compiled_and_plain_engines_play_the_same_games() -> None:
         pytest.skip(f"the compiled engine is not used: {compiled.why_not_compiled()}")
     plain, built = _fingerprint(plain=True), _fingerprint(plain=False)
     assert plain == built
-    # and the fingerprint is of real games: this process (compiled) plays the same
-    h = hashlib.sha256()
-    for options in (None, all_on()):
-        for i in range(GAMES):
-            game = play_game(_setup(i, options), random.Random(i))
-            h.update(json.dumps([game.log, game.to_json()], sort_keys=True).encode())
-    assert h.hexdigest() == built
+    assert fingerprint(GAMES) == built  # this process's compiled engine: the same games
 
 
 def test_a_changed_source_keeps_the_stale_build_out(
