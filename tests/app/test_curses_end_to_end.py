@@ -7,8 +7,8 @@ other input tapped on the page as a player would (Khepri's gifts, the Golden Sca
 a wickedness tile taken, yields, sweeps, the ends of turns), the virtual board (the real
 firmware under real MicroPython) showing each seat at the end.
 
-A die the camera cannot read (it says `unknown` rather than guess: most dice of fate
-today) is said on the page with one tap, as a person would. Which those are is worked out
+A die the camera cannot read (it says `unknown` rather than guess) is said on the page
+with one tap, as a person would. Which those are is worked out
 first, by the same watcher and reader on the same frames, told what the table tells it (so
 the test does not wait for what will not come); the test fails on any die read wrong."""
 
