@@ -77,10 +77,17 @@ def why_not_compiled() -> str | None:
     return None
 
 
+_verdict: list[str | None] = []  # why_not_compiled(), once a process (hashing takes ~9 ms)
+
+
 def prefer_compiled(package: str, path: list[str]) -> None:
     """Put `package`'s compiled modules before its sources on its `__path__` (the package's
     own `__init__` calls this first), if they were built from these very sources."""
-    if package in COMPILED and why_not_compiled() is None:
+    if package not in COMPILED:
+        return
+    if not _verdict:
+        _verdict.append(why_not_compiled())
+    if _verdict[0] is None:
         path.insert(0, str(BUILT.joinpath(*package.split("."))))
 
 

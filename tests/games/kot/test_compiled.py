@@ -95,6 +95,7 @@ def test_a_changed_source_keeps_the_stale_build_out(
     monkeypatch.setattr(compiled, "BUILT", built)
     monkeypatch.setattr(compiled, "MANIFEST", built / "manifest.json")
     monkeypatch.delenv(compiled.ENV, raising=False)
+    monkeypatch.setattr(compiled, "_verdict", [])  # worked out afresh
     manifest = {"python": sys.implementation.cache_tag, "sources": compiled.sources_hash()}
     compiled.MANIFEST.write_text(json.dumps(manifest))
     path: list[str] = ["src"]
@@ -102,6 +103,10 @@ def test_a_changed_source_keeps_the_stale_build_out(
     assert path == [str(built / "host" / "games" / "kot"), "src"]
     turn = games / "kot" / "turn.py"
     turn.write_text(turn.read_text() + "\n# changed\n")
+    path = ["src"]
+    compiled.prefer_compiled("host.games.kot", path)  # in the same process: the same verdict
+    assert path == [str(built / "host" / "games" / "kot"), "src"]
+    monkeypatch.setattr(compiled, "_verdict", [])  # a new process
     path = ["src"]
     compiled.prefer_compiled("host.games.kot", path)
     assert path == ["src"]
