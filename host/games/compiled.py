@@ -100,57 +100,56 @@ def engine_kind(package: str) -> str:
 
 
 def build() -> int:
-    """Compile every package's modules into var/compiled (needs a C compiler and Python's
-    headers); without them, say so and leave the engines in plain Python."""
+    """Compile every package's modules into var/compiled. Where they cannot be compiled (no
+    C compiler or Python headers, or the compile fails), say so and leave the engines in
+    plain Python: slower, never a broken install (the tests say it where a compiler is)."""
     import shutil
     import sysconfig
 
-    if not (
-        shutil.which(os.environ.get("CC", "cc"))
-        and Path(sysconfig.get_paths()["include"], "Python.h").exists()
-    ):
-        print(
-            "the engines stay plain Python (slower): no C compiler or Python headers to "
-            "compile them with (apt-get install gcc python3-dev, then make install)"
-        )
+    plain = "the engines stay plain Python (slower): "
+    if not shutil.which(os.environ.get("CC", "cc")):
+        print(plain + "no C compiler (apt-get install gcc, then make install)")
         return 0
+    if not Path(sysconfig.get_paths()["include"], "Python.h").exists():
+        print(plain + "no Python headers (apt-get install python3-dev, then make install)")
+        return 0
+    MANIFEST.unlink(missing_ok=True)
+    before = sources_hash()
+    try:
+        compiled = _compile()
+    except (Exception, SystemExit) as error:  # mypy and setuptools end a failure with exit
+        why = "its errors are above" if isinstance(error, SystemExit) else str(error)
+        print(plain + f"compiling them failed ({why})")
+        return 0
+    if sources_hash() != before:
+        print("the sources changed during the build: run it again")
+        return 1
+    MANIFEST.write_text(json.dumps({"python": sys.implementation.cache_tag, "sources": before}))
+    print(f"compiled {compiled} engine modules into {BUILT.relative_to(ROOT)}")
+    return 0
+
+
+def _compile() -> int:
+    """mypyc's C for every package's group of modules, built into BUILT; how many."""
     from mypyc.build import mypycify
     from setuptools import setup
 
-    MANIFEST.unlink(missing_ok=True)
-    before = sources_hash()
     os.chdir(ROOT)  # mypy's configuration (pyproject.toml); the files name the modules
     groups: list[tuple[list[str], str | None]] = [
         ([f"{package.replace('.', '/')}/{m}.py" for m in modules], f"{package}.compiled")
         for package, modules in COMPILED.items()
     ]
-    modules = mypycify(
+    files = [f for group, _ in groups for f in group]
+    extensions = mypycify(
         # its own mypy cache: the compile's options differ from `mypy`'s (make typecheck)
-        ["--cache-dir", str(BUILT / "mypy-cache")] + [f for files, _ in groups for f in files],
+        ["--cache-dir", str(BUILT / "mypy-cache"), *files],
         separate=groups,
         target_dir=str(BUILT / "c"),
     )
     os.chdir(BUILT)  # out of the project's pyproject.toml, which setup() would read
-    setup(
-        name="dicetable-compiled",
-        ext_modules=modules,
-        script_args=[
-            "--quiet",
-            "build_ext",
-            "--build-lib",
-            str(BUILT),
-            "--build-temp",
-            str(BUILT / "build"),
-        ],
-    )
-    if sources_hash() != before:
-        print("the sources changed during the build: run it again")
-        return 1
-    MANIFEST.write_text(json.dumps({"python": sys.implementation.cache_tag, "sources": before}))
-    print(
-        f"compiled {sum(len(f) for f, _ in groups)} engine modules into {BUILT.relative_to(ROOT)}"
-    )
-    return 0
+    build_ext = ["build_ext", "--build-lib", str(BUILT), "--build-temp", str(BUILT / "build")]
+    setup(name="dicetable-compiled", ext_modules=extensions, script_args=["--quiet", *build_ext])
+    return len(files)
 
 
 if __name__ == "__main__":
