@@ -5,13 +5,16 @@ another shape. The main set reads the dice of its own colours (roles); each othe
 read with a set of its own, and its dice are reported with that role as their colour.
 
 The finder runs once (once per finder network the sets use) and every set judges every
-find. The embedding hardly sees colour, and a claw is a claw on any die, so a find goes to
-another role's set only if that set takes it for one of its dice (like its faces, not
-"none of ours") and it looks like that set's dice (its colours, FaceSet.look_distance);
-the main set reads the rest. A find that looks nearly like another role's dice (within
-DOUBT of its look), or like the dice of two other roles about alike, is reported `unknown`
-with that reason: never read by the wrong set. A find no set takes is dropped, or reported
-unknown if the finder is sure it is a die (as vision.reader does).
+find; a set whose finder makes several passes (vision.detect.PASSES, FaceSet.later) judges
+each pass's finds with that pass's set (every pass's finds at once: a mix does not wait, as
+a set alone does, for the first pass to read no face). The embedding hardly sees colour,
+and a claw is a claw on any die, so a find goes to another role's set only if that set
+takes it for one of its dice (like its faces, not "none of ours") and it looks like that
+set's dice (its colours, FaceSet.look_distance); the main set reads the rest. A find that
+looks nearly like another role's dice (within DOUBT of its look), or like the dice of two
+other roles about alike, is reported `unknown` with that reason: never read by the wrong
+set. A find no set takes is dropped, or reported unknown if the finder is sure it is a die
+(as vision.reader does).
 
     >>> reader = MixedReader.load("kot", {"berserk": "berserk"})  # doctest: +SKIP
     >>> [(d.face, d.color) for d in reader.read(frame)]            # doctest: +SKIP
@@ -21,7 +24,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from itertools import compress
 
 import numpy as np
 
@@ -84,41 +86,20 @@ class MixedReader:
         """Every die in the frame, each read by the set of its kind (and, for measuring,
         the finds no set took and the finder was not sure of)."""
         frame = check_frame(frame)
-        found = self._find(frame)
+        found, models = self._find(frame)
         if not found:
             return FrameReading([], [])
         sets: list[tuple[str | None, DiceReader]] = [(None, self.main), *self.others.items()]
-        cuts, judged, far = [], [], []
-        for _role, reader in sets:
-            own = [fitted(reader.faces, c) for c in found]
-            side = reader.faces.face_side
-            cut = np.stack([patches.cut(frame, c.center, side(c.side), c.angle) for c in own])
-            cuts.append((own, cut))
-            judged.append(reader.judge(cut, frame, found))
-            distance = reader.faces.look_distance(color_features(cut))
-            far.append(np.zeros(len(found)) if distance is None else distance)
-        owner, doubt = self._owners(judged, far)
+        views = [_View.of(reader, frame, found, models) for _role, reader in sets]
+        owner, doubt = self._owners([v.judged for v in views], [v.far for v in views])
         sure = np.array([c.score >= detect.SURE for c in found])
         dice: list[tuple[int, DieReading]] = []
-        for k, (role, reader) in enumerate(sets):
+        for k, (role, _reader) in enumerate(sets):
             mine = owner == k
             if k == 0:  # the main set also reports what no set takes that the finder is sure of
                 mine |= (owner < 0) & sure
-            if not mine.any():
-                continue
-            own, cut = cuts[k]
-            kept = list(compress(own, mine))
-            context = np.stack(
-                [
-                    patches.cut(
-                        frame, c.center, c.side, c.angle, patches.CONTEXT, patches.CONTEXT_SPAN
-                    )
-                    for c in kept
-                ]
-            )
-            read = reader.report(kept, judged[k].subset(mine), cut[mine], context)
-            for i, reading in zip(np.flatnonzero(mine), read, strict=True):
-                dice.append((int(i), _as_role(reading, role, doubt[i])))
+            for i, reading in views[k].report(frame, np.flatnonzero(mine)):
+                dice.append((i, _as_role(reading, role, doubt[i])))
         dropped = [c for c, o, s in zip(found, owner, sure, strict=True) if o < 0 and not s]
         return FrameReading([d for _, d in sorted(dice, key=lambda x: x[0])], dropped)
 
@@ -141,13 +122,101 @@ class MixedReader:
                 doubt[i] = f"like dice of {names[0]} and of {names[near[0]]}"
         return owner, doubt
 
-    def _find(self, frame: np.ndarray) -> list[detect.Candidate]:
+    def _find(self, frame: np.ndarray) -> tuple[list[detect.Candidate], list[str]]:
+        """The finds of every set's finder (once per finder), and the finder of each."""
         found: list[detect.Candidate] = []
+        models: list[str] = []
         readers = [self.main, *self.others.values()]
         for model in dict.fromkeys(r.faces.finder_file for r in readers):
             threshold = min(r.die_threshold for r in readers if r.faces.finder_file == model)
-            found += detect.find(frame, threshold, model=model)
-        return detect.suppress(found)[: detect.MAX_DICE]
+            finds = detect.find(frame, threshold, model=model)
+            found += finds
+            models += [model] * len(finds)
+        finder_of = {id(c): m for c, m in zip(found, models, strict=True)}
+        kept = detect.suppress(found)[: detect.MAX_DICE]
+        return kept, [finder_of[id(c)] for c in kept]
+
+
+@dataclass(frozen=True)
+class _View:
+    """One role's view of every find: each cut, judged and measured by the set that reads
+    its finder's pass (DiceReader.passes: a later pass's finds by the later set, as the set
+    alone reads them; a find of another set's finder by the role's first set)."""
+
+    readers: list[DiceReader]  # per find
+    own: list[detect.Candidate]  # the finds drawn as their reader's labels draw boxes
+    cut: np.ndarray
+    judged: Judged
+    far: np.ndarray
+
+    @classmethod
+    def of(
+        cls,
+        reader: DiceReader,
+        frame: np.ndarray,
+        found: list[detect.Candidate],
+        models: list[str],
+    ) -> _View:
+        passes = reader.passes()
+        readers = [
+            passes[c.finder_pass]
+            if m == reader.faces.finder_file and c.finder_pass < len(passes)
+            else reader
+            for c, m in zip(found, models, strict=True)
+        ]
+        own = [fitted(r.faces, c) for r, c in zip(readers, found, strict=True)]
+        cut = np.stack(
+            [
+                patches.cut(frame, c.center, r.faces.face_side(c.side), c.angle)
+                for r, c in zip(readers, own, strict=True)
+            ]
+        )
+        parts, far = [], np.zeros(len(found))
+        for r, which in _groups(readers):
+            parts.append((which, r.judge(cut[which], frame, [found[i] for i in which])))
+            distance = r.faces.look_distance(color_features(cut[which]))
+            if distance is not None:
+                far[which] = distance
+        return cls(readers, own, cut, _joined(parts, len(found)), far)
+
+    def report(self, frame: np.ndarray, mine: np.ndarray) -> list[tuple[int, DieReading]]:
+        """The readings of the finds `mine` (indices), each by its reader, with its index."""
+        out: list[tuple[int, DieReading]] = []
+        for r, which in _groups([self.readers[i] for i in mine]):
+            chosen = mine[which]
+            kept = [self.own[i] for i in chosen]
+            context = np.stack(
+                [
+                    patches.cut(
+                        frame, c.center, c.side, c.angle, patches.CONTEXT, patches.CONTEXT_SPAN
+                    )
+                    for c in kept
+                ]
+            )
+            read = r.report(kept, self.judged.subset(chosen), self.cut[chosen], context)
+            out += zip(chosen.tolist(), read, strict=True)
+        return out
+
+
+def _groups(readers: list[DiceReader]) -> list[tuple[DiceReader, np.ndarray]]:
+    """The distinct readers of a list, each with the indices it reads."""
+    distinct = list({id(r): r for r in readers}.values())
+    return [(r, np.flatnonzero([x is r for x in readers])) for r in distinct]
+
+
+def _joined(parts: list[tuple[np.ndarray, Judged]], n: int) -> Judged:
+    """The judgements of parts of `n` cuts (each with its cuts' indices) as one."""
+    first = parts[0][1]
+
+    def join(field: str) -> np.ndarray:
+        array = getattr(first, field)
+        out = np.zeros((n, *array.shape[1:]), array.dtype)
+        for which, judged in parts:
+            out[which] = getattr(judged, field)
+        return out
+
+    colours = None if any(j.colours is None for _, j in parts) else join("colours")
+    return Judged(join("probs"), join("similar"), join("unlike"), join("thresholds"), colours)
 
 
 def _as_role(reading: DieReading, role: str | None, doubt: str) -> DieReading:

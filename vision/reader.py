@@ -140,15 +140,16 @@ class DiceReader:
         if detect.passes(model) == 1:
             return self._read_found(frame, detect.find(frame, self.die_threshold, model=model))
         dropped: list[detect.Candidate] = []
-        for k, reader in enumerate(self._passes()):
+        for k, reader in enumerate(self.passes()):
             seen = reader._read_found(frame, detect.find_pass(frame, model, k, self.die_threshold))
             dropped += seen.dropped
             if any(d.face != UNKNOWN for d in seen.dice):
                 break
         return FrameReading(seen.dice, dropped)
 
-    def _passes(self) -> list[DiceReader]:
-        """The reader of each pass of the set's finder (FaceSet.later), made once."""
+    def passes(self) -> list[DiceReader]:
+        """The reader of each pass of the set's finder (FaceSet.later), made once: the set
+        that reads that pass's finds (vision.mixed reads a mix's finds so too)."""
         if self._later is None:
             later = [DiceReader(f, self.die_threshold) for f in self.faces.later]
             passes = detect.passes(self.faces.finder_file)
