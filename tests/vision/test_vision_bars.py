@@ -110,10 +110,11 @@ def rune_figures(pips_reader: DiceReader) -> Figures:
 
 
 @pytest.mark.xfail(
-    reason="not met yet (all 625 photos: recall 0.761, precision 0.824): in frames where "
-    "d6-tray's finder and set read no face, today's finder at half width finds the dice, read "
-    "by a set taught from both photo sets; its misses are dice not found, close-ups, and "
-    "boxes found at IoU 0.3-0.5 of loose labels (docs/vision.md, issue 16's fifth round)",
+    reason="not met yet (all 625 photos: recall 0.780, precision 0.827): in frames where "
+    "d6-tray's finder and set read no face, a finder fine-tuned on both photo sets' learn "
+    "parts finds the dice, read by a set taught from both; its misses are dice not found, "
+    "boxes found at IoU 0.3-0.5 of loose labels and unknown finds away from dice "
+    "(docs/vision.md, issue 16's fifth and sixth rounds)",
     strict=True,
 )
 def test_other_peoples_pip_photos_on_many_surfaces(rune_figures: Figures) -> None:
@@ -130,12 +131,14 @@ def test_other_peoples_pip_photos_are_never_read_surely_wrong(rune_figures: Figu
 
 
 def test_other_peoples_pip_photos_hold_their_level(rune_figures: Figures) -> None:
-    """No worse than since the second finder pass (this sample, harder than the whole:
-    recall 0.556, precision 0.684, face 0.92; before it 0.02 and 0.03 on all 625)."""
+    """No worse than since the second pass's finder was fine-tuned on the photos (this
+    sample, harder than the whole: recall 0.590, precision 0.696, face 0.880, more of its
+    dice found and read unknown, none wrong; 0.556, 0.684 and 0.92 with today's finder at
+    half width as the second pass; before a second pass 0.02 and 0.03 on all 625)."""
     figures = rune_figures
-    assert figures["detection_recall"] >= 0.5, figures
-    assert figures["detection_precision"] >= 0.6, figures
-    assert figures["face_accuracy"] >= 0.88, figures
+    assert figures["detection_recall"] >= 0.56, figures
+    assert figures["detection_precision"] >= 0.66, figures
+    assert figures["face_accuracy"] >= 0.86, figures
 
 
 @pytest.fixture(scope="module")
