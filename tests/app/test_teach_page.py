@@ -22,11 +22,11 @@ from host.app.recorded import SessionPlayer
 from host.app.teaching import Learning
 from host.recording import still_session
 from tests.app.browser import Served, open_page, served
+from tests.shared_data import shared
 from vision import labels
 from vision.evaluate import evaluate
 from vision.learning import sets
 from vision.learning.store import NONE, LearningStore
-from vision.paths import data_dir
 from vision.reader import DiceReader
 
 pytestmark = pytest.mark.slow
@@ -36,10 +36,7 @@ TEST_FRAMES = int(os.environ.get("TEACH_TEST_FRAMES", "60"))
 
 
 def origins(part: str) -> labels.LabelSet:
-    folder = data_dir(f"kot-frames/origins/{part}")
-    if folder is None:
-        pytest.fail("the real frames (shared/data/kot-frames/origins) are not beside the repo")
-    return labels.load(folder)
+    return shared(f"kot-frames/origins/{part}")
 
 
 @pytest.fixture

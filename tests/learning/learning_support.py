@@ -8,20 +8,16 @@ from collections import Counter
 from dataclasses import dataclass
 
 import numpy as np
-import pytest
 
+from tests.shared_data import shared
 from vision import labels
 from vision.learning import sets
 from vision.learning.flow import TeachFlow, start
 from vision.learning.store import NONE
-from vision.paths import data_dir
 
 
 def origins(part: str) -> labels.LabelSet:
-    folder = data_dir(f"kot-frames/origins/{part}")
-    if folder is None:
-        pytest.fail("the real frames (shared/data/kot-frames/origins) are not beside the repo")
-    return labels.load(folder)
+    return shared(f"kot-frames/origins/{part}")
 
 
 def inside(point: tuple[float, float], box: tuple[float, float, float, float]) -> bool:

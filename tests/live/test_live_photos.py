@@ -8,14 +8,12 @@ photos (shared/data/dice-photos/d6-tray) read by the real reader (d6-pips)."""
 from __future__ import annotations
 
 import numpy as np
-import pytest
 
-from vision import labels
+from tests.shared_data import photo_set
 from vision.images import read_image
 from vision.live import follow
 from vision.live.follow import Misfit, ThrowFollower, ThrowSettled
 from vision.live.sequences import held
-from vision.paths import photos_dir
 from vision.reader import DiceReader, DieReading
 
 PHOTOS = 12  # every 16th photo of the set: few dice and many, touching, shadows
@@ -38,10 +36,7 @@ class Logged:
 
 
 def test_each_real_photo_held_still_is_told_once_after_settling() -> None:
-    folder = photos_dir()
-    if folder is None:
-        pytest.fail("the real photos (shared/data/dice-photos/d6-tray) are not beside the repo")
-    photos = labels.load(folder)
+    photos = photo_set()
     chosen = photos.images[::16][:PHOTOS]
     reader = Logged(DiceReader.load("d6-pips"))
     follower = ThrowFollower(reader)  # no empty tray to calibrate from: motion alone

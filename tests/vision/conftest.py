@@ -7,19 +7,14 @@ from pathlib import Path
 
 import pytest
 
+from tests.shared_data import photo_set
 from vision import labels, review
-from vision.paths import photos_dir
 from vision.reader import DiceReader
 
 
 @pytest.fixture(scope="session")
 def real_photos() -> labels.LabelSet:
-    folder = photos_dir()
-    if folder is None:
-        pytest.fail(
-            "the real photos (shared/data/dice-photos/d6-tray) are not beside the repository"
-        )
-    return labels.load(folder)
+    return photo_set()
 
 
 @pytest.fixture(scope="session")

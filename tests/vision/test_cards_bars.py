@@ -25,12 +25,12 @@ from pathlib import Path
 
 import pytest
 
+from tests.shared_data import shared
 from vision import labels
 from vision.cards.compose import write_hands
 from vision.cards.dataset import random_set
 from vision.cards.evaluate import evaluate
 from vision.cards.reader import CardReader
-from vision.paths import data_dir
 
 HAND_SEED, HANDS = 20, 8
 RENDER_SEED, RENDERED = 2020, 12
@@ -53,10 +53,7 @@ def reader() -> CardReader:
 
 @pytest.fixture(scope="module")
 def deck() -> labels.LabelSet:
-    folder = data_dir("cards/deck-a")
-    if folder is None:
-        pytest.fail("shared/data/cards/deck-a is not beside the repository")
-    return labels.load(folder)
+    return shared("cards/deck-a")
 
 
 def meets_the_bars_but_values(figures: dict[str, object], value_reached: float) -> None:

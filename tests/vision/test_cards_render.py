@@ -9,6 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from tests.shared_data import shared
 from vision import labels
 from vision.cards import glyphs
 from vision.cards.compose import card_outline, write_hands
@@ -16,7 +17,6 @@ from vision.cards.dataset import random_set
 from vision.cards.design import BLACK, COLORS, VALUES, card_kinds, draw_card, random_design
 from vision.cards.scene import CardScene, Placed, Table, random_scene, render
 from vision.detect import iou
-from vision.paths import data_dir
 
 
 def test_every_card_kind_is_drawn_and_differs_from_the_others() -> None:
@@ -94,10 +94,7 @@ def test_random_scenes_and_sets_are_reproducible(tmp_path: Path) -> None:
 
 
 def deck() -> labels.LabelSet:
-    folder = data_dir("cards/deck-a")
-    if folder is None:
-        pytest.fail("shared/data/cards/deck-a is not beside the repository")
-    return labels.load(folder)
+    return shared("cards/deck-a")
 
 
 def test_each_real_card_outline_agrees_with_its_labelled_box() -> None:

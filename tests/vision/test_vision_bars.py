@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from tests.shared_data import shared
 from vision import labels, split
 from vision.evaluate import evaluate
 from vision.paths import data_dir
@@ -30,13 +31,6 @@ SYNTH_SEED = 5005  # fresh: used by this test only
 SYNTH_FRAMES = 60
 
 Figures = dict[str, Any]
-
-
-def shared(relative: str) -> labels.LabelSet:
-    folder = data_dir(relative)
-    if folder is None:
-        pytest.fail(f"the shared data ({relative}) is not beside the repository")
-    return labels.load(folder)
 
 
 @pytest.fixture(scope="module")

@@ -10,10 +10,10 @@ from dataclasses import replace
 import cv2
 import pytest
 
+from tests.shared_data import photo_set
 from vision import detect, labels, split
 from vision.build_shipped import PIPS_FINDER
 from vision.mixed import MixedReader
-from vision.paths import photos_dir
 from vision.reader import UNKNOWN, DiceReader
 
 # rune55 learn photos (a webcam over a grey round tray): the first pass reads no face there
@@ -39,10 +39,7 @@ def test_a_tray_of_the_first_pass_dice_reads_as_by_the_first_set_alone(
 
 @pytest.fixture(scope="module")
 def other_tables() -> labels.LabelSet:
-    folder = photos_dir("rune55/learn")
-    if folder is None:
-        pytest.fail("the rune55 photos (shared/data/dice-photos/rune55) are not on this machine")
-    return labels.load(folder)
+    return photo_set("rune55/learn")
 
 
 @pytest.mark.parametrize("file", OTHER_TABLES)
