@@ -81,9 +81,10 @@ PIPS_THRESHOLD = 0.9
 # part at recall 0.982, precision 0.973, face 0.933, but find almost none of other people's
 # pips (rune55: recall 0.02; they find pips and table, read unknown). In a frame where it
 # reads no face, today's finder fine-tuned on both photo sets' learn parts
-# (finder-pips-ft.onnx, at the full 320 px: on rune55's validation scenes recall 0.944,
-# precision 0.929, against 0.929 and 0.921 at half width and 0.923 and 0.915 for today's
-# finder at half width, shipped before), its finds read by a set taught from both photo
+# (finder-pips-ft.onnx, at the full 320 px, rune55's learn scenes 4 times an epoch: on
+# rune55's validation scenes recall 0.955, precision 0.938; 0.944 and 0.929 twice an
+# epoch, 0.929 and 0.921 at half width and 0.923 and 0.915 for today's finder at half
+# width, shipped before), its finds read by a set taught from both photo
 # sets' learn parts, with the first embedding fine-tuned on both (embedding-pips-ft.onnx,
 # docs/vision.md, "The models"). One set for both passes, every
 # frame read by both, cost d6-tray's faces and recall (held-out 0.933 -> 0.928, 0.982 ->

@@ -67,6 +67,12 @@ def main(argv: list[str] | None = None) -> int:
         "--out", default="", help="the model file written (default finder.onnx, embedding.onnx)"
     )
     parser.add_argument(
+        "--rune-reps",
+        type=int,
+        default=0,
+        help="finder-finetune: times rune55's learn photos are shown an epoch (0: the default)",
+    )
+    parser.add_argument(
         "--stop-after", type=int, default=0, help="end after N epochs of the schedule"
     )
     args = parser.parse_args(argv)
@@ -173,6 +179,7 @@ def main(argv: list[str] | None = None) -> int:
             True,
             args.start or "finder.pt",
             args.out or "finder.onnx",
+            args.rune_reps,
         )
     elif args.what == "embedding":
         fit.train_embedding(

@@ -212,11 +212,14 @@ def train_finder(
     finetune: bool = False,
     start: str = "finder.pt",
     out: str = "finder.onnx",
+    rune_reps: int = 0,
 ) -> None:
     """Train the finder on rendered frames (and our dice drawn on real photos) and the real
     photos; with `finetune`, continue from `start` (a checkpoint of var/train, or a shipped
     ONNX file of vision/models: vision.train.from_onnx) with the real photos weighted more
-    (a second, shorter stage at a lower rate). Exported as vision/models/`out`."""
+    (a second, shorter stage at a lower rate). Each epoch shows d6-tray's photos `reps`
+    times and rune55's `rune_reps` times (0: a tenth of `reps`, at least once). Exported as
+    vision/models/`out`."""
     _seed(seed, threads)
     rng = np.random.default_rng(seed)
     synth = data.load(cache)
@@ -233,7 +236,7 @@ def train_finder(
         else:
             net.load_state_dict(torch.load(cache.parent / start))
         max_lr, reps, n_synth = 1e-3, 20, min(len(synth.frames), 1000)
-    real = d6 * reps + rune * max(1, reps // 10)
+    real = d6 * reps + rune * (rune_reps or max(1, reps // 10))
     if finetune:  # and frames of sensor noise, where no die is (a finder sure of dice there
         # would report them: vision.detect.SURE)
         real += data.real_as_frames(
