@@ -3,20 +3,21 @@
 The random games of the property tests and `dicetable bench engine` spend their time in
 a few modules of a rules engine (the turn flow, the state, the random player). mypyc, the
 compiler of the mypy we type-check with, compiles exactly these typed sources to C
-extensions, about 1.7x as fast with every King of Tokyo expansion on and 1.9x for the
-base game (docs/kot-expansions.md, "Speed"). The sources stay the one truth:
+extensions, about twice as fast (docs/games.md says how a game uses it). The sources stay
+the one truth:
 
+- a package names its modules to compile in its `__init__` (`COMPILED`) and calls
+  `prefer_compiled` there before it imports them;
 - `python -m host.games.compiled` (run by `make install` when a source changes) builds
-  them into `var/compiled/`, with a manifest of the sources' hashes;
-- `prefer_compiled`, called by the package before it imports its modules, puts the
-  compiled ones first only if every source under `host/games` is the one they were
-  built from; else the package runs as plain Python, as it does where no C compiler is,
-  and as it does with DICETABLE_ENGINE=python.
+  every such package's modules into `var/compiled/`, with a manifest of the sources' hash;
+- `prefer_compiled` puts the compiled modules first only if every source under
+  `host/games` is the one they were built from; else the package runs as plain Python,
+  as it does where no C compiler is, and as it does with DICETABLE_ENGINE=python.
 
 A compiled module is the same code with stricter types: a tuple it unpacks is a new
 tuple (never rely on a tuple's identity) and its functions cannot be patched from
 outside. The tests run the compiled engine and check that it plays the same games as
-the plain one (tests/games/kot/test_compiled.py).
+the plain one.
 """
 
 from __future__ import annotations
@@ -27,24 +28,6 @@ import os
 import sys
 from pathlib import Path
 
-# package -> its modules compiled: the per-input paths of the random games. Not the modules
-# of the cards, the tiles and the curse cards: their classes are made by decorators, which
-# mypyc compiles as plain Python classes, and those may not derive from compiled ones.
-COMPILED = {
-    "host.games.kot": (
-        "checks",
-        "decisions",
-        "engine",
-        "market",
-        "random_player",
-        "rules",
-        "state",
-        "turn",
-        "view",
-        "waiting",
-    ),
-    "host.games.kot.expansions": ("berserk", "cultists", "curses", "tower"),
-}
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = ROOT / "host" / "games"
 BUILT = ROOT / "var" / "compiled"
@@ -77,14 +60,14 @@ def why_not_compiled() -> str | None:
     return None
 
 
+_compiled: dict[str, tuple[str, ...]] = {}  # package -> its compiled modules (prefer_compiled)
 _verdict: list[str | None] = []  # why_not_compiled(), once a process (hashing takes ~9 ms)
 
 
-def prefer_compiled(package: str, path: list[str]) -> None:
-    """Put `package`'s compiled modules before its sources on its `__path__` (the package's
-    own `__init__` calls this first), if they were built from these very sources."""
-    if package not in COMPILED:
-        return
+def prefer_compiled(package: str, path: list[str], modules: tuple[str, ...]) -> None:
+    """Put `package`'s compiled `modules` before its sources on its `__path__` (the
+    package's own `__init__` calls this first), if they were built from these very sources."""
+    _compiled[package] = modules
     if not _verdict:
         _verdict.append(why_not_compiled())
     if _verdict[0] is None:
@@ -93,8 +76,10 @@ def prefer_compiled(package: str, path: list[str]) -> None:
 
 def engine_kind(package: str) -> str:
     """For the benches: how `package`'s modules run here."""
-    first = f"{package}.{COMPILED[package][0]}"
-    if first in sys.modules and Path(sys.modules[first].__file__ or "").suffix == ".so":
+    names = [f"{package}.{m}" for m in _compiled.get(package, ())]
+    if names and all(
+        Path(getattr(sys.modules.get(n), "__file__", "")).suffix == ".so" for n in names
+    ):
         return "compiled by mypyc"
     return f"plain Python ({why_not_compiled() or 'not loaded'})"
 
@@ -137,9 +122,11 @@ def _compile() -> int:
     os.chdir(ROOT)  # mypy's configuration (pyproject.toml); the files name the modules
     groups: list[tuple[list[str], str | None]] = [
         ([f"{package.replace('.', '/')}/{m}.py" for m in modules], f"{package}.compiled")
-        for package, modules in COMPILED.items()
+        for package, modules in _packages().items()
     ]
     files = [f for group, _ in groups for f in group]
+    if not files:  # mypyc would compile all that mypy checks
+        raise RuntimeError("no package under host/games names modules to compile")
     extensions = mypycify(
         # its own mypy cache: the compile's options differ from `mypy`'s (make typecheck)
         ["--cache-dir", str(BUILT / "mypy-cache"), *files],
@@ -152,5 +139,19 @@ def _compile() -> int:
     return len(files)
 
 
+def _packages() -> dict[str, tuple[str, ...]]:
+    """Every package under host/games that names modules to compile: each is imported
+    (as plain Python), and so says them through prefer_compiled."""
+    import importlib
+
+    os.environ[ENV] = "python"  # the sources themselves, never an older build
+    for init in sorted(GAMES.rglob("__init__.py")):
+        importlib.import_module(".".join(init.parent.relative_to(ROOT).parts))
+    return dict(_compiled)
+
+
 if __name__ == "__main__":
-    sys.exit(build())
+    # the packages say their modules to the imported module, not to this __main__ copy
+    from host.games import compiled
+
+    sys.exit(compiled.build())

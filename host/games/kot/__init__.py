@@ -28,13 +28,41 @@ Pure: no camera, serial, web, threads or clock; randomness only from seeded
 
 from host.games.compiled import prefer_compiled
 
-prefer_compiled(__name__, __path__)  # before the modules: their compiled build, if fresh
+# the modules compiled by mypyc (host/games/compiled.py): the per-input paths of the random
+# games. Not the cards' modules: their classes are made by decorators, which mypyc compiles
+# as plain Python classes, and those may not derive from compiled ones.
+COMPILED = (
+    "checks",
+    "decisions",
+    "engine",
+    "market",
+    "random_player",
+    "rules",
+    "state",
+    "turn",
+    "view",
+    "waiting",
+)
+prefer_compiled(__name__, __path__, COMPILED)  # before the modules: their build, if fresh
 
-from host.games.kot.engine import KingOfTokyo
-from host.games.kot.rules import FACES
-from host.games.kot.script import Script, ScriptError, load_script, parse_script, replay
-from host.games.kot.setup import MonsterPosition, Options, Position, Seat, Setup, SetupError
-from host.games.kot.state import Monster
+from host.games.kot.engine import KingOfTokyo  # noqa: E402
+from host.games.kot.rules import FACES  # noqa: E402
+from host.games.kot.script import (  # noqa: E402
+    Script,
+    ScriptError,
+    load_script,
+    parse_script,
+    replay,
+)
+from host.games.kot.setup import (  # noqa: E402
+    MonsterPosition,
+    Options,
+    Position,
+    Seat,
+    Setup,
+    SetupError,
+)
+from host.games.kot.state import Monster  # noqa: E402
 
 __all__ = [
     "FACES",

@@ -12,8 +12,17 @@ one module each, each its own game option; importing this package registers them
 
 from host.games.compiled import prefer_compiled
 
-prefer_compiled(__name__, __path__)  # before the modules: their compiled build, if fresh
+# compiled by mypyc (host/games/compiled.py); not wickedness (multiple inheritance) nor the
+# curse cards (classes made by decorators)
+COMPILED = ("berserk", "cultists", "curses", "tower")
+prefer_compiled(__name__, __path__, COMPILED)  # before the modules: their build, if fresh
 
-from host.games.kot.expansions import berserk, cultists, curses, tower, wickedness
+from host.games.kot.expansions import (  # noqa: E402
+    berserk,
+    cultists,
+    curses,
+    tower,
+    wickedness,
+)
 
 __all__ = ["berserk", "cultists", "curses", "tower", "wickedness"]
