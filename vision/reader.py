@@ -34,6 +34,11 @@ UNKNOWN = "unknown"
 UNLIKE = _("unlike: none of the set's dice")
 LEANING = _("cocked: the die leans on something")
 FINE = 0.99  # a threshold above this is said with four digits (0.9990, not 1.00)
+# A finder pass (vision.detect.PASSES) that reads the faces of fewer than this share of the
+# dice it reports opens the next: on other people's tables the tray's finder reads a pip or
+# a die at the edge and calls the rest unknown (issue 16's eighth round: rune55 validation
+# recall 0.955 -> 0.967; the tray's photos read as before)
+READ_SHARE = 0.5
 COCKED = faceset.COCKED  # cocked classifier's probability from which a die leans (a set's own)
 
 
@@ -130,22 +135,28 @@ class DiceReader:
         """As `read`, with what was found but dropped as none of our dice (for measuring).
 
         A finder of several passes (vision.detect.PASSES) is read pass by pass, each by its
-        set (FaceSet.later), until one reads a face: a later pass looks for the dice of
-        frames in which the earlier ones read none (other people's dice on other tables,
-        close-ups: there the first finder finds pips and table, reported unknown at most),
-        and a table of the first pass's dice is read as by it alone, as fast. The dice
-        reported are the last pass's."""
+        set (FaceSet.later), until one reads the faces of at least READ_SHARE of the dice
+        it reports: a later pass looks for the dice of frames in which the earlier ones
+        read few (other people's dice on other tables, close-ups: there the first finder
+        finds pips and table, reported unknown at most, or reads a pip or a die at the edge
+        and calls the rest unknown), and a table of the first pass's dice is read as by it
+        alone, as fast. The dice reported are those of the pass that reads the most faces
+        (the earlier on a tie; the last if none reads any)."""
         frame = check_frame(frame)
         model = self.faces.finder_file
         if detect.passes(model) == 1:
             return self._read_found(frame, detect.find(frame, self.die_threshold, model=model))
         dropped: list[detect.Candidate] = []
+        best, most = FrameReading([], []), 0
         for k, reader in enumerate(self.passes()):
             seen = reader._read_found(frame, detect.find_pass(frame, model, k, self.die_threshold))
             dropped += seen.dropped
-            if any(d.face != UNKNOWN for d in seen.dice):
+            read = sum(d.face != UNKNOWN for d in seen.dice)
+            if read > most or not most:
+                best, most = seen, read
+            if read and read >= READ_SHARE * len(seen.dice):
                 break
-        return FrameReading(seen.dice, dropped)
+        return FrameReading(best.dice, dropped)
 
     def passes(self) -> list[DiceReader]:
         """The reader of each pass of the set's finder (FaceSet.later), made once: the set

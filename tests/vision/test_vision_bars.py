@@ -104,12 +104,12 @@ def rune_figures(pips_reader: DiceReader) -> Figures:
 
 
 @pytest.mark.xfail(
-    reason="not met yet (all 625 photos: recall 0.787, precision 0.837): in frames where "
-    "d6-tray's finder and set read no face, a finder fine-tuned on both photo sets' learn "
+    reason="not met yet (all 625 photos: recall 0.816, precision 0.867): in frames where "
+    "d6-tray's finder and set read few faces, a finder fine-tuned on both photo sets' learn "
     "parts (rune55 weighted up) finds the dice, read by a set taught from both; its misses "
     "are dice not found, "
     "boxes found at IoU 0.3-0.5 of loose labels and unknown finds away from dice "
-    "(docs/vision.md, issue 16's fifth to seventh rounds)",
+    "(docs/vision.md, issue 16's fifth to eighth rounds)",
     strict=True,
 )
 def test_other_peoples_pip_photos_on_many_surfaces(rune_figures: Figures) -> None:
@@ -126,14 +126,16 @@ def test_other_peoples_pip_photos_are_never_read_surely_wrong(rune_figures: Figu
 
 
 def test_other_peoples_pip_photos_hold_their_level(rune_figures: Figures) -> None:
-    """No worse than since the second pass's finder was fine-tuned with rune55 weighted up
-    (this sample, harder than the whole: recall 0.590, precision 0.712, face 0.905; 0.590,
-    0.696 and 0.880 with rune55 twice an epoch; 0.556, 0.684 and 0.92 with today's finder at
-    half width as the second pass; before a second pass 0.02 and 0.03 on all 625)."""
+    """No worse than since the second pass opens where the first reads the faces of fewer
+    than half its dice, and the pass that reads more faces is kept (this sample, harder
+    than the whole: recall 0.616, precision 0.753, face 0.903; 0.590, 0.712 and 0.905 when
+    any face read closed it; 0.590, 0.696 and 0.880 with rune55 twice an epoch; 0.556, 0.684
+    and 0.92 with today's finder at half width as the second pass; before a second pass
+    0.02 and 0.03 on all 625)."""
     figures = rune_figures
-    assert figures["detection_recall"] >= 0.56, figures
-    assert figures["detection_precision"] >= 0.68, figures
-    assert figures["face_accuracy"] >= 0.88, figures
+    assert figures["detection_recall"] >= 0.61, figures
+    assert figures["detection_precision"] >= 0.75, figures
+    assert figures["face_accuracy"] >= 0.90, figures
 
 
 @pytest.fixture(scope="module")
