@@ -34,6 +34,7 @@ WILDS = ("wild", "wild4")
 VALUES = NUMBERS + ACTIONS + WILDS
 BACK = "back"  # a card lying face down
 SPLITS = ("train", "held-out")
+MAX_SYMBOL = 0.5  # an action symbol's square at most this share of the card's height
 
 # hue (OpenCV, 0..180), saturation and value ranges of each colour's shades
 _SHADES = {
@@ -89,6 +90,9 @@ class Design:
     back: BGR  # the back's body
     back_ring: BGR
     back_text: str
+    # the action symbols' (and a wild four's cards') size beside the numerals': real decks
+    # draw them larger, so a mask shows their shape (two arrows apart, not one blob)
+    symbol_scale: float = 1.0
 
     def shade_of(self, color: str) -> BGR:
         return self.black if color == BLACK else self.shades[COLORS.index(color)]
@@ -163,6 +167,7 @@ def random_design(rng: np.random.Generator, split: str = "train") -> Design:
         back=hsv(rng.uniform(0, 180), rng.uniform(0, 0.8), rng.uniform(0.05, 0.35)),
         back_ring=back_ring,
         back_text=letters,
+        symbol_scale=float(rng.uniform(1.0, 1.6)),  # drawn last: the parts above as before
     )
 
 
@@ -268,8 +273,10 @@ def centre_layers(design: Design, value: str, height: int) -> list[Layer]:
         ring = list(glyphs.symbol("wild", design.variant("wild"), round(height * 1.15)))
         plus = glyphs.text_mask(design.face, "+4", round(height * 0.55))
         return [*ring, (plus, "white")]
-    size = round(height * (1.2 if value in WILDS else 1.0))
-    return list(glyphs.symbol(value, design.variant(value), size))
+    size = height * (1.2 if value in WILDS else 1.0)
+    if value != "wild":  # larger, but inside the middle the symbol is read from
+        size = min(size * design.symbol_scale, height * MAX_SYMBOL / design.size)
+    return list(glyphs.symbol(value, design.variant(value), round(size)))
 
 
 def index_layers(design: Design, value: str, height: int) -> list[Layer]:

@@ -313,9 +313,10 @@ def _stroke_text(face: Typeface, text: str, height: int) -> np.ndarray:
 class _Pen:
     """Draws into a square mask of `size` pixels in unit coordinates [-1, 1] (y down)."""
 
-    def __init__(self, size: int) -> None:
+    def __init__(self, size: int, rim: float = 0.0) -> None:
         self.size = size
         self.big = size * SUPER
+        self.rim = rim  # a white rim this wide inside each piece's black edge (RIMMED)
 
     def blank(self) -> np.ndarray:
         return np.zeros((self.big, self.big), np.uint8)
@@ -428,14 +429,29 @@ def _card(cx: float, cy: float, w: float, h: float, deg: float) -> list[Point]:
     return _rot([(x + cx, y + cy) for x, y in pts], deg, (cx, cy))
 
 
+def _grown(m: np.ndarray, t: int) -> np.ndarray:
+    return cv2.dilate(m, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * t + 1, 2 * t + 1)))
+
+
+def _edged(pen: _Pen, m: np.ndarray, role: str, edge: float) -> list[Layer]:
+    """A piece (big mask) filled in its role over a black edge `edge` wide, and with the
+    pen's white rim between the two (each piece then stands apart in the symbol's mask)."""
+    t = max(1, round(edge * pen.big / 2))
+    if not pen.rim:
+        return [(pen.done(_grown(m, t)), "black"), (pen.done(m), role)]
+    r = max(1, round(pen.rim * pen.big / 2))
+    return [
+        (pen.done(_grown(m, t + r)), "black"),
+        (pen.done(_grown(m, r)), "white"),
+        (pen.done(m), role),
+    ]
+
+
 def _outlined(pen: _Pen, shapes: Sequence[tuple[list[Point], str]], edge: float) -> list[Layer]:
     """Each polygon filled in its role over a black edge `edge` wide, later ones on top."""
     out: list[Layer] = []
-    t = max(1, round(edge * pen.big / 2))
     for pts, role in shapes:
-        m = pen.poly(pts)
-        rim = cv2.dilate(m, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * t + 1, 2 * t + 1)))
-        out += [(pen.done(rim), "black"), (pen.done(m), role)]
+        out += _edged(pen, pen.poly(pts), role, edge)
     return out
 
 
@@ -508,8 +524,6 @@ def _reverse(pen: _Pen, v: int) -> list[Layer]:
         return _outlined(pen, [(a, "ink"), (b, "ink")], 0.08)
     if v in (6, 7):  # two thick arrows with bent tails, turned half round of each other
         out: list[Layer] = []
-        t = max(1, round(0.08 * pen.big / 2))
-        ring = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * t + 1, 2 * t + 1))
         for turn in (0, 180):
             if v == 6:  # a tail going up, bent to the right at the arrow's head
                 tail = [(-0.66, 0.3), (-0.66, -0.26), (-0.5, -0.42), (-0.06, -0.42)]
@@ -518,7 +532,7 @@ def _reverse(pen: _Pen, v: int) -> list[Layer]:
                 tail = _arc(0.35, 0.35, 0.8, 0.8, 180, 235)
                 head = [(-0.12, -0.6), (0.35, -0.62), (0.08, -0.22)]
             m = pen.poly(_rot(head, turn), pen.poly(_rot(_band(tail, 0.3), turn)))
-            out += [(pen.done(cv2.dilate(m, ring)), "black"), (pen.done(m), "ink")]
+            out += _edged(pen, m, "ink", 0.08)
         return out
     m = pen.poly(_arrow(-0.3, 0.8, -0.3, -0.85, 0.24, 0.56))  # v3: up beside down
     return [(pen.done(pen.poly(_arrow(0.32, -0.8, 0.32, 0.85, 0.24, 0.56), m)), "ink")]
@@ -669,6 +683,11 @@ SYMBOLS: dict[str, tuple[Callable[[_Pen, int], list[Layer]], int]] = {
     "wild4": (_wild4, 3),
 }
 SYMBOL_HELD_OUT = {"skip": 5, "reverse": 4, "draw2": 2, "wild": 4, "wild4": 2}
+# symbols also drawn rimmed (variant n + k: design k, n its count), as many real decks'
+# action symbols are: each piece in a white rim inside a black edge, so two arrows or two
+# small cards stand apart in the mask rather than making one blob with their edges
+RIMMED = ("reverse", "draw2", "wild4")
+RIM = 0.07  # the white rim's width, of the symbol's square (unit coordinates: 2 wide)
 OTHERS = ("x-star", "x-sun", "x-heart", "x-cone", "x-bolt", "x-crown", "x-diamond", "x-rings")
 
 
@@ -681,15 +700,25 @@ def variants(value: str, split: str) -> list[int]:
     """The symbol designs of `value` in `split` ("train" or "held-out")."""
     _, n = SYMBOLS[value]
     held = SYMBOL_HELD_OUT[value]
-    drawn = [v for v in range(n) if v not in RETIRED.get(value, ())]
-    return [v for v in drawn if (v == held) == (split == "held-out")]
+    drawn = [
+        v for v in range(2 * n if value in RIMMED else n) if v % n not in RETIRED.get(value, ())
+    ]
+    return [v for v in drawn if (v % n == held) == (split == "held-out")]
 
 
 @functools.lru_cache(maxsize=512)
 def symbol(value: str, variant: int, size: int) -> tuple[Layer, ...]:
     """The layers of a symbol `size` pixels square (value: an action, wild kind or made-up)."""
-    pen = _Pen(size)
     if value in SYMBOLS:
         draw, n = SYMBOLS[value]
-        return tuple(draw(pen, variant % n))
-    return tuple(_other(pen, value))
+        rimmed = value in RIMMED and variant % (2 * n) >= n
+        pen = _Pen(size, RIM if rimmed else 0.0)
+        layers = draw(pen, variant % n)
+        if rimmed and all(role != "black" for _, role in layers):  # one piece: rim it whole
+            whole = np.zeros((pen.big, pen.big), np.uint8)
+            for m, _ in layers:
+                big = cv2.resize(m, (pen.big, pen.big), interpolation=cv2.INTER_LINEAR)
+                whole = np.maximum(whole, (big > 0.5).astype(np.uint8) * 255)
+            layers = [*_edged(pen, whole, "ink", 0.06)[:2], *layers]
+        return tuple(layers)
+    return tuple(_other(pen=_Pen(size), kind=value))
