@@ -167,7 +167,8 @@ def random_design(rng: np.random.Generator, split: str = "train") -> Design:
         back=hsv(rng.uniform(0, 180), rng.uniform(0, 0.8), rng.uniform(0.05, 0.35)),
         back_ring=back_ring,
         back_text=letters,
-        symbol_scale=float(rng.uniform(1.0, 1.6)),  # drawn last: the parts above as before
+        # from a child generator: `rng`'s own draws, and so every seed's frames, as before
+        symbol_scale=float(rng.spawn(1)[0].uniform(1.0, 1.6)),
     )
 
 
