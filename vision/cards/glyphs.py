@@ -534,6 +534,13 @@ def _reverse(pen: _Pen, v: int) -> list[Layer]:
             m = pen.poly(_rot(head, turn), pen.poly(_rot(_band(tail, 0.3), turn)))
             out += _edged(pen, m, "ink", 0.08)
         return out
+    if v == 8:  # two arrows with square-bent tails meeting in the middle: one zigzag piece
+        pieces = []
+        for turn in (0, 180):
+            tail = _band([(-0.6, 0.2), (0.02, 0.2)], 0.28)
+            head = _arrow(-0.08, 0.2, 0.55, -0.8, 0.28, 0.62)
+            pieces += [(_rot(tail, turn), "ink"), (_rot(head, turn), "ink")]
+        return _outlined(pen, pieces, 0.08)
     m = pen.poly(_arrow(-0.3, 0.8, -0.3, -0.85, 0.24, 0.56))  # v3: up beside down
     return [(pen.done(pen.poly(_arrow(0.32, -0.8, 0.32, 0.85, 0.24, 0.56), m)), "ink")]
 
@@ -677,7 +684,7 @@ def _other(pen: _Pen, kind: str) -> list[Layer]:
 # symbols drawn as shapes (draw two's "+2", wild four's "+4" designs are text: design.py)
 SYMBOLS: dict[str, tuple[Callable[[_Pen, int], list[Layer]], int]] = {
     "skip": (_skip, 6),
-    "reverse": (_reverse, 8),
+    "reverse": (_reverse, 9),
     "draw2": (_draw2, 4),
     "wild": (_wild, 6),
     "wild4": (_wild4, 3),
