@@ -13,7 +13,7 @@ at most 0.01; every card found (none dropped in silence).
 MET today on the real cards: finding them, their colours, no silent error, none dropped.
 NOT MET today: value accuracy (four in five values of the real deck and its hands are
 read, the rest are `unknown` with a reason, never wrong), and on the rendered held-out
-designs the silent errors (two of these 28 cards; 2 to 3 % on more frames). These tests
+designs the silent errors (one of these 30 cards; 1.5 to 4 % on more frames). These tests
 hold the figures REACHED (VALUE_REACHED_*, SILENT_REACHED_RENDERED), not the bars, so
 that nothing slips back; tighten them as the reader improves, and make them the bars once
 they are met.
@@ -35,15 +35,16 @@ from vision.cards.reader import CardReader
 HAND_SEED, HANDS = 20, 8
 RENDER_SEED, RENDERED = 2020, 12
 VALUE_BAR = 0.95  # issue 20's: NOT MET
-VALUE_REACHED_DECK = 0.76  # deck-a: 0.766 (36 of 47) when this was written (0.74 before)
-VALUE_REACHED_HANDS = 0.8  # composed hands: 0.807 (0.77 before)
-# held-out designs: 0.39 (11 of 28; the set shipped before read 0.32 of these frames; the
-# renderer of 2026-12-02 evening draws harder decks: heavy italic numerals and the like)
-VALUE_REACHED_RENDERED = 0.38
+VALUE_REACHED_DECK = 0.78  # deck-a: 0.787 (37 of 47) when this was written (0.766 before)
+VALUE_REACHED_HANDS = 0.82  # composed hands: 0.825 (0.807 before)
+# held-out designs: 0.73 (22 of 30; the set shipped before read 0.67 of these frames; the
+# renderer of 2026-12-03 draws the action symbols larger, so these are other frames than
+# those of 2026-12-02, when 0.39 of 28 were read)
+VALUE_REACHED_RENDERED = 0.73
 SILENT_BAR = 0.01  # issue 20's: met on the real cards
-# held-out designs: 0.071, two cards of 28 (a skip read 0, a colour), as the set shipped
-# before on the same frames (NOT the bar; 0.022 on build_shipped's 181 cards of seed 3003)
-SILENT_REACHED_RENDERED = 0.072
+# held-out designs: 0.033, one card of 30 (the set shipped before: two; NOT the bar; 0.015
+# on build_shipped's 203 cards of seed 3003)
+SILENT_REACHED_RENDERED = 0.034
 
 
 @pytest.fixture(scope="module")
@@ -92,5 +93,5 @@ def test_rendered_decks_of_designs_never_trained_on_are_seldom_misread(
     assert figures["cards_read"] >= 25
     # the bar (SILENT_BAR) is not shown on these 28 cards: this holds the figure reached
     assert figures["silent_error_rate"] <= SILENT_REACHED_RENDERED, figures
-    assert figures["color_accuracy"] >= 0.85, figures  # 0.89 (0.82 by the set before)
+    assert figures["color_accuracy"] >= 0.95, figures  # 0.97 (as the set before)
     assert figures["value_accuracy"] >= VALUE_REACHED_RENDERED, figures

@@ -10,7 +10,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from vision.cards import cardset, finder
+from vision.cards import cardset, finder, glyphs
 from vision.cards.cardset import CardSetError
 from vision.cards.design import random_design
 from vision.cards.reader import CardReader
@@ -84,6 +84,18 @@ def test_a_card_the_finder_is_sure_of_is_reported_even_when_unlike_any(reader: C
     cards = reader.read(frame)
     assert len(cards) == 1 and not cards[0].known
     assert cards[0].reason
+
+
+@pytest.mark.parametrize("kind", glyphs.OTHERS_HELD_OUT)
+@pytest.mark.parametrize("color", ["red", "blue"])
+def test_a_card_of_a_kind_never_taught_keeps_its_colour_and_no_value(
+    reader: CardReader, kind: str, color: str
+) -> None:
+    """A made-up kind the set never learned (the shipped set learned others as no kind of
+    the deck): a card all the same, its colour read, its value unknown with a reason."""
+    frame, _ = render(scene((color, kind, 320, 240, 0)))
+    (card,) = reader.read(frame)
+    assert card.value == UNKNOWN and card.reason and card.color == color, card
 
 
 def test_an_unsure_value_is_unknown_with_its_reason_and_best_guess(reader: CardReader) -> None:

@@ -53,6 +53,7 @@ class CardSet:
     color_threshold: float  # a colour below this probability is unknown
     embedding: str  # fingerprint of the embedding the set was fitted on
     facedown: str = "back"  # the value class that is a card lying face down ("": none)
+    other: str = ""  # the value class that is a card of no kind of the deck ("": none)
 
     def value_probabilities(self, features: np.ndarray) -> np.ndarray:
         """(n, values + 1) from embeddings (n, views, embedding): each class scores its best
@@ -83,6 +84,7 @@ class CardSet:
             "color_threshold": self.color_threshold,
             "embedding": self.embedding,
             "facedown": self.facedown,
+            "other": self.other,
         }
         arrays = {
             "weights": self.weights,
@@ -122,6 +124,7 @@ def load(name_or_path: str | Path) -> CardSet:
             color_threshold=float(meta["color_threshold"]),
             embedding=str(meta["embedding"]),
             facedown=str(meta.get("facedown", "")),
+            other=str(meta.get("other", "")),
         )
     except (OSError, KeyError, ValueError, TypeError) as error:
         raise CardSetError(f"{path} is not a card set file ({error})") from None

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 import cv2
@@ -54,12 +54,15 @@ def random_set(
     tables: list[str] | None = None,
     backs: float = 0.0,
     design: Design | None = None,
+    others: Sequence[str] = (),
 ) -> labels.LabelSet:
     """`frames` random frames of cards of designs of `split` (or all of one `design`: one
-    deck), from `seed`, in `folder`."""
+    deck), from `seed`, in `folder`; made-up kinds from `others` among them when given."""
     rng = np.random.default_rng(seed)
     scenes = (
-        random_scene(rng, split, size[0], size[1], tables or [], backs=backs, design=design)
+        random_scene(
+            rng, split, size[0], size[1], tables or [], backs=backs, design=design, others=others
+        )
         for _ in range(frames)
     )
     return write(folder, scenes)

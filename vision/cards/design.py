@@ -33,6 +33,9 @@ ACTIONS = ("skip", "reverse", "draw2")
 WILDS = ("wild", "wild4")
 VALUES = NUMBERS + ACTIONS + WILDS
 BACK = "back"  # a card lying face down
+# a card of a kind of no deck of ours (made-up kinds, vision.cards.glyphs.OTHERS): the
+# shipped set learns them as one value, read as no card of the deck, its colour kept
+OTHER = "other"
 SPLITS = ("train", "held-out")
 MAX_SYMBOL = 0.5  # an action symbol's square at most this share of the card's height
 

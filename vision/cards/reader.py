@@ -142,8 +142,9 @@ class CardReader:
         if implied_colour(s, value, value_p, color, color_p):
             color, color_p = implied[0], value_p  # a wild card is black in its deck
         facedown = value == s.facedown and value_p >= s.threshold and not unlike
+        other = bool(s.other) and value == s.other  # a card, of no kind of the deck
         reason = _why(s, unlike, facedown, value_p, color_p, color, value)
-        value_known = not (unlike or facedown or value_p < s.threshold)
+        value_known = not (unlike or facedown or other or value_p < s.threshold)
         # a card likeliest face down has no colour of the deck (a back's ring is not one)
         back = bool(s.facedown) and value == s.facedown
         color_known = not (unlike or facedown or back or color_p < s.color_threshold)
@@ -185,6 +186,8 @@ def _why(
         return _("unlike: a card like none of {name}", name=s.name)
     if facedown:
         return _("face down: its back is up")
+    if s.other and value == s.other:
+        return _("a card of no kind of {name}", name=s.name)
     # (numbers as the reader's language writes them: the host fills the templates)
     p, threshold = float(value_p), float(s.threshold)
     cp, color_threshold = float(color_p), float(s.color_threshold)

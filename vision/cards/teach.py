@@ -19,6 +19,7 @@ from vision import labels
 from vision.cards import colour, finder, patches, symbol
 from vision.cards.cardset import CardSet
 from vision.cards.design import BACK
+from vision.cards.design import OTHER as OTHER_KIND
 from vision.cards.reader import embed
 from vision.detect import iou
 from vision.errors import VisionError
@@ -204,6 +205,7 @@ def learn(
         color_threshold=color_threshold,
         embedding=symbol.fingerprint(),
         facedown=BACK if BACK in names else "",
+        other=OTHER_KIND if OTHER_KIND in names else "",
     )
 
 
