@@ -23,8 +23,7 @@ under "smoke", Battery Monster's energy under "battery"), next to poison and shr
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from operator import attrgetter
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
@@ -206,36 +205,3 @@ def card(name: str) -> Callable[[E], E]:
         return cls
 
     return decorate
-
-
-def hook_table(effects: list[CardEffect]) -> dict[str, tuple[CardEffect, ...]]:
-    """For each hook, the effects that override it, in priority order: the engine calls
-    only those, so a monster's cards cost nothing at the moments they do not care about.
-    For each flag, the effects that set it.
-
-    >>> class Extra(CardEffect):
-    ...     def throws(self, game, owner, throws): return throws + 1
-    >>> table = hook_table([Extra()])
-    >>> len(table["throws"]), len(table["start_turn"])
-    (1, 0)
-    """
-    key = tuple(effects)
-    table = _TABLES.get(key)
-    if table is None:
-        table = dict(NO_HOOKS)
-        for effect in sorted(effects, key=_PRIORITY):
-            for name in effect.hooked:
-                table[name] += (effect,)
-        if len(_TABLES) >= _MOST_TABLES:
-            _TABLES.clear()
-        _TABLES[key] = table
-    return table
-
-
-# the tables made lately, by list of effects: the same ones come back all game long
-_TABLES: dict[tuple[CardEffect, ...], dict[str, tuple[CardEffect, ...]]] = {}
-_MOST_TABLES = 4096
-
-
-_PRIORITY = attrgetter("priority")
-NO_HOOKS: Mapping[str, tuple[CardEffect, ...]] = {name: () for name in HOOKS}

@@ -21,7 +21,7 @@ a Lab's owner and still on top. An empty deck is the discard pile reshuffled (po
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from host.games.kot.cards import CARDS
 from host.games.kot.checks import card_named
@@ -33,8 +33,8 @@ from host.games.kot.text import _
 if TYPE_CHECKING:
     from host.games import Input
     from host.games.kot.state import Monster, Pending, State
-DECK = "deck"  # a buy input's "from": the deck's top card (Made in a Lab)
-PEEK = -1  # a reveal's place for the card Made in a Lab looks at
+DECK: Final = "deck"  # a buy input's "from": the deck's top card (Made in a Lab)
+PEEK: Final = -1  # a reveal's place for the card Made in a Lab looks at
 
 
 def printed_cost(card: str) -> int:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from host.games import Input, NeverEnds, Waiting
 from host.games.kot import market
@@ -38,13 +38,13 @@ from host.games.kot.rules import (
 from host.games.kot.setup import Setup
 from host.games.kot.waiting import uses
 
-MAX_INPUTS = 20_000  # a game longer than this is a bug (the game must always end)
-THROW_AGAIN = 0.6  # chance to throw again while throws are left
-BUY_CHANCE = 0.5  # chance to buy one of the affordable cards (again and again)
-SWEEP_CHANCE = 0.1
-USE_CHANCE = 0.3  # chance to use a card (or buy as a card allows) when one can
-CORRECT_CHANCE = 0.05  # with corrections=True, chance of a correction after a throw
-STANDING_CHANCE = 0.05  # chance to take an expansion's action at any time (a cultist...)
+MAX_INPUTS: Final = 20_000  # a game longer than this is a bug (the game must always end)
+THROW_AGAIN: Final = 0.6  # chance to throw again while throws are left
+BUY_CHANCE: Final = 0.5  # chance to buy one of the affordable cards (again and again)
+SWEEP_CHANCE: Final = 0.1
+USE_CHANCE: Final = 0.3  # chance to use a card (or buy as a card allows) when one can
+CORRECT_CHANCE: Final = 0.05  # with corrections=True, chance of a correction after a throw
+STANDING_CHANCE: Final = 0.05  # chance to take an expansion's action at any time (a cultist...)
 
 
 def _subsets(n: int) -> list[tuple[int, ...]]:

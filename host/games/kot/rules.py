@@ -8,25 +8,35 @@ from __future__ import annotations
 
 import itertools
 import random
+from typing import Final
 
-FACES = ("1", "2", "3", "heart", "energy", "claw")
-FACE_SET = frozenset(FACES)
-NUMBERS = (("1", 1), ("2", 2), ("3", 3))  # face, VP for three of a kind
-START_HP = 10
-BIG_HP = 12  # max HP with Even Bigger (or Full Regeneration)
-WIN_VP = 20  # also the top of the VP dial: VP never go above it
-BLACK_DICE = 6
-GREEN_DICE = 2  # the box's green dice: cards add at most these
-THROWS = 3
-CITY, BAY = "city", "bay"
-BAY_MIN_ALIVE = 5  # Tokyo Bay is used only while more than 4 monsters are alive
-POISON, SHRINK = "poison", "shrink"  # tokens a heart may remove outside Tokyo
-HEAL_PRICE = 2  # energy per HP healed by another monster's Healing Ray
-FACE_UP = 3  # cards on the market
-SWEEP_COST = 2
+# Final: the compiled engine inlines these instead of looking each up in this module
+FACES: Final = ("1", "2", "3", "heart", "energy", "claw")
+FACE_SET: Final = frozenset(FACES)
+NUMBERS: Final = (("1", 1), ("2", 2), ("3", 3))  # face, VP for three of a kind
+START_HP: Final = 10
+BIG_HP: Final = 12  # max HP with Even Bigger (or Full Regeneration)
+WIN_VP: Final = 20  # also the top of the VP dial: VP never go above it
+BLACK_DICE: Final = 6
+GREEN_DICE: Final = 2  # the box's green dice: cards add at most these
+THROWS: Final = 3
+CITY: Final = "city"
+BAY: Final = "bay"
+BAY_MIN_ALIVE: Final = 5  # Tokyo Bay is used only while more than 4 monsters are alive
+# tokens a heart may remove outside Tokyo
+POISON: Final = "poison"
+SHRINK: Final = "shrink"
+HEAL_PRICE: Final = 2  # energy per HP healed by another monster's Healing Ray
+FACE_UP: Final = 3  # cards on the market
+SWEEP_COST: Final = 2
 
 # the phases of a turn (and of the game around it)
-ROLLOFF, ROLL, RESOLVE, BUY, END, OVER = "rolloff", "roll", "resolve", "buy", "end", "over"
+ROLLOFF: Final = "rolloff"
+ROLL: Final = "roll"
+RESOLVE: Final = "resolve"
+BUY: Final = "buy"
+END: Final = "end"
+OVER: Final = "over"
 
 
 def fewer_dice(black: int, green: int, fewer: int) -> tuple[int, int]:

@@ -24,7 +24,7 @@ from typing import Any
 
 from host.games import Input
 from host.games.kot.cards import CARDS
-from host.games.kot.effects import EFFECTS, HOOKS, NO_HOOKS, CardEffect, hook_table
+from host.games.kot.effects import EFFECTS, HOOKS, CardEffect
 from host.games.kot.errors import RuleViolation
 from host.games.kot.expansion import turned_on
 from host.games.kot.rules import (
@@ -44,6 +44,33 @@ from host.games.kot.rules import (
 )
 from host.games.kot.setup import Setup
 from host.games.kot.text import _, face_label
+
+# the tables made lately, by list of effects: the same ones come back all game long
+_TABLES: dict[tuple[CardEffect, ...], dict[str, tuple[CardEffect, ...]]] = {}
+_MOST_TABLES = 4096
+NO_HOOKS: Mapping[str, tuple[CardEffect, ...]] = {name: () for name in HOOKS}
+
+
+def hook_table(effects: list[CardEffect]) -> dict[str, tuple[CardEffect, ...]]:
+    """For each hook, the effects that override it, in priority order: the engine calls
+    only those, so a monster's cards cost nothing at the moments they do not care about.
+    For each flag, the effects that set it. (Here, not beside `CardEffect`: this module is
+    compiled, and a curse coming into play makes every monster's table anew.)"""
+    key = tuple(effects)
+    table = _TABLES.get(key)
+    if table is None:
+        table = dict(NO_HOOKS)
+        for effect in sorted(effects, key=_priority):
+            for name in effect.hooked:
+                table[name] += (effect,)
+        if len(_TABLES) >= _MOST_TABLES:
+            _TABLES.clear()
+        _TABLES[key] = table
+    return table
+
+
+def _priority(effect: CardEffect) -> int:
+    return effect.priority
 
 
 class Monster:

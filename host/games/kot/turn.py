@@ -368,7 +368,7 @@ def resolve(game: State) -> None:
         end_turn(game)
         return
     dice = game.dice
-    counts = dict(zip(FACES, map(dice.count, FACES), strict=True))
+    counts = {face: dice.count(face) for face in FACES}  # compiled: no zip or map objects
     gives = game.gives  # the expansions' dice's symbols (berserk: 2 claws...), if shown
     if gives and game.other_dice and not gives.keys().isdisjoint(dice):
         for face, (symbol, n) in gives.items():

@@ -20,7 +20,7 @@ The die's faces in throw inputs: "berserk_energy", "berserk_energy_2", "berserk_
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from host.games.kot.effects import CardEffect
 from host.games.kot.errors import RuleViolation
@@ -33,14 +33,16 @@ if TYPE_CHECKING:
     from host.games.kot.setup import MonsterPosition, Setup
     from host.games.kot.state import Monster, State
 
-DIE = "berserk"
-ENERGY, ENERGY_2 = "berserk_energy", "berserk_energy_2"
-CLAW, CLAW_2 = "berserk_claw", "berserk_claw_2"
-SKULL = "berserk_skull"
-FACES = (ENERGY, ENERGY_2, CLAW, CLAW, CLAW_2, SKULL)  # one per side, BGA's order (1-6)
+DIE: Final = "berserk"
+ENERGY: Final = "berserk_energy"
+ENERGY_2: Final = "berserk_energy_2"
+CLAW: Final = "berserk_claw"
+CLAW_2: Final = "berserk_claw_2"
+SKULL: Final = "berserk_skull"
+FACES: Final = (ENERGY, ENERGY_2, CLAW, CLAW, CLAW_2, SKULL)  # one per side, BGA's order (1-6)
 GIVES = {ENERGY: ("energy", 1), ENERGY_2: ("energy", 2), CLAW: ("claw", 1), CLAW_2: ("claw", 2)}
-ENTER_CLAWS = 4  # claws of a result that make its monster berserk
-SKULL_HP = 1
+ENTER_CLAWS: Final = 4  # claws of a result that make its monster berserk
+SKULL_HP: Final = 1
 
 
 class Berserk(CardEffect):

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from host.games import Input, Waiting
 from host.games.kot.decision_kinds import Answer, DecisionKind, decision_kind
@@ -29,10 +29,13 @@ if TYPE_CHECKING:
     from host.games.kot.setup import MonsterPosition
     from host.games.kot.state import Monster, State
 
-KIND = "cultist"
-HP, ENERGY, THROW = "hp", "energy", "throw"  # what a cultist is spent for
-SPENDS = (HP, ENERGY, THROW)
-FOUR_OF_A_KIND = 4
+KIND: Final = "cultist"
+# what a cultist is spent for
+HP: Final = "hp"
+ENERGY: Final = "energy"
+THROW: Final = "throw"
+SPENDS: Final = (HP, ENERGY, THROW)
+FOUR_OF_A_KIND: Final = 4
 
 
 class Cultists(CardEffect):

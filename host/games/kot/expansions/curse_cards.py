@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from operator import attrgetter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from host.games.kot import market
 from host.games.kot.effects import CardEffect
@@ -27,8 +27,11 @@ from host.games.kot.state import ExtraTurn, Hit
 if TYPE_CHECKING:
     from host.games.kot.state import Monster, State
 
-EYE, RIVER, SNAKE, ANKH = "fate_eye", "fate_river", "fate_snake", "fate_ankh"
-FATE_FACES = (EYE, RIVER, SNAKE, ANKH)  # the die of fate's, one per side, BGA's order (1-4)
+EYE: Final = "fate_eye"
+RIVER: Final = "fate_river"
+SNAKE: Final = "fate_snake"
+ANKH: Final = "fate_ankh"
+FATE_FACES: Final = (EYE, RIVER, SNAKE, ANKH)  # the die of fate's, one per side, BGA's order (1-4)
 NUMBERS = ("1", "2", "3")
 SYMBOLS = ("heart", "energy", "claw")
 FIRST, LAST = -10, 10  # priorities: before every card's hook, after every one

@@ -25,7 +25,7 @@ holds it then (policy 46).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from host.games import refusals
 from host.games.kot.errors import RuleViolation
@@ -47,7 +47,7 @@ if TYPE_CHECKING:
     from host.games.kot.setup import Position, Setup
     from host.games.kot.state import Monster, State
 
-DIE = "fate"
+DIE: Final = "fate"
 FATE_SET = frozenset(FATE_FACES)
 
 

@@ -13,7 +13,7 @@ when their holder is eliminated (policy 29). No decisions: all automatic.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from host.games import refusals
 from host.games.kot.effects import CardEffect
@@ -25,9 +25,9 @@ if TYPE_CHECKING:
     from host.games.kot.setup import Position, Setup
     from host.games.kot.state import Monster, State
 
-LEVELS = (1, 2, 3)
-TOP = 3
-CLAIM_ONES = 4  # four or more 1s claim a level
+LEVELS: Final = (1, 2, 3)
+TOP: Final = 3
+CLAIM_ONES: Final = 4  # four or more 1s claim a level
 BONUS = {1: (1, 0), 2: (1, 1)}  # level -> (HP, energy) at the start of its holder's turn
 
 
