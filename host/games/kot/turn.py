@@ -368,7 +368,10 @@ def resolve(game: State) -> None:
         end_turn(game)
         return
     dice = game.dice
-    counts = {face: dice.count(face) for face in FACES}  # compiled: no zip or map objects
+    counts = dict.fromkeys(FACES, 0)
+    for face in dice:  # one pass (other dice's faces are counted below, as what they give)
+        if face in counts:
+            counts[face] += 1
     gives = game.gives  # the expansions' dice's symbols (berserk: 2 claws...), if shown
     if gives and game.other_dice and not gives.keys().isdisjoint(dice):
         for face, (symbol, n) in gives.items():

@@ -29,7 +29,6 @@ effects count only the normal dice).
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -251,6 +250,17 @@ def free_dice(game: State, again: bool = False) -> list[str]:
     return [f for f in dice if f in FACE_SET and f != game.locked]
 
 
+def without(faces: list[str], taken: list[str]) -> list[str]:
+    """`faces` less one of each of `taken` (those not among them ignored): a multiset
+    difference. (Lists, not Counters: this runs for every die picked, and a Counter costs
+    a game more than its whole rule.)"""
+    left = list(faces)
+    for face in taken:
+        if face in left:
+            left.remove(face)
+    return left
+
+
 def ask_add_die(game: State, m: Monster, curse: str) -> None:
     game.ask(m, "add_die", {"faces": list(FACES), "curse": curse}, _decide_add)
 
@@ -329,7 +339,7 @@ def ask_reroll(
     """`picker` picks a die of the active monster's result to be thrown again, one at a
     time, up to 2 (at least `least` while dice are left: otherwise it may stop)."""
     picked = picked or []
-    left = list((Counter(free_dice(game, again=True)) - Counter(picked)).elements())
+    left = without(free_dice(game, again=True), picked)
     if len(picked) >= 2 or not left:
         throw_again(game, picked, curse)
         return
@@ -403,8 +413,8 @@ def _decide_throw(game: State, pending: Pending, inp: Input) -> None:
     thrown = check_faces(inp.get("thrown"), "thrown", game.faces)
     kept = check_faces(inp.get("kept", []), "kept", game.faces)
     die_of = game.die_of
-    kinds = Counter(die_of.get(f, "black") for f in thrown)
-    if len(thrown) != len(forced) or kinds != Counter(die_of.get(f, "black") for f in forced):
+    kinds = sorted([die_of.get(f, "black") for f in thrown])
+    if len(thrown) != len(forced) or kinds != sorted([die_of.get(f, "black") for f in forced]):
         raise RuleViolation(
             _(
                 "{n} dice are thrown again: the ones showing {faces}",
@@ -412,7 +422,7 @@ def _decide_throw(game: State, pending: Pending, inp: Input) -> None:
                 faces=[face_label(f) for f in forced],
             )
         )
-    if Counter(kept) != Counter(game.dice) - Counter(forced):
+    if sorted(kept) != sorted(without(game.dice, forced)):
         raise RuleViolation(
             _(
                 "the dice kept are the result but the ones thrown again ({dice} without {thrown})",
@@ -434,7 +444,7 @@ def ask_bless(
 ) -> None:
     """Up to 2 of its dice, one at a time: each thrown again or removed (may stop)."""
     again = again or []
-    left = list((Counter(free_dice(game, again=True)) - Counter(again)).elements())
+    left = without(free_dice(game, again=True), again)
     if len(again) + removed >= 2 or not left:
         throw_again(game, again, curse)
         return
