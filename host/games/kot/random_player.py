@@ -52,7 +52,9 @@ def _subsets(n: int) -> list[tuple[int, ...]]:
     return [tuple(i for i in range(n) if mask >> i & 1) for mask in range(1 << n)]
 
 
-_SUBSETS = [_subsets(n) for n in range(15)]  # up to 6 black and the extra dice
+# made for each number of dice when first thrown (all 15 at import cost every process
+# that imports the engine ~20 ms: 32,767 tuples)
+_SUBSETS: dict[int, list[tuple[int, ...]]] = {}
 
 
 def random_input(game: KingOfTokyo, rng: random.Random, corrections: bool = False) -> Input:
@@ -92,7 +94,10 @@ def random_input(game: KingOfTokyo, rng: random.Random, corrections: bool = Fals
         if throws < game.throws_allowed and rng.random() < THROW_AGAIN:
             dice = game.dice
             n = len(dice)
-            keep = _SUBSETS[n][rng.getrandbits(n)]
+            subsets = _SUBSETS.get(n)
+            if subsets is None:
+                subsets = _SUBSETS[n] = _subsets(n)
+            keep = subsets[rng.getrandbits(n)]
             locked = game.locked  # a curse: the dice showing it are kept
             if locked is not None and locked in dice:
                 keep = _with_locked(dice, keep, locked)
