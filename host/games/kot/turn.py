@@ -210,20 +210,25 @@ def on_throw(game: State, who: Monster, inp: Input) -> None:
                     n=game.throws,
                 )
             )
-    thrown: Any = inp.get("thrown")
-    kept: Any = inp.get("kept", _NONE)
+    given: Any = inp.get("thrown")
+    given_kept: Any = inp.get("kept", _NONE)
     known = game.faces  # the black dice's faces, and the expansions' dice's
     try:  # the common case, cheaply: two lists of faces
         well_formed = (
-            type(thrown) is list
-            and type(kept) is list
-            and known.issuperset(thrown)
-            and known.issuperset(kept)
+            type(given) is list
+            and type(given_kept) is list
+            and known.issuperset(given)
+            and known.issuperset(given_kept)
         )
     except TypeError:  # an unhashable element
         well_formed = False
-    if not well_formed:
-        thrown, kept = check_faces(thrown, "thrown", known), check_faces(kept, "kept", known)
+    # typed lists from here: the compiled code counts and adds them natively
+    thrown: list[str]
+    kept: list[str]
+    if well_formed:
+        thrown, kept = given, given_kept
+    else:
+        thrown, kept = check_faces(given, "thrown", known), check_faces(given_kept, "kept", known)
     n = game.dice_in_play()
     if game.throws == 0:
         if kept:
