@@ -73,6 +73,12 @@ def main(argv: list[str] | None = None) -> int:
         help="finder-finetune: times rune55's learn photos are shown an epoch (0: the default)",
     )
     parser.add_argument(
+        "--small-reps",
+        type=int,
+        default=0,
+        help="finder-finetune: times more rune55's photos of small dice are shown an epoch",
+    )
+    parser.add_argument(
         "--stop-after", type=int, default=0, help="end after N epochs of the schedule"
     )
     args = parser.parse_args(argv)
@@ -180,6 +186,7 @@ def main(argv: list[str] | None = None) -> int:
             args.start or "finder.pt",
             args.out or "finder.onnx",
             args.rune_reps,
+            args.small_reps,
         )
     elif args.what == "embedding":
         fit.train_embedding(

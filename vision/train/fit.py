@@ -28,6 +28,11 @@ from vision.train.synth import NOT_A_DIE, Box, FrameSample, not_dice
 CROP = 192
 NOISE_FRAMES = 200  # frames of sensor noise a fine-tune of the finder learns are no dice
 BIGGEST = 120  # px: the largest die side a training crop shows (at the finder's width)
+# rune55's learn photos are mostly close-ups (median die side 115-330 px of 640); its
+# photos of small dice on tables (SMALL_DICE or less at the finder's width: 50 px of 640,
+# one in six) are the ones its finders miss, and can be shown more (finder-finetune
+# --small-reps)
+SMALL_DICE = 50
 MAX_DICE = 64
 SYNTH_FRAMES_PER_EPOCH = 3000
 SYNTH_PATCHES_PER_EPOCH = 40000
@@ -213,12 +218,14 @@ def train_finder(
     start: str = "finder.pt",
     out: str = "finder.onnx",
     rune_reps: int = 0,
+    small_reps: int = 0,
 ) -> None:
     """Train the finder on rendered frames (and our dice drawn on real photos) and the real
     photos; with `finetune`, continue from `start` (a checkpoint of var/train, or a shipped
     ONNX file of vision/models: vision.train.from_onnx) with the real photos weighted more
     (a second, shorter stage at a lower rate). Each epoch shows d6-tray's photos `reps`
-    times and rune55's `rune_reps` times (0: a tenth of `reps`, at least once). Exported as
+    times and rune55's `rune_reps` times (0: a tenth of `reps`, at least once), and its
+    photos of small dice (SMALL_DICE) `small_reps` times more. Exported as
     vision/models/`out`."""
     _seed(seed, threads)
     rng = np.random.default_rng(seed)
@@ -237,6 +244,7 @@ def train_finder(
             net.load_state_dict(torch.load(cache.parent / start))
         max_lr, reps, n_synth = 1e-3, 20, min(len(synth.frames), 1000)
     real = d6 * reps + rune * (rune_reps or max(1, reps // 10))
+    real += [s for s in rune if _median_side(s.boxes) <= SMALL_DICE] * small_reps
     if finetune:  # and frames of sensor noise, where no die is (a finder sure of dice there
         # would report them: vision.detect.SURE)
         real += data.real_as_frames(
@@ -276,6 +284,13 @@ def train_finder(
             cache.parent / (f"{Path(out).stem}-finetuned.pt" if finetune else "finder.pt"),
         )
     export_finder(net, out)
+
+
+def _median_side(boxes: np.ndarray) -> float:
+    """The median side of a photo's labelled dice (inf for a photo without any)."""
+    if not len(boxes):
+        return math.inf
+    return float(np.median(np.sqrt(np.prod(boxes[:, 2:] - boxes[:, :2], axis=1))))
 
 
 def export_finder(net: nn.Module, name: str = "finder.onnx") -> Path:
