@@ -138,6 +138,9 @@ def test_a_card_set_is_data_saved_and_loaded_whole(reader: CardReader, tmp_path:
     )
     assert np.array_equal(back.weights, reader.cards.weights)
     assert ("black", "wild4") in back.kinds and ("black", "7") not in back.kinds
+    # the classes that are no value of the deck: a card face down, a card of no kind of it
+    assert (back.facedown, back.other) == (reader.cards.facedown, reader.cards.other)
+    assert (back.facedown, back.other) == ("back", "other")
 
 
 def test_missing_foreign_and_stale_card_sets_are_refused(
