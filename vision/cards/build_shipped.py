@@ -89,18 +89,16 @@ def with_made_up(examples: Examples, folder: Path) -> Examples:
     shots = random_set(folder, MADE_UP_FRAMES, MADE_UP_SEED, "train", others=MADE_UP)
     made = collect(shots, seed=MADE_UP_SEED)
     keep = np.array([v in MADE_UP for v in made.values])
-    cards = made.cards[keep] + examples.cards.max() + 1  # other cards than the fit's
+    first = examples.cards.max() + 1  # their card numbers after the fit's
     read = np.isin(made.read_cards, made.cards[keep])
     return replace(
         examples,
         cuts=np.concatenate([examples.cuts, made.cuts[keep]]),
         values=[*examples.values, *[OTHER] * int(keep.sum())],
         colors=[*examples.colors, *[c for c, k in zip(made.colors, keep, strict=True) if k]],
-        cards=np.concatenate([examples.cards, cards]),
+        cards=np.concatenate([examples.cards, made.cards[keep] + first]),
         read=np.concatenate([examples.read, made.read[read]]),
-        read_cards=np.concatenate(
-            [examples.read_cards, made.read_cards[read] + examples.cards.max() + 1]
-        ),
+        read_cards=np.concatenate([examples.read_cards, made.read_cards[read] + first]),
     )
 
 

@@ -104,9 +104,8 @@ def test_a_changed_source_keeps_the_stale_build_out(
     turn = games / "kot" / "turn.py"
     turn.write_text(turn.read_text() + "\n# changed\n")
     path = ["src"]
-    compiled.prefer_compiled(
-        "host.games.kot", path, COMPILED
-    )  # in the same process: the same verdict
+    # in the same process: the same verdict
+    compiled.prefer_compiled("host.games.kot", path, COMPILED)
     assert path == [str(built / "host" / "games" / "kot"), "src"]
     monkeypatch.setattr(compiled, "_verdict", [])  # a new process
     path = ["src"]
