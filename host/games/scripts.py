@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 from host.games import Game, IllegalInput, Input, refusals
 from host.games.files import JsonFileError, read_json
@@ -25,6 +25,7 @@ from host.games.kind import GameFileError, ReplayStopped, Trace
 from host.games.text import Text, _, message
 
 G = TypeVar("G", bound=Game)
+S = TypeVar("S")  # a game's setup
 
 
 class ScriptError(GameFileError):
@@ -46,6 +47,32 @@ class Expect:
     state: Mapping[str, Any]
     refuse: Input | None = None
     error: str = ""
+
+
+@dataclass(frozen=True)
+class Script(Generic[S]):
+    """A script read: the game's setup (each game parses its own), the inputs in order, the
+    expectations and the description."""
+
+    setup: S
+    inputs: Sequence[Input] = ()
+    expect: Sequence[Expect] = ()
+    description: str = ""
+
+
+def script_of(setup: S, obj: Mapping[str, Any]) -> Script[S]:
+    """The script of a setup with the "inputs", "expect" and "description" of `obj`."""
+    inputs, expects = inputs_and_expects(obj)
+    return Script(setup, inputs, expects, as_str(obj.get("description", ""), "description"))
+
+
+def started(new: Callable[[S], G], script: Script[S], refused: type[Exception]) -> G:
+    """The game `new` makes at the script's setup, before any input; a setup it refuses
+    (its `refused` error, a Text said in the page's language) is a ScriptError."""
+    try:
+        return new(script.setup)
+    except refused as error:
+        raise ScriptError(message(error)) from None
 
 
 def read_script_file(path: str | Path) -> object:

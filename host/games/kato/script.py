@@ -13,8 +13,7 @@ starting position), the inputs in order, and optional expectations along the way
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -32,7 +31,7 @@ from host.games.kato.setup import (
 )
 from host.games.kato.text import _
 from host.games.scripts import (
-    Expect,
+    Script,
     ScriptError,
     as_bool,
     as_int,
@@ -41,12 +40,12 @@ from host.games.scripts import (
     as_str,
     as_strings,
     check_format,
-    inputs_and_expects,
     known_fields,
     play_inputs,
     read_script_file,
+    script_of,
+    started,
 )
-from host.games.text import message
 
 FORMAT = "kato-game/1"
 FIELDS = {  # a script's top-level fields
@@ -64,20 +63,12 @@ FIELDS = {  # a script's top-level fields
 }
 
 
-@dataclass(frozen=True)
-class Script:
-    setup: Setup
-    inputs: Sequence[Input] = ()
-    expect: Sequence[Expect] = ()
-    description: str = ""
-
-
-def load_script(path: str | Path) -> Script:
+def load_script(path: str | Path) -> Script[Setup]:
     """Read a script file; every problem is a one-line ScriptError."""
     return parse_script(read_script_file(path))
 
 
-def parse_script(data: object) -> Script:
+def parse_script(data: object) -> Script[Setup]:
     """Check a script's shape and turn it into a Script (the rules are checked on replay)."""
     obj = as_object(data, "the script")
     check_format(obj, FORMAT)
@@ -97,8 +88,7 @@ def parse_script(data: object) -> Script:
         deck=_deck(obj.get("deck", {})),
         position=None if obj.get("position") is None else _position(obj["position"]),
     )
-    inputs, expects = inputs_and_expects(obj)
-    return Script(setup, inputs, expects, as_str(obj.get("description", ""), "description"))
+    return script_of(setup, obj)
 
 
 def _target(data: object) -> Target:
@@ -148,15 +138,12 @@ def _counts(data: object, where: str) -> dict[str, int]:
     return {k: as_int(v, f"{where}.{k}") for k, v in as_object(data, where).items()}
 
 
-def start(script: Script) -> KaTO:
+def start(script: Script[Setup]) -> KaTO:
     """The game at the script's setup, before any input."""
-    try:
-        return KaTO(script.setup)
-    except SetupError as error:
-        raise ScriptError(message(error)) from None
+    return started(KaTO, script, SetupError)
 
 
-def replay(script: Script, each: Callable[[int, Input, KaTO], None] | None = None) -> KaTO:
+def replay(script: Script[Setup], each: Callable[[int, Input, KaTO], None] | None = None) -> KaTO:
     """Play the script's inputs, checking its expectations; call `each` after every input.
 
     Raises ScriptFailed (with the game reached) at an illegal input or unmet expectation.

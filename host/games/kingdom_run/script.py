@@ -14,8 +14,7 @@ its place in the file, as a one-line `ScriptError`; the rules are checked on rep
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -26,19 +25,19 @@ from host.games.kingdom_run.errors import SetupError
 from host.games.kingdom_run.setup import DEFAULT_COLOURS, Options, Position, Seat, Setup
 from host.games.kingdom_run.text import _
 from host.games.scripts import (
-    Expect,
+    Script,
     ScriptError,
     as_int,
     as_list,
     as_object,
     as_str,
     check_format,
-    inputs_and_expects,
     known_fields,
     play_inputs,
     read_script_file,
+    script_of,
+    started,
 )
-from host.games.text import message
 
 FORMAT = "kr-game/1"
 _KEYS = {
@@ -54,20 +53,12 @@ _KEYS = {
 }
 
 
-@dataclass(frozen=True)
-class Script:
-    setup: Setup
-    inputs: Sequence[Input] = ()
-    expect: Sequence[Expect] = ()
-    description: str = ""
-
-
-def load_script(path: str | Path) -> Script:
+def load_script(path: str | Path) -> Script[Setup]:
     """Read a script file; every problem is a one-line ScriptError."""
     return parse_script(read_script_file(path))
 
 
-def parse_script(data: object) -> Script:
+def parse_script(data: object) -> Script[Setup]:
     """Check a script's shape and turn it into a Script (the rules are checked on replay)."""
     obj = as_object(data, "the script")
     check_format(obj, FORMAT)
@@ -98,8 +89,7 @@ def parse_script(data: object) -> Script:
         None if first is None else as_str(first, "first_player"),
         None if obj.get("position") is None else _position(obj["position"]),
     )
-    inputs, expects = inputs_and_expects(obj)
-    return Script(setup, inputs, expects, as_str(obj.get("description", ""), "description"))
+    return script_of(setup, obj)
 
 
 def _course(data: object) -> Course:
@@ -156,12 +146,9 @@ def _ints(value: object, where: str) -> tuple[int, ...]:
     return tuple(as_int(v, f"{where}[{i}]") for i, v in enumerate(as_list(value, where)))
 
 
-def start(script: Script) -> KingdomRun:
+def start(script: Script[Setup]) -> KingdomRun:
     """The game at the script's setup, before any input."""
-    try:
-        return KingdomRun(script.setup)
-    except SetupError as error:
-        raise ScriptError(message(error)) from None
+    return started(KingdomRun, script, SetupError)
 
 
 def replay(

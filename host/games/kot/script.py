@@ -14,8 +14,8 @@ checks its shape and names every problem with its place in the file (`players[2]
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, fields
+from collections.abc import Callable, Mapping
+from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
@@ -30,8 +30,7 @@ from host.games.kot.setup import (
     SetupError,
 )
 from host.games.scripts import (
-    Expect,
-    ScriptError,
+    Script,
     as_bool,
     as_int,
     as_list,
@@ -39,17 +38,18 @@ from host.games.scripts import (
     as_str,
     as_strings,
     check_format,
-    inputs_and_expects,
     known_fields,
     play_inputs,
     read_script_file,
+    script_of,
+    started,
 )
 
 # re-exported: callers of this module's replay catch its failures and describe its inputs
+from host.games.scripts import ScriptError as ScriptError
 from host.games.scripts import ScriptFailed as ScriptFailed
 from host.games.scripts import describe as describe
 from host.games.scripts import mismatches as mismatches
-from host.games.text import message
 
 FORMAT = "kot-game/1"
 BASE_OPTIONS = ("two_player_variant", "first_edition", "table_deck")
@@ -66,20 +66,12 @@ _KEYS = {
 }
 
 
-@dataclass(frozen=True)
-class Script:
-    setup: Setup
-    inputs: Sequence[Input] = ()
-    expect: Sequence[Expect] = field(default_factory=tuple)
-    description: str = ""
-
-
-def load_script(path: str | Path) -> Script:
+def load_script(path: str | Path) -> Script[Setup]:
     """Read a script file; every problem is a one-line ScriptError."""
     return parse_script(read_script_file(path))
 
 
-def parse_script(data: object) -> Script:
+def parse_script(data: object) -> Script[Setup]:
     """Check a script's shape and turn it into a Script (the rules are checked on replay)."""
     obj = as_object(data, "the script")
     check_format(obj, FORMAT)
@@ -106,9 +98,7 @@ def parse_script(data: object) -> Script:
         None if first is None else as_str(first, "first_player"),
         position,
     )
-    inputs, expects = inputs_and_expects(obj)
-    description = as_str(obj.get("description", ""), "description")
-    return Script(setup, inputs, expects, description)
+    return script_of(setup, obj)
 
 
 def _options(obj: Mapping[str, Any]) -> Options:
@@ -200,12 +190,9 @@ def _position(data: object) -> Position:
     )
 
 
-def start(script: Script) -> KingOfTokyo:
+def start(script: Script[Setup]) -> KingOfTokyo:
     """The game at the script's setup, before any input."""
-    try:
-        return KingOfTokyo(script.setup)
-    except SetupError as error:
-        raise ScriptError(message(error)) from None  # its Text kept: said in the page's language
+    return started(KingOfTokyo, script, SetupError)
 
 
 def replay(
