@@ -92,6 +92,9 @@ PIPS_THRESHOLD = 0.9
 PIPS_FINDER, PIPS_EMBEDDING = "finder-pips.onnx", "embedding-pips.onnx"
 PIPS_FINDERS = f"{PIPS_FINDER}+finder-pips-ft.onnx@320"  # the two passes
 PIPS_LATER_EMBEDDING = "embedding-pips-ft.onnx"
+# the pass for frames of small dice (FaceSet.small_finder): the second finder at twice its
+# width (phone photos of tables; issue 16's ninth round; 960 px: rune55 validation 0.975)
+PIPS_SMALL_FINDER = "finder-pips-ft.onnx@640"
 KINGDOM_RUN_SEED = 1101  # never used for anything else (the tests' fresh seed is 5105)
 KINGDOM_RUN_FRAMES = 480  # 3,800 dice: 160 read 0.964 of our tuning frames (seed 3303), 480 0.974
 
@@ -254,7 +257,9 @@ def pips() -> FaceSet | None:
         finder=PIPS_FINDERS,
         embedding=PIPS_LATER_EMBEDDING,
     )
-    return dataclasses.replace(first, finder_file=PIPS_FINDERS, later=(later,))
+    return dataclasses.replace(
+        first, finder_file=PIPS_FINDERS, small_finder=PIPS_SMALL_FINDER, later=(later,)
+    )
 
 
 def rendered(

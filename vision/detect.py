@@ -82,8 +82,8 @@ def find_pass(
     width: int = FINDER_WIDTH,
 ) -> list[Candidate]:
     """The finds of one pass of a finder of several (PASSES), surest first."""
-    file, _, at = model.split(PASSES)[finder_pass].partition(AT)
-    once = _find_once(frame, threshold, int(at) if at else width, file, finder_pass)
+    file = model.split(PASSES)[finder_pass].partition(AT)[0]
+    once = _find_once(frame, threshold, pass_width(model, finder_pass, width), file, finder_pass)
     return suppress(once)[:MAX_DICE]
 
 
@@ -170,6 +170,11 @@ def suppress(
 def _same_place(a: Candidate, b: Candidate, near: float) -> bool:
     side = min(a.box[2] - a.box[0], a.box[3] - a.box[1], b.box[2] - b.box[0], b.box[3] - b.box[1])
     return math.dist(a.center, b.center) < near * side
+
+
+def pass_width(model: str, finder_pass: int, width: int = FINDER_WIDTH) -> int:
+    """The width a pass of a finder (PASSES) scales frames to."""
+    return int(model.split(PASSES)[finder_pass].partition(AT)[2] or width)
 
 
 def passes(model: str) -> int:

@@ -71,6 +71,11 @@ class FaceSet:
     # `finder_file` may be several passes (vision.detect.PASSES: "a.onnx+b.onnx@160").
     finder_file: str = "finder.onnx"
     embedding_file: str = "embedding.onnx"
+    # A pass for frames of small dice ("FILE@WIDTH", vision.detect.PASSES' form; "": none):
+    # where the finder's last pass was opened and its finds are small (vision.reader,
+    # SMALL_SIDE), the frame is also searched at WIDTH, its finds read by the last pass's
+    # set; a phone photo of a table holds dice of 8-40 px of 640, a few at 320 px.
+    small_finder: str = ""
     # How far in a die's face patch is cut: the found side divided by `zoom`. A d4's result
     # is the glyph at its top vertex, in the middle of the die (its other glyphs lie at its
     # outer corners): its patch shows the middle only.
@@ -223,6 +228,7 @@ class FaceSet:
             "rejects": self.rejects,
             "embedding": self.embedding,
             "finder_file": self.finder_file,
+            "small_finder": self.small_finder,
             "embedding_file": self.embedding_file,
             "zoom": self.zoom,
             "cocked": self.cocked,
@@ -293,6 +299,7 @@ def _from(meta: dict[str, Any], data: dict[str, np.ndarray]) -> FaceSet:
         views=int(meta.get("views", 1)),
         rejects=bool(meta.get("rejects", False)),
         finder_file=str(meta.get("finder_file", "finder.onnx")),
+        small_finder=str(meta.get("small_finder", "")),
         embedding_file=str(meta.get("embedding_file", "embedding.onnx")),
         zoom=float(meta.get("zoom", 1.0)),
         cocked=float(meta.get("cocked", COCKED)),

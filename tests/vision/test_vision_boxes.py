@@ -99,3 +99,4 @@ def test_a_set_file_keeps_the_sets_of_its_later_passes(tmp_path: Path) -> None:
     assert np.array_equal(later.weights, pips.later[0].weights)
     assert np.array_equal(back.weights, pips.weights)
     assert back.later[0].later == ()
+    assert back.small_finder == pips.small_finder != "" and later.small_finder == ""
