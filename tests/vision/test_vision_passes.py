@@ -12,7 +12,7 @@ import cv2
 import pytest
 
 from tests.shared_data import photo_set
-from vision import detect, labels, split
+from vision import detect, labels, reader, split
 from vision.build_shipped import PIPS_FINDER, PIPS_SMALL_FINDER
 from vision.evaluate import match
 from vision.mixed import MixedReader
@@ -23,6 +23,7 @@ from vision.reader import (
     UNKNOWN,
     DiceReader,
     DieReading,
+    adds,
     closes,
     read_faces,
 )
@@ -153,6 +154,30 @@ def test_a_first_pass_of_one_die_opens_the_second(
     got = pips_reader.read(frame)
     assert len(match(image.dice, got)) == len(image.dice) > len(match(image.dice, first))
     assert all(got[j].face == image.dice[i].face for i, j in match(image.dice, got))
+
+
+def test_a_later_pass_adds_a_die_away_from_the_earlier_dice() -> None:
+    die = DieReading((5, 5), (0, 0, 10, 10), 0, "3", 0.9, None, 1.0, False, "", "3")
+    near = replace(die, box=(2, 0, 12, 10))  # IoU 0.67: the same die, drawn otherwise
+    away = replace(die, box=(8, 0, 18, 10))  # IoU 0.11
+    assert not adds([near], [die]) and adds([near, away], [die]) and adds([die], [])
+    assert not adds([], [die])
+
+
+def test_a_tray_opening_the_second_pass_keeps_the_first_pass_dice(
+    real_photos: labels.LabelSet, pips_reader: DiceReader, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The tray's photos close the first pass; were they to open the second (a tray photo
+    unlike the learn part's), the dice both passes find stay the first's, drawn as the
+    tray's labels draw them: as many labelled dice matched as the first set alone."""
+    monkeypatch.setattr(reader, "READ_SHARE", 2.0)  # every frame opens every pass
+    alone, matched, alone_matched = first_alone(pips_reader), 0, 0
+    for image in split.select(real_photos.images, "learn")[:10]:
+        frame = cv2.imread(str(real_photos.path(image)))
+        assert frame is not None
+        matched += len(match(image.dice, pips_reader.read(frame)))
+        alone_matched += len(match(image.dice, alone.read(frame)))
+    assert matched >= alone_matched > 50
 
 
 def test_a_pass_closes_from_enough_dice_read() -> None:
