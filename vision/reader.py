@@ -55,11 +55,13 @@ CLOSE_FROM = 2
 NEW_IOU = 0.3
 NEW_DICE = 2
 # The finder's last pass, opened, whose finds' median side is under this many pixels at its
-# width (or that finds none) opens the set's pass for small dice (FaceSet.small_finder),
-# whose dice are reported if they read more faces and add NEW_DICE dice the others could
-# not see (d6-tray's learn and validation photos, all read by it, as before; reported
-# whenever it reads more faces, a validation die lost). Chosen on rune55's validation
-# scenes and learn phone photos (without it 0.972 / 0.976 and 0.404 / 0.535)
+# width opens the set's pass for small dice (FaceSet.small_finder), whose dice are
+# reported if they read more faces and add NEW_DICE dice the others could not see
+# (d6-tray's learn and validation photos, all read by it, as before; reported whenever it
+# reads more faces, a validation die lost). Chosen on rune55's validation scenes and learn
+# phone photos (without it 0.972 / 0.976 and 0.404 / 0.535). Not where the last pass
+# finds none: on grey noise the pass for small dice reads one face of 49 finds (reported
+# as 49 dice), and no learn or validation frame gains from it
 SMALL_SIDE = 20.0
 COCKED = faceset.COCKED  # cocked classifier's probability from which a die leans (a set's own)
 
@@ -181,7 +183,7 @@ class DiceReader:
         pip, a die at the edge or one small die of many and calls the rest unknown), and a
         table of the first pass's dice is read as by it alone, as fast. The dice reported
         are those of the last pass opened that adds NEW_DICE dice the earlier could not see
-        or reads more faces (`adds`). Where the last pass was opened and found small dice or none,
+        or reads more faces (`adds`). Where the last pass was opened and found small dice,
         the set's pass for small dice (FaceSet.small_finder) is read too, and reported if it
         reads more faces and adds NEW_DICE dice."""
         frame = check_frame(frame)
@@ -212,12 +214,12 @@ class DiceReader:
         self, frame: np.ndarray, last: list[detect.Candidate], k: int
     ) -> FrameReading | None:
         """The set's pass for small dice (FaceSet.small_finder) where the finder's last pass
-        `k`, whose finds were `last`, found small dice or none (SMALL_SIDE); else None. Its
+        `k`, whose finds were `last`, found small dice (SMALL_SIDE); else None. Its
         finds are read as the last pass's (that pass's set and box fit)."""
         if not self.faces.small_finder:
             return None
         scale = detect.pass_width(self.faces.finder_file, k) / frame.shape[1]
-        if last and median([detect.box_side(c.box) for c in last]) * scale >= SMALL_SIDE:
+        if not last or median([detect.box_side(c.box) for c in last]) * scale >= SMALL_SIDE:
             return None
         found = detect.find_pass(frame, self.faces.small_finder, 0, self.die_threshold)
         found = [dataclasses.replace(c, finder_pass=k) for c in found]

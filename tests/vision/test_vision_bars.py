@@ -104,12 +104,13 @@ def rune_figures(pips_reader: DiceReader) -> Figures:
 
 
 @pytest.mark.xfail(
-    reason="not met yet (all 625 photos: recall 0.829, precision 0.877): in frames where "
-    "d6-tray's finder and set read few faces, a finder fine-tuned on both photo sets' learn "
-    "parts (rune55 weighted up) finds the dice, read by a set taught from both; its misses "
-    "are dice not found, "
-    "boxes found at IoU 0.3-0.5 of loose labels and unknown finds away from dice "
-    "(docs/vision.md, issue 16's fifth to eighth rounds)",
+    reason="not met yet (all 625 photos: recall 0.868, precision 0.906; its 514 webcam "
+    "close-ups 0.984 and 0.972, its 111 phone photos of small dice 0.358 and 0.498): in "
+    "frames where d6-tray's finder and set read few faces, a finder fine-tuned on both photo "
+    "sets' learn parts (rune55 weighted up) finds the dice, read by a set taught from both; "
+    "its misses are phone photos' dice of 8-15 px not found, boxes found at IoU 0.3-0.5 of "
+    "loose labels and unknown finds away from dice (docs/vision.md, issue 16's fifth to "
+    "ninth rounds)",
     strict=True,
 )
 def test_other_peoples_pip_photos_on_many_surfaces(rune_figures: Figures) -> None:
@@ -126,17 +127,20 @@ def test_other_peoples_pip_photos_are_never_read_surely_wrong(rune_figures: Figu
 
 
 def test_other_peoples_pip_photos_hold_their_level(rune_figures: Figures) -> None:
-    """No worse than since the second pass's finder was fine-tuned 5 epochs more, with
-    rune55's photos of small dice shown 8 times more (this sample, harder than the whole:
-    recall 0.657, precision 0.789, face 0.886: more dice found, some read unknown); 0.616,
+    """No worse than since a first pass reading under 3/4 of its dice's faces, or
+    reporting one die, opens the second, whose dice win where they add 2 dice or read
+    more faces (issue 16's ninth round; this sample, harder than the whole: recall 0.664,
+    precision 0.809, face 0.876: more phone photos' dice found, some read unknown, none
+    wrong); 0.657, 0.789 and 0.886 since the second pass's finder was fine-tuned 5 epochs
+    more, with rune55's photos of small dice shown 8 times more; 0.616,
     0.753 and 0.903 before, since the second pass opens where the first reads the faces of
     fewer than half its dice; 0.590, 0.712 and 0.905 when any face read closed it; 0.590,
     0.696 and 0.880 with rune55 twice an epoch; 0.556, 0.684 and 0.92 with today's finder
     at half width as the second pass; before a second pass 0.02 and 0.03 on all 625)."""
     figures = rune_figures
-    assert figures["detection_recall"] >= 0.65, figures
-    assert figures["detection_precision"] >= 0.78, figures
-    assert figures["face_accuracy"] >= 0.88, figures
+    assert figures["detection_recall"] >= 0.66, figures
+    assert figures["detection_precision"] >= 0.80, figures
+    assert figures["face_accuracy"] >= 0.87, figures
 
 
 @pytest.fixture(scope="module")
