@@ -11,6 +11,7 @@ die (the others in it painted out), a closer view of the same tray, its label sh
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -114,7 +115,19 @@ def write(source: str | Path, out: str | Path, seed: int = 0) -> Path:
     return labelsets.save(LabelSet(photos.face_set, made, root, extra), root)
 
 
-if __name__ == "__main__":  # python -m vision.fewdice SOURCE OUT
-    import sys
+def main(argv: list[str] | None = None) -> int:
+    """python -m vision.fewdice SOURCE OUT"""
+    args = sys.argv[1:] if argv is None else argv
+    if len(args) != 2:
+        print("usage: python -m vision.fewdice SOURCE OUT (SOURCE: a dice-labels/1 folder)")
+        return 2
+    try:
+        print(write(args[0], args[1]))
+    except labelsets.LabelsError as error:
+        print(f"vision.fewdice: {error}")
+        return 1
+    return 0
 
-    print(write(sys.argv[1], sys.argv[2]))
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -3,6 +3,8 @@ rule on them: a tray frame of one die is read as the tray's finder reads it."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -61,3 +63,14 @@ def test_a_tray_frame_of_one_die_gains_no_die_from_the_second_pass(
     got = pips_reader.read(frame)
     assert len(got) == 1 and len(match(image.dice, got)) == 1
     assert got[0].face == image.dice[0].face
+
+
+def test_the_command_says_its_usage_and_a_missing_folder_without_a_traceback(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert fewdice.main([]) == 2
+    assert "usage: python -m vision.fewdice SOURCE OUT" in capsys.readouterr().out
+    assert fewdice.main([str(tmp_path / "none"), str(tmp_path / "out")]) == 1
+    said = capsys.readouterr().out
+    assert said.startswith("vision.fewdice: ") and "is not a folder" in said, said
+    assert not (tmp_path / "out").exists()
