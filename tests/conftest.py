@@ -13,7 +13,13 @@ from pathlib import Path
 
 import pytest
 
-from host.games.registry import GAMES_ENV
+# One thread per math library in every test process (and the commands they start), set
+# before numpy or OpenCV load: `make test` runs two workers on two cores, and OpenBLAS's
+# own threads, spinning while they wait, fought them (a table's teaching took 3x longer).
+for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "OPENCV_FOR_THREADS_NUM"):
+    os.environ.setdefault(_var, "1")
+
+from host.games.registry import GAMES_ENV  # noqa: E402
 
 TEST_GAME = "tests.games.piprace.table_kind"
 ROOT = Path(__file__).resolve().parents[1]
