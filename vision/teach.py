@@ -251,8 +251,8 @@ def fit_softmax(
     With a `prior` (a set's own weights and bias), the fit starts there and its weights
     decay towards them rather than towards zero: few examples move it little, many a lot
     (vision.learning refits a table's set from the shipped one this way)."""
-    # float64 once: a float32 x times float64 weights takes numpy's slow casting loop
-    # (not BLAS) at every step, ~10x slower on a table's teaching
+    # float64 once: a float32 x times float64 weights takes numpy's casting loop (not
+    # BLAS) at every step, 3-4x slower (same weights to the bit)
     x = np.ascontiguousarray(x, np.float64)
     n, d = x.shape
     w0 = np.zeros((d, classes)) if prior is None else np.asarray(prior[0], np.float64)
