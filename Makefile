@@ -13,10 +13,11 @@ ENGINE := var/compiled/manifest.json
 demo: install
 	$(BIN)/dicetable demo
 
-# The checks side by side (mypy's half minute beside the tests' start), each one's output
-# kept together; any one failing fails the test.
+# The checks side by side (mypy's half minute beside the tests' start), their output
+# whole lines as they come (the tests' progress shown, not held back for ten minutes);
+# any one failing fails the test.
 test: install browser card-fonts
-	$(MAKE) --no-print-directory -j 3 --output-sync=target lint typecheck pytest
+	$(MAKE) --no-print-directory -j 3 --output-sync=line lint typecheck pytest
 
 install: $(STAMP) $(NPM_STAMP) $(ENGINE)
 
