@@ -13,11 +13,11 @@ ENGINE := var/compiled/manifest.json
 demo: install
 	$(BIN)/dicetable demo
 
-# The checks side by side (mypy's half minute beside the tests' start), their output
-# whole lines as they come (the tests' progress shown, not held back for ten minutes);
-# any one failing fails the test.
+# The checks side by side (mypy's half minute beside the tests' start), any one failing
+# failing the test. No --output-sync: it holds each command's output (pytest's ten
+# minutes of progress) until the command ends; only the first lines mingle.
 test: install browser card-fonts
-	$(MAKE) --no-print-directory -j 3 --output-sync=line lint typecheck pytest
+	$(MAKE) --no-print-directory -j 3 lint typecheck pytest
 
 install: $(STAMP) $(NPM_STAMP) $(ENGINE)
 
