@@ -92,7 +92,9 @@ def test_a_card_of_a_kind_never_taught_keeps_its_colour_and_no_value(
     reader: CardReader, kind: str, color: str
 ) -> None:
     """A made-up kind the set never learned (the shipped set learned others as no kind of
-    the deck): a card all the same, its colour read, its value unknown with a reason."""
+    the deck): a card all the same, its colour read, its value unknown with a reason. The
+    square-ended pluses are of another drawing than the round-ended ones the set learned
+    (a set that never saw a plus alone reads one a draw two, sure: our "+2" holds one)."""
     frame, _ = render(scene((color, kind, 320, 240, 0)))
     (card,) = reader.read(frame)
     assert card.value == UNKNOWN and card.reason and card.color == color, card
