@@ -19,23 +19,24 @@ import cv2
 import numpy as np
 
 from vision import nets
-from vision.cards import colour
+from vision.cards import colour, shape
 
 MODEL = "cards-symbol.onnx"  # the symbol network (vision.cards.train.symbols)
 SIZE = 32  # the symbol's mask is scaled into SIZE x SIZE
 EMBED = 32  # the network's numbers per symbol
-DIM = EMBED + 6 + colour.FEATURES  # the features a card set reads
-# how much the symbol's proportions and the card's colours weigh beside the network's
-# numbers (unit length): the colours tell a wild card's four from one
-SHAPE_WEIGHT, COLOUR_WEIGHT = 0.3, 0.5
+DIM = EMBED + 6 + colour.FEATURES + shape.CUES  # the features a card set reads
+# how much the symbol's proportions, the card's colours and the mask's shape cues weigh
+# beside the network's numbers (unit length): the colours tell a wild card's four from one
+SHAPE_WEIGHT, COLOUR_WEIGHT, CUE_WEIGHT = 0.3, 0.5, 0.5
 # the card's middle, as shares of the straightened card: clear of the corner indices
 MIDDLE = (0.06, 0.17, 0.94, 0.83)  # x0, y0, x1, y1
 MIN_PIECE = 0.004  # a piece of the symbol covers at least this share of the middle
 
 
 def fingerprint() -> str:
-    """What a card set fitted on these features remembers: the network file's."""
-    return nets.model_id(MODEL)
+    """What a card set fitted on these features remembers: the network file's, and the
+    shape cues' weight (a set fitted without them reads other features)."""
+    return f"{nets.model_id(MODEL)}+cues{CUE_WEIGHT:g}"
 
 
 def classes(cut: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -47,10 +48,11 @@ def classes(cut: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return white, dark, ~dark & ~white
 
 
-def mask(cut: np.ndarray) -> tuple[np.ndarray, int, float, float]:
+def mask(cut: np.ndarray) -> tuple[np.ndarray, int, float, float, np.ndarray]:
     """The centre symbol of a straightened card: its mask cut to its box and scaled into
-    SIZE x SIZE (float32 0..1), how many pieces it has, its box's height / width, and its
-    height as a share of the middle's. An empty mask when no symbol is found."""
+    SIZE x SIZE (float32 0..1), how many pieces it has, its box's height / width, its
+    height as a share of the middle's, and the mask cut to its box as found (bool). An
+    empty mask when no symbol is found."""
     h, w = cut.shape[:2]
     x0, y0 = round(MIDDLE[0] * w), round(MIDDLE[1] * h)
     x1, y1 = round(MIDDLE[2] * w), round(MIDDLE[3] * h)
@@ -76,16 +78,50 @@ def mask(cut: np.ndarray) -> tuple[np.ndarray, int, float, float]:
     total, symbol, pieces = best
     out = np.zeros((SIZE, SIZE), np.float32)
     if not total:
-        return out, 0, 1.0, 0.0
+        return out, 0, 1.0, 0.0, np.zeros((0, 0), bool)
     ys, xs = np.nonzero(symbol)
-    crop = symbol[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1].astype(np.float32)
+    crop = symbol[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1]
     ch, cw = crop.shape
     side = max(ch, cw)
     square = np.zeros((side, side), np.float32)
     top, left = (side - ch) // 2, (side - cw) // 2
     square[top : top + ch, left : left + cw] = crop
     out = np.asarray(cv2.resize(square, (SIZE, SIZE), interpolation=cv2.INTER_AREA))
-    return out, pieces, ch / max(cw, 1), ch / (y1 - y0)
+    return out, pieces, ch / max(cw, 1), ch / (y1 - y0), crop
+
+
+def parts(cuts: np.ndarray, views: int = 2) -> dict[str, np.ndarray]:
+    """The features' parts, unweighted, of straightened cards (n, H, W, 3) uint8, each card
+    as cut and (views 2) turned half way round: (views * n, ...) each, views first."""
+    turned = [cuts, np.ascontiguousarray(cuts[:, ::-1, ::-1])][:views]
+    measured = [mask(c) for c in np.concatenate(turned)]
+    masks = np.stack([m for m, *_ in measured])[:, None]
+    model = nets.net(MODEL)
+    model.setInput(np.ascontiguousarray(masks, np.float32))
+    return {
+        "embedded": np.asarray(model.forward(), np.float32).reshape(len(masks), -1),
+        "shape": np.array(
+            [[np.log(a), h, *(np.arange(1, 5) == min(p, 4))] for _, p, a, h, _ in measured],
+            np.float32,
+        ),
+        "colours": np.tile(colour.features(cuts), (views, 1)),
+        "cues": np.stack([shape.cues(crop) for *_, crop in measured]),
+    }
+
+
+def combine(got: dict[str, np.ndarray], n: int, views: int) -> np.ndarray:
+    """(n, views, DIM) unit-length features from `parts`, each part weighed."""
+    v = np.concatenate(
+        [
+            got["embedded"],
+            got["shape"] * SHAPE_WEIGHT,
+            got["colours"] * COLOUR_WEIGHT,
+            got["cues"] * CUE_WEIGHT,
+        ],
+        axis=1,
+    )
+    v /= np.linalg.norm(v, axis=1, keepdims=True) + 1e-9
+    return np.ascontiguousarray(v.reshape(views, n, -1).transpose(1, 0, 2))
 
 
 def features(cuts: np.ndarray, views: int = 2) -> np.ndarray:
@@ -94,17 +130,4 @@ def features(cuts: np.ndarray, views: int = 2) -> np.ndarray:
     n = len(cuts)
     if n == 0:
         return np.zeros((0, views, DIM), np.float32)
-    turned = [cuts, np.ascontiguousarray(cuts[:, ::-1, ::-1])][:views]
-    cut_views = np.concatenate(turned)
-    measured = [mask(c) for c in cut_views]
-    masks = np.stack([m for m, *_ in measured])[:, None]
-    model = nets.net(MODEL)
-    model.setInput(np.ascontiguousarray(masks, np.float32))
-    embedded = np.asarray(model.forward(), np.float32).reshape(len(masks), -1)
-    shape = np.array(
-        [[np.log(a), h, *(np.arange(1, 5) == min(p, 4))] for _, p, a, h in measured], np.float32
-    )
-    colours = np.tile(colour.features(cuts), (views, 1))
-    v = np.concatenate([embedded, shape * SHAPE_WEIGHT, colours * COLOUR_WEIGHT], axis=1)
-    v /= np.linalg.norm(v, axis=1, keepdims=True) + 1e-9
-    return np.ascontiguousarray(v.reshape(views, n, -1).transpose(1, 0, 2))
+    return combine(parts(cuts, views), n, views)
