@@ -27,7 +27,7 @@ EMBED = 32  # the network's numbers per symbol
 DIM = EMBED + 6 + colour.FEATURES + shape.CUES  # the features a card set reads
 # how much the symbol's proportions, the card's colours and the mask's shape cues weigh
 # beside the network's numbers (unit length): the colours tell a wild card's four from one
-SHAPE_WEIGHT, COLOUR_WEIGHT, CUE_WEIGHT = 0.3, 0.5, 0.5
+SHAPE_WEIGHT, COLOUR_WEIGHT, CUE_WEIGHT = 0.3, 0.5, 1.0
 # the card's middle, as shares of the straightened card: clear of the corner indices
 MIDDLE = (0.06, 0.17, 0.94, 0.83)  # x0, y0, x1, y1
 MIN_PIECE = 0.004  # a piece of the symbol covers at least this share of the middle
