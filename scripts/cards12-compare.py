@@ -51,5 +51,10 @@ for name in sys.argv[1:]:
                 wrong[(c.face, v)] += 1
     faces = sorted({f for f, _ in tally})
     print(name, "threshold", s.threshold)
-    print(" ".join(f"{f}:{tally[(f, 'right')]}/{tally[(f, 'unknown')]}/{tally[(f, 'silent')]}" for f in faces))
+    print(
+        " ".join(
+            f"{f}:{tally[(f, 'right')]}/{tally[(f, 'unknown')]}/{tally[(f, 'silent')]}"
+            for f in faces
+        )
+    )
     print(" silent:", dict(wrong), flush=True)

@@ -101,34 +101,20 @@ def probe(reader):
     return sure
 
 
-def per_value(ls, reader):
-    """right/total of draw2 and reverse cards (readable, found), and silent errors by truth."""
-    from vision.evaluate import match
-
-    out = {}
-    for im in ls.images:
-        frame = ls.frame(im)
-        got = reader.read_frame(frame).cards
-        boxes = [type("F", (), {"box": c.box})() for c in got]
-        for i, j in match(im.dice, got):
-            c = im.dice[i]
-            if not c.readable or c.face not in ("draw2", "reverse"):
-                continue
-            r = out.setdefault(c.face, [0, 0, 0])
-            r[1] += 1
-            r[0] += got[j].value == c.face
-            r[2] += got[j].value not in ("unknown", c.face)
-    return out
-
-
 def run(label, examples, weight):
     t = time.time()
     symbol.CUE_WEIGHT = weight
-    s = learn("cards", examples, (*VALUES, BACK, OTHER), card_kinds(VALUES), threshold=0.9, color_threshold=0.9)
+    s = learn(
+        "cards",
+        examples,
+        (*VALUES, BACK, OTHER),
+        card_kinds(VALUES),
+        threshold=0.9,
+        color_threshold=0.9,
+    )
     vt, ct = b.calibrate(CardReader(s), held)
     s = replace(s, threshold=vt, color_threshold=ct)
     right = silent = n = cr = 0
-    pv = {}
     for seed, ls in checks.items():
         f = evaluate(ls, CardReader(s)).figures()
         n += f["cards_read"]
