@@ -1,7 +1,8 @@
 # ruff: noqa
 # mypy: ignore-errors
 # Scratch script of branch cards12 (frames under /tmp/cards11-x, /tmp/cards11-held* as
-# branch cards11-tried rendered them: the renderer on main): the set rebuilt as
+# branch cards11-tried rendered them, rendered here when missing; "plus" needs the
+# round-ended pluses of that branch's glyphs): the set rebuilt as
 # build_shipped does, with the shape cues (vision.cards.shape) weighed CUE_WEIGHT, the
 # features' parts cached. Rendered material only.
 #   PYTHONPATH=. python scripts/cards12-shape.py WEIGHT[,WEIGHT...] six|plus
@@ -14,6 +15,7 @@ from vision.cards.design import BACK, OTHER, VALUES, card_kinds, random_design
 from vision.cards.evaluate import evaluate
 from vision.cards.reader import CardReader
 from vision.cards.scene import CardScene, Placed, Table, render
+from vision.cards.dataset import random_set
 from vision.cards.teach import collect, learn
 from vision import labels
 
@@ -48,14 +50,28 @@ def save():
 
 SIX = ("x-sun", "x-heart", "x-cone", "x-bolt", "x-crown", "x-rings")
 PLUS = ("x-plus", "x-plus-bold", "x-plus-slim")
-fit = labels.load(R / "fit")
-held = labels.load(R / "cal")
-checks = {s: labels.load(f"/tmp/cards11-held{s}") for s in (3003, 4040, 2020)}
+
+
+def rs(folder, frames, seed, split, **kw):
+    """Frames as branch cards11-tried rendered them, rendered again when missing."""
+    if (Path(folder) / "labels.json").exists():
+        return labels.load(folder)
+    return random_set(folder, frames, seed, split, **kw)
+
+
+fit = rs(R / "fit", 300, 3001, "train", backs=0.04)
+held = rs(R / "cal", 200, 3002, "held-out")
+checks = {
+    s: rs(f"/tmp/cards11-held{s}", n, s, "held-out")
+    for s, n in ((3003, 100), (4040, 60), (2020, 40))
+}
 ex = collect(fit, seed=3001)
 
 
 def add(examples, name, seed, kinds):
-    made = collect(labels.load(R / name), seed=seed)
+    made = collect(
+        rs(R / name, {"m-six": 200, "m-plus": 100}[name], seed, "train", others=kinds), seed=seed
+    )
     keep = np.array([v in kinds for v in made.values])
     first = examples.cards.max() + 1
     read = np.isin(made.read_cards, made.cards[keep])
