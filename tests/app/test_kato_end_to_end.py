@@ -127,7 +127,9 @@ def unordered_hands(state: dict[str, Any]) -> dict[str, Any]:
         {**r, "hands": {p: sorted(h, key=str) for p, h in r["hands"].items()}}
         for r in state["rounds"]
     ]
-    return {**state, "rounds": rounds}
+    # the hands laid last, as the camera read them (as they lie) or the page entered them
+    laid = {p: sorted(h, key=str) for p, h in state.get("laid", {}).items()}
+    return {**state, "rounds": rounds, **({"laid": laid} if "laid" in state else {})}
 
 
 def test_a_whole_game_played_on_the_page_with_the_camera_and_the_board(
