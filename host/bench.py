@@ -41,7 +41,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+# the parts that measure a git revision beside this tree
+COMPARES = ("engine",)
+
+
 def run(args: argparse.Namespace) -> int:
+    if getattr(args, "compare", None) and args.part not in (*COMPARES, "all"):
+        raise UserError(
+            f"the {args.part} benchmark cannot measure another revision (--compare is for: "
+            f"{', '.join(COMPARES)}); run it in a checkout of that revision and compare"
+        )
     parts = list(PARTS) if args.part == "all" else [args.part]
     status = 0
     for part in parts:

@@ -103,3 +103,13 @@ def test_bench_replay_prints_its_figures_against_python_s_start() -> None:
     assert " ms " in baseline and "x python -c pass" in replay, lines
     assert re.search(r"CPU +\d+\)", replay), replay
     assert "aim: replay under 0.3 s" in lines[-1], lines
+
+
+def test_bench_compare_of_a_part_that_cannot_says_so_rather_than_ignoring_it() -> None:
+    import argparse
+
+    from host.bench import run
+    from host.errors import UserError
+
+    with pytest.raises(UserError, match=r"learning benchmark cannot measure another revision"):
+        run(argparse.Namespace(part="learning", quick=True, compare="HEAD~1"))

@@ -5,13 +5,44 @@ reader's language (host/games/locales/LANG.json); a game raises it as its own er
 
 >>> str(unknown_type("jump", ["throw", "buy"]))
 "unknown input type 'jump' (types: throw, buy)"
+>>> str(malformed({"type": "buy", "hat": 1}, {"buy": {"card"}}, ["Ann"], ValueError, KeyError))
+"a buy input has no field 'hat' (fields: card)"
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping, Set
+from typing import TypeVar
 
 from host.games.text import Text, _
+
+E = TypeVar("E")
+
+
+def malformed(
+    inp: object,
+    fields: Mapping[str, Set[str]],
+    players: Iterable[str],
+    malformed_input: Callable[[Text], E],
+    unknown_player_error: Callable[[Text], E],
+) -> E:
+    """The error for an input that is not well formed, found in that order: not an object, an
+    unknown type, a field its type has not, no player, a player not at the table. `fields`:
+    each input type's fields (with or without "type" and "player"); the two callables make
+    the game's own errors (the slow path of an engine's apply, once its fast check failed)."""
+    if not isinstance(inp, Mapping):
+        return malformed_input(not_an_object(inp))
+    kind = inp.get("type")
+    allowed = fields.get(kind) if isinstance(kind, str) else None
+    if allowed is None:
+        return malformed_input(unknown_type(kind, fields))
+    allowed = allowed - {"type", "player"}
+    extra = inp.keys() - allowed - {"type", "player"}
+    if extra:
+        return malformed_input(no_such_field(str(kind), extra, allowed))
+    if "player" not in inp:
+        return malformed_input(no_player(str(kind)))
+    return unknown_player_error(unknown_player(inp.get("player"), players))
 
 
 def not_an_object(inp: object) -> Text:

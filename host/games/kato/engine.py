@@ -22,7 +22,7 @@ shuffled at the table.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from host.games import BoardDisplay, IllegalInput, Input, Waiting, refusals
@@ -216,19 +216,7 @@ class KaTO(LoggedGame):
             self.apply(inp)
 
     def _malformed(self, inp: object) -> IllegalInput:
-        """The error for an input that is not well formed (the slow path of apply)."""
-        if not isinstance(inp, Mapping):
-            return MalformedInput(refusals.not_an_object(inp))
-        kind = inp.get("type")
-        fields = INPUT_FIELDS.get(kind) if isinstance(kind, str) else None
-        if fields is None:
-            return MalformedInput(refusals.unknown_type(kind, INPUT_FIELDS))
-        extra = inp.keys() - fields - {"type", "player"}
-        if extra:
-            return MalformedInput(refusals.no_such_field(str(kind), extra, fields))
-        if "player" not in inp:
-            return MalformedInput(refusals.no_player(str(kind)))
-        return UnknownPlayer(refusals.unknown_player(inp.get("player"), self.players))
+        return refusals.malformed(inp, INPUT_FIELDS, self.players, MalformedInput, UnknownPlayer)
 
     # ---- checks shared by the steps ------------------------------------------------------
 

@@ -20,7 +20,7 @@ host.games.kingdom_run.errors.RuleViolation: no runner ahead of space 3 to hook 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from host.games import BoardDisplay, DiceExpectation, IllegalInput, Input, Waiting, refusals
@@ -282,19 +282,8 @@ class KingdomRun(LoggedGame):
             self.apply(inp)
 
     def _malformed(self, inp: object) -> IllegalInput:
-        """The error for an input that is not well formed (the slow path of apply)."""
-        if not isinstance(inp, Mapping):
-            return MalformedInput(refusals.not_an_object(inp))
-        kind = inp.get("type")
-        fields = INPUT_FIELDS.get(kind) if isinstance(kind, str) else None
-        if fields is None:
-            return MalformedInput(refusals.unknown_type(kind, INPUT_FIELDS))
-        extra = inp.keys() - fields
-        if extra:
-            return MalformedInput(refusals.no_such_field(str(kind), extra, fields - {"type"}))
-        if "player" not in inp:
-            return MalformedInput(refusals.no_player(str(kind)))
-        return UnknownPlayer(refusals.unknown_player(inp.get("player"), self.race.names))
+        names = self.race.names
+        return refusals.malformed(inp, INPUT_FIELDS, names, MalformedInput, UnknownPlayer)
 
 
 def _face(value: object, field: str) -> str:

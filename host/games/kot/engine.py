@@ -24,7 +24,7 @@ documented in docs/game-script.md.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import host.games.kot.expansions
@@ -106,19 +106,8 @@ class KingOfTokyo(State, LoggedGame):
         self._waiting = None
 
     def _malformed(self, inp: object) -> IllegalInput:
-        """The error for an input that is not well formed (the slow path of apply)."""
-        if not isinstance(inp, Mapping):
-            return MalformedInput(refusals.not_an_object(inp))
-        name = inp.get("type")
-        kind = KINDS.get(name) if isinstance(name, str) else None
-        if kind is None:
-            return MalformedInput(refusals.unknown_type(name, KINDS))
-        extra = inp.keys() - kind.fields
-        if extra:
-            return MalformedInput(refusals.no_such_field(kind.name, extra, kind.fields - {"type"}))
-        if "player" not in inp:
-            return MalformedInput(refusals.no_player(kind.name))
-        return UnknownPlayer(refusals.unknown_player(inp.get("player"), self.by_name))
+        fields = {name: kind.fields for name, kind in KINDS.items()}
+        return refusals.malformed(inp, fields, self.by_name, MalformedInput, UnknownPlayer)
 
     def expected_dice(self) -> DiceExpectation | None:
         return waiting.expected_dice(self)
