@@ -4,7 +4,9 @@ a user runs it. (A module of its own: `from conftest import` would find another 
 
 from __future__ import annotations
 
+import fcntl
 import os
+import pickle
 import subprocess
 import sys
 from collections.abc import Callable
@@ -22,16 +24,38 @@ class Synth:
     calibration: calibration.Calibration
 
 
-def drawer() -> Callable[[str], Synth]:
-    """A function that draws a named sequence the first time it is asked for."""
+def draw(name: str) -> Synth:
+    seq = named(name)
+    frames = list(seq.frames())
+    return Synth(seq, frames, calibration.learn([f.image for f in frames[: seq.empty_frames]]))
+
+
+def drawer(shared: Path | None = None) -> Callable[[str], Synth]:
+    """A function that draws a named sequence the first time it is asked for. With a
+    `shared` folder (one for the whole run) the test processes draw each sequence once
+    between them: the first draws it under a lock and leaves it there, the others load it
+    (drawing all of them costs 30 s of CPU, which each of pytest's workers paid)."""
     cache: dict[str, Synth] = {}
+
+    def from_disk(name: str) -> Synth:
+        assert shared is not None
+        shared.mkdir(parents=True, exist_ok=True)
+        path = shared / f"{name}.pickle"
+        with open(shared / f"{name}.lock", "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            if path.exists():
+                with open(path, "rb") as f:
+                    synth: Synth = pickle.load(f)
+                return synth
+            synth = draw(name)
+            with open(path.with_suffix(".part"), "wb") as f:
+                pickle.dump(synth, f, protocol=pickle.HIGHEST_PROTOCOL)
+            path.with_suffix(".part").rename(path)
+            return synth
 
     def get(name: str) -> Synth:
         if name not in cache:
-            seq = named(name)
-            frames = list(seq.frames())
-            cal = calibration.learn([f.image for f in frames[: seq.empty_frames]])
-            cache[name] = Synth(seq, frames, cal)
+            cache[name] = draw(name) if shared is None else from_disk(name)
         return cache[name]
 
     return get
