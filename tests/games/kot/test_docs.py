@@ -10,10 +10,8 @@ from pathlib import Path
 
 from host.games.kot import KingOfTokyo, MonsterPosition, Options, Setup
 from host.games.kot.cards import ALIASES, CARDS
-from host.games.kot.decision_kinds import KINDS
 from host.games.kot.effects import EFFECTS
-
-INPUT_FIELDS = {name: kind.fields for name, kind in KINDS.items()}  # input type -> its fields
+from tests.games.kot.invariants import INPUT_FIELDS
 
 DOC = (Path(__file__).resolve().parents[3] / "docs" / "game-script.md").read_text()
 
