@@ -179,6 +179,8 @@ def _not_modules(folder: str, names: list[str]) -> list[str]:
 
 def _compile() -> int:
     """mypyc's C for every package's group of modules, built into BUILT; how many."""
+    import shutil
+
     from mypyc.build import mypycify
     from setuptools import setup
 
@@ -197,6 +199,7 @@ def _compile() -> int:
         target_dir=str(BUILT / "c"),
     )
     os.chdir(BUILT)  # out of the project's pyproject.toml, which setup() would read
+    shutil.rmtree(BUILT / "host", ignore_errors=True)  # no module a package no longer names
     build_ext = ["build_ext", "--build-lib", str(BUILT), "--build-temp", str(BUILT / "build")]
     build_ext += ["--parallel", str(os.cpu_count() or 1)]  # each group's C at once
     setup(name="dicetable-compiled", ext_modules=extensions, script_args=["--quiet", *build_ext])
