@@ -5,9 +5,11 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 
+import cv2
 import numpy as np
 
-from vision import faceset, looks
+from vision import faceset, labels, looks, patches
+from vision.build_shipped import LOOK_TIGHT_CUTS, tight_cuts
 from vision.reader import COLOR_FEATURES
 from vision.teach import fit_softmax
 
@@ -33,6 +35,42 @@ def test_the_look_network_tells_roles_apart_that_one_softmax_cannot() -> None:
     read = (np.maximum(test_x @ w1 + b1, 0) @ w2 + b2).argmax(axis=1)
     assert linear < 0.8
     assert np.mean(read == test_role) > 0.98
+
+
+def test_averaged_look_networks_read_as_their_fits_logits_averaged() -> None:
+    rng = np.random.default_rng(3)
+    x, role = _xor(rng, 800)
+    test_x, test_role = _xor(rng, 400)
+    w1, b1, w2, b2 = looks.fit_averaged(x, role, 2, fits=3, steps=400)
+    assert w1.shape == (COLOR_FEATURES, 3 * looks.LOOK_HIDDEN) and w2.shape[0] == len(b1)
+    logits = [
+        np.maximum(test_x @ n[0] + n[1], 0) @ n[2] + n[3]
+        for n in (looks.fit_look_net(x, role, 2, steps=400, seed=s) for s in range(3))
+    ]
+    averaged = np.maximum(test_x @ w1 + b1, 0) @ w2 + b2
+    assert np.allclose(averaged, np.mean(logits, axis=0), atol=1e-4)
+    assert not np.allclose(logits[0], logits[1], atol=1e-2)  # the fits differ
+    assert np.mean(averaged.argmax(axis=1) == test_role) > 0.98
+
+
+def test_tight_cuts_show_a_die_as_the_reader_cuts_one_found_by_its_glyph(tmp_path: Path) -> None:
+    # a white die on a grey table: a tight cut shows the die alone, a jittered cut (the
+    # build's other cuts) shows it with the table round it
+    frame = np.full((200, 300, 3), 90, np.uint8)
+    frame[60:140, 100:180] = 250
+    cv2.imwrite(str(tmp_path / "a.png"), frame)
+    dice = (
+        labels.LabelledDie((100, 60, 180, 140), "heart", "black"),
+        labels.LabelledDie((10, 10, 40, 40), "1", "green", cocked=True),
+    )
+    label_set = labels.LabelSet("kot", [labels.LabelledImage("a.png", 300, 200, dice)], tmp_path)
+    cut, colors = tight_cuts(label_set, seed=0)
+    assert len(cut) == LOOK_TIGHT_CUTS and colors == ["black"] * LOOK_TIGHT_CUTS  # no cocked
+    more, _ = tight_cuts(labels.LabelSet("kot", label_set.images * 50, tmp_path), seed=1)
+    rng = np.random.default_rng(2)
+    jittered = np.stack([patches.jittered_cut(frame, dice[0].box, rng) for _ in range(len(more))])
+    assert np.mean(more > 200) > 0.99  # 0.998: the table only where a cut falls off-centre
+    assert np.mean(jittered > 200) < 0.95  # 0.90
 
 
 def test_look_classes_keep_a_sets_own_dice_apart_by_role() -> None:
