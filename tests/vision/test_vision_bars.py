@@ -162,8 +162,9 @@ def test_fresh_synthetic_kot_frames_meet_the_face_bars(fresh_kot: Figures) -> No
 
 @pytest.mark.xfail(
     reason="not met: on 500 frames of seed 9009 colour 0.9989 (bar 0.999; 0.995 before the "
-    "look network), on this sample 0.9904: the renderer's own green dice under a highlight "
-    "or on a red table, and black ones whose glyph fills the face",
+    "look network), on the fresh seed 9119 0.9983, on this sample 0.9968 (0.9904 before its "
+    "averaged fits and tight cuts): the renderer's own green dice under a highlight or on a "
+    "red table",
     strict=True,
 )
 def test_fresh_synthetic_kot_frames_meet_the_colour_bar(fresh_kot: Figures) -> None:
@@ -172,10 +173,10 @@ def test_fresh_synthetic_kot_frames_meet_the_colour_bar(fresh_kot: Figures) -> N
 
 
 def test_fresh_synthetic_kot_frames_hold_their_level(fresh_kot: Figures) -> None:
-    """Until the colour bar above is met: no slide back (this sample: 0.9904)."""
+    """Until the colour bar above is met: no slide back (this sample: 0.9968, 1 die)."""
     figures = fresh_kot
     assert figures["dice_labelled"] > 250
-    assert figures["color_accuracy"] >= 0.985, figures
+    assert figures["color_accuracy"] >= 0.99, figures
 
 
 KINGDOM_RUN_SEED = 5105  # fresh: used by this test only (the set is taught from seed 1101)
