@@ -32,6 +32,7 @@ import sys
 import tempfile
 from collections.abc import Callable, Sequence
 
+import cv2
 import numpy as np
 
 from vision import d4_read, detect, labels, looks, nets, patches, review, split
@@ -73,6 +74,12 @@ HOME_DECAY = 1e-4  # the home softmax's weight decay
 # such faces only on other editions' lime "green" dice, read it green at 0.99.
 LOOK_TIGHT_CUTS = 2
 LOOK_TIGHT = (0.55, 0.8)
+# And each die once more in hard light (hard_light: a strong highlight, blur,
+# coloured light and exposure, made from one of its cuts): the renderer's own green dice
+# under a highlight, blurred, or in coloured light read black, unsurely, as the network had
+# seen few such looks; of the editions' dice too, which also lifted CHECK editions' pale
+# green dice in blue light (issue 16's sixth colour round: scratch/colour5).
+LOOK_HARD_LIGHT = (0.5, 0.4, 0.5)  # how often a hard look has a highlight, blur, a tint
 EDITION_FRAMES = 480  # frames of dice of the TRAINED editions (one edition a frame)
 CALIBRATION_FRAMES = 300  # frames of HELD_OUT editions: about 2,400 dice
 SILENT_TARGET = 0.001  # silent errors a threshold allows on the held-out editions
@@ -184,8 +191,47 @@ def kot() -> FaceSet:
             edition_examples,
             examples.others,
             collect(own_held, seed=KOT_HOME_SEED, per_die=1),
-            (tight_cuts(own, KOT_SEED), tight_cuts(editions, KOT_SEED + 1)),
+            (
+                _more_looks(own, own_examples, KOT_SEED),
+                _more_looks(editions, edition_examples, KOT_SEED + 1),
+            ),
         )
+
+
+def _more_looks(
+    label_set: labels.LabelSet, examples: Examples, seed: int
+) -> tuple[np.ndarray, list[str | None]]:
+    """The look network's further cuts of the dice of `label_set` (cut as `examples`):
+    tight ones (tight_cuts) and one in hard light (hard_light) of each die."""
+    tight, tight_colors = tight_cuts(label_set, seed)
+    first = np.unique(examples.dice, return_index=True)[1]
+    hard = hard_light(examples.patches[first], np.random.default_rng(seed + 5))
+    return np.concatenate([tight, hard]), [*tight_colors, *(examples.colors[i] for i in first)]
+
+
+def hard_light(cut: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """Each patch of `cut` in hard light: a highlight (a blob towards a near white), blur,
+    and coloured light and exposure (channel gains), each as often as LOOK_HARD_LIGHT says
+    and at least one of them."""
+    yy, xx = np.mgrid[0 : cut.shape[1], 0 : cut.shape[2]].astype(np.float32)
+    edge = cut.shape[1] * 0.2
+    out = []
+    for patch in cut:
+        img = patch.astype(np.float32)
+        kinds = rng.random(3) < LOOK_HARD_LIGHT
+        if not kinds.any():
+            kinds[rng.integers(3)] = True
+        if kinds[0]:
+            cx, cy = rng.uniform(edge, cut.shape[1] - edge, 2)
+            s = rng.uniform(3, 9) * cut.shape[1] / patches.PATCH
+            blob = np.exp(-((xx - cx) ** 2 + (yy - cy) ** 2) / (2 * s * s))[..., None]
+            img = img + rng.uniform(0.5, 1.0) * blob * (255 - rng.uniform(0, 40, 3) - img)
+        if kinds[1]:
+            img = cv2.GaussianBlur(img, (0, 0), rng.uniform(0.8, 2.2))
+        if kinds[2]:
+            img = img * np.exp(rng.normal(0, 0.2, 3)) * np.exp(rng.normal(0, 0.25))
+        out.append(np.clip(img, 0, 255).astype(np.uint8))
+    return np.stack(out)
 
 
 def tight_cuts(label_set: labels.LabelSet, seed: int) -> tuple[np.ndarray, list[str | None]]:
