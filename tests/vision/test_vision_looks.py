@@ -7,9 +7,10 @@ from pathlib import Path
 
 import cv2
 import numpy as np
+import pytest
 
-from vision import faceset, labels, looks, patches
-from vision.build_shipped import LOOK_TIGHT_CUTS, tight_cuts
+from vision import build_shipped, faceset, labels, looks, patches
+from vision.build_shipped import LOOK_TIGHT_CUTS, hard_light, tight_cuts
 from vision.reader import COLOR_FEATURES
 from vision.teach import fit_softmax
 
@@ -71,6 +72,27 @@ def test_tight_cuts_show_a_die_as_the_reader_cuts_one_found_by_its_glyph(tmp_pat
     jittered = np.stack([patches.jittered_cut(frame, dice[0].box, rng) for _ in range(len(more))])
     assert np.mean(more > 200) > 0.99  # 0.998: the table only where a cut falls off-centre
     assert np.mean(jittered > 200) < 0.95  # 0.90
+
+
+def test_hard_light_lights_blurs_or_tints_each_die(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a dark green die with a white glyph: a highlight only lightens its body (by much
+    # somewhere), blur softens the glyph's edge, coloured light tints the body as a whole
+    patch = np.full((patches.PATCH, patches.PATCH, 3), (40, 120, 40), np.uint8)
+    patch[12:20, 12:20] = 250
+    cut = np.stack([patch] * 40)
+    edge = np.abs(np.diff(cut[:, 16, :, 1].astype(int), axis=1)).max(axis=1)
+    lit = {}
+    for kind, shares in [("light", (1, 0, 0)), ("blur", (0, 1, 0)), ("tint", (0, 0, 1))]:
+        monkeypatch.setattr(build_shipped, "LOOK_HARD_LIGHT", shares)
+        lit[kind] = hard_light(cut, np.random.default_rng(0)).astype(int)
+        assert lit[kind].shape == cut.shape
+    darker = (lit["light"] < cut)[cut < 200]  # towards a near white: the glyph may darken
+    assert not darker.any() and ((lit["light"] - cut).max(axis=(1, 2, 3)) > 40).all()
+    assert (np.abs(np.diff(lit["blur"][:, 16, :, 1], axis=1)).max(axis=1) < edge * 0.8).all()
+    body = lit["tint"][:, 2:6, 2:6].reshape(len(cut), -1, 3)
+    assert (body.std(axis=1) < 1).all()  # one light over the whole die
+    ratio = body[:, 0, 1] / np.maximum(body[:, 0, 0], 1)  # green over blue: 3 unlit
+    assert np.std(ratio) > 0.3
 
 
 def test_look_classes_keep_a_sets_own_dice_apart_by_role() -> None:
