@@ -21,7 +21,12 @@ class ModelError(VisionError):
     """A shipped model file is missing or broken (reinstall, or rebuild: vision/train)."""
 
 
-@functools.lru_cache(maxsize=4)
+# Every shipped model stays loaded once read (9 files, ~7 MB): `d6-pips` alone reads with 5
+# in turn (its passes), and a cache of 4 reloaded a network at most reads of a frame.
+MODELS_KEPT = 16
+
+
+@functools.lru_cache(maxsize=MODELS_KEPT)
 def net(name: str) -> cv2.dnn.Net:
     path = MODELS / name
     if not path.is_file():
@@ -34,7 +39,7 @@ def net(name: str) -> cv2.dnn.Net:
         raise ModelError(f"{path} cannot be loaded by OpenCV ({error})") from None
 
 
-@functools.lru_cache(maxsize=4)
+@functools.lru_cache(maxsize=MODELS_KEPT)
 def model_id(name: str) -> str:
     """A short fingerprint of a model file: face sets remember which embedding they fit."""
     path = MODELS / name
