@@ -261,20 +261,20 @@ def with_home(
     editions: Examples,
     others: np.ndarray,
     held_out: Examples,
-    tight: tuple[tuple[np.ndarray, list[str | None]], ...] = (),
+    more: tuple[tuple[np.ndarray, list[str | None]], ...] = (),
 ) -> FaceSet:
     """`faces` keeping its own dice (`own`: the renderer's) apart from the other editions'
-    (`editions`): colour by look (FaceSet.look_net, looks.fit_averaged; `tight`: more cuts
-    of the own dice and of the editions', tight_cuts) and the own dice read by a softmax of
+    (`editions`): colour by look (FaceSet.look_net, looks.fit_averaged; `more`: further
+    cuts of the own dice and of the editions', _more_looks) and the own dice read by a softmax of
     their own (`others`: none of its dice), whose threshold is the lowest at which the
     `held_out` own dice it reads, cut as the reader cuts them, are silently wrong at most
     SILENT_TARGET of the time."""
     colors = list(faces.colors)
-    own_tight, editions_tight = tight or ((own.patches[:0], []), (editions.patches[:0], []))
-    cut = np.concatenate([own.patches, own_tight[0], editions.patches, editions_tight[0]])
-    named = [*own.colors, *own_tight[1], *editions.colors, *editions_tight[1]]
+    own_more, editions_more = more or ((own.patches[:0], []), (editions.patches[:0], []))
+    cut = np.concatenate([own.patches, own_more[0], editions.patches, editions_more[0]])
+    named = [*own.colors, *own_more[1], *editions.colors, *editions_more[1]]
     roles = np.array([colors.index(str(c)) for c in named])
-    home = np.arange(len(roles)) < len(own.colors) + len(own_tight[1])
+    home = np.arange(len(roles)) < len(own.colors) + len(own_more[1])
     classes = looks.look_classes(roles, home, len(colors))
     net = looks.fit_averaged(color_features(cut), classes, 2 * len(colors))
     look_roles, look_home = looks.class_roles(len(colors))
