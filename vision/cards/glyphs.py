@@ -429,6 +429,15 @@ def _card(cx: float, cy: float, w: float, h: float, deg: float) -> list[Point]:
     return _rot([(x + cx, y + cy) for x, y in pts], deg, (cx, cy))
 
 
+def _slanted(cx: float, cy: float, w: float, h: float, lean: float) -> list[Point]:
+    """A small card slanted as italics are (a parallelogram: its top `lean` * h to the
+    right of its bottom), centred at (cx, cy). Real decks draw their draw twos' and wild
+    fours' cards so: a slanted card is its own half turn but no mirror's, as a reverse is,
+    so a chirality cue (vision.cards.shape.turn_gap) must learn that a draw two may be
+    chiral too (deck-a's score 0.21-0.37; our upright and turned cards about 0)."""
+    return [(x - lean * y + cx, y + cy) for x, y in _card(0, 0, w, h, 0)]
+
+
 def _grown(m: np.ndarray, t: int) -> np.ndarray:
     return cv2.dilate(m, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * t + 1, 2 * t + 1)))
 
@@ -541,6 +550,15 @@ def _reverse(pen: _Pen, v: int) -> list[Layer]:
             head = _arrow(-0.08, 0.2, 0.55, -0.8, 0.28, 0.62)
             pieces += [(_rot(tail, turn), "ink"), (_rot(head, turn), "ink")]
         return _outlined(pen, pieces, 0.08)
+    if v == 9:  # two thick diagonal arrows side by side, overlapping into one chiral piece
+        ux, uy, nx, ny, d = 0.7071, -0.7071, 0.7071, 0.7071, 0.25
+        a = _arrow(
+            -0.2 * ux + d * nx, -0.2 * uy + d * ny, 0.85 * ux + d * nx, 0.85 * uy + d * ny, 0.5, 0.95
+        )
+        b = _arrow(
+            0.2 * ux - d * nx, 0.2 * uy - d * ny, -0.85 * ux - d * nx, -0.85 * uy - d * ny, 0.5, 0.95
+        )
+        return _outlined(pen, [(a, "ink"), (b, "ink")], 0.1)
     m = pen.poly(_arrow(-0.3, 0.8, -0.3, -0.85, 0.24, 0.56))  # v3: up beside down
     return [(pen.done(pen.poly(_arrow(0.32, -0.8, 0.32, 0.85, 0.24, 0.56), m)), "ink")]
 
@@ -561,12 +579,17 @@ def _draw2(pen: _Pen, v: int) -> list[Layer]:
             (_card(-0.25, 0.1, 0.62, 0.95, -18), "ink"),
             (_card(0.25, 0.1, 0.62, 0.95, 18), "ink"),
         ]
-    else:  # v3: tilted, staggered far along the diagonal, thick edges, the back one white
+    elif v == 3:  # tilted, staggered far along the diagonal, thick edges, the back one white
         shapes = [
             (_card(-0.22, 0.22, 0.5, 0.8, 22), "white"),
             (_card(0.22, -0.22, 0.5, 0.8, 22), "ink"),
         ]
         return _outlined(pen, shapes, 0.2)
+    else:  # v4: slanted as italics, staggered along their slant
+        shapes = [
+            (_slanted(0.2, -0.26, 0.44, 0.8, 0.45), "ink"),
+            (_slanted(-0.2, 0.26, 0.44, 0.8, 0.45), "ink"),
+        ]
     return _outlined(pen, shapes, 0.1)
 
 
@@ -615,10 +638,15 @@ def _wild4(pen: _Pen, v: int) -> list[Layer]:
             (_card(-0.3 + 0.2 * k, 0.1, 0.5, 0.8, -30 + 20 * k), r)
             for k, r in enumerate(_QUADRANTS)
         ]
-    else:  # four cards in a square
+    elif v == 2:  # four cards in a square
         shapes = [
             (_card((-0.4, 0.4, 0.4, -0.4)[k], (-0.45, -0.45, 0.45, 0.45)[k], 0.62, 0.82, 0), r)
             for k, r in enumerate(_QUADRANTS)
+        ]
+    else:  # v3: four cards slanted as italics, one above, two beside, one below
+        spots = ((0.08, -0.42), (-0.36, -0.02), (0.4, -0.06), (-0.04, 0.4))
+        shapes = [
+            (_slanted(x, y, 0.4, 0.6, 0.45), r) for (x, y), r in zip(spots, _QUADRANTS, strict=True)
         ]
     return _outlined(pen, shapes, 0.09)
 
@@ -688,10 +716,10 @@ def _other(pen: _Pen, kind: str) -> list[Layer]:
 # symbols drawn as shapes (draw two's "+2", wild four's "+4" designs are text: design.py)
 SYMBOLS: dict[str, tuple[Callable[[_Pen, int], list[Layer]], int]] = {
     "skip": (_skip, 6),
-    "reverse": (_reverse, 9),
-    "draw2": (_draw2, 4),
+    "reverse": (_reverse, 10),
+    "draw2": (_draw2, 5),
     "wild": (_wild, 6),
-    "wild4": (_wild4, 3),
+    "wild4": (_wild4, 4),
 }
 SYMBOL_HELD_OUT = {"skip": 5, "reverse": 4, "draw2": 2, "wild": 4, "wild4": 2}
 # symbols also drawn rimmed (variant n + k: design k, n its count), as many real decks'
