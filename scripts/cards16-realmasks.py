@@ -1,6 +1,7 @@
 # ruff: noqa
 # mypy: ignore-errors
 # Scratch script of branch cards16 (run from the worktree: .venv/bin/python scripts/cards16-realmasks.py)
+# (the turn gap of cards15-tried: git show cards15-tried:vision/cards/shape.py > /tmp/cards16/shape15.py)
 # dump deck-a draw twos' and reverses' masks + turn gaps, and rendered draw twos'
 import sys, importlib.util, numpy as np, cv2
 sys.path.insert(0, '/work/wt/cards16')
