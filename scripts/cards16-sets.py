@@ -124,7 +124,9 @@ def probe(reader):
     return sure
 
 
-def per_value(reader, label_sets, values=("reverse", "draw2", "wild4", "wild", "skip", "0", "3", "5")):
+def per_value(
+    reader, label_sets, values=("reverse", "draw2", "wild4", "wild", "skip", "0", "3", "5")
+):
     from vision.evaluate import match
 
     out = {v: Counter() for v in values}
@@ -135,7 +137,11 @@ def per_value(reader, label_sets, values=("reverse", "draw2", "wild4", "wild", "
                 card = image.dice[i]
                 if card.face in out and card.readable:
                     c = got[j]
-                    tag = "ok" if c.value == card.face else ("WRONG:" + c.value if c.value != "unknown" else "unk:" + c.best_value)
+                    tag = (
+                        "ok"
+                        if c.value == card.face
+                        else ("WRONG:" + c.value if c.value != "unknown" else "unk:" + c.best_value)
+                    )
                     out[card.face][tag] += 1
     return out
 
@@ -166,7 +172,14 @@ def run(head):
     MIXING = None
     if "mix" in parts:
         MIXING = (examples.cuts, mixer(float(parts[parts.index("mix") + 1])))
-    s = learn("cards", examples, (*VALUES, BACK, OTHER), card_kinds(VALUES), threshold=0.9, color_threshold=0.9)
+    s = learn(
+        "cards",
+        examples,
+        (*VALUES, BACK, OTHER),
+        card_kinds(VALUES),
+        threshold=0.9,
+        color_threshold=0.9,
+    )
     MIXING = None
     vt, ct = b.calibrate(CardReader(s), held)
     s = replace(s, threshold=vt, color_threshold=ct)

@@ -553,10 +553,20 @@ def _reverse(pen: _Pen, v: int) -> list[Layer]:
     if v == 9:  # two thick diagonal arrows side by side, overlapping into one chiral piece
         ux, uy, nx, ny, d = 0.7071, -0.7071, 0.7071, 0.7071, 0.25
         a = _arrow(
-            -0.2 * ux + d * nx, -0.2 * uy + d * ny, 0.85 * ux + d * nx, 0.85 * uy + d * ny, 0.5, 0.95
+            -0.2 * ux + d * nx,
+            -0.2 * uy + d * ny,
+            0.85 * ux + d * nx,
+            0.85 * uy + d * ny,
+            0.5,
+            0.95,
         )
         b = _arrow(
-            0.2 * ux - d * nx, 0.2 * uy - d * ny, -0.85 * ux - d * nx, -0.85 * uy - d * ny, 0.5, 0.95
+            0.2 * ux - d * nx,
+            0.2 * uy - d * ny,
+            -0.85 * ux - d * nx,
+            -0.85 * uy - d * ny,
+            0.5,
+            0.95,
         )
         return _outlined(pen, [(a, "ink"), (b, "ink")], 0.1)
     m = pen.poly(_arrow(-0.3, 0.8, -0.3, -0.85, 0.24, 0.56))  # v3: up beside down
