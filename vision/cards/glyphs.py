@@ -493,6 +493,35 @@ def _skip(pen: _Pen, v: int) -> list[Layer]:
     return [(pen.done(pen.line([(-0.6, 0.9), (0.6, -0.9)], 0.22, m)), "ink")]
 
 
+def _turning(pen: _Pen, v: int) -> list[Layer]:
+    """A reverse as what it is: two arrows turning one way about the middle, each the
+    other's half turn, so no mirror maps the pair to itself (a mirror turns them the other
+    way). Ours before were mostly straight or round arrows, whose mirror image overlaps
+    them much (rendered turn gap median 0.18, vision.cards.shape.turn_gap); bent or hooked
+    arms leave their mirror little to overlap. v10, v11: arms bent square, thin and plain or
+    thick and edged; v12, v13: arms hooked along arcs off the middle (an S of two arrows)."""
+    if v in (10, 11):
+        shaft, head = (0.16, 0.46) if v == 10 else (0.3, 0.62)
+        tail = [(-0.62, 0.12), (-0.62, -0.45), (-0.1, -0.45)]  # its tip clear of the other
+        arm = [_band(tail, shaft), _arrow(-0.14, -0.45, 0.32, -0.45, shaft, head)]
+    else:
+        shaft, head = (0.18, 0.48) if v == 12 else (0.3, 0.62)
+        arm = [[(x + 0.27, y) for x, y in _curved_arrow(0.55, 180, 345, shaft, head)]]
+    pieces = [_rot(piece, turn) for turn in (0, 180) for piece in arm]
+    if v in (10, 12):
+        m = pen.blank()
+        for piece in pieces:
+            m = pen.poly(piece, m)
+        return [(pen.done(m), "ink")]
+    out: list[Layer] = []
+    for turn in (0, 180):
+        m = pen.blank()
+        for piece in arm:
+            m = pen.poly(_rot(piece, turn), m)
+        out += _edged(pen, m, "ink", 0.08)
+    return out
+
+
 def _reverse(pen: _Pen, v: int) -> list[Layer]:
     if v in (0, 4):
         d = 0.2 if v == 0 else 0.24
@@ -569,6 +598,8 @@ def _reverse(pen: _Pen, v: int) -> list[Layer]:
             0.95,
         )
         return _outlined(pen, [(a, "ink"), (b, "ink")], 0.1)
+    if v >= 10:  # two arrows turning one way about the middle (_turning)
+        return _turning(pen, v)
     m = pen.poly(_arrow(-0.3, 0.8, -0.3, -0.85, 0.24, 0.56))  # v3: up beside down
     return [(pen.done(pen.poly(_arrow(0.32, -0.8, 0.32, 0.85, 0.24, 0.56), m)), "ink")]
 
@@ -726,7 +757,7 @@ def _other(pen: _Pen, kind: str) -> list[Layer]:
 # symbols drawn as shapes (draw two's "+2", wild four's "+4" designs are text: design.py)
 SYMBOLS: dict[str, tuple[Callable[[_Pen, int], list[Layer]], int]] = {
     "skip": (_skip, 6),
-    "reverse": (_reverse, 10),
+    "reverse": (_reverse, 14),
     "draw2": (_draw2, 5),
     "wild": (_wild, 6),
     "wild4": (_wild4, 4),
