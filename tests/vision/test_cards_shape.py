@@ -7,7 +7,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.cards import shape
+from vision.cards import glyphs, shape
 
 CUE = {name: k for k, name in enumerate(shape.NAMES)}
 
@@ -115,3 +115,22 @@ def test_a_reverse_is_its_own_half_turn_a_plus_a_ring_and_a_skip_also_mirrors(
 
 def test_no_symbol_has_no_turn_gap() -> None:
     assert shape.turn_gap(np.zeros((32, 32), np.float32)) == 0.0
+
+
+def ink(value: str, variant: int) -> np.ndarray:
+    """A symbol design's ink, drawn 64 px square, scaled to the 32 x 32 mask's square."""
+    layers = glyphs.symbol(value, variant, 64)
+    drawn = np.max([m for m, role in layers if role == "ink"], axis=0)
+    return np.asarray(cv2.resize(drawn, (32, 32), interpolation=cv2.INTER_AREA))
+
+
+@pytest.mark.parametrize("variant", [10, 11, 12, 13])
+def test_our_turning_reverses_are_chiral_as_a_reverse_is_our_straight_and_round_ones_less(
+    variant: int,
+) -> None:
+    # two arrows turning one way about the middle leave their mirror image little to
+    # overlap; two straight arrows side by side or two arcs round one circle leave it much
+    assert variant in glyphs.variants("reverse", "train")
+    assert shape.turn_gap(ink("reverse", variant)) > 0.7
+    for plain in (0, 1):  # straight arrows side by side, two arrows round a circle
+        assert shape.turn_gap(ink("reverse", plain)) < 0.35
