@@ -42,6 +42,15 @@ def cached(cuts, views=2):
         _cache[k] = symbol.parts(cuts, views)
         _new += 1
     got = dict(_cache[k])
+    if UP2:  # the turn gap on a x2 mask (shape.UPSCALE 2, SMOOTH 1.0), computed once a cut
+        if "gap2" not in _cache[k]:
+            up, sm = shape.UPSCALE, shape.SMOOTH
+            shape.UPSCALE, shape.SMOOTH = 2, 1.0
+            g = np.array([[shape.turn_gap(symbol.mask(c)[0])] for c in cuts], np.float32)
+            shape.UPSCALE, shape.SMOOTH = up, sm
+            _cache[k]["gap2"] = np.tile(g, (views, 1))
+            _new += 1
+        got["gap"] = _cache[k]["gap2"]
     w = float(HEAD.split(":")[1]) if HEAD.startswith("gap:") else 0.0
     got["gap"] = got["gap"] * (w / symbol.GAP_WEIGHT)
     if MIXING is not None and MIXING[0] is cuts:
@@ -50,6 +59,7 @@ def cached(cuts, views=2):
 
 
 MIXING = None
+UP2 = False
 symbol.features = cached
 
 
@@ -169,6 +179,8 @@ def run(head):
     HEAD = head
     t = time.time()
     parts = head.split(":")
+    global UP2
+    UP2 = "up2" in parts
     MIXING = None
     if "mix" in parts:
         MIXING = (examples.cuts, mixer(float(parts[parts.index("mix") + 1])))
