@@ -465,9 +465,6 @@ def _outlined(pen: _Pen, shapes: Sequence[tuple[list[Point], str]], edge: float)
 
 
 def _skip(pen: _Pen, v: int) -> list[Layer]:
-    """A ring slashed. v6, v7: rings not round, slashed off their axes, so chiral as a
-    reverse is (each its own half turn, no mirror's): with reverses drawn as chiral as a
-    reverse is (_turning), a set taught no chiral skip took chiral skips for reverses."""
     if v == 0:
         m = pen.ellipse((0, 0), (1.55, 1.55), width=0.26)
         return [(pen.done(pen.line([(-0.55, 0.55), (0.55, -0.55)], 0.26, m)), "ink")]
@@ -492,12 +489,6 @@ def _skip(pen: _Pen, v: int) -> list[Layer]:
         m = pen.ellipse((0, 0), (1.6, 1.6), width=0.16)
         pen.line([(-0.5, -0.5), (0.5, 0.5)], 0.16, m)
         return [(pen.done(pen.line([(-0.5, 0.5), (0.5, -0.5)], 0.16, m)), "ink")]
-    if v == 6:  # a wide ring slashed at a shallow slant
-        m = pen.ellipse((0, 0), (1.75, 1.1), width=0.22)
-        return [(pen.done(pen.line([(-0.78, 0.36), (0.78, -0.36)], 0.22, m)), "ink")]
-    if v == 7:  # a ring slanted as italics, slashed across the slant
-        m = pen.ellipse((0, 0), (1.15, 1.65), angle=25, width=0.24)
-        return [(pen.done(pen.line([(-0.6, 0.6), (0.6, -0.6)], 0.24, m)), "ink")]
     m = pen.ellipse((0, 0), (1.1, 1.5), width=0.24)  # v5: a tall ring, the slash beyond it
     return [(pen.done(pen.line([(-0.6, 0.9), (0.6, -0.9)], 0.22, m)), "ink")]
 
@@ -765,7 +756,7 @@ def _other(pen: _Pen, kind: str) -> list[Layer]:
 
 # symbols drawn as shapes (draw two's "+2", wild four's "+4" designs are text: design.py)
 SYMBOLS: dict[str, tuple[Callable[[_Pen, int], list[Layer]], int]] = {
-    "skip": (_skip, 8),
+    "skip": (_skip, 6),
     "reverse": (_reverse, 14),
     "draw2": (_draw2, 5),
     "wild": (_wild, 6),

@@ -27,7 +27,9 @@ CUES = len(NAMES)
 DEEP = 0.08  # a notch this deep, of the symbol's larger side, counts
 MIN_HOLE = 0.01  # a hole covering this share of the symbol's box counts
 AXES = 24  # mirror axes tried, every 180 / AXES degrees (7.5: the diagonals among them)
-UPSCALE, SMOOTH = 3, 1.5  # turn_gap's mask: scaled up this many times, then blurred (px)
+# turn_gap's mask: scaled up this many times, then blurred (px); x2 takes 1.8 ms a card
+# where x3 (sigma 1.5) took 4.5, the gaps within 0.005 on average (120 held-out cards)
+UPSCALE, SMOOTH = 2, 1.0
 
 
 # the mirrors about AXES axes through a point (each its matrix), then the half turn

@@ -29,7 +29,7 @@ DIM = EMBED + 6 + colour.FEATURES + shape.CUES + 1  # the features a card set re
 # gap weigh beside the network's numbers (unit length): the colours tell a wild card's four
 # from one; the turn gap (shape.turn_gap) a reverse of any drawing, which the network,
 # taught our drawings, may take for a 3 or a 5 (the real zigzag reverses)
-SHAPE_WEIGHT, COLOUR_WEIGHT, CUE_WEIGHT, GAP_WEIGHT = 0.3, 0.5, 1.0, 3.0
+SHAPE_WEIGHT, COLOUR_WEIGHT, CUE_WEIGHT, GAP_WEIGHT = 0.3, 0.5, 1.0, 1.0
 # the card's middle, as shares of the straightened card: clear of the corner indices
 MIDDLE = (0.06, 0.17, 0.94, 0.83)  # x0, y0, x1, y1
 MIN_PIECE = 0.004  # a piece of the symbol covers at least this share of the middle
@@ -37,8 +37,9 @@ MIN_PIECE = 0.004  # a piece of the symbol covers at least this share of the mid
 
 def fingerprint() -> str:
     """What a card set fitted on these features remembers: the network file's, and the
-    shape cues' and turn gap's weights (a set fitted without them reads other features)."""
-    return f"{nets.model_id(MODEL)}+cues{CUE_WEIGHT:g}+gap{GAP_WEIGHT:g}"
+    shape cues' and turn gap's weights and the gap's mask scale (a set fitted without them
+    reads other features)."""
+    return f"{nets.model_id(MODEL)}+cues{CUE_WEIGHT:g}+gap{GAP_WEIGHT:g}x{shape.UPSCALE}"
 
 
 def classes(cut: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
