@@ -51,7 +51,15 @@ for name in ("cal", "held3003", "held4040", "held2020"):
             if not card.readable:
                 continue
             b = int(np.argmax(p[j]))
-            rows.append((name, card.face, s.values[b] if b < len(s.values) else "?", float(p[j][b]), float(gap[j])))
+            rows.append(
+                (
+                    name,
+                    card.face,
+                    s.values[b] if b < len(s.values) else "?",
+                    float(p[j][b]),
+                    float(gap[j]),
+                )
+            )
 sys.path.insert(0, "scripts")
 import importlib.util
 
@@ -66,7 +74,9 @@ for kind in ("x-greek", "x-plus-thin", "x-star", "x-diamond"):
             design = random_design(np.random.default_rng(1000 + seed), split)
             color = ("red", "blue", "green", "yellow")[seed % 4]
             placed = (Placed(design, color, kind, 320, 240, 190, (seed * 37) % 360),)
-            frame, _ = render(CardScene(640, 480, placed, Table("felt", (60, 90, 50), seed=1), noise=2))
+            frame, _ = render(
+                CardScene(640, 480, placed, Table("felt", (60, 90, 50), seed=1), noise=2)
+            )
             found = finder.find(frame)
             if not found:
                 continue
@@ -74,7 +84,15 @@ for kind in ("x-greek", "x-plus-thin", "x-star", "x-diamond"):
             p = s.value_probabilities(symbol.features(cuts))
             for j in range(len(found)):
                 b = int(np.argmax(p[j]))
-                rows.append(("probe", kind, s.values[b] if b < len(s.values) else "?", float(p[j][b]), float(last_gap["g"][j])))
+                rows.append(
+                    (
+                        "probe",
+                        kind,
+                        s.values[b] if b < len(s.values) else "?",
+                        float(p[j][b]),
+                        float(last_gap["g"][j]),
+                    )
+                )
 if new:
     CACHE.write_bytes(pickle.dumps(cache))
 pickle.dump(rows, open(sys.argv[1], "wb"))
