@@ -429,6 +429,15 @@ def _card(cx: float, cy: float, w: float, h: float, deg: float) -> list[Point]:
     return _rot([(x + cx, y + cy) for x, y in pts], deg, (cx, cy))
 
 
+def _slanted(cx: float, cy: float, w: float, h: float, lean: float) -> list[Point]:
+    """A small card slanted as italics are (a parallelogram: its top `lean` * h to the
+    right of its bottom), centred at (cx, cy). Real decks draw their draw twos' and wild
+    fours' cards so: a slanted card is its own half turn but no mirror's, as a reverse is,
+    so a chirality cue (vision.cards.shape.turn_gap) must learn that a draw two may be
+    chiral too (deck-a's score 0.21-0.37; our upright and turned cards about 0)."""
+    return [(x - lean * y + cx, y + cy) for x, y in _card(0, 0, w, h, 0)]
+
+
 def _grown(m: np.ndarray, t: int) -> np.ndarray:
     return cv2.dilate(m, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * t + 1, 2 * t + 1)))
 
@@ -482,6 +491,35 @@ def _skip(pen: _Pen, v: int) -> list[Layer]:
         return [(pen.done(pen.line([(-0.5, 0.5), (0.5, -0.5)], 0.16, m)), "ink")]
     m = pen.ellipse((0, 0), (1.1, 1.5), width=0.24)  # v5: a tall ring, the slash beyond it
     return [(pen.done(pen.line([(-0.6, 0.9), (0.6, -0.9)], 0.22, m)), "ink")]
+
+
+def _turning(pen: _Pen, v: int) -> list[Layer]:
+    """A reverse as what it is: two arrows turning one way about the middle, each the
+    other's half turn, so no mirror maps the pair to itself (a mirror turns them the other
+    way). Ours before were mostly straight or round arrows, whose mirror image overlaps
+    them much (rendered turn gap median 0.18, vision.cards.shape.turn_gap); bent or hooked
+    arms leave their mirror little to overlap. v10, v11: arms bent square, thin and plain or
+    thick and edged; v12, v13: arms hooked along arcs off the middle (an S of two arrows)."""
+    if v in (10, 11):
+        shaft, head = (0.16, 0.46) if v == 10 else (0.3, 0.62)
+        tail = [(-0.62, 0.12), (-0.62, -0.45), (-0.1, -0.45)]  # its tip clear of the other
+        arm = [_band(tail, shaft), _arrow(-0.14, -0.45, 0.32, -0.45, shaft, head)]
+    else:
+        shaft, head = (0.18, 0.48) if v == 12 else (0.3, 0.62)
+        arm = [[(x + 0.27, y) for x, y in _curved_arrow(0.55, 180, 345, shaft, head)]]
+    pieces = [_rot(piece, turn) for turn in (0, 180) for piece in arm]
+    if v in (10, 12):
+        m = pen.blank()
+        for piece in pieces:
+            m = pen.poly(piece, m)
+        return [(pen.done(m), "ink")]
+    out: list[Layer] = []
+    for turn in (0, 180):
+        m = pen.blank()
+        for piece in arm:
+            m = pen.poly(_rot(piece, turn), m)
+        out += _edged(pen, m, "ink", 0.08)
+    return out
 
 
 def _reverse(pen: _Pen, v: int) -> list[Layer]:
@@ -541,6 +579,27 @@ def _reverse(pen: _Pen, v: int) -> list[Layer]:
             head = _arrow(-0.08, 0.2, 0.55, -0.8, 0.28, 0.62)
             pieces += [(_rot(tail, turn), "ink"), (_rot(head, turn), "ink")]
         return _outlined(pen, pieces, 0.08)
+    if v == 9:  # two thick diagonal arrows side by side, overlapping into one chiral piece
+        ux, uy, nx, ny, d = 0.7071, -0.7071, 0.7071, 0.7071, 0.25
+        a = _arrow(
+            -0.2 * ux + d * nx,
+            -0.2 * uy + d * ny,
+            0.85 * ux + d * nx,
+            0.85 * uy + d * ny,
+            0.5,
+            0.95,
+        )
+        b = _arrow(
+            0.2 * ux - d * nx,
+            0.2 * uy - d * ny,
+            -0.85 * ux - d * nx,
+            -0.85 * uy - d * ny,
+            0.5,
+            0.95,
+        )
+        return _outlined(pen, [(a, "ink"), (b, "ink")], 0.1)
+    if v >= 10:  # two arrows turning one way about the middle (_turning)
+        return _turning(pen, v)
     m = pen.poly(_arrow(-0.3, 0.8, -0.3, -0.85, 0.24, 0.56))  # v3: up beside down
     return [(pen.done(pen.poly(_arrow(0.32, -0.8, 0.32, 0.85, 0.24, 0.56), m)), "ink")]
 
@@ -561,12 +620,17 @@ def _draw2(pen: _Pen, v: int) -> list[Layer]:
             (_card(-0.25, 0.1, 0.62, 0.95, -18), "ink"),
             (_card(0.25, 0.1, 0.62, 0.95, 18), "ink"),
         ]
-    else:  # v3: tilted, staggered far along the diagonal, thick edges, the back one white
+    elif v == 3:  # tilted, staggered far along the diagonal, thick edges, the back one white
         shapes = [
             (_card(-0.22, 0.22, 0.5, 0.8, 22), "white"),
             (_card(0.22, -0.22, 0.5, 0.8, 22), "ink"),
         ]
         return _outlined(pen, shapes, 0.2)
+    else:  # v4: slanted as italics, staggered along their slant
+        shapes = [
+            (_slanted(0.2, -0.26, 0.44, 0.8, 0.45), "ink"),
+            (_slanted(-0.2, 0.26, 0.44, 0.8, 0.45), "ink"),
+        ]
     return _outlined(pen, shapes, 0.1)
 
 
@@ -615,10 +679,15 @@ def _wild4(pen: _Pen, v: int) -> list[Layer]:
             (_card(-0.3 + 0.2 * k, 0.1, 0.5, 0.8, -30 + 20 * k), r)
             for k, r in enumerate(_QUADRANTS)
         ]
-    else:  # four cards in a square
+    elif v == 2:  # four cards in a square
         shapes = [
             (_card((-0.4, 0.4, 0.4, -0.4)[k], (-0.45, -0.45, 0.45, 0.45)[k], 0.62, 0.82, 0), r)
             for k, r in enumerate(_QUADRANTS)
+        ]
+    else:  # v3: four cards slanted as italics, one above, two beside, one below
+        spots = ((0.08, -0.42), (-0.36, -0.02), (0.4, -0.06), (-0.04, 0.4))
+        shapes = [
+            (_slanted(x, y, 0.4, 0.6, 0.45), r) for (x, y), r in zip(spots, _QUADRANTS, strict=True)
         ]
     return _outlined(pen, shapes, 0.09)
 
@@ -688,10 +757,10 @@ def _other(pen: _Pen, kind: str) -> list[Layer]:
 # symbols drawn as shapes (draw two's "+2", wild four's "+4" designs are text: design.py)
 SYMBOLS: dict[str, tuple[Callable[[_Pen, int], list[Layer]], int]] = {
     "skip": (_skip, 6),
-    "reverse": (_reverse, 9),
-    "draw2": (_draw2, 4),
+    "reverse": (_reverse, 14),
+    "draw2": (_draw2, 5),
     "wild": (_wild, 6),
-    "wild4": (_wild4, 3),
+    "wild4": (_wild4, 4),
 }
 SYMBOL_HELD_OUT = {"skip": 5, "reverse": 4, "draw2": 2, "wild": 4, "wild4": 2}
 # symbols also drawn rimmed (variant n + k: design k, n its count), as many real decks'

@@ -24,10 +24,12 @@ from vision.cards import colour, shape
 MODEL = "cards-symbol.onnx"  # the symbol network (vision.cards.train.symbols)
 SIZE = 32  # the symbol's mask is scaled into SIZE x SIZE
 EMBED = 32  # the network's numbers per symbol
-DIM = EMBED + 6 + colour.FEATURES + shape.CUES  # the features a card set reads
-# how much the symbol's proportions, the card's colours and the mask's shape cues weigh
-# beside the network's numbers (unit length): the colours tell a wild card's four from one
-SHAPE_WEIGHT, COLOUR_WEIGHT, CUE_WEIGHT = 0.3, 0.5, 1.0
+DIM = EMBED + 6 + colour.FEATURES + shape.CUES + 1  # the features a card set reads
+# how much the symbol's proportions, the card's colours, the mask's shape cues and its turn
+# gap weigh beside the network's numbers (unit length): the colours tell a wild card's four
+# from one; the turn gap (shape.turn_gap) a reverse of any drawing, which the network,
+# taught our drawings, may take for a 3 or a 5 (the real zigzag reverses)
+SHAPE_WEIGHT, COLOUR_WEIGHT, CUE_WEIGHT, GAP_WEIGHT = 0.3, 0.5, 1.0, 1.0
 # the card's middle, as shares of the straightened card: clear of the corner indices
 MIDDLE = (0.06, 0.17, 0.94, 0.83)  # x0, y0, x1, y1
 MIN_PIECE = 0.004  # a piece of the symbol covers at least this share of the middle
@@ -35,8 +37,9 @@ MIN_PIECE = 0.004  # a piece of the symbol covers at least this share of the mid
 
 def fingerprint() -> str:
     """What a card set fitted on these features remembers: the network file's, and the
-    shape cues' weight (a set fitted without them reads other features)."""
-    return f"{nets.model_id(MODEL)}+cues{CUE_WEIGHT:g}"
+    shape cues' and turn gap's weights and the gap's mask scale (a set fitted without them
+    reads other features)."""
+    return f"{nets.model_id(MODEL)}+cues{CUE_WEIGHT:g}+gap{GAP_WEIGHT:g}x{shape.UPSCALE}"
 
 
 def classes(cut: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -95,11 +98,16 @@ def parts(cuts: np.ndarray, views: int = 2) -> dict[str, np.ndarray]:
     as cut and (views 2) turned half way round: (views * n, ...) each, views first."""
     turned = [cuts, np.ascontiguousarray(cuts[:, ::-1, ::-1])][:views]
     measured = [mask(c) for c in np.concatenate(turned)]
-    masks = np.stack([m for m, *_ in measured])[:, None]
+    masks = np.stack([m for m, *_ in measured])
     model = nets.net(MODEL)
-    model.setInput(np.ascontiguousarray(masks, np.float32))
+    model.setInput(np.ascontiguousarray(masks[:, None], np.float32))
     return {
         "embedded": np.asarray(model.forward(), np.float32).reshape(len(masks), -1),
+        # a card turned half way round has its mask's half turn, whose turn gap is the
+        # same: measured on the card as cut only (the gap is most of the features' time)
+        "gap": np.tile(
+            np.array([[shape.turn_gap(m)] for m in masks[: len(cuts)]], np.float32), (views, 1)
+        ),
         "shape": np.array(
             [[np.log(a), h, *(np.arange(1, 5) == min(p, 4))] for _, p, a, h, _ in measured],
             np.float32,
@@ -117,6 +125,7 @@ def combine(got: dict[str, np.ndarray], n: int, views: int) -> np.ndarray:
             got["shape"] * SHAPE_WEIGHT,
             got["colours"] * COLOUR_WEIGHT,
             got["cues"] * CUE_WEIGHT,
+            got["gap"] * GAP_WEIGHT,
         ],
         axis=1,
     )
