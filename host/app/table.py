@@ -391,13 +391,13 @@ class Table:
                 "key": f"{self._run} frame {event.frame}",  # names its dice as examples
             }
             if isinstance(event, MisfitSeen):
-                self.throw = {**seen, "status": "misfit", "reason": event.reason}
+                misfit = {**seen, "status": "misfit", "reason": event.reason}
                 if event.about == CARDS:  # the page shows them as cards, not as a throw
-                    self.throw["cards"] = []
+                    misfit["cards"] = []
                     cannot = _("the camera cannot read these cards: {why}", why=event.reason)
                 else:
                     cannot = _("the camera cannot read this throw: {why}", why=event.reason)
-                self.notice("warning", cannot)
+                self._show_seen(misfit, "warning", cannot)
                 return "misfit"
             if isinstance(event, CardsSeen):
                 return self._cards_seen(event, seen)
@@ -409,8 +409,8 @@ class Table:
                     why = _("the game is paused")
                 elif game is not None and dice is None:
                     why = _("this game is played without the camera's dice")
-                self.throw = {**seen, "status": "ignored", "reason": why}
-                self.notice("info", _("a throw was seen but {why}", why=why))
+                said = _("a throw was seen but {why}", why=why)
+                self._show_seen({**seen, "status": "ignored", "reason": why}, "info", said)
                 return "ignored"
             expected = dice.expected(game)
             seen["face_set"] = expected.face_set if expected is not None else None
@@ -465,11 +465,17 @@ class Table:
         """What the camera saw (dice or cards) did not fit the rules: shown on the page
         to fix, and said."""
         said = message(refusal)
-        self.throw = {**seen, "status": "refused", "reason": said}
-        self.notice(
-            "warning", _("the camera's reading was refused: {why}; fix it on the page", why=said)
-        )
+        fix = _("the camera's reading was refused: {why}; fix it on the page", why=said)
+        self._show_seen({**seen, "status": "refused", "reason": said}, "warning", fix)
         return "refused"
+
+    def _show_seen(self, seen: dict[str, Any], level: str, said: str) -> None:
+        """What the camera saw, not taken into the game, shown on the page and said: a new
+        state for the pages even where its notice repeats the last one (the same card not
+        read a second time is a new view to show, and the one the players wait for)."""
+        self.throw = seen
+        self.notice(level, said)
+        self.touch()
 
     def _cards_seen(self, event: CardsSeen, seen: dict[str, Any]) -> str:
         """Cards the camera saw settle into the game, checked by the rules: "read",
@@ -481,8 +487,8 @@ class Table:
         expected = None if game is None or cards is None else cards.expected(game)
         if game is None or cards is None or expected is None or self.paused or game.game_over:
             why = _("the game is paused") if self.paused else _("no cards are awaited now")
-            self.throw = {**seen, "status": "ignored", "reason": why}
-            self.notice("info", _("cards were seen but {why}", why=why))
+            said = _("cards were seen but {why}", why=why)
+            self._show_seen({**seen, "status": "ignored", "reason": why}, "info", said)
             return "ignored"
         entered, self._entered = self._entered, None
         if entered is not None and _same_cards(entered, event.cards):

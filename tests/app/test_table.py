@@ -352,6 +352,18 @@ def test_a_misfit_is_shown_for_a_person_and_applies_nothing(table: Table) -> Non
     assert "7 dice seen" in table.notices[-1].text
 
 
+def test_the_same_misfit_again_is_a_new_view_for_the_page(table: Table) -> None:
+    """The same reason twice in a row (the same card not read, laid again) says its notice
+    once, but the pages are told of the new view: they wait on the state's version."""
+    table.camera_event(MisfitSeen("1 card cannot be read", [], b"first", 0.0, 3))
+    version, notices = table.version, len(table.notices)
+    table.camera_event(MisfitSeen("1 card cannot be read", [], b"again", 1.0, 9))
+    assert len(table.notices) == notices  # (said once)
+    assert table.version > version
+    assert table.throw is not None and table.throw["frame"] == 9
+    assert table.snapshots[table.throw["snapshot"]] == b"again"
+
+
 def test_a_throw_the_rules_refuse_is_not_applied(table: Table) -> None:
     table.camera_event(seen(["1", "2", "3", "claw", "heart"]))  # 5 dice
     assert stored(table) == []
