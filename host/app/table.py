@@ -54,7 +54,7 @@ from host.games.kind import (
 )
 from host.games.page import answers_json, awaiting
 from host.games.registry import broken, default_kind, kind_named
-from host.games.text import ENGLISH, localize, message
+from host.games.text import ENGLISH, Text, localize, message
 
 UNKNOWN = "unknown"  # vision's face of a die it could not read
 
@@ -469,7 +469,7 @@ class Table:
         self._show_seen({**seen, "status": "refused", "reason": said}, "warning", fix)
         return "refused"
 
-    def _show_seen(self, seen: dict[str, Any], level: str, said: str) -> None:
+    def _show_seen(self, seen: dict[str, Any], level: str, said: Text) -> None:
         """What the camera saw, not taken into the game, shown on the page and said: a new
         state for the pages even where its notice repeats the last one (the same card not
         read a second time is a new view to show, and the one the players wait for)."""
