@@ -61,10 +61,7 @@ for name in ("cal", "held3003", "held4040", "held2020"):
                 )
             )
 sys.path.insert(0, "scripts")
-import importlib.util
-
-spec = importlib.util.spec_from_file_location("c16", "scripts/cards16-sets.py")
-# the probe: made-up kinds drawn as cards16-sets.py does (its module would rebuild sets)
+# the probe: made-up kinds drawn as cards17-sets.py does (its module would rebuild sets)
 from vision.cards.design import random_design
 from vision.cards.scene import CardScene, Placed, Table, render
 

@@ -1,13 +1,13 @@
 # ruff: noqa
 # mypy: ignore-errors
-# Scratch script of branch cards17 (cards16-sets.py on this branch: the turning reverses): the shipped set
+# Scratch script of branch cards17 (cards16-sets.py of cbc3abe with the turning reverses): the shipped set
 # rebuilt as build_shipped does, on frames rendered with this branch's designs (the slanted
 # draw twos and wild fours, the chiral reverse), over main's features and the turn gap at a
 # weight ("none": weight 0; "gap:W"; "gap:W:mix:M": for a share M of the reverse examples
 # the network's numbers swapped for another example's, so the set learns what the gap says
 # when the network's numbers say otherwise). Rendered material only: held-out seeds 3003,
 # 4040, 2020, the made-up probe, per-value reads.
-#   PYTHONPATH=. python scripts/cards16-sets.py none gap:2 gap:2:mix:0.25 [...]
+#   PYTHONPATH=. python scripts/cards17-sets.py none gap:2 gap:2:mix:0.25 [...]
 import hashlib, pickle, sys, time
 from collections import Counter
 from dataclasses import replace
