@@ -27,9 +27,11 @@ EMBED = 32  # the network's numbers per symbol
 DIM = EMBED + 6 + colour.FEATURES + shape.CUES + 1  # the features a card set reads
 # how much the symbol's proportions, the card's colours, the mask's shape cues and its turn
 # gap weigh beside the network's numbers (unit length): the colours tell a wild card's four
-# from one; the turn gap (shape.turn_gap) a reverse of any drawing, which the network,
-# taught our drawings, may take for a 3 or a 5 (the real zigzag reverses)
-SHAPE_WEIGHT, COLOUR_WEIGHT, CUE_WEIGHT, GAP_WEIGHT = 0.3, 0.5, 1.0, 1.0
+# from one (0.75: at 0.5 our held-out wilds, four petals, read 8, unsure; chosen on
+# rendered held-out frames, scripts/cards18-sets.py); the turn gap (shape.turn_gap) a
+# reverse of any drawing, which the network, taught our drawings, may take for a 3 or a 5
+# (the real zigzag reverses)
+SHAPE_WEIGHT, COLOUR_WEIGHT, CUE_WEIGHT, GAP_WEIGHT = 0.3, 0.75, 1.0, 1.0
 # the card's middle, as shares of the straightened card: clear of the corner indices
 MIDDLE = (0.06, 0.17, 0.94, 0.83)  # x0, y0, x1, y1
 MIN_PIECE = 0.004  # a piece of the symbol covers at least this share of the middle
@@ -37,9 +39,12 @@ MIN_PIECE = 0.004  # a piece of the symbol covers at least this share of the mid
 
 def fingerprint() -> str:
     """What a card set fitted on these features remembers: the network file's, and the
-    shape cues' and turn gap's weights and the gap's mask scale (a set fitted without them
-    reads other features)."""
-    return f"{nets.model_id(MODEL)}+cues{CUE_WEIGHT:g}+gap{GAP_WEIGHT:g}x{shape.UPSCALE}"
+    shape cues', turn gap's and colours' weights and the gap's mask scale (a set fitted
+    without them reads other features)."""
+    return (
+        f"{nets.model_id(MODEL)}+cues{CUE_WEIGHT:g}+gap{GAP_WEIGHT:g}x{shape.UPSCALE}"
+        f"+col{COLOUR_WEIGHT:g}"
+    )
 
 
 def classes(cut: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
