@@ -4,7 +4,7 @@
 # hands composed from it), each set on its own symbol network, in the same run, as
 # `dicetable vision eval DIR --cards SET` reads them (vision.cards.evaluate), with each
 # miss listed (true, as read, likeliest and its probability) for the account only.
-#   PYTHONPATH=. python scripts/cards18-real.py DIR[,DIR...] NAME=ONNX:SET ...
+#   PYTHONPATH=. python scripts/cards18-real.py DIR[,DIR...] NAME=ONNX:SET:COLOUR_WEIGHT ...
 import sys
 from pathlib import Path
 
@@ -17,9 +17,12 @@ from vision.evaluate import match
 dirs = sys.argv[1].split(",")
 for arg in sys.argv[2:]:
     name, rest = arg.split("=", 1)
-    onnx, path = rest.split(":", 1)
+    onnx, path, col = rest.split(":")
     symbol.MODEL = str(Path(onnx).resolve())
-    reader = CardReader(cardset.load(path))
+    symbol.COLOUR_WEIGHT = float(col)
+    s = cardset.load(path)
+    symbol.fingerprint = lambda: s.embedding  # cards17's set has no colour weight in it
+    reader = CardReader(s)
     for d in dirs:
         ls = labels.load(d)
         f = evaluate(ls, reader).figures()
@@ -31,5 +34,5 @@ for arg in sys.argv[2:]:
             for i, j in match(image.dice, got):
                 card, c = image.dice[i], got[j]
                 if c.value != card.face or c.color != card.color:
-                    print(f"    {image.name}: {card.color} {card.face} -> {c.color} {c.value}"
+                    print(f"    {image.file}: {card.color} {card.face} -> {c.color} {c.value}"
                           f" (likeliest {c.best_value} {c.confidence:.2f}) {c.reason}")
