@@ -26,13 +26,22 @@ for arg in sys.argv[2:]:
     for d in dirs:
         ls = labels.load(d)
         f = evaluate(ls, reader).figures()
-        keys = ("cards_read", "detection_recall", "detection_precision", "color_accuracy",
-                "value_accuracy", "silent_error_rate", "cards_dropped")
+        keys = (
+            "cards_read",
+            "detection_recall",
+            "detection_precision",
+            "color_accuracy",
+            "value_accuracy",
+            "silent_error_rate",
+            "cards_dropped",
+        )
         print(f"{name:6s} {d:40s} " + " ".join(f"{k}={f[k]}" for k in keys), flush=True)
         for image in ls.images:
             got = reader.read(ls.frame(image))
             for i, j in match(image.dice, got):
                 card, c = image.dice[i], got[j]
                 if c.value != card.face or c.color != card.color:
-                    print(f"    {image.file}: {card.color} {card.face} -> {c.color} {c.value}"
-                          f" (likeliest {c.best_value} {c.confidence:.2f}) {c.reason}")
+                    print(
+                        f"    {image.file}: {card.color} {card.face} -> {c.color} {c.value}"
+                        f" (likeliest {c.best_value} {c.confidence:.2f}) {c.reason}"
+                    )

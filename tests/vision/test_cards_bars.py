@@ -37,9 +37,12 @@ RENDER_SEED, RENDERED = 2020, 12
 VALUE_BAR = 0.95  # issue 20's: NOT MET
 VALUE_REACHED_DECK = 0.87  # deck-a: 0.872 (41 of 47) when this was written (0.787 before)
 VALUE_REACHED_HANDS = 0.91  # composed hands: 0.912 (0.825 before)
-# held-out designs: 0.63 (19 of 30; the set shipped before, without the shape cues of
-# vision/cards/shape.py, read 0.73 of these frames, one of them silently wrong)
-VALUE_REACHED_RENDERED = 0.63
+# held-out designs: 0.61 (19 of 31; the shape cues' set read 0.63, 19 of 30, and dropped
+# one card: since the colours weigh 0.75 (branch cards18) that card is found, its colour
+# read, its value unknown, so the same 19 right are of 31; the set before the shape cues
+# of vision/cards/shape.py read 0.73 of these frames, one of them silently wrong)
+VALUE_REACHED_RENDERED = 0.61
+DROPPED_REACHED_RENDERED = 0  # none of these frames' cards dropped (one before cards18)
 SILENT_BAR = 0.01  # issue 20's: met on the real cards
 # held-out designs: none of these 30 cards (the set before: one; NOT the bar: 0.025 on
 # build_shipped's 203 cards of seed 3003, 0.037 on 107 of seed 4040)
@@ -94,3 +97,4 @@ def test_rendered_decks_of_designs_never_trained_on_are_seldom_misread(
     assert figures["silent_error_rate"] <= SILENT_REACHED_RENDERED, figures
     assert figures["color_accuracy"] >= 0.95, figures  # 0.97 (as the set before)
     assert figures["value_accuracy"] >= VALUE_REACHED_RENDERED, figures
+    assert figures["cards_dropped"] <= DROPPED_REACHED_RENDERED, figures
