@@ -35,7 +35,7 @@ from vision.images import read_image
 
 PIN = "4821"
 SEED, ROUNDS, HAND = 5, 3, 3  # a short game: 26 inputs, 16 of them the camera's
-READ_REACHED = 5  # of those 16, read by the camera (the rest entered on the page)
+READ_REACHED = 11  # of those 16, read by the camera (12 since cards18; the rest on the page)
 pytestmark = pytest.mark.slow
 WAITING = "dicetable: the recording waits for the people to play the game's input "
 
