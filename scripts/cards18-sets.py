@@ -1,6 +1,6 @@
 # ruff: noqa
 # mypy: ignore-errors
-# Scratch script of branch cards18 (after scripts/cards17-sets.py): candidate card sets
+# Scratch script of branch cards18 (after scripts/cards17-sets.py of de136a9): candidate card sets
 # on a given symbol network, rebuilt as build_shipped does (fit seed 3001 and the made-up
 # seed 3005, calibrated on seed 3002), read beside a set as it is, all on RENDERED
 # material only: held-out designs of seeds 3003 (100 frames), 4040 (60), 2020 (40) and the
