@@ -507,19 +507,15 @@ def _turning(pen: _Pen, v: int) -> list[Layer]:
     else:
         shaft, head = (0.18, 0.48) if v == 12 else (0.3, 0.62)
         arm = [[(x + 0.27, y) for x, y in _curved_arrow(0.55, 180, 345, shaft, head)]]
-    pieces = [_rot(piece, turn) for turn in (0, 180) for piece in arm]
-    if v in (10, 12):
-        m = pen.blank()
-        for piece in pieces:
-            m = pen.poly(piece, m)
-        return [(pen.done(m), "ink")]
-    out: list[Layer] = []
+    arms = []  # each arm's mask: the arm, and its half turn
     for turn in (0, 180):
         m = pen.blank()
         for piece in arm:
             m = pen.poly(_rot(piece, turn), m)
-        out += _edged(pen, m, "ink", 0.08)
-    return out
+        arms.append(m)
+    if v in (10, 12):  # plain: one piece of ink
+        return [(pen.done(np.maximum(*arms)), "ink")]
+    return [layer for m in arms for layer in _edged(pen, m, "ink", 0.08)]
 
 
 def _reverse(pen: _Pen, v: int) -> list[Layer]:
