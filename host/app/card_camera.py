@@ -12,7 +12,10 @@ an event for the table:
   on the page). A new card that cannot be read is a misfit, with the reader's reason.
   What the reader finds like no card of the set (a die, a coaster on the table) is
   remembered where it lies like a card, so it is new once only; beside a card read, it is
-  not the card laid, and is left out.
+  not the card laid, and is left out. So is a find whose sides are both far from those of
+  the cards read lately in the game (one deck under one camera: the cards are one size; a
+  die on the table is found as a card 0.6 of their size each way, and may even be read as
+  one: a die read a sure red 9); alone, it is said, as a card that cannot be read.
 - "hand": the cards laid down once the view holds as many as the player lays down
   (leaving out what is like no card when there are more), every one read; some unreadable
   is a misfit. A view of more cards than that is a misfit (take the others away, or enter
@@ -44,8 +47,10 @@ when an undo takes a round's end back (the pile still lies there: its cards are 
 from __future__ import annotations
 
 import math
+import statistics
 import threading
 import time
+from collections import deque
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
@@ -65,6 +70,11 @@ SETTLE = 3  # frames in a row reading the same cards: the view settled
 SAME_PLACE = 0.25  # of a card's long side: a card this close, turned alike, is the same card
 SAME_TURN = 12.0  # degrees
 HAND_WAIT = 5.0  # seconds a hand's view of too few cards lies still before it is said
+# a find whose long and short sides both lie outside these shares of the cards read lately
+# is no card of the deck (the cards read vary 0.88-1.22 of a frame's median on our
+# rendered tables, seed 3101; a card's fragment under another keeps one side)
+SIZE_SPAN = (0.75, 1.33)
+SIZES_KEPT = 24  # the cards last given to the game: their sides tell the deck's size here
 
 
 @dataclass(frozen=True)
@@ -126,6 +136,8 @@ class CardWatcher:
         self._before: list[CardReading] = []  # lying when the hand awaited came to be
         self._gone: set[int] = set()  # of those, the ones seen taken out of the view
         self._laid: list[CardReading] = []  # the hand's view less the cards lying before
+        self._sizes: deque[tuple[float, float]] = deque(maxlen=SIZES_KEPT)  # cards taken: sides
+        self._here: list[tuple[float, float]] = []  # the cards read in the view settled last
 
     def expect(self, expected: CardExpectation | None, game: Hashable = None) -> None:
         """What the game (`game`: which one) awaits now; None: nothing (no game, or the
@@ -138,6 +150,8 @@ class CardWatcher:
                 self._load(expected.card_set)  # (once: one that fails is said once)
             back, self._undone = self._undone, False
             last = self._last if game == self._game else None  # (another game: from afresh)
+            if game != self._game:
+                self._sizes = deque(maxlen=SIZES_KEPT)  # (another table, maybe)
             self._last, self._game = expected, game
             if expected.what == "discard" and (last is None or (last.what == "hand" and not back)):
                 self._pile.clear()  # (a new round; an undo back into the round keeps its pile)
@@ -187,6 +201,7 @@ class CardWatcher:
         if self._streak != SETTLE:
             return []
         self._view = cards
+        self._here = [_sides(c) for c in cards if c.known]
         if expected.what == "hand":
             self._laid = self._hands[expected] = self._not_before(cards)
         if view == self._settled:
@@ -199,12 +214,13 @@ class CardWatcher:
             return self._hand(expected, self._laid, dice, frame)
         new = [c for c in cards if not any(_same(c, old) for old in self._pile)]
         self._pile += new  # (one not read, seen again where it lies, is not laid again)
-        read = [c for c in new if c.known]
-        unread = [c for c in new if not c.known and not (read and c.unlike)]
+        read = [c for c in new if c.known and not self._off_size(c)]
+        unread = [c for c in new if c not in read and not (read and self._unlike(c))]
         if unread:
-            return [(_unread(unread), dice)]
+            return [(self._unread(unread), dice)]
         if not read:
             return []
+        self._sizes.extend(map(_sides, read))
         return [self._seen(expected, [_card(c) for c in read], dice, frame)]
 
     def _look_anew(self, how: str, expected: CardExpectation | None) -> None:
@@ -236,7 +252,7 @@ class CardWatcher:
     ) -> list[CardsSeen | tuple[Text, list[dict[str, Any]]]]:
         """A hand's settled view, less the cards lying before: the hand, or what is wrong."""
         if len(cards) > expected.count:  # a die or a coaster beside the hand
-            cards = [c for c in cards if not c.unlike]
+            cards = [c for c in cards if not self._unlike(c)]
         if len(cards) > expected.count:
             return [(_miscounted(expected, len(cards)), dice)]
         if len(cards) != expected.count:
@@ -250,9 +266,10 @@ class CardWatcher:
         ]
         if any(_alike(c, old) for c in cards for old in moved):
             return [(_moved_before(expected), dice)]
-        unread = [c for c in cards if not c.known]
+        unread = [c for c in cards if not c.known or self._off_size(c)]
         if unread:
-            return [(_unread(unread), dice)]
+            return [(self._unread(unread), dice)]
+        self._sizes.extend(map(_sides, cards))
         return [self._seen(expected, [_card(c) for c in cards], dice, frame)]
 
     def _short_hand(
@@ -264,13 +281,49 @@ class CardWatcher:
     ) -> list[CardsSeen | tuple[Text, list[dict[str, Any]]]]:
         """A hand's view of fewer cards than the player lays down, lying still HAND_WAIT
         seconds: said once (a view with none says nothing: nobody has laid yet)."""
-        n = len([c for c in self._laid if not c.unlike])
+        n = len([c for c in self._laid if not self._unlike(c)])
         if not 0 < n < expected.count or t - self._since < HAND_WAIT:
             return []
         if self._short == self._candidate:
             return []
         self._short = self._candidate
         return [(_miscounted(expected, n), dice)]
+
+    def _unlike(self, c: CardReading) -> bool:
+        """Like no card of the deck: as the reader says, or of no card's size."""
+        return c.unlike or self._off_size(c)
+
+    def _off_size(self, c: CardReading) -> bool:
+        """Both sides out of SIZE_SPAN of the usual of those of the cards the camera gave
+        the game lately and those read in this view (read or not: a die may be read as a
+        card; nothing is said of sizes before a card is read). A die read as the first card
+        of a game is given as one, as before; once as many cards as it are known, it is
+        not (the median)."""
+        known = [*self._sizes, *self._here]
+        if not known:
+            return False
+        sides = _sides(c)
+        usual = [statistics.median(s[i] for s in known) for i in (0, 1)]
+        low, high = SIZE_SPAN
+        return all(not low <= side / u <= high for side, u in zip(sides, usual, strict=True))
+
+    def _unread(self, cards: list[CardReading]) -> Text:
+        """Why cards cannot be read, for people: each card's reason (vision's words, or its
+        size) and its likeliest colour and value (by the card set's ids: the app names no
+        game's cards)."""
+        why = [
+            _(
+                "{why} (likeliest {color} {value})",
+                why=_("the size of no card read lately")
+                if self._off_size(c)
+                else as_text(c.reason),
+                color=c.best_color,
+                value=c.best_value,
+            )
+            for c in cards
+            if c.reason or self._off_size(c)
+        ]
+        return _said_unread(cards, why)
 
     def _seen(
         self,
@@ -293,25 +346,22 @@ def _where(c: CardReading) -> tuple[object, ...]:
     return (c.color, c.value, round(c.center[0] / 16), round(c.center[1] / 16), round(c.angle / 10))
 
 
+def _sides(c: CardReading) -> tuple[float, float]:
+    """A card's long and short sides (pixels), each the mean of the two opposite."""
+    p = c.corners
+    a = (math.dist(p[0], p[1]) + math.dist(p[2], p[3])) / 2
+    b = (math.dist(p[1], p[2]) + math.dist(p[3], p[0])) / 2
+    return max(a, b), min(a, b)
+
+
 def _card(c: CardReading) -> dict[str, str]:
     card = c.card()
     assert card is not None
     return card
 
 
-def _unread(cards: list[CardReading]) -> Text:
-    """Why cards cannot be read, for people: each card's reason (vision's words) and its
-    likeliest colour and value (by the card set's ids: the app names no game's cards)."""
-    why = [
-        _(
-            "{why} (likeliest {color} {value})",
-            why=as_text(c.reason),
-            color=c.best_color,
-            value=c.best_value,
-        )
-        for c in cards
-        if c.reason
-    ]
+def _said_unread(cards: list[CardReading], why: list[Text]) -> Text:
+    """Cards that cannot be read, and why, for people: what to do next."""
     if len(cards) == 1:
         return _("1 card cannot be read: {why}; enter it on the page", why=why)
     return _("{n} cards cannot be read: {why}; enter them on the page", n=len(cards), why=why)
