@@ -12,10 +12,9 @@ an event for the table:
   on the page). A new card that cannot be read is a misfit, with the reader's reason.
   What the reader finds like no card of the set (a die, a coaster on the table) is
   remembered where it lies like a card, so it is new once only; beside a card read, it is
-  not the card laid, and is left out. So is a find whose sides are both far from those of
-  the cards read lately in the game (one deck under one camera: the cards are one size; a
-  die on the table is found as a card 0.6 of their size each way, and may even be read as
-  one: a die read a sure red 9); alone, it is said, as a card that cannot be read.
+  not the card laid, and is left out. So is a find of no card's size beside the cards given
+  to the game lately and those read in its view (vision.cards.size: a die read a sure red 9
+  in a view where no card is read); alone, it is said, as a card that cannot be read.
 - "hand": the cards laid down once the view holds as many as the player lays down
   (leaving out what is like no card when there are more), every one read; some unreadable
   is a misfit. A view of more cards than that is a misfit (take the others away, or enter
@@ -47,7 +46,6 @@ when an undo takes a round's end back (the pile still lies there: its cards are 
 from __future__ import annotations
 
 import math
-import statistics
 import threading
 import time
 from collections import deque
@@ -60,6 +58,7 @@ import numpy as np
 from host.app.text import _
 from host.games import CardExpectation
 from host.games.text import Text, as_text, message
+from vision.cards import size
 
 if TYPE_CHECKING:
     from vision.cards.reader import CardReading
@@ -70,10 +69,6 @@ SETTLE = 3  # frames in a row reading the same cards: the view settled
 SAME_PLACE = 0.25  # of a card's long side: a card this close, turned alike, is the same card
 SAME_TURN = 12.0  # degrees
 HAND_WAIT = 5.0  # seconds a hand's view of too few cards lies still before it is said
-# a find whose long and short sides both lie outside these shares of the cards read lately
-# is no card of the deck (the cards read vary 0.88-1.22 of a frame's median on our
-# rendered tables, seed 3101; a card's fragment under another keeps one side)
-SIZE_SPAN = (0.75, 1.33)
 SIZES_KEPT = 24  # the cards last given to the game: their sides tell the deck's size here
 
 
@@ -136,8 +131,8 @@ class CardWatcher:
         self._before: list[CardReading] = []  # lying when the hand awaited came to be
         self._gone: set[int] = set()  # of those, the ones seen taken out of the view
         self._laid: list[CardReading] = []  # the hand's view less the cards lying before
-        self._sizes: deque[tuple[float, float]] = deque(maxlen=SIZES_KEPT)  # cards taken: sides
-        self._here: list[tuple[float, float]] = []  # the cards read in the view settled last
+        self._sizes: deque[size.Sides] = deque(maxlen=SIZES_KEPT)  # cards taken: sides
+        self._here: list[size.Sides] = []  # the cards read in the view settled last
 
     def expect(self, expected: CardExpectation | None, game: Hashable = None) -> None:
         """What the game (`game`: which one) awaits now; None: nothing (no game, or the
@@ -294,18 +289,10 @@ class CardWatcher:
         return c.unlike or self._off_size(c)
 
     def _off_size(self, c: CardReading) -> bool:
-        """Both sides out of SIZE_SPAN of the usual of those of the cards the camera gave
-        the game lately and those read in this view (read or not: a die may be read as a
-        card; nothing is said of sizes before a card is read). A die read as the first card
-        of a game is given as one, as before; once as many cards as it are known, it is
-        not (the median)."""
-        known = [*self._sizes, *self._here]
-        if not known:
-            return False
-        sides = _sides(c)
-        usual = [statistics.median(s[i] for s in known) for i in (0, 1)]
-        low, high = SIZE_SPAN
-        return all(not low <= side / u <= high for side, u in zip(sides, usual, strict=True))
+        """Of no card's size beside the cards the camera gave the game lately and those
+        read in this view (a die read as the first card of a game is given as one; once
+        as many cards as it are known, it is not: vision.cards.size takes the median)."""
+        return size.off(size.sides(c.corners), [*self._sizes, *self._here])
 
     def _unread(self, cards: list[CardReading]) -> Text:
         """Why cards cannot be read, for people: each card's reason (vision's words, or its
@@ -346,12 +333,8 @@ def _where(c: CardReading) -> tuple[object, ...]:
     return (c.color, c.value, round(c.center[0] / 16), round(c.center[1] / 16), round(c.angle / 10))
 
 
-def _sides(c: CardReading) -> tuple[float, float]:
-    """A card's long and short sides (pixels), each the mean of the two opposite."""
-    p = c.corners
-    a = (math.dist(p[0], p[1]) + math.dist(p[2], p[3])) / 2
-    b = (math.dist(p[1], p[2]) + math.dist(p[3], p[0])) / 2
-    return max(a, b), min(a, b)
+def _sides(c: CardReading) -> size.Sides:
+    return size.sides(c.corners)
 
 
 def _card(c: CardReading) -> dict[str, str]:

@@ -6,7 +6,9 @@ readable: `value_accuracy` and `color_accuracy` (an unknown counts as wrong), an
 failure nothing warns anyone of. Cards labelled `back` (face down) are not in those: they
 give `facedown_recall`, the share of them reported face down. `cards_dropped`: labelled
 cards the finder found that the reader did not report (the hand would seem smaller).
-Detection figures skip images labelled `complete: false`.
+`cards_invented_read`: finds where no card is labelled (a die, a mark on the table) read as
+a sure card: a confident wrong reading too, of no card. Detection figures (and that one)
+skip images labelled `complete: false`.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ class CardReport(Finds):
     color_correct: int = 0
     color_unknown: int = 0
     silent: int = 0
+    invented_read: int = 0  # finds of no labelled card, read as a sure card
     backs: int = 0
     backs_facedown: int = 0
     confusion: dict[str, dict[str, int]] = field(default_factory=dict)
@@ -45,6 +48,7 @@ class CardReport(Finds):
             "cards_labelled": self.labelled,
             "cards_found": self.found,
             "cards_dropped": self.dropped,
+            "cards_invented_read": self.invented_read,
             "detection_recall": ratio(self.matched, self.labelled),
             "detection_precision": ratio(self.matched, self.found),
             "cards_read": self.read,
@@ -97,6 +101,9 @@ def score(
     """Add one image's readings (and what the reader dropped) to the report."""
     said: Callable[[CardReading], str] = lambda got: f"{got.color} {got.value}"  # noqa: E731
     pairs = report.count(image, found, dropped, _name, said, "no card")
+    if image.complete:
+        matched = {j for _, j in pairs}
+        report.invented_read += sum(got.known for j, got in enumerate(found) if j not in matched)
     for i, j in pairs:
         card, got = image.dice[i], found[j]
         if not card.readable:

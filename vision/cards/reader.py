@@ -8,19 +8,20 @@
 
 A reading is plain data (CardReading). A colour or value the model is not sure of is
 "unknown" with a reason, never a silent guess; a card the finder is sure of is always
-reported, "unknown" if it is like no card of the set; a card lying face down is reported
+reported, "unknown" if it is like no card of the set (or of no card's size beside the
+cards read in the frame: vision.cards.size); a card lying face down is reported
 `facedown`, unread.
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from vision.cards import cardset, colour, finder, patches, symbol
+from vision.cards import cardset, colour, finder, patches, size, symbol
 from vision.cards.cardset import CardSet
 from vision.reader import UNKNOWN, check_frame
 from vision.words import Said, _
@@ -130,7 +131,8 @@ class CardReader:
                 dropped.append(f)  # no card of ours (a coaster, a phone, texture)
                 continue
             out.append(self._reading(f, p[:n], pc, unlike))
-        return CardFrameReading(out, dropped)
+        cards = [size.sides(c.corners) for c in out if c.known]
+        return CardFrameReading([_sized(c, cards) for c in out], dropped)
 
     def _reading(self, f: finder.Found, p: np.ndarray, pc: np.ndarray, unlike: bool) -> CardReading:
         s = self.cards
@@ -166,6 +168,14 @@ class CardReader:
             best_value=value,
             facedown=facedown,
         )
+
+
+def _sized(c: CardReading, cards: list[size.Sides]) -> CardReading:
+    """`c`, or like no card if it is of no card's size beside `cards` (a die read a card)."""
+    if not size.off(size.sides(c.corners), cards):
+        return c
+    why = _("unlike: not the size of the cards beside it")
+    return replace(c, color=UNKNOWN, value=UNKNOWN, reason=why, facedown=False)
 
 
 def implied_colour(s: CardSet, value: str, value_p: float, color: str, color_p: float) -> bool:
