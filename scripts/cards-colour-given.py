@@ -34,7 +34,7 @@ spec = importlib.util.spec_from_file_location("c18", Path(__file__).with_name("c
 c18 = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(c18)  # (renders nothing new: its frames are cached)
 
-ONNX = symbol.MODEL
+ONNX = "vision/models/" + symbol.MODEL
 SHIPPED = str(cardset.SHIPPED / "cards.npz")
 base = c18.run("main", ONNX, f"set:{SHIPPED}")
 given = replace(cardset.load(SHIPPED), colour_given=True)
