@@ -53,7 +53,7 @@ def calibrate(reader: CardReader, label_set: LabelSet) -> tuple[float, float]:
     """(value, colour) thresholds at which the labelled cards of `label_set`, read by
     `reader`'s finder and models, are silently wrong for at most SILENT of them."""
     s = reader.cards
-    rows: list[tuple[np.ndarray, np.ndarray, str, str]] = []  # values', colours' p; truth
+    rows: list[tuple[np.ndarray, np.ndarray, str, str | None]] = []  # values', colours' p; truth
     for image in label_set.images:
         frame = label_set.frame(image)
         found = finder.find(frame, reader.threshold)

@@ -28,6 +28,7 @@ from vision.words import Said, _
 
 VIEWS = 2  # each card is read both ways up (a card lies either way)
 UNLIKE = "unlike:"  # how the reason of a find like no card of the set begins (in English)
+SIZED_FROM = 3  # cards read in a frame from which one of no card's size is none (size.py)
 
 
 @dataclass(frozen=True)
@@ -174,7 +175,7 @@ class CardReader:
 
 def _sized(c: CardReading, cards: list[size.Sides]) -> CardReading:
     """`c`, or like no card if it is of no card's size beside `cards` (a die read a card)."""
-    if not size.off(size.sides(c.corners), cards):
+    if not size.off(size.sides(c.corners), cards, SIZED_FROM):
         return c
     why = _("unlike: not the size of the cards beside it")
     return replace(c, color=UNKNOWN, value=UNKNOWN, reason=why, facedown=False)

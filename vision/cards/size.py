@@ -4,12 +4,14 @@ A find whose long and short sides are both far from the usual sides of the cards
 beside it (a die, a coaster, a phone: the finder finds a red die as a card 0.6 of the
 cards' size each way, and the set may even read it as one) is no card of the deck. A card
 half under another keeps one side a card's, so both sides must be off. The reader applies
-it to the cards of one frame; the table's card watcher (host.app.card_camera) to the cards
-it gave the game lately too.
+it to the cards of one frame where at least 3 are read (a die read as a card is then one
+of them at most: with fewer it may be the reference, and a card laid beside it the odd
+one); the table's card watcher (host.app.card_camera) to the cards it gave the game
+lately, which are cards the rules took.
 
     >>> card, die = sides(((0, 0), (100, 0), (100, 150), (0, 150))), (91.0, 55.0)
-    >>> card, off(die, [card]), off((150.0, 60.0), [card]), off(die, [])
-    ((150.0, 100.0), True, False, False)
+    >>> card, off(die, [card]), off((150.0, 60.0), [card]), off(die, []), off(die, [card], 3)
+    ((150.0, 100.0), True, False, False, False)
 """
 
 from __future__ import annotations
@@ -23,8 +25,10 @@ if TYPE_CHECKING:  # (the table imports this without OpenCV, which the finder ne
     from vision.cards.finder import Corners
 
 # The cards read vary 0.88-1.22 of their frame's median on our rendered tables (seed 3101,
-# 80 frames of train designs): a find outside this span of the usual, both ways, is none.
-SPAN = (0.75, 1.33)
+# 80 frames of train designs); this span is that widened by a quarter each way (the
+# renderer draws cards of one frame at several sizes; the table's are one deck's): a find
+# outside it, both ways, is none. Dice of the table photos: 0.4-0.6.
+SPAN = (0.65, 1.5)
 
 Sides = tuple[float, float]
 
@@ -37,10 +41,11 @@ def sides(corners: Corners) -> Sides:
     return max(a, b), min(a, b)
 
 
-def off(found: Sides, cards: Sequence[Sides]) -> bool:
+def off(found: Sides, cards: Sequence[Sides], least: int = 1) -> bool:
     """Whether a find of `found` sides is no card beside cards of `cards` sides (their
-    median: a stray die read as a card among them does not move it). None: nothing said."""
-    if not cards:
+    median: a stray die read as a card among them does not move it). Fewer than `least`:
+    nothing said."""
+    if len(cards) < max(1, least):
         return False
     low, high = SPAN
     usual = (statistics.median(c[0] for c in cards), statistics.median(c[1] for c in cards))
