@@ -53,7 +53,8 @@ def calibrate(reader: CardReader, label_set: LabelSet) -> tuple[float, float]:
     """(value, colour) thresholds at which the labelled cards of `label_set`, read by
     `reader`'s finder and models, are silently wrong for at most SILENT of them."""
     s = reader.cards
-    rows: list[tuple[np.ndarray, np.ndarray, str, str | None]] = []  # values', colours' p; truth
+    values, values_wrong, colours, colours_wrong = [], [], [], []
+    kinds: list[tuple[str, str]] = []  # each card's (colour, value) as read
     for image in label_set.images:
         frame = label_set.frame(image)
         found = finder.find(frame, reader.threshold)
@@ -64,20 +65,15 @@ def calibrate(reader: CardReader, label_set: LabelSet) -> tuple[float, float]:
         cp = s.color_probabilities(colour.features(cuts))
         for i, j in match(image.dice, found):
             card = image.dice[i]
-            if card.readable:
-                rows.append((vp[j], cp[j], card.face, card.color))
-    colours = [float(pc.max()) for _, pc, _, _ in rows]
-    colours_wrong = [s.colors[int(pc.argmax())] != color for _, pc, _, color in rows]
+            if not card.readable:
+                continue
+            value, color = s.values[int(vp[j].argmax())], s.colors[int(cp[j].argmax())]
+            values.append(vp[j].max())
+            values_wrong.append(value != card.face)
+            colours.append(cp[j].max())
+            colours_wrong.append(color != card.color)
+            kinds.append((color, value))
     colour_t = threshold_for(np.array(colours), np.array(colours_wrong), FLOOR, SILENT)
-    values, values_wrong, kinds = [], [], []  # each card's (colour, value) as read
-    for p, pc, face, _ in rows:
-        color = s.colors[int(pc.argmax())]
-        if s.colour_given and pc.max() >= colour_t:  # as the reader reads (CardSet)
-            p = s.given_colour(p, color)
-        value = s.values[int(p.argmax())]
-        values.append(float(p.max()))
-        values_wrong.append(value != face)
-        kinds.append((color, value))
     # a wrong value is silent unless the colour read, sure, makes it no card of the deck
     # (the reader then says `unknown`): a red draw two read wild four is not a black one;
     # nor is a card read as of no kind of the deck (OTHER)

@@ -8,8 +8,6 @@ classes are the set's values and one more, *not a card*; each value's centroid (
 similar than `familiar` to all of them is like no card of the set); a softmax over the
 colour features (vision.cards.colour) for the colours; the two thresholds below which a
 value or a colour is `unknown`; and the fingerprint of the symbol network it was fitted on.
-A set calibrated so (`colour_given`) reads a card's value given its colour, when that is
-sure: a black card is of a black kind of the deck (or face down, or of no kind).
 """
 
 from __future__ import annotations
@@ -56,7 +54,6 @@ class CardSet:
     embedding: str  # fingerprint of the embedding the set was fitted on
     facedown: str = "back"  # the value class that is a card lying face down ("": none)
     other: str = ""  # the value class that is a card of no kind of the deck ("": none)
-    colour_given: bool = False  # values read given a sure colour (its thresholds set so)
 
     def value_probabilities(self, features: np.ndarray) -> np.ndarray:
         """(n, values + 1) from embeddings (n, views, embedding): each class scores its best
@@ -70,16 +67,6 @@ class CardSet:
     def color_probabilities(self, features: np.ndarray) -> np.ndarray:
         """(n, colors) from colour features (n, vision.cards.colour.FEATURES)."""
         return softmax(features @ self.color_weights + self.color_bias)
-
-    def given_colour(self, p: np.ndarray, color: str) -> np.ndarray:
-        """The values' probabilities `p` (values,) of a card whose colour is sure `color`:
-        the share of the values no card of that colour has in the deck goes to those
-        that have it, in proportion (face down and of no kind stay: they have none); the
-        sum stays (what is not a card keeps its share)."""
-        keep = [(color, v) in self.kinds or v in (self.facedown, self.other) for v in self.values]
-        q = np.where(keep, p, 0.0)
-        total = float(q.sum())
-        return q * (float(p.sum()) / total) if total > 0 else p
 
     def colors_of(self, value: str) -> list[str]:
         """The colours a card of `value` comes in, in this deck."""
@@ -98,7 +85,6 @@ class CardSet:
             "embedding": self.embedding,
             "facedown": self.facedown,
             "other": self.other,
-            "colour_given": self.colour_given,
         }
         arrays = {
             "weights": self.weights,
@@ -139,7 +125,6 @@ def load(name_or_path: str | Path) -> CardSet:
             embedding=str(meta["embedding"]),
             facedown=str(meta.get("facedown", "")),
             other=str(meta.get("other", "")),
-            colour_given=bool(meta.get("colour_given", False)),
         )
     except (OSError, KeyError, ValueError, TypeError) as error:
         raise CardSetError(f"{path} is not a card set file ({error})") from None

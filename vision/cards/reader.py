@@ -137,12 +137,10 @@ class CardReader:
 
     def _reading(self, f: finder.Found, p: np.ndarray, pc: np.ndarray, unlike: bool) -> CardReading:
         s = self.cards
-        cbest = int(np.argmax(pc))
-        color, color_p = s.colors[cbest], float(pc[cbest])
-        if s.colour_given and color_p >= s.color_threshold:
-            p = s.given_colour(p, color)
         best = int(np.argmax(p))
         value, value_p = s.values[best], float(p[best])
+        cbest = int(np.argmax(pc))
+        color, color_p = s.colors[cbest], float(pc[cbest])
         implied = s.colors_of(value)
         if implied_colour(s, value, value_p, color, color_p):
             color, color_p = implied[0], value_p  # a wild card is black in its deck
