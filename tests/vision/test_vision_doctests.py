@@ -13,6 +13,7 @@ MODULES = [
     "vision.detect",
     "vision.render.draw",
     "vision.render.scene",
+    "vision.cards.size",
 ]
 
 
