@@ -12,8 +12,8 @@ an event for the table:
   on the page). A new card that cannot be read is a misfit, with the reader's reason.
   What the reader finds like no card of the set (a die, a coaster on the table) is
   remembered where it lies like a card, so it is new once only; beside a card read, it is
-  not the card laid, and is left out. So is a find of no card's size beside the cards given
-  to the game lately and those read in its view (vision.cards.size: a die read a sure red 9
+  not the card laid, and is left out. So is a find of no card's size beside the last cards
+  read (each once) and those read in its view (vision.cards.size: a die read a sure red 9
   in a view where no card is read); alone, it is said, as a card that cannot be read.
 - "hand": the cards laid down once the view holds as many as the player lays down
   (leaving out what is like no card when there are more), every one read; some unreadable
@@ -69,7 +69,10 @@ SETTLE = 3  # frames in a row reading the same cards: the view settled
 SAME_PLACE = 0.25  # of a card's long side: a card this close, turned alike, is the same card
 SAME_TURN = 12.0  # degrees
 HAND_WAIT = 5.0  # seconds a hand's view of too few cards lies still before it is said
-SIZES_KEPT = 24  # the cards last given to the game: their sides tell the deck's size here
+# the cards read last, each once (new on the pile, laid in a hand): their sides tell the
+# deck's size here; few, so that a camera moved closer or farther is followed within a few
+# cards (said until then), and a die read as a card, seen once a round, stays one of many
+SIZES_KEPT = 8
 
 
 @dataclass(frozen=True)
@@ -131,7 +134,7 @@ class CardWatcher:
         self._before: list[CardReading] = []  # lying when the hand awaited came to be
         self._gone: set[int] = set()  # of those, the ones seen taken out of the view
         self._laid: list[CardReading] = []  # the hand's view less the cards lying before
-        self._sizes: deque[size.Sides] = deque(maxlen=SIZES_KEPT)  # cards taken: sides
+        self._sizes: deque[size.Sides] = deque(maxlen=SIZES_KEPT)  # cards read last: sides
         self._here: list[size.Sides] = []  # the cards read in the view settled last
 
     def expect(self, expected: CardExpectation | None, game: Hashable = None) -> None:
@@ -206,16 +209,29 @@ class CardWatcher:
             if self._as_undone and _alike_views(self._laid, self._as_undone):
                 return []  # the hand as it was undone (a wobble of the view, not a change)
             self._as_undone = []
-            return self._hand(expected, self._laid, dice, frame)
-        new = [c for c in cards if not any(_same(c, old) for old in self._pile)]
-        self._pile += new  # (one not read, seen again where it lies, is not laid again)
+            events = self._hand(expected, self._laid, dice, frame)
+            seen = self._laid
+        else:
+            seen = [c for c in cards if not any(_same(c, old) for old in self._pile)]
+            self._pile += seen  # (one not read, seen again where it lies, is not laid again)
+            events = self._discard(expected, seen, dice, frame)
+        self._sizes.extend(_sides(c) for c in seen if c.known)  # (after: judged by the others)
+        return events
+
+    def _discard(
+        self,
+        expected: CardExpectation,
+        new: list[CardReading],
+        dice: list[dict[str, Any]],
+        frame: np.ndarray,
+    ) -> list[CardsSeen | tuple[Text, list[dict[str, Any]]]]:
+        """The cards new on the pile: the cards laid, or what cannot be read."""
         read = [c for c in new if c.known and not self._off_size(c)]
         unread = [c for c in new if c not in read and not (read and self._unlike(c))]
         if unread:
             return [(self._unread(unread), dice)]
         if not read:
             return []
-        self._sizes.extend(map(_sides, read))
         return [self._seen(expected, [_card(c) for c in read], dice, frame)]
 
     def _look_anew(self, how: str, expected: CardExpectation | None) -> None:
@@ -264,7 +280,6 @@ class CardWatcher:
         unread = [c for c in cards if not c.known or self._off_size(c)]
         if unread:
             return [(self._unread(unread), dice)]
-        self._sizes.extend(map(_sides, cards))
         return [self._seen(expected, [_card(c) for c in cards], dice, frame)]
 
     def _short_hand(
@@ -289,9 +304,9 @@ class CardWatcher:
         return c.unlike or self._off_size(c)
 
     def _off_size(self, c: CardReading) -> bool:
-        """Of no card's size beside the cards the camera gave the game lately and those
-        read in this view (a die read as the first card of a game is given as one; once
-        as many cards as it are known, it is not: vision.cards.size takes the median)."""
+        """Of no card's size beside the cards read last and those read in this view (a die
+        read as the first card of a game is given as one; once as many cards as it are
+        known, it is not: vision.cards.size takes the median)."""
         return size.off(size.sides(c.corners), [*self._sizes, *self._here])
 
     def _unread(self, cards: list[CardReading]) -> Text:

@@ -241,6 +241,21 @@ def test_a_die_read_as_a_card_is_no_card_once_the_cards_size_is_known() -> None:
     assert isinstance(seen, CardsSeen) and len(seen.cards) == 2
 
 
+def test_cards_seen_bigger_after_the_camera_moved_are_read_again_soon() -> None:
+    """The camera lowered mid-game: every card now looks 1.6 times bigger than the cards
+    read so far. The first are said (of no card's size, never given to the rules); once a
+    few such cards have been seen the deck's size is theirs, and they are read again."""
+    # a pile: each view shows the card on top (those under it hidden), each turned anew
+    before = [reading("red", str(n % 10), turn=7 * n) for n in range(30)]
+    after = [reading("blue", str(n), turn=7 * n + 3, size=(240, 160)) for n in range(8)]
+    events = watch([[c] for c in before + after], list(range(38)), DISCARD)
+    assert all(isinstance(e, CardsSeen) for e in events[:30])
+    later = events[30:]
+    assert len(later) == 8 and isinstance(later[0], tuple)  # said, not given
+    assert "the size of no card read lately" in later[0][0]
+    assert all(isinstance(e, CardsSeen) for e in later[-3:]), later
+
+
 def test_a_card_not_read_then_read_where_it_lies_is_not_laid_again() -> None:
     unsure = reading("", "", best=("green", "8"))
     green8 = reading("green", "8")  # the same card, read once the light is better

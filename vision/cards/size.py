@@ -6,8 +6,8 @@ cards' size each way, and the set may even read it as one) is no card of the dec
 half under another keeps one side a card's, so both sides must be off. The reader applies
 it to the cards of one frame where at least 3 are read (a die read as a card is then one
 of them at most: with fewer it may be the reference, and a card laid beside it the odd
-one); the table's card watcher (host.app.card_camera) to the cards it gave the game
-lately, which are cards the rules took.
+one); the table's card watcher (host.app.card_camera) to the last cards it read (each
+once) and those of the view: a camera moved closer is followed within a few cards.
 
     >>> card, die = sides(((0, 0), (100, 0), (100, 150), (0, 150))), (91.0, 55.0)
     >>> card, off(die, [card]), off((150.0, 60.0), [card]), off(die, []), off(die, [card], 3)
