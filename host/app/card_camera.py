@@ -313,17 +313,14 @@ class CardWatcher:
         """Why cards cannot be read, for people: each card's reason (vision's words, or its
         size) and its likeliest colour and value (by the card set's ids: the app names no
         game's cards)."""
-        why = [
-            _(
-                "{why} (likeliest {color} {value})",
-                why=_("the size of no card read lately")
-                if self._off_size(c)
-                else as_text(c.reason),
-                color=c.best_color,
-                value=c.best_value,
-            )
+        reasons = [
+            (_("the size of no card read lately") if self._off_size(c) else as_text(c.reason), c)
             for c in cards
-            if c.reason or self._off_size(c)
+        ]
+        why = [
+            _("{why} (likeliest {color} {value})", why=r, color=c.best_color, value=c.best_value)
+            for r, c in reasons
+            if r
         ]
         return _said_unread(cards, why)
 
