@@ -84,6 +84,14 @@ class FaceSet:
     # taught on cubes); above 1, never: the network cannot tell the set's dice leaning (a
     # d4 always shows sloping faces).
     cocked: float = COCKED
+    # Where a die's place in its frame is known (vision.reader reads a frame), the
+    # probability of the cocked network that sees it (vision.nets.cocked_placed) from which
+    # a die of the set leans, instead of `cocked`; above 1: that network is not asked.
+    cocked_placed: float = NEVER
+    # A die `cocked` flags and that network clears ("freed": most often a flat die far off
+    # the camera's axis, its face foreshortened, hard to read) is read only where its face's
+    # probability is this or more (and its own threshold); 0: as any die.
+    freed_threshold: float = 0.0
     # What its dice look like, per colour role (in `colors` order; one for a set without
     # colours): the mean of their colour features (vision.reader.color_features), the
     # inverse of their covariance (light, exposure and tint move the features together) and
@@ -232,6 +240,8 @@ class FaceSet:
             "embedding_file": self.embedding_file,
             "zoom": self.zoom,
             "cocked": self.cocked,
+            "cocked_placed": self.cocked_placed,
+            "freed_threshold": self.freed_threshold,
             "home_threshold": self.home_threshold,
             "home_from": self.home_from,
             "glyph_threshold": self.glyph_threshold,
@@ -303,6 +313,8 @@ def _from(meta: dict[str, Any], data: dict[str, np.ndarray]) -> FaceSet:
         embedding_file=str(meta.get("embedding_file", "embedding.onnx")),
         zoom=float(meta.get("zoom", 1.0)),
         cocked=float(meta.get("cocked", COCKED)),
+        cocked_placed=float(meta.get("cocked_placed", NEVER)),
+        freed_threshold=float(meta.get("freed_threshold", 0.0)),
         **_optional(meta, data),
     )
 

@@ -193,7 +193,7 @@ class _View:
                     for c in kept
                 ]
             )
-            read = r.report(kept, self.judged.subset(chosen), self.cut[chosen], context)
+            read = r.report(kept, self.judged.subset(chosen), self.cut[chosen], context, frame)
             out += zip(chosen.tolist(), read, strict=True)
         return out
 

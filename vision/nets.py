@@ -95,3 +95,19 @@ def cocked(context: np.ndarray) -> np.ndarray:
     if len(context) == 0:
         return np.zeros(0, np.float32)
     return forward("cocked.onnx", context.astype(np.float32).transpose(0, 3, 1, 2)).reshape(-1)
+
+
+PLACED = "cocked-place.onnx"  # the cocked network that sees a die's place (cocked_placed)
+
+
+def cocked_placed(context: np.ndarray, places: np.ndarray, model: str = PLACED) -> np.ndarray:
+    """(n,) probability that each die leans, from its context patches turned so that the
+    frame's middle lies below it and its place in the frame (vision.patches.placed_cut:
+    (n, CONTEXT, CONTEXT, 3) uint8 and (n, PLACE)), as constant planes after the colours."""
+    if len(context) == 0:
+        return np.zeros(0, np.float32)
+    n, size = len(context), context.shape[1]
+    where = places.astype(np.float32)[:, :, None, None]
+    planes = np.broadcast_to(where, (n, places.shape[1], size, size))
+    inputs = np.concatenate([context.astype(np.float32).transpose(0, 3, 1, 2), planes], axis=1)
+    return forward(model, inputs).reshape(-1)

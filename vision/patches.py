@@ -71,3 +71,53 @@ def jittered_cut(
     cy = (y0 + y1) / 2 + rng.normal(0, 0.06) * extent
     side = face_side(w, h) * float(np.exp(rng.normal(0, 0.08))) / zoom
     return cut(frame, (cx, cy), side, float(rng.uniform(0, 360)), size, span)
+
+
+# A die's place in its frame (issue 16's lean rounds): a flat die seen off the camera's
+# axis shows the side faces that face the camera's nadir (for an overhead camera about the
+# frame's middle) as a leaning die shows a side; where the frame's middle lies and how far
+# tells the cocked network (vision.nets.cocked_placed) which side perspective shows.
+PLACE = 2  # the length of a place row (place)
+
+
+def toward_middle(center: tuple[float, float], shape: tuple[int, ...]) -> float:
+    """The cut angle (for `cut`) that puts the frame's middle straight below the die in
+    its patch (the patch's +y), for a die at `center` of a frame of `shape` (h, w, ...)."""
+    h, w = shape[:2]
+    return math.degrees(math.atan2(h / 2 - center[1], w / 2 - center[0])) - 90.0
+
+
+def place(center: tuple[float, float], side: float, shape: tuple[int, ...]) -> np.ndarray:
+    """(PLACE,) the die's distance from the frame's middle and its face's side, each as a
+    share of the frame's width (the camera's field of view is unknown: the network
+    learns the range of both that the renderer's cameras give)."""
+    h, w = shape[:2]
+    r = math.hypot(center[0] - w / 2, center[1] - h / 2)
+    return np.array([r / w, side / w], np.float32)
+
+
+def placed_cut(
+    frame: np.ndarray,
+    center: tuple[float, float],
+    side: float,
+    size: int = CONTEXT,
+    span: float = CONTEXT_SPAN,
+) -> tuple[np.ndarray, np.ndarray]:
+    """A die's context patch turned so that the frame's middle lies below it, and its
+    place (`place`): the inputs of vision.nets.cocked_placed."""
+    angle = toward_middle(center, frame.shape)
+    return cut(frame, center, side, angle, size, span), place(center, side, frame.shape)
+
+
+def jittered_placed_cut(
+    frame: np.ndarray, box: tuple[float, float, float, float], rng: np.random.Generator
+) -> tuple[np.ndarray, np.ndarray]:
+    """`placed_cut` of a die from a box as a finder might give it (a little off, as
+    `jittered_cut`), for teaching the cocked network that sees the die's place."""
+    x0, y0, x1, y1 = box
+    w, h = x1 - x0, y1 - y0
+    extent = math.sqrt(max(w * h, 1.0))
+    cx = (x0 + x1) / 2 + rng.normal(0, 0.06) * extent
+    cy = (y0 + y1) / 2 + rng.normal(0, 0.06) * extent
+    side = face_side(w, h) * float(np.exp(rng.normal(0, 0.08)))
+    return placed_cut(frame, (cx, cy), side)

@@ -279,7 +279,8 @@ class DiceReader:
         kept = list(compress(found, keep))
         if not kept:
             return FrameReading([], dropped)
-        dice = self.report(kept, judged.subset(keep), cut[keep], context_of(keep))
+        frame = seen[0] if seen is not None else None
+        dice = self.report(kept, judged.subset(keep), cut[keep], context_of(keep), frame)
         return FrameReading(dice, dropped)
 
     def judge(
@@ -317,12 +318,18 @@ class DiceReader:
         return Judged(probs, similar, unlike, thresholds, colours)
 
     def report(
-        self, found: list[detect.Candidate], judged: Judged, cut: np.ndarray, context: np.ndarray
+        self,
+        found: list[detect.Candidate],
+        judged: Judged,
+        cut: np.ndarray,
+        context: np.ndarray,
+        frame: np.ndarray | None = None,
     ) -> list[DieReading]:
         """The readings of candidates judged (`judge`) from their face cuts and context
-        patches: cocked, unlike, unsure or read, with their colour."""
+        patches: cocked, unlike, unsure or read, with their colour. Given their `frame`,
+        whether they lean is asked knowing their place in it (`leaning`)."""
         n_faces = len(self.faces.faces)
-        leaning = nets.cocked(context)
+        leaning, freed = self.leaning(found, context, frame)
         # a set without colours (pips) reads none: its colour features would cost 1-2 ms a
         # frame of 20 dice for nothing
         colours = judged.colours
@@ -333,10 +340,14 @@ class DiceReader:
                 else np.zeros((len(found), COLOR_FEATURES), np.float32)
             )
         out = []
+        # a freed die is read at the set's stricter threshold (FaceSet.freed_threshold)
+        thresholds = np.where(
+            freed, np.maximum(judged.thresholds, self.faces.freed_threshold), judged.thresholds
+        )
         for cand, p, strange, lean, colour, threshold in zip(
-            found, judged.probs, judged.unlike, leaning, colours, judged.thresholds, strict=True
+            found, judged.probs, judged.unlike, leaning, colours, thresholds, strict=True
         ):
-            cocked = bool(lean >= self.faces.cocked)
+            cocked = bool(lean)
             best = int(np.argmax(p[:n_faces]))
             color, color_conf = self.faces.color_of(colour)
             reason: Said | str = ""
@@ -372,6 +383,22 @@ class DiceReader:
             )
         return out
 
+    def leaning(
+        self, found: list[detect.Candidate], context: np.ndarray, frame: np.ndarray | None
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """(n,) whether each found die leans and (n,) whether it is freed. Where the `frame`
+        is known and the set asks the network that sees a die's place
+        (FaceSet.cocked_placed), by that network (a flat die seen off the camera's axis
+        shows a side toward the frame's middle, as a lean shows one: issue 16), and a die
+        the cocked network on its `context` patch flags at FaceSet.cocked but that one
+        clears is freed (FaceSet.freed_threshold); else (patches alone: read_patches, the
+        learning examples) by the cocked network at FaceSet.cocked, none freed."""
+        flagged = np.asarray(nets.cocked(context) >= self.faces.cocked)
+        if frame is None or self.faces.cocked_placed > 1:
+            return flagged, np.zeros(len(found), bool)
+        lean = np.asarray(placed_leaning(frame, found) >= self.faces.cocked_placed)
+        return lean, flagged & ~lean
+
 
 @dataclass(frozen=True)
 class Judged:
@@ -404,6 +431,15 @@ def context_cuts(frame: np.ndarray, found: list[detect.Candidate]) -> np.ndarray
             for c in found
         ]
     )
+
+
+def placed_leaning(frame: np.ndarray, found: list[detect.Candidate]) -> np.ndarray:
+    """(n,) the probability that each found die leans, by the network that sees its place
+    in the frame (vision.nets.cocked_placed)."""
+    if not found:
+        return np.zeros(0, np.float32)
+    cuts = [patches.placed_cut(frame, c.center, c.side) for c in found]
+    return nets.cocked_placed(np.stack([c for c, _ in cuts]), np.stack([p for _, p in cuts]))
 
 
 def fitted(faces: faceset.FaceSet, c: detect.Candidate) -> detect.Candidate:

@@ -24,6 +24,8 @@ def main(argv: list[str] | None = None) -> int:
             "finder-finetune",
             "cocked-data",
             "cocked",
+            "cocked-place-data",
+            "cocked-place",
             "validate",
             "d4-data",
             "d4",
@@ -105,6 +107,16 @@ def main(argv: list[str] | None = None) -> int:
             f"{len(cuts)} patches, {int(flags.sum())} cocked -> {args.cache.parent / 'cocked.npz'}"
         )
         return 0
+    if args.what == "cocked-place-data":
+        import numpy as np
+
+        from vision.train import data
+
+        cuts, places, flags = data.render_placed_cocked(args.seed, args.frames)
+        out = args.cache.parent / "cocked-place.npz"
+        np.savez(out, cuts=cuts, places=places, flags=flags)
+        print(f"{len(cuts)} patches, {int(flags.sum())} cocked -> {out}")
+        return 0
     if args.what == "d4-ceiling":
         from vision.d4_vertices import MODEL
         from vision.paths import MODELS
@@ -172,6 +184,9 @@ def main(argv: list[str] | None = None) -> int:
 
     if args.what == "cocked":
         fit.train_cocked(args.cache, args.seed, args.epochs or 8, args.threads)
+        return 0
+    if args.what == "cocked-place":
+        fit.train_cocked_placed(args.cache, args.seed, args.epochs or 4, args.threads)
         return 0
 
     if args.what == "finder":

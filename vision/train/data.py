@@ -24,6 +24,7 @@ from vision.train.synth import (
     FrameSample,
     Photo,
     render_cocked_sample,
+    render_placed_cocked_sample,
     render_sample,
 )
 
@@ -163,3 +164,35 @@ def render_cocked(seed: int, frames: int, workers: int = 2) -> tuple[np.ndarray,
     cuts = [c for part, _ in parts for c in part]
     flags = [f for _, part in parts for f in part]
     return np.stack(cuts), np.array(flags, np.int64)
+
+
+def _placed_chunk(
+    seed_seq: np.random.SeedSequence,
+) -> tuple[list[np.ndarray], list[np.ndarray], list[int]]:
+    rng = np.random.default_rng(seed_seq)
+    cuts: list[np.ndarray] = []
+    places: list[np.ndarray] = []
+    flags: list[int] = []
+    for _ in range(CHUNK):
+        c, p, f = render_placed_cocked_sample(rng)
+        cuts.extend(c)
+        places.extend(p)
+        flags.extend(f)
+    return cuts, places, flags
+
+
+def render_placed_cocked(
+    seed: int, frames: int, workers: int = 1
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Patches of flat and cocked dice turned toward the frame's middle, their places
+    (vision.patches.place) and 1/0 for cocked, from `frames` renders."""
+    seqs = np.random.SeedSequence(seed).spawn((frames + CHUNK - 1) // CHUNK)
+    if workers > 1:
+        with multiprocessing.get_context("fork").Pool(workers) as pool:
+            parts = pool.map(_placed_chunk, seqs)
+    else:
+        parts = [_placed_chunk(s) for s in seqs]
+    cuts = [c for part, _, _ in parts for c in part]
+    places = [p for _, part, _ in parts for p in part]
+    flags = [f for _, _, part in parts for f in part]
+    return np.stack(cuts), np.stack(places), np.array(flags, np.int64)

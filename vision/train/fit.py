@@ -18,11 +18,11 @@ from torch import nn
 from torch.nn import functional as F
 
 from vision import paths
-from vision.patches import CONTEXT, CONTEXT_SPAN, PATCH, jittered_cut
+from vision.patches import CONTEXT, CONTEXT_SPAN, PATCH, jittered_cut, jittered_placed_cut
 from vision.reader import COCKED
 from vision.teach import noise_frames
 from vision.train import data, from_onnx
-from vision.train.nets import STRIDE, Cocked, CosineHead, Embedding, Finder
+from vision.train.nets import PLACE, STRIDE, Cocked, CockedPlaced, CosineHead, Embedding, Finder
 from vision.train.synth import NOT_A_DIE, Box, FrameSample, not_dice
 
 CROP = 192
@@ -542,14 +542,93 @@ def train_cocked(cache: Path, seed: int, epochs: int, threads: int) -> None:
     export_patch_net(net, "cocked.onnx", "cocked", CONTEXT)
 
 
-def export_patch_net(net: nn.Module, name: str, output: str, size: int = PATCH) -> Path:
-    """A patch network (size x size patches in, `output` out) as vision/models/NAME."""
+def placed_input(cuts: np.ndarray, places: np.ndarray) -> torch.Tensor:
+    """CockedPlaced's input: context cuts (n, CONTEXT, CONTEXT, 3) and their places (n,
+    PLACE) as constant planes after the colour channels (vision.nets.cocked_placed)."""
+    n = len(cuts)
+    image = torch.from_numpy(np.ascontiguousarray(cuts).astype(np.float32)).permute(0, 3, 1, 2)
+    where = torch.from_numpy(places.astype(np.float32))[:, :, None, None]
+    return torch.cat([image, where.expand(n, places.shape[1], CONTEXT, CONTEXT)], dim=1)
+
+
+def train_cocked_placed(
+    cache: Path, seed: int, epochs: int, threads: int, start: str = "cocked.onnx"
+) -> None:
+    """The cocked network that sees the die's place (CockedPlaced), fine-tuned from the
+    shipped `start` (at first it computes what that computes), on rendered context cuts
+    turned toward the frame's middle (`cocked-place-data`) and the real photos' flat dice
+    so cut, as train_cocked. Flips left-right only: a quarter turn would move the middle."""
+    _seed(seed, threads)
+    rng = np.random.default_rng(seed)
+    with (cache.parent / "cocked-place.npz").open("rb") as f:
+        stored = np.load(f)
+        cuts, places, flags = stored["cuts"], stored["places"], stored["flags"]
+    learn, validate = _photos()
+    real = [(p.image, tuple(b)) for p in learn for b in p.boxes]
+    n_real = len(cuts) // 8
+    samples = torch.from_numpy(cuts[:256].astype(np.float32)).permute(0, 3, 1, 2)
+    net = CockedPlaced.from_cocked(
+        from_onnx.restore(Cocked(), paths.MODELS / start, samples)  # type: ignore[arg-type]
+    )
+    opt = torch.optim.AdamW(net.parameters(), lr=1e-3, weight_decay=1e-4)
+    per_epoch = (len(cuts) + n_real) // 128
+    sched = torch.optim.lr_scheduler.OneCycleLR(
+        opt, max_lr=1e-3, total_steps=epochs * per_epoch, pct_start=0.1
+    )
+    for epoch in range(epochs):
+        t0, total = time.time(), 0.0
+        items = [("s", int(k)) for k in range(len(cuts))] + [
+            ("r", int(k)) for k in rng.integers(0, len(real), n_real)
+        ]
+        order = rng.permutation(len(items))
+        net.train()
+        for i in range(per_epoch):
+            xs, ps, ys = [], [], []
+            for j in order[i * 128 : (i + 1) * 128]:
+                kind, k = items[j]
+                if kind == "s":
+                    x, p, y = cuts[k], places[k], float(flags[k])
+                else:
+                    img, box = real[k]
+                    x, p = jittered_placed_cut(img, box, rng)
+                    y = 0.0
+                x = x[:, ::-1] if rng.random() < 0.5 else x
+                xs.append(_colour_jitter(np.ascontiguousarray(x), rng))
+                ps.append(p)
+                ys.append(y)
+            out = net(placed_input(np.stack(xs), np.stack(ps)))[:, 0]
+            loss = F.binary_cross_entropy(out.clamp(1e-5, 1 - 1e-5), torch.tensor(ys))
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            sched.step()
+            total += float(loss.detach())
+        net.eval()
+        with torch.no_grad():
+            vx = [jittered_placed_cut(p.image, tuple(b), rng) for p in validate for b in p.boxes]
+            got = net(placed_input(np.stack([c for c, _ in vx]), np.stack([q for _, q in vx])))
+            flagged = float((got >= COCKED).float().mean())
+        print(
+            f"cocked-place epoch {epoch + 1}/{epochs} loss {total / per_epoch:.3f} "
+            f"real flat dice flagged {flagged:.3f} ({time.time() - t0:.0f}s)",
+            flush=True,
+        )
+        torch.save(net.state_dict(), cache.parent / f"cocked-place-e{epoch + 1}.pt")
+        export_patch_net(net, f"cocked-place-e{epoch + 1}.onnx", "cocked", CONTEXT, 3 + PLACE)
+    export_patch_net(net, "cocked-place.onnx", "cocked", CONTEXT, 3 + PLACE)
+
+
+def export_patch_net(
+    net: nn.Module, name: str, output: str, size: int = PATCH, channels: int = 3
+) -> Path:
+    """A patch network (size x size patches of `channels` in, `output` out) as
+    vision/models/NAME."""
     net.eval()
     out = paths.MODELS / name
     out.parent.mkdir(parents=True, exist_ok=True)
     torch.onnx.export(
         net,
-        (torch.zeros(4, 3, size, size),),
+        (torch.zeros(4, channels, size, size),),
         str(out),
         dynamo=False,
         input_names=["patches"],

@@ -20,6 +20,10 @@ STRIDE = 8
 PAD = 16  # the finder's input sides are padded to a multiple of this (its context branch)
 EMBED_DIM = 64
 EMBED_WIDTH = 32
+PLACE = 2  # vision.patches.PLACE: a die's place in its frame (CockedPlaced)
+# a place's usual middle and 1 / spread (distance 0-0.75 of the width, face side 0.02-0.2)
+PLACE_MIDDLE = torch.tensor([0.3, 0.08]).reshape(1, PLACE, 1, 1)
+PLACE_SCALE = torch.tensor([4.0, 16.0]).reshape(1, PLACE, 1, 1)
 
 
 def _cbr(cin: int, cout: int, stride: int = 1) -> list[nn.Module]:
@@ -113,6 +117,48 @@ class Cocked(nn.Module):
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         return torch.sigmoid(self.body((x - 128.0) / 64.0))
+
+
+class CockedPlaced(nn.Module):
+    """The cocked network that also sees where the die lies in its frame (issue 16): its
+    context patch turned so that the frame's middle lies below it, then PLACE constant
+    planes, its place (vision.patches.place: distance from the middle and face side, as
+    shares of the frame's width). Perspective shows a flat die's sides toward the camera's
+    nadir, about the middle for an overhead camera, and more of them further out; a lean
+    shows a side anywhere. The place enters as planes (beside every pixel) and again beside
+    the pooled features. Made from a `Cocked` (`from_cocked`): at first it is that net."""
+
+    def __init__(self, body: nn.Sequential | None = None) -> None:
+        super().__init__()
+        self.body = body if body is not None else Cocked().body[:-1]
+        first = self.body[0]
+        assert isinstance(first, nn.Conv2d)
+        if first.in_channels == 3:
+            stride = int(first.stride[0])
+            wide = nn.Conv2d(3 + PLACE, first.out_channels, 3, stride, 1, bias=False)
+            with torch.no_grad():
+                wide.weight.zero_()
+                wide.weight[:, :3] = first.weight
+            self.body[0] = wide
+        self.head = nn.Linear(64 + PLACE, 1)
+
+    @classmethod
+    def from_cocked(cls, cocked: Cocked) -> CockedPlaced:
+        """This net computing what `cocked` computes (the place weighed 0 everywhere)."""
+        net = cls(nn.Sequential(*list(cocked.body)[:-1]))
+        last = cocked.body[-1]
+        assert isinstance(last, nn.Linear)
+        with torch.no_grad():
+            net.head.weight.zero_()
+            net.head.weight[:, :64] = last.weight
+            net.head.bias.copy_(last.bias)
+        return net
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        image = (x[:, :3] - 128.0) / 64.0
+        where = (x[:, 3:] - PLACE_MIDDLE) * PLACE_SCALE
+        pooled = self.body(torch.cat([image, where], dim=1))
+        return torch.sigmoid(self.head(torch.cat([pooled, where.mean(dim=(2, 3))], dim=1)))
 
 
 class CosineHead(nn.Module):

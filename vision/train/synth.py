@@ -26,7 +26,7 @@ import numpy as np
 
 from vision.designs import TRAINED, edition_looks
 from vision.glyphs import STYLES, faces_of, font_style, pip_style, random_style, register_style
-from vision.patches import CONTEXT, CONTEXT_SPAN, jittered_cut
+from vision.patches import CONTEXT, CONTEXT_SPAN, jittered_cut, jittered_placed_cut
 from vision.render.draw import DrawnDie, _pinhole, render
 from vision.render.random_scenes import looks_for, random_light, random_scene
 from vision.render.scene import Camera, DiceLook, Die, Scene
@@ -337,3 +337,26 @@ def render_cocked_sample(rng: np.random.Generator) -> tuple[list[np.ndarray], li
             cuts.append(jittered_cut(frame, d.box, rng, CONTEXT_SPAN, CONTEXT))
             flags.append(int(d.cocked))
     return cuts, flags
+
+
+def render_placed_cocked_sample(
+    rng: np.random.Generator,
+) -> tuple[list[np.ndarray], list[np.ndarray], list[int]]:
+    """As `render_cocked_sample`, each cut turned so that the frame's middle lies below the
+    die, with the die's place in its frame (vision.patches.jittered_placed_cut): for the
+    cocked network that sees where the die lies (the cameras tilt, so the middle is not
+    always the nadir; the network learns how far to trust it)."""
+    scene = random_scene(
+        rng, str(rng.choice(["kot", "d6-pips"])), n_dice=int(rng.integers(2, 12)), cocked=0.4
+    )
+    frame, drawn = render(scene)
+    cuts, places, flags = [], [], []
+    for d in drawn:
+        if d.visible < 0.9:
+            continue
+        for _ in range(2):
+            c, p = jittered_placed_cut(frame, d.box, rng)
+            cuts.append(c)
+            places.append(p)
+            flags.append(int(d.cocked))
+    return cuts, places, flags
