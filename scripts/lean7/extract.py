@@ -16,9 +16,9 @@ from vision.reader import DiceReader
 class Watching(DiceReader):
     seen: list[tuple[list[detect.Candidate], np.ndarray, np.ndarray | None]]
 
-    def leaning(self, found, context, frame):  # type: ignore[no-untyped-def]
+    def leaning(self, found, context, frame, asked=None):  # type: ignore[no-untyped-def]
         self.seen.append((found, context, frame))
-        return super().leaning(found, context, frame)
+        return super().leaning(found, context, frame, asked)
 
 
 def main(folder: str, out: str) -> None:

@@ -567,9 +567,9 @@ def train_cocked_placed(
     real = [(p.image, tuple(b)) for p in learn for b in p.boxes]
     n_real = len(cuts) // 8
     samples = torch.from_numpy(cuts[:256].astype(np.float32)).permute(0, 3, 1, 2)
-    net = CockedPlaced.from_cocked(
-        from_onnx.restore(Cocked(), paths.MODELS / start, samples)  # type: ignore[arg-type]
-    )
+    cocked = Cocked()
+    from_onnx.restore(cocked, paths.MODELS / start, samples)  # in place
+    net = CockedPlaced.from_cocked(cocked)
     opt = torch.optim.AdamW(net.parameters(), lr=1e-3, weight_decay=1e-4)
     per_epoch = (len(cuts) + n_real) // 128
     sched = torch.optim.lr_scheduler.OneCycleLR(
