@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Iterable
 from pathlib import Path
 
 import cv2
@@ -254,11 +255,7 @@ def train_finder(
                 for f in noise_frames(rng)
             ]
         )
-    opt = torch.optim.AdamW(net.parameters(), lr=max_lr, weight_decay=1e-4)
-    steps = epochs * ((n_synth + len(real)) // 32)
-    sched = torch.optim.lr_scheduler.OneCycleLR(
-        opt, max_lr=max_lr, total_steps=steps, pct_start=0.1
-    )
+    opt, sched = _one_cycle(net.parameters(), max_lr, epochs * ((n_synth + len(real)) // 32))
     for epoch in range(epochs):
         chosen = rng.choice(len(synth.frames), n_synth, replace=False)
         pool = [(synth.frames[k], False) for k in chosen] + [(s, True) for s in real]
@@ -385,11 +382,8 @@ def train_embedding(
         net.load_state_dict(state["net"])
         head.load_state_dict(state["head"])
     params = list(net.parameters()) + list(head.parameters())
-    opt = torch.optim.AdamW(params, lr=max_lr, weight_decay=1e-4)
     per_epoch = (n_synth + len(real_dice)) // 128
-    sched = torch.optim.lr_scheduler.OneCycleLR(
-        opt, max_lr=max_lr, total_steps=epochs * per_epoch, pct_start=0.1
-    )
+    opt, sched = _one_cycle(params, max_lr, epochs * per_epoch)
     for epoch in range(stop_after or epochs):
         t0, total = time.time(), 0.0
         chosen = rng.choice(len(labels_synth), n_synth, replace=False)
@@ -487,17 +481,11 @@ def train_cocked(cache: Path, seed: int, epochs: int, threads: int) -> None:
     real = [(p.image, tuple(b)) for p in learn for b in p.boxes]
     n_real = len(cuts) // 8  # about a fifth of the negatives
     net = Cocked()
-    opt = torch.optim.AdamW(net.parameters(), lr=3e-3, weight_decay=1e-4)
     per_epoch = (len(cuts) + n_real) // 128
-    sched = torch.optim.lr_scheduler.OneCycleLR(
-        opt, max_lr=3e-3, total_steps=epochs * per_epoch, pct_start=0.1
-    )
+    opt, sched = _one_cycle(net.parameters(), 3e-3, epochs * per_epoch)
     for epoch in range(epochs):
         t0, total = time.time(), 0.0
-        items = [("s", int(k)) for k in range(len(cuts))] + [
-            ("r", int(k)) for k in rng.integers(0, len(real), n_real)
-        ]
-        order = rng.permutation(len(items))
+        items, order = _rendered_and_real(rng, len(cuts), len(real), n_real)
         net.train()
         for i in range(per_epoch):
             xs, ys = [], []
@@ -570,17 +558,11 @@ def train_cocked_placed(
     cocked = Cocked()
     from_onnx.restore(cocked, paths.MODELS / start, samples)  # in place
     net = CockedPlaced.from_cocked(cocked)
-    opt = torch.optim.AdamW(net.parameters(), lr=1e-3, weight_decay=1e-4)
     per_epoch = (len(cuts) + n_real) // 128
-    sched = torch.optim.lr_scheduler.OneCycleLR(
-        opt, max_lr=1e-3, total_steps=epochs * per_epoch, pct_start=0.1
-    )
+    opt, sched = _one_cycle(net.parameters(), 1e-3, epochs * per_epoch)
     for epoch in range(epochs):
         t0, total = time.time(), 0.0
-        items = [("s", int(k)) for k in range(len(cuts))] + [
-            ("r", int(k)) for k in rng.integers(0, len(real), n_real)
-        ]
-        order = rng.permutation(len(items))
+        items, order = _rendered_and_real(rng, len(cuts), len(real), n_real)
         net.train()
         for i in range(per_epoch):
             xs, ps, ys = [], [], []
@@ -616,6 +598,29 @@ def train_cocked_placed(
         torch.save(net.state_dict(), cache.parent / f"cocked-place-e{epoch + 1}.pt")
         export_patch_net(net, f"cocked-place-e{epoch + 1}.onnx", "cocked", CONTEXT, 3 + PLACE)
     export_patch_net(net, "cocked-place.onnx", "cocked", CONTEXT, 3 + PLACE)
+
+
+def _one_cycle(
+    params: Iterable[nn.Parameter], max_lr: float, steps: int
+) -> tuple[torch.optim.Optimizer, torch.optim.lr_scheduler.OneCycleLR]:
+    """AdamW (weight decay 1e-4) and its one-cycle schedule over `steps` batches, the
+    rate rising for the first tenth: every network here learns so."""
+    opt = torch.optim.AdamW(params, lr=max_lr, weight_decay=1e-4)
+    sched = torch.optim.lr_scheduler.OneCycleLR(
+        opt, max_lr=max_lr, total_steps=steps, pct_start=0.1
+    )
+    return opt, sched
+
+
+def _rendered_and_real(
+    rng: np.random.Generator, n_rendered: int, n_pool: int, n_real: int
+) -> tuple[list[tuple[str, int]], np.ndarray]:
+    """An epoch's items of the cocked networks: every rendered cut ("s", k) and `n_real`
+    real flat dice drawn from a pool of `n_pool` ("r", k), and the order to show them in."""
+    items = [("s", k) for k in range(n_rendered)] + [
+        ("r", int(k)) for k in rng.integers(0, n_pool, n_real)
+    ]
+    return items, rng.permutation(len(items))
 
 
 def export_patch_net(
