@@ -501,12 +501,7 @@ def train_cocked(cache: Path, seed: int, epochs: int, threads: int) -> None:
                     )
                     ys.append(0.0)
             p = net(torch.from_numpy(np.stack(xs).astype(np.float32)).permute(0, 3, 1, 2))[:, 0]
-            loss = F.binary_cross_entropy(p.clamp(1e-5, 1 - 1e-5), torch.tensor(ys))
-            opt.zero_grad()
-            loss.backward()
-            opt.step()
-            sched.step()
-            total += float(loss.detach())
+            total += _flag_step(opt, sched, p, ys)
         net.eval()
         with torch.no_grad():
             vx = np.stack(
@@ -579,12 +574,7 @@ def train_cocked_placed(
                 ps.append(p)
                 ys.append(y)
             out = net(placed_input(np.stack(xs), np.stack(ps)))[:, 0]
-            loss = F.binary_cross_entropy(out.clamp(1e-5, 1 - 1e-5), torch.tensor(ys))
-            opt.zero_grad()
-            loss.backward()
-            opt.step()
-            sched.step()
-            total += float(loss.detach())
+            total += _flag_step(opt, sched, out, ys)
         net.eval()
         with torch.no_grad():
             vx = [jittered_placed_cut(p.image, tuple(b), rng) for p in validate for b in p.boxes]
@@ -610,6 +600,22 @@ def _one_cycle(
         opt, max_lr=max_lr, total_steps=steps, pct_start=0.1
     )
     return opt, sched
+
+
+def _flag_step(
+    opt: torch.optim.Optimizer,
+    sched: torch.optim.lr_scheduler.OneCycleLR,
+    p: torch.Tensor,
+    flags: list[float],
+) -> float:
+    """One batch of a yes/no network (probabilities `p`, the truth `flags`) learned: its
+    loss (binary cross-entropy)."""
+    loss = F.binary_cross_entropy(p.clamp(1e-5, 1 - 1e-5), torch.tensor(flags))
+    opt.zero_grad()
+    loss.backward()
+    opt.step()
+    sched.step()
+    return float(loss.detach())
 
 
 def _rendered_and_real(
