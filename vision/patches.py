@@ -64,13 +64,21 @@ def jittered_cut(
     Teaching and training cut many such patches per labelled die, so the models do not
     depend on the finder placing a die exactly.
     """
+    center, side = _off_a_little(box, rng)
+    return cut(frame, center, side / zoom, float(rng.uniform(0, 360)), size, span)
+
+
+def _off_a_little(
+    box: tuple[float, float, float, float], rng: np.random.Generator
+) -> tuple[tuple[float, float], float]:
+    """A die's centre and face side from its box as a finder might place them: moved by
+    about 6 % of its size, its side off by about 8 %."""
     x0, y0, x1, y1 = box
     w, h = x1 - x0, y1 - y0
     extent = math.sqrt(max(w * h, 1.0))
     cx = (x0 + x1) / 2 + rng.normal(0, 0.06) * extent
     cy = (y0 + y1) / 2 + rng.normal(0, 0.06) * extent
-    side = face_side(w, h) * float(np.exp(rng.normal(0, 0.08))) / zoom
-    return cut(frame, (cx, cy), side, float(rng.uniform(0, 360)), size, span)
+    return (cx, cy), face_side(w, h) * float(np.exp(rng.normal(0, 0.08)))
 
 
 # A die's place in its frame (issue 16's lean rounds): a flat die seen off the camera's
@@ -114,10 +122,5 @@ def jittered_placed_cut(
 ) -> tuple[np.ndarray, np.ndarray]:
     """`placed_cut` of a die from a box as a finder might give it (a little off, as
     `jittered_cut`), for teaching the cocked network that sees the die's place."""
-    x0, y0, x1, y1 = box
-    w, h = x1 - x0, y1 - y0
-    extent = math.sqrt(max(w * h, 1.0))
-    cx = (x0 + x1) / 2 + rng.normal(0, 0.06) * extent
-    cy = (y0 + y1) / 2 + rng.normal(0, 0.06) * extent
-    side = face_side(w, h) * float(np.exp(rng.normal(0, 0.08)))
-    return placed_cut(frame, (cx, cy), side)
+    center, side = _off_a_little(box, rng)
+    return placed_cut(frame, center, side)

@@ -15,12 +15,13 @@ from __future__ import annotations
 import torch
 from torch import nn
 
+from vision.patches import PLACE
+
 FINDER_OUT = ("heat", "log_w", "log_h", "dx", "dy", "cos4", "sin4", "cocked")
 STRIDE = 8
 PAD = 16  # the finder's input sides are padded to a multiple of this (its context branch)
 EMBED_DIM = 64
 EMBED_WIDTH = 32
-PLACE = 2  # vision.patches.PLACE: a die's place in its frame (CockedPlaced)
 # a place's usual middle and 1 / spread (distance 0-0.75 of the width, face side 0.02-0.2)
 PLACE_MIDDLE = torch.tensor([0.3, 0.08]).reshape(1, PLACE, 1, 1)
 PLACE_SCALE = torch.tensor([4.0, 16.0]).reshape(1, PLACE, 1, 1)
