@@ -11,8 +11,11 @@ from __future__ import annotations
 
 import multiprocessing
 import pickle
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
@@ -29,6 +32,7 @@ from vision.train.synth import (
 )
 
 CHUNK = 50
+Columns = tuple[list[Any], ...]  # what a sample gives, as lists (frames, cuts, flags...)
 VALIDATE = 20  # the last photos of d6-tray's learn part: only for watching training
 _BACKGROUNDS: list[Photo] = []  # real photos to draw dice on (set before the workers fork)
 
@@ -40,17 +44,10 @@ class Synthetic:
     names: list[str]
 
 
-def _chunk(
-    seed_seq: np.random.SeedSequence,
-) -> tuple[list[FrameSample], list[np.ndarray], list[str]]:
-    rng = np.random.default_rng(seed_seq)
-    frames, cuts, names = [], [], []
-    for _ in range(CHUNK):
-        sample, c, n = render_sample(rng, _BACKGROUNDS)
-        frames.append(sample)
-        cuts.extend(c)
-        names.extend(n)
-    return frames, cuts, names
+def _frame_sample(rng: np.random.Generator) -> Columns:
+    """One training frame (render_sample on the backgrounds render_data set), as lists."""
+    sample, cuts, names = render_sample(rng, _BACKGROUNDS)
+    return [sample], cuts, names
 
 
 def render_data(seed: int, frames: int, workers: int = 2) -> Synthetic:
@@ -59,17 +56,8 @@ def render_data(seed: int, frames: int, workers: int = 2) -> Synthetic:
     d6 = [Photo(p.image, p.boxes, p.complete) for p in real_photos("d6-tray", "fit")]
     rune = [Photo(p.image, p.boxes, p.complete) for p in real_photos("rune55", "fit")]
     _BACKGROUNDS[:] = d6 * max(1, len(rune) // max(len(d6), 1)) + rune
-    seqs = np.random.SeedSequence(seed).spawn((frames + CHUNK - 1) // CHUNK)
-    with multiprocessing.get_context("fork").Pool(workers) as pool:
-        parts = pool.map(_chunk, seqs)
-    out = Synthetic([], np.zeros((0, 32, 32, 3), np.uint8), [])
-    cuts: list[np.ndarray] = []
-    for f, c, n in parts:
-        out.frames.extend(f)
-        cuts.extend(c)
-        out.names.extend(n)
-    out.patches = np.stack(cuts)
-    return out
+    samples, cuts, names = _sampled(_frame_sample, seed, frames, workers)
+    return Synthetic(samples, np.stack(cuts), names)
 
 
 def save(data: Synthetic, path: Path) -> None:
@@ -145,40 +133,31 @@ def real_as_frames(photos: list[RealPhoto]) -> list[FrameSample]:
     return out
 
 
-def _cocked_chunk(seed_seq: np.random.SeedSequence) -> tuple[list[np.ndarray], list[int]]:
+def _chunk(sample: Callable[[np.random.Generator], Columns], seed_seq: Any) -> Columns:
+    """CHUNK samples of `sample` from one seed, each of its lists joined."""
     rng = np.random.default_rng(seed_seq)
-    cuts: list[np.ndarray] = []
-    flags: list[int] = []
-    for _ in range(CHUNK):
-        c, f = render_cocked_sample(rng)
-        cuts.extend(c)
-        flags.extend(f)
-    return cuts, flags
+    parts = [sample(rng) for _ in range(CHUNK)]
+    return tuple([x for part in parts for x in part[k]] for k in range(len(parts[0])))
+
+
+def _sampled(
+    sample: Callable[[np.random.Generator], Columns], seed: int, frames: int, workers: int
+) -> Columns:
+    """`sample`'s lists over `frames` renders, in chunks of CHUNK (seeded apart, so the
+    same whatever the workers), each list joined in chunk order."""
+    seqs = np.random.SeedSequence(seed).spawn((frames + CHUNK - 1) // CHUNK)
+    if workers > 1:
+        with multiprocessing.get_context("fork").Pool(workers) as pool:
+            parts = pool.map(partial(_chunk, sample), seqs)
+    else:
+        parts = [_chunk(sample, s) for s in seqs]
+    return tuple([x for part in parts for x in part[k]] for k in range(len(parts[0])))
 
 
 def render_cocked(seed: int, frames: int, workers: int = 2) -> tuple[np.ndarray, np.ndarray]:
     """Patches of flat and cocked dice, and 1/0 for cocked, from `frames` renders."""
-    seqs = np.random.SeedSequence(seed).spawn((frames + CHUNK - 1) // CHUNK)
-    with multiprocessing.get_context("fork").Pool(workers) as pool:
-        parts = pool.map(_cocked_chunk, seqs)
-    cuts = [c for part, _ in parts for c in part]
-    flags = [f for _, part in parts for f in part]
+    cuts, flags = _sampled(render_cocked_sample, seed, frames, workers)
     return np.stack(cuts), np.array(flags, np.int64)
-
-
-def _placed_chunk(
-    seed_seq: np.random.SeedSequence,
-) -> tuple[list[np.ndarray], list[np.ndarray], list[int]]:
-    rng = np.random.default_rng(seed_seq)
-    cuts: list[np.ndarray] = []
-    places: list[np.ndarray] = []
-    flags: list[int] = []
-    for _ in range(CHUNK):
-        c, p, f = render_placed_cocked_sample(rng)
-        cuts.extend(c)
-        places.extend(p)
-        flags.extend(f)
-    return cuts, places, flags
 
 
 def render_placed_cocked(
@@ -186,13 +165,5 @@ def render_placed_cocked(
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Patches of flat and cocked dice turned toward the frame's middle, their places
     (vision.patches.place) and 1/0 for cocked, from `frames` renders."""
-    seqs = np.random.SeedSequence(seed).spawn((frames + CHUNK - 1) // CHUNK)
-    if workers > 1:
-        with multiprocessing.get_context("fork").Pool(workers) as pool:
-            parts = pool.map(_placed_chunk, seqs)
-    else:
-        parts = [_placed_chunk(s) for s in seqs]
-    cuts = [c for part, _, _ in parts for c in part]
-    places = [p for _, part, _ in parts for p in part]
-    flags = [f for _, _, part in parts for f in part]
+    cuts, places, flags = _sampled(render_placed_cocked_sample, seed, frames, workers)
     return np.stack(cuts), np.stack(places), np.array(flags, np.int64)
