@@ -15,7 +15,7 @@ from vision.faceset import FaceSetError
 from vision.patches import CONTEXT, PATCH, placed_cut
 from vision.reader import UNKNOWN, DiceReader, FrameError, context_cuts
 from vision.render.dataset import label_of
-from vision.render.draw import render
+from vision.render.draw import DrawnDie, render
 from vision.render.random_scenes import random_scene
 from vision.render.scene import KOT_BLACK, KOT_GREEN, Camera, Die, Hand, Scene
 
@@ -89,6 +89,16 @@ def test_a_die_is_asked_whether_it_leans_knowing_its_place_only_in_a_frame(
     assert [d.cocked for d in read] == expected
 
 
+def freed_frame() -> tuple[np.ndarray, list[DrawnDie]]:
+    """Tuning seed 7676's 419th rendered frame and its dice as drawn: a flat heart far off
+    the camera's axis, freed (issue 16's lean8 round)."""
+    rng = np.random.default_rng(7676)
+    for _ in range(418):
+        random_scene(rng, "kot")
+    frame, drawn = render(random_scene(rng, "kot"))
+    return frame, drawn
+
+
 def test_a_freed_die_is_read_only_at_the_sets_stricter_threshold(kot_reader: DiceReader) -> None:
     """A rendered frame (tuning seed 7676's 419th, issue 16's lean8 round) holds a flat die
     far off the camera's axis that the shipped cocked network takes for leaning and the one
@@ -96,10 +106,7 @@ def test_a_freed_die_is_read_only_at_the_sets_stricter_threshold(kot_reader: Dic
     dice only from FaceSet.freed_threshold: there it is unknown, where a set reading them as
     any die says claw, a silent error; every other die of the frame reads the same."""
     assert 0 < kot_reader.faces.freed_threshold <= 1
-    rng = np.random.default_rng(7676)
-    for _ in range(418):
-        random_scene(rng, "kot")
-    frame, drawn = render(random_scene(rng, "kot"))
+    frame, drawn = freed_frame()
     truth = [label_of(d) for d in drawn if d.visible >= 0.6]
     lenient = DiceReader(replace(kot_reader.faces, freed_threshold=0.0))
     strict, loose = kot_reader.read(frame), lenient.read(frame)
@@ -125,10 +132,7 @@ def test_the_shipped_cocked_network_is_asked_only_where_its_flag_changes_a_readi
         def leaning(self, found, context, frame, asked=None):  # type: ignore[no-untyped-def]
             return super().leaning(found, context, frame, None)
 
-    rng = np.random.default_rng(7676)
-    for _ in range(418):
-        random_scene(rng, "kot")
-    frame, _ = render(random_scene(rng, "kot"))
+    frame, _ = freed_frame()
     plain, asked = nets.cocked, []
 
     def counted(context: np.ndarray) -> np.ndarray:
