@@ -64,7 +64,7 @@ def measure(games: int, rounds: int) -> dict[str, float]:
 def bench(args: argparse.Namespace) -> int:
     quick = getattr(args, "quick", False)
     rounds = 2 if quick else 5
-    r = measure(games=20 if quick else 200, rounds=rounds)
+    r = measure(games=8 if quick else 200, rounds=rounds)  # quick: a smoke run
     print(
         f"random 4-player games to 500 points: {r['games_per_s']:.0f} games/s "
         f"({1000 / r['games_per_s']:.2f} ms/game: {r['rounds_per_game']:.1f} rounds, "

@@ -70,7 +70,7 @@ def bench(args: argparse.Namespace) -> int:
         print("(--compare does not measure this game's engine yet: this tree's figures only)")
     quick = getattr(args, "quick", False)
     rounds = 2 if quick else 5
-    r = measure(games=30 if quick else 200, rounds=rounds)
+    r = measure(games=10 if quick else 200, rounds=rounds)  # quick: a smoke run
     print(
         f"random 4-player races: {r['games_per_s']:.0f} games/s "
         f"({1000 / r['games_per_s']:.2f} ms/game, {r['inputs_per_game']:.0f} inputs/game), "

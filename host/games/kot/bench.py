@@ -106,7 +106,7 @@ def measure(games: int, rounds: int, options: Options | None = None) -> dict[str
 def bench(args: argparse.Namespace) -> int:
     quick = getattr(args, "quick", False)
     rounds = 2 if quick else 5
-    games = 60 if quick else 400
+    games = 20 if quick else 400  # quick: a smoke run (the tests), no figure to quote
     rev = getattr(args, "compare", None)
     if rev:
         return compare(rev, games, rounds)

@@ -16,6 +16,6 @@ def test_bench_prints_kato_games_per_second(capsys: pytest.CaptureFixture[str]) 
     out = capsys.readouterr().out
     found = re.search(r"games to 500 points: \d+ games/s .*: ([\d.]+) rounds, (\d+) inputs\)", out)
     assert found is not None and float(found.group(1)) > 1 and int(found.group(2)) > 100
-    assert re.search(r"engine alone .*: \d+ games/s, [\d.]+ µs/input \(20 games", out)
+    assert re.search(r"engine alone .*: \d+ games/s, [\d.]+ µs/input \(8 games", out)
     assert re.search(r"waiting_for\(\) after each input: -?[\d.]+ µs/input more", out)
     assert re.search(r"baseline .*: [\d.]+ µs/input; the engine costs [\d.]+× that", out)
