@@ -61,8 +61,9 @@ def calibrate(reader: CardReader, label_set: LabelSet) -> tuple[float, float]:
         if not found:
             continue
         cuts = np.stack([patches.cut(frame, f.corners) for f in found])
-        vp = s.value_probabilities(embed(cuts))[:, : len(s.values)]
-        cp = s.color_probabilities(colour.features(cuts))
+        measured = colour.features(cuts)
+        vp = s.value_probabilities(embed(cuts, colours=measured))[:, : len(s.values)]
+        cp = s.color_probabilities(measured)
         for i, j in match(image.dice, found):
             card = image.dice[i]
             if not card.readable:

@@ -82,10 +82,11 @@ class CardFrameReading:
     dropped: list[finder.Found]
 
 
-def embed(cuts: np.ndarray, views: int = VIEWS) -> np.ndarray:
+def embed(cuts: np.ndarray, views: int = VIEWS, colours: np.ndarray | None = None) -> np.ndarray:
     """Features (n, views, dim) of upright card patches (n, HEIGHT, WIDTH, 3) uint8, each
-    cut as given and (views 2) turned half way round; unit length (vision.cards.symbol)."""
-    return symbol.features(cuts, views)
+    cut as given and (views 2) turned half way round; unit length (vision.cards.symbol).
+    `colours`: their colour features (vision.cards.colour) when already measured."""
+    return symbol.features(cuts, views, colours)
 
 
 class CardReader:
@@ -120,10 +121,11 @@ class CardReader:
     def read_cuts(self, cuts: np.ndarray, found: list[finder.Found]) -> CardFrameReading:
         """Read cards already found and cut out (vision.cards.patches.cut, one per find)."""
         s = self.cards
-        features = embed(cuts)
+        measured = colour.features(cuts)  # once: the value's features hold them too
+        features = embed(cuts, colours=measured)
         probs = s.value_probabilities(features)
         similar = s.similarity(features)
-        colours = s.color_probabilities(colour.features(cuts))
+        colours = s.color_probabilities(measured)
         out, dropped = [], []
         n = len(s.values)
         for f, p, sim, pc in zip(found, probs, similar, colours, strict=True):

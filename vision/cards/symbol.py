@@ -84,25 +84,59 @@ def mask(cut: np.ndarray) -> tuple[np.ndarray, int, float, float, np.ndarray]:
         if total > best[0]:
             best = (total, np.isin(lab, keep), len(keep))
     total, symbol, pieces = best
-    out = np.zeros((SIZE, SIZE), np.float32)
     if not total:
-        return out, 0, 1.0, 0.0, np.zeros((0, 0), bool)
+        return np.zeros((SIZE, SIZE), np.float32), 0, 1.0, 0.0, np.zeros((0, 0), bool)
     ys, xs = np.nonzero(symbol)
     crop = symbol[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1]
+    return (
+        _scaled(crop),
+        pieces,
+        crop.shape[0] / max(crop.shape[1], 1),
+        crop.shape[0] / (y1 - y0),
+        crop,
+    )
+
+
+def _scaled(crop: np.ndarray) -> np.ndarray:
+    """A symbol cut to its box (bool) centred in a square and scaled into SIZE x SIZE."""
     ch, cw = crop.shape
     side = max(ch, cw)
     square = np.zeros((side, side), np.float32)
     top, left = (side - ch) // 2, (side - cw) // 2
     square[top : top + ch, left : left + cw] = crop
-    out = np.asarray(cv2.resize(square, (SIZE, SIZE), interpolation=cv2.INTER_AREA))
-    return out, pieces, ch / max(cw, 1), ch / (y1 - y0), crop
+    return np.asarray(cv2.resize(square, (SIZE, SIZE), interpolation=cv2.INTER_AREA))
 
 
-def parts(cuts: np.ndarray, views: int = 2) -> dict[str, np.ndarray]:
+def _turned(measured: tuple, shape: tuple[int, ...]) -> tuple | None:
+    """`mask` of a card turned half way round from its `mask` as cut, without measuring it
+    again: the middle is its own half turn (MIDDLE symmetric, in pixels too) and the light
+    balance and the pieces do not depend on where a pixel is, so the symbol found is the
+    half turn of the one found. None when the middle is not symmetric in pixels."""
+    h, w = shape[:2]
+    if round(MIDDLE[0] * w) != w - round(MIDDLE[2] * w) or round(MIDDLE[1] * h) != h - round(
+        MIDDLE[3] * h
+    ):
+        return None
+    _out, pieces, aspect, height, crop = measured
+    if not crop.size:
+        return measured
+    crop = np.ascontiguousarray(crop[::-1, ::-1])
+    return _scaled(crop), pieces, aspect, height, crop
+
+
+def parts(
+    cuts: np.ndarray,
+    views: int = 2,
+    colours: np.ndarray | None = None,
+) -> dict[str, np.ndarray]:
     """The features' parts, unweighted, of straightened cards (n, H, W, 3) uint8, each card
-    as cut and (views 2) turned half way round: (views * n, ...) each, views first."""
-    turned = [cuts, np.ascontiguousarray(cuts[:, ::-1, ::-1])][:views]
-    measured = [mask(c) for c in np.concatenate(turned)]
+    as cut and (views 2) turned half way round: (views * n, ...) each, views first.
+    `colours`: the cards' colour features (vision.cards.colour) when already measured."""
+    measured = [mask(c) for c in cuts]
+    if views == 2:
+        for c, m in zip(cuts, list(measured), strict=True):
+            turned = _turned(m, c.shape)
+            measured.append(mask(np.ascontiguousarray(c[::-1, ::-1])) if turned is None else turned)
     masks = np.stack([m for m, *_ in measured])
     model = nets.net(MODEL)
     model.setInput(np.ascontiguousarray(masks[:, None], np.float32))
@@ -117,7 +151,7 @@ def parts(cuts: np.ndarray, views: int = 2) -> dict[str, np.ndarray]:
             [[np.log(a), h, *(np.arange(1, 5) == min(p, 4))] for _, p, a, h, _ in measured],
             np.float32,
         ),
-        "colours": np.tile(colour.features(cuts), (views, 1)),
+        "colours": np.tile(colour.features(cuts) if colours is None else colours, (views, 1)),
         "cues": np.stack([shape.cues(crop) for *_, crop in measured]),
     }
 
@@ -138,10 +172,15 @@ def combine(got: dict[str, np.ndarray], n: int, views: int) -> np.ndarray:
     return np.ascontiguousarray(v.reshape(views, n, -1).transpose(1, 0, 2))
 
 
-def features(cuts: np.ndarray, views: int = 2) -> np.ndarray:
+def features(
+    cuts: np.ndarray,
+    views: int = 2,
+    colours: np.ndarray | None = None,
+) -> np.ndarray:
     """(n, views, dim) features of straightened cards (n, H, W, 3) uint8, unit length: each
-    card as cut and (views 2) turned half way round (a card lies either way up)."""
+    card as cut and (views 2) turned half way round (a card lies either way up).
+    `colours`: as `parts`."""
     n = len(cuts)
     if n == 0:
         return np.zeros((0, views, DIM), np.float32)
-    return combine(parts(cuts, views), n, views)
+    return combine(parts(cuts, views, colours), n, views)
