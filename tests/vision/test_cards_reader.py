@@ -181,3 +181,37 @@ def test_a_wild_value_on_a_card_surely_of_a_colour_is_no_card(reader: CardReader
     for agreeing in (black, unsure):
         agreed = reader._reading(found, value, agreeing, False)
         assert agreed.card() == {"color": "black", "value": "wild4"}, agreed
+
+
+def test_a_card_turned_half_way_round_reads_as_the_half_turn_of_its_cut() -> None:
+    """The second view (the card turned half way round) is taken from the mask found on the
+    card as cut (vision.cards.symbol._turned), not found again: it must be what finding it
+    on the turned card gives, to the bit, for symbols of every kind and either design."""
+    from vision.cards import patches, symbol
+
+    cuts = []
+    for split, seed in (("train", 3), ("held-out", 5)):
+        design = random_design(np.random.default_rng(seed), split)
+        values = ("6", "reverse", "draw2", "wild4", "skip", "x-star")
+        placed = tuple(
+            Placed(
+                design,
+                ("red", "blue", "green", "yellow")[k % 4],
+                v,
+                110 + 140 * (k % 4),
+                130 + 220 * (k // 4),
+                150,
+                17 * k,
+            )
+            for k, v in enumerate(values)
+        )
+        frame, _ = render(CardScene(640, 480, placed, Table("felt", (60, 90, 50), seed=1)))
+        cuts += [patches.cut(frame, f.corners) for f in finder.find(frame)]
+    assert len(cuts) >= 10
+    cuts_a = np.stack(cuts)
+    both = symbol.parts(cuts_a, 2)
+    turned = symbol.parts(np.ascontiguousarray(cuts_a[:, ::-1, ::-1]), 1)
+    n = len(cuts_a)
+    for part in ("embedded", "shape", "cues"):
+        assert np.array_equal(both[part][n:], turned[part]), part
+    assert not np.array_equal(both["embedded"][:n], both["embedded"][n:])
