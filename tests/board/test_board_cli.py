@@ -123,8 +123,14 @@ def test_board_test_walks_every_step_and_reports_presses(
 ) -> None:
     with VirtualBoard() as board:
 
+        idle = board.shown()
+
         def press_soon() -> None:
-            time.sleep(1.0)
+            # once the walk has begun (the displays changed): a press at a fixed time came
+            # before the command listened when the machine was busy, and was lost
+            deadline = time.monotonic() + 60
+            while board.shown() == idle and time.monotonic() < deadline:
+                time.sleep(0.02)
             board.press(2)
 
         presser = threading.Thread(target=press_soon)
