@@ -122,7 +122,6 @@ def test_board_test_walks_every_step_and_reports_presses(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     with VirtualBoard() as board:
-
         idle = board.shown()
 
         def press_soon() -> None:
