@@ -21,6 +21,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--frames", type=int, default=700, help="rendered frames of cards")
     parser.add_argument("--epochs", type=int, default=20)
     parser.add_argument("--threads", type=int, default=1)
+    parser.add_argument("--width", type=int, default=16, help="first layer channels")
+    parser.add_argument("--data", type=Path, default=CACHE / "cards-symbols.npz")
+    parser.add_argument("--out", type=Path, help="the network file (default: the shipped one)")
     args = parser.parse_args(argv)
 
     import cv2
@@ -28,12 +31,12 @@ def main(argv: list[str] | None = None) -> int:
     cv2.setNumThreads(1)
     from vision.cards.train import symbols
 
-    data = CACHE / "cards-symbols.npz"
+    data = args.data
     if args.what == "symbol-data":
         n = symbols.render(data, args.seed, args.frames)
         print(f"{n} symbols -> {data}")
         return 0
-    symbols.train(data, args.seed, args.epochs, args.threads)
+    symbols.train(data, args.seed, args.epochs, args.threads, args.out, args.width)
     return 0
 
 

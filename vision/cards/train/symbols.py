@@ -90,7 +90,9 @@ def _augment(x: torch.Tensor, gen: torch.Generator) -> torch.Tensor:
     return torch.where((k > 0.85)[:, None, None, None], thin, x)
 
 
-def train(data: Path, seed: int, epochs: int, threads: int, out: Path | None = None) -> Path:
+def train(
+    data: Path, seed: int, epochs: int, threads: int, out: Path | None = None, width: int = 16
+) -> Path:
     random.seed(seed)
     np.random.seed(seed)
     torch.manual_seed(seed)
@@ -99,7 +101,7 @@ def train(data: Path, seed: int, epochs: int, threads: int, out: Path | None = N
     with np.load(data) as d:
         x = torch.from_numpy(d["masks"].astype(np.float32))[:, None]
         y = torch.tensor([CLASSES.index(str(v)) for v in d["values"]])
-    net = SymbolNet()
+    net = SymbolNet(width)
     head = nn.Linear(EMBED, len(CLASSES))
     opt = torch.optim.AdamW([*net.parameters(), *head.parameters()], 3e-3, weight_decay=1e-4)
     steps = epochs * ((len(x) + 127) // 128)
