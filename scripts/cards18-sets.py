@@ -70,7 +70,7 @@ def cache_for(net):
     return _caches[net]
 
 
-def cached(cuts, views=2):
+def cached(cuts, views=2, colours=None):  # colours: as symbol.features (measured once)
     n = len(cuts)
     if n == 0:
         return np.zeros((0, views, symbol.DIM), np.float32)
@@ -78,7 +78,7 @@ def cached(cuts, views=2):
     c = cache_for(net)
     k = (hashlib.sha1(np.ascontiguousarray(cuts).tobytes()).hexdigest(), views)
     if k not in c:
-        c[k] = symbol.parts(cuts, views)
+        c[k] = symbol.parts(cuts, views, colours)
         _new.add(net)
     got = dict(c[k])
     got["gap"] = got["gap"] * (WEIGHT / symbol.GAP_WEIGHT)
