@@ -131,7 +131,7 @@ class CockedPlaced(nn.Module):
 
     def __init__(self, body: nn.Sequential | None = None) -> None:
         super().__init__()
-        self.body = body if body is not None else Cocked().body[:-1]
+        self.body = body if body is not None else nn.Sequential(*list(Cocked().body)[:-1])
         first = self.body[0]
         assert isinstance(first, nn.Conv2d)
         if first.in_channels == 3:
