@@ -82,7 +82,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     teach = sub.add_parser(
         "teach", help="learn a face set from labelled photos of your dice, or from a camera"
     )
-    teach.add_argument("folder", type=Path, nargs="?", help="a dice-labels/1 folder")
+    teach.add_argument(
+        "folder",
+        type=Path,
+        nargs="?",
+        help="a dice-labels/1 folder, or photos of cards each named by its card (red-7.jpg)",
+    )
     teach.add_argument("--name", required=True, help="the face set's name (use it as --faces NAME)")
     teach.add_argument(
         "--out", type=Path, help="where to write it (default: your dicetable config folder)"
@@ -244,8 +249,10 @@ def _teach(args: argparse.Namespace) -> int:
     if args.out is not None and args.out.suffix != ".npz":
         raise VisionError(f"--out {args.out}: a face set file's name ends in .npz")
     from vision import labels
+    from vision.cards.teach import by_name
 
-    if labels.load(args.folder).face_set == "cards":  # photos of cards teach a card set
+    # photos of cards (labelled, or each named by its card) teach a card set
+    if by_name(args.folder) or labels.load(args.folder).face_set == "cards":
         from vision.cards import cli as cards
 
         return cards.teach(args)

@@ -94,6 +94,71 @@ def test_teach_a_card_set_from_photos_of_cards(
     assert status == 0
 
 
+def named_deck(folder: Path) -> Path:
+    """cards/deck-a's photos, each named by its card (COLOUR-VALUE[-N].jpg), no labels."""
+    deck = data_dir("cards/deck-a")
+    assert deck is not None
+    folder.mkdir()
+    seen: dict[str, int] = {}
+    for image in labels.load(deck).images:
+        card = image.dice[0]
+        kind = f"{card.color}-{card.face}"
+        seen[kind] = seen.get(kind, 0) + 1
+        name = kind if seen[kind] == 1 else f"{kind}-{seen[kind]}"
+        (folder / f"{name}.jpg").write_bytes((deck / image.file).read_bytes())
+    return folder
+
+
+def test_teach_a_deck_from_photos_named_by_their_card(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """No labels.json to write: the real deck's photos named red-7.jpg and so on teach the
+    set its labels teach (the same kinds, each photo's card where the labels box it)."""
+    from vision.cards import cardset, named
+    from vision.cards.teach import teach
+    from vision.detect import iou
+
+    photos = named_deck(tmp_path / "photos")
+    out_file = tmp_path / "named.npz"
+    status, out, err = run(capsys, "teach", str(photos), "--name", "ours", "--out", str(out_file))
+    assert status == 0, err
+    assert "taught card set ours" in out
+    deck = data_dir("cards/deck-a")
+    assert deck is not None
+    assert cardset.load(out_file).kinds == teach(str(deck), "labelled").kinds
+    found = {im.file.split(".")[0]: im.dice[0] for im in named.label_set(photos).images}
+    boxes = [
+        iou(found[f"{im.dice[0].color}-{im.dice[0].face}"].box, im.dice[0].box)
+        for im in labels.load(deck).images
+        if f"{im.dice[0].color}-{im.dice[0].face}" in found
+    ]
+    assert min(boxes) > 0.8, boxes
+
+
+def test_named_photos_that_cannot_teach_say_how_to_name_or_take_them(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    photos = named_deck(tmp_path / "photos")
+    (photos / "red-7.jpg").rename(photos / "seven.jpg")
+    status, _, err = run(
+        capsys, "teach", str(photos), "--name", "x", "--out", str(tmp_path / "x.npz")
+    )
+    assert status != 0 and "seven.jpg: name each photo COLOUR-VALUE" in err, err
+    assert len(err.strip().splitlines()) == 1
+    (photos / "seven.jpg").unlink()
+    cv2.imwrite(str(photos / "green-wild.jpg"), np.full((480, 640, 3), 90, np.uint8))
+    status, _, err = run(
+        capsys, "teach", str(photos), "--name", "x", "--out", str(tmp_path / "x.npz")
+    )
+    assert status != 0 and "green-wild.jpg: name each photo" in err, err
+    (photos / "green-wild.jpg").rename(photos / "black-wild-9.jpg")
+    status, _, err = run(
+        capsys, "teach", str(photos), "--name", "x", "--out", str(tmp_path / "x.npz")
+    )
+    assert status != 0 and "black-wild-9.jpg: no card found" in err, err
+    assert not (tmp_path / "x.npz").exists()
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [

@@ -12,11 +12,12 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 
 from vision import labels
-from vision.cards import colour, finder, patches, symbol
+from vision.cards import colour, finder, named, patches, symbol
 from vision.cards.cardset import CardSet
 from vision.cards.design import BACK
 from vision.cards.design import OTHER as OTHER_KIND
@@ -209,9 +210,16 @@ def learn(
     )
 
 
+def by_name(folder: str | Path) -> bool:
+    """Whether `folder` holds photos named by their card (vision.cards.named) rather than a
+    dice-labels/1 folder."""
+    return not (Path(folder) / "labels.json").exists() and bool(named.photos(folder))
+
+
 def teach(folder: str, name: str, seed: int = 0) -> CardSet:
-    """Teach a card set from a dice-labels/1 folder of cards."""
-    label_set = labels.load(folder)
+    """Teach a card set from a dice-labels/1 folder of cards, or from a folder of photos
+    named by their card (one card a photo: vision.cards.named)."""
+    label_set = named.label_set(folder) if by_name(folder) else labels.load(folder)
     if label_set.face_set not in ("cards", ""):
         raise TeachError(f"{folder} labels {label_set.face_set!r}, not cards")
     return learn(name, collect(label_set, seed=seed))
