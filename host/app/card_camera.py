@@ -136,6 +136,7 @@ class CardWatcher:
         self._laid: list[CardReading] = []  # the hand's view less the cards lying before
         self._sizes: deque[size.Sides] = deque(maxlen=SIZES_KEPT)  # cards read last: sides
         self._here: list[size.Sides] = []  # the cards read in the view settled last
+        self._teaching: Callable[[np.ndarray], None] | None = None  # a deck being taught
 
     def expect(self, expected: CardExpectation | None, game: Hashable = None) -> None:
         """What the game (`game`: which one) awaits now; None: nothing (no game, or the
@@ -164,6 +165,27 @@ class CardWatcher:
         with self._lock:
             self._undone = True
 
+    def teach(self, seen: Callable[[np.ndarray], None] | None) -> None:
+        """While the table's deck is taught (host.app.card_teaching): every frame goes to
+        `seen` instead of being read for the game; None: back to the game. Any thread."""
+        with self._lock:
+            self._teaching = seen
+            self._candidate, self._streak = None, 0
+
+    def reload(self, card_set: str) -> None:
+        """The set `card_set` changed (taught on the page, or back to the one shipped):
+        read with it from now on. Any thread."""
+        with self._lock:
+            if card_set in self._readers:
+                self._load(card_set)
+
+    def reading_with(self, card_set: str) -> Any:
+        """The card set (vision's CardSet) `card_set` is read with now, or None if it is not
+        loaded (not expected yet, or it cannot be)."""
+        with self._lock:
+            reader = self._readers.get(card_set)
+        return getattr(reader, "cards", None)
+
     def _load(self, card_set: str) -> None:
         from vision.errors import VisionError
 
@@ -181,6 +203,11 @@ class CardWatcher:
         """The events of one frame (`t`: its stream time, seconds): a CardsSeen, or
         (reason, cards read) for a misfit."""
         self.frames += 1
+        with self._lock:
+            teaching = self._teaching
+        if teaching is not None:  # the cards are taught, not played
+            teaching(frame)
+            return []
         with self._lock:
             expected = self.expected
             reader = None if expected is None else self._readers.get(expected.card_set)

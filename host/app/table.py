@@ -36,6 +36,7 @@ from host.app.camera import (
     MisfitSeen,
     ThrowSeen,
 )
+from host.app.card_teaching import CardTeaching
 from host.app.store import Store, StoreError, result_of
 from host.app.text import _
 from host.app.text import source_name as _source
@@ -181,6 +182,7 @@ class Table:
         self._pin_key: bytes | None = None  # the store's secret for tagging its PIN
         self._retry_at = 0.0  # when to try them again (0: none failed)
         self.learning: Learning | None = None  # what the table learns of its dice
+        self.card_teaching = CardTeaching(self.touch, self.notice)  # ...and of its deck
         self._last_expected: DiceExpectation | None = None
         self._run = secrets.token_hex(4)  # this run's camera frames are named with it
         self.cameras: list[DiceWatcher] = []
@@ -232,6 +234,7 @@ class Table:
         """A camera follows the table's throws: it is asked to learn and taught with."""
         with self._lock:
             self.cameras.append(camera)
+            self.card_teaching.attach(camera.cards)
             if self.learning is not None:
                 self.learning.attach(camera)
 
@@ -649,6 +652,14 @@ class Table:
             raise Refused(_("this table does not learn (no learning store)"), 409)
         try:
             self.learning.act(action, self._dice_context())
+        except UserError as error:
+            raise Refused(message(error)) from None
+        return self._ack()
+
+    def _do_teach_cards(self, action: Mapping[str, Any], source: str) -> dict[str, Any]:
+        """A step of teaching the table its deck of cards (host.app.card_teaching)."""
+        try:
+            self.card_teaching.act(action, self.kind)
         except UserError as error:
             raise Refused(message(error)) from None
         return self._ack()
@@ -1191,6 +1202,7 @@ class Table:
                 "notices": [n.to_json() for n in self.notices],
                 "game": None,
                 "teaching": self.learning.view() if self.learning is not None else None,
+                "cards": self.card_teaching.view(self.kind),
             }
             if self.game is None or self.kind is None or self.game_id is None:
                 return out
@@ -1296,6 +1308,7 @@ _ACTIONS: dict[str, Callable[[Table, Mapping[str, Any], str], dict[str, Any]]] =
     "name_die": Table._name_die,
     "throw_again": Table._do_throw_again,
     "teach": Table._do_teach,
+    "teach_cards": Table._do_teach_cards,
     "roll_back": Table._do_roll_back,
     "new_game": Table._do_new_game,
     "import": Table._do_import,

@@ -15,6 +15,7 @@ served here.
     GET  /api/locale               the page's own words in the language asked for
     GET  /api/cut/N/D.png          die D of that throw, cut out (a die not read is shown large)
     GET  /api/teach/cut/N.png      die N of the teaching going on, cut out
+    GET  /api/teach-cards/cut/N.png  card N of the deck's teaching going on, cut out
     GET  /api/sets                 the table's dice sets, their versions and figures
     POST /api/login                {"pin": "1234"}: is this the table PIN?
     POST /api/action               {"do": ..., "version": N, ...} with the header X-Table-PIN:
@@ -278,6 +279,9 @@ class WebServer:
                     raise Malformed("this table does not learn", 404)
                 number = _number(path.removeprefix("/api/teach/cut/").removesuffix(".png"))
                 return _send(200, table.learning.cut(number), "image/png")
+            if path.startswith("/api/teach-cards/cut/") and path.endswith(".png"):
+                number = _number(path.removeprefix("/api/teach-cards/cut/").removesuffix(".png"))
+                return _send(200, table.card_teaching.cut(number), "image/png")
             if path.startswith("/api/cut/") and path.endswith(".png"):
                 throw, _, die = path.removeprefix("/api/cut/").removesuffix(".png").partition("/")
                 cuts = table.cuts.get(_number(throw), ())

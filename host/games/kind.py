@@ -82,6 +82,15 @@ class Cards(Protocol):
     cards it read become the game's input. A card is {"color", "value"}, as vision reads
     it and the rules take it (one name per fact: a card's `value`, never its `face`)."""
 
+    # the card set the camera reads the game's cards with (vision's name: the shipped set,
+    # or the one the table was taught of its own deck under that name)
+    card_set: str
+
+    def names(self) -> Mapping[str, str]:
+        """The game's words for each colour and value vision says of its cards (a `Text`
+        each, said in the page's language): the page names the cards it teaches with them."""
+        ...
+
     def expected(self, game: Game) -> CardExpectation | None:
         """What the camera should read for the next input, or None (nothing to read)."""
         ...

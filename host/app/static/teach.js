@@ -56,6 +56,28 @@ const WORDS = {
   imported_status: () => t("imported"),
   useThis: () => t("Use this one"),
   useShipped: () => t("Back to the set as shipped"),
+  // its deck of cards (host/app/card_teaching.py)
+  teachCards: () => t("🃏 Teach your cards"),
+  cardsTitle: (game) => t("Teach the table your cards ({game})", { game }),
+  cardsIntro: () => t("Lay a few cards of your deck face up under the camera, apart. The table cuts out each card it sees with what it reads; you confirm or fix each one. Then take them away and lay the next ones. Teach every kind of card of your deck: the set learnt reads only the kinds it was taught."),
+  cardsTaught: () => t("The table reads the cards with the set it was taught here."),
+  cardsShipped: () => t("The table reads the cards with the set as shipped."),
+  cardsLaying: (n) => t("Lay cards under the camera: {n} cards seen so far. Confirm or fix each one.", { n }),
+  cardsSoFar: (n, k, kinds) => t("Taught so far: {n} cards, {k} kinds ({kinds}).", { n, k, kinds }),
+  cardsNone: () => t("No card confirmed yet."),
+  cardRead: (card) => t("read as {card}", { card }),
+  cardGuess: (card) => t("not sure: maybe {card}", { card }),
+  cardColour: () => t("Colour"),
+  cardValue: () => t("Value"),
+  cardRight: () => t("✓ Right"),
+  cardConfirmed: (card) => t("✓ {card}", { card }),
+  cardLeaveOut: () => t("Not a card"),
+  cardLeftOut: () => t("left out"),
+  cardsLearn: () => t("Learn these cards"),
+  cardsFitting: () => t("Learning your cards… (a few seconds)"),
+  cardsFailed: (why) => t("The cards could not be learnt: {why}", { why }),
+  cardsDone: (kinds, cards) => t("The table now reads your cards with the set it was taught: {kinds} kinds, from {cards} cards.", { kinds, cards }),
+  cardsUntaught: (n) => t("{n} kinds of the deck are not taught: a card of those is not read (enter it on the page), or teach them too.", { n }),
 };
 
 const tw = (key, ...args) => WORDS[key](...args);
@@ -220,15 +242,81 @@ async function setsPanel(panel) {
   }
 }
 
+// ---- the deck of cards ---------------------------------------------------------------------
+
+const teachCards = (step, more) => act({ do: "teach_cards", step, ...more });
+const cardNames = () => (state && state.cards && state.cards.names) || {};
+const cardWord = (id) => cardNames()[id] || id;
+const cardLabel = (c) => (c.color === "black" ? cardWord(c.value) : t("{color} {value}", { color: cardWord(c.color), value: cardWord(c.value) }));
+
+function drawCardTeaching(el) {
+  const cs = state && state.cards;
+  const flow = cs && cs.flow;
+  if (!flow) return;
+  el.append(h("h2", {}, tw("cardsTitle", cs.game)));
+  const soFar = flow.kinds.length ? tw("cardsSoFar", flow.confirmed, flow.kinds.length, flow.kinds.map(cardLabel).join(", ")) : tw("cardsNone");
+  if (flow.step === "fitting") {
+    el.append(h("p", { class: "quiet", "data-test": "cards-fitting" }, tw("cardsFitting")));
+    return;
+  }
+  if (flow.step === "done") {
+    const r = flow.result;
+    const untaught = flow.deck.length - r.kinds;
+    el.append(h("div", { "data-test": "cards-result" }, h("p", {}, tw("cardsDone", r.kinds, r.cards)),
+      untaught > 0 ? h("p", { class: "quiet" }, tw("cardsUntaught", untaught)) : null,
+      unlocked() ? h("div", { class: "choices" }, h("button", { "data-test": "cards-close", onclick: () => teachCards("close") }, tw("done"))) : null));
+    return;
+  }
+  el.append(h("p", { "data-test": "cards-seen" }, tw("cardsLaying", flow.cards.length)),
+    h("p", { "data-test": "cards-taught" }, soFar));
+  if (flow.result && flow.result.error) el.append(h("p", { class: "warn", "data-test": "cards-failed" }, tw("cardsFailed", flow.result.error)));
+  const colours = [...new Set(flow.deck.map((k) => k.color))];
+  const values = [...new Set(flow.deck.map((k) => k.value))];
+  const cards = h("div", { class: "taught-cards" });
+  for (const c of [...flow.cards].reverse()) { // the newest first
+    const now = c.card || c.guess;
+    const pick = (label, test, options, chosen) => h("label", {}, label + " ", h("select", { "data-test": test },
+      options.map((o) => h("option", { value: o, selected: o === chosen }, cardWord(o)))));
+    const colour = pick(tw("cardColour"), "card-color", colours, now.color);
+    const value = pick(tw("cardValue"), "card-value", values, now.value);
+    const said = c.left_out ? tw("cardLeftOut") : c.card ? tw("cardConfirmed", cardLabel(c.card)) : c.sure ? tw("cardRead", cardLabel(c.guess)) : tw("cardGuess", cardLabel(c.guess));
+    const state_ = c.left_out ? "left-out" : c.card ? "confirmed" : "pending";
+    cards.append(h("figure", { class: `taught-card ${state_}`, "data-test": "teach-card", "data-card": c.id, "data-state": state_ },
+      h("img", { src: `/api/teach-cards/cut/${c.id}.png`, alt: "", class: "card-cut" }),
+      h("figcaption", {}, said),
+      unlocked() ? h("div", { class: "choices" }, colour, value,
+        h("button", { "data-test": "card-confirm", onclick: () => teachCards("confirm", { card: c.id, color: colour.querySelector("select").value, value: value.querySelector("select").value }) }, tw("cardRight")),
+        h("button", { "data-test": "card-leave-out", onclick: () => teachCards("leave_out", { card: c.id }) }, tw("cardLeaveOut"))) : null));
+  }
+  el.append(cards);
+  if (unlocked()) {
+    el.append(h("div", { class: "choices" },
+      h("button", { "data-test": "cards-learn", disabled: flow.confirmed === 0, onclick: () => teachCards("learn") }, tw("cardsLearn")),
+      h("button", { "data-test": "cards-cancel", onclick: () => teachCards("cancel") }, tw("cancel"))));
+  }
+}
+
+async function teachCardsPanel(panel) {
+  const cs = state && state.cards;
+  if (!cs) return;
+  panel.append(h("h2", {}, tw("cardsTitle", cs.game)), h("p", {}, tw("cardsIntro")),
+    h("p", { "data-test": "cards-set" }, cs.taught ? tw("cardsTaught") : tw("cardsShipped")),
+    h("div", { class: "choices" },
+      h("button", { "data-test": "cards-start", onclick: async () => { if (await teachCards("start")) closePanel(); } }, tw("start")),
+      cs.taught ? h("button", { "data-test": "cards-shipped", onclick: async () => { if (await teachCards("shipped")) closePanel(); } }, tw("useShipped")) : null));
+}
+
 // What app.js asks of this file: its sections, its menu buttons, its panels.
 const TEACHING = {
   sections: () => [
     ["asking", [game() && game().asking, unlocked(), !!catalog], drawAsking],
     ["teaching", [state.teaching, unlocked(), !!catalog], drawTeaching],
+    ["cards-teaching", [state.cards, unlocked(), !!catalog], drawCardTeaching],
   ],
   menu: () => [
     unlocked() ? h("button", { "data-test": "teach", onclick: () => openPanel("teach") }, tw("teach")) : null,
+    unlocked() && state.cards ? h("button", { "data-test": "teach-cards", onclick: () => openPanel("teachCards") }, tw("teachCards")) : null,
     h("button", { "data-test": "sets", onclick: () => openPanel("sets") }, tw("sets")),
   ].filter(Boolean), // (menu.append would write a null as the text "null")
-  panels: { teach: teachPanel, sets: setsPanel },
+  panels: { teach: teachPanel, sets: setsPanel, teachCards: teachCardsPanel },
 };

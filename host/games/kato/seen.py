@@ -27,7 +27,7 @@ from collections.abc import Mapping, Sequence
 from host.games import CardExpectation, Game, Input
 from host.games.kato.cards import Card
 from host.games.kato.engine import KaTO
-from host.games.kato.text import _
+from host.games.kato.text import VALUE_LABELS, _
 from host.games.kind import NoCardInput
 
 CARD_SET = "cards"  # vision's shipped card set (a deck of this family drawn by our renderer)
@@ -35,6 +35,14 @@ LAID = ("turn_up", "play")  # the inputs that lay a card on the discard pile
 
 
 class KatoCards:
+    card_set = CARD_SET
+
+    def names(self) -> Mapping[str, str]:
+        from host.games.kato.cards import BLACK, COLORS, VALUES
+
+        out = {c: _.name(c) for c in (*COLORS, BLACK)}
+        return out | {v: _.name(VALUE_LABELS.get(v, v)) for v in VALUES}
+
     def expected(self, game: Game) -> CardExpectation | None:
         g = _kato(game)
         waits = g.waiting_for()

@@ -1,0 +1,256 @@
+"""The table learns its own deck: the page's "Teach your cards" (vision.cards.flow does the
+work; this wires it to the table's cameras and page).
+
+- Teaching (`act`): {"step": "start"} turns the camera's cards (host.app.card_camera's
+  watcher) to the teaching instead of the game; every card laid under the camera is cut
+  out with the shipped set's reading, and people confirm or fix each one ("confirm" {card,
+  color, value}, "leave_out" {card}); "learn" fits the deck's set from the confirmed cards
+  in a thread (seconds), saves it as the table's taught set under the name the game reads
+  its cards with (vision.cards.cardset.user_path: a taught set is read before the shipped
+  one of its name) and every camera reads with it at once; "close" after it, "cancel".
+- "shipped": back to the set as shipped (the taught one is set aside, not lost).
+
+The words of the game's cards (its colours and values) come from the card game's kind
+(host.games.kind.Cards.names): the app names no game's cards itself.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from host.app.text import _
+from host.errors import UserError
+from host.games.kind import GameKind, cards_of
+from host.games.text import Text, message
+
+if TYPE_CHECKING:
+    from host.app.card_camera import CardWatcher
+    from vision.cards.flow import CardTeachFlow
+    from vision.cards.reader import CardReader
+
+STEPS = ("start", "confirm", "leave_out", "learn", "close", "cancel", "shipped")
+
+
+def card_kind(playing: GameKind | None) -> GameKind | None:
+    """The card game whose deck is taught: the game on the table if it has cards, else the
+    first known game that has (None: no game reads cards)."""
+    from host.games.registry import kinds
+
+    if playing is not None and cards_of(playing) is not None:
+        return playing
+    return next((k for k in kinds().values() if cards_of(k) is not None), None)
+
+
+def taught(name: str) -> bool:
+    """Whether the table has a set it was taught under `name` (read before the shipped one)."""
+    from vision.cards.cardset import user_path
+
+    return user_path(name).is_file()
+
+
+class CardTeaching:
+    """What the table learns of its deck. `changed()` tells the table its state changed
+    (the page redraws); `notice(level, text)` tells the people."""
+
+    def __init__(self, changed: Callable[[], None], notice: Callable[[str, str], None]) -> None:
+        self.changed = changed
+        self.notice = notice
+        self.cameras: list[CardWatcher] = []
+        self.flow: CardTeachFlow | None = None
+        self._reader: CardReader | None = None
+        self._lock = threading.RLock()
+
+    def attach(self, watcher: CardWatcher) -> None:
+        """A camera's card watcher: it is taught with, and reads with the taught set."""
+        with self._lock:
+            self.cameras.append(watcher)
+            if self.flow is not None:
+                watcher.teach(self._seen)
+
+    # ---- the page's steps ------------------------------------------------------------------
+
+    def act(self, action: Mapping[str, Any], playing: GameKind | None) -> None:
+        """One step from the page (see the module's doc); UserError if it cannot be taken."""
+        from vision.cards.flow import CardFlowError
+
+        step = action.get("step")
+        with self._lock:
+            try:
+                if step == "start":
+                    self._start(playing)
+                elif step in ("cancel", "close"):
+                    self._stop()
+                elif step == "shipped":
+                    self._back_to_shipped(playing)
+                else:
+                    self._answer(str(step), action)
+            except CardFlowError as error:
+                raise UserError(message(error)) from None
+        self.changed()
+
+    def _start(self, playing: GameKind | None) -> None:
+        from vision.cards import cardset
+        from vision.cards.flow import LAYING, CardTeachFlow
+        from vision.cards.reader import CardReader
+        from vision.errors import VisionError
+
+        if self.flow is not None and self.flow.step == LAYING:
+            raise UserError(_("a teaching of the cards is going on: finish it or cancel it first"))
+        kind = card_kind(playing)
+        if kind is None:
+            raise UserError(_("no game here reads cards: there is no deck to teach"))
+        cards = cards_of(kind)
+        assert cards is not None
+        name = cards.card_set
+        shipped = cardset.SHIPPED / f"{name}.npz"
+        try:  # the set as shipped reads what the cards seem to be (it knows every kind)
+            reader = CardReader.load(shipped if shipped.is_file() else name)
+        except VisionError as error:
+            raise UserError(
+                _("the card set {name} cannot be loaded: {why}", name=name, why=message(error))
+            ) from None
+        kinds = [k for k in reader.cards.kinds if k[1] not in (reader.cards.facedown, "")]
+        self.flow, self._reader = CardTeachFlow(name, kinds), reader
+        if not self.cameras:
+            self.notice("warning", _("no camera is open: the cards cannot be seen to teach them"))
+        for watcher in self.cameras:
+            watcher.teach(self._seen)
+
+    def _stop(self) -> None:
+        for watcher in self.cameras:
+            watcher.teach(None)
+        self.flow = self._reader = None
+
+    def _answer(self, step: str, action: Mapping[str, Any]) -> None:
+        flow = self.flow
+        if flow is None:
+            raise UserError(_("no teaching of the cards is going on: start one first"))
+        if step not in STEPS:
+            raise UserError(
+                _(
+                    "unknown teaching step {step} ({steps})",
+                    step=repr(step),
+                    steps=", ".join(STEPS),
+                )
+            )
+        from vision.cards.flow import LAYING
+
+        if flow.step != LAYING:
+            raise UserError(_("the cards are learnt already: close the teaching first"))
+        if step == "learn":
+            self._learn(flow)
+            return
+        card = action.get("card")
+        if not isinstance(card, int) or isinstance(card, bool):
+            raise UserError(_('the "{step}" step names a card (a number)', step=step))
+        if step == "leave_out":
+            flow.leave_out(card)
+            return
+        color, value = action.get("color"), action.get("value")
+        if not isinstance(color, str) or not isinstance(value, str):
+            raise UserError(_('the "{step}" step names a card, its colour and value', step=step))
+        flow.confirm(card, color, value)
+
+    def _learn(self, flow: CardTeachFlow) -> None:
+        """Fit the deck's set in a thread of its own (seconds): the page and the camera
+        never wait for it."""
+        from vision.cards.flow import DONE, FITTING, LAYING
+
+        flow.check()
+        flow.step = FITTING
+
+        def fit() -> None:
+            from vision.cards.cardset import user_path
+            from vision.errors import VisionError
+
+            try:
+                made = flow.learn()
+                path = user_path(flow.name)
+                fresh = made.save(path.with_name(f"{path.name}.new.npz"))
+                os.replace(fresh, path)
+            except VisionError as error:  # (the confirmed cards cannot teach a set)
+                with self._lock:
+                    flow.step, flow.result = LAYING, {"error": message(error)}
+            except Exception as error:  # a bug, or the disk: said, the cards kept
+                with self._lock:
+                    flow.step, flow.result = LAYING, {"error": repr(error)}
+                self.notice(
+                    "error", _("internal error learning the cards: {error}", error=repr(error))
+                )
+            else:
+                with self._lock:
+                    cameras = list(self.cameras)
+                    flow.step = DONE
+                    flow.result = {"kinds": len(made.kinds), "cards": len(flow.confirmed())}
+                for watcher in cameras:
+                    watcher.reload(flow.name)
+                self.notice(
+                    "info",
+                    _(
+                        "the table now reads the cards with the set it was taught ({kinds} kinds, "
+                        "from {cards} cards)",
+                        kinds=len(made.kinds),
+                        cards=len(flow.confirmed()),
+                    ),
+                )
+            self.changed()
+
+        threading.Thread(target=fit, name="teach-cards", daemon=True).start()
+
+    def _back_to_shipped(self, playing: GameKind | None) -> None:
+        from vision.cards.cardset import user_path
+
+        kind = card_kind(playing)
+        cards = cards_of(kind) if kind is not None else None
+        if cards is None or not taught(cards.card_set):
+            raise UserError(_("the table reads the cards with the set as shipped already"))
+        path = user_path(cards.card_set)
+        os.replace(path, path.with_name(f"{path.name}.set-aside"))  # (kept, not lost)
+        for watcher in self.cameras:
+            watcher.reload(cards.card_set)
+        self.notice("info", _("the table reads the cards with the set as shipped again"))
+
+    # ---- the camera ------------------------------------------------------------------------
+
+    def _seen(self, frame: Any) -> None:
+        """A camera frame while teaching (the camera's thread)."""
+        with self._lock:
+            flow, reader = self.flow, self._reader
+            if flow is None or reader is None or not flow.seen(frame, reader):
+                return
+        self.changed()
+
+    # ---- the page --------------------------------------------------------------------------
+
+    def view(self, playing: GameKind | None) -> dict[str, Any] | None:
+        """For the page: the deck's set (taught or as shipped), the game's words for its
+        cards, and the teaching going on (cards cut out as /api/teach-cards/cut/N.png);
+        None when no game reads cards."""
+        kind = card_kind(playing)
+        cards = cards_of(kind) if kind is not None else None
+        if kind is None or cards is None:
+            return None
+        with self._lock:
+            flow = None if self.flow is None else self.flow.to_json()
+        names: dict[str, Text | str] = dict(cards.names())
+        return {
+            "game": kind.title,
+            "set": cards.card_set,
+            "taught": taught(cards.card_set),
+            "names": names,
+            "flow": flow,
+        }
+
+    def cut(self, number: int) -> bytes:
+        """Card `number` of the teaching, cut out, as PNG."""
+        import cv2
+
+        with self._lock:
+            if self.flow is None or not 0 <= number < len(self.flow.cards):
+                raise UserError(_("no card {n} in the teaching", n=number))
+            shown = self.flow.shown(number)
+        _ok, png = cv2.imencode(".png", shown)
+        return bytes(png)

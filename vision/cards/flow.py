@@ -1,0 +1,251 @@
+"""Teaching the table its own deck from the camera (the page's "Teach your cards").
+
+People lay a few cards of their deck under the camera, take them away or lay more, frame
+after frame. Each time the view lies still (the same cards found on SETTLE frames in a
+row), every card found that did not lie there in the view before is cut out, with the
+reading of the set the table reads with now (its best guess when it is not sure); a
+person confirms each card's colour and value, or fixes them, or leaves out what is no card.
+`examples()` turns the confirmed cards into vision.cards.teach.Examples, each card cut
+several times a little off and either way up as `teach.collect` does from labelled photos,
+and `learn()` fits the deck's set from them (vision.cards.teach.learn).
+
+    >>> flow = CardTeachFlow("cards", kinds=(("red", "7"), ("black", "wild")))
+    >>> flow.step, flow.to_json()["cards"]
+    ('laying', [])
+
+The flow keeps for each card only the frame around it (not whole frames). Its refusals
+are vision's words (`vision.words._`), said by the host in the page's language.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
+
+import numpy as np
+
+from vision.cards import patches
+from vision.errors import VisionError
+from vision.words import _
+
+if TYPE_CHECKING:
+    from vision.cards.cardset import CardSet
+    from vision.cards.reader import CardReading
+    from vision.cards.teach import Examples
+
+LAYING, FITTING, DONE = "laying", "fitting", "done"
+SETTLE = 3  # frames in a row finding the same cards: the view lies still
+SAME_PLACE = 0.25  # of a card's long side: a card this close, turned alike, lay there before
+SAME_TURN = 12.0  # degrees
+MARGIN = 0.3  # of a card's long side: the frame kept around a card (its cuts may be off)
+SHOWN = (128, 192)  # the cut shown on the page: width, height
+CUTS_PER_CARD = 8  # as vision.cards.teach.collect
+MAX_CARDS = 200  # a teaching keeps at most this many cards
+
+
+class CardFlowError(VisionError):
+    """A step the card teaching cannot take (an unknown card, a kind the deck has not,
+    too little to learn from)."""
+
+
+class Reader(Protocol):
+    """What the flow needs of vision.cards.reader.CardReader."""
+
+    def read(self, frame: np.ndarray) -> list[CardReading]: ...
+
+
+@dataclass
+class TaughtCard:
+    """A card seen while teaching: the frame around it, its corners in that, what the set
+    in use read (its best guess) and what a person said it is (None: not yet)."""
+
+    id: int
+    region: np.ndarray
+    corners: np.ndarray  # (4, 2) in `region`
+    guess: tuple[str, str]  # (colour, value): the set's reading, or its best guess
+    sure: bool  # the set read both colour and value
+    view: int  # which view it was seen in (from 1)
+    center: tuple[float, float]  # where it lay in the frame
+    kind: tuple[str, str] | None = None  # confirmed (colour, value)
+    left_out: bool = False  # no card, or not to learn from
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "view": self.view,
+            "center": [round(v, 1) for v in self.center],
+            "guess": {"color": self.guess[0], "value": self.guess[1]},
+            "sure": self.sure,
+            "card": None if self.kind is None else {"color": self.kind[0], "value": self.kind[1]},
+            "left_out": self.left_out,
+        }
+
+
+class CardTeachFlow:
+    """One teaching of a card set named `name`, whose deck has these `kinds` (colour,
+    value): the kinds a person may say a card is."""
+
+    def __init__(self, name: str, kinds: Sequence[tuple[str, str]]) -> None:
+        self.name = name
+        self.kinds = tuple(kinds)
+        self.step = LAYING
+        self.cards: list[TaughtCard] = []
+        self.views = 0  # views that lay still with new cards in them
+        self.result: dict[str, Any] | None = None  # the fit's outcome (the host's words)
+        self._candidate: tuple[tuple[int, int, int], ...] | None = None
+        self._streak = 0
+        self._settled: list[CardReading] = []
+
+    # ---- the camera ------------------------------------------------------------------------
+
+    def seen(self, frame: np.ndarray, reader: Reader) -> bool:
+        """One frame, read by `reader` (the set in use): True if it brought new cards."""
+        if self.step != LAYING:
+            return False
+        cards = [c for c in reader.read(frame) if not c.facedown]
+        view = tuple(sorted(_where(c) for c in cards))
+        if view != self._candidate:
+            self._candidate, self._streak = view, 0
+        self._streak += 1
+        if self._streak != SETTLE:
+            return False
+        new = [c for c in cards if not any(_same(c, old) for old in self._settled)]
+        self._settled = cards
+        new = new[: max(0, MAX_CARDS - len(self.cards))]
+        if not new:
+            return False
+        self.views += 1
+        for c in new:
+            region, corners = _region(frame, np.asarray(c.corners, np.float64))
+            guess = (c.best_color, c.best_value) if not c.known else (c.color, c.value)
+            self.cards.append(
+                TaughtCard(len(self.cards), region, corners, guess, c.known, self.views, c.center)
+            )
+        return True
+
+    # ---- people's answers ------------------------------------------------------------------
+
+    def card(self, number: int) -> TaughtCard:
+        if not 0 <= number < len(self.cards):
+            raise CardFlowError(_("there is no card {card} in this teaching", card=number))
+        return self.cards[number]
+
+    def confirm(self, number: int, color: str, value: str) -> None:
+        """Card `number` is a `color` `value` (the set's reading confirmed, or fixed)."""
+        card = self.card(number)
+        if (color, value) not in self.kinds:
+            raise CardFlowError(
+                _("this deck has no card {color} {value}", color=color, value=value)
+            )
+        card.kind, card.left_out = (color, value), False
+
+    def leave_out(self, number: int) -> None:
+        """Card `number` is no card, or not one to learn from."""
+        card = self.card(number)
+        card.kind, card.left_out = None, True
+
+    def confirmed(self) -> list[TaughtCard]:
+        return [c for c in self.cards if c.kind is not None and not c.left_out]
+
+    def taught_kinds(self) -> dict[tuple[str, str], int]:
+        """How many cards of each kind are confirmed."""
+        out: dict[tuple[str, str], int] = {}
+        for c in self.confirmed():
+            assert c.kind is not None
+            out[c.kind] = out.get(c.kind, 0) + 1
+        return dict(sorted(out.items()))
+
+    # ---- learning --------------------------------------------------------------------------
+
+    def check(self) -> None:
+        """CardFlowError, in words for people, if the confirmed cards cannot teach a set."""
+        cards = self.confirmed()
+        if not cards:
+            raise CardFlowError(_("no card is confirmed yet: confirm or fix each card seen"))
+        values = {c.kind[1] for c in cards if c.kind is not None}
+        if len(values) < 2:
+            raise CardFlowError(
+                _(
+                    "only cards of one value are confirmed ({value}): lay and confirm cards "
+                    "of at least two values, so the set can tell them apart",
+                    value=", ".join(sorted(values)),
+                )
+            )
+
+    def examples(self, seed: int = 0, per_card: int = CUTS_PER_CARD) -> Examples:
+        """The confirmed cards as vision.cards.teach.Examples: each cut `per_card` times a
+        little off, every other cut the other way up, and once where the finder found it."""
+        from vision.cards.teach import Examples
+
+        self.check()
+        rng = np.random.default_rng(seed)
+        cuts, values, card_of, read = [], [], [], []
+        colors: list[str | None] = []
+        for n, c in enumerate(self.confirmed()):
+            assert c.kind is not None
+            for k in range(per_card):
+                q = patches.jitter(c.corners, rng)
+                cuts.append(patches.cut(c.region, patches.turned(q) if k % 2 else q))
+            values += [c.kind[1]] * per_card
+            colors += [c.kind[0]] * per_card
+            card_of += [n] * per_card
+            read.append(patches.cut(c.region, c.corners))
+        return Examples(
+            np.stack(cuts),
+            values,
+            colors,
+            np.array(card_of),
+            np.zeros((0, *cuts[0].shape), np.uint8),
+            np.stack(read),
+            np.arange(len(read), dtype=np.int64),
+        )
+
+    def learn(self, seed: int = 0) -> CardSet:
+        """The deck's set fitted from the confirmed cards (seconds, with numpy)."""
+        from vision.cards.teach import learn
+
+        return learn(self.name, self.examples(seed))
+
+    def shown(self, number: int) -> np.ndarray:
+        """Card `number` cut out for the page (BGR, upright)."""
+        c = self.card(number)
+        return patches.cut(c.region, c.corners, *SHOWN)
+
+    def to_json(self) -> dict[str, Any]:
+        taught = self.taught_kinds()
+        return {
+            "name": self.name,
+            "step": self.step,
+            "views": self.views,
+            "cards": [c.to_json() for c in self.cards],
+            "confirmed": sum(taught.values()),
+            "kinds": [{"color": k[0], "value": k[1], "cards": n} for k, n in taught.items()],
+            "deck": [{"color": c, "value": v} for c, v in self.kinds],
+            "result": self.result,
+        }
+
+
+def _where(c: CardReading) -> tuple[int, int, int]:
+    """Where a card lies, roughly (a view with a card moved is a new view)."""
+    return (round(c.center[0] / 16), round(c.center[1] / 16), round(c.angle / 10))
+
+
+def _same(a: CardReading, b: CardReading) -> bool:
+    """A card lying where another lay: about the same place and turn."""
+    side = math.dist(b.corners[1], b.corners[2])
+    turn = abs(a.angle - b.angle) % 180
+    return math.dist(a.center, b.center) <= SAME_PLACE * side and min(turn, 180 - turn) <= SAME_TURN
+
+
+def _region(frame: np.ndarray, corners: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The frame around a card (a margin for its cuts a little off), and its corners there."""
+    long = max(math.dist(corners[0], corners[1]), math.dist(corners[1], corners[2]), 1.0)
+    pad = MARGIN * long
+    h, w = frame.shape[:2]
+    x0 = max(0, math.floor(corners[:, 0].min() - pad))
+    y0 = max(0, math.floor(corners[:, 1].min() - pad))
+    x1 = min(w, math.ceil(corners[:, 0].max() + pad))
+    y1 = min(h, math.ceil(corners[:, 1].max() + pad))
+    return frame[y0:y1, x0:x1].copy(), corners - [x0, y0]
