@@ -110,7 +110,7 @@ class CardTeaching:
             reader = CardReader.load(shipped if shipped.is_file() else name)
         except VisionError as error:
             raise UserError(
-                _("the card set {name} cannot be loaded: {why}", name=name, why=message(error))
+                _("the card set '{name}' cannot be loaded: {why}", name=name, why=message(error))
             ) from None
         kinds = [k for k in reader.cards.kinds if k[1] not in (reader.cards.facedown, "")]
         self.flow, self._reader = CardTeachFlow(name, kinds), reader

@@ -229,4 +229,4 @@ def test_a_refusal_is_said_in_french(teaching: CardTeaching, tmp_path: Path) -> 
     with pytest.raises(UserError) as said:
         teaching.act({"step": "learn"}, None)
     french = localize(said.value.args[0], "fr")
-    assert french.startswith("aucune carte n’est confirmée"), french
+    assert french.startswith("aucune carte n'est confirmée"), french
