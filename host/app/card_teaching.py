@@ -65,9 +65,11 @@ class CardTeaching:
 
     def attach(self, watcher: CardWatcher) -> None:
         """A camera's card watcher: it is taught with, and reads with the taught set."""
+        from vision.cards.flow import LAYING
+
         with self._lock:
             self.cameras.append(watcher)
-            if self.flow is not None:
+            if self.flow is not None and self.flow.step == LAYING:
                 watcher.teach(self._seen)
 
     # ---- the page's steps ------------------------------------------------------------------
@@ -185,7 +187,8 @@ class CardTeaching:
                     cameras = list(self.cameras)
                     flow.step = DONE
                     flow.result = {"kinds": len(made.kinds), "cards": len(flow.confirmed())}
-                for watcher in cameras:
+                for watcher in cameras:  # (back to the game's cards, read with it)
+                    watcher.teach(None)
                     watcher.reload(flow.name)
                 self.notice(
                     "info",
