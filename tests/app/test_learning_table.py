@@ -23,11 +23,25 @@ PLAYERS = [{"name": "Ann", "monster": "The King"}, {"name": "Bob", "monster": "A
 WINDOW = 4.0
 
 
+class Cards:
+    """Stands for host.app.card_camera.CardWatcher (the card teaching attaches it)."""
+
+    def __init__(self) -> None:
+        self.said: list[tuple[str, Any]] = []
+
+    def teach(self, seen: Any) -> None:
+        self.said.append(("teach", seen is not None))
+
+    def reload(self, card_set: str) -> None:
+        self.said.append(("reload", card_set))
+
+
 class Camera:
     """Stands for host.app.camera.DiceWatcher: notes what the table tells it."""
 
     def __init__(self) -> None:
         self.said: list[tuple[str, Any]] = []
+        self.cards = Cards()
 
     def teach(self, reader: Any, seen: Any) -> None:
         self.said.append(("teach", reader is not None))
