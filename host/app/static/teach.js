@@ -77,7 +77,8 @@ const WORDS = {
   cardsFitting: () => t("Learning your cards… (a few seconds)"),
   cardsFailed: (why) => t("The cards could not be learnt: {why}", { why }),
   cardsDone: (kinds, cards) => t("The table now reads your cards with the set it was taught: {kinds} kinds, from {cards} cards.", { kinds, cards }),
-  cardsUntaught: (n) => t("{n} kinds of the deck are not taught: a card of those is not read (enter it on the page), or teach them too.", { n }),
+  cardsUntaught: (n) => t("{n} kinds of the deck are not taught: a card of those may be misread; fix it on the page, or teach them too.", { n }),
+  cardsMissing: (n, kinds) => t("Still to teach ({n}): {kinds}.", { n, kinds }),
 };
 
 const tw = (key, ...args) => WORDS[key](...args);
@@ -267,8 +268,12 @@ function drawCardTeaching(el) {
       unlocked() ? h("div", { class: "choices" }, h("button", { "data-test": "cards-close", onclick: () => teachCards("close") }, tw("done"))) : null));
     return;
   }
+  // the kinds not taught yet, named: a set reads surely only what it was taught
+  const taught = new Set(flow.kinds.map((k) => `${k.color}/${k.value}`));
+  const missing = flow.deck.filter((k) => !taught.has(`${k.color}/${k.value}`));
   el.append(h("p", { "data-test": "cards-seen" }, tw("cardsLaying", flow.cards.length)),
-    h("p", { "data-test": "cards-taught" }, soFar));
+    h("p", { "data-test": "cards-taught" }, soFar),
+    flow.kinds.length && missing.length ? h("p", { class: "quiet", "data-test": "cards-missing" }, tw("cardsMissing", missing.length, missing.map(cardLabel).join(", "))) : null);
   if (flow.result && flow.result.error) el.append(h("p", { class: "warn", "data-test": "cards-failed" }, tw("cardsFailed", flow.result.error)));
   const colours = [...new Set(flow.deck.map((k) => k.color))];
   const values = [...new Set(flow.deck.map((k) => k.value))];
