@@ -66,6 +66,13 @@ def feed(watcher: DiceWatcher, frames: list[Path]) -> list[Any]:
     return [e for f in frames for e in watcher.feed(read_image(f), 0.0)]
 
 
+def open_teaching(page: Any, says: str) -> None:
+    """The menu's "Teach your cards", which says which set the table reads with."""
+    page.click("[data-test=more]")
+    page.click("[data-test=teach-cards]")
+    expect(page.locator("[data-test=cards-set]")).to_have_text(says)
+
+
 def test_the_table_is_taught_its_deck_on_the_page_and_reads_with_it(
     table: Served, browser: Browser, tmp_path: Path
 ) -> None:
@@ -77,11 +84,7 @@ def test_the_table_is_taught_its_deck_on_the_page_and_reads_with_it(
     watcher = DiceWatcher()  # the table's camera, fed the recorded frames
     table.table.camera_opened(watcher)
     page = open_page(browser, table, timeout_ms=20_000)
-    page.click("[data-test=more]")
-    page.click("[data-test=teach-cards]")
-    expect(page.locator("[data-test=cards-set]")).to_have_text(
-        "The table reads the cards with the set as shipped."
-    )
+    open_teaching(page, "The table reads the cards with the set as shipped.")
     page.click("[data-test=cards-start]")
     expect(page.locator("[data-test=cards-seen]")).to_be_visible()
 
@@ -139,11 +142,7 @@ def test_the_table_is_taught_its_deck_on_the_page_and_reads_with_it(
     assert set(watcher.cards.reading_with("cards").kinds) == set(taught)
 
     # the page says so, and goes back to the set as shipped
-    page.click("[data-test=more]")
-    page.click("[data-test=teach-cards]")
-    expect(page.locator("[data-test=cards-set]")).to_have_text(
-        "The table reads the cards with the set it was taught here."
-    )
+    open_teaching(page, "The table reads the cards with the set it was taught here.")
     page.click("[data-test=cards-shipped]")
     expect(page.locator("[data-test=panel]")).to_be_hidden()
     assert not cardset.user_path("cards").is_file()
