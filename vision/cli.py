@@ -249,7 +249,7 @@ def _teach(args: argparse.Namespace) -> int:
     if args.out is not None and args.out.suffix != ".npz":
         raise VisionError(f"--out {args.out}: a face set file's name ends in .npz")
     from vision import labels
-    from vision.cards.teach import by_name
+    from vision.cards.named import by_name
 
     # photos of cards (labelled, or each named by its card) teach a card set
     if by_name(args.folder) or labels.load(args.folder).face_set == "cards":

@@ -26,14 +26,13 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 
-from vision.cards import patches
+from vision.cards import patches, teach
 from vision.errors import VisionError
 from vision.words import _
 
 if TYPE_CHECKING:
     from vision.cards.cardset import CardSet
     from vision.cards.reader import CardReading
-    from vision.cards.teach import Examples
 
 LAYING, FITTING, DONE = "laying", "fitting", "done"
 SETTLE = 3  # frames in a row finding the same cards: the view lies still
@@ -41,7 +40,6 @@ SAME_PLACE = 0.25  # of a card's long side: a card this close, turned alike, lay
 SAME_TURN = 12.0  # degrees
 MARGIN = 0.3  # of a card's long side: the frame kept around a card (its cuts may be off)
 SHOWN = (128, 192)  # the cut shown on the page: width, height
-CUTS_PER_CARD = 8  # as vision.cards.teach.collect
 MAX_CARDS = 200  # a teaching keeps at most this many cards
 
 
@@ -174,25 +172,22 @@ class CardTeachFlow:
                 )
             )
 
-    def examples(self, seed: int = 0, per_card: int = CUTS_PER_CARD) -> Examples:
+    def examples(self, seed: int = 0, per_card: int = teach.CUTS_PER_CARD) -> teach.Examples:
         """The confirmed cards as vision.cards.teach.Examples: each cut `per_card` times a
-        little off, every other cut the other way up, and once where the finder found it."""
-        from vision.cards.teach import Examples
-
+        little off, every other cut the other way up (teach.jittered, as from labelled
+        photos), and once where the finder found it."""
         self.check()
         rng = np.random.default_rng(seed)
         cuts, values, card_of, read = [], [], [], []
         colors: list[str | None] = []
         for n, c in enumerate(self.confirmed()):
             assert c.kind is not None
-            for k in range(per_card):
-                q = patches.jitter(c.corners, rng)
-                cuts.append(patches.cut(c.region, patches.turned(q) if k % 2 else q))
+            cuts += teach.jittered(c.region, c.corners, rng, per_card)
             values += [c.kind[1]] * per_card
             colors += [c.kind[0]] * per_card
             card_of += [n] * per_card
             read.append(patches.cut(c.region, c.corners))
-        return Examples(
+        return teach.Examples(
             np.stack(cuts),
             values,
             colors,
@@ -204,9 +199,7 @@ class CardTeachFlow:
 
     def learn(self, seed: int = 0) -> CardSet:
         """The deck's set fitted from the confirmed cards (seconds, with numpy)."""
-        from vision.cards.teach import learn
-
-        return learn(self.name, self.examples(seed))
+        return teach.learn(self.name, self.examples(seed))
 
     def shown(self, number: int) -> np.ndarray:
         """Card `number` cut out for the page (BGR, upright)."""

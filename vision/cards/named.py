@@ -30,6 +30,12 @@ def photos(folder: str | Path) -> list[Path]:
     return sorted(p for p in root.iterdir() if p.is_file() and p.suffix.lower() in SUFFIXES)
 
 
+def by_name(folder: str | Path) -> bool:
+    """Whether `folder` holds photos named by their card rather than a dice-labels/1
+    folder (labels.json)."""
+    return not (Path(folder) / "labels.json").exists() and bool(photos(folder))
+
+
 def card_of(path: Path) -> tuple[str, str]:
     """(colour, value) a photo's name says; VisionError saying how to name it otherwise."""
     m = NAME.fullmatch(path.stem.lower())

@@ -12,7 +12,6 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
 import numpy as np
 
@@ -67,6 +66,18 @@ def quad_of(
     return finder.rectangle(c, max(w, h), min(w, h), 0.0 if h >= w else 90.0), None
 
 
+def jittered(
+    frame: np.ndarray, quad: np.ndarray, rng: np.random.Generator, per_card: int = CUTS_PER_CARD
+) -> list[np.ndarray]:
+    """A card cut out of `frame` `per_card` times, a little off as the finder might place
+    it (patches.jitter), every other cut the other way up."""
+    cuts = []
+    for k in range(per_card):
+        q = patches.jitter(quad, rng)
+        cuts.append(patches.cut(frame, patches.turned(q) if k % 2 else q))
+    return cuts
+
+
 def collect(
     label_set: labels.LabelSet,
     images: Sequence[labels.LabelledImage] | None = None,
@@ -85,9 +96,7 @@ def collect(
             quad, match = quad_of(card, found)
             if not card.readable:
                 continue
-            for k in range(per_card):
-                q = patches.jitter(quad, rng)
-                cuts.append(patches.cut(frame, patches.turned(q) if k % 2 else q))
+            cuts += jittered(frame, quad, rng, per_card)
             values += [card.face] * per_card
             colors += [card.color] * per_card
             card_of += [n_cards] * per_card
@@ -210,16 +219,10 @@ def learn(
     )
 
 
-def by_name(folder: str | Path) -> bool:
-    """Whether `folder` holds photos named by their card (vision.cards.named) rather than a
-    dice-labels/1 folder."""
-    return not (Path(folder) / "labels.json").exists() and bool(named.photos(folder))
-
-
 def teach(folder: str, name: str, seed: int = 0) -> CardSet:
     """Teach a card set from a dice-labels/1 folder of cards, or from a folder of photos
     named by their card (one card a photo: vision.cards.named)."""
-    label_set = named.label_set(folder) if by_name(folder) else labels.load(folder)
+    label_set = named.label_set(folder) if named.by_name(folder) else labels.load(folder)
     if label_set.face_set not in ("cards", ""):
         raise TeachError(f"{folder} labels {label_set.face_set!r}, not cards")
     return learn(name, collect(label_set, seed=seed))
