@@ -255,7 +255,6 @@ function drawCardTeaching(el) {
   const flow = cs && cs.flow;
   if (!flow) return;
   el.append(h("h2", {}, tw("cardsTitle", cs.game)));
-  const soFar = flow.kinds.length ? tw("cardsSoFar", flow.confirmed, flow.kinds.length, flow.kinds.map(cardLabel).join(", ")) : tw("cardsNone");
   if (flow.step === "fitting") {
     el.append(h("p", { class: "quiet", "data-test": "cards-fitting" }, tw("cardsFitting")));
     return;
@@ -268,6 +267,7 @@ function drawCardTeaching(el) {
       unlocked() ? h("div", { class: "choices" }, h("button", { "data-test": "cards-close", onclick: () => teachCards("close") }, tw("done"))) : null));
     return;
   }
+  const soFar = flow.kinds.length ? tw("cardsSoFar", flow.confirmed, flow.kinds.length, flow.kinds.map(cardLabel).join(", ")) : tw("cardsNone");
   // the kinds not taught yet, named: a set reads surely only what it was taught
   const taught = new Set(flow.kinds.map((k) => `${k.color}/${k.value}`));
   const missing = flow.deck.filter((k) => !taught.has(`${k.color}/${k.value}`));
