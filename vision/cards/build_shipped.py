@@ -30,11 +30,11 @@ from pathlib import Path
 
 import numpy as np
 
-from vision.cards import cardset, colour, finder, glyphs, patches
+from vision.cards import cardset, finder, glyphs, patches
 from vision.cards.dataset import random_set
 from vision.cards.design import BACK, OTHER, VALUES, card_kinds
 from vision.cards.evaluate import evaluate
-from vision.cards.reader import CardReader, embed
+from vision.cards.reader import CardReader
 from vision.cards.teach import Examples, collect, learn
 from vision.evaluate import match
 from vision.labels import LabelSet
@@ -61,9 +61,8 @@ def calibrate(reader: CardReader, label_set: LabelSet) -> tuple[float, float]:
         if not found:
             continue
         cuts = np.stack([patches.cut(frame, f.corners) for f in found])
-        measured = colour.features(cuts)
-        vp = s.value_probabilities(embed(cuts, colours=measured))[:, : len(s.values)]
-        cp = s.color_probabilities(measured)
+        _features, vp, cp = reader.scores(cuts)
+        vp = vp[:, : len(s.values)]
         for i, j in match(image.dice, found):
             card = image.dice[i]
             if not card.readable:

@@ -118,14 +118,19 @@ class CardReader:
         cuts = np.stack([patches.cut(frame, f.corners) for f in found])
         return self.read_cuts(cuts, found)
 
-    def read_cuts(self, cuts: np.ndarray, found: list[finder.Found]) -> CardFrameReading:
-        """Read cards already found and cut out (vision.cards.patches.cut, one per find)."""
+    def scores(self, cuts: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Cut cards' features, value probabilities and colour probabilities by the set
+        (what `read_cuts` reads, and what vision.cards.build_shipped calibrates on)."""
         s = self.cards
         measured = colour.features(cuts)  # once: the value's features hold them too
         features = embed(cuts, colours=measured)
-        probs = s.value_probabilities(features)
+        return features, s.value_probabilities(features), s.color_probabilities(measured)
+
+    def read_cuts(self, cuts: np.ndarray, found: list[finder.Found]) -> CardFrameReading:
+        """Read cards already found and cut out (vision.cards.patches.cut, one per find)."""
+        s = self.cards
+        features, probs, colours = self.scores(cuts)
         similar = s.similarity(features)
-        colours = s.color_probabilities(measured)
         out, dropped = [], []
         n = len(s.values)
         for f, p, sim, pc in zip(found, probs, similar, colours, strict=True):
