@@ -178,3 +178,18 @@ def test_mistakes_are_one_line_with_what_to_do(
 
 def test_the_shared_deck_is_found() -> None:
     assert data_dir("cards/deck-a") is not None
+
+
+def test_a_folder_neither_labelled_nor_named_by_cards_says_both_ways_to_teach(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # photos of dice without their labels.json: not taken for a deck of misnamed cards
+    folder = tmp_path / "dice"
+    folder.mkdir()
+    cv2.imwrite(str(folder / "throw_1.jpg"), np.full((48, 64, 3), 90, np.uint8))
+    for where in (folder, tmp_path / "empty"):
+        where.mkdir(exist_ok=True)
+        status, _, err = run(capsys, "teach", str(where), "--name", "x")
+        assert status != 0, err
+        assert "no labels.json" in err and "dice-labels/1" in err and "red-7.jpg" in err, err
+        assert len(err.strip().splitlines()) == 1

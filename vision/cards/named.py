@@ -33,7 +33,15 @@ def photos(folder: str | Path) -> list[Path]:
 def by_name(folder: str | Path) -> bool:
     """Whether `folder` holds photos named by their card rather than a dice-labels/1
     folder (labels.json)."""
-    return not (Path(folder) / "labels.json").exists() and bool(photos(folder))
+    return Path(folder).is_dir() and not (Path(folder) / "labels.json").exists()
+
+
+def _names_a_card(path: Path) -> bool:
+    try:
+        card_of(path)
+    except VisionError:
+        return False
+    return True
 
 
 def card_of(path: Path) -> tuple[str, str]:
@@ -55,10 +63,13 @@ def label_set(folder: str | Path) -> labels.LabelSet:
     """The photos of `folder` as labelled cards (face set "cards"); VisionError naming the
     first photo whose name is not a card or in which no card is found."""
     shots = photos(folder)
-    if not shots:
+    if not any(_names_a_card(path) for path in shots):
+        # neither kind of teaching folder: say both ways (dice teach from labels.json)
+        found = "no photo named by its card" if shots else "no photos (.jpg or .png)"
         raise VisionError(
-            f"{folder}: no photos (.jpg or .png) and no labels.json: photograph each card "
-            "of your deck on a plain table and name each photo by its card (red-7.jpg)"
+            f"{folder}: no labels.json and {found}: to teach a deck, photograph each card "
+            "alone on a plain table and name each photo by its card (red-7.jpg); to teach "
+            "dice, give a dice-labels/1 folder (docs/vision.md) or --camera SOURCE"
         )
     cards = [card_of(path) for path in shots]  # every name checked before any photo is read
     images = []
