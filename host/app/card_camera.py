@@ -2,9 +2,9 @@
 
 `CardWatcher` reads every frame with the card set the game's expectation names (vision's
 CardReader: never a sure wrong card, `unknown` with a reason), while the game expects
-cards, and waits until a view settles (the same cards read on SETTLE frames in a row: a
-hand laying a card is not a card laid). A settled view that differs from the last one is
-an event for the table:
+cards, and waits until a view settles (the same cards read on SETTLE frames in a row,
+vision.cards.still: a hand laying a card is not a card laid). A settled view that differs
+from the last one is an event for the table:
 
 - "discard": the cards newly on the pile, each a card not seen on it before (the same
   card lying at the same place and turn is the same card, however often it was hidden by
@@ -45,7 +45,6 @@ when an undo takes a round's end back (the pile still lies there: its cards are 
 
 from __future__ import annotations
 
-import math
 import threading
 import time
 from collections import deque
@@ -59,15 +58,13 @@ from host.app.text import _
 from host.games import CardExpectation
 from host.games.text import Text, as_text, message
 from vision.cards import size
+from vision.cards.still import Still, place, same_place
 
 if TYPE_CHECKING:
     from vision.cards.reader import CardReading
 
 UNKNOWN = "unknown"  # a colour or value the reader did not read (vision.cards.reader)
 
-SETTLE = 3  # frames in a row reading the same cards: the view settled
-SAME_PLACE = 0.25  # of a card's long side: a card this close, turned alike, is the same card
-SAME_TURN = 12.0  # degrees
 HAND_WAIT = 5.0  # seconds a hand's view of too few cards lies still before it is said
 # the cards read last, each once (new on the pile, laid in a hand): their sides tell the
 # deck's size here; few, so that a camera moved closer or farther is followed within a few
@@ -117,10 +114,8 @@ class CardWatcher:
         self._game: Hashable = None  # the game it was awaited in
         self.trouble: Text | None = None  # a card set that cannot be loaded, said once
         self.frames = 0
-        self._candidate: tuple[tuple[object, ...], ...] | None = None
-        self._streak = 0
-        self._since = 0.0  # when the candidate view was first seen (stream time)
-        self._short: tuple[tuple[object, ...], ...] | None = None  # a short hand said
+        self._still = Still()  # the view of the last frames, and whether it lies still
+        self._short: Hashable = None  # the view of a short hand said
         # how the view is looked at anew for the hand awaited (set by `expect`, from
         # another thread: read under the lock): "next", "first" (a counting begins),
         # "back" (an undo brought it back); None: as it is
@@ -170,7 +165,7 @@ class CardWatcher:
         `seen` instead of being read for the game; None: back to the game. Any thread."""
         with self._lock:
             self._teaching = seen
-            self._candidate, self._streak = None, 0
+            self._still.anew()
 
     def reload(self, card_set: str) -> None:
         """The set `card_set` changed (taught on the page, or back to the one shipped):
@@ -217,13 +212,11 @@ class CardWatcher:
             return []
         cards = [c for c in reader.read(frame) if not c.facedown]
         view = tuple(sorted(map(_where, cards)))
-        if view != self._candidate:
-            self._candidate, self._streak, self._since = view, 0, t
-        self._streak += 1
+        settled = self._still.see(view, t)
         dice = [c.to_json() for c in cards]
-        if expected.what == "hand" and self._streak > SETTLE:
+        if expected.what == "hand" and self._still.lying:
             return self._short_hand(expected, cards, dice, t)
-        if self._streak != SETTLE:
+        if not settled:
             return []
         self._view = cards
         self._here = [_sides(c) for c in cards if c.known]
@@ -267,7 +260,8 @@ class CardWatcher:
         if how == "first":
             self._hands.clear()  # (a new counting: the last round's hands are gathered)
         own = self._hands.get(expected, []) if how == "back" and expected is not None else []
-        self._anew, self._candidate = None, None
+        self._anew = None
+        self._still.anew()
         self._before = [c for c in self._view if not any(_same(c, mine) for mine in own)]
         self._gone, self._as_undone = set(), own
 
@@ -319,11 +313,11 @@ class CardWatcher:
         """A hand's view of fewer cards than the player lays down, lying still HAND_WAIT
         seconds: said once (a view with none says nothing: nobody has laid yet)."""
         n = len([c for c in self._laid if not self._unlike(c)])
-        if not 0 < n < expected.count or t - self._since < HAND_WAIT:
+        if not 0 < n < expected.count or t - self._still.since < HAND_WAIT:
             return []
-        if self._short == self._candidate:
+        if self._short == self._still.view:
             return []
-        self._short = self._candidate
+        self._short = self._still.view
         return [(_miscounted(expected, n), dice)]
 
     def _unlike(self, c: CardReading) -> bool:
@@ -369,7 +363,7 @@ class CardWatcher:
 def _where(c: CardReading) -> tuple[object, ...]:
     """A card as a view tells it apart: its kind, and roughly where it lies (a card moved
     is a new view, looked at again)."""
-    return (c.color, c.value, round(c.center[0] / 16), round(c.center[1] / 16), round(c.angle / 10))
+    return (c.color, c.value, *place(c))
 
 
 def _sides(c: CardReading) -> size.Sides:
@@ -439,8 +433,4 @@ def _same(a: CardReading, b: CardReading) -> bool:
     of the pile partly hidden now may not be read any more, one not read before may be
     now; a card whose colour was read but not its value is still not a card of another
     colour laid on it alike)."""
-    if not _alike(a, b):
-        return False
-    side = math.dist(b.corners[1], b.corners[2])
-    turn = abs(a.angle - b.angle) % 180
-    return math.dist(a.center, b.center) <= SAME_PLACE * side and min(turn, 180 - turn) <= SAME_TURN
+    return _alike(a, b) and same_place(a, b)

@@ -9,6 +9,10 @@ work; this wires it to the table's cameras and page).
   its cards with (vision.cards.cardset.user_path: a taught set is read before the shipped
   one of its name) and every camera reads with it at once; "close" after it, "cancel".
 - "shipped": back to the set as shipped (the taught one is set aside, not lost).
+- Kept (`keep_in` the table's learning store, vision.learning.store): the teaching, each
+  card seen (the frame around it, its corners, the reading) and what people said of it are
+  kept as they change, and a restart resumes the teaching where it was. A cancel wins over
+  a fit under way: the set it makes is not saved, and not read with.
 
 The words of the game's cards (its colours and values) come from the card game's kind
 (host.games.kind.Cards.names): the app names no game's cards itself.
@@ -27,9 +31,12 @@ from host.games.kind import GameKind, cards_of
 from host.games.text import Text, message
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from host.app.card_camera import CardWatcher
-    from vision.cards.flow import CardTeachFlow
+    from vision.cards.flow import CardTeachFlow, TaughtCard
     from vision.cards.reader import CardReader
+    from vision.learning.store import LearningStore
 
 STEPS = ("start", "confirm", "leave_out", "learn", "close", "cancel", "shipped")
 
@@ -60,8 +67,11 @@ class CardTeaching:
         self.notice = notice
         self.cameras: list[CardWatcher] = []
         self.flow: CardTeachFlow | None = None
+        self.store: LearningStore | None = None  # where the teaching is kept (None: nowhere)
         self._reader: CardReader | None = None
         self._lock = threading.RLock()
+        self._whole = True  # keep the whole teaching next (its keeping failed, or began)
+        self._unkept = False  # a keeping failed (said once, until one works again)
 
     def attach(self, watcher: CardWatcher) -> None:
         """A camera's card watcher: it is taught with, and reads with the taught set."""
@@ -71,6 +81,107 @@ class CardTeaching:
             self.cameras.append(watcher)
             if self.flow is not None and self.flow.step == LAYING:
                 watcher.teach(self._seen)
+
+    def keep_in(self, store: LearningStore) -> None:
+        """Keep the teaching in `store` as it changes, and resume the one kept there (the
+        table stopped mid-teaching). One that cannot be resumed is said, and left kept
+        until a new teaching begins."""
+        from vision.cards.flow import LAYING, CardTeachFlow
+        from vision.errors import VisionError
+
+        with self._lock:
+            self.store = store
+            try:
+                kept = store.card_teaching()
+                if kept is None:
+                    return
+                flow, unread = CardTeachFlow.resume(*kept)
+                reader = self._reader_for(flow.name)
+            except (VisionError, UserError) as error:
+                self.notice(
+                    "error",
+                    _(
+                        "the teaching of the cards under way when the table stopped cannot be "
+                        "resumed: {why}; start it again",
+                        why=message(error),
+                    ),
+                )
+                return
+            self.flow, self._reader = flow, reader
+            self._whole = unread > 0  # (its cards numbered anew: kept again whole)
+            if unread:
+                self._keep(flow)
+                self.notice(
+                    "warning",
+                    _(
+                        "{n} of the cards taught could not be read back after the table "
+                        "stopped: lay them again",
+                        n=unread,
+                    ),
+                )
+            self.notice(
+                "info",
+                _(
+                    "the teaching of the cards goes on where it was when the table stopped "
+                    "(cards seen: {cards}, confirmed: {confirmed})",
+                    cards=len(flow.cards),
+                    confirmed=len(flow.confirmed()),
+                ),
+            )
+            if flow.step == LAYING:
+                for watcher in self.cameras:
+                    watcher.teach(self._seen)
+        self.changed()
+
+    def _keep(
+        self, flow: CardTeachFlow, new: list[TaughtCard] | None = None, said: int | None = None
+    ) -> None:
+        """Keep the teaching as it is now: `new` cards seen, what was `said` of a card (its
+        number). A store that fails is said once; the teaching goes on (a restart would lose
+        what was not kept), and is kept whole at the next change."""
+        from vision.errors import VisionError
+        from vision.learning.store import KeptCard
+
+        if self.store is None or flow is not self.flow:
+            return
+
+        def kept(c: TaughtCard) -> KeptCard:
+            return KeptCard(c.id, *c.kept(), c.said())
+
+        try:
+            if self._whole:
+                self.store.begin_card_teaching(flow.kept(), [kept(c) for c in flow.cards])
+            else:
+                changed = {} if said is None else {said: flow.card(said).said()}
+                self.store.keep_card_teaching(flow.kept(), [kept(c) for c in new or []], changed)
+        except VisionError as error:
+            self._whole = True
+            if not self._unkept:
+                self.notice(
+                    "error",
+                    _(
+                        "the teaching of the cards cannot be kept ({why}): it goes on, but a "
+                        "restart of the table would lose what is not kept",
+                        why=message(error),
+                    ),
+                )
+            self._unkept = True
+            return
+        self._whole = self._unkept = False
+
+    def _forget(self) -> None:
+        """Nothing kept of the teaching any more (it ended)."""
+        from vision.errors import VisionError
+
+        if self.store is None:
+            return
+        try:
+            self.store.end_card_teaching()
+        except VisionError as error:  # (the next teaching replaces it: said, no more)
+            self.notice(
+                "warning",
+                _("the teaching of the cards kept cannot be forgotten: {why}", why=message(error)),
+            )
 
     # ---- the page's steps ------------------------------------------------------------------
 
@@ -94,12 +205,9 @@ class CardTeaching:
         self.changed()
 
     def _start(self, playing: GameKind | None) -> None:
-        from vision.cards import cardset
-        from vision.cards.flow import LAYING, CardTeachFlow
-        from vision.cards.reader import CardReader
-        from vision.errors import VisionError
+        from vision.cards.flow import DONE, CardTeachFlow
 
-        if self.flow is not None and self.flow.step == LAYING:
+        if self.flow is not None and self.flow.step != DONE:
             raise UserError(_("a teaching of the cards is going on: finish it or cancel it first"))
         kind = card_kind(playing)
         if kind is None:
@@ -107,23 +215,38 @@ class CardTeaching:
         cards = cards_of(kind)
         assert cards is not None
         name = cards.card_set
-        shipped = cardset.SHIPPED / f"{name}.npz"
-        try:  # the set as shipped reads what the cards seem to be (it knows every kind)
-            reader = CardReader.load(shipped if shipped.is_file() else name)
-        except VisionError as error:
-            raise UserError(
-                _("the card set '{name}' cannot be loaded: {why}", name=name, why=message(error))
-            ) from None
+        reader = self._reader_for(name)
         kinds = [k for k in reader.cards.kinds if k[1] not in (reader.cards.facedown, "")]
         self.flow, self._reader = CardTeachFlow(name, kinds), reader
+        self._whole = True  # (in place of any teaching kept before)
+        self._keep(self.flow)
         if not self.cameras:
             self.notice("warning", _("no camera is open: the cards cannot be seen to teach them"))
         for watcher in self.cameras:
             watcher.teach(self._seen)
 
+    @staticmethod
+    def _reader_for(name: str) -> CardReader:
+        """The reader of the set `name` as shipped: it reads what the cards seem to be (it
+        knows every kind)."""
+        from vision.cards import cardset
+        from vision.cards.reader import CardReader
+        from vision.errors import VisionError
+
+        shipped = cardset.SHIPPED / f"{name}.npz"
+        try:
+            return CardReader.load(shipped if shipped.is_file() else name)
+        except VisionError as error:
+            raise UserError(
+                _("the card set '{name}' cannot be loaded: {why}", name=name, why=message(error))
+            ) from None
+
     def _stop(self) -> None:
+        """The teaching ends (a fit under way is not used: its set is not saved)."""
         for watcher in self.cameras:
             watcher.teach(None)
+        if self.flow is not None:
+            self._forget()
         self.flow = self._reader = None
 
     def _answer(self, step: str, action: Mapping[str, Any]) -> None:
@@ -150,11 +273,14 @@ class CardTeaching:
             raise UserError(_('the "{step}" step names a card (a number)', step=step))
         if step == "leave_out":
             flow.leave_out(card)
-            return
-        color, value = action.get("color"), action.get("value")
-        if not isinstance(color, str) or not isinstance(value, str):
-            raise UserError(_('the "{step}" step names a card, its colour and value', step=step))
-        flow.confirm(card, color, value)
+        else:
+            color, value = action.get("color"), action.get("value")
+            if not isinstance(color, str) or not isinstance(value, str):
+                raise UserError(
+                    _('the "{step}" step names a card, its colour and value', step=step)
+                )
+            flow.confirm(card, color, value)
+        self._keep(flow, said=card)
 
     def _learn(self, flow: CardTeachFlow) -> None:
         """Fit the deck's set in a thread of its own (seconds): the page and the camera
@@ -163,30 +289,40 @@ class CardTeaching:
 
         flow.check()
         flow.step = FITTING
+        self._keep(flow)
 
         def fit() -> None:
             from vision.cards.cardset import user_path
             from vision.errors import VisionError
 
+            fresh: Path | None = None
             try:
                 made = flow.learn()
                 path = user_path(flow.name)
                 fresh = made.save(path.with_name(f"{path.name}.new.npz"))
-                os.replace(fresh, path)
-            except VisionError as error:  # (the confirmed cards cannot teach a set)
-                with self._lock:
-                    flow.step, flow.result = LAYING, {"error": message(error)}
-            except Exception as error:  # a bug, or the disk: said, the cards kept
-                with self._lock:
-                    flow.step, flow.result = LAYING, {"error": repr(error)}
-                self.notice(
-                    "error", _("internal error learning the cards: {error}", error=repr(error))
-                )
-            else:
-                with self._lock:
+                with self._lock:  # (a cancel meanwhile wins: the set is not used)
+                    if self.flow is not flow:
+                        return
+                    os.replace(fresh, path)
+                    fresh = None
                     cameras = list(self.cameras)
                     flow.step = DONE
                     flow.result = {"kinds": len(made.kinds), "cards": len(flow.confirmed())}
+                    self._keep(flow)
+            except VisionError as error:  # (the confirmed cards cannot teach a set)
+                with self._lock:
+                    flow.step, flow.result = LAYING, {"error": message(error)}
+                    self._keep(flow)
+            except Exception as error:  # a bug, or the disk: said, the cards kept
+                with self._lock:
+                    flow.step, flow.result = LAYING, {"error": repr(error)}
+                    self._keep(flow)
+                    said = self.flow is flow
+                if said:
+                    self.notice(
+                        "error", _("internal error learning the cards: {error}", error=repr(error))
+                    )
+            else:
                 for watcher in cameras:  # (back to the game's cards, read with it)
                     watcher.teach(None)
                     watcher.reload(flow.name)
@@ -199,6 +335,9 @@ class CardTeaching:
                         cards=len(flow.confirmed()),
                     ),
                 )
+            finally:
+                if fresh is not None:  # (not used: cancelled, or failed on the way)
+                    fresh.unlink(missing_ok=True)
             self.changed()
 
         threading.Thread(target=fit, name="teach-cards", daemon=True).start()
@@ -222,8 +361,12 @@ class CardTeaching:
         """A camera frame while teaching (the camera's thread)."""
         with self._lock:
             flow, reader = self.flow, self._reader
-            if flow is None or reader is None or not flow.seen(frame, reader):
+            if flow is None or reader is None:
                 return
+            before = len(flow.cards)
+            if not flow.seen(frame, reader):
+                return
+            self._keep(flow, new=flow.cards[before:])
         self.changed()
 
     # ---- the page --------------------------------------------------------------------------
@@ -251,9 +394,14 @@ class CardTeaching:
         """Card `number` of the teaching, cut out, as PNG."""
         import cv2
 
+        from vision.cards.flow import CardFlowError
+
         with self._lock:
-            if self.flow is None or not 0 <= number < len(self.flow.cards):
-                raise UserError(_("no card {n} in the teaching", n=number))
-            shown = self.flow.shown(number)
+            if self.flow is None:
+                raise UserError(_("no teaching of the cards is going on: start one first"))
+            try:
+                shown = self.flow.shown(number)
+            except CardFlowError as error:
+                raise UserError(message(error)) from None
         _ok, png = cv2.imencode(".png", shown)
         return bytes(png)

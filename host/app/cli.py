@@ -225,7 +225,8 @@ def play(args: argparse.Namespace, terminal: Terminal, page: bool = True) -> Non
 
 def _learning(table: Any, learn: bool) -> Any:
     """The table's learning (host.app.teaching): teaching from the page, and (`learn`)
-    from the throws of the game. A store that cannot be used is said; the game goes on."""
+    from the throws of the game; the teaching of its cards is kept in its store too
+    (host.app.card_teaching). A store that cannot be used is said; the game goes on."""
     from host.app.teaching import Learning
     from host.app.text import _
     from host.games.text import message
@@ -240,6 +241,7 @@ def _learning(table: Any, learn: bool) -> Any:
         )
         return None
     table.learning = Learning(store, table.touch, table.notice, play=learn)
+    table.card_teaching.keep_in(store)  # (a teaching of the cards under way resumes)
     return table.learning
 
 

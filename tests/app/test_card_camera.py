@@ -15,7 +15,7 @@ import pytest
 
 from host import recording
 from host.app.camera import CARDS, DiceWatcher, MisfitSeen, _snapshot
-from host.app.card_camera import HAND_WAIT, SETTLE, CardsSeen, CardWatcher
+from host.app.card_camera import HAND_WAIT, CardsSeen, CardWatcher
 from host.app.store import Store
 from host.app.table import Table
 from host.games import CardExpectation
@@ -26,6 +26,7 @@ from vision.cards.compose import place_hand
 from vision.cards.finder import rectangle
 from vision.cards.pile import Pile
 from vision.cards.reader import CardReading
+from vision.cards.still import SETTLE
 from vision.words import _ as vision_said
 
 DISCARD = CardExpectation("cards", "discard", "Bob")

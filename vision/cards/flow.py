@@ -13,20 +13,25 @@ and `learn()` fits the deck's set from them (vision.cards.teach.learn).
     >>> flow.step, flow.to_json()["cards"]
     ('laying', [])
 
-The flow keeps for each card only the frame around it (not whole frames). Its refusals
-are vision's words (`vision.words._`), said by the host in the page's language.
+The flow keeps for each card only the frame around it (not whole frames). What it is can
+be kept as it changes (`kept`, `TaughtCard.kept`, `TaughtCard.said`: the host keeps them in
+vision.learning.store) and `resume`d from that after a restart. Its refusals are vision's
+words (`vision.words._`), said by the host in the page's language.
 """
 
 from __future__ import annotations
 
+import json
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
+import cv2
 import numpy as np
 
 from vision.cards import patches, teach
+from vision.cards.still import Still, place, same_place
 from vision.errors import VisionError
 from vision.words import _
 
@@ -35,9 +40,7 @@ if TYPE_CHECKING:
     from vision.cards.reader import CardReading
 
 LAYING, FITTING, DONE = "laying", "fitting", "done"
-SETTLE = 3  # frames in a row finding the same cards: the view lies still
-SAME_PLACE = 0.25  # of a card's long side: a card this close, turned alike, lay there before
-SAME_TURN = 12.0  # degrees
+KEPT = "dicetable-card-teaching/1"  # the format of a teaching as kept
 MARGIN = 0.3  # of a card's long side: the frame kept around a card (its cuts may be off)
 SHOWN = (128, 192)  # the cut shown on the page: width, height
 MAX_CARDS = 200  # a teaching keeps at most this many cards
@@ -52,6 +55,46 @@ class Reader(Protocol):
     """What the flow needs of vision.cards.reader.CardReader."""
 
     def read(self, frame: np.ndarray) -> list[CardReading]: ...
+
+
+class Kept(Protocol):
+    """A card as kept (vision.learning.store.KeptCard): `TaughtCard.kept` and `said`."""
+
+    @property
+    def number(self) -> int: ...
+
+    @property
+    def region(self) -> bytes: ...
+
+    @property
+    def found(self) -> str: ...
+
+    @property
+    def said(self) -> str | None: ...
+
+
+@dataclass(frozen=True)
+class Lying:
+    """Where a card lay in the view that lay still last (vision.cards.still.Placed)."""
+
+    center: tuple[float, float]
+    angle: float
+    corners: tuple[tuple[float, float], ...]
+
+    @classmethod
+    def of(cls, c: CardReading | Mapping[str, Any]) -> Lying:
+        if isinstance(c, Mapping):
+            center, angle, corners = c["center"], c["angle"], c["corners"]
+        else:
+            center, angle, corners = c.center, c.angle, c.corners
+        return cls(
+            (float(center[0]), float(center[1])),
+            float(angle),
+            tuple((float(x), float(y)) for x, y in corners),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {"center": list(self.center), "angle": self.angle, "corners": self.corners}
 
 
 @dataclass
@@ -80,6 +123,27 @@ class TaughtCard:
             "left_out": self.left_out,
         }
 
+    def kept(self) -> tuple[bytes, str]:
+        """What is kept of the card once seen, never changed: the frame around it (PNG,
+        lossless) and what the camera found (JSON)."""
+        ok, png = cv2.imencode(".png", self.region)
+        if not ok:
+            raise CardFlowError(_("a card of the teaching could not be encoded as PNG"))
+        found = {
+            "corners": self.corners.tolist(),
+            "guess": list(self.guess),
+            "sure": self.sure,
+            "view": self.view,
+            "center": list(self.center),
+        }
+        return bytes(png), json.dumps(found)
+
+    def said(self) -> str | None:
+        """What a person said of the card, as kept (JSON; None: nothing yet)."""
+        if self.left_out:
+            return json.dumps({"left_out": True})
+        return None if self.kind is None else json.dumps({"card": list(self.kind)})
+
 
 class CardTeachFlow:
     """One teaching of a card set named `name`, whose deck has these `kinds` (colour,
@@ -92,9 +156,8 @@ class CardTeachFlow:
         self.cards: list[TaughtCard] = []
         self.views = 0  # views that lay still with new cards in them
         self.result: dict[str, Any] | None = None  # the fit's outcome (the host's words)
-        self._candidate: tuple[tuple[int, int, int], ...] | None = None
-        self._streak = 0
-        self._settled: list[CardReading] = []
+        self._still = Still()
+        self._settled: list[Lying] = []  # the cards of the view that lay still last
 
     # ---- the camera ------------------------------------------------------------------------
 
@@ -103,14 +166,10 @@ class CardTeachFlow:
         if self.step != LAYING:
             return False
         cards = [c for c in reader.read(frame) if not c.facedown]
-        view = tuple(sorted(_where(c) for c in cards))
-        if view != self._candidate:
-            self._candidate, self._streak = view, 0
-        self._streak += 1
-        if self._streak != SETTLE:
+        if not self._still.see(tuple(sorted(place(c) for c in cards))):
             return False
-        new = [c for c in cards if not any(_same(c, old) for old in self._settled)]
-        self._settled = cards
+        new = [c for c in cards if not any(same_place(c, old) for old in self._settled)]
+        self._settled = [Lying.of(c) for c in cards]
         new = new[: max(0, MAX_CARDS - len(self.cards))]
         if not new:
             return False
@@ -219,17 +278,82 @@ class CardTeachFlow:
             "result": self.result,
         }
 
+    # ---- kept, and resumed after a restart -----------------------------------------------
 
-def _where(c: CardReading) -> tuple[int, int, int]:
-    """Where a card lies, roughly (a view with a card moved is a new view)."""
-    return (round(c.center[0] / 16), round(c.center[1] / 16), round(c.angle / 10))
+    def kept(self) -> str:
+        """What the teaching is, but its cards (each kept on its own: `TaughtCard.kept`,
+        `TaughtCard.said`), as kept (JSON): `resume` makes it again."""
+        return json.dumps(
+            {
+                "format": KEPT,
+                "name": self.name,
+                "kinds": [list(k) for k in self.kinds],
+                "step": self.step,
+                "views": self.views,
+                "settled": [c.to_json() for c in self._settled],
+                "result": self.result if self.step == DONE else None,
+            }
+        )
 
+    @classmethod
+    def resume(cls, kept: str, cards: Iterable[Kept]) -> tuple[CardTeachFlow, int]:
+        """The teaching `kept` with its `cards` (what `kept` and the cards' `kept` and
+        `said` were), as it was, and how many of its cards cannot be read (left out: the
+        others are numbered anew). A fit cut off is not done: the cards are laid still.
+        CardFlowError if the teaching itself cannot be read."""
+        try:
+            state = json.loads(kept)
+            if state.get("format") != KEPT:
+                raise ValueError(f"not a {KEPT}")
+            flow = cls(str(state["name"]), [(str(c), str(v)) for c, v in state["kinds"]])
+            step = str(state["step"])
+            if step not in (LAYING, FITTING, DONE):
+                raise ValueError(f"no step {step!r}")
+            flow.step = DONE if step == DONE else LAYING
+            flow.result = dict(state["result"]) if flow.step == DONE else None
+            flow.views = int(state["views"])
+            flow._settled = [Lying.of(c) for c in state["settled"]]
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError) as error:
+            raise CardFlowError(
+                _("what was kept of it cannot be read ({why})", why=str(error))
+            ) from None
+        unread = 0
+        for c in sorted(cards, key=lambda c: c.number):
+            card = flow._card_kept(c)
+            if card is None:
+                unread += 1
+            else:
+                flow.cards.append(card)
+        return flow, unread
 
-def _same(a: CardReading, b: CardReading) -> bool:
-    """A card lying where another lay: about the same place and turn."""
-    side = math.dist(b.corners[1], b.corners[2])
-    turn = abs(a.angle - b.angle) % 180
-    return math.dist(a.center, b.center) <= SAME_PLACE * side and min(turn, 180 - turn) <= SAME_TURN
+    def _card_kept(self, c: Kept) -> TaughtCard | None:
+        """A card as kept, numbered next; None if it cannot be read."""
+        try:
+            region = cv2.imdecode(np.frombuffer(c.region, np.uint8), cv2.IMREAD_COLOR)
+            found = json.loads(c.found)
+            said = None if c.said is None else json.loads(c.said)
+            corners = np.array(found["corners"], np.float64)
+            if region is None or corners.shape != (4, 2) or not np.isfinite(corners).all():
+                return None
+            kind: tuple[str, str] | None = None
+            if said is not None and "card" in said:
+                color, value = said["card"]
+                kind = (str(color), str(value))
+                if kind not in self.kinds:
+                    return None
+            return TaughtCard(
+                len(self.cards),
+                np.asarray(region),
+                corners,
+                (str(found["guess"][0]), str(found["guess"][1])),
+                bool(found["sure"]),
+                int(found["view"]),
+                (float(found["center"][0]), float(found["center"][1])),
+                kind,
+                said is not None and bool(said.get("left_out", False)),
+            )
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError):
+            return None
 
 
 def _region(frame: np.ndarray, corners: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

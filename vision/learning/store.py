@@ -1,6 +1,7 @@
 """The table's learning store: examples of its own dice, their embeddings, the versions
-of its sets. One SQLite file (write-ahead log, full sync: a commit survives a power cut),
-shared by the app, the refit process and the command line.
+of its sets, the teaching of its cards going on. One SQLite file (write-ahead log, full
+sync: a commit survives a power cut), shared by the app, the refit process and the
+command line.
 
 Tables:
 - `examples`: one die each: its face set, its face (or NONE: not one of our dice), its
@@ -12,7 +13,10 @@ Tables:
   embeds only the examples it has not seen;
 - `sets`: a set's faces in order, and how the reader that cut its examples draws boxes
   (for a set of the table's own, with no shipped set to take them from);
-- `versions`: every fit of a set: its number, whether it was kept, its figures, its file.
+- `versions`: every fit of a set: its number, whether it was kept, its figures, its file;
+- `card_teaching`, `card_cuts`: the page's "Teach your cards" going on (one at a time), kept
+  as it changes so a restart resumes it: the teaching (vision.cards.flow's JSON) and each
+  card seen: the frame around it (PNG), what the camera found and what a person said.
 
 The examples are bounded (MAX_EXAMPLES per set): past it, the oldest of the most common
 face goes first, an example nobody confirmed before one a person said.
@@ -25,7 +29,7 @@ import os
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -83,6 +87,16 @@ CREATE TABLE IF NOT EXISTS versions (
     figures TEXT NOT NULL,
     note TEXT NOT NULL DEFAULT '',
     PRIMARY KEY (face_set, version)
+);
+CREATE TABLE IF NOT EXISTS card_teaching (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    state TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS card_cuts (
+    number INTEGER PRIMARY KEY,
+    region BLOB NOT NULL,
+    found TEXT NOT NULL,
+    said TEXT
 );
 """
 
@@ -165,6 +179,18 @@ class Version:
             "figures": self.figures,
             "note": self.note,
         }
+
+
+@dataclass(frozen=True)
+class KeptCard:
+    """A card of the card teaching going on (vision.cards.flow.TaughtCard, as it keeps it):
+    its number, the frame around it (PNG), what the camera found and what a person said
+    (JSON texts; said None: nothing yet)."""
+
+    number: int
+    region: bytes
+    found: str
+    said: str | None = None
 
 
 class LearningStore:
@@ -512,6 +538,61 @@ class LearningStore:
                 "UPDATE versions SET file = NULL WHERE face_set = ? AND version = ?",
                 (face_set, version),
             )
+
+    # ---- the card teaching going on ----------------------------------------------------
+
+    def begin_card_teaching(self, state: str, cards: Sequence[KeptCard] = ()) -> None:
+        """Keep this card teaching in place of any kept before (one transaction)."""
+        with self._write() as db:
+            db.execute("DELETE FROM card_cuts")
+            self._keep_cards(db, state, cards, {})
+
+    def keep_card_teaching(
+        self,
+        state: str,
+        cards: Sequence[KeptCard] = (),
+        said: Mapping[int, str | None] | None = None,
+    ) -> None:
+        """The card teaching changed: its `state`, these `cards` newly seen, and what a
+        person said of these (card number -> said), kept in one transaction."""
+        with self._write() as db:
+            self._keep_cards(db, state, cards, said or {})
+
+    def _keep_cards(
+        self,
+        db: sqlite3.Connection,
+        state: str,
+        cards: Sequence[KeptCard],
+        said: Mapping[int, str | None],
+    ) -> None:
+        db.execute("INSERT OR REPLACE INTO card_teaching VALUES (1, ?)", (state,))
+        db.executemany(
+            "INSERT OR REPLACE INTO card_cuts VALUES (?, ?, ?, ?)",
+            [(c.number, c.region, c.found, c.said) for c in cards],
+        )
+        db.executemany(
+            "UPDATE card_cuts SET said = ? WHERE number = ?", [(v, n) for n, v in said.items()]
+        )
+
+    def card_teaching(self) -> tuple[str, list[KeptCard]] | None:
+        """The card teaching kept (its state, its cards by number), or None."""
+        with self._read() as db:
+            row = db.execute("SELECT state FROM card_teaching").fetchone()
+            if row is None:
+                return None
+            cards = db.execute(
+                "SELECT number, region, found, said FROM card_cuts ORDER BY number"
+            ).fetchall()
+        return str(row[0]), [
+            KeptCard(int(n), bytes(region), str(found), None if said is None else str(said))
+            for n, region, found, said in cards
+        ]
+
+    def end_card_teaching(self) -> None:
+        """The card teaching ended (learnt and closed, or cancelled): nothing kept of it."""
+        with self._write() as db:
+            db.execute("DELETE FROM card_cuts")
+            db.execute("DELETE FROM card_teaching")
 
 
 def _check(ex: NewExample) -> None:

@@ -255,8 +255,9 @@ function drawCardTeaching(el) {
   const flow = cs && cs.flow;
   if (!flow) return;
   el.append(h("h2", {}, tw("cardsTitle", cs.game)));
-  if (flow.step === "fitting") {
-    el.append(h("p", { class: "quiet", "data-test": "cards-fitting" }, tw("cardsFitting")));
+  if (flow.step === "fitting") { // (a cancel wins: the set is not saved, nor read with)
+    el.append(h("p", { class: "quiet", "data-test": "cards-fitting" }, tw("cardsFitting")),
+      unlocked() ? h("div", { class: "choices" }, h("button", { "data-test": "cards-cancel", onclick: () => teachCards("cancel") }, tw("cancel"))) : null);
     return;
   }
   if (flow.step === "done") {
