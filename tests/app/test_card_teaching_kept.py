@@ -1,0 +1,336 @@
+"""Teaching the table its cards loses nothing when the table stops (host.app.card_teaching,
+kept in the learning store's real SQLite file, vision.learning.store).
+
+- `dicetable play` killed (SIGKILL) mid-teaching, twice, and started again: the cards seen,
+  what people said of each, and each card's cut are found again, and the teaching goes on
+  to learn the deck's set.
+- Cards still lying under the camera after a restart are not cut again.
+- A kept teaching that cannot be read (its state, or one card) is said, and the table goes
+  on; a store that fails is said once, and the teaching goes on in memory.
+- A cancel wins over a fit under way: the set made is not saved, not read with.
+- A card the teaching has not is refused in the flow's words (the page's 404).
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import cv2
+import numpy as np
+import pytest
+
+from host.app.camera import DiceWatcher
+from host.app.card_teaching import CardTeaching
+from host.errors import UserError
+from tests.app.test_teach_cards_page import SEED, feed
+from tests.shared_data import shared
+from vision.cards import cardset
+from vision.cards.compose import write_hands
+from vision.cards.flow import CardTeachFlow
+from vision.learning.store import KeptCard, LearningStore
+
+pytestmark = pytest.mark.slow
+
+ROOT = Path(__file__).resolve().parents[2]
+PIN = "4321"
+
+
+# ---- the real app, killed and started again ------------------------------------------------
+
+
+class App:
+    """`dicetable play` on the table's files in `home` (its game store, learning store and
+    taught sets), with `camera`."""
+
+    def __init__(self, home: Path, camera: str) -> None:
+        env = {
+            **os.environ,
+            "PYTHONPATH": str(ROOT),
+            "XDG_DATA_HOME": str(home / "data"),
+            "XDG_CONFIG_HOME": str(home / "config"),
+        }
+        command = [
+            sys.executable, "-m", "host", "play", "--camera", camera, "--board", "none",
+            "--port", "0", "--db", str(home / "games.db"), "--pin", PIN, "--quiet",
+        ]  # fmt: skip
+        self.proc = subprocess.Popen(
+            command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True
+        )
+        assert self.proc.stdout is not None
+        for line in self.proc.stdout:
+            if "the table's page is at" in line:
+                threading.Thread(target=self.proc.stdout.read, daemon=True).start()  # drain
+                parts = urlsplit(line.split(" at ")[1].split()[0])
+                self.conn = http.client.HTTPConnection(parts.hostname or "", parts.port, timeout=30)
+                return
+        raise AssertionError("dicetable play did not start")
+
+    def call(self, method: str, path: str, body: Any = None) -> tuple[int, bytes]:
+        headers = {"Content-Type": "application/json", "X-Table-PIN": PIN}
+        self.conn.request(
+            method, path, None if body is None else json.dumps(body).encode(), headers
+        )
+        response = self.conn.getresponse()
+        return response.status, response.read()
+
+    def state(self) -> dict[str, Any]:
+        return dict(json.loads(self.call("GET", "/api/state")[1]))
+
+    def teach(self, step: str, **more: Any) -> None:
+        version = self.state()["version"]
+        action = {"do": "teach_cards", "step": step, "version": version, **more}
+        status, answer = self.call("POST", "/api/action", action)
+        assert status == 200, answer
+
+    def flow(self) -> dict[str, Any] | None:
+        return self.state()["cards"]["flow"]  # type: ignore[no-any-return]
+
+    def kill(self) -> None:
+        self.proc.send_signal(signal.SIGKILL)
+        assert self.proc.wait() == -signal.SIGKILL
+
+
+def until(what: Callable[[], Any], seconds: float = 60.0) -> Any:
+    deadline = time.monotonic() + seconds
+    while not (found := what()):
+        assert time.monotonic() < deadline, "waited in vain"
+        time.sleep(0.1)
+    return found
+
+
+def test_a_table_killed_mid_teaching_finds_its_cards_again_and_learns_them(
+    tmp_path: Path,
+) -> None:
+    hands = write_hands(tmp_path / "hands", shared("cards/deck-a").root, 1, SEED)
+    camera = tmp_path / "camera"  # a still camera over one hand laid
+    camera.mkdir()
+    for k in range(6):
+        shutil.copy(hands.path(hands.images[0]), camera / f"f{k:02d}.jpg")
+
+    app = App(tmp_path, "none")  # the teaching begun...
+    try:
+        app.teach("start")
+        assert app.flow() is not None
+    finally:
+        app.kill()  # ...and the table unplugged
+
+    app = App(tmp_path, str(camera))  # on again, with its camera: the teaching goes on
+    try:
+        flow = until(lambda: (f := app.flow()) and len(f["cards"]) >= 3 and f)
+        deck = [(k["color"], k["value"]) for k in flow["deck"]]
+        first = flow["cards"][0]["guess"]
+        other = next(k for k in deck if k[1] != first["value"])  # (a fix: another value)
+        app.teach("confirm", card=0, color=first["color"], value=first["value"])
+        app.teach("confirm", card=1, color=other[0], value=other[1])
+        app.teach("leave_out", card=2)
+        before = app.flow()
+        assert before is not None and before["confirmed"] == 2
+        cuts = [app.call("GET", f"/api/teach-cards/cut/{c['id']}.png") for c in before["cards"]]
+        assert all(status == 200 for status, _ in cuts)
+    finally:
+        app.kill()  # unplugged mid-teaching
+
+    app = App(tmp_path, "none")
+    try:
+        state = app.state()
+        after = state["cards"]["flow"]
+        assert after is not None
+        assert after["cards"] == before["cards"]  # every card, as the camera found it...
+        assert after["cards"][1]["card"] == {"color": other[0], "value": other[1]}  # ...and said
+        assert after["cards"][2]["left_out"] and after["step"] == "laying"
+        for (_, png), c in zip(cuts, after["cards"], strict=True):
+            status, again = app.call("GET", f"/api/teach-cards/cut/{c['id']}.png")
+            assert status == 200 and np.array_equal(decode(again), decode(png))
+        notices = [n["text"] for n in state["notices"]]
+        assert any("goes on where it was" in n and "confirmed: 2" in n for n in notices), notices
+
+        app.teach("learn")  # the teaching resumed teaches the set
+        done = until(lambda: (f := app.flow()) and f["step"] == "done" and f)
+        assert done["result"] == {"kinds": 2, "cards": 2}
+        assert (tmp_path / "config" / "dicetable" / "cardsets" / "cards.npz").is_file()
+        app.teach("close")
+        assert app.flow() is None
+    finally:
+        app.kill()
+    store = LearningStore(tmp_path / "data" / "dicetable" / "teaching" / "examples.db")
+    assert store.card_teaching() is None  # (closed: nothing kept of it)
+    store.close()
+
+
+def decode(png: bytes) -> np.ndarray:
+    image = cv2.imdecode(np.frombuffer(png, np.uint8), cv2.IMREAD_COLOR)
+    assert image is not None
+    return np.asarray(image)
+
+
+# ---- in the process: the table's objects made again on the same files ----------------------
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    return tmp_path
+
+
+class Table:
+    """The card teaching of a table as the app makes it (host.app.cli: kept in the learning
+    store), its notices, and a camera fed frames."""
+
+    def __init__(self) -> None:
+        self.notices: list[tuple[str, str]] = []
+        self.store = LearningStore()
+        self.teaching = CardTeaching(lambda: None, lambda lv, t: self.notices.append((lv, t)))
+        self.teaching.keep_in(self.store)
+        self.camera = DiceWatcher()
+        self.teaching.attach(self.camera.cards)
+
+    def said(self, level: str) -> list[str]:
+        return [t for lv, t in self.notices if lv == level]
+
+
+@pytest.fixture
+def hand(home: Path) -> Path:
+    hands = write_hands(home / "hands", shared("cards/deck-a").root, 1, SEED)
+    return hands.path(hands.images[0])
+
+
+def taught(table: Table, hand: Path) -> CardTeachFlow:
+    """A teaching begun, a hand laid, its first card confirmed and its second left out."""
+    table.teaching.act({"step": "start"}, None)
+    feed(table.camera, [hand] * 4)
+    flow = table.teaching.flow
+    assert flow is not None and len(flow.cards) >= 3
+    guess = flow.cards[0].guess
+    table.teaching.act({"step": "confirm", "card": 0, "color": guess[0], "value": guess[1]}, None)
+    table.teaching.act({"step": "leave_out", "card": 1}, None)
+    return flow
+
+
+def test_cards_still_lying_after_a_restart_are_not_cut_again(home: Path, hand: Path) -> None:
+    first = Table()
+    flow = taught(first, hand)  # (the table stops: nothing closed)
+    again = Table()
+    resumed = again.teaching.flow
+    assert resumed is not None and resumed.to_json() == flow.to_json()
+    assert again.said("info") == [
+        "the teaching of the cards goes on where it was when the table stopped (cards seen: "
+        f"{len(flow.cards)}, confirmed: 1)"
+    ]
+    feed(again.camera, [hand] * 4)  # the hand still lies there
+    assert len(resumed.cards) == len(flow.cards)
+    assert feed(again.camera, [hand] * 4) == []  # (the camera's cards are taught still)
+
+
+def test_a_kept_teaching_that_cannot_be_read_is_said_and_the_table_goes_on(
+    home: Path, hand: Path
+) -> None:
+    flow = taught(Table(), hand)
+    db = LearningStore()
+    kept = db.card_teaching()
+    assert kept is not None
+    state, cards = kept
+    # one card's cut damaged: the others are resumed, numbered anew, and kept so
+    db.keep_card_teaching(state, [KeptCard(0, b"not a png", cards[0].found)])
+    table = Table()
+    resumed = table.teaching.flow
+    assert resumed is not None and len(resumed.cards) == len(flow.cards) - 1
+    assert [c.id for c in resumed.cards] == list(range(len(resumed.cards)))
+    assert resumed.cards[0].left_out  # (card 1, left out, is card 0 now)
+    assert table.said("warning") == [
+        "1 of the cards taught could not be read back after the table stopped: lay them again"
+    ]
+    assert not Table().said("warning")  # (kept again as it is now)
+    # the teaching itself damaged: said, the table goes on, and a new teaching replaces it
+    db.keep_card_teaching("{not json")
+    table = Table()
+    assert table.teaching.flow is None
+    (error,) = table.said("error")
+    assert error.startswith(
+        "the teaching of the cards under way when the table stopped cannot be resumed: what "
+        "was kept of it cannot be read ("
+    ), error
+    assert error.endswith("; start it again")
+    taught(table, hand)
+    assert Table().said("error") == []
+    db.close()
+
+
+def test_a_store_that_fails_is_said_once_and_the_teaching_goes_on(home: Path, hand: Path) -> None:
+    table = Table()
+    table.store.close()  # (as a disk gone)
+    flow = taught(table, hand)
+    (error,) = table.said("error")
+    assert error.startswith("the teaching of the cards cannot be kept (")
+    assert flow.confirmed() and table.teaching.flow is flow
+
+
+def test_a_cancel_during_the_fit_wins(
+    home: Path, hand: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = Table()
+    flow = taught(table, hand)
+    other = next(k for k in flow.kinds if k[1] != flow.cards[0].guess[1])  # (two values)
+    table.teaching.act({"step": "confirm", "card": 1, "color": other[0], "value": other[1]}, None)
+    fitting, go = threading.Event(), threading.Event()
+    learn = CardTeachFlow.learn
+
+    def slow(self: CardTeachFlow, seed: int = 0) -> Any:
+        fitting.set()
+        go.wait(30)
+        return learn(self, seed)
+
+    monkeypatch.setattr(CardTeachFlow, "learn", slow)
+    reloaded: list[str] = []
+    monkeypatch.setattr(table.camera.cards, "reload", reloaded.append)
+    table.teaching.act({"step": "learn"}, None)
+    assert fitting.wait(30) and flow.step == "fitting"
+    table.teaching.act({"step": "cancel"}, None)
+    fit = next(t for t in threading.enumerate() if t.name == "teach-cards")
+    go.set()
+    fit.join(30)
+    assert table.teaching.flow is None
+    assert not cardset.user_path("cards").is_file()
+    assert list(cardset.user_dir().glob("*")) == []  # (nor its file made on the way)
+    assert reloaded == [] and table.said("info") == []
+    assert table.store.card_teaching() is None
+
+
+def test_a_card_the_teaching_has_not_is_refused_in_the_flows_words(home: Path, hand: Path) -> None:
+    table = Table()
+    with pytest.raises(UserError, match="no teaching of the cards is going on"):
+        table.teaching.cut(0)
+    flow = taught(table, hand)
+    assert table.teaching.cut(0).startswith(b"\x89PNG")
+    with pytest.raises(UserError) as said:
+        table.teaching.cut(len(flow.cards))
+    assert said.value.args[0].template == "there is no card {card} in this teaching"
+
+
+def test_the_store_keeps_one_teaching_and_what_changes_of_it(home: Path) -> None:
+    store = LearningStore()
+    assert store.card_teaching() is None
+    store.begin_card_teaching("a", [KeptCard(0, b"0", "{}"), KeptCard(1, b"1", "{}")])
+    store.keep_card_teaching("b", [KeptCard(2, b"2", "{}")], {0: '{"left_out": true}'})
+    assert store.card_teaching() == (
+        "b",
+        [KeptCard(0, b"0", "{}", '{"left_out": true}'), KeptCard(1, b"1", "{}"),
+         KeptCard(2, b"2", "{}")],
+    )  # fmt: skip
+    store.begin_card_teaching("c")  # (a new teaching: nothing of the one before)
+    assert store.card_teaching() == ("c", [])
+    store.end_card_teaching()
+    assert store.card_teaching() is None
+    store.close()
