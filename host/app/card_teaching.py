@@ -72,6 +72,9 @@ class CardTeaching:
         self._lock = threading.RLock()
         self._whole = True  # keep the whole teaching next (its keeping failed, or began)
         self._unkept = False  # a keeping failed (said once, until one works again)
+        # what keeping it said, told once the lock is let go (the table's notice takes the
+        # table's lock, which the page's steps hold before this one: never the other way)
+        self._said: list[tuple[str, Text]] = []
 
     def attach(self, watcher: CardWatcher) -> None:
         """A camera's card watcher: it is taught with, and reads with the taught set."""
@@ -86,32 +89,43 @@ class CardTeaching:
         """Keep the teaching in `store` as it changes, and resume the one kept there (the
         table stopped mid-teaching). One that cannot be resumed is said, and left kept
         until a new teaching begins."""
+        try:
+            with self._lock:
+                self.store = store
+                self._resume(store)
+        finally:
+            self._tell()
+        self.changed()
+
+    def _resume(self, store: LearningStore) -> None:
         from vision.cards.flow import LAYING, CardTeachFlow
         from vision.errors import VisionError
 
-        with self._lock:
-            self.store = store
-            try:
-                kept = store.card_teaching()
-                if kept is None:
-                    return
-                flow, unread = CardTeachFlow.resume(*kept)
-                reader = self._reader_for(flow.name)
-            except (VisionError, UserError) as error:
-                self.notice(
+        try:
+            kept = store.card_teaching()
+            if kept is None:
+                return
+            flow, unread = CardTeachFlow.resume(*kept)
+            reader = self._reader_for(flow.name)
+        except (VisionError, UserError) as error:
+            why = message(error)
+            self._said.append(
+                (
                     "error",
                     _(
                         "the teaching of the cards under way when the table stopped cannot be "
                         "resumed: {why}; start it again",
-                        why=message(error),
+                        why=why,
                     ),
                 )
-                return
-            self.flow, self._reader = flow, reader
-            self._whole = unread > 0  # (its cards numbered anew: kept again whole)
-            if unread:
-                self._keep(flow)
-                self.notice(
+            )
+            return
+        self.flow, self._reader = flow, reader
+        self._whole = unread > 0  # (its cards numbered anew: kept again whole)
+        if unread:
+            self._keep(flow)
+            self._said.append(
+                (
                     "warning",
                     _(
                         "{n} of the cards taught could not be read back after the table "
@@ -119,7 +133,9 @@ class CardTeaching:
                         n=unread,
                     ),
                 )
-            self.notice(
+            )
+        self._said.append(
+            (
                 "info",
                 _(
                     "the teaching of the cards goes on where it was when the table stopped "
@@ -128,10 +144,10 @@ class CardTeaching:
                     confirmed=len(flow.confirmed()),
                 ),
             )
-            if flow.step == LAYING:
-                for watcher in self.cameras:
-                    watcher.teach(self._seen)
-        self.changed()
+        )
+        if flow.step == LAYING:
+            for watcher in self.cameras:
+                watcher.teach(self._seen)
 
     def _keep(
         self, flow: CardTeachFlow, new: list[TaughtCard] | None = None, said: int | None = None
@@ -157,13 +173,15 @@ class CardTeaching:
         except VisionError as error:
             self._whole = True
             if not self._unkept:
-                self.notice(
-                    "error",
-                    _(
-                        "the teaching of the cards cannot be kept ({why}): it goes on, but a "
-                        "restart of the table would lose what is not kept",
-                        why=message(error),
-                    ),
+                self._said.append(
+                    (
+                        "error",
+                        _(
+                            "the teaching of the cards cannot be kept ({why}): it goes on, but "
+                            "a restart of the table would lose what is not kept",
+                            why=message(error),
+                        ),
+                    )
                 )
             self._unkept = True
             return
@@ -178,10 +196,22 @@ class CardTeaching:
         try:
             self.store.end_card_teaching()
         except VisionError as error:  # (the next teaching replaces it: said, no more)
-            self.notice(
-                "warning",
-                _("the teaching of the cards kept cannot be forgotten: {why}", why=message(error)),
+            self._said.append(
+                (
+                    "warning",
+                    _(
+                        "the teaching of the cards kept cannot be forgotten: {why}",
+                        why=message(error),
+                    ),
+                )
             )
+
+    def _tell(self) -> None:
+        """Say what keeping the teaching said (outside the lock)."""
+        with self._lock:
+            said, self._said = self._said, []
+        for level, text in said:
+            self.notice(level, text)
 
     # ---- the page's steps ------------------------------------------------------------------
 
@@ -190,18 +220,21 @@ class CardTeaching:
         from vision.cards.flow import CardFlowError
 
         step = action.get("step")
-        with self._lock:
-            try:
-                if step == "start":
-                    self._start(playing)
-                elif step in ("cancel", "close"):
-                    self._stop()
-                elif step == "shipped":
-                    self._back_to_shipped(playing)
-                else:
-                    self._answer(str(step), action)
-            except CardFlowError as error:
-                raise UserError(message(error)) from None
+        try:
+            with self._lock:
+                try:
+                    if step == "start":
+                        self._start(playing)
+                    elif step in ("cancel", "close"):
+                        self._stop()
+                    elif step == "shipped":
+                        self._back_to_shipped(playing)
+                    else:
+                        self._answer(str(step), action)
+                except CardFlowError as error:
+                    raise UserError(message(error)) from None
+        finally:
+            self._tell()
         self.changed()
 
     def _start(self, playing: GameKind | None) -> None:
@@ -338,6 +371,7 @@ class CardTeaching:
             finally:
                 if fresh is not None:  # (not used: cancelled, or failed on the way)
                     fresh.unlink(missing_ok=True)
+                self._tell()
             self.changed()
 
         threading.Thread(target=fit, name="teach-cards", daemon=True).start()
@@ -367,6 +401,7 @@ class CardTeaching:
             if not flow.seen(frame, reader):
                 return
             self._keep(flow, new=flow.cards[before:])
+        self._tell()
         self.changed()
 
     # ---- the page --------------------------------------------------------------------------

@@ -14,6 +14,8 @@ MODULES = [
     "vision.render.draw",
     "vision.render.scene",
     "vision.cards.size",
+    "vision.cards.still",
+    "vision.cards.flow",
 ]
 
 
