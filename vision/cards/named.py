@@ -65,9 +65,9 @@ def label_set(folder: str | Path) -> labels.LabelSet:
     shots = photos(folder)
     if not any(_names_a_card(path) for path in shots):
         # neither kind of teaching folder: say both ways (dice teach from labels.json)
-        found = "no photo named by its card" if shots else "no photos (.jpg or .png)"
+        missing = "no photo named by its card" if shots else "no photos (.jpg or .png)"
         raise VisionError(
-            f"{folder}: no labels.json and {found}: to teach a deck, photograph each card "
+            f"{folder}: no labels.json and {missing}: to teach a deck, photograph each card "
             "alone on a plain table and name each photo by its card (red-7.jpg); to teach "
             "dice, give a dice-labels/1 folder (docs/vision.md) or --camera SOURCE"
         )
