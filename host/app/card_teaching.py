@@ -25,6 +25,7 @@ import threading
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from host.app.kept import Keeping, Words
 from host.app.text import _
 from host.errors import UserError
 from host.games.kind import GameKind, cards_of
@@ -34,11 +35,38 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from host.app.card_camera import CardWatcher
-    from vision.cards.flow import CardTeachFlow, TaughtCard
+    from vision.cards.flow import CardTeachFlow
     from vision.cards.reader import CardReader
-    from vision.learning.store import LearningStore
+    from vision.learning.store import KeptCut, LearningStore
 
 STEPS = ("start", "confirm", "leave_out", "learn", "close", "cancel", "shipped")
+
+
+# what keeping the teaching says (host.app.kept)
+WORDS = Words(
+    unresumed=lambda why: _(
+        "the teaching of the cards under way when the table stopped cannot be resumed: "
+        "{why}; start it again",
+        why=why,
+    ),
+    unread=lambda n: _(
+        "{n} of the cards taught could not be read back after the table stopped: lay them "
+        "again",
+        n=n,
+    ),
+    resumed=lambda flow: _(
+        "the teaching of the cards goes on where it was when the table stopped (cards seen: "
+        "{cards}, confirmed: {confirmed})",
+        cards=len(flow.cards),
+        confirmed=len(flow.confirmed()),
+    ),
+    unkept=lambda why: _(
+        "the teaching of the cards cannot be kept ({why}): it goes on, but a restart of the "
+        "table would lose what is not kept",
+        why=why,
+    ),
+    unforgotten=lambda why: _("the teaching of the cards kept cannot be forgotten: {why}", why=why),
+)
 
 
 def card_kind(playing: GameKind | None) -> GameKind | None:
@@ -67,14 +95,9 @@ class CardTeaching:
         self.notice = notice
         self.cameras: list[CardWatcher] = []
         self.flow: CardTeachFlow | None = None
-        self.store: LearningStore | None = None  # where the teaching is kept (None: nowhere)
+        self.kept: Keeping[CardTeachFlow] = Keeping("cards", WORDS)  # (in a store: keep_in)
         self._reader: CardReader | None = None
         self._lock = threading.RLock()
-        self._whole = True  # keep the whole teaching next (its keeping failed, or began)
-        self._unkept = False  # a keeping failed (said once, until one works again)
-        # what keeping it said, told once the lock is let go (the table's notice takes the
-        # table's lock, which the page's steps hold before this one: never the other way)
-        self._said: list[tuple[str, Text]] = []
 
     def attach(self, watcher: CardWatcher) -> None:
         """A camera's card watcher: it is taught with, and reads with the taught set."""
@@ -87,131 +110,33 @@ class CardTeaching:
 
     def keep_in(self, store: LearningStore) -> None:
         """Keep the teaching in `store` as it changes, and resume the one kept there (the
-        table stopped mid-teaching). One that cannot be resumed is said, and left kept
-        until a new teaching begins."""
+        table stopped mid-teaching: host.app.kept)."""
+        from vision.cards.flow import LAYING, CardTeachFlow
+
+        def resumed(state: str, cuts: list[KeptCut]) -> tuple[CardTeachFlow, int]:
+            flow, unread = CardTeachFlow.resume(state, cuts)
+            self._reader = self._reader_for(flow.name)
+            return flow, unread
+
         try:
             with self._lock:
-                self.store = store
-                self._resume(store)
+                self.flow = self.kept.resume(store, resumed) or self.flow
+                if self.flow is not None and self.flow.step == LAYING:
+                    for watcher in self.cameras:
+                        watcher.teach(self._seen)
         finally:
             self._tell()
         self.changed()
 
-    def _resume(self, store: LearningStore) -> None:
-        from vision.cards.flow import LAYING, CardTeachFlow
-        from vision.errors import VisionError
-
-        try:
-            kept = store.card_teaching()
-            if kept is None:
-                return
-            flow, unread = CardTeachFlow.resume(*kept)
-            reader = self._reader_for(flow.name)
-        except (VisionError, UserError) as error:
-            why = message(error)
-            self._said.append(
-                (
-                    "error",
-                    _(
-                        "the teaching of the cards under way when the table stopped cannot be "
-                        "resumed: {why}; start it again",
-                        why=why,
-                    ),
-                )
-            )
-            return
-        self.flow, self._reader = flow, reader
-        self._whole = unread > 0  # (its cards numbered anew: kept again whole)
-        if unread:
-            self._keep(flow)
-            self._said.append(
-                (
-                    "warning",
-                    _(
-                        "{n} of the cards taught could not be read back after the table "
-                        "stopped: lay them again",
-                        n=unread,
-                    ),
-                )
-            )
-        self._said.append(
-            (
-                "info",
-                _(
-                    "the teaching of the cards goes on where it was when the table stopped "
-                    "(cards seen: {cards}, confirmed: {confirmed})",
-                    cards=len(flow.cards),
-                    confirmed=len(flow.confirmed()),
-                ),
-            )
-        )
-        if flow.step == LAYING:
-            for watcher in self.cameras:
-                watcher.teach(self._seen)
-
-    def _keep(
-        self, flow: CardTeachFlow, new: list[TaughtCard] | None = None, said: int | None = None
-    ) -> None:
-        """Keep the teaching as it is now: `new` cards seen, what was `said` of a card (its
-        number). A store that fails is said once; the teaching goes on (a restart would lose
-        what was not kept), and is kept whole at the next change."""
-        from vision.errors import VisionError
-        from vision.learning.store import KeptCard
-
-        if self.store is None or flow is not self.flow:
-            return
-
-        def kept(c: TaughtCard) -> KeptCard:
-            return KeptCard(c.id, *c.kept(), c.said())
-
-        try:
-            if self._whole:
-                self.store.begin_card_teaching(flow.kept(), [kept(c) for c in flow.cards])
-            else:
-                changed = {} if said is None else {said: flow.card(said).said()}
-                self.store.keep_card_teaching(flow.kept(), [kept(c) for c in new or []], changed)
-        except VisionError as error:
-            self._whole = True
-            if not self._unkept:
-                self._said.append(
-                    (
-                        "error",
-                        _(
-                            "the teaching of the cards cannot be kept ({why}): it goes on, but "
-                            "a restart of the table would lose what is not kept",
-                            why=message(error),
-                        ),
-                    )
-                )
-            self._unkept = True
-            return
-        self._whole = self._unkept = False
-
-    def _forget(self) -> None:
-        """Nothing kept of the teaching any more (it ended)."""
-        from vision.errors import VisionError
-
-        if self.store is None:
-            return
-        try:
-            self.store.end_card_teaching()
-        except VisionError as error:  # (the next teaching replaces it: said, no more)
-            self._said.append(
-                (
-                    "warning",
-                    _(
-                        "the teaching of the cards kept cannot be forgotten: {why}",
-                        why=message(error),
-                    ),
-                )
-            )
+    def _keep(self, flow: CardTeachFlow, new: range = range(0), said: int | None = None) -> None:
+        """Keep the teaching as it is now (if it is still the one going on): the `new`
+        cards seen, what was `said` of a card (its number)."""
+        if flow is self.flow:
+            self.kept.keep(flow, new, () if said is None else (said,))
 
     def _tell(self) -> None:
         """Say what keeping the teaching said (outside the lock)."""
-        with self._lock:
-            said, self._said = self._said, []
-        for level, text in said:
-            self.notice(level, text)
+        self.kept.tell(self.notice)
 
     # ---- the page's steps ------------------------------------------------------------------
 
@@ -251,8 +176,7 @@ class CardTeaching:
         reader = self._reader_for(name)
         kinds = [k for k in reader.cards.kinds if k[1] not in (reader.cards.facedown, "")]
         self.flow, self._reader = CardTeachFlow(name, kinds), reader
-        self._whole = True  # (in place of any teaching kept before)
-        self._keep(self.flow)
+        self.kept.begin(self.flow)  # (in place of any teaching kept before)
         if not self.cameras:
             self.notice("warning", _("no camera is open: the cards cannot be seen to teach them"))
         for watcher in self.cameras:
@@ -279,7 +203,7 @@ class CardTeaching:
         for watcher in self.cameras:
             watcher.teach(None)
         if self.flow is not None:
-            self._forget()
+            self.kept.forget()
         self.flow = self._reader = None
 
     def _answer(self, step: str, action: Mapping[str, Any]) -> None:
@@ -400,7 +324,7 @@ class CardTeaching:
             before = len(flow.cards)
             if not flow.seen(frame, reader):
                 return
-            self._keep(flow, new=flow.cards[before:])
+            self._keep(flow, new=range(before, len(flow.cards)))
         self._tell()
         self.changed()
 

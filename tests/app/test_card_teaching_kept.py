@@ -39,7 +39,7 @@ from tests.shared_data import shared
 from vision.cards import cardset
 from vision.cards.compose import write_hands
 from vision.cards.flow import CardTeachFlow
-from vision.learning.store import KeptCard, LearningStore
+from vision.learning.store import KeptCut, LearningStore
 
 pytestmark = pytest.mark.slow
 
@@ -165,7 +165,7 @@ def test_a_table_killed_mid_teaching_finds_its_cards_again_and_learns_them(
     finally:
         app.kill()
     store = LearningStore(tmp_path / "data" / "dicetable" / "teaching" / "examples.db")
-    assert store.card_teaching() is None  # (closed: nothing kept of it)
+    assert store.teaching("cards") is None  # (closed: nothing kept of it)
     store.close()
 
 
@@ -239,11 +239,11 @@ def test_a_kept_teaching_that_cannot_be_read_is_said_and_the_table_goes_on(
 ) -> None:
     flow = taught(Table(), hand)
     db = LearningStore()
-    kept = db.card_teaching()
+    kept = db.teaching("cards")
     assert kept is not None
     state, cards = kept
     # one card's cut damaged: the others are resumed, numbered anew, and kept so
-    db.keep_card_teaching(state, [KeptCard(0, b"not a png", cards[0].found)])
+    db.keep_teaching("cards", state, [KeptCut(0, b"not a png", cards[0].found)])
     table = Table()
     resumed = table.teaching.flow
     assert resumed is not None and len(resumed.cards) == len(flow.cards) - 1
@@ -254,7 +254,7 @@ def test_a_kept_teaching_that_cannot_be_read_is_said_and_the_table_goes_on(
     ]
     assert not Table().said("warning")  # (kept again as it is now)
     # the teaching itself damaged: said, the table goes on, and a new teaching replaces it
-    db.keep_card_teaching("{not json")
+    db.keep_teaching("cards", "{not json")
     table = Table()
     assert table.teaching.flow is None
     (error,) = table.said("error")
@@ -305,7 +305,7 @@ def test_a_cancel_during_the_fit_wins(
     assert not cardset.user_path("cards").is_file()
     assert list(cardset.user_dir().glob("*")) == []  # (nor its file made on the way)
     assert reloaded == [] and table.said("info") == []
-    assert table.store.card_teaching() is None
+    assert table.store.teaching("cards") is None
 
 
 def test_a_card_the_teaching_has_not_is_refused_in_the_flows_words(home: Path, hand: Path) -> None:
@@ -317,20 +317,3 @@ def test_a_card_the_teaching_has_not_is_refused_in_the_flows_words(home: Path, h
     with pytest.raises(UserError) as said:
         table.teaching.cut(len(flow.cards))
     assert said.value.args[0].template == "there is no card {card} in this teaching"
-
-
-def test_the_store_keeps_one_teaching_and_what_changes_of_it(home: Path) -> None:
-    store = LearningStore()
-    assert store.card_teaching() is None
-    store.begin_card_teaching("a", [KeptCard(0, b"0", "{}"), KeptCard(1, b"1", "{}")])
-    store.keep_card_teaching("b", [KeptCard(2, b"2", "{}")], {0: '{"left_out": true}'})
-    assert store.card_teaching() == (
-        "b",
-        [KeptCard(0, b"0", "{}", '{"left_out": true}'), KeptCard(1, b"1", "{}"),
-         KeptCard(2, b"2", "{}")],
-    )  # fmt: skip
-    store.begin_card_teaching("c")  # (a new teaching: nothing of the one before)
-    assert store.card_teaching() == ("c", [])
-    store.end_card_teaching()
-    assert store.card_teaching() is None
-    store.close()

@@ -1,5 +1,6 @@
 """The learning store keeps every example it acknowledged, exactly, through a crash; the
-same die is one example; the examples are bounded; a damaged file is set aside."""
+same die is one example; the examples are bounded; a damaged file is set aside; the
+teachings going on are kept one of each kind."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from learning_support import noise_crops
 
 from vision.learning import cuts, store
 from vision.learning.cuts import CutError
-from vision.learning.store import NONE, LearningError, LearningStore, NewExample
+from vision.learning.store import NONE, KeptCut, LearningError, LearningStore, NewExample
 
 
 def example(face: str, crop: bytes, certain: bool = False, key: str | None = None) -> NewExample:
@@ -135,3 +136,50 @@ def test_embeddings_are_kept_per_model_and_the_old_model_s_dropped(tmp_path: Pat
     assert all(np.array_equal(got[i], features[i]) for i in ids)
     s.put_embeddings("model-b/1", {ids[0]: features[ids[0]]})
     assert s.embeddings("model-a/1", ids) == {}  # another embedding: the old ones are stale
+
+
+def test_one_teaching_of_each_kind_is_kept_and_what_changes_of_it(tmp_path: Path) -> None:
+    s = LearningStore(tmp_path / "examples.db")
+    assert s.teaching("dice") is None and s.teaching("cards") is None
+    s.begin_teaching("cards", "a", [KeptCut(0, b"0", "{}"), KeptCut(1, b"1", "{}")])
+    s.begin_teaching("dice", "d", [KeptCut(0, b"die", "{}")])
+    s.keep_teaching("cards", "b", [KeptCut(2, b"2", "{}")], {0: '{"left_out": true}'})
+    assert s.teaching("cards") == (
+        "b",
+        [KeptCut(0, b"0", "{}", '{"left_out": true}'), KeptCut(1, b"1", "{}"),
+         KeptCut(2, b"2", "{}")],
+    )  # fmt: skip
+    assert s.teaching("dice") == ("d", [KeptCut(0, b"die", "{}")])  # (each kind its own)
+    s.begin_teaching("cards", "c")  # (a new teaching: nothing of the one before)
+    assert s.teaching("cards") == ("c", [])
+    s.end_teaching("cards")
+    assert s.teaching("cards") is None and s.teaching("dice") == ("d", [KeptCut(0, b"die", "{}")])
+    s.close()
+
+
+def test_a_card_teaching_kept_before_the_dice_were_is_found_again(tmp_path: Path) -> None:
+    path = tmp_path / "examples.db"
+    with sqlite3.connect(path) as db:  # (as the tables were at a14c1b9)
+        db.execute("CREATE TABLE card_teaching (id INTEGER PRIMARY KEY, state TEXT NOT NULL)")
+        db.execute(
+            "CREATE TABLE card_cuts (number INTEGER PRIMARY KEY, region BLOB NOT NULL, "
+            "found TEXT NOT NULL, said TEXT)"
+        )
+        db.execute("INSERT INTO card_teaching VALUES (1, 'kept')")
+        db.execute("INSERT INTO card_cuts VALUES (0, x'00', '{}', NULL), (1, x'01', '{}', 'x')")
+    s = LearningStore(path)
+    assert s.teaching("cards") == ("kept", [KeptCut(0, b"\0", "{}"), KeptCut(1, b"\1", "{}", "x")])
+    s.close()
+    with sqlite3.connect(path) as db:
+        tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master")}
+    assert "card_cuts" not in tables and "card_teaching" not in tables
+
+
+def test_a_cancelled_teaching_s_examples_are_forgotten(tmp_path: Path) -> None:
+    s = LearningStore(tmp_path / "examples.db")
+    crops = noise_crops(3)
+    s.add("kot", [example("1", crops[0], True, "taught:1.000:0")])
+    s.add("kot", [example("2", crops[1], True, "taught:2.000:0"), example("3", crops[2])])
+    assert s.forget("kot", "taught:2.000:") == 1
+    assert [e.key for e in s.examples("kot")] == ["taught:1.000:0", None]
+    s.close()

@@ -58,13 +58,13 @@ class Reader(Protocol):
 
 
 class Kept(Protocol):
-    """A card as kept (vision.learning.store.KeptCard): `TaughtCard.kept` and `said`."""
+    """A card as kept (vision.learning.store.KeptCut): `TaughtCard.kept` and `said`."""
 
     @property
     def number(self) -> int: ...
 
     @property
-    def region(self) -> bytes: ...
+    def image(self) -> bytes: ...
 
     @property
     def found(self) -> str: ...
@@ -295,6 +295,16 @@ class CardTeachFlow:
             }
         )
 
+    def kept_cuts(self) -> int:
+        """How many cards were seen (host.app.kept)."""
+        return len(self.cards)
+
+    def kept_cut(self, number: int) -> tuple[bytes, str]:
+        return self.card(number).kept()
+
+    def said_of(self, number: int) -> str | None:
+        return self.card(number).said()
+
     @classmethod
     def resume(cls, kept: str, cards: Iterable[Kept]) -> tuple[CardTeachFlow, int]:
         """The teaching `kept` with its `cards` (what `kept` and the cards' `kept` and
@@ -329,7 +339,7 @@ class CardTeachFlow:
     def _card_kept(self, c: Kept) -> TaughtCard | None:
         """A card as kept, numbered next; None if it cannot be read."""
         try:
-            region = cv2.imdecode(np.frombuffer(c.region, np.uint8), cv2.IMREAD_COLOR)
+            region = cv2.imdecode(np.frombuffer(c.image, np.uint8), cv2.IMREAD_COLOR)
             found = json.loads(c.found)
             said = None if c.said is None else json.loads(c.said)
             corners = np.array(found["corners"], np.float64)

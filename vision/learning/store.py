@@ -1,5 +1,5 @@
 """The table's learning store: examples of its own dice, their embeddings, the versions
-of its sets, the teaching of its cards going on. One SQLite file (write-ahead log, full
+of its sets, the teachings of its dice and cards going on. One SQLite file (write-ahead log, full
 sync: a commit survives a power cut), shared by the app, the refit process and the
 command line.
 
@@ -14,9 +14,10 @@ Tables:
 - `sets`: a set's faces in order, and how the reader that cut its examples draws boxes
   (for a set of the table's own, with no shipped set to take them from);
 - `versions`: every fit of a set: its number, whether it was kept, its figures, its file;
-- `card_teaching`, `card_cuts`: the page's "Teach your cards" going on (one at a time), kept
-  as it changes so a restart resumes it: the teaching (vision.cards.flow's JSON) and each
-  card seen: the frame around it (PNG), what the camera found and what a person said.
+- `teachings`, `teaching_cuts`: the page's "Teach your dice" and "Teach your cards" going on
+  (one of each `kind`, TEACHINGS), kept as they change so a restart resumes them: the
+  teaching (its flow's JSON: vision.learning.flow, vision.cards.flow) and each die or card
+  cut out (`KeptCut`): its image (PNG), what the camera found and what a person said.
 
 The examples are bounded (MAX_EXAMPLES per set): past it, the oldest of the most common
 face goes first, an example nobody confirmed before one a person said.
@@ -46,6 +47,7 @@ MAX_EXAMPLES = 2000  # per set: about 20 MB of crops
 FOLDS = 5  # every FOLDS-th example (by id) is held out of fitting, for checking
 SOURCES = ("taught", "fixed", "asked", "read")  # read: the reader was sure, nobody fixed it
 SCHEMA_VERSION = 1
+TEACHINGS = ("dice", "cards")  # the kinds of teaching kept (one of each at a time)
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -88,16 +90,25 @@ CREATE TABLE IF NOT EXISTS versions (
     note TEXT NOT NULL DEFAULT '',
     PRIMARY KEY (face_set, version)
 );
-CREATE TABLE IF NOT EXISTS card_teaching (
-    id INTEGER PRIMARY KEY CHECK (id = 1),
+CREATE TABLE IF NOT EXISTS teachings (
+    kind TEXT PRIMARY KEY,
     state TEXT NOT NULL
 );
-CREATE TABLE IF NOT EXISTS card_cuts (
-    number INTEGER PRIMARY KEY,
-    region BLOB NOT NULL,
+CREATE TABLE IF NOT EXISTS teaching_cuts (
+    kind TEXT NOT NULL,
+    number INTEGER NOT NULL,
+    image BLOB NOT NULL,
     found TEXT NOT NULL,
-    said TEXT
+    said TEXT,
+    PRIMARY KEY (kind, number)
 );
+"""
+# the card teaching as kept before `teachings` kept the dice's too (moved there on opening)
+_CARD_TABLES = """
+INSERT OR IGNORE INTO teachings SELECT 'cards', state FROM card_teaching;
+INSERT OR IGNORE INTO teaching_cuts SELECT 'cards', number, region, found, said FROM card_cuts;
+DROP TABLE card_cuts;
+DROP TABLE card_teaching
 """
 
 
@@ -182,13 +193,13 @@ class Version:
 
 
 @dataclass(frozen=True)
-class KeptCard:
-    """A card of the card teaching going on (vision.cards.flow.TaughtCard, as it keeps it):
-    its number, the frame around it (PNG), what the camera found and what a person said
-    (JSON texts; said None: nothing yet)."""
+class KeptCut:
+    """A die or card cut out by a teaching going on (as its flow keeps it): its number, its
+    image (PNG: a die's crop, the frame around a card), what the camera found and what a
+    person said (JSON texts; said None: nothing yet)."""
 
     number: int
-    region: bytes
+    image: bytes
     found: str
     said: str | None = None
 
@@ -206,7 +217,7 @@ class LearningStore:
         except OSError as error:
             raise LearningError(
                 _(
-                    "cannot make the folder {folder} for the dice examples: {why}",
+                    "cannot make the folder {folder} for the table's learning store: {why}",
                     folder=str(self.path.parent),
                     why=error.strerror or str(error),
                 )
@@ -217,7 +228,7 @@ class LearningStore:
             if not _damaged(error):
                 raise LearningError(
                     _(
-                        "the dice examples {path} cannot be used: {why}",
+                        "the table's learning store {path} cannot be used: {why}",
                         path=str(self.path),
                         why=str(error),
                     )
@@ -229,8 +240,8 @@ class LearningStore:
                     side.replace(Path(f"{kept}{suffix}"))
             self.notes.append(
                 _(
-                    "the dice examples {path} were damaged ({why}): kept as {kept}, and the "
-                    "table starts learning afresh",
+                    "the table's learning store {path} was damaged ({why}): kept as {kept}, "
+                    "and the table starts learning afresh",
                     path=str(self.path),
                     why=str(error),
                     kept=kept.name,
@@ -244,7 +255,7 @@ class LearningStore:
         except sqlite3.Error as error:
             raise LearningError(
                 _(
-                    "cannot open the dice examples {path}: {why}",
+                    "cannot open the table's learning store {path}: {why}",
                     path=str(self.path),
                     why=str(error),
                 )
@@ -260,6 +271,9 @@ class LearningStore:
             try:
                 for statement in _SCHEMA.split(";"):
                     db.execute(statement)
+                if db.execute("SELECT 1 FROM sqlite_master WHERE name = 'card_cuts'").fetchone():
+                    for statement in _CARD_TABLES.split(";"):
+                        db.execute(statement)
                 row = db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
                 if row is None:
                     db.execute("INSERT INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
@@ -282,8 +296,8 @@ class LearningStore:
                 raise
             raise LearningError(
                 _(
-                    "cannot write the dice examples {path} ({why}): check that the folder "
-                    "may be written and the disk has room",
+                    "cannot write the table's learning store {path} ({why}): check that the "
+                    "folder may be written and the disk has room",
                     path=str(self.path),
                     why=str(error),
                 )
@@ -304,7 +318,11 @@ class LearningStore:
                 yield self._db
             except sqlite3.Error as error:
                 raise LearningError(
-                    _("the dice examples {path} failed: {why}", path=str(self.path), why=str(error))
+                    _(
+                        "the table's learning store {path} failed: {why}",
+                        path=str(self.path),
+                        why=str(error),
+                    )
                 ) from None
 
     @contextmanager
@@ -374,6 +392,16 @@ class LearningStore:
                 "ORDER BY COUNT(*) DESC, face LIMIT 1) ORDER BY certain, id LIMIT 1)",
                 (face_set,),
             )
+
+    def forget(self, face_set: str, key_prefix: str) -> int:
+        """Forget the examples of a set whose key starts with `key_prefix` (a teaching
+        cancelled: vision.learning.flow.TeachFlow.key_prefix); returns how many."""
+        with self._write() as db:
+            gone = db.execute(
+                "DELETE FROM examples WHERE face_set = ? AND substr(key, 1, ?) = ?",
+                (face_set, len(key_prefix), key_prefix),
+            )
+        return int(gone.rowcount)
 
     def examples(self, face_set: str, upto: int | None = None) -> list[Example]:
         """The examples of a set, oldest first (those with an id up to `upto`)."""
@@ -539,60 +567,67 @@ class LearningStore:
                 (face_set, version),
             )
 
-    # ---- the card teaching going on ----------------------------------------------------
+    # ---- the teachings going on (one of each kind) --------------------------------------
 
-    def begin_card_teaching(self, state: str, cards: Sequence[KeptCard] = ()) -> None:
-        """Keep this card teaching in place of any kept before (one transaction)."""
+    def begin_teaching(self, kind: str, state: str, cuts: Sequence[KeptCut] = ()) -> None:
+        """Keep this teaching of `kind` (one of TEACHINGS) in place of any kept before (one
+        transaction)."""
         with self._write() as db:
-            db.execute("DELETE FROM card_cuts")
-            self._keep_cards(db, state, cards, {})
+            db.execute("DELETE FROM teaching_cuts WHERE kind = ?", (kind,))
+            _keep_teaching(db, kind, state, cuts, {})
 
-    def keep_card_teaching(
+    def keep_teaching(
         self,
+        kind: str,
         state: str,
-        cards: Sequence[KeptCard] = (),
+        cuts: Sequence[KeptCut] = (),
         said: Mapping[int, str | None] | None = None,
     ) -> None:
-        """The card teaching changed: its `state`, these `cards` newly seen, and what a
-        person said of these (card number -> said), kept in one transaction."""
+        """The teaching of `kind` changed: its `state`, these `cuts` newly made, and what a
+        person said of these (cut number -> said), kept in one transaction."""
         with self._write() as db:
-            self._keep_cards(db, state, cards, said or {})
+            _keep_teaching(db, kind, state, cuts, said or {})
 
-    def _keep_cards(
-        self,
-        db: sqlite3.Connection,
-        state: str,
-        cards: Sequence[KeptCard],
-        said: Mapping[int, str | None],
-    ) -> None:
-        db.execute("INSERT OR REPLACE INTO card_teaching VALUES (1, ?)", (state,))
-        db.executemany(
-            "INSERT OR REPLACE INTO card_cuts VALUES (?, ?, ?, ?)",
-            [(c.number, c.region, c.found, c.said) for c in cards],
-        )
-        db.executemany(
-            "UPDATE card_cuts SET said = ? WHERE number = ?", [(v, n) for n, v in said.items()]
-        )
-
-    def card_teaching(self) -> tuple[str, list[KeptCard]] | None:
-        """The card teaching kept (its state, its cards by number), or None."""
+    def teaching(self, kind: str) -> tuple[str, list[KeptCut]] | None:
+        """The teaching of `kind` kept (its state, its cuts by number), or None."""
         with self._read() as db:
-            row = db.execute("SELECT state FROM card_teaching").fetchone()
+            row = db.execute("SELECT state FROM teachings WHERE kind = ?", (kind,)).fetchone()
             if row is None:
                 return None
-            cards = db.execute(
-                "SELECT number, region, found, said FROM card_cuts ORDER BY number"
+            cuts = db.execute(
+                "SELECT number, image, found, said FROM teaching_cuts WHERE kind = ? "
+                "ORDER BY number",
+                (kind,),
             ).fetchall()
         return str(row[0]), [
-            KeptCard(int(n), bytes(region), str(found), None if said is None else str(said))
-            for n, region, found, said in cards
+            KeptCut(int(n), bytes(image), str(found), None if said is None else str(said))
+            for n, image, found, said in cuts
         ]
 
-    def end_card_teaching(self) -> None:
-        """The card teaching ended (learnt and closed, or cancelled): nothing kept of it."""
+    def end_teaching(self, kind: str) -> None:
+        """The teaching of `kind` ended (learnt and closed, or cancelled): nothing kept of it."""
         with self._write() as db:
-            db.execute("DELETE FROM card_cuts")
-            db.execute("DELETE FROM card_teaching")
+            db.execute("DELETE FROM teaching_cuts WHERE kind = ?", (kind,))
+            db.execute("DELETE FROM teachings WHERE kind = ?", (kind,))
+
+
+def _keep_teaching(
+    db: sqlite3.Connection,
+    kind: str,
+    state: str,
+    cuts: Sequence[KeptCut],
+    said: Mapping[int, str | None],
+) -> None:
+    db.execute("INSERT OR REPLACE INTO teachings VALUES (?, ?)", (kind, state))
+    db.executemany(
+        "INSERT OR REPLACE INTO teaching_cuts VALUES (?, ?, ?, ?, ?)",
+        [(kind, c.number, c.image, c.found, c.said) for c in cuts],
+    )
+    db.executemany(
+        "UPDATE teaching_cuts SET said = ? WHERE kind = ? AND number = ?",
+        [(v, kind, n) for n, v in said.items()],
+    )
+
 
 
 def _check(ex: NewExample) -> None:
