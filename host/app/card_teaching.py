@@ -50,8 +50,7 @@ WORDS = Words(
         why=why,
     ),
     unread=lambda n: _(
-        "{n} of the cards taught could not be read back after the table stopped: lay them "
-        "again",
+        "{n} of the cards taught could not be read back after the table stopped: lay them again",
         n=n,
     ),
     resumed=lambda flow: _(

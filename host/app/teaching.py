@@ -4,7 +4,10 @@ the background. vision.learning does the work; this wires it to the table.
 - Teaching (`act` with "teach" steps): the camera's dice go to a teaching flow
   (vision.learning.flow) instead of the game; the page shows every die cut out, grouped
   by look; people name the groups; the set is fitted (a refit in a process of its own),
-  checked, installed and read with at once.
+  checked, installed and read with at once. The teaching is kept in the learning store as
+  it changes (host.app.kept: each die cut out, what people said of it and of its group),
+  and a table started again resumes it where it was. A cancel wins over a fit under way:
+  the refit is stopped, the set it makes is not used, and the dice taught are forgotten.
 - Play (`from_throw`, `from_answer`): every die a person fixed in the correction window
   or said the face of, and every die of a resolved throw nobody fixed that the reader
   was sure of, is kept as an example with its cut. Once REFIT_AFTER new examples of a
@@ -22,6 +25,7 @@ import threading
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from host.app.kept import Keeping, Words
 from host.app.text import _
 from host.errors import UserError
 from host.games.text import as_text, message
@@ -29,10 +33,36 @@ from host.games.text import as_text, message
 if TYPE_CHECKING:
     from host.app.camera import DiceWatcher
     from vision.learning.flow import TeachFlow, TeachReader
-    from vision.learning.store import LearningStore, NewExample
+    from vision.learning.store import KeptCut, LearningStore, NewExample
 
 REFIT_AFTER = 10  # new examples of a set from which it is refitted
 SURE = 0.95  # a die nobody fixed is kept as an example only if it was read this sure
+
+# what keeping the teaching says (host.app.kept)
+WORDS = Words(
+    unresumed=lambda why: _(
+        "the teaching of the dice under way when the table stopped cannot be resumed: "
+        "{why}; start it again",
+        why=why,
+    ),
+    unread=lambda n: _(
+        "{n} of the dice cut out could not be read back after the table stopped: throw "
+        "them again if a face is missing",
+        n=n,
+    ),
+    resumed=lambda flow: _(
+        "the teaching of the dice goes on where it was when the table stopped (throws: "
+        "{throws}, dice cut out: {cuts})",
+        throws=flow.throws,
+        cuts=len(flow.cuts),
+    ),
+    unkept=lambda why: _(
+        "the teaching of the dice cannot be kept ({why}): it goes on, but a restart of the "
+        "table would lose what is not kept",
+        why=why,
+    ),
+    unforgotten=lambda why: _("the teaching of the dice kept cannot be forgotten: {why}", why=why),
+)
 
 
 class Learning:
@@ -58,9 +88,28 @@ class Learning:
         self._reader: TeachReader | None = None
         self._lock = threading.RLock()
         self._fitting: str | None = None  # the set a teaching is being fitted for
+        self.kept: Keeping[TeachFlow] = Keeping("dice", WORDS)
         self.refits = Background(store.path, self._refit_done)
         for note in store.notes:
             notice("error", as_text(note))
+        self._resume()
+
+    def _resume(self) -> None:
+        """The teaching kept in the store, if the table stopped mid-teaching, goes on."""
+        from vision.learning import sets
+        from vision.learning.flow import GROUPING, TeachFlow, start
+
+        def resumed(state: str, cuts: list[KeptCut]) -> tuple[TeachFlow, int]:
+            flow, unread = TeachFlow.resume(state, cuts)
+            known = [sets.current(flow.name), sets.shipped(flow.name)]
+            _fresh, self._reader = start(flow.name, flow.faces, flow.colors, known)
+            return flow, unread
+
+        with self._lock:
+            self.flow = self.kept.resume(self.store, resumed)
+            if self.flow is not None and self.flow.step == GROUPING:
+                self._group(self.flow)  # (cut off by the stop)
+        self.kept.tell(self.notice)
 
     def close(self) -> None:
         self.refits.stop()
@@ -83,17 +132,19 @@ class Learning:
         from vision.learning.flow import FlowError
 
         step = action.get("step")
-        with self._lock:
-            try:
-                if step == "start":
-                    self._start(action, context)
-                elif step == "cancel" or step == "close":
-                    self._stop_teaching()
-                    self.flow = None
-                else:
-                    self._answer(str(step), action)
-            except FlowError as error:
-                raise UserError(message(error)) from None
+        try:
+            with self._lock:
+                try:
+                    if step == "start":
+                        self._start(action, context)
+                    elif step == "cancel" or step == "close":
+                        self._stop()
+                    else:
+                        self._answer(str(step), action)
+                except FlowError as error:
+                    raise UserError(message(error)) from None
+        finally:
+            self.kept.tell(self.notice)
         self.changed()
 
     def _start(self, action: Mapping[str, Any], context: Mapping[str, Any] | None) -> None:
@@ -118,22 +169,58 @@ class Learning:
             described = self.store.description(name)
             faces = described[0] if described else faces
         self.flow, self._reader = start(name, faces, colors, known)
+        self.kept.begin(self.flow)  # (in place of any teaching kept before)
         if not self.cameras:
             self.notice("warning", _("no camera is open: the dice cannot be seen to teach them"))
         for camera in self.cameras:
             camera.teach(self._reader, self._seen)
 
+    def _stop(self) -> None:
+        """The teaching ends. A fit under way is not used: its refit is stopped, the set
+        it makes is not installed, and the dice taught are forgotten."""
+        from vision.learning.flow import FITTING
+        from vision.learning.store import LearningError
+
+        self._stop_teaching()
+        flow, self.flow = self.flow, None
+        if flow is None:
+            return
+        self.kept.forget()
+        if flow.step == FITTING and self._fitting == flow.name:
+            self._fitting = None
+            self.refits.cancel(flow.name)
+            try:
+                self.store.forget(flow.name, flow.key_prefix)
+            except LearningError as error:
+                self.notice(
+                    "warning",
+                    _("the dice taught are not forgotten: {error}", error=message(error)),
+                )
+
     def _stop_teaching(self) -> None:
         for camera in self.cameras:
             camera.teach(None, None)
+
+    def _keep_teaching(
+        self, flow: TeachFlow, new: range = range(0), said: int | None = None
+    ) -> None:
+        """Keep the teaching as it is now (if it is still the one going on): the `new`
+        dice cut out, what was `said` of one of them (its number)."""
+        if flow is self.flow:
+            self.kept.keep(flow, new, () if said is None else (said,))
 
     def _seen(self, frame: Any, dice: list[Any]) -> None:
         """The camera's dice lying still, while teaching (the camera's thread)."""
         with self._lock:
             flow = self.flow
-            if flow is None or flow.step != "throwing" or not flow.seen(frame, dice):
+            if flow is None or flow.step != "throwing":
                 return
+            before = len(flow.cuts)
+            if not flow.seen(frame, dice):
+                return
+            self._keep_teaching(flow, new=range(before, len(flow.cuts)))
             enough = flow.throws >= flow.want
+        self.kept.tell(self.notice)
         if enough:
             self._sort()
         self.changed()
@@ -148,7 +235,13 @@ class Learning:
                 return
             self._stop_teaching()
             self.flow.step = GROUPING
-            flow = self.flow
+            self._keep_teaching(self.flow)
+            self._group(self.flow)
+        self.kept.tell(self.notice)
+
+    def _group(self, flow: TeachFlow) -> None:
+        """Group the dice of `flow` in a thread (see `_sort`)."""
+        from vision.learning.flow import THROWING
 
         def group() -> None:
             try:
@@ -156,12 +249,15 @@ class Learning:
             except Exception as error:  # a bug: say it, keep the dice seen
                 with self._lock:
                     flow.step = THROWING
+                    self._keep_teaching(flow)
                 self.notice(
                     "error", _("internal error grouping the dice: {error}", error=repr(error))
                 )
             else:
                 with self._lock:
                     flow.sorted(grouped)
+                    self._keep_teaching(flow)
+            self.kept.tell(self.notice)
             self.changed()
 
         threading.Thread(target=group, name="teach-sort", daemon=True).start()
@@ -202,6 +298,7 @@ class Learning:
                 )
             )
         handlers[step](which, value)
+        self._keep_teaching(flow, said=which if step in ("move", "recolor") else None)
 
     def _fit(self, flow: TeachFlow) -> None:
         left = flow.unnamed()
@@ -213,8 +310,9 @@ class Learning:
             self.store.describe(flow.name, flow.faces, flow.box_fit)
         self.store.add(flow.name, flow.examples())
         flow.step = "fitting"
+        self._keep_teaching(flow)
         self._fitting = flow.name
-        self.refits.start(flow.name)
+        self.refits.start(flow.name, install=False)  # (installed when done: a cancel wins)
 
     def view(self) -> dict[str, Any] | None:
         """The teaching for the page (cuts as /api/teach/cut/N.png)."""
@@ -313,14 +411,29 @@ class Learning:
 
     def _refit_done(self, said: dict[str, Any]) -> None:
         """A refit ended (Background's thread)."""
+        from vision.learning import sets
+        from vision.learning.store import LearningError
+
         name = str(said.get("face_set"))
         with self._lock:
-            teaching = self._fitting == name and self.flow is not None and self.flow.name == name
+            flow = self.flow
+            teaching = self._fitting == name and flow is not None and flow.name == name
             if teaching:
+                assert flow is not None
                 self._fitting = None
-                assert self.flow is not None
-                self.flow.result = said
-                self.flow.step = "done" if "error" not in said else "sorting"
+                if said.get("kept") and not said.get("installed", True):
+                    try:  # (the teaching's fit: used now, unless it was cancelled before)
+                        sets.install(self.store, name, int(said["version"]))
+                        said = {**said, "installed": True}
+                    except LearningError as error:
+                        said = {"error": message(error), "face_set": name}
+                flow.result = said
+                flow.step = "done" if "error" not in said else "sorting"
+                self._keep_teaching(flow)
+            elif said.get("kept") and not said.get("installed", True):
+                self.changed()  # a teaching's fit no teaching waits for (cancelled): unused
+                return
+        self.kept.tell(self.notice)
         if "error" in said:
             self.notice(
                 "warning",

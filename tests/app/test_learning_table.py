@@ -65,9 +65,12 @@ class Refits:
     def __init__(self) -> None:
         self.started: list[str] = []
 
-    def start(self, name: str) -> bool:
+    def start(self, name: str, install: bool = True) -> bool:
         self.started.append(name)
         return True
+
+    def cancel(self, name: str) -> None:
+        pass
 
     def running(self, name: str) -> bool:
         return False

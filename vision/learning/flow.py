@@ -12,15 +12,18 @@
 3. *Fitting*: the named cuts become examples (`examples`), the set is refitted from them
    (vision.learning.refit: checked on some of them it does not learn from), and is used.
 
-It is plain state, driven by whoever shows it (the app's page, the terminal).
+It is plain state, driven by whoever shows it (the app's page, the terminal). What it is
+can be kept as it changes (`kept`, `kept_cut`, `said_of`: the host keeps them in
+vision.learning.store) and `resume`d from that after a restart.
 """
 
 from __future__ import annotations
 
+import json
 import math
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,7 +34,7 @@ from vision import nets
 from vision.errors import VisionError
 from vision.faceset import FaceSet
 from vision.learning import cuts, groups
-from vision.learning.store import NONE, NewExample
+from vision.learning.store import NONE, KeptCut, NewExample
 from vision.reader import UNKNOWN, UNLIKE, DiceReader, DieReading, FrameReader
 from vision.words import Said, _
 
@@ -43,6 +46,7 @@ GUESS_VIEWS = 4  # quarter turns embedded for grouping (steadier than one)
 
 THROWING, GROUPING, SORTING = "throwing", "grouping", "sorting"
 FITTING, DONE = "fitting", "done"
+KEPT = "dicetable-dice-teaching/1"  # the format of a teaching as kept
 
 
 class FlowError(VisionError):
@@ -94,6 +98,25 @@ class Cut:
     face: str | None = None  # as a person moved it (else its group's)
     color: str | None = None  # as a person moved it (else its colour group's)
 
+    def kept(self) -> tuple[bytes, str]:
+        """What is kept of the cut once made, never changed: its crop (PNG) and what the
+        camera found (JSON)."""
+        found = {
+            "throw": self.throw,
+            "angle": self.angle,
+            "center": list(self.center),
+            "guess": self.guess,
+            "confidence": self.confidence,
+            "color_guess": self.color_guess,
+        }
+        return self.crop, json.dumps(found)
+
+    def said(self) -> str | None:
+        """What a person said of this one cut, as kept (JSON; None: nothing yet)."""
+        if self.face is None and self.color is None:
+            return None
+        return json.dumps({"face": self.face, "color": self.color})
+
     def to_json(self) -> dict[str, Any]:
         return {
             "id": self.id,
@@ -137,7 +160,11 @@ class TeachFlow:
     colour_groups: list[Group] = field(default_factory=list)
     result: dict[str, Any] | None = None  # the fit's outcome (vision.learning.refit)
     _face_cuts: np.ndarray = field(default_factory=lambda: np.zeros((0, 32, 32, 3), np.uint8))
-    _last: list[tuple[tuple[float, float], float, np.ndarray]] = field(default_factory=list)
+    # the dice of the view that lay still last: where, their side, their crop, and the cut
+    # each is (it was cut out then, or lay where that cut lay since; None: never cut)
+    _last: list[tuple[tuple[float, float], float, np.ndarray, int | None]] = field(
+        default_factory=list
+    )
 
     # ---- throwing ---------------------------------------------------------------------
 
@@ -148,12 +175,20 @@ class TeachFlow:
         if self.step != THROWING:
             return 0
         crops = [cuts.crop_of(frame, d.box) for d in dice]
+        before = [self._lay_before(d, c) for d, c in zip(dice, crops, strict=True)]
         fresh = [
             (d, c)
-            for d, c in zip(dice, crops, strict=True)
-            if not d.cocked and not self._lay_before(d, c)
+            for d, c, b in zip(dice, crops, before, strict=True)
+            if not d.cocked and b is None
         ]
-        self._last = [(d.center, _side(d), c) for d, c in zip(dice, crops, strict=True)]
+        self._last = []
+        cut = len(self.cuts)  # (the number of the next cut made)
+        for d, c, b in zip(dice, crops, before, strict=True):
+            if b is None and not d.cocked:
+                self._last.append((d.center, _side(d), c, cut))
+                cut += 1
+            else:
+                self._last.append((d.center, _side(d), c, None if b is None else b[3]))
         if not fresh:
             return 0
         self.throws += 1
@@ -173,11 +208,18 @@ class TeachFlow:
             )
         return len(fresh)
 
-    def _lay_before(self, d: DieReading, crop: np.ndarray) -> bool:
-        """A die lying where one lay at the throw before, looking the same: not thrown."""
-        return any(
-            math.dist(d.center, c) < SAME_PLACE * s and _alike(crop, before)
-            for c, s, before in self._last
+    def _lay_before(
+        self, d: DieReading, crop: np.ndarray
+    ) -> tuple[tuple[float, float], float, np.ndarray, int | None] | None:
+        """The die lying where this one lay at the throw before, looking the same (this
+        one was not thrown), or None."""
+        return next(
+            (
+                last
+                for last in self._last
+                if math.dist(d.center, last[0]) < SAME_PLACE * last[1] and _alike(crop, last[2])
+            ),
+            None,
         )
 
     # ---- sorting ----------------------------------------------------------------------
@@ -310,7 +352,7 @@ class TeachFlow:
                     color=None if face == NONE else color,
                     read_as=c.guess,
                     confidence=c.confidence,
-                    key=f"taught:{self.started:.3f}:{c.id}",
+                    key=f"{self.key_prefix}{c.id}",
                 )
             )
         return out
@@ -330,6 +372,144 @@ class TeachFlow:
             "left": self.unnamed() if self.step == SORTING else [],
             "result": self.result,
         }
+
+    # ---- kept, and resumed after a restart -----------------------------------------------
+
+    @property
+    def key_prefix(self) -> str:
+        """What the keys of the examples of this teaching start with (`examples`)."""
+        return f"taught:{self.started:.3f}:"
+
+    def kept(self) -> str:
+        """What the teaching is, but its cuts (each kept on its own: `kept_cut`, `said_of`),
+        as kept (JSON): `resume` makes it again."""
+        return json.dumps(
+            {
+                "format": KEPT,
+                "name": self.name,
+                "faces": list(self.faces),
+                "colors": list(self.colors),
+                "guessing": self.guessing,
+                "box_fit": list(self.box_fit),
+                "want": self.want,
+                "zoom": self.zoom,
+                "started": self.started,
+                "step": self.step,
+                "throws": self.throws,
+                "groups": [g.to_json() for g in self.groups],
+                "colour_groups": [g.to_json() for g in self.colour_groups],
+                "result": None if self.step == FITTING else self.result,
+                "last": [
+                    {"center": list(c), "side": side, "cut": cut} for c, side, _, cut in self._last
+                ],
+            }
+        )
+
+    def kept_cuts(self) -> int:
+        """How many dice were cut out."""
+        return len(self.cuts)
+
+    def kept_cut(self, number: int) -> tuple[bytes, str]:
+        return self.cuts[number].kept()
+
+    def said_of(self, number: int) -> str | None:
+        return self.cuts[number].said()
+
+    @classmethod
+    def resume(cls, kept: str, cut_out: Iterable[KeptCut]) -> tuple[TeachFlow, int]:
+        """The teaching `kept` with its cuts (what `kept`, `kept_cut` and `said_of` were),
+        as it was, and how many of its cuts cannot be read (left out: the others are
+        numbered anew, and their examples keyed anew). A fit cut off is not done: the dice
+        are sorted still. FlowError if the teaching itself cannot be read."""
+        try:
+            state = json.loads(kept)
+            if state.get("format") != KEPT:
+                raise ValueError(f"not a {KEPT}")
+            a, b = state["box_fit"]
+            flow = cls(
+                str(state["name"]),
+                tuple(str(f) for f in state["faces"]),
+                tuple(str(c) for c in state["colors"]),
+                bool(state["guessing"]),
+                (float(a), float(b)),
+                want=int(state["want"]),
+                zoom=float(state["zoom"]),
+                started=float(state["started"]),
+            )
+            step = str(state["step"])
+            if step not in (THROWING, GROUPING, SORTING, FITTING, DONE):
+                raise ValueError(f"no step {step!r}")
+            flow.step = SORTING if step == FITTING else step
+            flow.throws = int(state["throws"])
+            flow.result = None if state["result"] is None else dict(state["result"])
+            numbers: dict[int, int] = {}  # a cut's number as kept -> its number now
+            unread = 0
+            for c in sorted(cut_out, key=lambda c: c.number):
+                cut = flow._cut_kept(c)
+                if cut is None:
+                    unread += 1
+                else:
+                    numbers[c.number] = cut.id
+                    flow.cuts.append(cut)
+            if unread:  # (its examples keyed anew: none is taken for another die)
+                flow.started = time.time()
+            for among, kind in ((flow.groups, "groups"), (flow.colour_groups, "colour_groups")):
+                for g in state[kind]:
+                    members = [numbers[int(n)] for n in g["cuts"] if int(n) in numbers]
+                    if members:
+                        among.append(Group(len(among), members, g["guess"], g["face"]))
+            for g in flow.groups:
+                if g.face is not None:
+                    flow._face(g.face)
+            for g in flow.colour_groups:
+                if g.face is not None and g.face not in flow.colors:
+                    raise flow._no_colour(g.face)
+            flow._last = [
+                (
+                    (float(d["center"][0]), float(d["center"][1])),
+                    float(d["side"]),
+                    cuts.decode(flow.cuts[numbers[d["cut"]]].crop),
+                    numbers[d["cut"]],
+                )
+                for d in state["last"]
+                if d["cut"] in numbers
+            ]
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError, VisionError) as error:
+            raise FlowError(
+                _("what was kept of it cannot be read ({why})", why=str(error))
+            ) from None
+        if flow.groups:
+            flow._face_cuts = np.stack(
+                [cuts.face_cut(cuts.decode(c.crop), c.angle, flow.zoom) for c in flow.cuts]
+            )
+        return flow, unread
+
+    def _cut_kept(self, c: KeptCut) -> Cut | None:
+        """A cut as kept, numbered next; None if it cannot be read."""
+        try:
+            cuts.decode(c.image)
+            found = json.loads(c.found)
+            said = {} if c.said is None else json.loads(c.said)
+            face, color = said.get("face"), said.get("color")
+            if face is not None:
+                self._face(str(face))
+            if color is not None and color not in self.colors:
+                return None
+            x, y = found["center"]
+            return Cut(
+                id=len(self.cuts),
+                throw=int(found["throw"]),
+                crop=c.image,
+                angle=float(found["angle"]),
+                center=(float(x), float(y)),
+                guess=None if found["guess"] is None else str(found["guess"]),
+                confidence=float(found["confidence"]),
+                color_guess=None if found["color_guess"] is None else str(found["color_guess"]),
+                face=None if face is None else str(face),
+                color=None if color is None else str(color),
+            )
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError, VisionError):
+            return None
 
     def _sorting(self) -> None:
         if self.step != SORTING:

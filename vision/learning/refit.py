@@ -3,10 +3,11 @@ new version kept (and installed) or rejected. Run off the game's path: in a proc
 own, at a low priority and on one core (`Background`), so the page and the camera never
 wait for it; one refit of a set at a time (a lock file, released even if it is killed).
 
-    python -m vision.learning.refit --name kot [--db FILE] [--faces a,b,c]
+    python -m vision.learning.refit --name kot [--db FILE] [--faces a,b,c] [--no-install]
 
 prints the outcome as one line of JSON. Killed at any moment, it leaves every example and
-the set in use as they were: it only adds a version, then installs it atomically.
+the set in use as they were: it only adds a version, then installs it atomically (with
+--no-install, not even that: the page's teaching installs it, unless it was cancelled).
 """
 
 from __future__ import annotations
@@ -46,12 +47,14 @@ class Outcome:
     examples: int
     embedded: int  # examples whose cuts were embedded now (the others' were kept)
     seconds: float  # processor time of the refit
+    installed: bool = True  # (a version kept is installed unless it was asked not to be)
 
     def to_json(self) -> dict[str, Any]:
         return {
             "face_set": self.version.face_set,
             "version": self.version.version,
             "kept": self.kept,
+            "installed": self.kept and self.installed,
             "figures": self.figures.to_json(),
             "before": None if self.before is None else self.before.to_json(),
             "examples": self.examples,
@@ -81,9 +84,10 @@ def refit(
     faces: Sequence[str] | None = None,
     box_fit: tuple[float, float] = (0.0, 1.0),
     note: str = "",
+    install: bool = True,
 ) -> Outcome:
     """Fit `name` from every example, check it and the set in use on the held-out ones;
-    keep and install it if it reads them no worse, else record it as rejected."""
+    keep it (and `install` it) if it reads them no worse, else record it as rejected."""
     started = time.process_time()
     with refit_lock(store, name):
         base = sets.shipped(name)
@@ -106,11 +110,10 @@ def refit(
         version = sets.save(
             store, taught, "kept" if kept else "rejected", examples[-1].id, report, note
         )
-        if kept:
+        if kept and install:
             sets.install(store, name, version.version)
-    return Outcome(
-        version, kept, figures, before, len(examples), embedded, time.process_time() - started
-    )
+    seconds = time.process_time() - started
+    return Outcome(version, kept, figures, before, len(examples), embedded, seconds, install)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -119,6 +122,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--db", type=Path, help="the learning store (default: the table's)")
     parser.add_argument("--faces", help="the faces in order, comma-separated (a new set)")
     parser.add_argument("--nice", type=int, default=NICE)
+    parser.add_argument("--no-install", action="store_true", help="keep a version, not use it")
     args = parser.parse_args(argv)
     if args.nice:
         os.nice(args.nice)
@@ -128,7 +132,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         store = LearningStore(args.db)
         faces = args.faces.split(",") if args.faces else None
-        outcome = refit(store, args.name, faces, note="refit")
+        outcome = refit(store, args.name, faces, note="refit", install=not args.no_install)
     except VisionError as error:
         print(json.dumps({"error": str(error)}), flush=True)
         print(f"refit {args.name}: {error}", file=sys.stderr)
@@ -148,14 +152,16 @@ class Background:
         self.store_path = store_path
         self.done = done
         self._running: dict[str, subprocess.Popen[str]] = {}
+        self._cancelled: set[subprocess.Popen[str]] = set()  # (their end is not said)
         self._lock = threading.Lock()
 
     def running(self, name: str) -> bool:
         with self._lock:
             return name in self._running
 
-    def start(self, name: str) -> bool:
-        """Start a refit of `name` unless one runs; True if it started."""
+    def start(self, name: str, install: bool = True) -> bool:
+        """Start a refit of `name` unless one runs (one that does not `install` the version
+        it keeps); True if it started."""
         with self._lock:
             if name in self._running:
                 return False
@@ -169,6 +175,7 @@ class Background:
                     name,
                     "--db",
                     str(self.store_path),
+                    *([] if install else ["--no-install"]),
                 ],
                 stdout=subprocess.PIPE,
                 stderr=subprocess.DEVNULL,
@@ -183,6 +190,9 @@ class Background:
         out, _ = process.communicate()
         with self._lock:
             del self._running[name]
+            if process in self._cancelled:
+                self._cancelled.discard(process)
+                return
         try:
             said = json.loads(out.strip().splitlines()[-1]) if out.strip() else {}
         except json.JSONDecodeError:
@@ -191,6 +201,15 @@ class Background:
             said = {"error": f"the refit of {name} stopped (status {process.returncode})"}
         said.setdefault("face_set", name)
         self.done(said)
+
+    def cancel(self, name: str) -> None:
+        """Stop the refit of `name` if one runs, and say nothing of it (a refit only adds:
+        killed, it adds nothing)."""
+        with self._lock:
+            process = self._running.get(name)
+            if process is not None:
+                self._cancelled.add(process)
+                process.kill()
 
     def stop(self) -> None:
         """Stop every refit (the app is closing): nothing is lost, a refit only adds."""

@@ -629,7 +629,6 @@ def _keep_teaching(
     )
 
 
-
 def _check(ex: NewExample) -> None:
     if ex.source not in SOURCES:
         raise LearningError(
