@@ -1,7 +1,8 @@
 """A table's set refitted from its examples: kept and used only if it reads the held-out
 examples no worse than the set in use; every version can be rolled back to, and then
 reads exactly as it did; a refit killed at any moment loses no example and leaves a good
-set in use."""
+set in use; a teaching's refit keeps its version unused (the teaching installs it), and
+one cancelled adds nothing and is not said."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from learning_support import Person, origins
 from vision import faceset
 from vision.learning import sets
 from vision.learning.flow import TeachFlow
-from vision.learning.refit import refit
+from vision.learning.refit import Background, refit
 from vision.learning.store import LearningStore, NewExample
 from vision.reader import DiceReader, DieReading
 
@@ -155,3 +156,25 @@ def test_a_refit_killed_at_any_moment_loses_no_example_and_leaves_a_good_set_in_
     assert finished.returncode == 0, err
     said = json.loads(out)
     assert said["kept"] and sets.in_use(store, "kot") == said["version"]
+
+
+def test_a_teaching_s_refit_is_not_used_by_itself_and_one_cancelled_adds_nothing(
+    taught: tuple[TeachFlow, Person],
+) -> None:
+    flow, _ = taught
+    store = LearningStore()
+    store.add("kot", flow.examples())
+    outcome = refit(store, "kot", install=False)
+    assert outcome.kept and outcome.to_json()["installed"] is False
+    assert sets.in_use(store, "kot") == sets.SHIPPED  # (the teaching installs it, or not)
+    said: list[dict[str, object]] = []
+    background = Background(store.path, said.append)
+    assert background.start("kot", install=False)
+    background.cancel("kot")  # (a refit process takes seconds to start: stopped on its way)
+    deadline = time.monotonic() + 30
+    while background.running("kot"):
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    time.sleep(0.2)
+    assert said == [] and [v.version for v in store.versions("kot")] == [1]
+    assert sets.in_use(store, "kot") == sets.SHIPPED

@@ -1,0 +1,257 @@
+"""Teaching the table its dice loses nothing when the table stops (host.app.teaching, kept
+in the learning store's real SQLite file by host.app.kept, as the cards' teaching is).
+
+- `dicetable play` killed (SIGKILL) mid-teaching, after ten throws and some groups named,
+  and started again: every die cut out (its crop to the byte), the groups and what people
+  said of them and of single dice are found again, and the teaching goes on to fit the set.
+- Dice still lying under the camera after a restart are not cut again.
+- A kept teaching that cannot be read (its state, or one die) is said, and the table goes
+  on; a store that fails is said once, and the teaching goes on in memory.
+- A cancel wins over the teaching's fit: the refit is stopped, the set it keeps is not
+  used, its dice are forgotten, and nothing is said of it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from host.app.teaching import Learning
+from host.recording import still_session
+from tests.app.test_card_teaching_kept import App, until
+from tests.app.test_teach_page import origins, truths
+from vision.learning import sets
+from vision.learning.flow import TeachFlow
+from vision.learning.store import KeptCut, LearningStore
+
+pytestmark = pytest.mark.slow
+
+
+# ---- the real app, killed and started again ------------------------------------------------
+
+
+class DiceApp(App):
+    """`dicetable play` (tests.app.test_card_teaching_kept.App), taught its dice."""
+
+    def teach(self, step: str, **more: Any) -> None:
+        version = self.state()["version"]
+        action = {"do": "teach", "step": step, "version": version, **more}
+        status, answer = self.call("POST", "/api/action", action)
+        assert status == 200, answer
+
+    def flow(self) -> dict[str, Any] | None:
+        return self.state()["teaching"]  # type: ignore[no-any-return]
+
+    def name(self, group: dict[str, Any], truth: dict[int, tuple[str, Any]], part: int) -> None:
+        """Name a group (part 0: faces, 1: colours) as most of its dice are, and move each
+        die that is not."""
+        step, move, field = (
+            ("name", "move", "face") if part == 0 else ("colour", "recolor", "color")
+        )
+        said = Counter(truth[i][part] for i in group["cuts"]).most_common(1)[0][0]
+        self.teach(step, group=group["id"], **{field: said})
+        for i in group["cuts"]:
+            if truth[i][part] != said:
+                self.teach(move, cut=i, **{field: truth[i][part]})
+
+
+def test_a_table_killed_mid_teaching_finds_its_dice_again_and_fits_them(tmp_path: Path) -> None:
+    frames = origins("teach")
+    camera = tmp_path / "camera"  # ten throws, each held before the camera with its noise
+    still_session([frames.path(i) for i in frames.images], camera)
+
+    app = DiceApp(tmp_path, str(camera))
+    try:
+        app.teach("start", face_set="kot")  # (the session plays once the teaching waits)
+        flow = until(lambda: (f := app.flow()) and f["step"] == "sorting" and f, 300)
+        assert flow["throws"] == 10
+        truth = truths(flow, frames)
+        half = len(flow["groups"]) // 2
+        for group in flow["groups"][:half]:  # some groups named, some dice moved...
+            app.name(group, truth, 0)
+        before = app.flow()
+        assert before is not None and sum(g["face"] is not None for g in before["groups"]) == half
+        cuts = [app.call("GET", f"/api/teach/cut/{c['id']}.png") for c in before["cuts"]]
+        assert all(status == 200 for status, _ in cuts)
+    finally:
+        app.kill()  # ...and the table unplugged
+
+    app = DiceApp(tmp_path, "none")
+    try:
+        state = app.state()
+        assert state["teaching"] == before  # every die, every group, all that was said
+        for (_, png), c in zip(cuts, before["cuts"], strict=True):
+            assert app.call("GET", f"/api/teach/cut/{c['id']}.png") == (200, png)
+        notices = [n["text"] for n in state["notices"]]
+        assert any(
+            "goes on where it was" in n and f"dice cut out: {len(before['cuts'])}" in n
+            for n in notices
+        ), notices
+        for group in before["groups"][half:]:  # the teaching goes on...
+            app.name(group, truth, 0)
+        flow = app.flow()
+        assert flow is not None and flow["colour_groups"]
+        for group in flow["colour_groups"]:
+            app.name(group, truth, 1)
+        assert app.flow()["left"] == []  # type: ignore[index]
+        app.teach("fit")  # ...and fits the set
+        done = until(lambda: (f := app.flow()) and f["step"] != "fitting" and f, 600)
+        assert done["step"] == "done" and done["result"]["kept"], done["result"]
+        assert done["result"]["installed"] and done["result"]["figures"]["wrong"] == 0
+        app.teach("close")
+        assert app.flow() is None
+    finally:
+        app.kill()
+    store = LearningStore(tmp_path / "data" / "dicetable" / "teaching" / "examples.db")
+    assert store.teaching("dice") is None  # (closed: nothing kept of it)
+    assert len(store.examples("kot")) == len(before["cuts"])  # (once each, for all the kills)
+    store.close()
+
+
+# ---- in the process: the table's learning made again on the same files ---------------------
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    return tmp_path
+
+
+class Refits:
+    """Stands for vision.learning.refit.Background: the refits started and cancelled."""
+
+    def __init__(self) -> None:
+        self.said: list[tuple[str, str, bool]] = []
+
+    def start(self, name: str, install: bool = True) -> bool:
+        self.said.append(("start", name, install))
+        return True
+
+    def cancel(self, name: str) -> None:
+        self.said.append(("cancel", name, False))
+
+    def running(self, name: str) -> bool:
+        return False
+
+    def stop(self) -> None:
+        pass
+
+
+class Table:
+    """The dice learning of a table as the app makes it (host.app.cli), its notices."""
+
+    def __init__(self) -> None:
+        self.notices: list[tuple[str, str]] = []
+        self.learning = Learning(
+            LearningStore(), lambda: None, lambda lv, t: self.notices.append((lv, t))
+        )
+        self.learning.refits.stop()
+        self.learning.refits = Refits()  # type: ignore[assignment]
+
+    def throw(self, image: int) -> None:
+        """The dice of the teaching frame `image` lie still under the camera."""
+        frames = origins("teach")
+        frame = frames.frame(frames.images[image])
+        reader = self.learning._reader
+        assert reader is not None
+        self.learning._seen(frame, reader.read(frame))
+
+    def said(self, level: str) -> list[str]:
+        return [t for lv, t in self.notices if lv == level]
+
+
+def thrown(table: Table, throws: int = 2) -> TeachFlow:
+    table.learning.act({"step": "start", "face_set": "kot"}, None)
+    for image in range(throws):
+        table.throw(image)
+    flow = table.learning.flow
+    assert flow is not None and flow.throws == throws
+    return flow
+
+
+def test_dice_still_lying_after_a_restart_are_not_cut_again(home: Path) -> None:
+    flow = thrown(Table())  # (the table stops: nothing closed)
+    again = Table()
+    resumed = again.learning.flow
+    assert resumed is not None and resumed.to_json() == flow.to_json()
+    assert again.said("info") == [
+        "the teaching of the dice goes on where it was when the table stopped (throws: 2, "
+        f"dice cut out: {len(flow.cuts)})"
+    ]
+    again.throw(1)  # the dice of the last throw still lie there
+    assert resumed.throws == 2 and len(resumed.cuts) == len(flow.cuts)
+    again.throw(2)  # a throw
+    assert resumed.throws == 3 and len(Table().learning.flow.cuts) > len(flow.cuts)  # type: ignore[union-attr]
+
+
+def test_a_kept_teaching_that_cannot_be_read_is_said_and_the_table_goes_on(home: Path) -> None:
+    flow = thrown(Table())
+    db = LearningStore()
+    kept = db.teaching("dice")
+    assert kept is not None
+    state, cuts = kept
+    # one die's crop damaged: the others are resumed, numbered anew, and kept so
+    db.keep_teaching("dice", state, [KeptCut(0, b"not a png", cuts[0].found)])
+    table = Table()
+    resumed = table.learning.flow
+    assert resumed is not None and len(resumed.cuts) == len(flow.cuts) - 1
+    assert [c.id for c in resumed.cuts] == list(range(len(resumed.cuts)))
+    assert resumed.cuts[0].crop == flow.cuts[1].crop
+    assert table.said("warning") == [
+        "1 of the dice cut out could not be read back after the table stopped: throw them "
+        "again if a face is missing"
+    ]
+    assert not Table().said("warning")  # (kept again as it is now)
+    # the teaching itself damaged: said, the table goes on, and a new teaching replaces it
+    db.keep_teaching("dice", "{not json")
+    table = Table()
+    assert table.learning.flow is None
+    (error,) = table.said("error")
+    assert error.startswith(
+        "the teaching of the dice under way when the table stopped cannot be resumed: what "
+        "was kept of it cannot be read ("
+    ), error
+    assert error.endswith("; start it again")
+    thrown(table)
+    assert Table().said("error") == []
+    db.close()
+
+
+def test_a_store_that_fails_is_said_once_and_the_teaching_goes_on(home: Path) -> None:
+    table = Table()
+    table.learning.store.close()  # (as a disk gone)
+    flow = thrown(table)
+    (error,) = table.said("error")
+    assert error.startswith("the teaching of the dice cannot be kept (")
+    assert "the table's learning store" in error  # (what the file is: not only dice examples)
+    assert flow.cuts and table.learning.flow is flow
+
+
+def test_a_cancel_during_the_fit_wins(home: Path) -> None:
+    table = Table()
+    flow = thrown(table, 1)
+    table.learning.act({"step": "sort"}, None)
+    until(lambda: flow.step == "sorting")
+    for group in flow.groups:
+        flow.name_group(group.id, flow.faces[group.id % len(flow.faces)])
+    for cut in range(len(flow.faces)):  # (every face shown once)
+        flow.move(cut, flow.faces[cut])
+    for group in flow.colour_groups:
+        flow.name_colour(group.id, flow.colors[0])
+    store = table.learning.store
+    table.learning.act({"step": "fit"}, None)
+    assert table.learning.refits.said == [("start", "kot", False)]  # type: ignore[attr-defined]
+    assert len(store.examples("kot")) == len(flow.cuts)
+    said = len(table.notices)
+    table.learning.act({"step": "cancel"}, None)
+    assert table.learning.refits.said[-1] == ("cancel", "kot", False)  # type: ignore[attr-defined]
+    # the refit ended before it was stopped: the version it kept is not used
+    table.learning._refit_done(
+        {"face_set": "kot", "version": 1, "kept": True, "installed": False, "figures": {}}
+    )
+    assert sets.in_use(store, "kot") == sets.SHIPPED and table.notices[said:] == []
+    assert store.examples("kot") == [] and store.teaching("dice") is None
