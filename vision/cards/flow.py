@@ -33,6 +33,7 @@ import numpy as np
 from vision.cards import patches, teach
 from vision.cards.still import Still, place, same_place
 from vision.errors import VisionError
+from vision.learning import kept as kept_
 from vision.words import _
 
 if TYPE_CHECKING:
@@ -311,10 +312,8 @@ class CardTeachFlow:
         `said` were), as it was, and how many of its cards cannot be read (left out: the
         others are numbered anew). A fit cut off is not done: the cards are laid still.
         CardFlowError if the teaching itself cannot be read."""
-        try:
-            state = json.loads(kept)
-            if state.get("format") != KEPT:
-                raise ValueError(f"not a {KEPT}")
+        with kept_.reading(CardFlowError):
+            state = kept_.state(kept, KEPT)
             flow = cls(str(state["name"]), [(str(c), str(v)) for c, v in state["kinds"]])
             step = str(state["step"])
             if step not in (LAYING, FITTING, DONE):
@@ -323,21 +322,16 @@ class CardTeachFlow:
             flow.result = dict(state["result"]) if flow.step == DONE else None
             flow.views = int(state["views"])
             flow._settled = [Lying.of(c) for c in state["settled"]]
-        except (ValueError, TypeError, KeyError, IndexError, AttributeError) as error:
-            raise CardFlowError(
-                _("what was kept of it cannot be read ({why})", why=str(error))
-            ) from None
-        unread = 0
-        for c in sorted(cards, key=lambda c: c.number):
-            card = flow._card_kept(c)
-            if card is None:
-                unread += 1
-            else:
-                flow.cards.append(card)
-        return flow, unread
+        return flow, kept_.read_back(cards, flow._card_back)
+
+    def _card_back(self, c: Kept) -> bool:
+        """A card as kept, numbered next (False: it cannot be read)."""
+        card = self._card_kept(c)
+        if card is not None:
+            self.cards.append(card)
+        return card is not None
 
     def _card_kept(self, c: Kept) -> TaughtCard | None:
-        """A card as kept, numbered next; None if it cannot be read."""
         try:
             region = cv2.imdecode(np.frombuffer(c.image, np.uint8), cv2.IMREAD_COLOR)
             found = json.loads(c.found)
@@ -362,7 +356,7 @@ class CardTeachFlow:
                 kind,
                 said is not None and bool(said.get("left_out", False)),
             )
-        except (ValueError, TypeError, KeyError, IndexError, AttributeError):
+        except kept_.UNREADABLE:
             return None
 
 

@@ -34,6 +34,7 @@ from vision import nets
 from vision.errors import VisionError
 from vision.faceset import FaceSet
 from vision.learning import cuts, groups
+from vision.learning import kept as kept_
 from vision.learning.store import NONE, KeptCut, NewExample
 from vision.reader import UNKNOWN, UNLIKE, DiceReader, DieReading, FrameReader
 from vision.words import Said, _
@@ -421,10 +422,8 @@ class TeachFlow:
         as it was, and how many of its cuts cannot be read (left out: the others are
         numbered anew, and their examples keyed anew). A fit cut off is not done: the dice
         are sorted still. FlowError if the teaching itself cannot be read."""
-        try:
-            state = json.loads(kept)
-            if state.get("format") != KEPT:
-                raise ValueError(f"not a {KEPT}")
+        with kept_.reading(FlowError):
+            state = kept_.state(kept, KEPT)
             a, b = state["box_fit"]
             flow = cls(
                 str(state["name"]),
@@ -443,14 +442,15 @@ class TeachFlow:
             flow.throws = int(state["throws"])
             flow.result = None if state["result"] is None else dict(state["result"])
             numbers: dict[int, int] = {}  # a cut's number as kept -> its number now
-            unread = 0
-            for c in sorted(cut_out, key=lambda c: c.number):
+
+            def back(c: KeptCut) -> bool:
                 cut = flow._cut_kept(c)
-                if cut is None:
-                    unread += 1
-                else:
+                if cut is not None:
                     numbers[c.number] = cut.id
                     flow.cuts.append(cut)
+                return cut is not None
+
+            unread = kept_.read_back(cut_out, back)
             if unread:  # (its examples keyed anew: none is taken for another die)
                 flow.started = time.time()
             for among, kind in ((flow.groups, "groups"), (flow.colour_groups, "colour_groups")):
@@ -474,10 +474,6 @@ class TeachFlow:
                 for d in state["last"]
                 if d["cut"] in numbers
             ]
-        except (ValueError, TypeError, KeyError, IndexError, AttributeError, VisionError) as error:
-            raise FlowError(
-                _("what was kept of it cannot be read ({why})", why=str(error))
-            ) from None
         if flow.groups:
             flow._face_cuts = np.stack(
                 [cuts.face_cut(cuts.decode(c.crop), c.angle, flow.zoom) for c in flow.cuts]
@@ -508,7 +504,7 @@ class TeachFlow:
                 face=None if face is None else str(face),
                 color=None if color is None else str(color),
             )
-        except (ValueError, TypeError, KeyError, IndexError, AttributeError, VisionError):
+        except kept_.UNREADABLE:
             return None
 
     def _sorting(self) -> None:
