@@ -42,29 +42,14 @@ if TYPE_CHECKING:
 STEPS = ("start", "confirm", "leave_out", "learn", "close", "cancel", "shipped")
 
 
-# what keeping the teaching says (host.app.kept)
+# the words of keeping the teaching (host.app.kept)
 WORDS = Words(
-    unresumed=lambda why: _(
-        "the teaching of the cards under way when the table stopped cannot be resumed: "
-        "{why}; start it again",
-        why=why,
-    ),
-    unread=lambda n: _(
-        "{n} of the cards taught could not be read back after the table stopped: lay them again",
-        n=n,
-    ),
-    resumed=lambda flow: _(
-        "the teaching of the cards goes on where it was when the table stopped (cards seen: "
-        "{cards}, confirmed: {confirmed})",
+    _("the teaching of the cards"),
+    lambda flow: _(
+        "cards seen: {cards}, confirmed: {confirmed}",
         cards=len(flow.cards),
         confirmed=len(flow.confirmed()),
     ),
-    unkept=lambda why: _(
-        "the teaching of the cards cannot be kept ({why}): it goes on, but a restart of the "
-        "table would lose what is not kept",
-        why=why,
-    ),
-    unforgotten=lambda why: _("the teaching of the cards kept cannot be forgotten: {why}", why=why),
 )
 
 

@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
+from host.app.text import _
 from host.errors import UserError
 from host.games.text import Text, message
 
@@ -52,13 +53,11 @@ F = TypeVar("F", bound=Flow)
 
 @dataclass(frozen=True)
 class Words:
-    """What keeping a teaching says, in the words of its kind (dice, cards)."""
+    """The words of a kind of teaching: what it is called (in keeping's sentences, the same
+    for every kind) and how far a teaching resumed had gone."""
 
-    unresumed: Callable[[str], Text]  # the one kept cannot be resumed (why)
-    unread: Callable[[int], Text]  # this many of its cuts cannot be read back
-    resumed: Callable[[Any], Text]  # it goes on where it was (the flow resumed)
-    unkept: Callable[[str], Text]  # it cannot be kept (why)
-    unforgotten: Callable[[str], Text]  # the one kept cannot be forgotten (why)
+    teaching: Text  # e.g. "the teaching of the dice"
+    progress: Callable[[Any], Text]  # of the flow resumed, e.g. "throws: 4, dice cut out: 30"
 
 
 class Keeping(Generic[F]):
@@ -90,13 +89,37 @@ class Keeping(Generic[F]):
                 return None
             flow, unread = make(*kept)
         except (VisionError, UserError) as error:
-            self._say("error", self.words.unresumed(message(error)))
+            why = message(error)
+            self._say(
+                "error",
+                _(
+                    "{teaching} under way when the table stopped cannot be resumed: {why}; "
+                    "start it again",
+                    teaching=self.words.teaching,
+                    why=why,
+                ),
+            )
             return None
         self._whole = unread > 0  # (its cuts numbered anew: kept again whole)
         if unread:
             self.keep(flow)
-            self._say("warning", self.words.unread(unread))
-        self._say("info", self.words.resumed(flow))
+            self._say(
+                "warning",
+                _(
+                    "{n} of the pictures kept by {teaching} could not be read back after the "
+                    "table stopped: show them to the camera again",
+                    n=unread,
+                    teaching=self.words.teaching,
+                ),
+            )
+        self._say(
+            "info",
+            _(
+                "{teaching} goes on where it was when the table stopped ({progress})",
+                teaching=self.words.teaching,
+                progress=self.words.progress(flow),
+            ),
+        )
         return flow
 
     def begin(self, flow: F) -> None:
@@ -126,7 +149,16 @@ class Keeping(Generic[F]):
         except VisionError as error:
             self._whole = True
             if not self._unkept:
-                self._say("error", self.words.unkept(message(error)))
+                why = message(error)
+                self._say(
+                    "error",
+                    _(
+                        "{teaching} cannot be kept ({why}): it goes on, but a restart of the "
+                        "table would lose what is not kept",
+                        teaching=self.words.teaching,
+                        why=why,
+                    ),
+                )
             self._unkept = True
             return
         self._whole = self._unkept = False
@@ -140,7 +172,15 @@ class Keeping(Generic[F]):
         try:
             self.store.end_teaching(self.kind)
         except VisionError as error:  # (the next teaching replaces it: said, no more)
-            self._say("warning", self.words.unforgotten(message(error)))
+            why = message(error)
+            self._say(
+                "warning",
+                _(
+                    "{teaching} kept cannot be forgotten: {why}",
+                    teaching=self.words.teaching,
+                    why=why,
+                ),
+            )
 
     def tell(self, notice: Callable[[str, Text], None]) -> None:
         """Say what keeping said (outside the teaching's lock)."""

@@ -38,30 +38,12 @@ if TYPE_CHECKING:
 REFIT_AFTER = 10  # new examples of a set from which it is refitted
 SURE = 0.95  # a die nobody fixed is kept as an example only if it was read this sure
 
-# what keeping the teaching says (host.app.kept)
+# the words of keeping the teaching (host.app.kept)
 WORDS = Words(
-    unresumed=lambda why: _(
-        "the teaching of the dice under way when the table stopped cannot be resumed: "
-        "{why}; start it again",
-        why=why,
+    _("the teaching of the dice"),
+    lambda flow: _(
+        "throws: {throws}, dice cut out: {cuts}", throws=flow.throws, cuts=len(flow.cuts)
     ),
-    unread=lambda n: _(
-        "{n} of the dice cut out could not be read back after the table stopped: throw "
-        "them again if a face is missing",
-        n=n,
-    ),
-    resumed=lambda flow: _(
-        "the teaching of the dice goes on where it was when the table stopped (throws: "
-        "{throws}, dice cut out: {cuts})",
-        throws=flow.throws,
-        cuts=len(flow.cuts),
-    ),
-    unkept=lambda why: _(
-        "the teaching of the dice cannot be kept ({why}): it goes on, but a restart of the "
-        "table would lose what is not kept",
-        why=why,
-    ),
-    unforgotten=lambda why: _("the teaching of the dice kept cannot be forgotten: {why}", why=why),
 )
 
 

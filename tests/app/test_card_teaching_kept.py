@@ -54,6 +54,8 @@ class App:
     """`dicetable play` on the table's files in `home` (its game store, learning store and
     taught sets), with `camera`."""
 
+    teaching = "teach_cards"  # the action of its teaching
+
     def __init__(self, home: Path, camera: str) -> None:
         env = {
             **os.environ,
@@ -90,16 +92,31 @@ class App:
 
     def teach(self, step: str, **more: Any) -> None:
         version = self.state()["version"]
-        action = {"do": "teach_cards", "step": step, "version": version, **more}
+        action = {"do": self.teaching, "step": step, "version": version, **more}
         status, answer = self.call("POST", "/api/action", action)
         assert status == 200, answer
 
     def flow(self) -> dict[str, Any] | None:
         return self.state()["cards"]["flow"]  # type: ignore[no-any-return]
 
+    def close(self) -> None:
+        """Close the teaching, and stop the table."""
+        try:
+            self.teach("close")
+            assert self.flow() is None
+        finally:
+            self.kill()
+
     def kill(self) -> None:
         self.proc.send_signal(signal.SIGKILL)
         assert self.proc.wait() == -signal.SIGKILL
+
+
+def nothing_kept(home: Path, kind: str) -> LearningStore:
+    """The learning store of the table in `home`, which keeps no teaching of `kind`."""
+    store = LearningStore(home / "data" / "dicetable" / "teaching" / "examples.db")
+    assert store.teaching(kind) is None
+    return store
 
 
 def until(what: Callable[[], Any], seconds: float = 60.0) -> Any:
@@ -160,13 +177,9 @@ def test_a_table_killed_mid_teaching_finds_its_cards_again_and_learns_them(
         done = until(lambda: (f := app.flow()) and f["step"] == "done" and f)
         assert done["result"] == {"kinds": 2, "cards": 2}
         assert (tmp_path / "config" / "dicetable" / "cardsets" / "cards.npz").is_file()
-        app.teach("close")
-        assert app.flow() is None
     finally:
-        app.kill()
-    store = LearningStore(tmp_path / "data" / "dicetable" / "teaching" / "examples.db")
-    assert store.teaching("cards") is None  # (closed: nothing kept of it)
-    store.close()
+        app.close()
+    nothing_kept(tmp_path, "cards").close()
 
 
 def decode(png: bytes) -> np.ndarray:
@@ -185,20 +198,34 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path
 
 
-class Table:
-    """The card teaching of a table as the app makes it (host.app.cli: kept in the learning
-    store), its notices, and a camera fed frames."""
+class Said:
+    """A table's learning store (in `home`) and what its teaching said, by level."""
 
     def __init__(self) -> None:
         self.notices: list[tuple[str, str]] = []
         self.store = LearningStore()
-        self.teaching = CardTeaching(lambda: None, lambda lv, t: self.notices.append((lv, t)))
+
+    def notice(self, level: str, text: str) -> None:
+        self.notices.append((level, text))
+
+    def said(self, level: str) -> list[str]:
+        return [t for lv, t in self.notices if lv == level]
+
+
+class Table(Said):
+    """The card teaching of a table as the app makes it (host.app.cli: kept in the learning
+    store), its notices, and a camera fed frames."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.teaching = CardTeaching(lambda: None, self.notice)
         self.teaching.keep_in(self.store)
         self.camera = DiceWatcher()
         self.teaching.attach(self.camera.cards)
 
-    def said(self, level: str) -> list[str]:
-        return [t for lv, t in self.notices if lv == level]
+    @property
+    def flow(self) -> CardTeachFlow | None:
+        return self.teaching.flow
 
 
 @pytest.fixture
@@ -220,61 +247,87 @@ def taught(table: Table, hand: Path) -> CardTeachFlow:
 
 
 def test_cards_still_lying_after_a_restart_are_not_cut_again(home: Path, hand: Path) -> None:
-    first = Table()
-    flow = taught(first, hand)  # (the table stops: nothing closed)
-    again = Table()
-    resumed = again.teaching.flow
-    assert resumed is not None and resumed.to_json() == flow.to_json()
+    flow, again = restarted("cards", Table, lambda table: taught(table, hand))
     assert again.said("info") == [
         "the teaching of the cards goes on where it was when the table stopped (cards seen: "
         f"{len(flow.cards)}, confirmed: 1)"
     ]
+    resumed_flow = again.flow
+    assert resumed_flow is not None
     feed(again.camera, [hand] * 4)  # the hand still lies there
-    assert len(resumed.cards) == len(flow.cards)
+    assert len(resumed_flow.cards) == len(flow.cards)
     assert feed(again.camera, [hand] * 4) == []  # (the camera's cards are taught still)
+
+
+def restarted(kind: str, table: Callable[[], Any], teach: Callable[[Any], Any]) -> tuple[Any, Any]:
+    """A teaching of `kind` taught by `teach` on a `table`, which stops (nothing closed) and
+    is made again on the same files: the teaching resumed as it was, and said once. Returns
+    the teaching before the stop, and the table made again."""
+    flow = teach(table())
+    again = table()
+    assert again.flow is not None and again.flow.to_json() == flow.to_json()
+    (said,) = again.said("info")
+    assert said.startswith(f"the teaching of the {kind} goes on where it was when the table")
+    return flow, again
 
 
 def test_a_kept_teaching_that_cannot_be_read_is_said_and_the_table_goes_on(
     home: Path, hand: Path
 ) -> None:
-    flow = taught(Table(), hand)
-    db = LearningStore()
-    kept = db.teaching("cards")
-    assert kept is not None
-    state, cards = kept
-    # one card's cut damaged: the others are resumed, numbered anew, and kept so
-    db.keep_teaching("cards", state, [KeptCut(0, b"not a png", cards[0].found)])
-    table = Table()
-    resumed = table.teaching.flow
-    assert resumed is not None and len(resumed.cards) == len(flow.cards) - 1
-    assert [c.id for c in resumed.cards] == list(range(len(resumed.cards)))
+    resumed = damaged_is_said("cards", Table, lambda table: taught(table, hand))
     assert resumed.cards[0].left_out  # (card 1, left out, is card 0 now)
-    assert table.said("warning") == [
-        "1 of the cards taught could not be read back after the table stopped: lay them again"
+
+
+def damaged_is_said(kind: str, table: Callable[[], Any], teach: Callable[[Any], Any]) -> Any:
+    """A teaching of `kind` (host.app.kept) taught by `teach` on a `table` (made again on the
+    same files: a restart), then damaged as kept: one cut, and then the teaching itself.
+    Each is said, the table goes on, and a new teaching replaces it; returns the teaching
+    resumed without its first cut."""
+    flow = teach(table())
+    db = LearningStore()
+    kept = db.teaching(kind)
+    assert kept is not None
+    state, cuts = kept
+    # one cut damaged: the others are resumed, numbered anew, and kept so
+    db.keep_teaching(kind, state, [KeptCut(0, b"not a png", cuts[0].found)])
+    again = table()
+    resumed = again.flow
+    assert resumed is not None and resumed.kept_cuts() == flow.kept_cuts() - 1
+    assert again.said("warning") == [
+        f"1 of the pictures kept by the teaching of the {kind} could not be read back after "
+        "the table stopped: show them to the camera again"
     ]
-    assert not Table().said("warning")  # (kept again as it is now)
+    assert not table().said("warning")  # (kept again as it is now)
     # the teaching itself damaged: said, the table goes on, and a new teaching replaces it
-    db.keep_teaching("cards", "{not json")
-    table = Table()
-    assert table.teaching.flow is None
-    (error,) = table.said("error")
+    db.keep_teaching(kind, "{not json")
+    again = table()
+    assert again.flow is None
+    (error,) = again.said("error")
     assert error.startswith(
-        "the teaching of the cards under way when the table stopped cannot be resumed: what "
+        f"the teaching of the {kind} under way when the table stopped cannot be resumed: what "
         "was kept of it cannot be read ("
     ), error
     assert error.endswith("; start it again")
-    taught(table, hand)
-    assert Table().said("error") == []
+    teach(again)
+    assert table().said("error") == []
     db.close()
+    return resumed
 
 
 def test_a_store_that_fails_is_said_once_and_the_teaching_goes_on(home: Path, hand: Path) -> None:
-    table = Table()
+    flow = failing_is_said_once("cards", Table(), lambda table: taught(table, hand))
+    assert flow.confirmed()
+
+
+def failing_is_said_once(kind: str, table: Any, teach: Callable[[Any], Any]) -> Any:
+    """A teaching of `kind` taught by `teach` on a `table` whose store fails: said once (in
+    the store's words: what the file is), and it goes on in memory; returns it."""
     table.store.close()  # (as a disk gone)
-    flow = taught(table, hand)
+    flow = teach(table)
     (error,) = table.said("error")
-    assert error.startswith("the teaching of the cards cannot be kept (")
-    assert flow.confirmed() and table.teaching.flow is flow
+    assert error.startswith(f"the teaching of the {kind} cannot be kept (the table's learning")
+    assert table.flow is flow
+    return flow
 
 
 def test_a_cancel_during_the_fit_wins(

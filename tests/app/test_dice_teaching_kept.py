@@ -21,13 +21,22 @@ import pytest
 
 from host.app.teaching import Learning
 from host.recording import still_session
-from tests.app.test_card_teaching_kept import App, until
+from tests.app.test_card_teaching_kept import (
+    App,
+    Said,
+    damaged_is_said,
+    failing_is_said_once,
+    home,  # noqa: F401  (a fixture: the table's files in a folder of the test's)
+    nothing_kept,
+    restarted,
+    until,
+)
+from tests.app.test_learning_table import Refits
 from tests.app.test_teach_page import origins, truths
 from vision.learning import sets
 from vision.learning.flow import TeachFlow
-from vision.learning.store import KeptCut, LearningStore
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.usefixtures("home")]
 
 
 # ---- the real app, killed and started again ------------------------------------------------
@@ -36,11 +45,7 @@ pytestmark = pytest.mark.slow
 class DiceApp(App):
     """`dicetable play` (tests.app.test_card_teaching_kept.App), taught its dice."""
 
-    def teach(self, step: str, **more: Any) -> None:
-        version = self.state()["version"]
-        action = {"do": "teach", "step": step, "version": version, **more}
-        status, answer = self.call("POST", "/api/action", action)
-        assert status == 200, answer
+    teaching = "teach"
 
     def flow(self) -> dict[str, Any] | None:
         return self.state()["teaching"]  # type: ignore[no-any-return]
@@ -101,54 +106,21 @@ def test_a_table_killed_mid_teaching_finds_its_dice_again_and_fits_them(tmp_path
         done = until(lambda: (f := app.flow()) and f["step"] != "fitting" and f, 600)
         assert done["step"] == "done" and done["result"]["kept"], done["result"]
         assert done["result"]["installed"] and done["result"]["figures"]["wrong"] == 0
-        app.teach("close")
-        assert app.flow() is None
     finally:
-        app.kill()
-    store = LearningStore(tmp_path / "data" / "dicetable" / "teaching" / "examples.db")
-    assert store.teaching("dice") is None  # (closed: nothing kept of it)
-    assert len(store.examples("kot")) == len(before["cuts"])  # (once each, for all the kills)
-    store.close()
+        app.close()
+    examples = nothing_kept(tmp_path, "dice").examples("kot")
+    assert len(examples) == len(before["cuts"])  # (once each, for all the kills)
 
 
 # ---- in the process: the table's learning made again on the same files ---------------------
 
 
-@pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    return tmp_path
-
-
-class Refits:
-    """Stands for vision.learning.refit.Background: the refits started and cancelled."""
-
-    def __init__(self) -> None:
-        self.said: list[tuple[str, str, bool]] = []
-
-    def start(self, name: str, install: bool = True) -> bool:
-        self.said.append(("start", name, install))
-        return True
-
-    def cancel(self, name: str) -> None:
-        self.said.append(("cancel", name, False))
-
-    def running(self, name: str) -> bool:
-        return False
-
-    def stop(self) -> None:
-        pass
-
-
-class Table:
+class Table(Said):
     """The dice learning of a table as the app makes it (host.app.cli), its notices."""
 
     def __init__(self) -> None:
-        self.notices: list[tuple[str, str]] = []
-        self.learning = Learning(
-            LearningStore(), lambda: None, lambda lv, t: self.notices.append((lv, t))
-        )
+        super().__init__()
+        self.learning = Learning(self.store, lambda: None, self.notice)
         self.learning.refits.stop()
         self.learning.refits = Refits()  # type: ignore[assignment]
 
@@ -160,8 +132,9 @@ class Table:
         assert reader is not None
         self.learning._seen(frame, reader.read(frame))
 
-    def said(self, level: str) -> list[str]:
-        return [t for lv, t in self.notices if lv == level]
+    @property
+    def flow(self) -> TeachFlow | None:
+        return self.learning.flow
 
 
 def thrown(table: Table, throws: int = 2) -> TeachFlow:
@@ -173,65 +146,34 @@ def thrown(table: Table, throws: int = 2) -> TeachFlow:
     return flow
 
 
-def test_dice_still_lying_after_a_restart_are_not_cut_again(home: Path) -> None:
-    flow = thrown(Table())  # (the table stops: nothing closed)
-    again = Table()
-    resumed = again.learning.flow
-    assert resumed is not None and resumed.to_json() == flow.to_json()
+def test_dice_still_lying_after_a_restart_are_not_cut_again() -> None:
+    flow, again = restarted("dice", Table, thrown)
     assert again.said("info") == [
         "the teaching of the dice goes on where it was when the table stopped (throws: 2, "
         f"dice cut out: {len(flow.cuts)})"
     ]
     again.throw(1)  # the dice of the last throw still lie there
-    assert resumed.throws == 2 and len(resumed.cuts) == len(flow.cuts)
+    resumed_flow = again.flow
+    assert (
+        resumed_flow is not None
+        and resumed_flow.throws == 2
+        and len(resumed_flow.cuts) == len(flow.cuts)
+    )
     again.throw(2)  # a throw
-    assert resumed.throws == 3 and len(Table().learning.flow.cuts) > len(flow.cuts)  # type: ignore[union-attr]
+    assert resumed_flow.throws == 3 and len(Table().learning.flow.cuts) > len(flow.cuts)  # type: ignore[union-attr]
 
 
-def test_a_kept_teaching_that_cannot_be_read_is_said_and_the_table_goes_on(home: Path) -> None:
-    flow = thrown(Table())
-    db = LearningStore()
-    kept = db.teaching("dice")
-    assert kept is not None
-    state, cuts = kept
-    # one die's crop damaged: the others are resumed, numbered anew, and kept so
-    db.keep_teaching("dice", state, [KeptCut(0, b"not a png", cuts[0].found)])
-    table = Table()
-    resumed = table.learning.flow
-    assert resumed is not None and len(resumed.cuts) == len(flow.cuts) - 1
+def test_a_kept_teaching_that_cannot_be_read_is_said_and_the_table_goes_on() -> None:
+    resumed = damaged_is_said("dice", Table, thrown)
     assert [c.id for c in resumed.cuts] == list(range(len(resumed.cuts)))
-    assert resumed.cuts[0].crop == flow.cuts[1].crop
-    assert table.said("warning") == [
-        "1 of the dice cut out could not be read back after the table stopped: throw them "
-        "again if a face is missing"
-    ]
-    assert not Table().said("warning")  # (kept again as it is now)
-    # the teaching itself damaged: said, the table goes on, and a new teaching replaces it
-    db.keep_teaching("dice", "{not json")
-    table = Table()
-    assert table.learning.flow is None
-    (error,) = table.said("error")
-    assert error.startswith(
-        "the teaching of the dice under way when the table stopped cannot be resumed: what "
-        "was kept of it cannot be read ("
-    ), error
-    assert error.endswith("; start it again")
-    thrown(table)
-    assert Table().said("error") == []
-    db.close()
+    assert resumed.cuts[0].throw == 1 and resumed.throws == 2  # (die 1 is die 0 now)
 
 
-def test_a_store_that_fails_is_said_once_and_the_teaching_goes_on(home: Path) -> None:
-    table = Table()
-    table.learning.store.close()  # (as a disk gone)
-    flow = thrown(table)
-    (error,) = table.said("error")
-    assert error.startswith("the teaching of the dice cannot be kept (")
-    assert "the table's learning store" in error  # (what the file is: not only dice examples)
-    assert flow.cuts and table.learning.flow is flow
+def test_a_store_that_fails_is_said_once_and_the_teaching_goes_on() -> None:
+    assert failing_is_said_once("dice", Table(), thrown).cuts
 
 
-def test_a_cancel_during_the_fit_wins(home: Path) -> None:
+def test_a_cancel_during_the_fit_wins() -> None:
     table = Table()
     flow = thrown(table, 1)
     table.learning.act({"step": "sort"}, None)
@@ -244,11 +186,12 @@ def test_a_cancel_during_the_fit_wins(home: Path) -> None:
         flow.name_colour(group.id, flow.colors[0])
     store = table.learning.store
     table.learning.act({"step": "fit"}, None)
-    assert table.learning.refits.said == [("start", "kot", False)]  # type: ignore[attr-defined]
+    refits = table.learning.refits
+    assert isinstance(refits, Refits) and refits.started == ["kot"] and refits.installs == [False]
     assert len(store.examples("kot")) == len(flow.cuts)
     said = len(table.notices)
     table.learning.act({"step": "cancel"}, None)
-    assert table.learning.refits.said[-1] == ("cancel", "kot", False)  # type: ignore[attr-defined]
+    assert refits.cancelled == ["kot"]
     # the refit ended before it was stopped: the version it kept is not used
     table.learning._refit_done(
         {"face_set": "kot", "version": 1, "kept": True, "installed": False, "figures": {}}

@@ -60,17 +60,21 @@ class Camera:
 
 
 class Refits:
-    """Stands for vision.learning.refit.Background: notes the refits started."""
+    """Stands for vision.learning.refit.Background: notes the refits started (and whether
+    each installs what it keeps), and those cancelled."""
 
     def __init__(self) -> None:
         self.started: list[str] = []
+        self.installs: list[bool] = []
+        self.cancelled: list[str] = []
 
     def start(self, name: str, install: bool = True) -> bool:
         self.started.append(name)
+        self.installs.append(install)
         return True
 
     def cancel(self, name: str) -> None:
-        pass
+        self.cancelled.append(name)
 
     def running(self, name: str) -> bool:
         return False
