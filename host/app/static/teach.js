@@ -105,8 +105,9 @@ function drawTeaching(el) {
     el.append(h("p", { class: "quiet" }, tw("grouping")));
   } else if (tg.step === "sorting") {
     drawGroups(el, tg);
-  } else if (tg.step === "fitting") {
-    el.append(h("p", { class: "quiet", "data-test": "teach-fitting" }, tw("fitting")));
+  } else if (tg.step === "fitting") { // (a cancel wins: the set is not used, its dice forgotten)
+    el.append(h("p", { class: "quiet", "data-test": "teach-fitting" }, tw("fitting")),
+      unlocked() ? h("div", { class: "choices" }, h("button", { "data-test": "teach-cancel", onclick: () => teach("cancel") }, tw("cancel"))) : null);
   } else if (tg.step === "done") {
     drawResult(el, tg);
   }
