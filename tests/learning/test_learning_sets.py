@@ -161,9 +161,8 @@ def test_a_refit_killed_at_any_moment_loses_no_example_and_leaves_a_good_set_in_
 def test_a_teaching_s_refit_is_not_used_by_itself_and_one_cancelled_adds_nothing(
     taught: tuple[TeachFlow, Person],
 ) -> None:
-    flow, _ = taught
     store = LearningStore()
-    store.add("kot", flow.examples())
+    store.add("kot", taught[0].examples())
     outcome = refit(store, "kot", install=False)
     assert outcome.kept and outcome.to_json()["installed"] is False
     assert sets.in_use(store, "kot") == sets.SHIPPED  # (the teaching installs it, or not)
