@@ -157,6 +157,8 @@ class DiceWatcher:
                 return
             if self._sets is not None:
                 self._use(self._sets)
+            else:  # no game named a set: no dice seen (not the teaching's, still)
+                self.follower.reader = _NO_DICE
             self.follower.expect(self._counts)
 
     def reload(self, face_set: str) -> None:

@@ -319,6 +319,16 @@ class TeachFlow:
 
     def unnamed(self) -> list[Said]:
         """What people still have to say before the set can be fitted, in words."""
+        left = self._unsaid()
+        missing = self.missing()
+        if missing:
+            left.append(
+                _("no die shows {faces} yet: throw again to show it", faces=", ".join(missing))
+            )
+        return left
+
+    def _unsaid(self) -> list[Said]:
+        """The dice not named yet, and those without a colour, in words."""
         left = []
         faces = [self.label(i)[0] for i in range(len(self.cuts))]
         if any(f is None for f in faces):
@@ -328,13 +338,12 @@ class TeachFlow:
         ]
         if len(self.colors) > 1 and uncoloured:
             left.append(_("{n} dice without a colour yet", n=len(uncoloured)))
-        shown = Counter(f for f in faces if f not in (None, NONE))
-        missing = [f for f in self.faces if not shown[f]]
-        if missing:
-            left.append(
-                _("no die shows {faces} yet: throw again to show it", faces=", ".join(missing))
-            )
         return left
+
+    def missing(self) -> list[str]:
+        """The set's faces no die named shows yet."""
+        shown = Counter(self.label(i)[0] for i in range(len(self.cuts)))
+        return [f for f in self.faces if not shown[f]]
 
     def examples(self) -> list[NewExample]:
         """The named cuts as examples a person said (vision.learning.store)."""
@@ -370,7 +379,10 @@ class TeachFlow:
             "cuts": [c.to_json() for c in self.cuts],
             "groups": [g.to_json() for g in self.groups],
             "colour_groups": [g.to_json() for g in self.colour_groups],
-            "left": self.unnamed() if self.step == SORTING else [],
+            # what is left to say, and the faces no die shows yet (named on the page in the
+            # game's words: `unnamed` says both in vision's, with the faces' own names)
+            "left": self._unsaid() if self.step == SORTING else [],
+            "missing": self.missing() if self.step == SORTING else [],
             "result": self.result,
         }
 

@@ -4,6 +4,8 @@
 // set), and the table's dice sets with their versions (roll back).
 // It uses the page's helpers (app.js: h, $, act, say, state, game, faceLabel, diceFaces,
 // unlocked, openPanel); every word people read is in WORDS, through the page's t() (host/app/locales).
+// (An element's own append() writes a null as the text "null": what may be left out is "" there;
+// h() leaves out null.)
 "use strict";
 
 const NOT_A_DIE = ""; // the face of a cut that is no die (vision.learning.store.NONE)
@@ -30,6 +32,7 @@ const WORDS = {
   colours: () => t("Which dice are these?"),
   coloursNote: () => t("The game tells its dice apart by these roles."),
   left: (items) => t("Still to do: {items}.", { items: items.join("; ") }),
+  missing: (faces) => t("no die shows {faces} yet: throw again to show it", { faces }),
   learn: () => t("Learn these dice"),
   fitting: () => t("Learning your dice… (a few seconds)"),
   failed: (why) => t("The dice could not be learnt: {why}", { why }),
@@ -82,7 +85,18 @@ const WORDS = {
 };
 
 const tw = (key, ...args) => WORDS[key](...args);
-const teachFace = (face) => (face === NOT_A_DIE ? tw("notADie") : faceLabel(face));
+// the words of the dice taught: the faces' are those of the game whose dice they are (the
+// game on the table's, else a game whose dice show every face of the set: a set taught that
+// is not the dice of the game on the table); the colour roles of the shipped sets, in COLOURS
+const taughtGame = (tg) => [gameCatalog(), ...((catalog && catalog.games) || [])].find((c) =>
+  c && c.dice && tg.faces.every((f) => c.dice.faces.some((d) => d.face === f)));
+const teachFace = (tg, face) => {
+  if (face === NOT_A_DIE) return tw("notADie");
+  const c = taughtGame(tg), f = c && c.dice.faces.find((d) => d.face === face);
+  return f ? f.label : face;
+};
+const COLOURS = { black: () => t("black"), green: () => t("green") };
+const teachColour = (color) => (COLOURS[color] ? COLOURS[color]() : color);
 const cutImage = (id, big) => h("img", { src: `/api/teach/cut/${id}.png`, alt: "", class: big ? "cut big" : "cut" });
 const teach = (step, more) => act({ do: "teach", step, ...more });
 
@@ -126,17 +140,17 @@ function drawGroups(el, tg) {
         onclick: () => {
           picker.textContent = "";
           picker.append(h("span", { class: "quiet" }, tw("thisDie")),
-            faces.map((f) => h("button", { "data-face": f, onclick: () => teach("move", { cut: id, face: f }) }, teachFace(f))));
+            ...faces.map((f) => h("button", { "data-face": f, onclick: () => teach("move", { cut: id, face: f }) }, teachFace(tg, f))));
         },
-      }, cutImage(id), moved ? h("small", {}, teachFace(c.face)) : null);
+      }, cutImage(id), moved ? h("small", {}, teachFace(tg, c.face)) : null);
     });
     el.append(h("div", { class: g.face === null ? "group" : "group named", "data-test": "teach-group", "data-group": g.id },
       h("div", { class: "cuts" }, cuts),
-      h("p", { class: "quiet" }, g.guess === null ? tw("noGuess") : tw("guess", teachFace(g.guess))),
+      h("p", { class: "quiet" }, g.guess === null ? tw("noGuess") : tw("guess", teachFace(tg, g.guess))),
       h("div", { class: "choices names" }, faces.map((f) => h("button", {
         class: [f === g.face ? "chosen" : "", f === g.guess ? "guessed" : ""].join(" ").trim() || null,
         "data-face": f, onclick: () => teach("name", { group: g.id, face: f }),
-      }, teachFace(f)))),
+      }, teachFace(tg, f)))),
       picker));
   }
   if (tg.colour_groups.length) {
@@ -151,21 +165,23 @@ function drawGroups(el, tg) {
           onclick: () => {
             picker.textContent = "";
             picker.append(h("span", { class: "quiet" }, tw("thisDie")),
-              tg.colors.map((col) => h("button", { "data-color": col, onclick: () => teach("recolor", { cut: id, color: col }) }, col)));
+              ...tg.colors.map((col) => h("button", { "data-color": col, onclick: () => teach("recolor", { cut: id, color: col }) }, teachColour(col))));
           },
-        }, cutImage(id), moved ? h("small", {}, c.color) : null);
+        }, cutImage(id), moved ? h("small", {}, teachColour(c.color)) : null);
       });
       el.append(h("div", { class: g.face === null ? "group" : "group named", "data-test": "teach-colour-group", "data-group": g.id },
         h("div", { class: "cuts" }, cuts), picker,
         h("div", { class: "choices names" }, tg.colors.map((c) => h("button", {
           class: [c === g.face ? "chosen" : "", c === g.guess ? "guessed" : ""].join(" ").trim() || null,
           "data-color": c, onclick: () => teach("colour", { group: g.id, color: c }),
-        }, c)))));
+        }, teachColour(c))))));
     }
   }
-  if (tg.left.length) el.append(h("p", { class: "quiet", "data-test": "teach-left" }, tw("left", tg.left)));
+  const missing = tg.missing || [];
+  const left = [...tg.left, ...(missing.length ? [tw("missing", missing.map((f) => teachFace(tg, f)).join(", "))] : [])];
+  if (left.length) el.append(h("p", { class: "quiet", "data-test": "teach-left" }, tw("left", left)));
   el.append(h("div", { class: "choices" },
-    h("button", { "data-test": "teach-fit", disabled: tg.left.length > 0, onclick: () => teach("fit") }, tw("learn")),
+    h("button", { "data-test": "teach-fit", disabled: left.length > 0, onclick: () => teach("fit") }, tw("learn")),
     h("button", { onclick: () => teach("cancel") }, tw("cancel"))));
 }
 
@@ -176,7 +192,7 @@ function drawResult(el, tg) {
   else {
     box.append(h("p", {}, r.kept ? tw("kept", tg.name, r.version) : tw("notKept", tg.name)),
       h("p", { "data-test": "teach-check" }, tw("check", r.figures)),
-      r.before ? h("p", { class: "quiet" }, tw("before", r.before)) : null,
+      r.before ? h("p", { class: "quiet" }, tw("before", r.before)) : "",
       h("p", { class: "quiet" }, tw("meaning", r.figures.checked)));
   }
   box.append(h("div", { class: "choices" },
@@ -238,9 +254,9 @@ async function setsPanel(panel) {
         h("button", { onclick: async () => { if (await act({ do: "roll_back", face_set: s.name, version: v.version })) openPanel("sets"); } }, tw("useThis")) : null)));
     panel.append(h("h3", {}, s.name, " ", h("small", { class: "quiet" }, s.in_use === 0 ? tw("shipped") : s.in_use ? tw("version", s.in_use) : "")),
       h("p", { class: "quiet" }, tw("examples", learnt), s.refitting ? ` · ${tw("refitting")}` : ""),
-      rows.length ? h("table", { "data-set": s.name }, rows) : null,
+      rows.length ? h("table", { "data-set": s.name }, rows) : "",
       unlocked() && s.shipped && s.in_use !== 0 ?
-        h("p", {}, h("button", { onclick: async () => { if (await act({ do: "roll_back", face_set: s.name, version: 0 })) openPanel("sets"); } }, tw("useShipped"))) : null);
+        h("p", {}, h("button", { onclick: async () => { if (await act({ do: "roll_back", face_set: s.name, version: 0 })) openPanel("sets"); } }, tw("useShipped"))) : "");
   }
 }
 
@@ -258,7 +274,7 @@ function drawCardTeaching(el) {
   el.append(h("h2", {}, tw("cardsTitle", cs.game)));
   if (flow.step === "fitting") { // (a cancel wins: the set is not saved, nor read with)
     el.append(h("p", { class: "quiet", "data-test": "cards-fitting" }, tw("cardsFitting")),
-      unlocked() ? h("div", { class: "choices" }, h("button", { "data-test": "cards-cancel", onclick: () => teachCards("cancel") }, tw("cancel"))) : null);
+      unlocked() ? h("div", { class: "choices" }, h("button", { "data-test": "cards-cancel", onclick: () => teachCards("cancel") }, tw("cancel"))) : "");
     return;
   }
   if (flow.step === "done") {
@@ -275,7 +291,7 @@ function drawCardTeaching(el) {
   const missing = flow.deck.filter((k) => !taught.has(`${k.color}/${k.value}`));
   el.append(h("p", { "data-test": "cards-seen" }, tw("cardsLaying", flow.cards.length)),
     h("p", { "data-test": "cards-taught" }, soFar),
-    flow.kinds.length && missing.length ? h("p", { class: "quiet", "data-test": "cards-missing" }, tw("cardsMissing", missing.length, missing.map(cardLabel).join(", "))) : null);
+    flow.kinds.length && missing.length ? h("p", { class: "quiet", "data-test": "cards-missing" }, tw("cardsMissing", missing.length, missing.map(cardLabel).join(", "))) : "");
   if (flow.result && flow.result.error) el.append(h("p", { class: "warn", "data-test": "cards-failed" }, tw("cardsFailed", flow.result.error)));
   const colours = [...new Set(flow.deck.map((k) => k.color))];
   const values = [...new Set(flow.deck.map((k) => k.value))];
