@@ -37,9 +37,9 @@ from typing import TYPE_CHECKING, Any
 
 from host.app.board_seam import NoBoard
 from host.app.camera import DiceWatcher
-from host.app.teaching import Learning
 from host.app.store import Store
 from host.app.table import Table
+from host.app.teaching import Learning
 from host.app.web import WebServer
 from host.games import Input
 from host.games.kind import Screens, screens_of
@@ -285,7 +285,7 @@ def _hand() -> tuple[np.ndarray, np.ndarray, tuple[tuple[tuple[str, str], np.nda
 
 
 def _teach_dice(table: Table, page: Any, camera: _Camera, visit: Visit) -> None:
-    """"Teach your dice", as people do it: its panel, a few throws, each group named (one
+    """ "Teach your dice", as people do it: its panel, a few throws, each group named (one
     die put right where its group is wrong), each colour group named, the set learnt."""
     _panel(page, "teach")
     page.wait_for_selector("[data-test=teach-start-set]")
@@ -339,7 +339,7 @@ def _teach_dice(table: Table, page: Any, camera: _Camera, visit: Visit) -> None:
 
 
 def _teach_cards(table: Table, page: Any, camera: _Camera, visit: Visit) -> None:
-    """"Teach your cards": its panel, a hand laid (the cards with what the shipped set
+    """ "Teach your cards": its panel, a hand laid (the cards with what the shipped set
     reads), each confirmed (the first one read wrong fixed on the page), the set learnt."""
     _panel(page, "teachCards")
     page.wait_for_selector("[data-test=cards-start]")
