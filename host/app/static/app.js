@@ -17,7 +17,7 @@ const sourceName = (source) => ({ camera: t("camera"), button: t("button"), page
 let state = null; // the table's state, as the server last sent it
 let catalog = null; // what the setup forms offer, per game
 let pin = sessionStorage.getItem(PIN_KEY) || "";
-let seenNotice = 0;
+let seenNotice = null; // the last notice this page knows of (null: before its first state)
 let drawn = {}; // section -> the JSON it was last drawn from (redraw only what changed)
 let windowTimer = null;
 let lang = "en"; // the page's language: every request asks for it
@@ -279,12 +279,14 @@ function render() {
   section("tables", [v && v.tables], drawTables);
   section("log", [g && g.log, g && g.inputs, !!catalog], drawLog);
   drawMenu();
-  const fresh = state.notices.filter((n) => n.id > seenNotice);
+  // a notice is said as it comes; those told before the page opened are not said again
+  // (a table with none yet: its first notice is said too)
+  const fresh = state.notices.filter((n) => n.id > (seenNotice || 0));
   if (fresh.length) {
     const last = fresh[fresh.length - 1];
-    if (seenNotice) say(last.text, last.level);
+    if (seenNotice !== null) say(last.text, last.level);
     seenNotice = last.id;
-  }
+  } else if (seenNotice === null) seenNotice = 0;
 }
 
 // A new game draws a new PIN: a page unlocked with the old one learns it is locked now
