@@ -79,6 +79,21 @@ def test_no_throw_is_reported_when_none_is_due(tmp_path: Path) -> None:
     assert not [i for i in watcher.follow(stream) if isinstance(i, ThrowSeen)]
 
 
+def test_after_a_teaching_with_no_game_the_camera_sees_no_dice(tmp_path: Path) -> None:
+    """The teaching's reader is let go with it: dice moved under the camera afterwards (cards
+    laid to teach them next) are no misfit "the dice moved but no throw is due" (it read on
+    with the teaching's reader: host.app.screens' walk showed that warning over the cards)."""
+    session = one_throw(tmp_path, seed=4)
+    frames = [cv2.imread(str(f)) for step in session.steps for f in step.frames]
+    watcher = DiceWatcher()  # no game: no dice are seen
+    seen: list[Any] = []
+    watcher.teach(TeachReader(DiceReader.load("kot")), lambda frame, dice: seen.append(dice))
+    watcher.teach(None, None)  # the teaching ends (cancelled: no throw taught)
+    events = [e for i, frame in enumerate(frames) for e in watcher.feed(frame, i / 15)]
+    assert events == [] and seen == []
+    assert watcher.follower.reader.read(frames[-1]) == []
+
+
 class OneUnlike:
     """The real reader, but die 0 is reported as a die the finder is sure of and no face of
     the set matches (unknown, "unlike")."""

@@ -419,3 +419,20 @@ def test_a_tap_on_a_state_gone_by_is_refused_and_the_page_shows_the_table_now(
     assert [i["type"] for i in stored(table)] == ["throw"]
     assert table.table.holding is not None  # the window stays open
     context.close()
+
+
+def test_a_notice_is_said_as_it_comes_and_not_again_on_a_page_opened_after(
+    browser: Browser, table: Served
+) -> None:
+    """The table's first notice is said too (a page opened on a table with none took it for
+    one told before it opened); a page opened later does not say it again."""
+    page = open_page(browser, table, unlock=False)
+    table.table.notice("info", "the dice set kot learnt from 36 dice")
+    expect(page.locator("[data-test=message]")).to_have_text("the dice set kot learnt from 36 dice")
+    later = open_page(browser, table, unlock=False)
+    later.wait_for_timeout(300)
+    expect(later.locator("[data-test=message]")).to_be_hidden()
+    table.table.notice("warning", "camera: it is back")
+    expect(later.locator("[data-test=message]")).to_have_text("camera: it is back")
+    page.context.close()
+    later.context.close()

@@ -75,6 +75,10 @@ def test_a_teaching_refuses_what_it_cannot_take() -> None:
         flow.name_group(99, "boots")
     flow.name_group(0, "boots")
     assert "no die shows hook, drop yet" in " ".join(flow.unnamed())
+    # the page is given those faces apart, to name them in the game's words
+    shown = flow.to_json()
+    assert shown["missing"] == ["hook", "drop"]
+    assert not [x for x in shown["left"] if "no die shows" in x]
 
 
 def test_colour_groups_follow_the_dice_colours() -> None:
