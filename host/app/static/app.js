@@ -100,6 +100,8 @@ async function switchLanguage(code) {
 
 // ---- small helpers ------------------------------------------------------------------
 
+// An element made with its attributes and children (null, undefined and false left out:
+// an element's own append() writes them as text, "null", so what it may leave out is "").
 function h(tag, attrs, ...kids) {
   const el = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs || {})) {
@@ -582,7 +584,7 @@ function drawOdds(odds) {
     h("td", {}, r.keep.length ? diceRow(r.keep) : t("nothing kept")),
     h("td", {}, r.goal, h("br"), h("small", { class: "quiet" }, r.need)),
     h("td", { class: "chance" }, t("{percent} %", { percent: Math.round(r.chance * 1000) / 10 }))))),
-    odds.note ? h("p", { class: "quiet" }, odds.note) : null);
+    odds.note ? h("p", { class: "quiet" }, odds.note) : "");
   return box;
 }
 
@@ -667,7 +669,7 @@ function drawTracks(el) {
           class: k.flipped ? "token flipped" : "token", "data-player": k.player, title: k.note || k.player,
           style: k.colour ? `background:${k.colour};color:${ink(k.colour)}` : null,
         }, k.label, k.note ? h("span", { class: "sr" }, ` (${k.note})`) : null), on(i, k.player)))), on(i, null)))),
-      picker, t.note ? h("p", { class: "quiet" }, t.note) : null);
+      picker, t.note ? h("p", { class: "quiet" }, t.note) : "");
   }
 }
 
@@ -987,8 +989,8 @@ async function joinPanel(panel) {
   code.innerHTML = j.qr;
   panel.append(h("h2", {}, t("Join by QR code")), code,
     h("p", {}, t("Or open:"), " ", j.urls.map((u) => h("code", { "data-test": "join-url" }, u)).reduce((acc, x) => (acc.length ? [...acc, " ", x] : [x]), [])),
-    j.network ? null : h("p", { class: "quiet" }, t("This table serves this machine only: start it with --serve-network for phones to join.")),
-    unlocked() && state.pin ? h("p", { "data-test": "shown-pin" }, t("Table PIN: {pin}", { pin: pin })) : null);
+    j.network ? "" : h("p", { class: "quiet" }, t("This table serves this machine only: start it with --serve-network for phones to join.")),
+    unlocked() && state.pin ? h("p", { "data-test": "shown-pin" }, t("Table PIN: {pin}", { pin: pin })) : "");
 }
 
 // An unlocked page can show the PIN (to tell a friend), and lock itself.

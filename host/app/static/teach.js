@@ -4,8 +4,6 @@
 // set), and the table's dice sets with their versions (roll back).
 // It uses the page's helpers (app.js: h, $, act, say, state, game, faceLabel, diceFaces,
 // unlocked, openPanel); every word people read is in WORDS, through the page's t() (host/app/locales).
-// (An element's own append() writes a null as the text "null": what may be left out is "" there;
-// h() leaves out null.)
 "use strict";
 
 const NOT_A_DIE = ""; // the face of a cut that is no die (vision.learning.store.NONE)
@@ -121,7 +119,7 @@ function drawTeaching(el) {
     drawGroups(el, tg);
   } else if (tg.step === "fitting") { // (a cancel wins: the set is not used, its dice forgotten)
     el.append(h("p", { class: "quiet", "data-test": "teach-fitting" }, tw("fitting")),
-      unlocked() ? h("div", { class: "choices" }, h("button", { "data-test": "teach-cancel", onclick: () => teach("cancel") }, tw("cancel"))) : null);
+      unlocked() ? h("div", { class: "choices" }, h("button", { "data-test": "teach-cancel", onclick: () => teach("cancel") }, tw("cancel"))) : "");
   } else if (tg.step === "done") {
     drawResult(el, tg);
   }
