@@ -15,8 +15,8 @@ game plays its story on the table and names each screen as it comes; a new game 
 own), then the games, statistics and JSON panels of the table those games were played on.
 `names()` lists them in that order.
 
-The camera is a stand-in (`_Camera`) fed frames our own renderers draw, seeded: King of
-Tokyo dice (vision.render) and the demo's own cards (vision.cards.pile); nothing from
+The camera is a stand-in (`_Camera`) fed frames our own renderers draw, seeded: the
+renderer's own dice (vision.render) and the demo's own cards (vision.cards.pile); nothing from
 shared/data. The table learns in folders of its own (XDG_DATA_HOME and XDG_CONFIG_HOME
 point into its temporary folder while it is served, the refit's process too): the sets it
 learns are never the machine's.
@@ -44,6 +44,7 @@ from host.app.web import WebServer
 from host.games import Input
 from host.games.kind import Screens, screens_of
 from host.games.registry import kinds
+from vision.render import random_scenes
 
 if TYPE_CHECKING:
     import numpy as np
@@ -60,7 +61,7 @@ TEACHING = (
     "teach-cards", "cards-laid", "cards-fixed", "cards-learnt",
 )  # fmt: skip
 LEARNT_WITHIN = 90.0  # seconds a teaching's fit may take (the dice's: a process of its own)
-DICE = "kot"  # the dice taught: King of Tokyo's, black and green
+DICE = random_scenes.THROWN  # the dice taught: those the renderer throws unless told (two colours)
 THROWS, THROWN = 4, 9  # throws of 9 dice: each face 6 times (a fit needs 3 of each it learns
 DICE_SEED = 5  # from, besides those it is checked on)
 HAND = (("red", "7"), ("blue", "2"), ("green", "skip"), ("yellow", "9"), ("blue", "reverse"))
@@ -86,7 +87,7 @@ def names() -> tuple[str, ...]:
 def proper_names() -> tuple[str, ...]:
     """The names the screens show that no language translates: the players', those each
     game's screens name (its characters), and the dice sets' (the teaching's: vision's
-    names of the sets shipped, as people type them, `dicetable vision read --faces kot`)."""
+    names of the sets shipped, as people type them, `dicetable vision read --faces NAME`)."""
     from vision.faceset import shipped
 
     own = tuple(n for screens in games().values() for n in screens.proper_names)
@@ -248,7 +249,7 @@ class _Camera:
 
 @cache
 def _throws() -> tuple[tuple[np.ndarray, tuple[Any, ...]], ...]:
-    """THROWS frames of THROWN King of Tokyo dice (vision.render), each face as often: the
+    """THROWS frames of THROWN dice of the set DICE (vision.render), each face as often: the
     frame, and the dice drawn in it (vision.render.draw.DrawnDie)."""
     import numpy as np
 

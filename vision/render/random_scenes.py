@@ -132,9 +132,12 @@ def scatter(
     return spots
 
 
+THROWN = "kot"  # the dice a scene throws unless told: a set of two colours (black, green)
+
+
 def random_scene(
     rng: np.random.Generator,
-    face_set: str = "kot",
+    face_set: str = THROWN,
     n_dice: int | None = None,
     clean: bool = False,
     width: int = 640,
