@@ -21,6 +21,7 @@ Every call is quick (the store's commits, a thread started): refits run in a pro
 
 from __future__ import annotations
 
+import contextlib
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
@@ -413,7 +414,10 @@ class Learning:
                 flow.step = "done" if "error" not in said else "sorting"
                 self._keep_teaching(flow)
             elif said.get("kept") and not said.get("installed", True):
-                self.changed()  # a teaching's fit no teaching waits for (cancelled): unused
+                # a teaching's fit no teaching waits for (cancelled): never used
+                with contextlib.suppress(LearningError):  # (else kept, but not in use)
+                    self.store.cancel_version(name, int(said["version"]))
+                self.changed()
                 return
         self.kept.tell(self.notice)
         if "error" in said:

@@ -35,6 +35,7 @@ from tests.app.test_learning_table import Refits
 from tests.app.test_teach_page import origins, truths
 from vision.learning import sets
 from vision.learning.flow import TeachFlow
+from vision.learning.store import Version
 
 pytestmark = [pytest.mark.slow, pytest.mark.usefixtures("home")]
 
@@ -192,9 +193,14 @@ def test_a_cancel_during_the_fit_wins() -> None:
     said = len(table.notices)
     table.learning.act({"step": "cancel"}, None)
     assert refits.cancelled == ["kot"]
-    # the refit ended before it was stopped: the version it kept is not used
+    # the refit ended before it was stopped: the version it kept is never used
+    fitted = Version("kot", 1, 0.0, "kept", __file__, None, 0, {}, "teaching")
+    store.add_version(fitted)
     table.learning._refit_done(
         {"face_set": "kot", "version": 1, "kept": True, "installed": False, "figures": {}}
     )
     assert sets.in_use(store, "kot") == sets.SHIPPED and table.notices[said:] == []
+    (version,) = store.versions("kot")
+    assert version.status == "cancelled" and not version.to_json()["usable"]
+    assert fitted.usable  # (as it was kept)
     assert store.examples("kot") == [] and store.teaching("dice") is None

@@ -138,9 +138,7 @@ def previous(store: LearningStore, name: str) -> int:
             _("{name} is at the set as shipped: there is nothing earlier", name=name)
         )
     kept = [
-        v.version
-        for v in store.versions(name)
-        if v.status != "rejected" and v.file is not None and (now is None or v.version < now)
+        v.version for v in store.versions(name) if v.usable and (now is None or v.version < now)
     ]
     if now is not None and now != SHIPPED and kept:
         return kept[-1]

@@ -168,7 +168,8 @@ class Example:
 
 @dataclass(frozen=True)
 class Version:
-    """One fit of a set (or one imported): `status` kept, rejected or imported."""
+    """One fit of a set (or one imported): `status` kept, rejected, imported or cancelled
+    (a teaching's fit that ended after the teaching was cancelled: its dice are forgotten)."""
 
     face_set: str
     version: int
@@ -180,12 +181,18 @@ class Version:
     figures: dict[str, Any]
     note: str
 
+    @property
+    def usable(self) -> bool:
+        """Whether it may be put in use (rolled back to)."""
+        return self.status not in ("rejected", "cancelled") and self.file is not None
+
     def to_json(self) -> dict[str, Any]:
         return {
             "face_set": self.face_set,
             "version": self.version,
             "created": self.created,
             "status": self.status,
+            "usable": self.usable,
             "examples_upto": self.upto,
             "figures": self.figures,
             "note": self.note,
@@ -557,6 +564,14 @@ class LearningStore:
                     json.dumps(version.figures),
                     version.note,
                 ),
+            )
+
+    def cancel_version(self, face_set: str, version: int) -> None:
+        """A teaching's fit that ended after the teaching was cancelled: never to be used."""
+        with self._write() as db:
+            db.execute(
+                "UPDATE versions SET status = 'cancelled' WHERE face_set = ? AND version = ?",
+                (face_set, version),
             )
 
     def forget_file(self, face_set: str, version: int) -> None:

@@ -55,6 +55,7 @@ const WORDS = {
   kept_status: () => t("kept (read no worse)"),
   rejected_status: () => t("not kept (read worse)"),
   imported_status: () => t("imported"),
+  cancelled_status: () => t("not used (its teaching was cancelled)"),
   useThis: () => t("Use this one"),
   useShipped: () => t("Back to the set as shipped"),
   // its deck of cards (host/app/card_teaching.py)
@@ -248,7 +249,7 @@ async function setsPanel(panel) {
       h("td", {}, tw("version", v.version)),
       h("td", {}, (WORDS[`${v.status}_status`] ? tw(`${v.status}_status`) : v.status) + (v.version === s.in_use ? ` · ${tw("inUse")}` : "")),
       h("td", {}, v.figures.check ? tw("check", v.figures.check) : ""),
-      h("td", {}, unlocked() && v.status !== "rejected" && v.version !== s.in_use ?
+      h("td", {}, unlocked() && v.usable && v.version !== s.in_use ?
         h("button", { onclick: async () => { if (await act({ do: "roll_back", face_set: s.name, version: v.version })) openPanel("sets"); } }, tw("useThis")) : null)));
     panel.append(h("h3", {}, s.name, " ", h("small", { class: "quiet" }, s.in_use === 0 ? tw("shipped") : s.in_use ? tw("version", s.in_use) : "")),
       h("p", { class: "quiet" }, tw("examples", learnt), s.refitting ? ` · ${tw("refitting")}` : ""),
