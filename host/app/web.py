@@ -76,6 +76,7 @@ from host.games.registry import kinds
 from host.games.text import (
     ENGLISH,
     LANGUAGES,
+    LIST_JOINS,
     Text,
     accepted,
     language,
@@ -483,8 +484,15 @@ def _error(refusal: Exception, lang: str) -> dict[str, Any]:
 
 
 def _locale(lang: str) -> dict[str, Any]:
-    """The page's own words in `lang` (English text -> `lang`'s; English: none needed)."""
-    return {"lang": lang, "languages": LANGUAGES, "texts": translation("host.app", lang)}
+    """The page's own words in `lang` (English text -> `lang`'s; English: none needed), and
+    how it joins a list's items (between them, before the last: as the server's texts)."""
+    joins = LIST_JOINS.get(lang, LIST_JOINS[ENGLISH])
+    return {
+        "lang": lang,
+        "languages": LANGUAGES,
+        "texts": translation("host.app", lang),
+        "list_joins": list(joins),
+    }
 
 
 def _game_row(row: dict[str, Any], lang: str) -> dict[str, Any]:

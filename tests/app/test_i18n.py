@@ -52,6 +52,22 @@ def test_a_language_the_table_does_not_speak_is_english(browser: Browser, table:
     page.context.close()
 
 
+@pytest.mark.parametrize(
+    ("browser_lang", "said"),
+    [("en-GB", "a, b and c"), ("fr-FR", "a, b et c"), ("ja-JP", "a、bとc")],
+)
+def test_the_page_lists_items_as_its_language_does(
+    browser: Browser, table: Served, browser_lang: str, said: str
+) -> None:
+    # the page's lists (kinds of cards still to teach, faces no die shows yet) are joined as
+    # the server's texts join theirs (host.games.text.LIST_JOINS)
+    page = open_page(browser, table, browser_lang, unlock=False)
+    expect(page.locator("html")).to_have_attribute("lang", browser_lang[:2])
+    assert page.evaluate("listed(['a', 'b', 'c'])") == said
+    assert page.evaluate("[listed([]), listed(['a'])]") == ["", "a"]
+    page.context.close()
+
+
 def test_the_pin_form_is_in_the_page_language(browser: Browser, table: Served) -> None:
     page = open_page(browser, table, "ja-JP", unlock=False)
     page.click("[data-test=lock]")

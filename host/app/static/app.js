@@ -22,6 +22,7 @@ let drawn = {}; // section -> the JSON it was last drawn from (redraw only what 
 let windowTimer = null;
 let lang = "en"; // the page's language: every request asks for it
 let texts = {}; // the page's own words in it: English text -> translation
+let listJoins = [", ", " and "]; // how it joins a list: between items, before the last
 let languages = { en: "English" }; // the languages the table speaks, each in itself
 let events = null; // the live stream of states
 let clockOffset = 0; // the server's clock minus this device's (ms): countdowns are the server's
@@ -50,6 +51,12 @@ function number(x, digits) {
 }
 const fieldText = (value) => (typeof value === "number" ? number(value) : String(value));
 
+// Items as the page's language lists them ("a, b and c"; "a、bとc").
+function listed(items) {
+  const [between, last] = listJoins;
+  return items.length < 2 ? items.join("") : items.slice(0, -1).join(between) + last + items[items.length - 1];
+}
+
 // The same, for a sentence holding elements: the nodes of the filled template, each field
 // in its place (a translation may move it).
 function tn(key, fields) {
@@ -75,6 +82,7 @@ async function loadLanguage(wanted) {
   if (!data) return;
   lang = data.lang;
   texts = data.texts;
+  listJoins = data.list_joins || listJoins;
   languages = data.languages;
   document.documentElement.lang = lang;
   for (const el of document.querySelectorAll("[data-t]")) {
@@ -623,7 +631,7 @@ function drawPlayers(el) {
       s.place ? h("p", { class: "place" }, "📍 " + s.place) : null,
       s.tags.length ? h("p", { class: "tags" }, s.tags.join(" · ")) : null,
       s.lists.filter((l) => l.items.length).map((l) => h("p", { class: `items ${l.name}`, "data-list": l.name },
-        [l.label, l.items.join(", ")].filter(Boolean).join(" "))));
+        [l.label, l.items.join(listJoins[0])].filter(Boolean).join(" "))));
   })));
 }
 

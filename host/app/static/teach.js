@@ -177,7 +177,7 @@ function drawGroups(el, tg) {
     }
   }
   const missing = tg.missing || [];
-  const left = [...tg.left, ...(missing.length ? [tw("missing", missing.map((f) => teachFace(tg, f)).join(", "))] : [])];
+  const left = [...tg.left, ...(missing.length ? [tw("missing", listed(missing.map((f) => teachFace(tg, f))))] : [])];
   if (left.length) el.append(h("p", { class: "quiet", "data-test": "teach-left" }, tw("left", left)));
   el.append(h("div", { class: "choices" },
     h("button", { "data-test": "teach-fit", disabled: left.length > 0, onclick: () => teach("fit") }, tw("learn")),
@@ -284,13 +284,13 @@ function drawCardTeaching(el) {
       unlocked() ? h("div", { class: "choices" }, h("button", { "data-test": "cards-close", onclick: () => teachCards("close") }, tw("done"))) : null));
     return;
   }
-  const soFar = flow.kinds.length ? tw("cardsSoFar", flow.confirmed, flow.kinds.length, flow.kinds.map(cardLabel).join(", ")) : tw("cardsNone");
+  const soFar = flow.kinds.length ? tw("cardsSoFar", flow.confirmed, flow.kinds.length, listed(flow.kinds.map(cardLabel))) : tw("cardsNone");
   // the kinds not taught yet, named: a set reads surely only what it was taught
   const taught = new Set(flow.kinds.map((k) => `${k.color}/${k.value}`));
   const missing = flow.deck.filter((k) => !taught.has(`${k.color}/${k.value}`));
   el.append(h("p", { "data-test": "cards-seen" }, tw("cardsLaying", flow.cards.length)),
     h("p", { "data-test": "cards-taught" }, soFar),
-    flow.kinds.length && missing.length ? h("p", { class: "quiet", "data-test": "cards-missing" }, tw("cardsMissing", missing.length, missing.map(cardLabel).join(", "))) : "");
+    flow.kinds.length && missing.length ? h("p", { class: "quiet", "data-test": "cards-missing" }, tw("cardsMissing", missing.length, listed(missing.map(cardLabel)))) : "");
   if (flow.result && flow.result.error) el.append(h("p", { class: "warn", "data-test": "cards-failed" }, tw("cardsFailed", flow.result.error)));
   const colours = [...new Set(flow.deck.map((k) => k.color))];
   const values = [...new Set(flow.deck.map((k) => k.value))];
