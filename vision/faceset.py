@@ -18,6 +18,7 @@ import numpy as np
 from vision import setfile
 from vision.errors import VisionError
 from vision.nets import softmax
+from vision.words import Said, _
 
 SHIPPED = Path(__file__).parent / "facesets"
 COCKED = 0.9  # cocked classifier's probability from which a die counts as leaning (default)
@@ -356,3 +357,9 @@ def _box_fit(meta: dict[str, Any]) -> tuple[float, float]:
 
 def shipped() -> list[str]:
     return setfile.names(SHIPPED)
+
+
+# The shipped sets no game owns, as players call them (said in their language by the host,
+# vision/locales). A game's own dice are titled by its package (host.games.kind.Dice.sets);
+# a set taught under a name of its own is shown as it was typed.
+TITLES: dict[str, Said] = {"d6-pips": _("Pip dice (1 to 6)")}

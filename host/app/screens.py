@@ -85,13 +85,12 @@ def names() -> tuple[str, ...]:
 
 
 def proper_names() -> tuple[str, ...]:
-    """The names the screens show that no language translates: the players', those each
-    game's screens name (its characters), and the dice sets' (the teaching's: vision's
-    names of the sets shipped, as people type them, `dicetable vision read --faces NAME`)."""
-    from vision.faceset import shipped
-
+    """The names the screens show that no language translates: the players' and those
+    each game's screens name (its characters). (The dice sets are shown by their titles,
+    translated; a set's name as people type it, `dicetable vision read --faces NAME`, is
+    marked `translate="no"` where the page shows it.)"""
     own = tuple(n for screens in games().values() for n in screens.proper_names)
-    return PLAYERS + own + tuple(shipped())
+    return PLAYERS + own
 
 
 @contextmanager

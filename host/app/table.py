@@ -51,6 +51,7 @@ from host.games.kind import (
     GameKind,
     NoCardInput,
     cards_of,
+    dice_sets,
     story_of,
 )
 from host.games.page import answers_json, awaiting
@@ -686,6 +687,16 @@ class Table:
             return None
         colors = [c for c in expected.counts if c != "any" and c not in expected.face_sets]
         return {"face_set": expected.face_set, "faces": list(dice.faces), "colors": colors or None}
+
+    def dice_sets(self) -> list[str]:
+        """The dice sets of the game on the table: the one its dice are read with now
+        first, then every other its kind names (none without a game)."""
+        with self._lock:
+            if self.kind is None or self.game is None:
+                return []
+            context = self._dice_context()
+            now = [context["face_set"]] if context is not None else []
+            return list(dict.fromkeys([*now, *dice_sets(self.kind)]))
 
     def _do_redo(self, action: Mapping[str, Any], source: str) -> dict[str, Any]:
         """The last input undone, given again (undo, then redo, is no change)."""

@@ -13,7 +13,10 @@ the background. vision.learning does the work; this wires it to the table.
   was sure of, is kept as an example with its cut. Once REFIT_AFTER new examples of a
   set came, it is refitted in the background; the game never waits: the camera reads
   with the set in use until a refit is kept, then with the new one.
-- Sets (`sets_view`, `roll_back`): the versions of each set with their figures.
+- Sets (`sets_view`, `roll_back`): the versions of each set with their figures. People
+  see a set by its title (`set_title`: the "King of Tokyo dice" of the game whose dice it
+  reads, vision's for a set no game owns, else its name as taught), in the order `ordered`
+  gives: the game on the table's first.
 
 Every call is quick (the store's commits, a thread started): refits run in a process
 (vision.learning.refit.Background), grouping the cuts in a thread.
@@ -23,13 +26,16 @@ from __future__ import annotations
 
 import contextlib
 import threading
-from collections.abc import Callable, Mapping, Sequence
+import unicodedata
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from host.app.kept import Keeping, Words
 from host.app.text import _
 from host.errors import UserError
-from host.games.text import as_text, message
+from host.games.kind import dice_sets
+from host.games.registry import kinds
+from host.games.text import as_text, message, say
 
 if TYPE_CHECKING:
     from host.app.camera import DiceWatcher
@@ -300,7 +306,9 @@ class Learning:
     def view(self) -> dict[str, Any] | None:
         """The teaching for the page (cuts as /api/teach/cut/N.png)."""
         with self._lock:
-            return None if self.flow is None else self.flow.to_json()
+            if self.flow is None:
+                return None
+            return {**self.flow.to_json(), "title": set_title(self.flow.name)}
 
     def cut(self, number: int) -> bytes:
         with self._lock:
@@ -423,7 +431,11 @@ class Learning:
         if "error" in said:
             self.notice(
                 "warning",
-                _("the dice set {name} was not refitted: {error}", name=name, error=said["error"]),
+                _(
+                    "{name}: could not learn from the dice kept: {error}",
+                    name=set_title(name),
+                    error=said["error"],
+                ),
             )
         elif said.get("kept"):
             for camera in self.cameras:
@@ -432,10 +444,9 @@ class Learning:
             self.notice(
                 "info",
                 _(
-                    "the dice set {name} learnt from {examples} dice (version {version}): of "
-                    "{checked} it kept aside, {right} read right, {wrong} wrong, {unknown} "
-                    "left to you",
-                    name=name,
+                    "{name}: learnt from {examples} dice (version {version}); of {checked} "
+                    "kept aside, {right} read right, {wrong} wrong, {unknown} left to you",
+                    name=set_title(name),
                     examples=said["examples"],
                     version=said["version"],
                     checked=f["checked"],
@@ -448,9 +459,9 @@ class Learning:
             self.notice(
                 "info",
                 _(
-                    "a refit of {name} was not kept: it read the dice it kept aside worse "
-                    "than the set in use",
-                    name=name,
+                    "{name}: a new version was learnt but not kept: it read the dice kept "
+                    "aside worse than the version in use",
+                    name=set_title(name),
                 ),
             )
         self.changed()
@@ -459,17 +470,19 @@ class Learning:
 
     # ---- sets ------------------------------------------------------------------------------
 
-    def sets_view(self) -> list[dict[str, Any]]:
-        """Every set the table has learnt (and the shipped ones), with its versions."""
+    def sets_view(self, lang: str, on_table: Sequence[str] = ()) -> list[dict[str, Any]]:
+        """Every set the table has learnt (and the shipped ones), with its title and its
+        versions, in the order the page lists them in `lang` (`ordered`)."""
         from vision.faceset import shipped as shipped_names
         from vision.learning import sets
 
-        names = sorted(set(shipped_names()) | set(self.store.face_sets()))
+        names = ordered(set(shipped_names()) | set(self.store.face_sets()), on_table, lang)
         out = []
         for name in names:
             out.append(
                 {
                     "name": name,
+                    "title": set_title(name),
                     "shipped": sets.shipped(name) is not None,
                     "in_use": sets.in_use(self.store, name),
                     "examples": self.store.counts(name),
@@ -492,13 +505,60 @@ class Learning:
         for camera in self.cameras:
             camera.reload(name)
         self.notice(
-            "info", _("the dice set {name} is back at version {number}", name=name, number=number)
+            "info", _("{name}: back at version {number}", name=set_title(name), number=number)
         )
         self.changed()
         return number
 
 
 _STEPS = ("start", "sort", "name", "move", "colour", "recolor", "fit", "close", "cancel")
+
+
+def set_titles() -> dict[str, str]:
+    """Every dice set with a title for players -> it (a `Text`): each game's own dice's
+    (host.games.kind.Dice.sets), and vision's for the shipped sets no game owns."""
+    from vision.faceset import TITLES
+
+    titles: dict[str, str] = {name: as_text(title) for name, title in TITLES.items()}
+    for kind in kinds().values():
+        titles.update(dice_sets(kind))
+    return titles
+
+
+def set_title(name: str) -> str:
+    """A dice set as players know it: its title, else its name as it was taught (a set a
+    person named, shown as they typed it)."""
+    return set_titles().get(name, name)
+
+
+def ordered(names: Iterable[str], on_table: Sequence[str], lang: str) -> list[str]:
+    """Dice sets in the order the page lists them: the game on the table's (`on_table`, in
+    its order: the set its dice are read with now first), then each game's sets under its
+    title in `lang` (as the game lists them) and every other set under its own title,
+    all by title.
+
+    >>> ordered(["my-d6", "d6-pips", "Zed"], ["Zed"], "en")  # (no game's: by their titles)
+    ['Zed', 'my-d6', 'd6-pips']
+    """
+    owner: dict[str, tuple[str, int]] = {}  # set -> (its game's title, its place there)
+    for kind in kinds().values():
+        for n, name in enumerate(dice_sets(kind)):
+            owner.setdefault(name, (kind.title, n))
+    first = {name: n for n, name in enumerate(dict.fromkeys(on_table))}
+
+    def key(name: str) -> tuple[int, int, str, int]:
+        if name in first:
+            return (0, first[name], "", 0)
+        title, n = owner.get(name, (set_title(name), 0))
+        return (1, 0, _folded(say(title, lang)), n)
+
+    return sorted(names, key=key)
+
+
+def _folded(title: str) -> str:
+    """A title as it is sorted: accents and case aside ("Écu" between "Dé" and "Fer")."""
+    plain = unicodedata.normalize("NFKD", title)
+    return "".join(c for c in plain if not unicodedata.combining(c)).casefold()
 
 
 def set_of(die: Mapping[str, Any], face_set: str, roles: Mapping[str, str] | None) -> str:

@@ -273,8 +273,9 @@ class WebServer:
                 disposition = {"Content-Disposition": f'attachment; filename="{name}"'}
                 return _send(200, body, "application/json", disposition)
             if path == "/api/sets":
-                sets = table.learning.sets_view() if table.learning is not None else []
-                return _json(200, {"sets": sets})
+                learning = table.learning
+                sets = learning.sets_view(lang, table.dice_sets()) if learning is not None else []
+                return _json(200, localize({"sets": sets}, lang))
             if path.startswith("/api/teach/cut/") and path.endswith(".png"):
                 if table.learning is None:
                     raise Malformed("this table does not learn", 404)

@@ -50,7 +50,14 @@ class ReplayStopped(GameFileError):
 class Dice(Protocol):
     """A dice game's throws at the table: what the camera should see, how a throw read
     (or entered by hand) becomes the game's input. A game whose kind has no `dice` is
-    played without the camera's dice (its throws, if any, are entered as inputs)."""
+    played without the camera's dice (its throws, if any, are entered as inputs).
+
+    An optional member `sets` (read with `dice_sets`) names the face sets its dice are
+    read with (vision's names: what people type after `--faces`), in the order it lists
+    them, each with what players call those dice (a `Text` of the game's words, "King of
+    Tokyo dice"): the page shows the table's dice sets by these titles. A set no game
+    titles is shown by vision's title for it (vision.faceset.TITLES), else by its name
+    (a set taught under a name of its own, as it was typed)."""
 
     # every face its dice show, in the order the page lists them -> the face's label there
     faces: Mapping[str, str]
@@ -235,6 +242,13 @@ def cards_of(kind: GameKind) -> Cards | None:
     """The kind's cards as the camera reads them, if it has any (the member `cards`)."""
     cards: Cards | None = getattr(kind, "cards", None)
     return cards
+
+
+def dice_sets(kind: GameKind) -> Mapping[str, str]:
+    """The face sets the kind's dice are read with -> what players call them (its dice's
+    optional member `sets`); empty for a game without dice or whose dice title none."""
+    sets: Mapping[str, str] = getattr(kind.dice, "sets", None) or {}
+    return sets
 
 
 def screens_of(kind: GameKind) -> Screens | None:

@@ -123,9 +123,12 @@ def words(text: str) -> set[str]:
 
 def screen_text(page: Page) -> str:
     """What a player reads on the screen: its text (the lists' choices too) and the words
-    of its labels, placeholders and tooltips."""
+    of its labels, placeholders and tooltips; not what the page marks as no language's
+    (`translate="no"`: a dice set's name as people type it in a command)."""
     said = page.evaluate(
-        """() => [document.title, document.body.innerText, ...[...document.querySelectorAll(
+        """() => [document.title, [...document.querySelectorAll("[translate=no]")].reduce(
+            (text, el) => text.replace(el.innerText, " "), document.body.innerText),
+            ...[...document.querySelectorAll(
             "[aria-label], [placeholder], [title], [alt]")].flatMap((el) =>
             ["aria-label", "placeholder", "title", "alt"].map((a) => el.getAttribute(a) || ""))]"""
     )

@@ -14,7 +14,7 @@ const WORDS = {
   teachTitle: () => t("Teach the table your dice"),
   teachIntro: () => t("Throw all your dice under the camera, about ten times. The table cuts out every die it sees and groups those that look alike; you name each group with a tap, and it learns your dice in a few seconds."),
   theGameDice: () => t("The dice of the game on the table"),
-  otherSet: () => t("Or the set"),
+  otherSet: () => t("Or other dice:"),
   start: () => t("Start"),
   throwing: (n, want, dice) => t("Throw all your dice under the camera: {n} of {want} throws seen ({dice} dice so far).", { n, want, dice }),
   throwingNote: () => t("Pick them all up and throw them again each time; the table waits until they lie still."),
@@ -34,8 +34,8 @@ const WORDS = {
   learn: () => t("Learn these dice"),
   fitting: () => t("Learning your dice… (a few seconds)"),
   failed: (why) => t("The dice could not be learnt: {why}", { why }),
-  kept: (name, version) => t("The table now reads your dice with the set \"{name}\" (version {version}).", { name, version }),
-  notKept: (name) => t("The new set was not kept: the set \"{name}\" in use reads your dice better.", { name }),
+  kept: (name, version) => t("{name}: learnt. The table now reads these dice with version {version}.", { name, version }),
+  notKept: (name) => t("{name}: the new version was not kept: the version in use reads your dice better.", { name }),
   check: (f) => t("Checked on {checked} of your dice it did not learn from: {right} read right, {wrong} read wrong, {unknown} left for you to say.", f),
   before: (f) => t("The set before read {right} of them right and {wrong} wrong.", f),
   meaning: (n) => n ? t("It is never sure of a face it is not: a die it doubts, the page asks you about. {n} dice show an error rate below about {rate} % at worst; every throw you play teaches it more.", { n, rate: Math.min(100, Math.ceil(300 / n)) }) : t("Every throw you play teaches it more."),
@@ -189,7 +189,7 @@ function drawResult(el, tg) {
   const box = h("div", { "data-test": "teach-result" });
   if (r.error) box.append(h("p", {}, tw("failed", r.error)));
   else {
-    box.append(h("p", {}, r.kept ? tw("kept", tg.name, r.version) : tw("notKept", tg.name)),
+    box.append(h("p", {}, r.kept ? tw("kept", tg.title, r.version) : tw("notKept", tg.title)),
       h("p", { "data-test": "teach-check" }, tw("check", r.figures)),
       r.before ? h("p", { class: "quiet" }, tw("before", r.before)) : "",
       h("p", { class: "quiet" }, tw("meaning", r.figures.checked)));
@@ -203,7 +203,7 @@ function drawResult(el, tg) {
 async function teachPanel(panel) {
   const sets = (await (await fetch("/api/sets")).json()).sets;
   const g = game();
-  const select = h("select", { "aria-label": tw("otherSet") }, sets.map((s) => h("option", { value: s.name }, s.name)));
+  const select = h("select", { "aria-label": tw("otherSet") }, sets.map((s) => h("option", { value: s.name }, s.title)));
   panel.append(h("h2", {}, tw("teachTitle")), h("p", {}, tw("teachIntro")));
   if (g && diceFaces().length) {
     panel.append(h("p", {}, h("button", {
@@ -251,7 +251,11 @@ async function setsPanel(panel) {
       h("td", {}, v.figures.check ? tw("check", v.figures.check) : ""),
       h("td", {}, unlocked() && v.usable && v.version !== s.in_use ?
         h("button", { onclick: async () => { if (await act({ do: "roll_back", face_set: s.name, version: v.version })) openPanel("sets"); } }, tw("useThis")) : null)));
-    panel.append(h("h3", {}, s.name, " ", h("small", { class: "quiet" }, s.in_use === 0 ? tw("shipped") : s.in_use ? tw("version", s.in_use) : "")),
+    // its title, then its name as typed in commands (`--faces NAME`), which no language
+    // translates, when the title is another
+    const named = s.title !== s.name ? [h("code", { class: "set-name", translate: "no" }, s.name), " · "] : [];
+    const status = s.in_use === 0 ? tw("shipped") : s.in_use ? tw("version", s.in_use) : "";
+    panel.append(h("h3", {}, s.title, " ", h("small", { class: "quiet" }, ...(status ? named : named.slice(0, 1)), status)),
       h("p", { class: "quiet" }, tw("examples", learnt), s.refitting ? ` · ${tw("refitting")}` : ""),
       rows.length ? h("table", { "data-set": s.name }, rows) : "",
       unlocked() && s.shipped && s.in_use !== 0 ?

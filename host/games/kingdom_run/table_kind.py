@@ -22,6 +22,7 @@ from host.games import DiceExpectation, Game, Input, Waiting
 from host.games.kingdom_run import page, script
 from host.games.kingdom_run.answers import FACE_LABELS, answer
 from host.games.kingdom_run.engine import KingdomRun
+from host.games.kingdom_run.rules import FACE_SET
 from host.games.kingdom_run.screens import SCREENS
 from host.games.kingdom_run.script import FORMAT
 from host.games.kingdom_run.text import INPUTS_SAID, _
@@ -29,10 +30,11 @@ from host.games.scripts import ScriptedKind
 
 
 class KingdomRunDice:
-    """The 4 dice, read with the face set "kingdom-run"."""
+    """The 4 dice, read with the face set `FACE_SET` ("kingdom-run")."""
 
     glyphs = "kingdom-run"  # how the page draws them: the vision renderer's glyph style
     faces: Mapping[str, str] = FACE_LABELS
+    sets = {FACE_SET: _("Kingdom Run dice")}  # the face set they are read with -> its title
 
     def expected(self, game: Game) -> DiceExpectation | None:
         return _kr(game).expected_dice()

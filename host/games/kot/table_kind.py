@@ -24,9 +24,12 @@ from host.games import DiceExpectation, Game, Input, Waiting, refusals
 from host.games.kind import RESOLVE, THROW, GameFileError, ReplayStopped, Trace
 from host.games.kot import KingOfTokyo, ScriptError, SetupError, page, parse_script
 from host.games.kot.decision_kinds import KINDS
+from host.games.kot.expansions.berserk import DIE as BERSERK_DIE
+from host.games.kot.expansions.curses import DIE as FATE_DIE
 from host.games.kot.rules import ROLLOFF
 from host.games.kot.screens import SCREENS
 from host.games.kot.script import FORMAT, ScriptFailed, replay, script_json, start
+from host.games.kot.setup import DICE_BOXES
 from host.games.kot.story import story
 from host.games.kot.text import FACE_LABELS, _, face_label
 from host.games.page import generic_answers
@@ -40,6 +43,13 @@ class KingOfTokyoDice:
     # how the page draws them: the vision renderer's glyph styles of those names (the black
     # and green dice, the berserk die, the die of fate), each face by the first that has it
     glyphs = ("kot", "berserk", "fate")
+    # the face sets they are read with (each box's, each expansion's die's) -> their title
+    sets = {
+        DICE_BOXES[""]: _("King of Tokyo dice"),
+        DICE_BOXES["dark"]: _("King of Tokyo: Dark Edition dice"),
+        BERSERK_DIE: _("Berserk die"),
+        FATE_DIE: _("Die of fate"),
+    }
 
     @property
     def faces(self) -> dict[str, str]:
