@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from host.games.kind import dice_sets
 from host.games.registry import kinds
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -116,23 +117,25 @@ def test_the_checker_sees_a_forbidden_import(tmp_path: Path) -> None:
 GAME_NEUTRAL = ["host/app", "host/board", "firmware", "vision"]
 SOURCE_SUFFIXES = {".py", ".js", ".mjs", ".html", ".css"}
 
-# Besides what each game's kind says of itself (its name, title, script format and
-# package), the words of the games we know that nothing else has: their roles, places,
-# dials and faces. Faces, card symbols and face-set names are vision's own data (it draws
-# and reads them), so vision may say them; nothing else may. So may it say the dials'
-# short names ("short"): in its numeric code `vp` is a value's probabilities.
+# Besides what each game's kind says of itself (its name, title, script format, package,
+# and the face sets its dice are read with: `Dice.sets`, with their titles), the words of
+# the games we know that nothing else has: their roles, places, dials and faces. Faces,
+# card symbols and face sets (their names and the dice they read) are vision's own data
+# (it draws and reads them), so vision may say them; nothing else may (the page shows a
+# set by the title its game gives it: host.app.teaching.set_title). So may vision say the
+# dials' short names ("short"): in its numeric code `vp` is a value's probabilities.
 KNOWN_WORDS: dict[str, dict[str, set[str]]] = {
     "king-of-tokyo": {
         "words": {
             "Tokyo", "monster", "monsters", "smash", "Alienoid", "Cyber Kitty",
             "Giga Zaur", "Meka Dragon", "The King", "Space Penguin",
         },
-        "faces": {"claw", "claws", "heart", "hearts", "energy", "kot"},
+        "faces": {"claw", "claws", "heart", "hearts", "energy"},
         "short": {"hp", "vp"},
     },
     "kingdom-run": {
         "words": {"runners", "grappling", "victory tokens"},
-        "faces": {"purse", "flask", "kingdom-run"},  # (a Pico boots: not a face of its own)
+        "faces": {"purse", "flask"},  # (a Pico boots: not a face of its own)
     },
     "kato": {"words": {"traffic cone"}, "faces": {"draw four"}},
 }  # fmt: skip
@@ -143,7 +146,8 @@ def words_of(kind: Any) -> tuple[set[str], set[str]]:
     package = type(kind).__module__.rsplit(".", 1)[0].rsplit(".", 1)[-1]
     family = kind.script_format.split("/")[0]
     known = KNOWN_WORDS.get(kind.name, {})
-    vision_may = known.get("faces", set()) | known.get("short", set())
+    sets = dice_sets(kind)
+    vision_may = known.get("faces", set()) | known.get("short", set()) | {*sets, *sets.values()}
     own = {kind.name, kind.title, family, package, *known.get("words", set())}
     return own | vision_may, vision_may
 

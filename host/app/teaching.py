@@ -14,8 +14,8 @@ the background. vision.learning does the work; this wires it to the table.
   set came, it is refitted in the background; the game never waits: the camera reads
   with the set in use until a refit is kept, then with the new one.
 - Sets (`sets_view`, `roll_back`): the versions of each set with their figures. People
-  see a set by its title (`set_title`: the "King of Tokyo dice" of the game whose dice it
-  reads, vision's for a set no game owns, else its name as taught), in the order `ordered`
+  see a set by its title (`set_title`: the one the game whose dice it reads gives it,
+  vision's for a set no game owns, else its name as taught), in the order `ordered`
   gives: the game on the table's first.
 
 Every call is quick (the store's commits, a thread started): refits run in a process
@@ -533,24 +533,24 @@ def set_title(name: str) -> str:
 
 def ordered(names: Iterable[str], on_table: Sequence[str], lang: str) -> list[str]:
     """Dice sets in the order the page lists them: the game on the table's (`on_table`, in
-    its order: the set its dice are read with now first), then each game's sets under its
-    title in `lang` (as the game lists them) and every other set under its own title,
-    all by title.
+    its order: the set its dice are read with now first), then the others by title in
+    `lang`, a game's together (under its first set's title, in the order it lists them).
 
     >>> ordered(["my-d6", "d6-pips", "Zed"], ["Zed"], "en")  # (no game's: by their titles)
     ['Zed', 'my-d6', 'd6-pips']
     """
-    owner: dict[str, tuple[str, int]] = {}  # set -> (its game's title, its place there)
+    group: dict[str, tuple[str, int]] = {}  # a game's set -> (its first set, its place)
     for kind in kinds().values():
-        for n, name in enumerate(dice_sets(kind)):
-            owner.setdefault(name, (kind.title, n))
+        sets = list(dice_sets(kind))
+        for n, name in enumerate(sets):
+            group.setdefault(name, (sets[0], n))
     first = {name: n for n, name in enumerate(dict.fromkeys(on_table))}
 
     def key(name: str) -> tuple[int, int, str, int]:
         if name in first:
             return (0, first[name], "", 0)
-        title, n = owner.get(name, (set_title(name), 0))
-        return (1, 0, _folded(say(title, lang)), n)
+        head, n = group.get(name, (name, 0))
+        return (1, 0, _folded(say(set_title(head), lang)), n)
 
     return sorted(names, key=key)
 

@@ -15,6 +15,7 @@ const WORDS = {
   teachIntro: () => t("Throw all your dice under the camera, about ten times. The table cuts out every die it sees and groups those that look alike; you name each group with a tap, and it learns your dice in a few seconds."),
   theGameDice: () => t("The dice of the game on the table"),
   otherSet: () => t("Or other dice:"),
+  whichSet: () => t("Which dice?"),
   start: () => t("Start"),
   throwing: (n, want, dice) => t("Throw all your dice under the camera: {n} of {want} throws seen ({dice} dice so far).", { n, want, dice }),
   throwingNote: () => t("Pick them all up and throw them again each time; the table waits until they lie still."),
@@ -203,15 +204,17 @@ function drawResult(el, tg) {
 async function teachPanel(panel) {
   const sets = (await (await fetch("/api/sets")).json()).sets;
   const g = game();
-  const select = h("select", { "aria-label": tw("otherSet") }, sets.map((s) => h("option", { value: s.name }, s.title)));
+  const theGame = g && diceFaces().length; // (its dice first, one tap; the others listed)
+  const label = tw(theGame ? "otherSet" : "whichSet");
+  const select = h("select", { "aria-label": label }, sets.map((s) => h("option", { value: s.name }, s.title)));
   panel.append(h("h2", {}, tw("teachTitle")), h("p", {}, tw("teachIntro")));
-  if (g && diceFaces().length) {
+  if (theGame) {
     panel.append(h("p", {}, h("button", {
       "data-test": "teach-start", onclick: async () => { if (await teach("start")) closePanel(); },
     }, tw("theGameDice"))));
   }
   if (sets.length) {
-    panel.append(h("p", {}, h("label", {}, tw("otherSet") + " ", select), " ", h("button", {
+    panel.append(h("p", {}, h("label", {}, label + " ", select), " ", h("button", {
       "data-test": "teach-start-set", onclick: async () => { if (await teach("start", { face_set: select.value })) closePanel(); },
     }, tw("start"))));
   }
