@@ -222,3 +222,79 @@ def test_teaching_from_the_page_takes_the_camera_and_gives_it_back(table: Table)
     assert table.view()["teaching"] is None
     with pytest.raises(Refused, match="no earlier version"):
         table.act({"do": "roll_back", "face_set": "my-dice"})
+
+
+# ---- the dice sets as players know them --------------------------------------------------
+
+
+def test_the_dice_sets_are_shown_by_their_titles_the_game_on_the_table_first(
+    table: Table,
+) -> None:
+    from host.games.text import localize
+    from vision.learning.store import NewExample
+
+    learning = table.learning
+    assert learning is not None
+    mine = NewExample("3", crop(1), 0.0, True, "asked", key="mine 1")
+    learning.store.add("Aiko's d6", [mine])  # a set people taught under a name of their own
+    assert table.dice_sets() == ["kot", "kot-dark", "berserk", "fate"]  # the box's set first
+    said = {
+        lang: [(s["name"], s["title"]) for s in localize(learning.sets_view(lang, on), lang)]
+        for lang, on in (("en", table.dice_sets()), ("fr", table.dice_sets()), ("ja", []))
+    }
+    assert said["en"] == [
+        ("kot", "King of Tokyo dice"),  # the game on the table's, as it lists them
+        ("kot-dark", "King of Tokyo: Dark Edition dice"),
+        ("berserk", "Berserk die"),
+        ("fate", "Die of fate"),
+        ("Aiko's d6", "Aiko's d6"),  # then by title, as typed
+        ("kingdom-run", "Kingdom Run dice"),
+        ("d6-pips", "Pip dice (1 to 6)"),  # vision's title: no game owns it
+    ]
+    assert said["fr"][:4] == [
+        ("kot", "Dés de King of Tokyo"),
+        ("kot-dark", "Dés de King of Tokyo\u00a0: Dark Edition"),
+        ("berserk", "Dé berserk"),
+        ("fate", "Dé du destin"),
+    ]
+    assert said["fr"][4:] == [  # by the French titles, accents aside
+        ("Aiko's d6", "Aiko's d6"),
+        ("d6-pips", "Dés à points (1 à 6)"),
+        ("kingdom-run", "Dés de Kingdom Run"),
+    ]
+    assert dict(said["ja"])["fate"] == "運命のダイス"  # no game on the table: by title
+    names = [name for name, _ in said["ja"]]
+    assert names.index("kot") + 1 == names.index("kot-dark")  # a game's sets together
+
+
+def test_the_teaching_and_its_notices_say_the_set_by_its_title(table: Table) -> None:
+    from host.games.text import Text, localize
+
+    table.act({"do": "teach", "step": "start"})
+    assert localize(table.view()["teaching"]["title"], "fr") == "Dés de King of Tokyo"
+    table.act({"do": "teach", "step": "cancel"})
+    learning = table.learning
+    assert learning is not None
+    figures = {"checked": 7, "right": 7, "wrong": 0, "unknown": 0}
+    said = {"face_set": "kot", "kept": True, "version": 1, "examples": 36, "figures": figures}
+    learning._refit_done(said)
+    notice = table.notices[-1]
+    assert notice.text.startswith("King of Tokyo dice: learnt from 36 dice (version 1)")
+    assert isinstance(notice.text, Text)
+    kept = Text.from_json(notice.text.to_json())  # (as a notice is kept: the title too)
+    assert kept.say("fr").startswith("Dés de King of Tokyo\u00a0: appris de 36 dés")
+    assert kept.say("ja").startswith("キング・オブ・トーキョーのダイス：36個")
+
+
+def test_every_shipped_dice_set_has_one_title() -> None:
+    """A game titles the sets its dice are read with; vision the shipped ones no game owns;
+    none is titled twice (one place for each)."""
+    from host.app.teaching import set_titles
+    from host.games.kind import dice_sets
+    from host.games.registry import kinds
+    from vision.faceset import TITLES, shipped
+
+    owners = [dict(dice_sets(k)) for k in kinds().values()] + [dict(TITLES)]
+    titled = [name for sets in owners for name in sets]
+    assert len(titled) == len(set(titled))
+    assert set(shipped()) <= set(set_titles())

@@ -258,7 +258,7 @@ async function setsPanel(panel) {
     // translates, when the title is another
     const named = s.title !== s.name ? [h("code", { class: "set-name", translate: "no" }, s.name), " · "] : [];
     const status = s.in_use === 0 ? tw("shipped") : s.in_use ? tw("version", s.in_use) : "";
-    panel.append(h("h3", {}, s.title, " ", h("small", { class: "quiet" }, ...(status ? named : named.slice(0, 1)), status)),
+    panel.append(h("h3", {}, s.title, " ", h("small", { class: "quiet set-status" }, ...(status ? named : named.slice(0, 1)), status)),
       h("p", { class: "quiet" }, tw("examples", learnt), s.refitting ? ` · ${tw("refitting")}` : ""),
       rows.length ? h("table", { "data-set": s.name }, rows) : "",
       unlocked() && s.shipped && s.in_use !== 0 ?
