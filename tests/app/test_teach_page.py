@@ -21,7 +21,7 @@ from host.app.chromium import launch
 from host.app.recorded import SessionPlayer
 from host.app.teaching import Learning
 from host.recording import still_session
-from tests.app.browser import Served, open_page, served
+from tests.app.browser import PLAYERS, Served, open_page, served
 from tests.shared_data import shared
 from vision import labels
 from vision.evaluate import evaluate
@@ -81,6 +81,10 @@ def test_teach_the_table_an_edition_it_never_saw_from_the_page(
             page = open_page(browser, table, timeout_ms=20_000)
             page.click("[data-test=more]")  # the teaching is one tap away, under More
             page.click("[data-test=teach]")
+            # the sets by their titles, the game on the table's first (none here)
+            expect(page.locator("#panel select option[value=kot]")).to_have_text(
+                "King of Tokyo dice"
+            )
             page.select_option("#panel select", "kot")
             page.click("[data-test=teach-start-set]")
             # the ten frames are played once the teaching waits for throws; ten throws seen,
@@ -121,6 +125,10 @@ def test_teach_the_table_an_edition_it_never_saw_from_the_page(
             assert not wrong, wrong
             page.click("[data-test=teach-fit]")
             expect(page.locator("[data-test=teach-result]")).to_be_visible(timeout=180_000)
+            result = page.locator("[data-test=teach-result] p").first
+            expect(result).to_have_text(
+                "King of Tokyo dice: learnt. The table now reads these dice with version 1."
+            )
             check = page.locator("[data-test=teach-check]").inner_text()
             assert " 0 read wrong" in check, check
             assert not page.errors  # type: ignore[attr-defined]
@@ -143,3 +151,40 @@ def _label(s: Served, cut: int) -> tuple[str | None, str | None]:
     flow = s.table.learning.flow  # type: ignore[union-attr]
     assert flow is not None
     return flow.label(cut)
+
+
+def test_the_dice_sets_are_shown_by_their_titles_the_game_on_the_table_first(
+    table: Served,
+) -> None:
+    from playwright.sync_api import sync_playwright
+
+    table.table.act(
+        {
+            "do": "new_game",
+            "game": "king-of-tokyo",
+            "setup": {"players": PLAYERS, "options": {"dice": "dark"}},
+        }
+    )
+    with sync_playwright() as playwright:
+        browser = launch(playwright)
+        page = open_page(browser, table, "fr")
+        page.evaluate("openPanel('teach')")
+        expect(page.locator("[data-test=teach-start]")).to_be_visible()  # the game's dice
+        expect(page.locator("#panel label")).to_contain_text("Ou d'autres dés\u00a0:")
+        options = page.locator("#panel select option")
+        expect(options.first).to_have_text("Dés de King of Tokyo\u00a0: Dark Edition")
+        titles = options.all_inner_texts()
+        assert titles[:4] == [
+            "Dés de King of Tokyo\u00a0: Dark Edition",  # the box's, read with now
+            "Dés de King of Tokyo",
+            "Dé berserk",
+            "Dé du destin",
+        ]
+        assert titles[4:] == ["Dés à points (1 à 6)", "Dés de Kingdom Run"]  # by title
+        page.evaluate("openPanel('sets')")
+        heads = page.locator("#panel h3")
+        expect(heads.first).to_contain_text("Dés de King of Tokyo\u00a0: Dark Edition")
+        # its name as typed in commands, beside it, marked as no language's
+        expect(heads.first.locator("code[translate=no]")).to_have_text("kot-dark")
+        assert not page.errors  # type: ignore[attr-defined]
+        browser.close()

@@ -16,6 +16,7 @@ import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from host.games import DiceExpectation, Game, Input, Waiting
@@ -34,7 +35,8 @@ class KingdomRunDice:
 
     glyphs = "kingdom-run"  # how the page draws them: the vision renderer's glyph style
     faces: Mapping[str, str] = FACE_LABELS
-    sets = {FACE_SET: _("Kingdom Run dice")}  # the face set they are read with -> its title
+    # the face set they are read with -> what players call them
+    sets: Mapping[str, str] = MappingProxyType({FACE_SET: _("Kingdom Run dice")})
 
     def expected(self, game: Game) -> DiceExpectation | None:
         return _kr(game).expected_dice()

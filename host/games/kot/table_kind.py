@@ -18,6 +18,7 @@ import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from host.games import DiceExpectation, Game, Input, Waiting, refusals
@@ -44,12 +45,14 @@ class KingOfTokyoDice:
     # and green dice, the berserk die, the die of fate), each face by the first that has it
     glyphs = ("kot", "berserk", "fate")
     # the face sets they are read with (each box's, each expansion's die's) -> their title
-    sets = {
-        DICE_BOXES[""]: _("King of Tokyo dice"),
-        DICE_BOXES["dark"]: _("King of Tokyo: Dark Edition dice"),
-        BERSERK_DIE: _("Berserk die"),
-        FATE_DIE: _("Die of fate"),
-    }
+    sets: Mapping[str, str] = MappingProxyType(
+        {
+            DICE_BOXES[""]: _("King of Tokyo dice"),
+            DICE_BOXES["dark"]: _("King of Tokyo: Dark Edition dice"),
+            BERSERK_DIE: _("Berserk die"),
+            FATE_DIE: _("Die of fate"),
+        }
+    )
 
     @property
     def faces(self) -> dict[str, str]:
