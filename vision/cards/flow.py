@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
@@ -209,11 +210,8 @@ class CardTeachFlow:
 
     def taught_kinds(self) -> dict[tuple[str, str], int]:
         """How many cards of each kind are confirmed."""
-        out: dict[tuple[str, str], int] = {}
-        for c in self.confirmed():
-            assert c.kind is not None
-            out[c.kind] = out.get(c.kind, 0) + 1
-        return dict(sorted(out.items()))
+        kinds = Counter(c.kind for c in self.confirmed() if c.kind is not None)
+        return dict(sorted(kinds.items()))
 
     # ---- learning --------------------------------------------------------------------------
 
@@ -228,7 +226,7 @@ class CardTeachFlow:
                 _(
                     "only cards of one value are confirmed ({value}): lay and confirm cards "
                     "of at least two values, so the set can tell them apart",
-                    value=", ".join(sorted(values)),
+                    value=next(iter(values)),
                 )
             )
 
