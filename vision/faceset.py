@@ -18,7 +18,7 @@ import numpy as np
 from vision import setfile
 from vision.errors import VisionError
 from vision.nets import softmax
-from vision.words import Said, _
+from vision.words import Said, SetName, _
 
 SHIPPED = Path(__file__).parent / "facesets"
 COCKED = 0.9  # cocked classifier's probability from which a die counts as leaning (default)
@@ -363,3 +363,12 @@ def shipped() -> list[str]:
 # vision/locales). A game's own dice are titled by its package (host.games.kind.Dice.sets);
 # a set taught under a name of its own is shown as it was typed.
 TITLES: dict[str, Said] = {"d6-pips": _("Pip dice (1 to 6)")}
+
+
+def set_name(name: str) -> SetName:
+    """A dice set named in a message for players: said by its title (vision.words.SetName).
+
+    >>> set_name("d6-pips").vision_title
+    'Pip dice (1 to 6)'
+    """
+    return SetName(name, TITLES.get(name))

@@ -359,7 +359,10 @@ class DiceReader:
             if cocked:
                 reason = LEANING
             elif strange:
-                reason = _("unlike: a die like none of the faces of {name}", name=self.faces.name)
+                reason = _(
+                    "unlike: a die like none of the faces of {name}",
+                    name=faceset.set_name(self.faces.name),
+                )
             elif p[best] < threshold and threshold > FINE:  # a d4's glyph read (d4_read)
                 reason = _(
                     "unsure: {p:.4f} < {threshold:.4f}",

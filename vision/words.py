@@ -38,6 +38,29 @@ class Said(str):
         return (self.template, self.fields)
 
 
+class SetName(str):
+    """A dice set's name in a message (`vision.faceset.set_name`): players know a set by
+    its title, so the host says a title in its place: the one the game whose dice it reads
+    gives it, else `vision_title` (vision's own, for a shipped set no game owns), else the name
+    as it was taught. Here, in English, it is the name (as people type it on the terminal).
+
+    >>> said = _("{name} has no earlier version", name=SetName("d6-pips"))
+    >>> said, said.fields["name"].dice_set
+    ('d6-pips has no earlier version', 'd6-pips')
+    """
+
+    dice_set: str
+    vision_title: Said | None
+
+    def __new__(cls, name: str, title: Said | None = None) -> SetName:
+        made = super().__new__(cls, name)
+        made.dice_set, made.vision_title = str(name), title
+        return made
+
+    def __getnewargs__(self) -> tuple[str, Said | None]:  # type: ignore[override]
+        return (self.dice_set, self.vision_title)
+
+
 def _english(value: Any) -> Any:
     if isinstance(value, list | tuple):  # "a, b and c", as the host says it in English
         items = [str(v) for v in value]

@@ -34,7 +34,7 @@ from host.app.kept import Keeping, Words
 from host.app.text import _
 from host.errors import UserError
 from host.games.kind import dice_sets
-from host.games.registry import kinds
+from host.games.registry import dice_set_titles, kinds
 from host.games.text import as_text, message, say
 
 if TYPE_CHECKING:
@@ -519,16 +519,16 @@ def set_titles() -> dict[str, str]:
     (host.games.kind.Dice.sets), and vision's for the shipped sets no game owns."""
     from vision.faceset import TITLES
 
-    titles: dict[str, str] = {name: as_text(title) for name, title in TITLES.items()}
-    for kind in kinds().values():
-        titles.update(dice_sets(kind))
-    return titles
+    return {name: set_title(name) for name in [*TITLES, *dice_set_titles()]}
 
 
 def set_title(name: str) -> str:
-    """A dice set as players know it: its title, else its name as it was taught (a set a
-    person named, shown as they typed it)."""
-    return set_titles().get(name, name)
+    """A dice set as players know it (host.games.text.set_title): its title, else its name
+    as it was taught (a set a person named, shown as they typed it)."""
+    from vision.faceset import set_name
+
+    title: str = as_text(set_name(name))
+    return title
 
 
 def ordered(names: Iterable[str], on_table: Sequence[str], lang: str) -> list[str]:

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import operator
 import os
 import pkgutil
 import re
@@ -36,12 +37,12 @@ import threading
 import traceback
 from collections.abc import Mapping
 from pathlib import Path
-from types import ModuleType
+from types import MappingProxyType, ModuleType
 from typing import Any
 
 from host.games import refusals
 from host.games.files import JsonFileError, read_json
-from host.games.kind import GameFileError, GameKind
+from host.games.kind import GameFileError, GameKind, dice_sets
 from host.games.text import Text, _, message
 
 GAMES_ENV = "DICETABLE_GAMES"
@@ -50,6 +51,7 @@ ORDER = "catalog_order"  # a KIND's optional place among host.games' games (defa
 
 _KINDS: dict[str, GameKind] = {}
 _BROKEN: dict[str, Text] = {}  # module -> why it is left out, and what to do
+_titles: tuple[tuple[GameKind, ...], Mapping[str, str]] | None = None  # (dice_set_titles)
 _found = False
 _finding = False  # (the thread finding them asks again, from a game's module)
 _find_lock = threading.RLock()
@@ -65,6 +67,21 @@ def kinds() -> dict[str, GameKind]:
     """Every game, by name, in the catalog's order."""
     _find()
     return dict(_KINDS)
+
+
+def dice_set_titles() -> Mapping[str, str]:
+    """Every dice set a game titles (its dice's `sets`: host.games.kind.dice_sets) -> what
+    players call it, gathered once for the catalog (again only if another catalog comes:
+    a game registered, or a test's own)."""
+    global _titles
+    found = tuple(kinds().values())
+    known = () if _titles is None else _titles[0]
+    if _titles is None or len(known) != len(found) or any(map(operator.is_not, known, found)):
+        titles: dict[str, str] = {}
+        for kind in found:
+            titles.update(dice_sets(kind))
+        _titles = (found, MappingProxyType(titles))
+    return _titles[1]
 
 
 def broken() -> dict[str, Text]:

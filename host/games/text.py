@@ -322,9 +322,13 @@ def message(error: BaseException) -> str:
 
 def as_text(value: Any) -> Any:
     """A message written where `Words` cannot be imported, with its template kept (vision's
-    `vision.words.Said`: a str with a `domain`, a `template` and `fields`), as a `Text`;
-    anything else as it is."""
+    `vision.words.Said`: a str with a `domain`, a `template` and `fields`), as a `Text`; a
+    dice set named in one (`vision.words.SetName`: a str with a `dice_set`) as players know
+    it (`set_title`); anything else as it is."""
     if isinstance(value, str) and type(value) is not str and not isinstance(value, Text):
+        dice_set = getattr(value, "dice_set", None)
+        if isinstance(dice_set, str):
+            return set_title(dice_set, as_text(getattr(value, "vision_title", None)))
         template = getattr(value, "template", None)
         if isinstance(template, str) and isinstance(getattr(value, "domain", None), str):
             fields = {
@@ -333,6 +337,15 @@ def as_text(value: Any) -> Any:
             }
             return Text(value.domain, template, fields)  # type: ignore[attr-defined]
     return value
+
+
+def set_title(name: str, own: str | None = None) -> str:
+    """A dice set as players know it: the title the game whose dice it reads gives it (a
+    `Text`), else `own` (vision's, for a shipped set no game owns), else its name as it
+    was taught (a set a person named, shown as they typed it)."""
+    from host.games.registry import dice_set_titles  # (lazy: the games import this module)
+
+    return dice_set_titles().get(name) or own or str(name)
 
 
 class Every(list[str]):

@@ -286,6 +286,57 @@ def test_the_teaching_and_its_notices_say_the_set_by_its_title(table: Table) -> 
     assert kept.say("ja").startswith("キング・オブ・トーキョーのダイス：36個")
 
 
+def test_what_vision_says_of_a_dice_set_says_it_by_its_title(table: Table) -> None:
+    """Vision names a set by its name (vision.faceset.set_name); the host says its title
+    there, in each language: a roll-back refused, a die like none of the set's faces."""
+    from host.games.text import Text, as_text, message, say
+    from vision.faceset import set_name
+    from vision.words import _ as vision_said
+
+    with pytest.raises(Refused) as refused:
+        table.act({"do": "roll_back", "face_set": "kot"})  # (at the set as shipped)
+    said = {lang: say(message(refused.value), lang) for lang in ("en", "fr", "ja")}
+    assert said == {
+        "en": "King of Tokyo dice is at the set as shipped: there is nothing earlier",
+        "fr": "Dés de King of Tokyo est au jeu de faces d'origine\u00a0: il n'y a rien d'antérieur",
+        "ja": "キング・オブ・トーキョーのダイス は最初から入っているセットのままです："
+        "それより前はありません",
+    }
+    unlike = as_text(
+        vision_said("unlike: a die like none of the faces of {name}", name=set_name("kot"))
+    )
+    kept = Text.from_json(unlike.to_json())  # (a notice kept across a restart: the title too)
+    assert kept.say("fr").endswith("aucune face de Dés de King of Tokyo")
+    pips = as_text(
+        vision_said("{name} has no earlier version to roll back to", name=set_name("d6-pips"))
+    )
+    assert pips.say("ja").startswith("普通のダイス（1〜6の目）")  # vision's own title
+    with pytest.raises(Refused) as refused:
+        table.act({"do": "roll_back", "face_set": "my-dice"})  # a set of a person's own
+    assert say(message(refused.value), "fr").startswith("my-dice n'a pas de version")
+
+
+def test_the_titles_are_gathered_once_for_the_catalog(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The sets panel sorts by title, a title a set: the games' titles are gathered once
+    (again only for another catalog: a game registered)."""
+    from types import MappingProxyType, SimpleNamespace
+
+    from host.app.teaching import ordered, set_title
+    from host.games import registry
+
+    asked: list[object] = []
+    real = registry.dice_sets
+    monkeypatch.setattr(registry, "dice_sets", lambda kind: [asked.append(kind), real(kind)][1])
+    monkeypatch.setattr(registry, "_titles", None)
+    names = ["kot", "d6-pips", "my-d6", "kingdom-run", "fate"]
+    assert ordered(names, [], "en")[-1] == "d6-pips"  # (by title: "Pip dice" last)
+    assert [set_title(n) for n in names][:3] == ["King of Tokyo dice", "Pip dice (1 to 6)", "my-d6"]
+    assert len(asked) == len(registry.kinds())  # each game's asked once
+    sets = MappingProxyType({"my-d6": "My own dice"})
+    monkeypatch.setitem(registry._KINDS, "mine", SimpleNamespace(dice=SimpleNamespace(sets=sets)))
+    assert set_title("my-d6") == "My own dice"  # a game registered: gathered again
+
+
 def test_every_shipped_dice_set_has_one_title() -> None:
     """A game titles the sets its dice are read with; vision the shipped ones no game owns;
     none is titled twice (one place for each)."""

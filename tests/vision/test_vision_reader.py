@@ -18,6 +18,7 @@ from vision.render.dataset import label_of
 from vision.render.draw import DrawnDie, render
 from vision.render.random_scenes import random_scene
 from vision.render.scene import KOT_BLACK, KOT_GREEN, Camera, Die, Hand, Scene
+from vision.words import SetName
 
 
 def test_reads_a_clean_top_down_throw(kot_reader: DiceReader) -> None:
@@ -233,4 +234,6 @@ def test_a_die_the_finder_is_sure_of_is_reported_even_when_like_no_face(
     found = Candidate((50.0, 50.0), 30.0, 0.0, (30.0, 30.0, 70.0, 70.0), SURE)
     sure = kot_reader.read_patches(blank, context, [found])
     assert [(d.face, d.reason.split(":")[0]) for d in sure] == [(UNKNOWN, "unlike")]
+    named = getattr(sure[0].reason, "fields", {}).get("name")  # (the host says its title)
+    assert isinstance(named, SetName) and named.dice_set == kot_reader.faces.name
     assert kot_reader.read_patches(blank, context, [replace(found, score=SURE - 0.01)]) == []

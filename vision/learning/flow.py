@@ -32,7 +32,7 @@ import numpy as np
 
 from vision import nets
 from vision.errors import VisionError
-from vision.faceset import FaceSet
+from vision.faceset import FaceSet, set_name
 from vision.learning import cuts, groups
 from vision.learning import kept as kept_
 from vision.learning.store import NONE, KeptCut, NewExample
@@ -529,7 +529,7 @@ class TeachFlow:
                 _(
                     "{face} is no face of {name} ({faces})",
                     face=repr(face),
-                    name=self.name,
+                    name=set_name(self.name),
                     faces=", ".join(self.faces),
                 )
             )
@@ -539,7 +539,7 @@ class TeachFlow:
             _(
                 "{color} is no colour of {name} ({colors})",
                 color=repr(color),
-                name=self.name,
+                name=set_name(self.name),
                 colors=", ".join(self.colors),
             )
         )
@@ -574,7 +574,7 @@ def start(
             raise FlowError(
                 _(
                     "{name} is a new set: say its faces (e.g. {example})",
-                    name=name,
+                    name=set_name(name),
                     example="--faces 1,2,3,4,5,6",
                 )
             )

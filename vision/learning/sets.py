@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from vision import faceset
-from vision.faceset import FaceSet
+from vision.faceset import FaceSet, set_name
 from vision.learning.store import LearningError, LearningStore, Version, data_dir
 from vision.words import _
 
@@ -96,7 +96,8 @@ def install(store: LearningStore, name: str, number: int) -> None:
     target = faceset.user_path(name)
     if number == SHIPPED:
         if shipped(name) is None:
-            raise LearningError(_("there is no shipped set {name} to go back to", name=repr(name)))
+            said = _("there is no shipped set {name} to go back to", name=set_name(name))
+            raise LearningError(said)
         if target.exists():
             target.unlink()
             _sync_dir(target.parent)
@@ -106,7 +107,7 @@ def install(store: LearningStore, name: str, number: int) -> None:
         raise LearningError(
             _(
                 "{name} has no version {n} (see: {command})",
-                name=name,
+                name=set_name(name),
                 n=number,
                 command=f"dicetable vision sets {name}",
             )
@@ -117,7 +118,7 @@ def install(store: LearningStore, name: str, number: int) -> None:
                 "version {n} of {name} is not kept ({status}; only the newest {kept} kept "
                 "versions keep their file)",
                 n=number,
-                name=name,
+                name=set_name(name),
                 status=version.status,
                 kept=KEEP_FILES,
             )
@@ -135,7 +136,7 @@ def previous(store: LearningStore, name: str) -> int:
     now = in_use(store, name)
     if now == SHIPPED:
         raise LearningError(
-            _("{name} is at the set as shipped: there is nothing earlier", name=name)
+            _("{name} is at the set as shipped: there is nothing earlier", name=set_name(name))
         )
     kept = [
         v.version for v in store.versions(name) if v.usable and (now is None or v.version < now)
@@ -144,7 +145,7 @@ def previous(store: LearningStore, name: str) -> int:
         return kept[-1]
     if shipped(name) is not None:
         return SHIPPED
-    raise LearningError(_("{name} has no earlier version to roll back to", name=name))
+    raise LearningError(_("{name} has no earlier version to roll back to", name=set_name(name)))
 
 
 def import_file(
