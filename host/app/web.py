@@ -77,6 +77,7 @@ from host.games.text import (
     ENGLISH,
     LANGUAGES,
     LIST_JOINS,
+    SENTENCE_JOINS,
     Text,
     accepted,
     language,
@@ -486,13 +487,15 @@ def _error(refusal: Exception, lang: str) -> dict[str, Any]:
 
 def _locale(lang: str) -> dict[str, Any]:
     """The page's own words in `lang` (English text -> `lang`'s; English: none needed), and
-    how it joins a list's items (between them, before the last: as the server's texts)."""
+    how it joins a list's items (between them, before the last: as the server's texts) and
+    sentences said one after another."""
     joins = LIST_JOINS.get(lang, LIST_JOINS[ENGLISH])
     return {
         "lang": lang,
         "languages": LANGUAGES,
         "texts": translation("host.app", lang),
         "list_joins": list(joins),
+        "sentence_join": SENTENCE_JOINS.get(lang, SENTENCE_JOINS[ENGLISH]),
     }
 
 

@@ -49,6 +49,9 @@ PARTS = ("printed", "ours")  # the parts of a locale file (see above)
 LOCALES = "locales"  # the folder of a package that holds its locale files
 # how the items of a list field are joined, per language: (between items, before the last)
 LIST_JOINS = {"en": (", ", " and "), "fr": (", ", " et "), "ja": ("、", "と")}
+# how sentences said one after another are joined, per language (the page's "Still to do:
+# a; b."): French with a no-break space before ";", Japanese ends each with "。"
+SENTENCE_JOINS = {"en": "; ", "fr": "\u00a0; ", "ja": "。"}
 # the languages that write a decimal comma ("0,8"); the others a dot (also app.js's number())
 DECIMAL_COMMA = {"fr"}
 

@@ -53,18 +53,25 @@ def test_a_language_the_table_does_not_speak_is_english(browser: Browser, table:
 
 
 @pytest.mark.parametrize(
-    ("browser_lang", "said"),
-    [("en-GB", "a, b and c"), ("fr-FR", "a, b et c"), ("ja-JP", "a、bとc")],
+    ("browser_lang", "said", "left"),
+    [
+        ("en-GB", "a, b and c", "Still to do: a; b."),
+        ("fr-FR", "a, b et c", "Reste à faire\u00a0: a\u00a0; b."),
+        ("ja-JP", "a、bとc", "残り：a。b。"),
+    ],
 )
 def test_the_page_lists_items_as_its_language_does(
-    browser: Browser, table: Served, browser_lang: str, said: str
+    browser: Browser, table: Served, browser_lang: str, said: str, left: str
 ) -> None:
     # the page's lists (kinds of cards still to teach, faces no die shows yet) are joined as
-    # the server's texts join theirs (host.games.text.LIST_JOINS)
+    # the server's texts join theirs (host.games.text.LIST_JOINS), and so are sentences one
+    # after another (SENTENCE_JOINS: what the dice teaching still needs)
     page = open_page(browser, table, browser_lang, unlock=False)
     expect(page.locator("html")).to_have_attribute("lang", browser_lang[:2])
     assert page.evaluate("listed(['a', 'b', 'c'])") == said
     assert page.evaluate("[listed([]), listed(['a'])]") == ["", "a"]
+    assert page.evaluate("WORDS.left(['a', 'b'])") == left
+    assert page.evaluate("[sentences([]), sentences(['a'])]") == ["", "a"]
     page.context.close()
 
 

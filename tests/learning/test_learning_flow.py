@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 from learning_support import Person, origins
 
+from host.games.text import say
 from vision import detect, nets
 from vision.detect import iou
 from vision.evaluate import evaluate
@@ -74,7 +75,11 @@ def test_a_teaching_refuses_what_it_cannot_take() -> None:
     with pytest.raises(FlowError, match="no group"):
         flow.name_group(99, "boots")
     flow.name_group(0, "boots")
-    assert "no die shows hook, drop yet" in " ".join(flow.unnamed())
+    missing = next(x for x in flow.unnamed() if "no die shows" in x)
+    # (a list field: the host joins it as each language joins lists)
+    assert missing == "no die shows hook and drop yet: throw again to show it"
+    assert say(missing, "fr").startswith("aucun dé ne montre encore hook et drop\u00a0: ")
+    assert say(missing, "ja").startswith("まだ hookとdrop の目のダイスがありません")
     # the page is given those faces apart, to name them in the game's words
     shown = flow.to_json()
     assert shown["missing"] == ["hook", "drop"]

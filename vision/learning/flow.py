@@ -322,9 +322,7 @@ class TeachFlow:
         left = self._unsaid()
         missing = self.missing()
         if missing:
-            left.append(
-                _("no die shows {faces} yet: throw again to show it", faces=", ".join(missing))
-            )
+            left.append(_("no die shows {faces} yet: throw again to show it", faces=missing))
         return left
 
     def _unsaid(self) -> list[Said]:
@@ -530,7 +528,7 @@ class TeachFlow:
                     "{face} is no face of {name} ({faces})",
                     face=repr(face),
                     name=set_name(self.name),
-                    faces=", ".join(self.faces),
+                    faces=list(self.faces),
                 )
             )
 
@@ -540,7 +538,7 @@ class TeachFlow:
                 "{color} is no colour of {name} ({colors})",
                 color=repr(color),
                 name=set_name(self.name),
-                colors=", ".join(self.colors),
+                colors=list(self.colors),
             )
         )
 

@@ -23,6 +23,7 @@ let windowTimer = null;
 let lang = "en"; // the page's language: every request asks for it
 let texts = {}; // the page's own words in it: English text -> translation
 let listJoins = [", ", " and "]; // how it joins a list: between items, before the last
+let sentenceJoin = "; "; // how it joins sentences said one after another
 let languages = { en: "English" }; // the languages the table speaks, each in itself
 let events = null; // the live stream of states
 let clockOffset = 0; // the server's clock minus this device's (ms): countdowns are the server's
@@ -57,6 +58,9 @@ function listed(items) {
   return items.length < 2 ? items.join("") : items.slice(0, -1).join(between) + last + items[items.length - 1];
 }
 
+// Sentences said one after another, as the page's language joins them ("a; b"; "a。b").
+const sentences = (items) => items.join(sentenceJoin);
+
 // The same, for a sentence holding elements: the nodes of the filled template, each field
 // in its place (a translation may move it).
 function tn(key, fields) {
@@ -83,6 +87,7 @@ async function loadLanguage(wanted) {
   lang = data.lang;
   texts = data.texts;
   listJoins = data.list_joins || listJoins;
+  sentenceJoin = data.sentence_join || sentenceJoin;
   languages = data.languages;
   document.documentElement.lang = lang;
   for (const el of document.querySelectorAll("[data-t]")) {

@@ -3,7 +3,7 @@
 // a throw with dice the camera could not read (tap what each shows: it also teaches the
 // set), and the table's dice sets with their versions (roll back).
 // It uses the page's helpers (app.js: h, $, act, say, state, game, faceLabel, diceFaces,
-// unlocked, openPanel); every word people read is in WORDS, through the page's t() (host/app/locales).
+// sentences, unlocked, openPanel); every word people read is in WORDS, through the page's t() (host/app/locales).
 "use strict";
 
 const NOT_A_DIE = ""; // the face of a cut that is no die (vision.learning.store.NONE)
@@ -30,7 +30,7 @@ const WORDS = {
   thisDie: () => t("This die shows:"),
   colours: () => t("Which dice are these?"),
   coloursNote: () => t("The game tells its dice apart by these roles."),
-  left: (items) => t("Still to do: {items}.", { items: items.join("; ") }),
+  left: (items) => t("Still to do: {items}.", { items: sentences(items) }),
   missing: (faces) => t("no die shows {faces} yet: throw again to show it", { faces }),
   learn: () => t("Learn these dice"),
   fitting: () => t("Learning your dice… (a few seconds)"),
