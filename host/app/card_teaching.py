@@ -112,12 +112,6 @@ class CardTeaching:
             self._tell()
         self.changed()
 
-    def _keep(self, flow: CardTeachFlow, new: range = range(0), said: int | None = None) -> None:
-        """Keep the teaching as it is now (if it is still the one going on): the `new`
-        cards seen, what was `said` of a card (its number)."""
-        if flow is self.flow:
-            self.kept.keep(flow, new, () if said is None else (said,))
-
     def _tell(self) -> None:
         """Say what keeping the teaching said (outside the lock)."""
         self.kept.tell(self.notice)
@@ -221,7 +215,7 @@ class CardTeaching:
                     _('the "{step}" step names a card, its colour and value', step=step)
                 )
             flow.confirm(card, color, value)
-        self._keep(flow, said=card)
+        self.kept.keep_current(flow, self.flow, said=card)
 
     def _learn(self, flow: CardTeachFlow) -> None:
         """Fit the deck's set in a thread of its own (seconds): the page and the camera
@@ -230,7 +224,7 @@ class CardTeaching:
 
         flow.check()
         flow.step = FITTING
-        self._keep(flow)
+        self.kept.keep_current(flow, self.flow)
 
         def fit() -> None:
             from vision.cards.cardset import user_path
@@ -249,15 +243,15 @@ class CardTeaching:
                     cameras = list(self.cameras)
                     flow.step = DONE
                     flow.result = {"kinds": len(made.kinds), "cards": len(flow.confirmed())}
-                    self._keep(flow)
+                    self.kept.keep_current(flow, self.flow)
             except VisionError as error:  # (the confirmed cards cannot teach a set)
                 with self._lock:
                     flow.step, flow.result = LAYING, {"error": message(error)}
-                    self._keep(flow)
+                    self.kept.keep_current(flow, self.flow)
             except Exception as error:  # a bug, or the disk: said, the cards kept
                 with self._lock:
                     flow.step, flow.result = LAYING, {"error": repr(error)}
-                    self._keep(flow)
+                    self.kept.keep_current(flow, self.flow)
                     said = self.flow is flow
                 if said:
                     self.notice(
@@ -308,7 +302,7 @@ class CardTeaching:
             before = len(flow.cards)
             if not flow.seen(frame, reader):
                 return
-            self._keep(flow, new=range(before, len(flow.cards)))
+            self.kept.keep_current(flow, self.flow, new=range(before, len(flow.cards)))
         self._tell()
         self.changed()
 

@@ -163,6 +163,15 @@ class Keeping(Generic[F]):
             return
         self._whole = self._unkept = False
 
+    def keep_current(
+        self, flow: F, current: F | None, new: Iterable[int] = (), said: int | None = None
+    ) -> None:
+        """Keep `flow` as it is now (`keep`: the `new` cuts made, what was `said` of one,
+        its number) if it is still the teaching going on (`current`): a step finishing
+        after its teaching ended (cancelled, or another begun) keeps nothing."""
+        if flow is current:
+            self.keep(flow, new, () if said is None else (said,))
+
     def forget(self) -> None:
         """Nothing kept of the teaching any more (it ended)."""
         from vision.errors import VisionError

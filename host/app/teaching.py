@@ -190,14 +190,6 @@ class Learning:
         for camera in self.cameras:
             camera.teach(None, None)
 
-    def _keep_teaching(
-        self, flow: TeachFlow, new: range = range(0), said: int | None = None
-    ) -> None:
-        """Keep the teaching as it is now (if it is still the one going on): the `new`
-        dice cut out, what was `said` of one of them (its number)."""
-        if flow is self.flow:
-            self.kept.keep(flow, new, () if said is None else (said,))
-
     def _seen(self, frame: Any, dice: list[Any]) -> None:
         """The camera's dice lying still, while teaching (the camera's thread)."""
         with self._lock:
@@ -207,7 +199,7 @@ class Learning:
             before = len(flow.cuts)
             if not flow.seen(frame, dice):
                 return
-            self._keep_teaching(flow, new=range(before, len(flow.cuts)))
+            self.kept.keep_current(flow, self.flow, new=range(before, len(flow.cuts)))
             enough = flow.throws >= flow.want
         self.kept.tell(self.notice)
         if enough:
@@ -224,7 +216,7 @@ class Learning:
                 return
             self._stop_teaching()
             self.flow.step = GROUPING
-            self._keep_teaching(self.flow)
+            self.kept.keep(self.flow)
             self._group(self.flow)
         self.kept.tell(self.notice)
 
@@ -238,14 +230,14 @@ class Learning:
             except Exception as error:  # a bug: say it, keep the dice seen
                 with self._lock:
                     flow.step = THROWING
-                    self._keep_teaching(flow)
+                    self.kept.keep_current(flow, self.flow)
                 self.notice(
                     "error", _("internal error grouping the dice: {error}", error=repr(error))
                 )
             else:
                 with self._lock:
                     flow.sorted(grouped)
-                    self._keep_teaching(flow)
+                    self.kept.keep_current(flow, self.flow)
             self.kept.tell(self.notice)
             self.changed()
 
@@ -287,7 +279,8 @@ class Learning:
                 )
             )
         handlers[step](which, value)
-        self._keep_teaching(flow, said=which if step in ("move", "recolor") else None)
+        said = which if step in ("move", "recolor") else None
+        self.kept.keep_current(flow, self.flow, said=said)
 
     def _fit(self, flow: TeachFlow) -> None:
         left = flow.unnamed()
@@ -299,7 +292,7 @@ class Learning:
             self.store.describe(flow.name, flow.faces, flow.box_fit)
         self.store.add(flow.name, flow.examples())
         flow.step = "fitting"
-        self._keep_teaching(flow)
+        self.kept.keep_current(flow, self.flow)
         self._fitting = flow.name
         self.refits.start(flow.name, install=False)  # (installed when done: a cancel wins)
 
@@ -420,7 +413,7 @@ class Learning:
                         said = {"error": message(error), "face_set": name}
                 flow.result = said
                 flow.step = "done" if "error" not in said else "sorting"
-                self._keep_teaching(flow)
+                self.kept.keep_current(flow, self.flow)
             elif said.get("kept") and not said.get("installed", True):
                 # a teaching's fit no teaching waits for (cancelled): never used
                 with contextlib.suppress(LearningError):  # (else kept, but not in use)

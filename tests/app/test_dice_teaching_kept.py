@@ -204,3 +204,58 @@ def test_a_cancel_during_the_fit_wins() -> None:
     assert version.status == "cancelled" and not version.to_json()["usable"]
     assert fitted.usable  # (as it was kept)
     assert store.examples("kot") == [] and store.teaching("dice") is None
+
+
+# ---- keeping a teaching only while it goes on (host.app.kept.Keeping.keep_current) ---------
+
+
+class Kept:
+    """Stands for the learning store: notes what is kept."""
+
+    def __init__(self) -> None:
+        self.kept: list[tuple[str, str, list[int], dict[int, str | None]]] = []
+
+    def begin_teaching(self, kind: str, state: str, cuts: Any = ()) -> None:
+        self.kept.append(("begin", state, [c.number for c in cuts], {}))
+
+    def keep_teaching(self, kind: str, state: str, cuts: Any = (), said: Any = None) -> None:
+        self.kept.append(("keep", state, [c.number for c in cuts], dict(said or {})))
+
+
+class Flowing:
+    """A teaching with `cuts` cut out (what keeping needs of one: host.app.kept.Flow)."""
+
+    def __init__(self, name: str, cuts: int) -> None:
+        self.name, self.cuts = name, cuts
+
+    def kept(self) -> str:
+        return self.name
+
+    def kept_cuts(self) -> int:
+        return self.cuts
+
+    def kept_cut(self, number: int) -> tuple[bytes, str]:
+        return b"png", "{}"
+
+    def said_of(self, number: int) -> str | None:
+        return '"claw"'
+
+
+def test_a_step_ending_after_its_teaching_ended_keeps_nothing() -> None:
+    """The dice's and the cards' teachings keep a flow only while it is the one going on: a
+    grouping or a fit that ends after a cancel, or after another teaching began, keeps
+    nothing of the teaching gone."""
+    from host.app.kept import Keeping, Words
+    from host.app.text import _
+
+    keeping: Keeping[Flowing] = Keeping("dice", Words(_("the teaching of the dice"), str))
+    store = Kept()
+    keeping.store = store  # type: ignore[assignment]
+    gone, now = Flowing("gone", 2), Flowing("now", 3)
+    keeping.begin(now)
+    keeping.keep_current(gone, now, new=range(2), said=1)  # (a step of the teaching gone)
+    keeping.keep_current(gone, None)  # (no teaching going on)
+    assert store.kept == [("begin", "now", [0, 1, 2], {})]
+    now.cuts = 4
+    keeping.keep_current(now, now, new=range(3, 4), said=0)
+    assert store.kept[1:] == [("keep", "now", [3], {0: '"claw"'})]
