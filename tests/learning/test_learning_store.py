@@ -157,24 +157,6 @@ def test_one_teaching_of_each_kind_is_kept_and_what_changes_of_it(tmp_path: Path
     s.close()
 
 
-def test_a_card_teaching_kept_before_the_dice_were_is_found_again(tmp_path: Path) -> None:
-    path = tmp_path / "examples.db"
-    with sqlite3.connect(path) as db:  # (as the tables were at a14c1b9)
-        db.execute("CREATE TABLE card_teaching (id INTEGER PRIMARY KEY, state TEXT NOT NULL)")
-        db.execute(
-            "CREATE TABLE card_cuts (number INTEGER PRIMARY KEY, region BLOB NOT NULL, "
-            "found TEXT NOT NULL, said TEXT)"
-        )
-        db.execute("INSERT INTO card_teaching VALUES (1, 'kept')")
-        db.execute("INSERT INTO card_cuts VALUES (0, x'00', '{}', NULL), (1, x'01', '{}', 'x')")
-    s = LearningStore(path)
-    assert s.teaching("cards") == ("kept", [KeptCut(0, b"\0", "{}"), KeptCut(1, b"\1", "{}", "x")])
-    s.close()
-    with sqlite3.connect(path) as db:
-        tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master")}
-    assert "card_cuts" not in tables and "card_teaching" not in tables
-
-
 def test_a_cancelled_teaching_s_examples_are_forgotten(tmp_path: Path) -> None:
     s = LearningStore(tmp_path / "examples.db")
     crops = noise_crops(3)

@@ -103,13 +103,6 @@ CREATE TABLE IF NOT EXISTS teaching_cuts (
     PRIMARY KEY (kind, number)
 );
 """
-# the card teaching as kept before `teachings` kept the dice's too (moved there on opening)
-_CARD_TABLES = """
-INSERT OR IGNORE INTO teachings SELECT 'cards', state FROM card_teaching;
-INSERT OR IGNORE INTO teaching_cuts SELECT 'cards', number, region, found, said FROM card_cuts;
-DROP TABLE card_cuts;
-DROP TABLE card_teaching
-"""
 
 
 class LearningError(VisionError):
@@ -278,9 +271,6 @@ class LearningStore:
             try:
                 for statement in _SCHEMA.split(";"):
                     db.execute(statement)
-                if db.execute("SELECT 1 FROM sqlite_master WHERE name = 'card_cuts'").fetchone():
-                    for statement in _CARD_TABLES.split(";"):
-                        db.execute(statement)
                 row = db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
                 if row is None:
                     db.execute("INSERT INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
