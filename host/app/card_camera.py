@@ -95,9 +95,11 @@ class Reader(Protocol):
 
 
 def _load(card_set: str) -> Reader:
-    from vision.cards.reader import CardReader
+    """A set taught on the table is read with the shipped one of its name for the values it
+    was not taught (vision.cards.combined); any other set alone."""
+    from vision.cards import combined
 
-    return CardReader.load(card_set)
+    return combined.load(card_set)
 
 
 class CardWatcher:

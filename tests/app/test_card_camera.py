@@ -284,6 +284,23 @@ def test_a_card_set_that_cannot_be_loaded_is_said_once() -> None:
     assert watcher.feed(frames(0)[0], 0.2) == []
 
 
+def test_a_set_taught_on_the_table_is_read_with_the_shipped_one_of_its_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The camera reads a taught set with the shipped one for the values it was not taught
+    (vision.cards.combined); back to the set as shipped, with that alone."""
+    from host.app.card_camera import _load
+    from vision.cards import cardset
+    from vision.cards.combined import CombinedReader
+
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))  # the taught sets
+    assert not isinstance(_load("cards"), CombinedReader)
+    cardset.load("cards").save(cardset.user_path("cards"))
+    assert isinstance(_load("cards"), CombinedReader)
+    cardset.user_path("cards").unlink()
+    assert not isinstance(_load("cards"), CombinedReader)
+
+
 # ---- into the table -----------------------------------------------------------------------
 
 

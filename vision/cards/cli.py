@@ -44,10 +44,10 @@ def annotate(frame: np.ndarray, cards: Sequence[object]) -> np.ndarray:
 
 
 def read(args: argparse.Namespace) -> int:
-    from vision.cards.reader import CardReader
+    from vision.cards import combined
     from vision.images import read_picture
 
-    reader = CardReader.load(args.cards)
+    reader = combined.load(args.cards)  # (as the table's camera reads: vision.cards.combined)
     cards = read_picture(args.image, reader.read, args.annotate, annotate)
     if args.json:
         doc = {"image": str(args.image), "cards": reader.cards.name}
