@@ -298,22 +298,22 @@ def test_what_vision_says_of_a_dice_set_says_it_by_its_title(table: Table) -> No
     said = {lang: say(message(refused.value), lang) for lang in ("en", "fr", "ja")}
     assert said == {
         "en": "King of Tokyo dice is at the set as shipped: there is nothing earlier",
-        "fr": "Dés de King of Tokyo est au jeu de faces d'origine\u00a0: il n'y a rien d'antérieur",
-        "ja": "キング・オブ・トーキョーのダイス は最初から入っているセットのままです："
+        "fr": "«\u00a0Dés de King of Tokyo\u00a0» est au jeu de faces d'origine\u00a0: il n'y a rien d'antérieur",
+        "ja": "「キング・オブ・トーキョーのダイス」は最初から入っているセットのままです："
         "それより前はありません",
     }
     unlike = as_text(
         vision_said("unlike: a die like none of the faces of {name}", name=set_name("kot"))
     )
     kept = Text.from_json(unlike.to_json())  # (a notice kept across a restart: the title too)
-    assert kept.say("fr").endswith("aucune face de Dés de King of Tokyo")
+    assert kept.say("fr").endswith("aucune face de «\u00a0Dés de King of Tokyo\u00a0»")
     pips = as_text(
         vision_said("{name} has no earlier version to roll back to", name=set_name("d6-pips"))
     )
-    assert pips.say("ja").startswith("普通のダイス（1〜6の目）")  # vision's own title
+    assert pips.say("ja").startswith("「普通のダイス（1〜6の目）」")  # vision's own title
     with pytest.raises(Refused) as refused:
         table.act({"do": "roll_back", "face_set": "my-dice"})  # a set of a person's own
-    assert say(message(refused.value), "fr").startswith("my-dice n'a pas de version")
+    assert say(message(refused.value), "fr").startswith("«\u00a0my-dice\u00a0» n'a pas de version")
 
 
 def test_the_titles_are_gathered_once_for_the_catalog(monkeypatch: pytest.MonkeyPatch) -> None:
