@@ -310,6 +310,10 @@ def _recorded(
     except GameFileError as error:
         raise UserError(str(error)) from None
     setup = {k: v for k, v in script.items() if k not in ("format", "inputs", "expect")}
+    try:  # checked before a game in progress is compared with it, as a new game's is
+        kind.setup_of(setup)
+    except GameFileError as error:
+        raise UserError(f"cannot start this game: {error}") from None
     done = _resumable(table, kind, setup)
     if done is None:
         table.act({"do": "new_game", "game": kind.name, "setup": setup}, RECORDING)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import json
 import os
 import queue
 import signal
@@ -86,6 +87,23 @@ def test_a_bad_game_file_for_a_recorded_session(tmp_path: Path) -> None:
     one_line_error(play(tmp_path, "--camera", "demo", "--game", str(game)), "newer dicetable")
     game.write_text('{"format": "kot-game/1", "players": [')
     one_line_error(play(tmp_path, "--camera", "demo", "--game", str(game)), "not JSON")
+
+
+def test_a_bad_game_file_with_a_game_in_progress(tmp_path: Path) -> None:
+    """A restart compares the game in progress with the file's setup: a setup that cannot
+    start is said in one line there too (it was a traceback)."""
+    from host.games.kot.table_kind import KIND
+
+    ann = {"name": "Ann", "monster": "The King"}
+    db = tmp_path / "recorded.db"
+    store = Store(db)
+    store.create(KIND, {"players": [ann, {"name": "Bob", "monster": "Alienoid"}]})
+    store.close()
+    game = tmp_path / "game.json"
+    bad = {"format": "kot-game/1", "players": [ann, {"name": "Bob", "monster": "Godzilla"}]}
+    game.write_text(json.dumps(bad))
+    result = play(tmp_path, "--db", str(db), "--camera", "demo", "--game", str(game))
+    one_line_error(result, "cannot start this game: players[1].monster: unknown monster")
 
 
 def test_a_port_in_use(tmp_path: Path) -> None:
