@@ -191,3 +191,22 @@ def test_a_number_with_decimals_is_said_as_each_language_writes_it() -> None:
     assert said == "the light changed unevenly across the tray (3.4x)"
     assert "3,4" in said.say("fr") and "3.4" not in said.say("fr")
     assert "3.4" in said.say("ja") and "3,4" not in said.say("ja")
+
+
+def test_french_says_a_card_turned_over_without_a_gender_it_cannot_know() -> None:
+    """A card's French name is masculine, feminine or plural ("Réacteurs"): the history
+    line for a card turned over, and the refusal of a card placed too often, agree with
+    "carte", not with the name ("Réacteurs est retournée" was said)."""
+    from host.games.kot.story import said
+    from host.games.kot.text import _
+
+    turned = localize(said({"type": "reveal", "card": "Jets"}, {}), "fr")
+    assert turned == "Carte retournée\u00a0: Réacteurs"
+    placed = _(
+        "{at}: {card} is placed {n} times; the box has {most}",
+        at="face_up",
+        card=_.name("Jets"),
+        n=2,
+        most=1,
+    )
+    assert localize(placed, "fr").startswith("face_up\u00a0: la carte Réacteurs est placée")
