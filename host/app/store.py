@@ -660,10 +660,14 @@ class Store:
         for g in finished:
             assert g.result is not None
             for player, role in g.roles.items():
-                played[role] = played.get(role, 0) + 1
-                if player in g.result.get("winners", []):
-                    wins[role] = wins.get(role, 0) + 1
+                won = player in g.result.get("winners", [])
+                if won:
                     player_wins[player] = player_wins.get(player, 0) + 1
+                if not role:  # a game whose players hold no role: their wins only
+                    continue
+                played[role] = played.get(role, 0) + 1
+                if won:
+                    wins[role] = wins.get(role, 0) + 1
             turns.append(int(g.result.get("turns", 0)))
             span = spans.get(g.id)
             minutes.append((float(span) if isinstance(span, int | float) else 0.0) / 60)

@@ -191,7 +191,9 @@ class GameKind(Protocol):
         ...
 
     def roles(self, game: Game) -> dict[str, str]:
-        """Each player's role (a character, a colour...), for the statistics."""
+        """Each player, in seating order, with their role (a character, a colour...; ""
+        in a game whose players hold none): the list of games names the players by it,
+        the statistics count wins per role and per player."""
         ...
 
     def turn(self, game: Game) -> tuple[str, int]:

@@ -50,6 +50,11 @@ def test_the_setup_form_offers_rounds_values_and_says_who_has_no_seat(
     assert table.table.game_id is not None
     setup = table.table.store.setup(table.table.game_id)
     assert setup["target"] == {"rounds": 3} and setup["values"]["skip"] == 25
+    # the list of games names its players (they hold no role: the cell was empty)
+    page.click("[data-test=more]")
+    page.click("[data-test=open-games]")
+    cell = page.locator(f"[data-game='{table.table.game_id}'] .players-cell")
+    expect(cell).to_have_text("Ann, Bob, Cat, Dan, Eve, Fay")
     assert not page.errors  # type: ignore[attr-defined]
 
 

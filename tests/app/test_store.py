@@ -147,6 +147,25 @@ def test_statistics_count_wins_per_monster_and_game_length(tmp_path: Path) -> No
     assert stats["turns"] == {"min": min(turns), "median": sorted(turns)[1], "max": max(turns)}
 
 
+def test_a_game_whose_players_hold_no_role_lists_its_players_and_counts_their_wins(
+    tmp_path: Path,
+) -> None:
+    """KaTO's players hold no role: the list of games named nobody, and the statistics
+    counted none of its winners' wins."""
+    from host.games.kato.table_kind import KIND as KATO
+
+    store = Store(tmp_path / "games.db")
+    game_id = store.import_script(json.loads(KATO.demo.read_text()))
+    _, game = store.load(game_id)
+    assert game.game_over
+    [row] = [g.to_json() for g in store.games()]
+    assert [p["name"] for p in row["players"]] == ["Ann", "Bob", "Cat"]
+    assert {p["role"] for p in row["players"]} == {""}
+    stats = store.stats()
+    assert stats["games"] == 1 and stats["roles"] == []  # no role counted as one
+    assert stats["players"] == [{"player": w, "wins": 1} for w in KATO.winners(game)]
+
+
 def test_a_store_from_a_newer_dicetable_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "games.db"
     Store(path).close()

@@ -943,7 +943,7 @@ async function gamesPanel(panel) {
     list.map((g) => h("tr", { "data-game": g.id },
       h("td", {}, g.id),
       h("td", { class: "date" }, new Date(g.updated * 1000).toLocaleString(lang, { dateStyle: "medium", timeStyle: "short" })),
-      h("td", { class: "players-cell" }, g.players.map((p) => t("{player} ({role})", { player: p.name, role: p.role })).join(t(", "))),
+      h("td", { class: "players-cell" }, g.players.map((p) => (p.role ? t("{player} ({role})", { player: p.name, role: p.role }) : p.name)).join(t(", "))),
       h("td", {}, g.status === "over" ? (g.winners.length ? t("won by {players}", { players: g.winners.join(t(", ")) }) : t("nobody won")) :
         g.paused ? t("paused, {n} inputs", { n: g.inputs }) : t("playing, {n} inputs", { n: g.inputs })),
       h("td", {},

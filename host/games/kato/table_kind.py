@@ -53,7 +53,7 @@ class KatoKind(ScriptedKind):
     screens = SCREENS  # its main screen on the page, for the page's screen walk
 
     def roles(self, game: Game) -> dict[str, str]:
-        return {}  # the players hold no role
+        return dict.fromkeys(_kato(game).players, "")  # the players hold no role
 
     def turn(self, game: Game) -> tuple[str, int]:
         g = _kato(game)
