@@ -1,8 +1,9 @@
-"""The page at 390 px (a phone), measured: nothing overlaps, nothing is cut off, the
-bottom bar covers nothing (on a King of Tokyo turn step by step, and on every main screen
-of every game, host.app.screens); and what the page shows of the table beyond one game's taps:
-the QR code to join (read back by OpenCV as a phone's camera would), the countdown (the
-server's deadline, the same on a reloaded phone), a new PIN locking the other phones."""
+"""The page at 390 px (a phone), measured: nothing overlaps, nothing is cut off, nothing
+to tap is smaller than a finger, the bottom bar covers nothing (on a King of Tokyo turn
+step by step, and on every main screen of every game, host.app.screens); and what the
+page shows of the table beyond one game's taps: the QR code to join (read back by OpenCV
+as a phone's camera would), the countdown (the server's deadline, the same on a reloaded
+phone), a new PIN locking the other phones."""
 
 from __future__ import annotations
 
@@ -78,6 +79,26 @@ MEASURE = """() => {
   return { out, cut, squeezed, overlaps, scroll: document.documentElement.scrollWidth - wide };
 }""".replace("${BOX}", BOX)
 
+# Every control a finger taps, at least TAP px tall and wide (a box to tick: its label; the
+# columns of a die's faces may stand a little narrower, nine dice side by side)
+TAP, DIE_WIDE = 40, 36
+SMALL = """([least, dieWide]) => {
+  const small = [];
+  for (const el of document.querySelectorAll("button, select, input, textarea, a[href], summary")) {
+    if (!el.checkVisibility({ visibilityProperty: true })) continue;
+    const tick = el.type === "checkbox" || el.type === "radio";
+    const target = (tick && el.closest("label")) || el;
+    const r = target.getBoundingClientRect();
+    if (!r.width || !r.height) continue;
+    const wide = el.classList.contains("die-button") ? dieWide : least;
+    if (r.height < least - 0.5 || r.width < wide - 0.5) {
+      small.push(`${Math.round(r.width)}x${Math.round(r.height)} ${el.tagName.toLowerCase()}:`
+        + (target.textContent || el.getAttribute("aria-label") || "").trim().slice(0, 30));
+    }
+  }
+  return small;
+}"""
+
 
 @pytest.fixture
 def table(tmp_path: Path) -> Iterator[Served]:
@@ -92,6 +113,8 @@ def measured(page: Page, screen: str) -> None:
     assert found["cut"] == [], (screen, "text wider than its box", found["cut"])
     assert found["squeezed"] == [], (screen, "squeezed to a few letters", found["squeezed"])
     assert found["overlaps"] == [], (screen, "overlapping", found["overlaps"])
+    small = page.evaluate(SMALL, [TAP, DIE_WIDE])
+    assert small == [], (screen, f"smaller than {TAP} px to tap", small)
     page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
     last = page.evaluate(
         """() => { const box = ${BOX};

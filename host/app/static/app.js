@@ -903,9 +903,9 @@ function control(f, aria, row, named) {
   };
   return {
     field: f,
-    inRow: () => (f.check ? h("label", {}, els[0], " " + shown) :
+    inRow: () => (f.check ? h("label", { class: "check" }, els[0], " " + shown) :
       f.choices ? (f.icon ? h("label", { class: "dial" }, f.icon, withSearch) : withSearch) : h("label", { class: "dial" }, f.icon || shown, els)),
-    alone: () => (f.check ? h("label", {}, els[0], " " + f.label) : h("p", {}, h("label", {}, shown + " ", withSearch), note)),
+    alone: () => (f.check ? h("label", { class: "check" }, els[0], " " + f.label) : h("p", {}, h("label", {}, shown + " ", withSearch), note)),
     into: (setup, i, name) => {
       const [present, v] = value();
       if (!present) return;
@@ -948,7 +948,7 @@ async function gamesPanel(panel) {
         g.paused ? t("paused, {n} inputs", { n: g.inputs }) : t("playing, {n} inputs", { n: g.inputs })),
       h("td", {},
         unlocked() && g.id !== current ? h("button", { onclick: async () => { if (await act({ do: "open", id: g.id })) closePanel(); } }, t("Open")) : null,
-        " ", h("a", { href: `/api/games/${g.id}/script`, download: `dicetable-game-${g.id}.json` }, t("Export")))))));
+        " ", h("a", { class: "link", href: `/api/games/${g.id}/script`, download: `dicetable-game-${g.id}.json` }, t("Export")))))));
 }
 
 async function statsPanel(panel) {
