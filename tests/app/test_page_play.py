@@ -192,5 +192,8 @@ def test_a_whole_game_by_taps(browser: Browser, table: Served, lang: str, size: 
     expect(page.locator("[data-test=result]")).to_have_count(0)  # no stale throw
     expect(page.locator("article.player.winner[data-player=Bob]")).to_be_visible()
     assert table.table.game is not None and table.table.game.game_over
+    # what comes next is on the summary, not only under More: a new game's setup
+    summary.locator("[data-test=next-game]").click()
+    expect(page.locator("[data-test=setup-form]")).to_be_visible()
     assert not page.errors  # type: ignore[attr-defined]
     page.context.close()

@@ -282,7 +282,7 @@ function render() {
   const v = view();
   checkPin();
   section("status", [v && v.headline, g && g.awaiting, g && g.paused, !!(g && g.window), !!catalog], drawStatus);
-  section("summary", [g && g.summary, v && v.seats], drawSummary);
+  section("summary", [g && g.summary, v && v.seats, unlocked()], drawSummary);
   section("answers", [g && g.answers, unlocked(), !!catalog], drawAnswers);
   section("window", [g && g.window, unlocked(), !!catalog], drawWindow);
   for (const [name, data, draw] of TEACHING.sections()) section(name, data, draw); // teach.js
@@ -721,7 +721,8 @@ function drawLog(el) {
   }
 }
 
-// The game over: who won, the final dials, how long it took, its turning points.
+// The game over: who won, the final dials, how long it took, its turning points; and what
+// comes next, a new game (its setup form; a locked page is told to enter the PIN).
 function drawSummary(el) {
   const g = game();
   const s = g && g.summary;
@@ -736,6 +737,8 @@ function drawSummary(el) {
     el.append(h("h3", {}, t("Turning points")), h("ol", { class: "turning" }, s.key.map((k) =>
       h("li", {}, k.turn ? t("turn {n}: {what}", { n: k.turn, what: k.text }) : k.text))));
   }
+  el.append(unlocked() ? h("p", {}, h("button", { "data-test": "next-game", onclick: () => openPanel("setup") }, t("Set up a game"))) :
+    h("p", { class: "quiet" }, t("Enter the table PIN to set up a game.")));
 }
 
 function drawMenu() {
