@@ -309,6 +309,27 @@ def test_export_and_import_a_game(browser: Browser, table: Served, tmp_path: Pat
     expect(page.locator("#title")).to_contain_text("game 2")
 
 
+@pytest.mark.parametrize("lang", ["fr", "ja"])
+def test_a_damaged_game_file_is_said_in_the_pages_language(
+    browser: Browser, table: Served, tmp_path: Path, lang: str
+) -> None:
+    """A file cut short is said in the page's words, not with the browser's own English
+    ("Unexpected end of JSON input")."""
+    page = open_page(browser, table, lang)
+    more(page, "games")
+    cut = tmp_path / "cut.json"
+    cut.write_text('{"format": "kot-game/1", "players": [')
+    page.set_input_files("[data-test=import-file]", str(cut))
+    said = {
+        "fr": "cut.json n'est pas un fichier de partie\u00a0: ce n'est pas du JSON "
+        "(coupé ou abîmé)",
+        "ja": "cut.jsonはゲームファイルではありません:JSON ではありません（途中で切れているか"
+        "壊れています）",
+    }
+    expect(page.locator("[data-test=message]")).to_have_text(said[lang])
+    assert table.table.store.games() == []
+
+
 def test_card_powers_answered_on_the_page(browser: Browser, table: Served) -> None:
     """Forms of fields: a die changed by a card, hearts shared out (a count inside an
     object field of the input)."""

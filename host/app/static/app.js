@@ -935,7 +935,7 @@ async function gamesPanel(panel) {
   file.addEventListener("change", async () => {
     const text = await file.files[0].text();
     let script;
-    try { script = JSON.parse(text); } catch (error) { return say(t("{file} is not a game file (JSON): {error}", { file: file.files[0].name, error: error.message }), "error"); }
+    try { script = JSON.parse(text); } catch { return say(t("{file} is not a game file: it is not JSON (cut short or damaged)", { file: file.files[0].name }), "error"); }
     const done = await act({ do: "import", script });
     if (done) { say(done.known ? t("Already in the list as game {n}", { n: done.imported }) : t("Imported as game {n}", { n: done.imported })); openPanel("games"); }
   });
