@@ -35,7 +35,9 @@ host/app/network.py).
 Who may do what: reading needs nothing; every change needs the table PIN (shown on the
 board's displays and the host's console at game start). Wrong PINs are counted per client
 address and for the whole table, with a back-off (host/app/pins.py). Errors are JSON
-{"error": "..."} with a 4xx status, never a traceback.
+{"error": "..."} with a 4xx status, never a traceback; a browser opening an address outside
+/api/ where there is no page is shown a page in its reader's language with the way to the
+table's.
 
 The table is threaded (one lock, a Condition for its changes) and the server is one
 asyncio loop: whatever takes the table's lock or touches the store runs in the loop's
@@ -48,6 +50,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import html
 import json
 import math
 import socket
@@ -220,6 +223,8 @@ class WebServer:
         lang = _language(request)
         try:
             if request.method == "GET":
+                if _lost(request, path):
+                    return _nothing_here(lang)
                 if path == "/api/events":
                     return await self._events(lang)
                 return await run_in_threadpool(self._get, path, lang)
@@ -474,6 +479,29 @@ def _language(request: Request) -> str:
     if asked:
         return language(asked.split(","))
     return language(accepted(request.headers.get("accept-language")))
+
+
+def _lost(request: Request, path: str) -> bool:
+    """A browser opening a page where the table serves none (an address typed wrong, an
+    old bookmark): not a tool's request (the API's answers stay JSON)."""
+    browsing = "text/html" in request.headers.get("accept", "")
+    return browsing and path not in PAGES and not path.startswith("/api/")
+
+
+def _nothing_here(lang: str) -> Response:
+    """What a browser is shown at an address the table serves nothing at, in its reader's
+    language: the way to the table's page (a bare {"error": ...} in English was shown)."""
+    said = html.escape(said_in(_("There is nothing at this address."), lang), quote=False)
+    link = html.escape(said_in(_("Open the table's page"), lang), quote=False)
+    page = (
+        f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        '<meta name="color-scheme" content="dark light"><title>dicetable</title>'
+        '<link rel="stylesheet" href="/app.css"></head><body><header><h1>dicetable</h1>'
+        f'</header><p data-test="lost">{said}</p><p><a class="link" href="/" '
+        f'data-test="to-the-page">{link}</a></p></body></html>'
+    )
+    return _send(404, page.encode(), "text/html; charset=utf-8")
 
 
 def _error(refusal: Exception, lang: str) -> dict[str, Any]:

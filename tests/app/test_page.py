@@ -330,6 +330,24 @@ def test_a_damaged_game_file_is_said_in_the_pages_language(
     assert table.table.store.games() == []
 
 
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [("fr", "Il n'y a rien à cette adresse."), ("ja", "このアドレスには何もありません。")],
+)
+def test_an_address_typed_wrong_leads_to_the_page(
+    browser: Browser, table: Served, lang: str, said: str
+) -> None:
+    page = open_page(browser, table, lang, unlock=False)
+    page.goto(table.url.rstrip("/") + "/index.html")
+    expect(page.locator("[data-test=lost]")).to_have_text(said)
+    link = page.locator("[data-test=to-the-page]")
+    box = link.bounding_box()
+    assert box is not None and box["height"] >= 40  # a finger's width, as the page's
+    link.click()
+    expect(page.locator("#live")).to_have_class("dot on")
+    assert page.url.rstrip("/") == table.url.rstrip("/")
+
+
 def test_card_powers_answered_on_the_page(browser: Browser, table: Served) -> None:
     """Forms of fields: a die changed by a card, hearts shared out (a count inside an
     object field of the input)."""

@@ -101,6 +101,24 @@ def test_malformed_requests_get_a_clear_error(
     assert snapshot(s) == before
 
 
+def test_a_browser_lost_at_an_address_is_shown_the_way_to_the_page(s: Served) -> None:
+    """A page opened where the table serves none (a link typed wrong, an old bookmark) is
+    told so in its reader's language, with a link to the table's page; a tool's request,
+    and any under /api/, still get JSON."""
+    browsing = {"Accept": "text/html,application/xhtml+xml,*/*;q=0.8"}
+    got, page = request(s, "GET", "/index.html", None, {**browsing, "Accept-Language": "fr"})
+    assert got == 404 and isinstance(page, bytes)
+    said = page.decode()
+    assert '<html lang="fr">' in said and "Il n'y a rien à cette adresse." in said
+    assert '<a class="link" href="/" data-test="to-the-page">Ouvrir la page de la table</a>' in said
+    got, data = request(s, "GET", "/index.html", None, {"Accept": "application/json"})
+    assert got == 404 and data["error"] == "nothing at /index.html"
+    got, data = request(s, "GET", "/api/nothing", None, browsing)
+    assert got == 404 and data["error"] == "nothing at /api/nothing"
+    got, _ = request(s, "GET", "/", None, browsing)
+    assert got == 200
+
+
 def test_a_request_without_a_length_or_too_big_is_refused(s: Served) -> None:
     url = urlsplit(s.url)
     conn = http.client.HTTPConnection(url.hostname or "", url.port, timeout=10)
