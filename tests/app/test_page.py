@@ -94,6 +94,34 @@ def test_set_up_a_four_player_game(browser: Browser, table: Served) -> None:
     assert not page.errors  # type: ignore[attr-defined]
 
 
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("fr", "Deux joueurs s'appellent Ann\u00a0: donnez à chacun un nom bien à lui."),
+        ("ja", "Ann という名前のプレイヤーが 2 人います：それぞれ別の名前にしてください。"),
+    ],
+)
+def test_two_players_of_one_name_are_told_at_the_form(
+    browser: Browser, table: Served, lang: str, said: str
+) -> None:
+    """Said in the player's words at the field, not as the game's refusal of a script
+    ("players[1].name: 'Ann' sits twice at the table")."""
+    page = open_page(browser, table, lang)
+    page.locator("[data-section=status] button").first.click()
+    names = page.locator("#panel [name=name]")
+    for i, name in enumerate(["Ann", "Bob", " Ann ", "Dai"]):
+        names.nth(i).fill(name)
+    page.click("[data-test=start]")
+    expect(page.locator("[data-test=message]")).to_have_text(said)
+    expect(names.nth(2)).to_be_focused()
+    assert table.table.store.games() == []
+    names.nth(2).fill("Cat")
+    page.click("[data-test=start]")
+    expect(page.locator("[data-test=turn]")).to_be_visible()
+    assert len(table.table.store.games()) == 1
+    assert not page.errors  # type: ignore[attr-defined]
+
+
 def test_a_turn_whose_throw_is_fixed_on_the_page(browser: Browser, table: Served) -> None:
     start_game(table)
     page = open_page(browser, table)

@@ -836,6 +836,14 @@ function gameForm(c, pickup, choose) {
   refreshNames();
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
+    // two players of one name: said here, at the field (the game's refusal named the
+    // field as a script does, "players[1].name")
+    const inputs = [...rows.querySelectorAll("[name=name]")];
+    const twice = inputs.find((el, i) => inputs.findIndex((o) => o.value.trim() === el.value.trim()) < i);
+    if (twice) {
+      twice.focus();
+      return say(t("Two players are named {name}: give each player a name of their own.", { name: twice.value.trim() }), "error");
+    }
     const setup = {};
     [...rows.children].forEach((row, i) => {
       const name = row.querySelector("[name=name]").value.trim();
