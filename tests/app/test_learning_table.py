@@ -298,7 +298,8 @@ def test_what_vision_says_of_a_dice_set_says_it_by_its_title(table: Table) -> No
     said = {lang: say(message(refused.value), lang) for lang in ("en", "fr", "ja")}
     assert said == {
         "en": "King of Tokyo dice is at the set as shipped: there is nothing earlier",
-        "fr": "«\u00a0Dés de King of Tokyo\u00a0» est au jeu de faces d'origine\u00a0: il n'y a rien d'antérieur",
+        "fr": "«\u00a0Dés de King of Tokyo\u00a0» est au jeu de faces d'origine\u00a0: "
+        "il n'y a rien d'antérieur",
         "ja": "「キング・オブ・トーキョーのダイス」は最初から入っているセットのままです："
         "それより前はありません",
     }
