@@ -25,7 +25,10 @@ TABLE_WRONG = 20  # wrong PINs a minute from all devices
 WINDOW = 60.0  # seconds over which wrong PINs are counted
 LONGEST_WAIT = 3600.0  # the back-off stops doubling at an hour
 KEPT_DEVICES = 10_000  # devices whose wrong PINs are remembered before the quiet are forgotten
-WRONG = _("wrong PIN: the table PIN is shown on the board's displays")
+WRONG = _(
+    "wrong PIN: the table PIN is on the board's displays at game start, later on a page "
+    "already unlocked (its 🔓)"
+)
 FORGIVEN = 6 * 3600.0  # six quiet hours start the back-off afresh (longer than its waits' worth)
 
 

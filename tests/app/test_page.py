@@ -257,6 +257,29 @@ def test_changes_are_refused_without_the_pin(browser: Browser, table: Served) ->
     assert stored(table) == []
 
 
+def test_a_phone_joining_mid_game_is_told_where_the_pin_is_now(
+    browser: Browser, table: Served
+) -> None:
+    """Past the first throw the board shows the dials, not the PIN: the PIN form and a
+    wrong PIN say where it is then, a page already unlocked (in French here)."""
+    start_game(table)
+    page = open_page(browser, table, "fr", unlock=False)
+    page.click("[data-test=lock]")
+    expect(page.locator("#pin-form small")).to_contain_text(
+        "ensuite, une page déjà déverrouillée le montre (son 🔓)"
+    )
+    page.fill("[data-test=pin]", "9999")
+    page.click("#pin-form button[type=submit]")
+    expect(page.locator("[data-test=message]")).to_have_text(
+        "code erroné\u00a0: le code de la table s'affiche sur les écrans du plateau au début "
+        "de la partie, ensuite sur une page déjà déverrouillée (son 🔓)"
+    )
+    # the page unlocked shows it, under its 🔓
+    other = open_page(browser, table, "fr")
+    other.click("[data-test=lock]")
+    expect(other.locator("[data-test=shown-pin]")).to_have_text(table.table.store.pin or "")
+
+
 def test_a_second_viewer_follows_live(browser: Browser, table: Served) -> None:
     start_game(table)
     player = open_page(browser, table)
