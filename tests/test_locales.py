@@ -210,3 +210,16 @@ def test_french_says_a_card_turned_over_without_a_gender_it_cannot_know() -> Non
         most=1,
     )
     assert localize(placed, "fr").startswith("face_up\u00a0: la carte Réacteurs est placée")
+
+
+def test_french_elides_de_and_que_before_a_vowel() -> None:
+    """ "le tour d'Aiko", not "de Aiko": the field's value decides, in every package's
+    French (a name, a card); not before a consonant, not in other languages."""
+    kr, kot = Words("host.games.kingdom_run"), Words("host.games.kot")
+    turn = kr("it is {active}'s turn, not {player}'s", active="Aiko", player="Bruno")
+    assert turn.say("fr") == "c'est le tour d'Aiko, pas de Bruno"
+    assert turn.say("en") == "it is Aiko's turn, not Bruno's"
+    turn = kr("it is {active}'s turn, not {player}'s", active="Hugo", player="Éloïse")
+    assert turn.say("fr") == "c'est le tour de Hugo, pas d'Éloïse"  # (an h: not guessed)
+    none = kot("{player} has no {card} to discard", player="Ann", card=kot.name("Wings"))
+    assert none.say("fr") == "Ann n'a pas d'Ailes à défausser"

@@ -37,6 +37,7 @@ import functools
 import importlib.util
 import json
 import numbers
+import re
 import string
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
@@ -54,6 +55,12 @@ LIST_JOINS = {"en": (", ", " and "), "fr": (", ", " et "), "ja": ("、", "と")}
 SENTENCE_JOINS = {"en": "; ", "fr": "\u00a0; ", "ja": "。"}
 # the languages that write a decimal comma ("0,8"); the others a dot (also app.js's number())
 DECIMAL_COMMA = {"fr"}
+# French elides "de" and "que" before a vowel: where a template puts one before a field, the
+# field's value decides ("le tour d'Aiko", "pas d'Ailes"; "de Bruno" stays). A name's h
+# is not guessed at (mute or not). app.js's t() elides alike on the page.
+ELIDING = {"fr"}
+_ELIDED = re.compile(r"(?<![\w'’])([Dd]e|[Qq]ue) \{(\w+)\}")
+_VOWELS = frozenset("aeiouàâäéèêëîïôöùûüœæAEIOUÀÂÄÉÈÊËÎÏÔÖÙÛÜŒÆ")
 
 
 class LocaleError(ValueError):
@@ -129,6 +136,8 @@ def _fill(template: str, fields: Mapping[str, Any], lang: str) -> str:
             value = _said(value, lang)
             decimals = decimals or _has_decimals(value)
         said[key] = value
+    if lang in ELIDING and "e {" in template:
+        template = _elided(template, said)
     if decimals:
         return _formatter(lang).vformat(template, (), said)
     # only decimals are written per language: else str's own formatting, several times
@@ -137,6 +146,24 @@ def _fill(template: str, fields: Mapping[str, Any], lang: str) -> str:
 
 
 _AS_IS = frozenset({str, int, bool})  # fields said as they are (most): no slower checks
+
+
+def _elided(template: str, said: Mapping[str, Any]) -> str:
+    """The template with "de {field}" written "d'{field}" where the field's value starts
+    with a vowel (ELIDING).
+
+    >>> _elided("c'est le tour de {active}, pas de {player}", {"active": "Aiko", "player": "Bo"})
+    "c'est le tour d'{active}, pas de {player}"
+    """
+
+    def one(found: re.Match[str]) -> str:
+        word, key = found.group(1), found.group(2)
+        value = said.get(key)
+        if isinstance(value, str) and value[:1] in _VOWELS:
+            return f"{word[:-1]}'{{{key}}}"
+        return found.group(0)
+
+    return _ELIDED.sub(one, template)
 
 
 def _has_decimals(value: Any) -> bool:

@@ -142,6 +142,24 @@ def test_a_turn_whose_throw_is_fixed_on_the_page(browser: Browser, table: Served
     assert [h["source"] for h in history] == ["camera", "page", "page"]
 
 
+def test_french_elides_before_a_name_on_the_page_and_from_the_server(
+    browser: Browser, table: Served
+) -> None:
+    """ "Le résultat d'Ann", not "de Ann": the page's own words (its countdown) and the
+    server's (the history's die fixed) elide alike."""
+    start_game(table)
+    page = open_page(browser, table, "fr")
+    table.table.camera_event(throw_seen(["1", "1", "2", "claw", "heart", "energy"]))
+    table.board.pressed.append(0)  # Ann ends her throws with her button
+    expect(page.locator("[data-section=window] p").first).to_contain_text(
+        "Le résultat d'Ann compte dans"
+    )
+    fix = page.locator(".answer[data-kind=correct]")
+    fix.locator("[data-from='2'] button[data-face='1']").click()
+    expect(page.locator("[data-section=log]")).to_contain_text("dé d'Ann corrigé")
+    assert not page.errors  # type: ignore[attr-defined]
+
+
 def test_each_die_is_entered_among_its_own_kind_s_faces(browser: Browser, table: Served) -> None:
     """With curses, a throw holds the die of fate: its column offers its four faces, the
     black dice's their six (not all ten in every column)."""

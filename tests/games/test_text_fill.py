@@ -58,8 +58,11 @@ def test_every_template_is_filled_as_the_language_s_formatter_fills_it(lang: str
         for _ in range(3):
             fields = {n: rng.choice(VALUES) for n in names}
             said = {k: text._said(v, lang) for k, v in fields.items()}
+            filled = template  # French's "de {player}" said "d'Ann" (test_locales)
+            if lang in text.ELIDING:
+                filled = text._elided(template, said)
             try:
-                expected = text._formatter(lang).vformat(template, (), said)
+                expected = text._formatter(lang).vformat(filled, (), said)
             except (ValueError, TypeError):  # a decimal spec given a name: not a real message
                 continue
             assert text._fill(template, fields, lang) == expected, (template, fields)

@@ -41,7 +41,15 @@ const tableView = () => document.body.classList.contains("table-view");
 function t(key, fields) {
   const template = Object.prototype.hasOwnProperty.call(texts, key) ? texts[key] : key;
   if (!fields) return template;
-  return template.replace(/\{(\w+)\}/g, (whole, name) => (name in fields ? fieldText(fields[name]) : whole));
+  return elided(template, fields).replace(/\{(\w+)\}/g, (whole, name) => (name in fields ? fieldText(fields[name]) : whole));
+}
+
+// French elides "de" and "que" before a field whose value starts with a vowel ("le
+// résultat d'Aiko", "de Bruno"), as the server's texts do (host.games.text.ELIDING).
+function elided(template, fields) {
+  if (lang !== "fr") return template;
+  return template.replace(/(^|[^\p{L}'’])([Dd]e|[Qq]ue) \{(\w+)\}/gu, (whole, before, word, name) =>
+    (typeof fields[name] === "string" && /^[aeiouàâäéèêëîïôöùûüœæ]/iu.test(fields[name]) ? `${before}${word.slice(0, -1)}'{${name}}` : whole));
 }
 
 // A number as the page's language writes it ("0,8" in French, "0.8" in English and
@@ -64,7 +72,7 @@ const sentences = (items) => items.join(sentenceJoin);
 // The same, for a sentence holding elements: the nodes of the filled template, each field
 // in its place (a translation may move it).
 function tn(key, fields) {
-  const template = Object.prototype.hasOwnProperty.call(texts, key) ? texts[key] : key;
+  const template = elided(Object.prototype.hasOwnProperty.call(texts, key) ? texts[key] : key, fields);
   return template.split(/(\{\w+\})/).filter((part) => part !== "").map((part) => {
     const name = part.match(/^\{(\w+)\}$/);
     if (!name || !(name[1] in fields)) return part;
