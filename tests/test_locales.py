@@ -223,3 +223,11 @@ def test_french_elides_de_and_que_before_a_vowel() -> None:
     assert turn.say("fr") == "c'est le tour de Hugo, pas d'Éloïse"  # (an h: not guessed)
     none = kot("{player} has no {card} to discard", player="Ann", card=kot.name("Wings"))
     assert none.say("fr") == "Ann n'a pas d'Ailes à défausser"
+
+
+def test_japanese_calls_a_die_one_word() -> None:
+    """ダイス, as the page says it everywhere else (a few said サイコロ: the dice row's title
+    next to 'Aiko:ダイスを振る')."""
+    for domain in PACKAGES:
+        said = translation(domain, "ja") or {}
+        assert not [k for k, v in said.items() if "サイコロ" in v], domain
