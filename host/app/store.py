@@ -646,8 +646,8 @@ class Store:
             for g in self.games()
             if g.status == "over" and g.result and not g.problem and g.id not in rehearsed
         ]
-        wins: dict[str, int] = {}
-        played: dict[str, int] = {}
+        wins: dict[tuple[str, str], int] = {}  # (the game, a role of its) -> ...
+        played: dict[tuple[str, str], int] = {}
         player_wins: dict[str, int] = {}
         turns: list[int] = []
         minutes: list[float] = []
@@ -665,16 +665,20 @@ class Store:
                     player_wins[player] = player_wins.get(player, 0) + 1
                 if not role:  # a game whose players hold no role: their wins only
                     continue
-                played[role] = played.get(role, 0) + 1
+                key = (g.kind, role)  # a role is a game's (two games may both have "red")
+                played[key] = played.get(key, 0) + 1
                 if won:
-                    wins[role] = wins.get(role, 0) + 1
+                    wins[key] = wins.get(key, 0) + 1
             turns.append(int(g.result.get("turns", 0)))
             span = spans.get(g.id)
             minutes.append((float(span) if isinstance(span, int | float) else 0.0) / 60)
-        roles = sorted(played, key=lambda r: (-wins.get(r, 0), r))
+        roles = sorted(played, key=lambda r: (r[0], -wins.get(r, 0), r[1]))
         return {
             "games": len(finished),
-            "roles": [{"role": r, "wins": wins.get(r, 0), "played": played[r]} for r in roles],
+            "roles": [
+                {"kind": r[0], "role": r[1], "wins": wins.get(r, 0), "played": played[r]}
+                for r in roles
+            ],
             "players": [
                 {"player": p, "wins": n}
                 for p, n in sorted(player_wins.items(), key=lambda kv: (-kv[1], kv[0]))

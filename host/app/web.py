@@ -536,15 +536,9 @@ def _game_row(row: dict[str, Any], lang: str) -> dict[str, Any]:
 
 
 def _stats(stats: dict[str, Any], lang: str) -> dict[str, Any]:
+    """The statistics with each role named in `lang` by the game it is a role of."""
     for entry in stats["roles"]:
-        entry["role"] = next(
-            (
-                said
-                for kind in kinds().values()
-                if (said := said_in(role_name(kind, entry["role"]), lang)) != entry["role"]
-            ),
-            entry["role"],
-        )
+        entry["role"] = said_in(role_name(kinds().get(entry["kind"]), entry["role"]), lang)
     return stats
 
 

@@ -472,6 +472,26 @@ def test_statistics_on_the_page(browser: Browser, table: Served) -> None:
     expect(page.locator("#panel")).to_contain_text("Game length:")
 
 
+def test_statistics_name_each_games_roles_by_its_own_word(browser: Browser, table: Served) -> None:
+    """King of Tokyo's monsters under "monster" while a Kingdom Run race is on the table
+    (its "colour" stood over them), each game's roles in a table of its own."""
+    from host.games.kingdom_run.table_kind import KIND as RACE
+
+    table.table.act({"do": "import", "script": finished_script(1), "open": False})
+    race = json.loads(RACE.demo.read_text())
+    table.table.act({"do": "import", "script": race, "open": True})
+    assert table.table.kind is RACE and table.table.game is not None
+    page = open_page(browser, table, "fr", unlock=False)
+    more(page, "stats")
+    kot = page.locator("[data-test=stats][data-game=king-of-tokyo]")
+    expect(kot.locator("th").first).to_have_text("monstre")
+    expect(kot.locator("tr")).to_have_count(1 + len(PLAYERS))
+    run = page.locator("[data-test=stats][data-game=kingdom-run]")
+    expect(run.locator("th").first).to_have_text("couleur")
+    expect(run.locator("tr")).to_have_count(1 + len(race["players"]))
+    expect(page.locator("#panel h3")).to_have_text(["King of Tokyo", "Kingdom Run"])
+
+
 def test_the_bottom_menu_never_covers_the_end_of_the_page(browser: Browser, table: Served) -> None:
     """On a phone, scrolled to the very end with a long form open (pick up a game), the
     last thing on the page is above the fixed menu, so it can be read and tapped."""

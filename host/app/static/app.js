@@ -974,9 +974,16 @@ async function statsPanel(panel) {
   const s = await (await get("/api/stats")).json();
   panel.append(h("h2", {}, t("Statistics")), h("p", {}, t("{n} finished games", { n: s.games })));
   if (!s.games) return;
-  const role = (gameCatalog() || {}).role || t("role");
-  panel.append(h("table", { "data-test": "stats" }, h("tr", {}, h("th", {}, role), h("th", {}, t("wins")), h("th", {}, t("played"))),
-    s.roles.map((r) => h("tr", {}, h("td", {}, r.role), h("td", {}, r.wins), h("td", {}, r.played)))));
+  // each game's roles in a table of its own, headed by its word for them (a monster, a
+  // colour: the game on the table's word stood over every game's roles)
+  const kinds = [...new Set(s.roles.map((r) => r.kind))];
+  for (const kind of kinds) {
+    const c = catalog.games.find((x) => x.game === kind) || {};
+    const several = kinds.length > 1;
+    panel.append(several ? h("h3", {}, c.title || kind) : "", h("table", { "data-test": "stats", "data-game": kind },
+      h("tr", {}, h("th", {}, c.role || t("role")), h("th", {}, t("wins")), h("th", {}, t("played"))),
+      s.roles.filter((r) => r.kind === kind).map((r) => h("tr", {}, h("td", {}, r.role), h("td", {}, r.wins), h("td", {}, r.played)))));
+  }
   if (s.players.length) panel.append(h("p", {}, t("Wins: {list}", { list: s.players.map((p) => `${p.player} ${p.wins}`).join(t(", ")) })));
   const spread = (x, say) => (x ? say({ min: x.min, max: x.max, median: x.median }) : "–");
   panel.append(h("p", {}, t("Game length: {turns}; {minutes}", {
