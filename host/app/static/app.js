@@ -974,8 +974,8 @@ async function statsPanel(panel) {
   const s = await (await get("/api/stats")).json();
   panel.append(h("h2", {}, t("Statistics")), h("p", {}, t("{n} finished games", { n: s.games })));
   if (!s.games) return;
-  // each game's roles in a table of its own, headed by its word for them (a monster, a
-  // colour: the game on the table's word stood over every game's roles)
+  // each game's roles in a table of its own, headed by its own word for them (the word of
+  // the game on the table stood over every game's roles)
   const kinds = [...new Set(s.roles.map((r) => r.kind))];
   for (const kind of kinds) {
     const c = catalog.games.find((x) => x.game === kind) || {};
