@@ -62,10 +62,12 @@ def _play(g: KaTO, w: Waiting, base: Input) -> Answer:
 def _draw(g: KaTO, w: Waiting, base: Input) -> Answer:
     cards = w.options["cards"]
     label = _("Draw {n} cards", n=cards) if cards != 1 else _("Draw a card")
-    return {
-        "title": _("{player}: {what}", player=w.player, what=label),
-        "choices": [choice(label, base)],
-    }
+    title = (  # (a sentence's words, as the other titles': "Ann: Draw a card" stood capital)
+        _("{player}: draw {n} cards", player=w.player, n=cards)
+        if cards != 1
+        else _("{player}: draw a card", player=w.player)
+    )
+    return {"title": title, "choices": [choice(label, base)]}
 
 
 def _challenge(g: KaTO, w: Waiting, base: Input) -> Answer:
