@@ -569,7 +569,13 @@ async def _body(request: Request) -> bytes:
     if length is None:
         raise Malformed("the request needs a Content-Length and a JSON body", 411)
     if int(length) > MAX_BODY:  # the server checked it is a number
-        raise Malformed(f"the request is too big ({length} bytes; at most {MAX_BODY})", 413)
+        # (a Refused, said in the page's language: a game file imported on the page may be)
+        too_big = _(
+            "the request is too big ({n} bytes; at most {most}): a game file is far smaller",
+            n=int(length),
+            most=MAX_BODY,
+        )
+        raise Refused(too_big, 413)
     try:
         return await asyncio.wait_for(request.body(), BODY_SECONDS)
     except TimeoutError:
@@ -587,17 +593,26 @@ def _parse(raw: bytes) -> dict[str, Any]:
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
         raise Malformed(f"the request body is not JSON: {error}", 400) from None
     except RecursionError:
-        raise Malformed(f"the request body is nested deeper than {MAX_DEPTH} levels", 400) from None
+        raise Refused(_nested(), 400) from None
     if not isinstance(data, dict):
         raise Malformed("the request body must be a JSON object", 400)
     if _depth(data) > MAX_DEPTH:
-        raise Malformed(f"the request body is nested deeper than {MAX_DEPTH} levels", 400)
+        raise Refused(_nested(), 400)
     return data
+
+
+def _nested() -> Text:
+    """(A Refused's: a game file imported on the page may be nested so: said to it.)"""
+    return _("the request body is nested deeper than {n} levels: it is no game file", n=MAX_DEPTH)
 
 
 def _int(text: str) -> int:
     if len(text.lstrip("-")) > MAX_DIGITS:
-        raise Malformed(f"a number of more than {MAX_DIGITS} digits in the request body", 400)
+        digits = _(
+            "a number of more than {n} digits in the request body: the table takes none so long",
+            n=MAX_DIGITS,
+        )
+        raise Refused(digits, 400)  # (a game file imported on the page may hold one)
     return int(text)
 
 

@@ -399,6 +399,29 @@ def test_a_damaged_game_file_is_said_in_the_pages_language(
     assert table.table.store.games() == []
 
 
+def test_a_game_file_too_big_or_too_deep_is_refused_in_the_pages_language(
+    browser: Browser, table: Served, tmp_path: Path
+) -> None:
+    """The server's limits on what is posted are met by a file imported on the page: said
+    in French there, not in the API's English."""
+    page = open_page(browser, table, "fr")
+    more(page, "games")
+    deep = tmp_path / "deep.json"
+    deep.write_text('{"format": "kot-game/1", "x": ' + "[" * 40 + "]" * 40 + "}")
+    page.set_input_files("[data-test=import-file]", str(deep))
+    expect(page.locator("[data-test=message]")).to_have_text(
+        "le contenu de la requête est imbriqué sur plus de 32 niveaux\u00a0: ce n'est pas "
+        "un fichier de partie"
+    )
+    big = tmp_path / "big.json"
+    big.write_text(json.dumps({"format": "kot-game/1", "description": "x" * 3_000_000}))
+    page.set_input_files("[data-test=import-file]", str(big))
+    expect(page.locator("[data-test=message]")).to_contain_text(
+        "un fichier de partie est bien plus petit"
+    )
+    assert table.table.store.games() == []
+
+
 @pytest.mark.parametrize(
     ("lang", "said"),
     [("fr", "Il n'y a rien à cette adresse."), ("ja", "このアドレスには何もありません。")],
