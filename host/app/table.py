@@ -18,6 +18,7 @@ from __future__ import annotations
 import dataclasses
 import hmac
 import json
+import re
 import secrets
 import threading
 import time
@@ -736,7 +737,8 @@ class Table:
             fields.setdefault("seed", secrets.randbelow(1 << 31))
             game_id = self.store.create(kind, fields, rehearsal=source == RECORDING)
         except GameFileError as error:
-            raise Refused(_("cannot start this game: {why}", why=message(error)), 400) from None
+            why = _as_the_form_says(message(error), setup)
+            raise Refused(_("cannot start this game: {why}", why=why), 400) from None
         # a new game, a new PIN; but a recorded session's game is set up the moment the
         # table starts, so the PIN just shown stays (two PINs at start confused)
         self._switch(game_id, fresh_pin=source != RECORDING)
@@ -1291,6 +1293,26 @@ def _same_cards(inp: Input, cards: list[dict[str, str]]) -> bool:
 
 def _unread(dice: list[dict[str, Any]]) -> list[int]:
     return [i for i, d in enumerate(dice) if d.get("face") == UNKNOWN]
+
+
+_SEAT_AT = re.compile(r"players\[(\d+)\](?:\.[\w.]+)?")  # a player's field in a setup
+
+
+def _as_the_form_says(said: object, setup: Mapping[str, Any]) -> object:
+    """A new game's refusal as the setup form's reader says it: a player's field named
+    where it is in a script ("players[1].monster") said as the player (their name, else
+    "player 2"); a game's refusals name it in their `at` field."""
+    at = said.fields.get("at") if isinstance(said, Text) else None
+    found = _SEAT_AT.fullmatch(at) if isinstance(at, str) else None
+    if found is None:
+        return said
+    assert isinstance(said, Text)
+    i = int(found.group(1))
+    players = setup.get("players")
+    seat = players[i] if isinstance(players, list) and i < len(players) else None
+    name = seat.get("name") if isinstance(seat, Mapping) else None
+    who = name.strip() if isinstance(name, str) and name.strip() else _("player {n}", n=i + 1)
+    return Text(said.domain, said.template, {**said.fields, "at": who})
 
 
 def check_names(setup: Mapping[str, Any]) -> None:
