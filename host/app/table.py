@@ -1300,7 +1300,7 @@ _SEAT_AT = re.compile(r"players\[(\d+)\](?:\.[\w.]+)?")  # a player's field in a
 
 def _as_the_form_says(said: object, setup: Mapping[str, Any]) -> object:
     """A new game's refusal as the setup form's reader says it: a player's field named
-    where it is in a script ("players[1].monster") said as the player (their name, else
+    where it is in a script ("players[1].name") said as the player (their name, else
     "player 2"); a game's refusals name it in their `at` field."""
     at = said.fields.get("at") if isinstance(said, Text) else None
     found = _SEAT_AT.fullmatch(at) if isinstance(at, str) else None
