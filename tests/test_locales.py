@@ -231,3 +231,11 @@ def test_japanese_calls_a_die_one_word() -> None:
     for domain in PACKAGES:
         said = translation(domain, "ja") or {}
         assert not [k for k, v in said.items() if "サイコロ" in v], domain
+
+
+def test_french_says_a_colour_of_runners_without_agreeing_it() -> None:
+    """A colour's name is said in the singular ("rouge"): "les coureurs rouge" did not
+    agree, "les coureurs de couleur rouge" needs not."""
+    kr = Words("host.games.kingdom_run")
+    taken = kr("{at}: {colour} runners are someone else's", at="Bo", colour=kr.name("red"))
+    assert taken.say("fr") == "Bo\u00a0: les coureurs de couleur rouge sont à quelqu'un d'autre"
