@@ -483,7 +483,10 @@ def test_card_powers_answered_on_the_page(browser: Browser, table: Served) -> No
     page.get_by_role("button", name="Use it now").click()
     hearts = page.locator(".answer[data-kind=hearts]")
     hearts.locator("[aria-label='remove poison tokens']").fill("1")
+    before = page.locator("body").get_attribute("data-version") or ""
     hearts.get_by_role("button", name="Use them so").click()
+    # (the card row had no poison shown before either: wait for the table's answer)
+    expect(page.locator("body")).not_to_have_attribute("data-version", before)
     expect(card(page, "Ann").locator(".cards")).to_have_text(["🃏 Stretchy"])  # no poison
     assert stored(table)[1:] == [
         {"type": "use", "player": "Ann", "card": "Stretchy", "from": "3", "to": "heart"},
