@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shlex
 import signal
 import threading
 from pathlib import Path
@@ -267,6 +268,23 @@ def _check_options(args: argparse.Namespace) -> None:
         raise UserError(f"--window: 0 to 120 seconds, not {args.window}")
     if args.speed < 0:
         raise UserError(f"--speed: 0 (flat out) or more, not {args.speed}")
+    if args.db is not None:
+        _check_db(args.db)
+
+
+def _check_db(db: Path) -> None:
+    """A store given with --db goes in a folder that is there: a path typed wrong
+    ('--db ~/dicetabel/games.db') is said, not made into new folders where nobody looks.
+    The default data folder is the app's own, made when missing."""
+    folder = db.parent
+    if folder.is_dir() or os.path.abspath(folder) == os.path.abspath(data_folder()):
+        return
+    if folder.exists():
+        raise UserError(f"--db {db}: {folder} is a file, not a folder: check the path")
+    raise UserError(
+        f"--db {db}: there is no folder {folder}: check the path, or create the folder "
+        f"first (mkdir -p {shlex.quote(str(folder))})"
+    )
 
 
 def _stop_on_sigterm(stop: threading.Event) -> None:

@@ -81,6 +81,27 @@ def test_a_store_that_is_a_folder(tmp_path: Path) -> None:
     one_line_error(play(tmp_path, "--db", str(tmp_path), "--camera", "none"), "is a folder")
 
 
+def test_a_store_in_a_folder_that_is_not_there_is_refused(tmp_path: Path) -> None:
+    """A path typed wrong makes no folders where nobody looks: one line says to check it or
+    create the folder; a file where the folder should be is said too."""
+    db = tmp_path / "dicetabel" / "night" / "games.db"
+    result = play(tmp_path, "--db", str(db), "--camera", "none", "--exit-at-end")
+    one_line_error(result, f"--db {db}: there is no folder {db.parent}: check the path")
+    assert f"mkdir -p {db.parent}" in result.stderr
+    assert not (tmp_path / "dicetabel").exists()
+    (tmp_path / "notes").write_text("")
+    result = play(tmp_path, "--db", str(tmp_path / "notes" / "games.db"), "--camera", "none")
+    one_line_error(result, f"{tmp_path / 'notes'} is a file, not a folder: check the path")
+
+
+def test_a_store_in_the_default_data_folder_makes_the_folder(tmp_path: Path) -> None:
+    """The data folder is the app's own: given with --db, it is made as when no --db is."""
+    db = tmp_path / "data" / "dicetable" / "games.db"  # XDG_DATA_HOME is tmp_path/data
+    result = play(tmp_path, "--db", str(db), "--camera", "none", "--exit-at-end")
+    assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
+    assert db.exists()
+
+
 def test_a_bad_game_file_for_a_recorded_session(tmp_path: Path) -> None:
     game = tmp_path / "game.json"
     game.write_text('{"format": "kot-game/3", "players": []}')
