@@ -44,10 +44,9 @@ from pathlib import Path
 
 import numpy as np
 
-from vision.cards import cardset, colour, finder, patches
+from vision.cards import cardset, colour, finder
 from vision.cards.cardset import CardSet
-from vision.cards.reader import CardFrameReading, CardReader, CardReading, embed
-from vision.reader import check_frame
+from vision.cards.reader import CardFrameReading, CardReader, CardReading, FrameCards, embed
 from vision.teach import CAUTIOUS
 from vision.words import _
 
@@ -72,7 +71,7 @@ class _Given(CardReader):
         return features, s.value_probabilities(features), s.color_probabilities(measured)
 
 
-class CombinedReader:
+class CombinedReader(FrameCards):
     """Reads a deck with its taught set and, for the kinds the teaching did not show, the
     shipped set (the module's rule). Answers as a CardReader does."""
 
@@ -93,17 +92,6 @@ class CombinedReader:
         self.deck = frozenset(deck if deck is not None else shipped.kinds)
         self.new, self.lean = new, lean
         self._lock = threading.Lock()
-
-    def read(self, frame: np.ndarray) -> list[CardReading]:
-        return self.read_frame(frame).cards
-
-    def read_frame(self, frame: np.ndarray) -> CardFrameReading:
-        frame = check_frame(frame)
-        found = finder.find(frame, self.threshold)
-        if not found:
-            return CardFrameReading([], [])
-        cuts = np.stack([patches.cut(frame, f.corners) for f in found])
-        return self.read_cuts(cuts, found)
 
     def read_cuts(self, cuts: np.ndarray, found: list[finder.Found]) -> CardFrameReading:
         return self.combined(found, *self.both(cuts, found))

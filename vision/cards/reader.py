@@ -89,7 +89,30 @@ def embed(cuts: np.ndarray, views: int = VIEWS, colours: np.ndarray | None = Non
     return symbol.features(cuts, views, colours)
 
 
-class CardReader:
+class FrameCards:
+    """Reading a whole frame: found as cards, each cut, the cuts read (`read_cuts`, the
+    reader's own); one place for both the card set's reader and the combined one."""
+
+    threshold: float
+
+    def read(self, frame: np.ndarray) -> list[CardReading]:
+        """Every card in a BGR frame, read; FrameError for a frame that is no image."""
+        return self.read_frame(frame).cards
+
+    def read_frame(self, frame: np.ndarray) -> CardFrameReading:
+        """As `read`, with what was found but dropped as no card (for measuring)."""
+        frame = check_frame(frame)
+        found = finder.find(frame, self.threshold)
+        if not found:
+            return CardFrameReading([], [])
+        cuts = np.stack([patches.cut(frame, f.corners) for f in found])
+        return self.read_cuts(cuts, found)
+
+    def read_cuts(self, cuts: np.ndarray, found: list[finder.Found]) -> CardFrameReading:
+        raise NotImplementedError
+
+
+class CardReader(FrameCards):
     """Finds and reads the cards of one card set."""
 
     def __init__(self, cards: CardSet, threshold: float = finder.CARD_THRESHOLD) -> None:
@@ -104,19 +127,6 @@ class CardReader:
     def load(cls, name: str | Path) -> CardReader:
         """A reader for a shipped card set ("cards") or a taught name or .npz file."""
         return cls(cardset.load(name))
-
-    def read(self, frame: np.ndarray) -> list[CardReading]:
-        """Every card in a BGR frame, read; FrameError for a frame that is no image."""
-        return self.read_frame(frame).cards
-
-    def read_frame(self, frame: np.ndarray) -> CardFrameReading:
-        """As `read`, with what was found but dropped as no card (for measuring)."""
-        frame = check_frame(frame)
-        found = finder.find(frame, self.threshold)
-        if not found:
-            return CardFrameReading([], [])
-        cuts = np.stack([patches.cut(frame, f.corners) for f in found])
-        return self.read_cuts(cuts, found)
 
     def scores(self, cuts: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Cut cards' features, value probabilities and colour probabilities by the set
