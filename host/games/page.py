@@ -42,8 +42,8 @@ def awaiting(answers: Sequence[Mapping[str, Any]]) -> str:
     """What the game waits for, in words: each answer's title, naming its player.
 
     >>> awaiting([{"player": "Ann", "title": "Ann: 2 hearts to use"},
-    ...           {"player": "Ann", "title": "Fix a misread die"}])
-    'Ann: 2 hearts to use; Ann: Fix a misread die'
+    ...           {"player": "Ann", "title": "Reveal"}])
+    'Ann: 2 hearts to use; Ann: Reveal'
     """
     said: str = ""
     for a in answers:

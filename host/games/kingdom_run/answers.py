@@ -58,7 +58,7 @@ def _throw(g: KingdomRun, w: Waiting, base: Input) -> Answer:
 
 def _correct(g: KingdomRun, w: Waiting, base: Input) -> Answer:
     return {
-        "title": _("Fix a misread die"),
+        "title": _("{player}: fix a misread die", player=w.player),
         "choices": [],
         "form": correct_form(w.options["dice"], FACES),
     }

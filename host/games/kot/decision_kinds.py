@@ -177,7 +177,8 @@ class Correct(DecisionKind):
     def page(self, game: State, w: Waiting, base: Input) -> Answer:
         faces = sorted(game.faces, key=game.face_rank)
         form = correct_form(sorted(game.dice, key=game.face_rank), faces, face_groups(game))
-        return {"title": _("Fix a misread die"), "choices": [], "form": form}
+        title = _("{player}: fix a misread die", player=w.player)  # a sentence, as the others
+        return {"title": title, "choices": [], "form": form}
 
 
 @decision_kind(RESOLVE, (), turn.on_resolve)
