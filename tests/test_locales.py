@@ -70,13 +70,63 @@ def test_french_puts_a_no_break_space_before_a_colon_semicolon_and_marks(domain:
     assert found == []
 
 
+# Japanese (docs/translations.md): the full-width ：（）！？ in a Japanese text, the ASCII ones
+# kept only inside a {field}, a "quoted" word of the API or code, or between digits ("1:2")
+JAPANESE = "[\u3041-\u30ff\u3400-\u9fff々〜]"
+ASCII_MARK = re.compile(r"(?<!\d)[:()!?]|[:()!?](?!\d)")
+KEPT_AS_IS = re.compile(r"\{[^{}]*\}|\"[^\"]*\"|'[^']*'|`[^`]*`")
+# ... and a {field} touches the Japanese around it ("{player}の", "は{card}を") as the word it
+# holds would (a name, a card, a number); a field holding a symbol ({icon}) keeps its space
+FIELD = r"\{(?!icon\b)[^{}]*\}"
+FIELD_SPACED = re.compile(rf"{FIELD} (?={JAPANESE})|(?<={JAPANESE}) {FIELD}")
+
+
+def japanese_slips(text: str) -> list[str]:
+    """What breaks the Japanese rules in one text: each ASCII mark, each field spaced off."""
+    plain = KEPT_AS_IS.sub(" ", text)
+    if not re.search(JAPANESE, text) and re.search("[A-Za-z]", plain):
+        return []  # a name kept as printed ("KaTO!", "Tokyo City"): not a Japanese text
+    marks = [m.group() for m in ASCII_MARK.finditer(plain)]
+    return marks + [m.group() for m in FIELD_SPACED.finditer(text)]
+
+
+def test_the_japanese_rules_find_what_breaks_them() -> None:
+    assert japanese_slips("{player}: 勝ち (3 回)!") == [":", "(", ")", "!"]
+    assert japanese_slips("{player}({role})") == ["(", ")"]  # Japanese words in its fields
+    assert japanese_slips("{a} は {b} の") == ["{a} ", " {b}"]
+    assert japanese_slips("ターン {n}：{player}") == [" {n}"]
+    kept = ["{player}：{card}を使う？", 'options.dice："dark"（ダーク）', "1:2の", "{icon} 黄金"]
+    assert [japanese_slips(s) for s in [*kept, "KaTO!", "King of Tokyo: Dark Edition"]] == [
+        [] for _ in range(len(kept) + 2)
+    ]
+
+
+@pytest.mark.parametrize("domain", sorted(PACKAGES))
+def test_japanese_writes_full_width_marks_and_fields_touch_their_words(domain: str) -> None:
+    """Japanese typography: "ゲーム終了：{players}の勝ち！", never the ASCII ":" "(" ")" of
+    about a third of the texts before, nor "{player} の" spaced off like a word of English."""
+    path = PACKAGES[domain] / "locales" / "ja.json"
+    if not path.is_file():
+        pytest.skip(f"{domain} has no Japanese yet")
+
+    def values(v: object) -> list[str]:
+        if isinstance(v, dict):
+            return [s for x in v.values() for s in values(x)]
+        if isinstance(v, list):
+            return [s for x in v for s in values(x)]
+        return [v] if isinstance(v, str) else []
+
+    found = {s: japanese_slips(s) for s in values(json.loads(path.read_text(encoding="utf-8")))}
+    assert {s: slips for s, slips in found.items() if slips} == {}
+
+
 def test_a_text_is_its_english_and_is_said_in_any_language() -> None:
     words = Words("host.app")
     said = words("Imported as game {n}", n=3)
     assert said == "Imported as game 3" and isinstance(said, str)
     assert json.dumps({"a": said}) == '{"a": "Imported as game 3"}'
     assert said.say("fr") == "Importée comme partie 3"
-    assert said.say("ja") == "ゲーム 3として読み込みました"
+    assert said.say("ja") == "ゲーム3として読み込みました"
     # a field that is a Text is said in the same language; a copy keeps all of it
     nested = words("Waiting for {what}", what=words("paused"))
     assert nested.say("fr") == "En attente\u00a0: en pause"
@@ -147,7 +197,7 @@ def test_a_game_names_its_monsters_cards_and_faces_in_the_page_language() -> Non
     game = KingOfTokyo(Setup.simple("Ann", "Bob", first_player="Ann"))
     fr, ja = localize(view(game), "fr"), localize(view(game), "ja")
     assert fr["headline"] == "Tour 1\u00a0: Ann (Alienoid)"
-    assert ja["headline"] == "ターン 1:Ann(エイリアノイド)"
+    assert ja["headline"] == "ターン1：Ann（エイリアノイド）"
     assert localize(KingOfTokyoDice().faces, "fr")["claw"] == "Baffe"
     assert localize(KingOfTokyoDice().faces, "ja")["claw"] == "攻撃"
     # the card lists: each card found by its name in every language and by its cost
@@ -175,12 +225,12 @@ def test_vision_words_nested_in_a_message_are_said_in_its_language() -> None:
     said = Words("host.app")("the camera cannot read this throw: {why}", why=why)
     assert said == "the camera cannot read this throw: there is no die 3"
     assert said.say("fr") == "la caméra ne peut pas lire ce lancer\u00a0: il n'y a pas de dé 3"
-    assert said.say("ja") == "カメラはこのダイスを読めません:ダイス 3 はありません"
+    assert said.say("ja") == "カメラはこのダイスを読めません：ダイス3はありません"
     listed = Words("host.app")("{players}", players=[why, "Bob"])
     assert listed.say("fr") == "il n'y a pas de dé 3 et Bob"
     kept = Text.from_json(json.loads(json.dumps(said.to_json())))
     assert kept.say("fr") == said.say("fr") and kept == said
-    assert localize({"reason": why}, "ja") == {"reason": "ダイス 3 はありません"}
+    assert localize({"reason": why}, "ja") == {"reason": "ダイス3はありません"}
 
 
 def test_a_number_with_decimals_is_said_as_each_language_writes_it() -> None:
