@@ -79,15 +79,24 @@ KEPT_AS_IS = re.compile(r"\{[^{}]*\}|\"[^\"]*\"|'[^']*'|`[^`]*`")
 # holds would (a name, a card, a number); a field holding a symbol ({icon}) keeps its space
 FIELD = r"\{(?!icon\b)[^{}]*\}"
 FIELD_SPACED = re.compile(rf"{FIELD} (?={JAPANESE})|(?<={JAPANESE}) {FIELD}")
+WIDE_MARK_SPACED = re.compile(r" [：（）！？]|[：（）！？] ")  # the mark has its own room
+# an ICU plural argument ("{n, plural, other {#枚}}"): each of its forms is held to the rules
+PLURAL = re.compile(r"\{(\w+), plural,((?:\s*\w+\s*\{(?:[^{}]|\{[^{}]*\})*\})+)\s*\}")
+PLURAL_FORM = re.compile(r"\s*\w+\s*\{((?:[^{}]|\{[^{}]*\})*)\}")
 
 
 def japanese_slips(text: str) -> list[str]:
     """What breaks the Japanese rules in one text: each ASCII mark, each field spaced off."""
+    text = PLURAL.sub(
+        lambda m: "\n".join(f.replace("#", f"{{{m[1]}}}") for f in PLURAL_FORM.findall(m[2])),
+        text,
+    )
     plain = KEPT_AS_IS.sub(" ", text)
     if not re.search(JAPANESE, text) and re.search("[A-Za-z]", plain):
         return []  # a name kept as printed ("KaTO!", "Tokyo City"): not a Japanese text
     marks = [m.group() for m in ASCII_MARK.finditer(plain)]
-    return marks + [m.group() for m in FIELD_SPACED.finditer(text)]
+    spaced = [*FIELD_SPACED.finditer(text), *WIDE_MARK_SPACED.finditer(text)]
+    return marks + [m.group() for m in spaced]
 
 
 def test_the_japanese_rules_find_what_breaks_them() -> None:
@@ -95,6 +104,8 @@ def test_the_japanese_rules_find_what_breaks_them() -> None:
     assert japanese_slips("{player}({role})") == ["(", ")"]  # Japanese words in its fields
     assert japanese_slips("{a} は {b} の") == ["{a} ", " {b}"]
     assert japanese_slips("ターン {n}：{player}") == [" {n}"]
+    assert japanese_slips("ゲーム終了： 勝者なし （残り）") == ["： ", " （"]
+    assert japanese_slips("{n, plural, other {# 枚(山札)}}") == ["(", ")", "{n} "]
     kept = ["{player}：{card}を使う？", 'options.dice："dark"（ダーク）', "1:2の", "{icon} 黄金"]
     assert [japanese_slips(s) for s in [*kept, "KaTO!", "King of Tokyo: Dark Edition"]] == [
         [] for _ in range(len(kept) + 2)
@@ -277,7 +288,7 @@ def test_french_elides_de_and_que_before_a_vowel() -> None:
 
 def test_japanese_calls_a_die_one_word() -> None:
     """ダイス, as the page says it everywhere else (a few said サイコロ: the dice row's title
-    next to 'Aiko:ダイスを振る')."""
+    next to 'Aiko：ダイスを振る')."""
     for domain in PACKAGES:
         said = translation(domain, "ja") or {}
         assert not [k for k, v in said.items() if "サイコロ" in v], domain

@@ -98,7 +98,7 @@ def test_set_up_a_four_player_game(browser: Browser, table: Served) -> None:
     ("lang", "said"),
     [
         ("fr", "Deux joueurs s'appellent Ann\u00a0: donnez à chacun un nom bien à lui."),
-        ("ja", "Ann という名前のプレイヤーが 2 人います：それぞれ別の名前にしてください。"),
+        ("ja", "Annという名前のプレイヤーが 2 人います：それぞれ別の名前にしてください。"),
     ],
 )
 def test_two_players_of_one_name_are_told_at_the_form(
@@ -439,7 +439,7 @@ def test_a_damaged_game_file_is_said_in_the_pages_language(
     said = {
         "fr": "cut.json n'est pas un fichier de partie\u00a0: ce n'est pas du JSON "
         "(coupé ou abîmé)",
-        "ja": "cut.jsonはゲームファイルではありません:JSON ではありません（途中で切れているか"
+        "ja": "cut.jsonはゲームファイルではありません：JSON ではありません（途中で切れているか"
         "壊れています）",
     }
     expect(page.locator("[data-test=message]")).to_have_text(said[lang])

@@ -79,7 +79,7 @@ def test_a_teaching_refuses_what_it_cannot_take() -> None:
     # (a list field: the host joins it as each language joins lists)
     assert missing == "no die shows hook and drop yet: throw again to show it"
     assert say(missing, "fr").startswith("aucun dé ne montre encore hook et drop\u00a0: ")
-    assert say(missing, "ja").startswith("まだ hookとdrop の目のダイスがありません")
+    assert say(missing, "ja").startswith("まだhookとdropの目のダイスがありません")
     # the page is given those faces apart, to name them in the game's words
     shown = flow.to_json()
     assert shown["missing"] == ["hook", "drop"]

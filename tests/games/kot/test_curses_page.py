@@ -42,8 +42,8 @@ def test_the_curse_in_play_is_shown_with_its_three_effects_in_every_language() -
     assert "Golden Scarab: Bob" in en["items"]
     assert fr["label"] == "Malédiction\u00a0: Prosternez-vous devant Râ"
     assert fr["items"][1] == "Ânkh\u00a0: +2 points de vie."
-    assert ja["label"] == "呪い:ラーの前にひれ伏せ"
-    assert "黄金のスカラベ:Bob" in ja["items"]
+    assert ja["label"] == "呪い：ラーの前にひれ伏せ"
+    assert "黄金のスカラベ：Bob" in ja["items"]
 
 
 def test_the_die_of_fate_s_face_is_shown_once_it_has_resolved() -> None:
@@ -51,7 +51,7 @@ def test_the_die_of_fate_s_face_is_shown_once_it_has_resolved() -> None:
     assert not any("die of fate" in i for i in curse_list(game)["items"])
     game.apply({"type": "resolve", "player": "Ann"})
     assert "The die of fate shows snake" in curse_list(game)["items"]
-    assert "運命のダイス:スネーク" in curse_list(game, "ja")["items"]
+    assert "運命のダイス：スネーク" in curse_list(game, "ja")["items"]
 
 
 def test_the_scarab_s_holder_has_a_tag_and_nobody_has_it_once_its_monster_is_out() -> None:
