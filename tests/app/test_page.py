@@ -197,7 +197,7 @@ def test_the_waiting_line_says_a_fix_as_a_sentence(
     fix = page.locator(".answer[data-kind=correct] h3")
     expect(fix).to_have_text(
         {"en": "Ann: fix a misread die", "fr": "Ann\u00a0: corriger un dé mal lu"}.get(
-            lang, "Ann:読み違えたダイスを直す"
+            lang, "Ann：読み違えたダイスを直す"
         )
     )
     awaited = page.locator("[data-test=awaited]")
