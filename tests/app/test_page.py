@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from host.app.camera import MisfitSeen
 from host.games.kot import parse_script, replay
 from tests.app.browser import PLAYERS, Served, open_page, served, throw_seen
 from tests.app.scripted import finished_script
@@ -204,6 +205,56 @@ def test_the_waiting_line_says_a_fix_as_a_sentence(
     expect(awaited).to_contain_text(fix.inner_text())
     if said is not None:
         expect(awaited).to_contain_text(said)
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_a_throw_read_by_the_camera_opens_the_fix_and_folds_the_entry(
+    browser: Browser, table: Served
+) -> None:
+    """Two grids of the same dice (enter the next throw, fix a misread die) told apart by
+    the moment: the camera read the throw, so fixing it is open and entering the next
+    one by hand is folded under a title saying when it is for (one tap opens it, and it
+    stays open as the game moves); a throw the camera then cannot read opens the entry."""
+    start_game(table)
+    page = open_page(browser, table)
+    table.table.camera_event(throw_seen(["1", "1", "2", "claw", "heart", "energy"], doubt=2))
+    fix = page.locator(".answer[data-kind=correct]")
+    entry = page.locator(".answer[data-kind=throw]")
+    expect(fix.locator("[data-test=dice-grid]")).to_be_visible()
+    expect(entry.locator("summary")).to_contain_text("only if the camera cannot read it")
+    expect(entry.locator("[data-test=dice-grid]")).to_be_hidden()
+    assert page.locator(".answer").last.get_attribute("data-kind") == "throw"  # after the rest
+    entry.locator("summary").click()
+    expect(entry.locator("[data-test=dice-grid]")).to_be_visible()
+    before = page.locator("body").get_attribute("data-version") or ""
+    fix.locator("[data-from='2'] button[data-face='1']").click()
+    expect(page.locator("body")).not_to_have_attribute("data-version", before)
+    expect(entry.locator("[data-test=dice-grid]")).to_be_visible()  # kept open
+    table.table.camera_event(MisfitSeen("7 dice seen, 6 in play", [], b"", 0.0, 3))
+    expect(fix.locator("summary")).to_contain_text("only if one is wrong")
+    expect(fix.locator("[data-test=dice-grid]")).to_be_hidden()
+    expect(page.locator(".answer[data-kind=throw] [data-test=dice-grid]")).to_be_visible()
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "ja"])
+def test_a_throw_entered_by_hand_opens_the_entry_and_folds_the_fix(
+    browser: Browser, table: Served, lang: str
+) -> None:
+    start_game(table)
+    page = open_page(browser, table, lang)
+    table.table.act({"do": "throw", "faces": ["1", "1", "2", "claw", "heart", "energy"]})
+    entry = page.locator(".answer[data-kind=throw]")
+    fix = page.locator(".answer[data-kind=correct]")
+    expect(entry.locator("[data-test=dice-grid]")).to_be_visible()
+    expect(fix.locator("[data-test=dice-grid]")).to_be_hidden()
+    expect(fix.locator("summary h3")).to_be_visible()
+    expect(page.locator("details.answer")).to_have_count(1)
+    fix.locator("summary").click()
+    before = page.locator("body").get_attribute("data-version") or ""
+    fix.locator("[data-from='2'] button[data-face='1']").click()
+    expect(page.locator("body")).not_to_have_attribute("data-version", before)
+    assert [i["type"] for i in stored(table)][-2:] == ["throw", "correct"]
     assert not page.errors  # type: ignore[attr-defined]
 
 

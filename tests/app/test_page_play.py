@@ -151,6 +151,7 @@ def test_a_whole_game_by_taps(browser: Browser, table: Served, lang: str, size: 
     # Ann: a throw tapped in, one die fixed with one tap on the face it shows
     tap_throw(page, "Ann", ["energy", "energy", "energy", "energy", "claw", "1"])
     fix = answer(page, "correct", "Ann")
+    fix.locator("summary").click()  # folded: a throw entered by hand is entered again
     moved(page, fix.locator("[data-from='1'] button[data-face='claw']").first.click)
     end_throws(page, "Ann")  # 4 energy, 2 claws: Ann takes Tokyo
     expect(page.locator("[data-test=feed] > li").first).to_contain_text("Ann")

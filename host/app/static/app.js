@@ -291,7 +291,7 @@ function render() {
   checkPin();
   section("status", [v && v.headline, g && g.awaiting, g && g.paused, !!(g && g.window), !!catalog], drawStatus);
   section("summary", [g && g.summary, v && v.seats, unlocked()], drawSummary);
-  section("answers", [g && g.answers, unlocked(), !!catalog], drawAnswers);
+  section("answers", [g && g.answers, unlocked(), !!catalog, g && foldedKind(g)], drawAnswers);
   section("window", [g && g.window, unlocked(), !!catalog], drawWindow);
   for (const [name, data, draw] of TEACHING.sections()) section(name, data, draw); // teach.js
   section("throw", [g && g.throw, v && v.dice, v && v.odds, !!catalog, localStorage.getItem(ODDS_KEY)], drawThrow);
@@ -358,8 +358,19 @@ function drawAnswers(el) {
     el.append(h("p", { class: "quiet" }, t("Read-only: enter the table PIN to answer.")));
     return;
   }
-  for (const a of g.answers) {
-    const box = h("div", { class: "answer", "data-kind": a.kind, "data-player": a.player }, h("h3", {}, a.title));
+  const folded = foldedKind(g);
+  if (!folded) unfolded.clear();
+  const answers = g.answers.filter((a) => a.kind !== folded).concat(g.answers.filter((a) => a.kind === folded));
+  for (const a of answers) {
+    const fold = a.kind === folded;
+    const heading = h("h3", {}, a.title);
+    const box = fold ?
+      h("details", {
+        class: "answer folded", "data-kind": a.kind, "data-player": a.player, open: unfolded.has(`${a.kind} ${a.player}`),
+        ontoggle: (e) => unfolded[e.currentTarget.open ? "add" : "delete"](`${a.kind} ${a.player}`),
+      },
+        h("summary", { "data-test": "unfold" }, heading, h("span", { class: "quiet" }, FOLDED[a.kind]()))) :
+      h("div", { class: "answer", "data-kind": a.kind, "data-player": a.player }, heading);
     const base = { type: a.kind, player: a.player };
     if (a.choices.length > 8) {
       box.append(picker(a.choices.map((c, i) => ({ value: i, label: c.label, find: c.find })), a.title, (i) => answer(a.choices[i].input)));
@@ -371,6 +382,34 @@ function drawAnswers(el) {
     if (a.form && a.form.type === "fields") box.append(fieldsForm(a.form));
     el.append(box);
   }
+}
+
+// A throw entered by hand and a misread die fixed are both a grid of the dice as they lie:
+// the page opens the one that fits the moment and folds the other, under a title saying
+// when it is for (at the end of the answers). The dice read by the camera: fixing a
+// misread die is what fits, the next throw is the camera's. Entered by hand (or the
+// camera could not read the last throw): entering the throw fits.
+const FOLDED = {
+  throw: () => t("Enter the next throw by hand, only if the camera cannot read it"),
+  correct: () => t("Fix a die of this throw, only if one is wrong"),
+};
+
+const unfolded = new Set(); // the folded answers a player opened ("kind player"): kept open as the game moves
+
+function foldedKind(g) {
+  const kinds = new Set(g.answers.map((a) => a.kind));
+  const entry = g.answers.find((a) => a.kind === "throw" && a.form && a.form.type === "dice" && !a.form.only);
+  if (!entry || !kinds.has("correct")) return null; // one grid only: nothing to tell apart
+  return cameraRead(g) ? "throw" : "correct";
+}
+
+// The dice on the table were read by the camera: its last throw in the game's log, unless
+// the camera has seen a throw since that it could not use (then it is to be entered).
+function cameraRead(g) {
+  const seen = g.throw;
+  if (seen && !seen.cards && ["misfit", "refused", "asking"].includes(seen.status)) return false;
+  const last = g.log.slice().reverse().find((e) => e.input && e.input.type === "throw");
+  return !!last && last.source === "camera";
 }
 
 // The dice entered by tapping them: one tap on a face per die, in any order; a die tapped
