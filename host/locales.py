@@ -23,7 +23,18 @@ from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path
 
-from host.games.text import ENGLISH, LANGUAGES, PARTS, LocaleError, Words, read_locale
+from host.games.text import (
+    ENGLISH,
+    LANGUAGES,
+    PARTS,
+    PLURAL_ARGUMENT,
+    PLURAL_FORM,
+    PLURALS,
+    LocaleError,
+    Words,
+    plural_forms,
+    read_locale,
+)
 
 HOST = Path(__file__).parent
 TEXT_MODULE = "text.py"
@@ -166,7 +177,8 @@ def check(domain: str, folder: Path) -> Problems:
     used = keys_used(domain, folder)
     missing: dict[str, list[str]] = {}
     unused: dict[str, list[str]] = {}
-    wrong: list[str] = []
+    english = [(key, p) for key in sorted(used) for p in _plural_problems(key, key, ENGLISH)]
+    wrong: list[str] = [f"{domain}: {key!r} {problem}" for key, problem in english]
     for lang in LANGUAGES:
         if lang == ENGLISH:
             continue
@@ -181,13 +193,51 @@ def check(domain: str, folder: Path) -> Problems:
                     f"{path}: {key!r} has the fields {sorted(_fields(key))}, its translation "
                     f"{sorted(_fields(said))}"
                 )
+            wrong += [f"{path}: {key!r} {problem}" for problem in _plural_problems(key, said, lang)]
         missing[lang] = sorted(used - set(merged))
         unused[lang] = sorted(set(merged) - used)
     return Problems(domain, missing, unused, wrong)
 
 
 def _fields(template: str) -> set[str]:
-    return set(re.findall(r"(?<!\{)\{(\w+)[^{}]*\}", template))
+    """The fields of a template: a plural argument's count and the fields of its forms.
+
+    >>> sorted(_fields("{n, plural, one {# card of {who}} other {# cards}}, {k:.2f} left"))
+    ['k', 'n', 'who']
+    """
+    found: set[str] = set()
+
+    def plural(match: re.Match[str]) -> str:
+        found.add(match.group(1))
+        for _, form in PLURAL_FORM.findall(match.group(2)):
+            found.update(_fields(form))
+        return " "
+
+    rest = PLURAL_ARGUMENT.sub(plural, template)
+    return found | set(re.findall(r"(?<!\{)\{(\w+)[^{}]*\}", rest))
+
+
+def _plural_problems(key: str, said: str, lang: str) -> list[str]:
+    """What a translation (or the English, `said` the key) gets wrong in its plural forms:
+    each plural argument writes exactly the language's categories (PLURALS), and a count
+    the English says in forms is said in forms where the language has more than one.
+
+    >>> _plural_problems("{n, plural, one {# game} other {# games}}", "{n} parties", "fr")
+    ['has no plural forms for {n} in fr (one, other)']
+    >>> _plural_problems("{n} x", "{n, plural, one {x} few {y}}", "fr")
+    ['writes the forms few, one of {n}: fr has one, other']
+    """
+    problems = []
+    wanted = PLURALS[lang]
+    written = plural_forms(said)
+    for name, forms in written:
+        if sorted(forms) != sorted(wanted):
+            written_forms, has = ", ".join(sorted(forms)), ", ".join(wanted)
+            problems.append(f"writes the forms {written_forms} of {{{name}}}: {lang} has {has}")
+    if len(wanted) > 1:
+        for name in sorted({n for n, _ in plural_forms(key)} - {n for n, _ in written}):
+            problems.append(f"has no plural forms for {{{name}}} in {lang} ({', '.join(wanted)})")
+    return problems
 
 
 def report() -> tuple[bool, list[str]]:

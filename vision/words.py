@@ -15,6 +15,7 @@ package with words: docs/translations.md).
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 DOMAIN = "vision"  # whose words these are: the host reads vision/locales/LANG.json
@@ -29,7 +30,7 @@ class Said(str):
     fields: dict[str, Any]
 
     def __new__(cls, template: str, fields: dict[str, Any]) -> Said:
-        english = template.format(**{k: _english(v) for k, v in fields.items()})
+        english = _plurals(template, fields).format(**{k: _english(v) for k, v in fields.items()})
         made = super().__new__(cls, english)
         made.domain, made.template, made.fields = DOMAIN, template, dict(fields)
         return made
@@ -59,6 +60,28 @@ class SetName(str):
 
     def __getnewargs__(self) -> tuple[str, Said | None]:  # type: ignore[override]
         return (self.dice_set, self.vision_title)
+
+
+# a count's words in English: ICU's plural argument, "{n, plural, one {# die} other {# dice}}"
+# (the host says it in every language: host.games.text.PLURALS; here English's "one" is 1)
+_PLURAL = re.compile(r"\{(\w+), plural,((?:\s*\w+\s*\{(?:[^{}]|\{[^{}]*\})*\})+)\s*\}")
+_FORM = re.compile(r"\s*(\w+)\s*\{((?:[^{}]|\{[^{}]*\})*)\}")
+
+
+def _plurals(template: str, fields: dict[str, Any]) -> str:
+    """The template with each plural argument said in English.
+
+    >>> _plurals("{n, plural, one {# die} other {# dice}} left", {"n": 1})
+    '{n} die left'
+    """
+
+    def one(found: re.Match[str]) -> str:
+        forms = dict(_FORM.findall(found.group(2)))
+        count = fields.get(found.group(1))
+        form = forms["one" if count == 1 and isinstance(count, int) else "other"]
+        return form.replace("#", "{" + found.group(1) + "}")
+
+    return _PLURAL.sub(one, template) if ", plural," in template else template
 
 
 def _english(value: Any) -> Any:

@@ -59,6 +59,21 @@ DECIMAL_COMMA = {"fr"}
 # field's value decides ("le tour d'Aiko", "pas d'Ailes"; "de Bruno" stays). A name's h
 # is not guessed at (mute or not). app.js's t() elides alike on the page.
 ELIDING = {"fr"}
+# A count's words change with it ("1 finished game", "2 finished games"): a template says
+# so with ICU MessageFormat's plural argument, its forms chosen by the count's CLDR plural
+# category in the language (`plural`), `#` in a form standing for the count:
+#     "{n, plural, one {# finished game} other {# finished games}}"
+# Each language writes the categories it has (`PLURALS`): English one (1) and other; French
+# one (0 and 1) and other (CLDR's "many", a round million, is said with "other"); Japanese
+# a single form (its translation may write the count as a plain field, "{n} 件").
+# app.js's t() chooses alike with the browser's Intl.PluralRules (tests/app/test_i18n.py).
+PLURALS: dict[str, tuple[str, ...]] = {
+    "en": ("one", "other"),
+    "fr": ("one", "other"),
+    "ja": ("other",),
+}
+PLURAL_ARGUMENT = re.compile(r"\{(\w+), plural,((?:\s*\w+\s*\{(?:[^{}]|\{[^{}]*\})*\})+)\s*\}")
+PLURAL_FORM = re.compile(r"\s*(\w+)\s*\{((?:[^{}]|\{[^{}]*\})*)\}")
 _ELIDED = re.compile(r"(?<![\w'’])([Dd]e|[Qq]ue) \{(\w+)\}")
 _VOWELS = frozenset("aeiouàâäéèêëîïôöùûüœæAEIOUÀÂÄÉÈÊËÎÏÔÖÙÛÜŒÆ")
 
@@ -129,6 +144,8 @@ def _field_from_json(value: Any) -> Any:
 
 
 def _fill(template: str, fields: Mapping[str, Any], lang: str) -> str:
+    if ", plural," in template:
+        template = plurals(template, fields, lang)
     said: dict[str, Any] = {}
     decimals = False
     for key, value in fields.items():
@@ -164,6 +181,46 @@ def _elided(template: str, said: Mapping[str, Any]) -> str:
         return found.group(0)
 
     return _ELIDED.sub(one, template)
+
+
+def plural(count: object, lang: str) -> str:
+    """CLDR's plural category of a count in `lang` (PLURALS): English "one" for 1 alone,
+    French "one" for 0 and 1 (and 1,5: the integer part), Japanese "other" always.
+
+    >>> [plural(n, "en") for n in (0, 1, 2)], [plural(n, "fr") for n in (0, 1, 2)]
+    (['other', 'one', 'other'], ['one', 'one', 'other'])
+    """
+    if lang not in PLURALS or len(PLURALS[lang]) == 1 or not isinstance(count, numbers.Real):
+        return "other"
+    if lang == "fr":
+        return "one" if abs(int(count)) in (0, 1) else "other"
+    return "one" if count == 1 and not _has_decimals(count) else "other"
+
+
+def plurals(template: str, fields: Mapping[str, Any], lang: str) -> str:
+    """The template with each plural argument replaced by its form for the count in `lang`
+    (`#` written as the count's field).
+
+    >>> plurals("{n, plural, one {# game} other {# games}} by {who}", {"n": 1}, "en")
+    '{n} game by {who}'
+    """
+
+    def one(found: re.Match[str]) -> str:
+        name, forms = found.group(1), dict(PLURAL_FORM.findall(found.group(2)))
+        form = forms.get(plural(fields.get(name), lang), forms.get("other"))
+        return found.group(0) if form is None else form.replace("#", "{" + name + "}")
+
+    return PLURAL_ARGUMENT.sub(one, template)
+
+
+def plural_forms(template: str) -> list[tuple[str, list[str]]]:
+    """Each plural argument of a template: (its count's field, the categories it writes).
+
+    >>> plural_forms("{n, plural, one {# game} other {# games}}, {k} left")
+    [('n', ['one', 'other'])]
+    """
+    found = PLURAL_ARGUMENT.finditer(template)
+    return [(m.group(1), [c for c, _ in PLURAL_FORM.findall(m.group(2))]) for m in found]
 
 
 def _has_decimals(value: Any) -> bool:

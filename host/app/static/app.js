@@ -41,7 +41,26 @@ const tableView = () => document.body.classList.contains("table-view");
 function t(key, fields) {
   const template = Object.prototype.hasOwnProperty.call(texts, key) ? texts[key] : key;
   if (!fields) return template;
-  return elided(template, fields).replace(/\{(\w+)\}/g, (whole, name) => (name in fields ? fieldText(fields[name]) : whole));
+  return elided(plurals(template, fields), fields).replace(/\{(\w+)\}/g, (whole, name) => (name in fields ? fieldText(fields[name]) : whole));
+}
+
+// A count's words in the page's language: each plural argument of a template ("{n, plural,
+// one {# finished game} other {# finished games}}", ICU MessageFormat's) said in the form
+// the browser's Intl.PluralRules chooses for the count (French "one" for 0 and 1, English
+// for 1 alone, Japanese "other" always), "other" where the language's file writes no such
+// form (French "many", a round million); `#` is the count. The server's: host.games.text.plurals.
+const PLURAL = /\{(\w+), plural,((?:\s*\w+\s*\{(?:[^{}]|\{[^{}]*\})*\})+)\s*\}/g;
+const PLURAL_FORM = /\s*(\w+)\s*\{((?:[^{}]|\{[^{}]*\})*)\}/g;
+let pluralRules = null; // Intl.PluralRules of the page's language (made again when it changes)
+function plurals(template, fields) {
+  if (!template.includes(", plural,")) return template;
+  if (!pluralRules || pluralRules.resolvedOptions().locale.split("-")[0] !== lang) pluralRules = new Intl.PluralRules(lang);
+  return template.replace(PLURAL, (whole, name, body) => {
+    const forms = Object.fromEntries([...body.matchAll(PLURAL_FORM)].map((m) => [m[1], m[2]]));
+    const count = fields[name];
+    const form = forms[typeof count === "number" ? pluralRules.select(count) : "other"] ?? forms.other;
+    return form === undefined ? whole : form.replace(/#/g, `{${name}}`);
+  });
 }
 
 // French elides "de" and "que" before a field whose value starts with a vowel ("le
@@ -72,7 +91,7 @@ const sentences = (items) => items.join(sentenceJoin);
 // The same, for a sentence holding elements: the nodes of the filled template, each field
 // in its place (a translation may move it).
 function tn(key, fields) {
-  const template = elided(Object.prototype.hasOwnProperty.call(texts, key) ? texts[key] : key, fields);
+  const template = elided(plurals(Object.prototype.hasOwnProperty.call(texts, key) ? texts[key] : key, fields), fields);
   return template.split(/(\{\w+\})/).filter((part) => part !== "").map((part) => {
     const name = part.match(/^\{(\w+)\}$/);
     if (!name || !(name[1] in fields)) return part;
