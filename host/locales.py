@@ -177,7 +177,7 @@ def check(domain: str, folder: Path) -> Problems:
     used = keys_used(domain, folder)
     missing: dict[str, list[str]] = {}
     unused: dict[str, list[str]] = {}
-    english = [(key, p) for key in sorted(used) for p in _plural_problems(key, key, ENGLISH)]
+    english = [(key, p) for key in sorted(used) for p in plural_problems(key, key, ENGLISH)]
     wrong: list[str] = [f"{domain}: {key!r} {problem}" for key, problem in english]
     for lang in LANGUAGES:
         if lang == ENGLISH:
@@ -193,7 +193,7 @@ def check(domain: str, folder: Path) -> Problems:
                     f"{path}: {key!r} has the fields {sorted(_fields(key))}, its translation "
                     f"{sorted(_fields(said))}"
                 )
-            wrong += [f"{path}: {key!r} {problem}" for problem in _plural_problems(key, said, lang)]
+            wrong += [f"{path}: {key!r} {problem}" for problem in plural_problems(key, said, lang)]
         missing[lang] = sorted(used - set(merged))
         unused[lang] = sorted(set(merged) - used)
     return Problems(domain, missing, unused, wrong)
@@ -217,14 +217,14 @@ def _fields(template: str) -> set[str]:
     return found | set(re.findall(r"(?<!\{)\{(\w+)[^{}]*\}", rest))
 
 
-def _plural_problems(key: str, said: str, lang: str) -> list[str]:
+def plural_problems(key: str, said: str, lang: str) -> list[str]:
     """What a translation (or the English, `said` the key) gets wrong in its plural forms:
     each plural argument writes exactly the language's categories (PLURALS), and a count
     the English says in forms is said in forms where the language has more than one.
 
-    >>> _plural_problems("{n, plural, one {# game} other {# games}}", "{n} parties", "fr")
+    >>> plural_problems("{n, plural, one {# game} other {# games}}", "{n} parties", "fr")
     ['has no plural forms for {n} in fr (one, other)']
-    >>> _plural_problems("{n} x", "{n, plural, one {x} few {y}}", "fr")
+    >>> plural_problems("{n} x", "{n, plural, one {x} few {y}}", "fr")
     ['writes the forms few, one of {n}: fr has one, other']
     """
     problems = []

@@ -19,13 +19,16 @@ from host.games.text import (
     Text,
     Words,
     accepted,
+    as_text,
     language,
     localize,
     message,
+    plural,
+    plural_forms,
     read_locale,
     translation,
 )
-from host.locales import check, html_keys, js_keys, packages, python_keys
+from host.locales import _fields, check, html_keys, js_keys, packages, plural_problems, python_keys
 
 PACKAGES = packages()
 # an ordinary space between a number's placeholder and its unit: "{seconds} s", not "{who} s'est"
@@ -300,3 +303,99 @@ def test_french_says_a_colour_of_runners_without_agreeing_it() -> None:
     kr = Words("host.games.kingdom_run")
     taken = kr("{at}: {colour} runners are someone else's", at="Bo", colour=kr.name("red"))
     assert taken.say("fr") == "Bo\u00a0: les coureurs de couleur rouge sont à quelqu'un d'autre"
+
+
+# ---- a count's words: each language's plural forms (host.games.text.PLURALS) -------------
+
+FINISHED = "{n, plural, one {# finished game} other {# finished games}}"
+
+
+def test_a_count_is_said_in_each_language_s_own_form() -> None:
+    """English: one for 1 alone; French: one for 0 and 1 (CLDR: "0 partie terminée");
+    Japanese: one form for every count."""
+    said = {
+        lang: [Words("host.app")(FINISHED, n=n).say(lang) for n in (0, 1, 2)] for lang in LANGUAGES
+    }
+    assert said["en"] == ["0 finished games", "1 finished game", "2 finished games"]
+    assert said["fr"] == ["0 partie terminée", "1 partie terminée", "2 parties terminées"]
+    ja = translation("host.app", "ja")[FINISHED]
+    assert "plural" not in ja and said["ja"] == [ja.format(n=n) for n in (0, 1, 2)]
+    # its English is the English form, and a copy or a notice kept says it alike
+    one = Words("host.app")(FINISHED, n=1)
+    assert one == "1 finished game"
+    assert Text.from_json(json.loads(json.dumps(one.to_json()))).say("fr") == "1 partie terminée"
+    assert pickle.loads(pickle.dumps(one)).say("fr") == "1 partie terminée"
+
+
+def test_the_plural_rules_are_cldr_s() -> None:
+    assert [plural(n, "en") for n in (0, 1, 2, 1.0, 1.5)] == [
+        "other",
+        "one",
+        "other",
+        "other",
+        "other",
+    ]
+    assert [plural(n, "fr") for n in (0, 1, 1.5, 2, 100)] == ["one", "one", "one", "other", "other"]
+    assert {plural(n, "ja") for n in (0, 1, 2)} == {"other"}
+    assert plural("three", "en") == "other"  # not a count: the form for many
+
+
+def test_every_plural_text_is_said_for_0_1_and_2_in_every_language() -> None:
+    """Every template with a count's forms, in every package and language: no plural
+    argument is left unsaid, and French says 0 and 1 alike (its "one"), 2 otherwise."""
+    checked = 0
+    for domain in sorted(PACKAGES):
+        for lang in LANGUAGES:
+            said = translation(domain, lang) if lang != "en" else {}
+            for key in sorted(
+                k for k in (said or {k: k for k in translation(domain, "fr")}) if "plural," in k
+            ):
+                counts = {c for c, _ in plural_forms(key)}
+                for n in (0, 1, 2):
+                    fields = {f: n if f in counts else "X" for f in _fields(key)}
+                    text = Text(domain, key, fields).say(lang)
+                    assert "plural" not in text and "#" not in text, (domain, lang, key, text)
+                if lang == "fr":
+                    forms = [
+                        Text(domain, key, {f: n if f in counts else "X" for f in _fields(key)}).say(
+                            lang
+                        )
+                        for n in (0, 1, 2)
+                    ]
+                    assert forms[0].replace("0", "1") == forms[1] != forms[2].replace("2", "1"), (
+                        key,
+                        forms,
+                    )
+                checked += 1
+    assert checked > 50
+
+
+def test_the_checker_wants_each_language_s_forms() -> None:
+    english = "{n, plural, one {# card} other {# cards}} seen"
+    assert plural_problems(english, english, "en") == []
+    assert (
+        plural_problems(english, "{n, plural, one {# carte vue} other {# cartes vues}}", "fr") == []
+    )
+    assert plural_problems(english, "{n} 枚見えました", "ja") == []  # one form: a plain count
+    assert plural_problems(english, "{n} cartes vues", "fr") == [
+        "has no plural forms for {n} in fr (one, other)"
+    ]
+    assert plural_problems(english, "{n, plural, other {# cartes vues}}", "fr") == [
+        "writes the forms other of {n}: fr has one, other"
+    ]
+    assert plural_problems(english, "{n, plural, one {# 枚} other {# 枚}}", "ja") == [
+        "writes the forms one, other of {n}: ja has other"
+    ]
+    assert plural_problems("{n, plural, other {# x}}", "{n, plural, other {# x}}", "en") == [
+        "writes the forms other of {n}: en has one, other"
+    ]
+
+
+def test_vision_says_a_count_s_english_form_and_the_host_the_others() -> None:
+    from vision.words import _ as vision_said
+
+    said = vision_said("{n, plural, one {# die} other {# dice}} not named yet", n=1)
+    assert said == "1 die not named yet"
+    assert as_text(said).say("fr") == "1 dé pas encore nommé"
+    assert as_text(vision_said(said.template, n=0)).say("fr") == "0 dé pas encore nommé"
+    assert vision_said(said.template, n=3) == "3 dice not named yet"

@@ -264,8 +264,9 @@ class CardTeaching:
                 self.notice(
                     "info",
                     _(
-                        "the table now reads the cards with the set it was taught ({kinds} kinds, "
-                        "from {cards} cards)",
+                        "the table now reads the cards with the set it was taught ({kinds, plural, "
+                        "one {# kind} other {# kinds}}, from {cards, plural, one {# card} other "
+                        "{# cards}})",
                         kinds=len(made.kinds),
                         cards=len(flow.confirmed()),
                     ),

@@ -337,7 +337,14 @@ def _recorded(
         table.act({"do": "new_game", "game": kind.name, "setup": setup}, RECORDING)
         done = 0
     else:
-        table.notice("info", _("The recorded game in progress goes on ({n} inputs played)", n=done))
+        table.notice(
+            "info",
+            _(
+                "The recorded game in progress goes on ({n, plural, one {# "
+                "input} other {# inputs}} played)",
+                n=done,
+            ),
+        )
     return SessionPlayer(
         table,
         session,

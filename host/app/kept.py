@@ -106,8 +106,10 @@ class Keeping(Generic[F]):
             self._say(
                 "warning",
                 _(
-                    "{n} of the pictures kept by {teaching} could not be read back after the "
-                    "table stopped: show them to the camera again",
+                    "{n, plural, one {# of the pictures kept by {teaching} could not be read "
+                    "back after the table stopped: show it to the camera again} other {# of the "
+                    "pictures kept by {teaching} could not be read back after the table "
+                    "stopped: show them to the camera again}}",
                     n=unread,
                     teaching=self.words.teaching,
                 ),

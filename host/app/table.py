@@ -370,7 +370,8 @@ class Table:
                     _("the camera's throw is not stored: {why}", why=str(error))
                     if waiting <= 1
                     else _(
-                        "the camera's throw is not stored: {why} ({n} throws wait)",
+                        "the camera's throw is not stored: {why} ({n, plural, one {# "
+                        "throw waits} other {# throws wait}})",
                         why=str(error),
                         n=waiting,
                     ),
@@ -429,7 +430,11 @@ class Table:
                 why = (
                     _("1 die not read: say what it shows")
                     if n == 1
-                    else _("{n} dice not read: say what they show", n=n)
+                    else _(
+                        "{n, plural, one {# die not read: say what it shows} other "
+                        "{# dice not read: say what they show}}",
+                        n=n,
+                    )
                 )
                 self.throw = {**seen, "status": "asking", "reason": why, "asking": unread}
                 self._publish()

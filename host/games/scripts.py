@@ -183,7 +183,11 @@ def describe(inp: Input) -> Text:
 def check_expects(expects: Sequence[Expect], game: Game, applied: int) -> None:
     for i, expect in enumerate(expects):
         if expect.after == applied:
-            at = _("{at} (after {n} inputs)", at=f"expect[{i}]", n=applied)
+            at = _(
+                "{at} (after {n, plural, one {# input} other {# inputs}})",
+                at=f"expect[{i}]",
+                n=applied,
+            )
             state = game.to_json()
             problems = mismatches(state, expect.state)
             if problems:  # each says where in the state (paths and JSON values: no words)

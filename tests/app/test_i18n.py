@@ -14,7 +14,7 @@ from playwright.sync_api import Browser, Page, expect
 from host.app import screens
 from host.app.camera import MisfitSeen
 from host.games.registry import kinds
-from host.games.text import LANGUAGES, as_text, read_locale
+from host.games.text import LANGUAGES, Text, as_text, plural_forms, read_locale
 from host.locales import keys_used, packages
 from tests.app.browser import PLAYERS, Served, open_page, served, throw_seen, unlock_page
 from vision.words import _ as vision_said
@@ -177,7 +177,8 @@ def english(browser: Browser) -> set[str]:
     screens.walk(browser, "en-US", lambda name, page: seen.update(words(screen_text(page))))
     for domain, folder in packages().items():
         keys = keys_used(domain, folder)
-        seen |= words(re.sub(r"\{\w+\}", " ", " ".join(keys)))
+        # (a count's forms said without their syntax: "{n, plural, one {# game} ...")
+        seen |= words(re.sub(r"\{\w+\}|\{\w+, plural,|\b(one|other) \{", " ", " ".join(keys)))
     return seen
 
 
@@ -258,4 +259,56 @@ def test_a_number_with_decimals_is_written_as_each_language_writes_it(
     for lang, page in pages.items():
         said = f"0{marks[lang]}55 < 0{marks[lang]}90"
         expect(page.locator("[data-test=seen]")).to_contain_text(said)
+        page.context.close()
+
+
+# ---- a count's words: each language's plural forms -----------------------------------------
+
+
+def test_the_page_says_every_count_in_the_language_s_forms_as_the_server_does(
+    browser: Browser, table: Served
+) -> None:
+    """The page's t() chooses a count's form with the browser's Intl.PluralRules, the
+    server with host.games.text.plural: every plural text of the page, said for 0, 1, 2
+    and more, is the same in both, in every language; and a count drawn on the screens is
+    in its form ("0 partie terminée", "1 entrée")."""
+    keys = sorted(k for k in keys_used("host.app", packages()["host.app"]) if "plural," in k)
+    assert len(keys) >= 5
+    counts = (0, 1, 2, 5, 1_000_000)
+    for lang in LANGUAGES:
+        page = open_page(browser, table, lang, unlock=False)
+        for key in keys:
+            fields = {f: "X" for f in re.findall(r"\{(\w+)\}", re.sub(r"#", "", key))}
+            for n in counts:
+                given = {**fields, **{c: n for c, _ in plural_forms(key)}}
+                page_said = page.evaluate("([key, fields]) => t(key, fields)", [key, given])
+                server_said = Text("host.app", key, given).say(lang)
+                assert page_said == server_said, (lang, key, n)
+        page.context.close()
+    said = {"en": "0 finished games", "fr": "0 partie terminée"}
+    for lang, text in said.items():
+        page = open_page(browser, table, lang, unlock=False)
+        page.click("[data-test=more]")
+        page.click("[data-test=open-stats]")
+        expect(page.locator("#panel")).to_contain_text(text)
+        page.context.close()
+    table.table.act({"do": "new_game", "game": "king-of-tokyo",
+                     "setup": {"players": PLAYERS, "first_player": "Ann"}})  # fmt: skip
+    games = {
+        "en": ["playing, 0 inputs", "playing, 1 input"],
+        "fr": ["en cours, 0 entrée", "en cours, 1 entrée"],
+    }
+    pages = {lang: open_page(browser, table, lang, unlock=False) for lang in games}
+    for lang, page in pages.items():
+        page.click("[data-test=more]")
+        page.click("[data-test=open-games]")
+        expect(page.locator("[data-test=games]")).to_contain_text(games[lang][0])
+    faces = ["1", "1", "2", "claw", "heart", "energy"]
+    table.table.act(
+        {"do": "input", "input": {"type": "throw", "player": "Ann", "thrown": faces, "kept": []}}
+    )
+    for lang, page in pages.items():
+        page.click("[data-test=more]")
+        page.click("[data-test=open-games]")
+        expect(page.locator("[data-test=games]")).to_contain_text(games[lang][1])
         page.context.close()

@@ -14,10 +14,12 @@ from host.games import text
 from host.games.text import LANGUAGES, Text, translation
 from host.locales import packages
 
-# field values of every kind a message carries: names, counts, yes/no, decimals, words of
-# a package (said in the language), lists of them (joined as the language joins them)
+# field values of every kind a message carries: names, counts (0, 1 and 3: each plural
+# form), yes/no, decimals, words of a package (said in the language), lists of them
 VALUES: list[object] = [
     "Ann",
+    0,
+    1,
     3,
     True,
     0.5,
@@ -40,8 +42,17 @@ def templates() -> list[tuple[str, str, str]]:
 
 
 def fields_of(template: str) -> list[str]:
+    """Its fields, a plural argument's count among them (each form said in turn)."""
+    forms = [text.plurals(template, {}, "en")]  # every count said "other"
+    ones = {count: 1 for count, _ in text.plural_forms(template)}
+    forms.append(text.plurals(template, ones, "en"))
     return sorted(
-        {f.split(".")[0].split("[")[0] for _, f, _, _ in string.Formatter().parse(template) if f}
+        {
+            f.split(".")[0].split("[")[0]
+            for t in forms
+            for _, f, _, _ in string.Formatter().parse(t)
+            if f
+        }
     )
 
 
@@ -58,9 +69,10 @@ def test_every_template_is_filled_as_the_language_s_formatter_fills_it(lang: str
         for _ in range(3):
             fields = {n: rng.choice(VALUES) for n in names}
             said = {k: text._said(v, lang) for k, v in fields.items()}
-            filled = template  # French's "de {player}" said "d'Ann" (test_locales)
+            filled = text.plurals(template, fields, lang)  # a count's form, then the rest
+            # French's "de {player}" said "d'Ann" (test_locales)
             if lang in text.ELIDING:
-                filled = text._elided(template, said)
+                filled = text._elided(filled, said)
             try:
                 expected = text._formatter(lang).vformat(filled, (), said)
             except (ValueError, TypeError):  # a decimal spec given a name: not a real message

@@ -330,12 +330,19 @@ class TeachFlow:
         left = []
         faces = [self.label(i)[0] for i in range(len(self.cuts))]
         if any(f is None for f in faces):
-            left.append(_("{n} dice not named yet", n=sum(f is None for f in faces)))
+            left.append(
+                _(
+                    "{n, plural, one {# die} other {# dice}} not named yet",
+                    n=sum(f is None for f in faces),
+                )
+            )
         uncoloured = [
             i for i, f in enumerate(faces) if f not in (None, NONE) and not self.label(i)[1]
         ]
         if len(self.colors) > 1 and uncoloured:
-            left.append(_("{n} dice without a colour yet", n=len(uncoloured)))
+            left.append(
+                _("{n, plural, one {# die} other {# dice}} without a colour yet", n=len(uncoloured))
+            )
         return left
 
     def missing(self) -> list[str]:

@@ -523,7 +523,10 @@ class ThrowFollower:
             n, m = sum(seen.values()), sum(want.values())
             if n < m:
                 return COUNT, _(
-                    "{n} dice seen, {m} in play: is a die off the table or hidden?", n=n, m=m
+                    "{n, plural, one {# die} other {# dice}} seen, {m} in play: "
+                    "is a die off the table or hidden?",
+                    n=n,
+                    m=m,
                 )
             return COUNT, _("{n} dice seen, {m} in play: remove the extra dice", n=n, m=m)
         colours_told = "any" not in want  # "any": the game counts dice, not colours
@@ -538,7 +541,9 @@ class ThrowFollower:
             return NOT_THROWN, _("1 die was not thrown: the first throw throws all dice")
         if stale:
             return NOT_THROWN, _(
-                "{n} dice were not thrown: the first throw throws all dice", n=len(stale)
+                "{n, plural, one {# die was not thrown} other {# dice were "
+                "not thrown}}: the first throw throws all dice",
+                n=len(stale),
             )
         return None
 

@@ -155,7 +155,11 @@ class Stream:
         finally:
             source.close()
         early = source.ended_early()
-        ended = _("{source} ended after {n} frames", source=source.name, n=index)
+        ended = _(
+            "{source} ended after {n, plural, one {# frame} other {# frames}}",
+            source=source.name,
+            n=index,
+        )
         yield Status("ended", early or ended, t)
 
     @staticmethod

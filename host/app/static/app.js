@@ -779,7 +779,7 @@ function drawLog(el) {
   const latest = g.log.slice(-3).reverse();
   el.append(h("h3", {}, t("What happened")), h("ol", { reversed: true, class: "feed", "data-test": "feed" }, latest.map(entry)));
   if (g.log.length > latest.length) {
-    const details = h("details", {}, h("summary", {}, t("Game log ({n} steps)", { n: g.inputs })));
+    const details = h("details", {}, h("summary", {}, t("Game log ({n, plural, one {# step} other {# steps}})", { n: g.inputs })));
     details.open = !!drawLog.open;
     details.addEventListener("toggle", () => { drawLog.open = details.open; });
     details.append(h("ol", { reversed: true, "data-test": "log" }, g.log.slice().reverse().map(entry)));
@@ -795,7 +795,7 @@ function drawSummary(el) {
   if (!s) return;
   const v = view();
   el.append(h("h2", { "data-test": "winner" }, s.winners.length ? t("🏆 {players} won!", { players: s.winners.join(t(", ")) }) : t("Nobody won.")),
-    h("p", {}, t("{turns} turns, {minutes} min, {n} steps", { turns: s.turns, minutes: s.minutes, n: s.inputs })),
+    h("p", {}, t("{turns, plural, one {# turn} other {# turns}}, {minutes} min, {n, plural, one {# step} other {# steps}}", { turns: s.turns, minutes: s.minutes, n: s.inputs })),
     h("table", { class: "final", "data-test": "final" }, v.seats.map((seat) => h("tr", { class: seat.winner ? "winner" : null },
       h("th", {}, seat.player, seat.role ? h("small", {}, " " + seat.role) : null),
       seat.dials.map((d) => h("td", {}, `${d.label} ${d.value}`))))));
@@ -1022,7 +1022,7 @@ async function gamesPanel(panel) {
       h("td", { class: "date" }, new Date(g.updated * 1000).toLocaleString(lang, { dateStyle: "medium", timeStyle: "short" })),
       h("td", { class: "players-cell" }, g.players.map((p) => (p.role ? t("{player} ({role})", { player: p.name, role: p.role }) : p.name)).join(t(", "))),
       h("td", {}, g.status === "over" ? (g.winners.length ? t("won by {players}", { players: g.winners.join(t(", ")) }) : t("nobody won")) :
-        g.paused ? t("paused, {n} inputs", { n: g.inputs }) : t("playing, {n} inputs", { n: g.inputs })),
+        g.paused ? t("paused, {n, plural, one {# input} other {# inputs}}", { n: g.inputs }) : t("playing, {n, plural, one {# input} other {# inputs}}", { n: g.inputs })),
       h("td", {},
         unlocked() && g.id !== current ? h("button", { onclick: async () => { if (await act({ do: "open", id: g.id })) closePanel(); } }, t("Open")) : null,
         " ", h("a", { class: "link", href: `/api/games/${g.id}/script`, download: `dicetable-game-${g.id}.json` }, t("Export")))))));
@@ -1030,7 +1030,7 @@ async function gamesPanel(panel) {
 
 async function statsPanel(panel) {
   const s = await (await get("/api/stats")).json();
-  panel.append(h("h2", {}, t("Statistics")), h("p", {}, t("{n} finished games", { n: s.games })));
+  panel.append(h("h2", {}, t("Statistics")), h("p", {}, t("{n, plural, one {# finished game} other {# finished games}}", { n: s.games })));
   if (!s.games) return;
   // each game's roles in a table of its own, headed by its own word for them (the word of
   // the game on the table stood over every game's roles)

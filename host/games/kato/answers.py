@@ -55,15 +55,21 @@ def _play(g: KaTO, w: Waiting, base: Input) -> Answer:
     else:
         title = _("{player}: lay a card on {card}", player=w.player, card=card_name(top))
     if owed:
-        title = _("{said} ({n} cards owed)", said=title, n=owed)
+        title = _(
+            "{said} ({n, plural, one {# card owed} other {# cards owed}})", said=title, n=owed
+        )
     return {"title": title, "choices": choices}
 
 
 def _draw(g: KaTO, w: Waiting, base: Input) -> Answer:
     cards = w.options["cards"]
-    label = _("Draw {n} cards", n=cards) if cards != 1 else _("Draw a card")
+    label = (
+        _("Draw {n, plural, one {# card} other {# cards}}", n=cards)
+        if cards != 1
+        else _("Draw a card")
+    )
     title = (  # (a sentence's words, as the other titles': "Ann: Draw a card" stood capital)
-        _("{player}: draw {n} cards", player=w.player, n=cards)
+        _("{player}: draw {n, plural, one {# card} other {# cards}}", player=w.player, n=cards)
         if cards != 1
         else _("{player}: draw a card", player=w.player)
     )
@@ -111,7 +117,14 @@ def _catch(g: KaTO, w: Waiting, base: Input) -> Answer:
     return {
         "title": _("{player}: catch a player who did not call KaTO", player=w.player),
         "choices": [
-            choice(_("Catch {other} ({n} cards)", other=t, n=CATCH_PENALTY), {**base, "target": t})
+            choice(
+                _(
+                    "Catch {other} ({n, plural, one {# card} other {# cards}})",
+                    other=t,
+                    n=CATCH_PENALTY,
+                ),
+                {**base, "target": t},
+            )
             for t in w.options["targets"]
         ],
     }
@@ -124,7 +137,11 @@ def _hand(g: KaTO, w: Waiting, base: Input) -> Answer:
     if count == 1:
         title = _("{player}: lay down the card left", player=w.player)
     else:
-        title = _("{player}: lay down the {n} cards left", player=w.player, n=count)
+        title = _(
+            "{player}: lay down {n, plural, one {the last card} other {the # cards left}}",
+            player=w.player,
+            n=count,
+        )
     kinds = [(_card(c).json(), card_name(c)) for c in w.options["cards"]]
     fields = [pick_field(f"cards.{i}", _("card {n}", n=i + 1), kinds) for i in range(count)]
     form = fields_form({**base, "cards": []}, fields, _("Lay down these cards"))

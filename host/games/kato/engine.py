@@ -345,7 +345,7 @@ class KaTO(LoggedGame):
         if len(cards) > self.hands[seat]:
             raise WrongCount(
                 _(
-                    "{player} holds {n} cards, not {laid}",
+                    "{player} holds {n, plural, one {# card} other {# cards}}, not {laid}",
                     player=name,
                     n=self.hands[seat],
                     laid=len(cards),
@@ -466,7 +466,8 @@ class KaTO(LoggedGame):
         if len(cards) != self.hands[seat]:
             raise WrongCount(
                 _(
-                    "{player} holds {n} cards, not {laid}: is a card missing or read twice?",
+                    "{player} holds {n, plural, one {# card} other {# cards}}, "
+                    "not {laid}: is a card missing or read twice?",
                     player=name,
                     n=self.hands[seat],
                     laid=len(cards),

@@ -33,7 +33,12 @@ def catalog() -> dict[str, Any]:
         if card in VALUE_LABELS
     ]
     targets = [
-        (t, _("{n} points", n=t["points"]) if "points" in t else _("{n} rounds", n=t["rounds"]))
+        (
+            t,
+            _("{n, plural, one {# point} other {# points}}", n=t["points"])
+            if "points" in t
+            else _("{n, plural, one {# round} other {# rounds}}", n=t["rounds"]),
+        )
         for t in TARGETS
     ]
     priced = [
@@ -88,7 +93,7 @@ def view(game: KaTO) -> dict[str, Any]:
     ]
     top = s["top"]
     shown = [] if top is None else [card_name(top)]
-    note = _("{n} cards in the draw pile", n=s["draw_pile"])
+    note = _("{n, plural, one {# card} other {# cards}} in the draw pile", n=s["draw_pile"])
     if s["color"] and top is not None and s["color"] != top["color"]:
         note = _("colour asked: {color}; {rest}", color=_.name(s["color"]), rest=note)
     rounds = s["rounds"]

@@ -65,7 +65,7 @@ class KatoCards:
             if len(seen) != expected.count:
                 return NoCardInput(
                     _(
-                        "{n} cards seen, {player} holds {count}",
+                        "{n, plural, one {# card} other {# cards}} seen, {player} holds {count}",
                         n=len(seen),
                         player=expected.player,
                         count=expected.count,
@@ -74,7 +74,11 @@ class KatoCards:
             return {"type": "hand", "player": expected.player, "cards": [c.json() for c in seen]}
         if len(seen) != 1:
             return NoCardInput(
-                _("{n} new cards on the discard pile: enter the play on the page", n=len(seen))
+                _(
+                    "{n, plural, one {# new card} other {# new cards}} on the "
+                    "discard pile: enter the play on the page",
+                    n=len(seen),
+                )
             )
         (card,) = seen
         waits = {w.kind: w for w in g.waiting_for() if w.player == expected.player}

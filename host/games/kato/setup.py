@@ -265,8 +265,8 @@ def _check_position(setup: Setup) -> None:
     if target.kind == ROUNDS and position.round > target.amount and scores[0] != scores[1]:
         raise SetupError(
             _(
-                "position.round: after {n} rounds the game goes on only while the highest "
-                "score is tied",
+                "position.round: after {n, plural, one {# round} other {# rounds}} the game "
+                "goes on only while the highest score is tied",
                 n=target.amount,
             )
         )

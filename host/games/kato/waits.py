@@ -170,8 +170,8 @@ def why_no_call(game: KaTO, seat: int) -> Text:
     if seat in game.called or game.armed == seat:
         return _("{player} has called KaTO already", player=name)
     return _(
-        "{player} holds {n} cards: KaTO is called with one card left, or on one's turn while "
-        "laying the second-to-last",
+        "{player} holds {n, plural, one {# card} other {# cards}}: KaTO is called with one "
+        "card left, or on one's turn while laying the second-to-last",
         player=name,
         n=held,
     )
@@ -186,7 +186,8 @@ def why_no_catch(game: KaTO, seat: int, caught: int) -> Text:
     if caught in game.called:
         return _("{player} called KaTO in time", player=name)
     return _(
-        "{player} holds {n} cards: only a player left with one card is caught",
+        "{player} holds {n, plural, one {# card} other {# cards}}: "
+        "only a player left with one card is caught",
         player=name,
         n=game.hands[caught],
     )

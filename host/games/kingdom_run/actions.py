@@ -87,8 +87,8 @@ def _boots(race: Race, inp: Input, seat: int) -> None:
             if awake:
                 raise RuleViolation(
                     _(
-                        "{player} has {n} awake runner(s) on space {space}; the boots can't "
-                        "take {wanted}",
+                        "{player} has {n, plural, one {# awake runner} other {# awake runners}} "
+                        "on space {space}; the boots can't take {wanted}",
                         player=race.names[s],
                         n=awake,
                         space=space,

@@ -92,7 +92,8 @@ def check_course(course: Course) -> None:
     if not 1 <= len(course.parts) <= MAX_PARTS:
         raise SetupError(
             _(
-                "course.parts: {n} parts; a course has 1 to {most} (the box's board parts)",
+                "course.parts: {n, plural, one {# part} other {# parts}}; a "
+                "course has 1 to {most} (the box's board parts)",
                 n=len(course.parts),
                 most=MAX_PARTS,
             )
@@ -101,7 +102,7 @@ def check_course(course: Course) -> None:
         if not 1 <= len(part) <= MAX_PART_SPACES:
             raise SetupError(
                 _(
-                    "{at}: {n} spaces; a part has 1 to {most}",
+                    "{at}: {n, plural, one {# space} other {# spaces}}; a part has 1 to {most}",
                     at=f"course.parts[{i}]",
                     n=len(part),
                     most=MAX_PART_SPACES,
@@ -121,8 +122,8 @@ def check_course(course: Course) -> None:
     if len(places) != FINISH_PLACES:
         raise SetupError(
             _(
-                "course.finish_places: {n} values; the finish line has {most} places, "
-                "highest first",
+                "course.finish_places: {n, plural, one {# value} other {# values}}; the "
+                "finish line has {most} places, highest first",
                 n=len(places),
                 most=FINISH_PLACES,
             )

@@ -167,7 +167,8 @@ class KingdomRun(LoggedGame):
         if len(kept) + len(thrown) != DICE:
             raise RuleViolation(
                 _(
-                    "{kept} dice kept and {thrown} thrown: the game has {n} dice",
+                    "{kept, plural, one {# die} other {# dice}} kept and "
+                    "{thrown} thrown: the game has {n} dice",
                     kept=len(kept),
                     thrown=len(thrown),
                     n=DICE,

@@ -133,7 +133,9 @@ def _course(s: dict[str, Any], tokens: list[dict[str, Any]]) -> dict[str, Any]:
     for i in course["lakes"]:
         marks[i], looks[i] = _("lake"), "water"
     note = _(
-        "{name}: {spaces} spaces, {lakes} lakes; the finish line is after the last space",
+        "{name}: {spaces, plural, one {# space} other {# spaces}}, "
+        "{lakes, plural, one {# lake} other {# lakes}}; the finish "
+        "line is after the last space",
         name=_.name(course["name"]),
         spaces=course["spaces"],
         lakes=len(course["lakes"]),

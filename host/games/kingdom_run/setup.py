@@ -116,7 +116,8 @@ def check_setup(setup: Setup) -> None:
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         raise SetupError(
             _(
-                "players: {n} players; Kingdom Run is for {least} to {most}",
+                "players: {n, plural, one {# player} other {# players}}; "
+                "Kingdom Run is for {least} to {most}",
                 n=len(names),
                 least=MIN_PLAYERS,
                 most=MAX_PLAYERS,
@@ -191,7 +192,8 @@ def _check_position(setup: Setup, pos: Position, names: list[str]) -> None:
     if len(pos.finish) >= FINISH_PLACES:
         raise SetupError(
             _(
-                "position.finish: {n} places filled; with all {most} the race is over",
+                "position.finish: {n, plural, one {# place filled} other {# "
+                "places filled}}; with all {most} the race is over",
                 n=len(pos.finish),
                 most=FINISH_PLACES,
             )
@@ -228,7 +230,8 @@ def _check_position(setup: Setup, pos: Position, names: list[str]) -> None:
             if n > spaces.count(space):
                 raise SetupError(
                     _(
-                        "{at}: {n} asleep on space {space}, where {player} has {runners} runner(s)",
+                        "{at}: {n} asleep on space {space}, where {player} has "
+                        "{runners, plural, one {# runner} other {# runners}}",
                         at=f"position.asleep.{name}",
                         n=n,
                         space=space,

@@ -130,7 +130,10 @@ class Throw(DecisionKind):
             note = _("the dice showing {faces} thrown again", faces=shown)
             current = []
         elif "rerolls" in w.options:  # Psychic Probe: one die of the result thrown again
-            note = _("{n} die thrown again: the dice as they lie now", n=w.options["rerolls"])
+            note = _(
+                "{n, plural, one {# die} other {# dice}} thrown again: the dice as they lie now",
+                n=w.options["rerolls"],
+            )
         elif "rethrow" in w.options:  # Background Dweller: the dice showing it thrown again
             face = face_label(w.options["rethrow"])
             note = _("the dice showing {face} thrown again", face=face)
@@ -357,10 +360,17 @@ class Hearts(DecisionKind):
         ]
         if heal_self:
             title = _(
-                "{player}: {n} hearts to use (the rest heal {player})", player=w.player, n=hearts
+                "{player}: {n, plural, one {# heart} other {# hearts}} to "
+                "use (the rest heal {player})",
+                player=w.player,
+                n=hearts,
             )
         else:
-            title = _("{player}: {n} hearts to use (the rest are lost)", player=w.player, n=hearts)
+            title = _(
+                "{player}: {n, plural, one {# heart} other {# hearts}} to use (the rest are lost)",
+                player=w.player,
+                n=hearts,
+            )
         return {
             "title": title,
             "choices": [choice(_("Heal yourself with all") if heal_self else _("Use none"), base)],

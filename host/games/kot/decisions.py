@@ -60,7 +60,7 @@ def decide_hearts(game: State, pending: Pending, inp: Input) -> None:
     if used > options["hearts"]:
         raise RuleViolation(
             _(
-                "{player} has {hearts} hearts, not {used}",
+                "{player} has {hearts, plural, one {# heart} other {# hearts}}, not {used}",
                 player=m.name,
                 hearts=options["hearts"],
                 used=used,

@@ -208,7 +208,7 @@ def view(game: KingOfTokyo) -> dict[str, Any]:
         "face-up",
         _("Cards on offer"),
         [_.name(c) for c in s["face_up"]],
-        _("{n} cards in the deck", n=s["deck_size"]),
+        _("{n, plural, one {# card} other {# cards}} in the deck", n=s["deck_size"]),
     )
     shown = s["dice"] and not s["game_over"]  # the last throw is no news once the game is over
     dice = dice_view(s["dice"], s["throws"], s["throws_allowed"]) if shown else None
@@ -293,7 +293,7 @@ def _curse_list(s: dict[str, Any]) -> dict[str, Any]:
         items.append(_("Golden Scarab: {player}", player=holder))
     else:
         items.append(_("Golden Scarab: nobody ({player} is out)", player=holder))
-    note = _("{n} curses in the deck", n=s["curse_deck_size"])
+    note = _("{n, plural, one {# curse} other {# curses}} in the deck", n=s["curse_deck_size"])
     return item_list("curse", label, items, note)
 
 

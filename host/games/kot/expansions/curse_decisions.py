@@ -417,7 +417,9 @@ def _decide_throw(game: State, pending: Pending, inp: Input) -> None:
     if len(thrown) != len(forced) or kinds != sorted([die_of.get(f, "black") for f in forced]):
         raise RuleViolation(
             _(
-                "{n} dice are thrown again: the ones showing {faces}",
+                "{n, plural, one {# die is thrown again: the one showing "
+                "{faces}} other {# dice are thrown again: the ones showing "
+                "{faces}}}",
                 n=len(forced),
                 faces=[face_label(f) for f in forced],
             )

@@ -186,7 +186,12 @@ class Camouflage(CardEffect):
         n = dice["black"] + dice["green"]
         if check_faces(inp.get("kept", []), "kept") or len(thrown) != n:
             raise RuleViolation(
-                _("{card} throws {n} dice (one per HP), keeping none", card=_.name(self.name), n=n)
+                _(
+                    "{card} throws {n, plural, one {# die} other {# dice}} (one "
+                    "per HP), keeping none",
+                    card=_.name(self.name),
+                    n=n,
+                )
             )
         hit = pending.data
         game.decided(pending)
