@@ -2,7 +2,8 @@
 
 - `dicetable page translations`: every package's locale files checked against the words
   it uses (docs/translations.md): what is missing in a language, what is kept for nothing,
-  a translation whose {fields} are not the English's. Exit status 1 if anything is.
+  a translation whose {fields} are not the English's, or whose count lacks the plural forms
+  of its language (French one and other). Exit status 1 if anything is.
 - `dicetable page screenshots OUT/`: a picture of each main screen of the page in each
   language (OUT/LANG/NN-screen.png), taken in real Chromium on a table of its own
   (host.app.screens), for a person to look at.
@@ -25,7 +26,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     sub = parser.add_subparsers(dest="page_command", metavar="WHAT", required=True)
     sub.add_parser(
         "translations",
-        help="check every locale file against the words used (missing, unused, wrong fields)",
+        help="check every locale file against the words used (missing, unused, wrong fields or "
+        "plural forms)",
     )
     shots = sub.add_parser(
         "screenshots", help="a screenshot of each main screen in each language (real Chromium)"
