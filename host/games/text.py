@@ -193,7 +193,7 @@ def plural(count: object, lang: str) -> str:
     if lang not in PLURALS or len(PLURALS[lang]) == 1 or not isinstance(count, numbers.Real):
         return "other"
     if lang == "fr":
-        return "one" if abs(int(count)) in (0, 1) else "other"
+        return "one" if abs(float(count)) < 2 else "other"  # CLDR: i = 0,1
     return "one" if count == 1 and not _has_decimals(count) else "other"
 
 
