@@ -96,7 +96,7 @@ def test_an_illegal_input_or_unmet_expectation_stops_the_replay_with_the_game_re
         replay(parse_script(base(inputs=inputs)))
     assert str(raised.value).startswith("inputs[1] (play by Ann): blue 8 cannot be laid now")
     assert len(raised.value.game.log) == 1
-    with pytest.raises(ScriptFailed, match=r"expect\[0\] \(after 1 inputs\): turn is \"Ann\""):
+    with pytest.raises(ScriptFailed, match=r"expect\[0\] \(after 1 input\): turn is \"Ann\""):
         replay(parse_script(base(inputs=inputs[:1], expect=[{"turn": "Bob"}])))
 
 

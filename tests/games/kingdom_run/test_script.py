@@ -38,7 +38,7 @@ WRONG: list[tuple[dict[str, Any], str]] = [
     ({"format": None}, 'no "format": a game script starts with "format": "kr-game/1"'),
     ({"colour": "red"}, "the script: unknown field 'colour' (fields: course, description,"),
     ({"players": "Ann, Bob"}, 'players: expected a JSON list, not "Ann, Bob"'),
-    ({"players": [{"name": "Ann"}]}, "players: 1 players; Kingdom Run is for 2 to 4"),
+    ({"players": [{"name": "Ann"}]}, "players: 1 player; Kingdom Run is for 2 to 4"),
     ({"players": [{"name": n} for n in "ABCDE"]}, "players: 5 players; Kingdom Run is for 2 to 4"),
     (
         {"players": [{"name": "Ann"}, {"name": "Ann"}]},
@@ -124,7 +124,7 @@ WRONG: list[tuple[dict[str, Any], str]] = [
     ),
     (
         position(asleep={"Ann": [5]}),
-        "position.asleep.Ann: 1 asleep on space 5, where Ann has 0 runner(s)",
+        "position.asleep.Ann: 1 asleep on space 5, where Ann has 0 runners",
     ),
     (position(runners={"Zed": [1]}), "position.runners: unknown player 'Zed'"),
     (

@@ -44,7 +44,7 @@ def test_new_setup_of_export_and_load_round_trip() -> None:
 
 
 def test_bad_setups_and_scripts_are_one_line_game_file_errors() -> None:
-    with pytest.raises(GameFileError, match="players: 1 players; Kingdom Run is for 2 to 4"):
+    with pytest.raises(GameFileError, match="players: 1 player; Kingdom Run is for 2 to 4"):
         KIND.new({"players": [{"name": "Ann"}]})
     with pytest.raises(GameFileError, match="a game setup is a JSON object"):
         KIND.new([])  # type: ignore[arg-type]
