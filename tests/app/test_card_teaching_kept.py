@@ -295,7 +295,7 @@ def damaged_is_said(kind: str, table: Callable[[], Any], teach: Callable[[Any], 
     assert resumed is not None and resumed.kept_cuts() == flow.kept_cuts() - 1
     assert again.said("warning") == [
         f"1 of the pictures kept by the teaching of the {kind} could not be read back after "
-        "the table stopped: show them to the camera again"
+        "the table stopped: show it to the camera again"
     ]
     assert not table().said("warning")  # (kept again as it is now)
     # the teaching itself damaged: said, the table goes on, and a new teaching replaces it
