@@ -65,7 +65,7 @@ ELIDING = {"fr"}
 #     "{n, plural, one {# finished game} other {# finished games}}"
 # Each language writes the categories it has (`PLURALS`): English one (1) and other; French
 # one (0 and 1) and other (CLDR's "many", a round million, is said with "other"); Japanese
-# a single form (its translation may write the count as a plain field, "{n} 件").
+# a single form (its translation may write the count as a plain field, "{n}件").
 # app.js's t() chooses alike with the browser's Intl.PluralRules (tests/app/test_i18n.py).
 PLURALS: dict[str, tuple[str, ...]] = {
     "en": ("one", "other"),
