@@ -6,16 +6,18 @@ taught set was taught (teach27-29's held-out misses, docs/vision.md)."""
 from __future__ import annotations
 
 import dataclasses
+import json
 from pathlib import Path
 
 import numpy as np
 import pytest
 
+from tests.vision.test_vision_cli import run
 from vision.cards import cardset, combined, teach
 from vision.cards.cardset import CardSet
 from vision.cards.combined import CombinedReader
-from vision.cards.dataset import random_set
-from vision.cards.design import random_design
+from vision.cards.dataset import random_set, write
+from vision.cards.design import Design, random_design
 from vision.cards.finder import rectangle
 from vision.cards.reader import CardReader, CardReading
 from vision.cards.scene import CardScene, Placed, Table, render
@@ -96,19 +98,36 @@ def test_a_sure_shipped_reading_not_taken_of_a_find_the_taught_set_dropped_is_un
     assert got is not None and not got.known and got.reason
 
 
-def test_a_deck_taught_a_few_cards_reads_values_it_was_not_shown(
-    tmp_path: Path, shipped: CardSet
-) -> None:
-    """A deck of a trained design taught from 4 frames (values 0, 2, 5, 7, 9 and skip): cards
-    of values it was not shown, which it reads unknown alone, are read with the shipped set
-    (some: the shipped set must be sure, the taught set not lean elsewhere), none wrong."""
+# cards of values the few frames below do not show, where they lie in `untaught_scene`
+NEW_KINDS = [("blue", "6", 120, 120), ("red", "draw2", 320, 120), ("green", "1", 520, 120)]
+NEW_KINDS += [("red", "3", 120, 360), ("yellow", "8", 320, 360), ("blue", "reverse", 520, 360)]
+
+
+@pytest.fixture(scope="module")
+def few(tmp_path_factory: pytest.TempPathFactory) -> tuple[Design, CardSet]:
+    """A deck of a trained design, and its set taught from 4 frames (values 0, 2, 5, 7, 9 and
+    skip)."""
     design = random_design(np.random.default_rng(3), "train")
-    mine = teach.learn("mine", teach.collect(random_set(tmp_path, 4, TEACH_SEED, design=design)))
-    new = [("blue", "6", 120, 120), ("red", "draw2", 320, 120), ("green", "1", 520, 120)]
-    new += [("red", "3", 120, 360), ("yellow", "8", 320, 360), ("blue", "reverse", 520, 360)]
-    assert not {v for _, v, _, _ in new} & set(mine.values)
-    placed = tuple(Placed(design, c, v, x, y, 150, 10) for c, v, x, y in new)
-    frame, _ = render(CardScene(640, 480, placed, Table("felt", (60, 90, 50), seed=1), noise=2))
+    frames = random_set(tmp_path_factory.mktemp("few"), 4, TEACH_SEED, design=design)
+    mine = teach.learn("mine", teach.collect(frames))
+    assert not {v for _, v, _, _ in NEW_KINDS} & set(mine.values)
+    return design, mine
+
+
+def untaught_scene(design: Design) -> CardScene:
+    placed = tuple(Placed(design, c, v, x, y, 150, 10) for c, v, x, y in NEW_KINDS)
+    return CardScene(640, 480, placed, Table("felt", (60, 90, 50), seed=1), noise=2)
+
+
+def test_a_deck_taught_a_few_cards_reads_values_it_was_not_shown(
+    few: tuple[Design, CardSet], shipped: CardSet
+) -> None:
+    """A deck taught from 4 frames: cards of values it was not shown, which it reads unknown
+    alone, are read with the shipped set (some: the shipped set must be sure, the taught set
+    not lean elsewhere), none wrong."""
+    design, mine = few
+    new = NEW_KINDS
+    frame, _ = render(untaught_scene(design))
     alone = CardReader(mine).read(frame)
     assert len(alone) == len(new) and not [c for c in alone if c.value != UNKNOWN]
     read = [c for c in CombinedReader(mine, shipped).read(frame) if c.known]
@@ -130,3 +149,31 @@ def test_load_gives_the_combined_reader_for_a_set_taught_under_a_shipped_name(
     assert type(combined.load(cardset.SHIPPED / "cards.npz")) is CardReader
     shipped.save(cardset.user_path("mine"))
     assert type(combined.load("mine")) is CardReader  # no shipped set of that name
+
+
+def test_eval_measures_a_set_taught_under_a_shipped_name_as_the_table_reads_it(
+    tmp_path: Path, few: tuple[Design, CardSet], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`dicetable vision eval DIR --cards cards` with a set taught here as `cards` measures
+    what the table's camera reads (combined.load): values the teaching never showed are
+    counted read, and the output says which reading it measured; the taught set's file
+    measures it alone."""
+    design, mine = few
+    taught = dataclasses.replace(mine, name="cards").save(cardset.user_path("cards"))
+    write(tmp_path / "check", [untaught_scene(design)])
+    status, out, _ = run(capsys, "eval", str(tmp_path / "check"), "--cards", "cards", "--json")
+    table = json.loads(out)
+    status_alone, out, _ = run(capsys, "eval", str(tmp_path / "check"), "--cards", str(taught))
+    assert status == status_alone == 0
+    assert "(1 images, card set cards)" in out  # the taught set alone
+    assert table["reading"] == (
+        "taught set cards read with the shipped set cards for values the teaching showed "
+        "in no colour"
+    )
+    read = {v: row.get(v, 0) for v, row in table["confusion"].items() if v not in mine.values}
+    assert sum(read.values()) >= 2, table["confusion"]  # the draw 2 and the 1 when written
+    assert table["value_accuracy"] > 0 and table["silent_error_rate"] == 0
+    assert "values (rows: labelled" in out and "value_accuracy         0.0" in out
+    status, out, _ = run(capsys, "eval", str(tmp_path / "check"), "--cards", "cards")
+    assert status == 0 and "read with the shipped set cards" in out.splitlines()[0]
+    assert "draw2" in out  # its row in the confusion matrix (a value the taught set lacks)

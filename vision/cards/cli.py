@@ -50,7 +50,7 @@ def read(args: argparse.Namespace) -> int:
     reader = combined.load(args.cards)  # (as the table's camera reads: vision.cards.combined)
     cards = read_picture(args.image, reader.read, args.annotate, annotate)
     if args.json:
-        doc = {"image": str(args.image), "cards": reader.cards.name}
+        doc = {"image": str(args.image), "cards": reader.cards.name, "reading": reader.described}
         print(json.dumps({**doc, "found": [c.to_json() for c in cards]}, indent=1))
         return 0
     if not cards:
@@ -69,19 +69,20 @@ def read(args: argparse.Namespace) -> int:
 def evaluate(
     args: argparse.Namespace, label_set: labels.LabelSet, images: list[labels.LabelledImage]
 ) -> int:
+    from vision.cards import combined
     from vision.cards.evaluate import evaluate as run
-    from vision.cards.reader import CardReader
     from vision.evaluate import contact_sheet
     from vision.images import write_image
 
-    reader = CardReader.load(args.cards or DEFAULT_SET)
+    # what the table reads: a set taught under a shipped name with that shipped set
+    reader = combined.load(args.cards or DEFAULT_SET)
     report = run(label_set, reader, images)
     if args.sheet:
         write_image(args.sheet, contact_sheet(label_set, report.misses))
     if args.json:
         print(json.dumps(report.to_json(), indent=1))
     else:
-        print(f"{args.folder} ({len(images)} images, card set {reader.cards.name})")
+        print(f"{args.folder} ({len(images)} images, {reader.described})")
         print(report.table())
     return 0
 

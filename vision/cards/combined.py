@@ -32,7 +32,9 @@ twice, silent 0 (its half teaching showed every value in some colour, so nothing
 taken there: the gain is for a deck taught a few cards, with whole values not shown).
 
 The one place for this rule; `load` gives the reader a set's name calls for (the combined
-one where the table has a taught set of a shipped name).
+one where the table has a taught set of a shipped name), for the table's camera
+(host.app.card_camera), `dicetable vision read` and `dicetable vision eval` alike, so that
+eval measures what the table reads (a set's .npz file is read alone).
 """
 
 from __future__ import annotations
@@ -92,6 +94,19 @@ class CombinedReader(FrameCards):
         self.deck = frozenset(deck if deck is not None else shipped.kinds)
         self.new, self.lean = new, lean
         self._lock = threading.Lock()
+
+    @property
+    def values(self) -> tuple[str, ...]:
+        """The taught set's values, then the shipped set's it was not taught."""
+        taught = self.cards.values
+        return (*taught, *(v for v in self.shipped.cards.values if v not in taught))
+
+    @property
+    def described(self) -> str:
+        return (
+            f"taught set {self.cards.name} read with the shipped set {self.shipped.cards.name} "
+            "for values the teaching showed in no colour"
+        )
 
     def read_cuts(self, cuts: np.ndarray, found: list[finder.Found]) -> CardFrameReading:
         return self.combined(found, *self.both(cuts, found))

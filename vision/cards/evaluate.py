@@ -21,7 +21,7 @@ from typing import Any
 from vision import labels
 from vision.cards.design import BACK
 from vision.cards.finder import Found
-from vision.cards.reader import CardReader, CardReading
+from vision.cards.reader import CardReading, FrameCards
 from vision.evaluate import Finds, Miss, ratio
 from vision.reader import UNKNOWN
 
@@ -30,6 +30,7 @@ from vision.reader import UNKNOWN
 class CardReport(Finds):
     card_set: str
     values: list[str]
+    reading: str = ""  # which reading was measured (FrameCards.described)
     read: int = 0  # matched cards labelled readable: value and colour figures are over these
     value_correct: int = 0
     value_unknown: int = 0
@@ -62,7 +63,13 @@ class CardReport(Finds):
         }
 
     def to_json(self) -> dict[str, Any]:
-        return {"card_set": self.card_set, **self.figures(), "confusion": self.confusion}
+        figures = self.figures()
+        return {
+            "card_set": self.card_set,
+            "reading": self.reading,
+            **figures,
+            "confusion": self.confusion,
+        }
 
     def table(self) -> str:
         """The figures and the value confusion matrix (rows: labelled; columns: as read)."""
@@ -82,11 +89,12 @@ class CardReport(Finds):
 
 def evaluate(
     label_set: labels.LabelSet,
-    reader: CardReader,
+    reader: FrameCards,
     images: Sequence[labels.LabelledImage] | None = None,
 ) -> CardReport:
-    """Read every image of the set and compare with its labels."""
-    report = CardReport(reader.cards.name, list(reader.cards.values))
+    """Read every image of the set with `reader` (a card set's, or the combined one the
+    table reads a taught set with: vision.cards.combined.load) and compare with its labels."""
+    report = CardReport(reader.cards.name, list(reader.values), reader.described)
     for image, reading in report.timed(label_set, images, reader.read_frame):
         score(report, image, reading.cards, reading.dropped)
     return report

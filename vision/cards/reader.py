@@ -94,6 +94,17 @@ class FrameCards:
     reader's own); one place for both the card set's reader and the combined one."""
 
     threshold: float
+    cards: CardSet  # the set the reading is named by (the combined one: the taught set)
+
+    @property
+    def values(self) -> tuple[str, ...]:
+        """Every value this reader can read (what an eval's confusion matrix shows)."""
+        return self.cards.values
+
+    @property
+    def described(self) -> str:
+        """Which reading this is, in words (what `dicetable vision eval` says it measured)."""
+        return f"card set {self.cards.name}"
 
     def read(self, frame: np.ndarray) -> list[CardReading]:
         """Every card in a BGR frame, read; FrameError for a frame that is no image."""
