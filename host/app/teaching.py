@@ -7,7 +7,9 @@ the background. vision.learning does the work; this wires it to the table.
   checked, installed and read with at once. The teaching is kept in the learning store as
   it changes (host.app.kept: each die cut out, what people said of it and of its group),
   and a table started again resumes it where it was. A cancel wins over a fit under way:
-  the refit is stopped, the set it makes is not used, and the dice taught are forgotten.
+  the refit is stopped, a version it made before it was (its report not yet in) is
+  recorded cancelled (never offered: Version.usable), the dice taught are forgotten, and
+  the people are told.
 - Play (`from_throw`, `from_answer`): every die a person fixed in the correction window
   or said the face of, and every die of a resolved throw nobody fixed that the reader
   was sure of, is kept as an example with its cut. Once REFIT_AFTER new examples of a
@@ -77,6 +79,7 @@ class Learning:
         self._reader: TeachReader | None = None
         self._lock = threading.RLock()
         self._fitting: str | None = None  # the set a teaching is being fitted for
+        self._fit_after = 0  # the newest version of that set when its fit began
         self.kept: Keeping[TeachFlow] = Keeping("dice", WORDS)
         self.refits = Background(store.path, self._refit_done)
         for note in store.notes:
@@ -127,7 +130,7 @@ class Learning:
                     if step == "start":
                         self._start(action, context)
                     elif step == "cancel" or step == "close":
-                        self._stop()
+                        self._stop(cancelled=step == "cancel")
                     else:
                         self._answer(str(step), action)
                 except FlowError as error:
@@ -164,9 +167,10 @@ class Learning:
         for camera in self.cameras:
             camera.teach(self._reader, self._seen)
 
-    def _stop(self) -> None:
-        """The teaching ends. A fit under way is not used: its refit is stopped, the set
-        it makes is not installed, and the dice taught are forgotten."""
+    def _stop(self, cancelled: bool = False) -> None:
+        """The teaching ends (`cancelled`: people are told). A fit under way is not used:
+        its refit is stopped, a version it made is recorded cancelled, and the dice taught
+        are forgotten."""
         from vision.learning.flow import FITTING
         from vision.learning.store import LearningError
 
@@ -175,9 +179,12 @@ class Learning:
         if flow is None:
             return
         self.kept.forget()
-        if flow.step == FITTING and self._fitting == flow.name:
+        fitting = flow.step == FITTING
+        if fitting and self._fitting == flow.name:
             self._fitting = None
-            self.refits.cancel(flow.name)
+            self.refits.cancel(flow.name)  # (returns once the refit ended: it adds no more)
+            with contextlib.suppress(LearningError):  # (else kept, but not in use)
+                self._cancel_fitted(flow.name)
             try:
                 self.store.forget(flow.name, flow.key_prefix)
             except LearningError as error:
@@ -185,6 +192,33 @@ class Learning:
                     "warning",
                     _("the dice taught are not forgotten: {error}", error=message(error)),
                 )
+                return
+        if cancelled:
+            name = set_title(flow.name)
+            self.notice(
+                "info",
+                _(
+                    "{name}: the teaching was cancelled: the dice taught are forgotten and "
+                    "the set being learnt is not used",
+                    name=name,
+                )
+                if fitting
+                else _(
+                    "{name}: the teaching was cancelled: the dice cut out are forgotten", name=name
+                ),
+            )
+
+    def _cancel_fitted(self, name: str) -> None:
+        """The versions a cancelled teaching's fit made are never used: one that ended just
+        before the cancel has its report dropped with the refit (refit.Background.cancel),
+        so it is found in the store: newer than the fit's start, not in use."""
+        from vision.learning import sets
+
+        in_use = sets.in_use(self.store, name)
+        for version in self.store.versions(name):
+            fresh = version.version > self._fit_after and version.version != in_use
+            if fresh and version.status in ("kept", "rejected"):
+                self.store.cancel_version(name, version.version)
 
     def _stop_teaching(self) -> None:
         for camera in self.cameras:
@@ -294,6 +328,7 @@ class Learning:
         flow.step = "fitting"
         self.kept.keep_current(flow, self.flow)
         self._fitting = flow.name
+        self._fit_after = max((v.version for v in self.store.versions(flow.name)), default=0)
         self.refits.start(flow.name, install=False)  # (installed when done: a cancel wins)
 
     def view(self) -> dict[str, Any] | None:

@@ -174,8 +174,8 @@ def test_a_store_that_fails_is_said_once_and_the_teaching_goes_on() -> None:
     assert failing_is_said_once("dice", Table(), thrown).cuts
 
 
-def test_a_cancel_during_the_fit_wins() -> None:
-    table = Table()
+def fitting(table: Table) -> TeachFlow:
+    """A teaching of one throw, named (every face shown once), being fitted."""
     flow = thrown(table, 1)
     table.learning.act({"step": "sort"}, None)
     until(lambda: flow.step == "sorting")
@@ -185,14 +185,28 @@ def test_a_cancel_during_the_fit_wins() -> None:
         flow.move(cut, flow.faces[cut])
     for group in flow.colour_groups:
         flow.name_colour(group.id, flow.colors[0])
-    store = table.learning.store
     table.learning.act({"step": "fit"}, None)
     refits = table.learning.refits
     assert isinstance(refits, Refits) and refits.started == ["kot"] and refits.installs == [False]
-    assert len(store.examples("kot")) == len(flow.cuts)
-    said = len(table.notices)
+    assert len(table.learning.store.examples("kot")) == len(flow.cuts)
+    return flow
+
+
+CANCELLED = (
+    "King of Tokyo dice: the teaching was cancelled: the dice taught are forgotten and the "
+    "set being learnt is not used"
+)
+
+
+def test_a_cancel_during_the_fit_wins() -> None:
+    table = Table()
+    fitting(table)
+    store = table.learning.store
     table.learning.act({"step": "cancel"}, None)
-    assert refits.cancelled == ["kot"]
+    refits = table.learning.refits
+    assert isinstance(refits, Refits) and refits.cancelled == ["kot"]
+    assert table.said("info")[-1] == CANCELLED
+    said = len(table.notices)
     # the refit ended before it was stopped: the version it kept is never used
     fitted = Version("kot", 1, 0.0, "kept", __file__, None, 0, {}, "teaching")
     store.add_version(fitted)
@@ -204,6 +218,35 @@ def test_a_cancel_during_the_fit_wins() -> None:
     assert version.status == "cancelled" and not version.to_json()["usable"]
     assert fitted.usable  # (as it was kept)
     assert store.examples("kot") == [] and store.teaching("dice") is None
+
+
+def test_a_version_the_fit_made_before_the_cancel_whose_report_is_dropped_is_never_used() -> None:
+    """The refit ended (its version saved) just before the cancel stopped it: the report
+    is dropped with it (refit.Background.cancel), the version is found in the store."""
+    table = Table()
+    table.learning.store.add_version(  # an earlier version, kept: not the fit's
+        Version("kot", 1, 0.0, "kept", __file__, None, 0, {}, "refit")
+    )
+    fitting(table)
+    store = table.learning.store
+    store.add_version(Version("kot", 2, 0.0, "kept", __file__, None, 0, {}, "refit"))
+    table.learning.act({"step": "cancel"}, None)
+    assert [(v.version, v.status, v.usable) for v in store.versions("kot")] == [
+        (1, "kept", True),
+        (2, "cancelled", False),
+    ]
+    assert table.said("info")[-1] == CANCELLED
+    assert store.examples("kot") == [] and store.teaching("dice") is None
+
+
+def test_a_cancel_before_the_fit_is_said_too() -> None:
+    table = Table()
+    thrown(table, 1)
+    table.learning.act({"step": "cancel"}, None)
+    assert table.said("info")[-1] == (
+        "King of Tokyo dice: the teaching was cancelled: the dice cut out are forgotten"
+    )
+    assert table.learning.store.teaching("dice") is None
 
 
 # ---- keeping a teaching only while it goes on (host.app.kept.Keeping.keep_current) ---------

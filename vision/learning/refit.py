@@ -203,13 +203,17 @@ class Background:
         self.done(said)
 
     def cancel(self, name: str) -> None:
-        """Stop the refit of `name` if one runs, and say nothing of it (a refit only adds:
-        killed, it adds nothing)."""
+        """Stop the refit of `name` if one runs, and say nothing of it; returns once it has
+        ended (a refit only adds: killed, it adds no more; a version it saved before, its
+        report dropped, is in the store for the caller: host.app.teaching)."""
         with self._lock:
             process = self._running.get(name)
             if process is not None:
                 self._cancelled.add(process)
                 process.kill()
+        if process is not None:
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                process.wait(timeout=10)
 
     def stop(self) -> None:
         """Stop every refit (the app is closing): nothing is lost, a refit only adds."""
