@@ -2,14 +2,18 @@
 ten teaching frames of an edition the shipped set never saw (shared/data/kot-frames/
 origins/teach, each frame a throw, held before the camera with its noise) is played
 into the table; a person names each group of cut-out dice on the page; the set made
-reads the edition's test frames (never taught from) without a silent error."""
+reads the edition's test frames (never taught from) without a silent error.
+
+A Cancel tapped while the dice are being learnt wins: the page says so, the version the fit
+made is recorded cancelled and never offered, the dice of that teaching are forgotten (the
+fit held at its end by a stand-in for the table's refits, `Paused`)."""
 
 from __future__ import annotations
 
 import os
 import threading
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -22,10 +26,13 @@ from host.app.recorded import SessionPlayer
 from host.app.teaching import Learning
 from host.recording import still_session
 from tests.app.browser import PLAYERS, Served, open_page, served
+from tests.app.test_card_teaching_kept import until
 from tests.shared_data import shared
 from vision import labels
+from vision.errors import VisionError
 from vision.evaluate import evaluate
 from vision.learning import sets
+from vision.learning.refit import refit
 from vision.learning.store import NONE, LearningStore
 from vision.reader import DiceReader
 
@@ -188,3 +195,116 @@ def test_the_dice_sets_are_shown_by_their_titles_the_game_on_the_table_first(
         expect(heads.first.locator("code[translate=no]")).to_have_text("kot-dark")
         assert not page.errors  # type: ignore[attr-defined]
         browser.close()
+
+
+# ---- a Cancel while the dice are learnt --------------------------------------------------
+
+
+class Paused:
+    """Stands for the table's refits (vision.learning.refit.Background): fits for real, in a
+    thread of this process rather than a process of its own, then holds the outcome (the
+    fit ended, its version saved, its report not yet in) until it is cancelled or stopped,
+    so that the page can be tapped while the dice are being learnt. Its `cancel` is
+    Background's: it returns once the fit ended, and the report is never given."""
+
+    def __init__(self, store: Path, done: Callable[[dict[str, Any]], None]) -> None:
+        self.store, self.done = store, done
+        self.fitted = threading.Event()  # the fit ended: its outcome is held
+        self._go = threading.Event()
+        self._cancelled = False
+        self._fit: threading.Thread | None = None
+
+    def start(self, name: str, install: bool = True) -> bool:
+        if self.running(name):
+            return False
+        self._fit = threading.Thread(target=self._run, args=(name, install), daemon=True)
+        self._fit.start()
+        return True
+
+    def _run(self, name: str, install: bool) -> None:
+        try:
+            store = LearningStore(self.store)  # (as the refit's process opens it)
+            said = refit(store, name, note="refit", install=install).to_json()
+        except VisionError as error:
+            said = {"error": str(error), "face_set": name}
+        self.fitted.set()
+        self._go.wait()
+        if not self._cancelled:
+            self.done(said)
+
+    def running(self, name: str) -> bool:
+        return self._fit is not None and self._fit.is_alive()
+
+    def cancel(self, name: str) -> None:
+        self._cancelled = True
+        self.fitted.wait(300)
+        self.stop()
+
+    def stop(self) -> None:
+        self._go.set()
+        if self._fit is not None:
+            self._fit.join(30)
+
+
+def _taught(s: Served, frames: labels.LabelSet) -> None:
+    """The teaching frames thrown one by one, the dice sorted, every group named as its
+    dice are and each die that is not moved (on the table, not the page)."""
+    learning = s.table.learning
+    assert learning is not None
+    s.table.act({"do": "teach", "step": "start", "face_set": "kot"})
+    reader = learning._reader
+    assert reader is not None
+    for image in frames.images:
+        frame = frames.frame(image)
+        learning._seen(frame, reader.read(frame))
+    s.table.act({"do": "teach", "step": "sort"})
+    teaching = until(lambda: (t := s.table.view()["teaching"]) and t["step"] == "sorting" and t)
+    truth = truths(teaching, frames)
+    for part, (groups, step, move, field) in enumerate(
+        (("groups", "name", "move", "face"), ("colour_groups", "colour", "recolor", "color"))
+    ):
+        for group in s.table.view()["teaching"][groups]:
+            said = Counter(truth[i][part] for i in group["cuts"]).most_common(1)[0][0]
+            s.table.act({"do": "teach", "step": step, "group": group["id"], field: said})
+            for i in group["cuts"]:
+                if truth[i][part] != said:
+                    s.table.act({"do": "teach", "step": move, "cut": i, field: truth[i][part]})
+    assert s.table.view()["teaching"]["left"] == []
+
+
+def test_a_cancel_tapped_while_the_dice_are_learnt_wins(table: Served) -> None:
+    learning = table.table.learning
+    assert learning is not None
+    learning.refits.stop()
+    paused = Paused(learning.store.path, learning._refit_done)
+    learning.refits = paused  # type: ignore[assignment]
+    _taught(table, origins("teach"))
+    store = learning.store
+    with sync_playwright() as playwright:
+        browser = launch(playwright)
+        page = open_page(browser, table, timeout_ms=20_000)
+        page.click("[data-test=teach-fit]")
+        expect(page.locator("[data-test=teach-fitting]")).to_be_visible()
+        assert paused.fitted.wait(300)  # the fit ended, its report held: the page still waits
+        (fitted,) = store.versions("kot")
+        assert fitted.status == "kept" and fitted.usable  # (the fit's, were it not cancelled)
+        assert store.examples("kot")  # the dice taught, kept for the fit
+        expect(page.locator("[data-test=teach-fitting]")).to_be_visible()
+        page.click("[data-test=teach-cancel]")
+        expect(page.locator("#message")).to_have_text(
+            "King of Tokyo dice: the teaching was cancelled: the dice taught are forgotten and "
+            "the set being learnt is not used"
+        )
+        expect(page.locator("[data-test=teaching]")).to_be_empty()
+        page.evaluate("openPanel('sets')")
+        row = page.locator("table[data-set=kot] tr[data-version='1']")
+        expect(row).to_contain_text("not used (its teaching was cancelled)")
+        expect(row.locator("button")).to_have_count(0)  # never offered to be used
+        assert not page.errors  # type: ignore[attr-defined]
+        browser.close()
+    (version,) = store.versions("kot")
+    assert version.status == "cancelled" and not version.usable
+    assert sets.in_use(store, "kot") == sets.SHIPPED
+    assert store.examples("kot") == [] and store.teaching("dice") is None
+    assert learning.flow is None and not paused.running("kot")
+    assert not [n for n in table.table.notices if "learnt from" in str(n.text)]

@@ -21,7 +21,7 @@ from learning_support import Person, origins
 from vision import faceset
 from vision.learning import sets
 from vision.learning.flow import TeachFlow
-from vision.learning.refit import Background, refit
+from vision.learning.refit import Background, refit, refit_lock
 from vision.learning.store import LearningStore, NewExample
 from vision.reader import DiceReader, DieReading
 
@@ -170,6 +170,8 @@ def test_a_teaching_s_refit_is_not_used_by_itself_and_one_cancelled_adds_nothing
     background = Background(store.path, said.append)
     assert background.start("kot", install=False)
     background.cancel("kot")  # (a refit process takes seconds to start: stopped on its way)
+    with refit_lock(store, "kot"):  # ended when cancel returns: it adds nothing after
+        pass
     deadline = time.monotonic() + 30
     while background.running("kot"):
         assert time.monotonic() < deadline
