@@ -124,3 +124,54 @@ def test_a_tap_on_a_runner_or_a_space_does_an_action(browser: Browser, table: Se
     assert inputs(table)[-1] == {"type": "hook", "player": "Ann", "space": 2, "runner": "Ann"}
     expect(page.locator("[data-list=actions]")).to_contain_text("grappling hook: chase 1/2")
     assert not page.errors  # type: ignore[attr-defined]
+
+
+FOUR = [
+    {"name": "Aiko", "colour": "red"},
+    {"name": "Bruno", "colour": "blue"},
+    {"name": "Chloé", "colour": "yellow"},
+    {"name": "Dai", "colour": "green"},
+]
+LAYOUT = """() => {
+  const box = (e) => e.getBoundingClientRect();
+  const answers = [...document.querySelectorAll("[data-section=answers] > .answer")];
+  const space = box(document.querySelector("[data-track=course] [data-space='10']"));
+  return {
+    height: document.documentElement.scrollHeight,
+    main: box(document.querySelector("main")).width,
+    course: box(document.querySelector("[data-track=course]")).width,
+    courseTop: box(document.querySelector("[data-track=course]")).top,
+    answersTop: box(document.querySelector("[data-section=answers]")).top,
+    space: space.width,
+    columns: new Set(answers.map((a) => Math.round(box(a).left))).size,
+  };
+}"""
+
+
+@pytest.mark.parametrize(
+    ("width", "height", "columns", "tall"),
+    [(1024, 768, 3, 2600), (768, 1024, 2, 3100)],
+    ids=["landscape", "portrait"],
+)
+def test_a_tablet_lays_the_answers_side_by_side_and_the_course_across(
+    browser: Browser, table: Served, width: int, height: int, columns: int, tall: int
+) -> None:
+    """A four-runner turn waits for seven answers: on a tablet they sit side by side (in
+    one narrow column the page stood 3445 px tall at 1024x768, 3714 at 768x1024), and the
+    course spans the screen in large spaces (it was a third of the width, spaces of 38
+    px); the table view shows the course first, under the headline, larger still."""
+    start_race(table, players=FOUR, first_player="Aiko")
+    table.table.act({"do": "throw", "faces": ["boots", "hook", "drop", "flask"]})
+    page = open_page(browser, table, "fr", size={"width": width, "height": height})
+    expect(page.locator("[data-section=answers] > .answer")).to_have_count(7)
+    found = page.evaluate(LAYOUT)
+    assert found["columns"] >= columns, found
+    assert found["course"] >= 0.9 * found["main"] and found["space"] >= 64, found
+    assert found["height"] <= tall, found
+    page.click("[data-test=more]")
+    page.click("[data-test=table-view]")
+    expect(page.locator("body")).to_have_class("table-view")
+    found = page.evaluate(LAYOUT)
+    assert found["course"] >= 0.9 * found["main"] and found["space"] >= 90, found
+    assert found["courseTop"] < found["answersTop"], found  # the board first
+    assert not page.errors  # type: ignore[attr-defined]
