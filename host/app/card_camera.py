@@ -380,12 +380,9 @@ def _card(c: CardReading) -> dict[str, str]:
 
 def _said_unread(cards: list[CardReading], why: list[Text]) -> Text:
     """Cards that cannot be read, and why, for people: what to do next."""
-    if len(cards) == 1:
-        return _("1 card cannot be read: {why}; enter it on the page", why=why)
     return _(
-        "{n, plural, one {# card cannot be read: {why}; enter it on "
-        "the page} other {# cards cannot be read: {why}; enter them "
-        "on the page}}",
+        "{n, plural, one {# card cannot be read: {why}; enter it on the page} "
+        "other {# cards cannot be read: {why}; enter them on the page}}",
         n=len(cards),
         why=why,
     )

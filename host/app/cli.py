@@ -340,8 +340,8 @@ def _recorded(
         table.notice(
             "info",
             _(
-                "The recorded game in progress goes on ({n, plural, one {# "
-                "input} other {# inputs}} played)",
+                "The recorded game in progress goes on "
+                "({n, plural, one {# input} other {# inputs}} played)",
                 n=done,
             ),
         )

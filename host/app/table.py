@@ -370,8 +370,8 @@ class Table:
                     _("the camera's throw is not stored: {why}", why=str(error))
                     if waiting <= 1
                     else _(
-                        "the camera's throw is not stored: {why} ({n, plural, one {# "
-                        "throw waits} other {# throws wait}})",
+                        "the camera's throw is not stored: {why} "
+                        "({n, plural, one {# throw waits} other {# throws wait}})",
                         why=str(error),
                         n=waiting,
                     ),
@@ -427,14 +427,10 @@ class Table:
             if unread:  # a person says what they show (or throws again)
                 self.asking = (event, {})
                 n = len(unread)
-                why = (
-                    _("1 die not read: say what it shows")
-                    if n == 1
-                    else _(
-                        "{n, plural, one {# die not read: say what it shows} other "
-                        "{# dice not read: say what they show}}",
-                        n=n,
-                    )
+                why = _(
+                    "{n, plural, one {# die not read: say what it shows} "
+                    "other {# dice not read: say what they show}}",
+                    n=n,
                 )
                 self.throw = {**seen, "status": "asking", "reason": why, "asking": unread}
                 self._publish()

@@ -541,8 +541,8 @@ class ThrowFollower:
             return NOT_THROWN, _("1 die was not thrown: the first throw throws all dice")
         if stale:
             return NOT_THROWN, _(
-                "{n, plural, one {# die was not thrown} other {# dice were "
-                "not thrown}}: the first throw throws all dice",
+                "{n, plural, one {# die was not thrown} other {# dice were not thrown}}: "
+                "the first throw throws all dice",
                 n=len(stale),
             )
         return None

@@ -192,8 +192,8 @@ def _check_position(setup: Setup, pos: Position, names: list[str]) -> None:
     if len(pos.finish) >= FINISH_PLACES:
         raise SetupError(
             _(
-                "position.finish: {n, plural, one {# place filled} other {# "
-                "places filled}}; with all {most} the race is over",
+                "position.finish: {n, plural, one {# place filled} other {# places filled}}; "
+                "with all {most} the race is over",
                 n=len(pos.finish),
                 most=FINISH_PLACES,
             )
