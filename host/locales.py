@@ -132,7 +132,7 @@ def js_keys(source: str) -> set[str]:
     """The keys of t("...") and tn("...") calls in a script.
 
     >>> sorted(js_keys('t("Games"); tn("{a} and {b}", x); t(\\'it\\\\\\'s\\')'))
-    ["it's", 'Games', '{a} and {b}']
+    ['Games', "it's", '{a} and {b}']
     """
     keys = set()
     for match in _JS_KEY.finditer(source):
