@@ -1348,3 +1348,7 @@ _ACTIONS: dict[str, Callable[[Table, Mapping[str, Any], str], dict[str, Any]]] =
     "import": Table._do_import,
     "open": Table._do_open,
 }
+# Actions whose meaning depends on nothing a page shows: a game file imported is the same
+# file whatever the table did meanwhile, so the page sends it without a state version
+# (a throw seen just before would refuse it as stale and make the player choose it again).
+UNVERSIONED = frozenset({"import"})

@@ -70,7 +70,7 @@ from host.app.connections import Guard, Limits
 from host.app.network import HostCheck, network_addresses
 from host.app.pins import PinCheck
 from host.app.qr import qr_svg
-from host.app.table import NAME_LENGTH, Malformed, Refused, Stale, Table
+from host.app.table import NAME_LENGTH, UNVERSIONED, Malformed, Refused, Stale, Table
 from host.app.text import _
 from host.errors import UserError
 from host.games.kind import role_name
@@ -326,7 +326,8 @@ class WebServer:
                 if problem is not None:
                     status, why = problem
                     raise Refused(why, status)
-                if "version" not in body:  # a double tap or two phones at once are refused
+                if "version" not in body and body.get("do") not in UNVERSIONED:
+                    # (so a double tap or two phones at once are refused)
                     raise Malformed(VERSIONLESS, 400)
                 try:
                     return _json(200, self.table.act(body, "page"))

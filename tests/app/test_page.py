@@ -476,6 +476,24 @@ def test_export_and_import_a_game(browser: Browser, table: Served, tmp_path: Pat
     expect(page.locator("#title")).to_contain_text("game 2")
 
 
+def test_a_game_file_is_imported_whatever_the_table_did_meanwhile(
+    browser: Browser, table: Served, tmp_path: Path
+) -> None:
+    """Importing a file depends on nothing the page shows: a throw the camera saw (or the
+    correction window closing) just before is no reason to refuse it and make the player
+    choose the file again (it was sent with the page's state version: a race under load)."""
+    start_game(table)
+    script = {**table.table.store.export(1), "inputs": []}
+    page = open_page(browser, table)
+    more(page, "games")
+    page.evaluate("events.close()")  # the page hears nothing more: its state goes stale
+    table.table.camera_event(throw_seen(["1", "2", "3", "claw", "heart", "energy"]))
+    saved = tmp_path / "game.json"
+    saved.write_text(json.dumps(script))
+    page.set_input_files("[data-test=import-file]", str(saved))
+    expect(page.locator("[data-test=message]")).to_contain_text("Imported as game 2")
+
+
 @pytest.mark.parametrize("lang", ["fr", "ja"])
 def test_a_damaged_game_file_is_said_in_the_pages_language(
     browser: Browser, table: Served, tmp_path: Path, lang: str
