@@ -12,7 +12,8 @@ work; this wires it to the table's cameras and page).
 - Kept (`keep_in` the table's learning store, vision.learning.store): the teaching, each
   card seen (the frame around it, its corners, the reading) and what people said of it are
   kept as they change, and a restart resumes the teaching where it was. A cancel wins over
-  a fit under way: the set it makes is not saved, and not read with.
+  a fit under way: the set it makes (written aside, `cards.npz.new.npz`, until it is used)
+  is not saved, and not read with; the people are told, the cards seen are forgotten.
 
 The words of the game's cards (its colours and values) come from the card game's kind
 (host.games.kind.Cards.names): the app names no game's cards itself.
@@ -61,6 +62,18 @@ def card_kind(playing: GameKind | None) -> GameKind | None:
     if playing is not None and cards_of(playing) is not None:
         return playing
     return next((k for k in kinds().values() if cards_of(k) is not None), None)
+
+
+def deck_title(name: str, playing: GameKind | None) -> str:
+    """The title of the game whose cards are read with the set `name` (the game on the
+    table's first), as people know the deck; else `name`."""
+    from host.games.registry import kinds
+
+    for kind in [playing, *kinds().values()]:
+        cards = cards_of(kind) if kind is not None else None
+        if kind is not None and cards is not None and cards.card_set == name:
+            return kind.title
+    return name
 
 
 def taught(name: str) -> bool:
@@ -129,7 +142,7 @@ class CardTeaching:
                     if step == "start":
                         self._start(playing)
                     elif step in ("cancel", "close"):
-                        self._stop()
+                        self._stop(playing, cancelled=step == "cancel")
                     elif step == "shipped":
                         self._back_to_shipped(playing)
                     else:
@@ -176,13 +189,34 @@ class CardTeaching:
                 _("the card set '{name}' cannot be loaded: {why}", name=name, why=message(error))
             ) from None
 
-    def _stop(self) -> None:
-        """The teaching ends (a fit under way is not used: its set is not saved)."""
+    def _stop(self, playing: GameKind | None, cancelled: bool = False) -> None:
+        """The teaching ends (`cancelled`: people are told). A fit under way is not used:
+        the set it makes, written aside, is not moved in place (`_learn`'s fit sees the
+        teaching gone), nor read with."""
+        from vision.cards.flow import DONE, FITTING
+
         for watcher in self.cameras:
             watcher.teach(None)
-        if self.flow is not None:
-            self.kept.forget()
-        self.flow = self._reader = None
+        flow, self.flow, self._reader = self.flow, None, None
+        if flow is None:
+            return
+        self.kept.forget()
+        if not cancelled or flow.step == DONE:  # (learnt before the cancel: the set is in use)
+            return
+        game = deck_title(flow.name, playing)
+        self.notice(
+            "info",
+            _(
+                "{game}: the teaching of the cards was cancelled: the cards seen are "
+                "forgotten and the set being learnt is not used",
+                game=game,
+            )
+            if flow.step == FITTING
+            else _(
+                "{game}: the teaching of the cards was cancelled: the cards seen are forgotten",
+                game=game,
+            ),
+        )
 
     def _answer(self, step: str, action: Mapping[str, Any]) -> None:
         flow = self.flow

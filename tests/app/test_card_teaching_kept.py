@@ -7,7 +7,8 @@ kept in the learning store's real SQLite file, vision.learning.store).
 - Cards still lying under the camera after a restart are not cut again.
 - A kept teaching that cannot be read (its state, or one card) is said, and the table goes
   on; a store that fails is said once, and the teaching goes on in memory.
-- A cancel wins over a fit under way: the set made is not saved, not read with.
+- A cancel wins over a fit under way: the set made is not saved, not read with; a cancel,
+  before the fit or during it, is said.
 - A card the teaching has not is refused in the flow's words (the page's 404).
 """
 
@@ -357,8 +358,26 @@ def test_a_cancel_during_the_fit_wins(
     assert table.teaching.flow is None
     assert not cardset.user_path("cards").is_file()
     assert list(cardset.user_dir().glob("*")) == []  # (nor its file made on the way)
-    assert reloaded == [] and table.said("info") == []
+    assert reloaded == [] and table.said("info") == [
+        "KaTO: the teaching of the cards was cancelled: the cards seen are forgotten and the "
+        "set being learnt is not used"
+    ]
     assert table.store.teaching("cards") is None
+
+
+def test_a_cancel_before_the_fit_is_said_too(home: Path, hand: Path) -> None:
+    from host.games.text import localize
+
+    table = Table()
+    taught(table, hand)
+    table.teaching.act({"step": "cancel"}, None)
+    (said,) = table.said("info")
+    assert said == "KaTO: the teaching of the cards was cancelled: the cards seen are forgotten"
+    assert localize(said, "ja") == "KaTO：カードの学習を取り消しました：見たカードは消去されました"
+    assert table.teaching.flow is None and table.store.teaching("cards") is None
+    table.teaching.act({"step": "start"}, None)
+    table.teaching.act({"step": "close"}, None)  # (a close is no cancel: nothing said)
+    assert len(table.said("info")) == 1
 
 
 def test_a_card_the_teaching_has_not_is_refused_in_the_flows_words(home: Path, hand: Path) -> None:

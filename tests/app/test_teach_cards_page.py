@@ -15,6 +15,7 @@ Also the flow's refusals, server side (host.app.card_teaching, vision.cards.flow
 from __future__ import annotations
 
 import math
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -171,6 +172,76 @@ def assert_reads_a_hand(
     assert [(d["color"], d["value"]) for d in read] == truths  # nothing read wrong
     # reached when this was written: 3 of the 5 read (the others, and a die, `unknown`)
     assert len(read) >= 3, events[0].dice
+
+
+# ---- a Cancel while the cards are learnt ---------------------------------------------------
+
+
+def test_a_cancel_tapped_while_the_cards_are_learnt_wins_and_is_said(
+    table: Served, browser: Browser, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The fit is held once it wrote its set aside (not yet moved in place): a Cancel tapped
+    then is said on the page (in French here), the set written aside is never used (the set
+    the table was taught before stays, to the byte), and the camera is not reloaded."""
+    import shutil
+
+    from vision.cards.flow import CardTeachFlow
+
+    before = cardset.user_path("cards")  # a set the table was taught before
+    before.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(cardset.SHIPPED / "cards.npz", before)
+    taught_before = before.read_bytes()
+    hands = write_hands(tmp_path / "hands", shared("cards/deck-a").root, 1, SEED)
+    watcher = DiceWatcher()
+    table.table.camera_opened(watcher)
+    reloaded: list[str] = []
+    monkeypatch.setattr(watcher.cards, "reload", reloaded.append)
+    table.table.act({"do": "teach_cards", "step": "start"})
+    feed(watcher, [hands.path(hands.images[0])] * 4)
+    flow = table.table.card_teaching.flow
+    assert flow is not None and len(flow.cards) >= 2
+    first = flow.cards[0].guess
+    other = next(k for k in flow.kinds if k[1] != first[1])  # (two values: a set can be fitted)
+    for card, (color, value) in enumerate((first, other)):
+        table.table.act(
+            {"do": "teach_cards", "step": "confirm", "card": card, "color": color, "value": value}
+        )
+    written, go = threading.Event(), threading.Event()
+    save = cardset.CardSet.save
+
+    def held(self: cardset.CardSet, path: str | Path) -> Path:
+        saved = save(self, path)
+        written.set()
+        go.wait(60)
+        return saved
+
+    monkeypatch.setattr(cardset.CardSet, "save", held)
+    page = open_page(browser, table, "fr", timeout_ms=20_000)
+    try:
+        page.click("[data-test=cards-learn]")
+        expect(page.locator("[data-test=cards-fitting]")).to_be_visible()
+        assert written.wait(60)  # the set is fitted and written aside: the page still waits
+        aside = sorted(p.name for p in cardset.user_dir().iterdir())
+        assert aside == ["cards.npz", "cards.npz.new.npz"]
+        assert isinstance(flow, CardTeachFlow) and flow.step == "fitting"
+        page.click("[data-test=cards-cancel]")
+        expect(page.locator("#message")).to_have_text(
+            "KaTO\u00a0: l'apprentissage des cartes a été annulé\u00a0: les cartes vues sont "
+            "oubliées et le jeu en cours d'apprentissage n'est pas utilisé"
+        )
+        expect(page.locator("[data-test=cards-teaching]")).to_be_empty()
+    finally:
+        go.set()
+    fit = next((t for t in threading.enumerate() if t.name == "teach-cards"), None)
+    if fit is not None:
+        fit.join(30)
+    # nothing of the fit is used: the set written aside is gone, the one before stays
+    assert [p.name for p in cardset.user_dir().iterdir()] == ["cards.npz"]
+    assert before.read_bytes() == taught_before
+    assert reloaded == [] and table.table.card_teaching.flow is None
+    assert not [n for n in table.table.notices if "now reads" in str(n.text)]
+    open_teaching(page, "La table lit les cartes avec le jeu qu'on lui a appris ici.")
+    assert page.errors == []  # type: ignore[attr-defined]
 
 
 # ---- the flow's refusals, server side --------------------------------------------------------
