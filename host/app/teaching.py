@@ -9,7 +9,11 @@ the background. vision.learning does the work; this wires it to the table.
   and a table started again resumes it where it was. A cancel wins over a fit under way:
   the refit is stopped, a version it made before it was (its report not yet in) is
   recorded cancelled (never offered: Version.usable), the dice taught are forgotten, and
-  the people are told.
+  the people are told. A refit of the set already running when the teaching's fit is
+  asked for (a play refit, which read its examples before the teaching's were added) is
+  waited for: the page says so, the play refit's outcome is said as a play refit's, and
+  the teaching's own fit starts once it ended; only that fit's report is the teaching's
+  (its version learnt the dice taught).
 - Play (`from_throw`, `from_answer`): every die a person fixed in the correction window
   or said the face of, and every die of a resolved throw nobody fixed that the reader
   was sure of, is kept as an example with its cut. Once REFIT_AFTER new examples of a
@@ -79,7 +83,8 @@ class Learning:
         self._reader: TeachReader | None = None
         self._lock = threading.RLock()
         self._fitting: str | None = None  # the set a teaching is being fitted for
-        self._fit_after = 0  # the newest version of that set when its fit began
+        self._fit_after = 0  # the newest version of that set when its fit was asked for
+        self._fit_started = False  # its refit started (else it waits for one running)
         self.kept: Keeping[TeachFlow] = Keeping("dice", WORDS)
         self.refits = Background(store.path, self._refit_done)
         for note in store.notes:
@@ -181,8 +186,10 @@ class Learning:
         self.kept.forget()
         fitting = flow.step == FITTING
         if fitting and self._fitting == flow.name:
-            self._fitting = None
-            self.refits.cancel(flow.name)  # (returns once the refit ended: it adds no more)
+            self._fitting, self._fit_started = None, False
+            # (returns once the refit ended: it adds no more; a play refit the fit waited
+            # for is stopped too: it may have read the dice taught; play learns on after)
+            self.refits.cancel(flow.name)
             with contextlib.suppress(LearningError):  # (else kept, but not in use)
                 self._cancel_fitted(flow.name)
             try:
@@ -193,6 +200,7 @@ class Learning:
                     _("the dice taught are not forgotten: {error}", error=message(error)),
                 )
                 return
+            self._maybe_refit(flow.name)  # (the play refit stopped, if it was one)
         if cancelled:
             name = set_title(flow.name)
             self.notice(
@@ -329,14 +337,25 @@ class Learning:
         self.kept.keep_current(flow, self.flow)
         self._fitting = flow.name
         self._fit_after = max((v.version for v in self.store.versions(flow.name)), default=0)
-        self.refits.start(flow.name, install=False)  # (installed when done: a cancel wins)
+        self._start_fit(flow.name)
+
+    def _start_fit(self, name: str) -> None:
+        """The teaching's refit of `name` (installed when done: a cancel wins); if a refit of
+        it is running (a play refit: it learns without the dice taught), the teaching waits
+        for it and starts its own once it ended (`_refit_done`)."""
+        self._fit_started = self.refits.start(name, install=False)
 
     def view(self) -> dict[str, Any] | None:
         """The teaching for the page (cuts as /api/teach/cut/N.png)."""
         with self._lock:
             if self.flow is None:
                 return None
-            return {**self.flow.to_json(), "title": set_title(self.flow.name)}
+            waiting = self._fitting == self.flow.name and not self._fit_started
+            return {
+                **self.flow.to_json(),
+                "title": set_title(self.flow.name),
+                "waiting": self.flow.step == "fitting" and waiting,  # for a play refit
+            }
 
     def cut(self, number: int) -> bytes:
         with self._lock:
@@ -436,10 +455,14 @@ class Learning:
         name = str(said.get("face_set"))
         with self._lock:
             flow = self.flow
-            teaching = self._fitting == name and flow is not None and flow.name == name
+            fitting = self._fitting == name and flow is not None and flow.name == name
+            # the teaching's report is its own fit's, never a play refit's (one it waited
+            # for, or one that ended just as its own began): those did not learn its dice
+            teaching = fitting and self._fit_started and said.get("install") is not True
+            waiting = fitting and not self._fit_started
             if teaching:
                 assert flow is not None
-                self._fitting = None
+                self._fitting, self._fit_started = None, False
                 if said.get("kept") and not said.get("installed", True):
                     try:  # (the teaching's fit: used now, unless it was cancelled before)
                         sets.install(self.store, name, int(said["version"]))
@@ -492,6 +515,10 @@ class Learning:
                     name=set_title(name),
                 ),
             )
+        if waiting:  # the play refit ended: the teaching's own fit starts now
+            with self._lock:
+                if self._fitting == name and not self._fit_started:
+                    self._start_fit(name)
         self.changed()
         if not teaching and "error" not in said:
             self._maybe_refit(name)  # examples may have come meanwhile

@@ -8,7 +8,9 @@ in the learning store's real SQLite file by host.app.kept, as the cards' teachin
 - A kept teaching that cannot be read (its state, or one die) is said, and the table goes
   on; a store that fails is said once, and the teaching goes on in memory.
 - A cancel wins over the teaching's fit: the refit is stopped, the set it keeps is not
-  used, its dice are forgotten, and nothing is said of it.
+  used, its dice are forgotten, and the cancel is said.
+- A fit asked for while a play refit of the set runs waits for it, then fits the dice
+  taught: the play refit's report is never taken for the teaching's.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from tests.app.test_card_teaching_kept import (
 )
 from tests.app.test_learning_table import Refits
 from tests.app.test_teach_page import origins, truths
+from vision.faceset import SHIPPED
 from vision.learning import sets
 from vision.learning.flow import TeachFlow
 from vision.learning.store import Version
@@ -174,8 +177,8 @@ def test_a_store_that_fails_is_said_once_and_the_teaching_goes_on() -> None:
     assert failing_is_said_once("dice", Table(), thrown).cuts
 
 
-def fitting(table: Table) -> TeachFlow:
-    """A teaching of one throw, named (every face shown once), being fitted."""
+def named(table: Table) -> TeachFlow:
+    """A teaching of one throw, named (every face shown once), to be fitted."""
     flow = thrown(table, 1)
     table.learning.act({"step": "sort"}, None)
     until(lambda: flow.step == "sorting")
@@ -185,6 +188,12 @@ def fitting(table: Table) -> TeachFlow:
         flow.move(cut, flow.faces[cut])
     for group in flow.colour_groups:
         flow.name_colour(group.id, flow.colors[0])
+    return flow
+
+
+def fitting(table: Table) -> TeachFlow:
+    """A teaching of one throw, named (every face shown once), being fitted."""
+    flow = named(table)
     table.learning.act({"step": "fit"}, None)
     refits = table.learning.refits
     assert isinstance(refits, Refits) and refits.started == ["kot"] and refits.installs == [False]
@@ -247,6 +256,123 @@ def test_a_cancel_before_the_fit_is_said_too() -> None:
         "King of Tokyo dice: the teaching was cancelled: the dice cut out are forgotten"
     )
     assert table.learning.store.teaching("dice") is None
+
+
+# ---- a fit asked for while a play refit of the set runs ----------------------------------
+
+
+class Running(Refits):
+    """Refits (tests.app.test_learning_table.Refits) of which one runs per set, until it is
+    said to have ended (`ended`: its report given to the table, as Background does)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.now: set[str] = set()
+
+    def start(self, name: str, install: bool = True) -> bool:
+        if name in self.now:
+            return False
+        self.now.add(name)
+        return super().start(name, install)
+
+    def running(self, name: str) -> bool:
+        return name in self.now
+
+    def cancel(self, name: str) -> None:
+        super().cancel(name)
+        self.now.discard(name)
+
+    def ended(self, learning: Learning, said: dict[str, Any]) -> None:
+        self.now.discard(said["face_set"])
+        learning._refit_done(said)
+
+
+FIGURES = {"checked": 6, "right": 6, "wrong": 0, "unknown": 0}
+
+
+def report(table: Table, version: int, install: bool, examples: int, upto: int) -> dict[str, Any]:
+    """A refit of kot ended, its `version` kept (saved in the store, its file kot's shipped
+    one, learnt from the examples up to `upto`), installed if it was to `install` it."""
+    store = table.learning.store
+    shipped = SHIPPED / "kot.npz"  # (its bytes: the newer version of the two is in use)
+    digest = sets.sha256(shipped)
+    made = Version("kot", version, 0.0, "kept", str(shipped), digest, upto, {}, "refit")
+    store.add_version(made)
+    if install:
+        sets.install(store, "kot", version)
+    return {
+        "face_set": "kot", "version": version, "kept": True, "installed": install,
+        "install": install, "figures": FIGURES, "examples": examples,
+    }  # fmt: skip
+
+
+def running(table: Table) -> Running:
+    refits = Running()
+    table.learning.refits = refits  # type: ignore[assignment]
+    return refits
+
+
+def test_a_fit_asked_for_while_a_play_refit_runs_waits_for_it_then_fits_the_dice_taught() -> None:
+    """The play refit read its examples before the teaching's were added: its version is not
+    the teaching's. (Before, the teaching's fit was not started, Background.start refusing
+    it, and the teaching took the play refit's report as its own: 'learnt... version 1'.)"""
+    table = Table()
+    refits = running(table)
+    assert refits.start("kot")  # a play refit (it installs what it keeps), running
+    flow = named(table)
+    table.learning.act({"step": "fit"}, None)
+    store = table.learning.store
+    taught = store.examples("kot")
+    assert len(taught) == len(flow.cuts)
+    assert flow.step == "fitting" and refits.started == ["kot"]  # (it waits)
+    view = table.learning.view()
+    assert view is not None and view["waiting"] is True  # the page says what it waits for
+    said = len(table.said("info"))
+    refits.ended(table.learning, report(table, 1, True, 40, 0))  # learnt none of them
+    # said as a play refit's, not the teaching's; the teaching's own fit starts now
+    assert table.said("info")[said:] == [
+        "King of Tokyo dice: learnt from 40 dice (version 1); of 6 kept aside, 6 read right, "
+        "0 wrong, 0 left to you"
+    ]
+    assert flow.step == "fitting" and flow.result is None
+    assert refits.started == ["kot", "kot"] and refits.installs == [True, False]
+    view = table.learning.view()
+    assert view is not None and view["waiting"] is False
+    refits.ended(table.learning, report(table, 2, False, 40 + len(taught), taught[-1].id))
+    assert flow.step == "done" and flow.result is not None and flow.result["version"] == 2
+    assert flow.result["installed"] and sets.in_use(store, "kot") == 2
+    (fitted,) = [v for v in store.versions("kot") if v.version == flow.result["version"]]
+    assert fitted.upto >= max(e.id for e in taught)  # the version reported learnt the dice
+
+
+def test_a_play_refit_ending_just_as_the_teachings_fit_began_is_not_the_teachings() -> None:
+    """Background saw the play refit's process end just before the teaching's fit started,
+    and gives its report only after: it is said as a play refit's."""
+    table = Table()
+    refits = running(table)
+    flow = named(table)
+    table.learning.act({"step": "fit"}, None)  # (no refit running: its own starts)
+    assert refits.installs == [False]
+    table.learning._refit_done(report(table, 1, True, 40, 0))  # (the play refit's, late)
+    assert flow.step == "fitting" and flow.result is None
+    assert refits.installs == [False]  # (its own fit runs: none started again)
+    refits.ended(table.learning, report(table, 2, False, 50, 10**6))
+    assert flow.step == "done" and flow.result is not None and flow.result["version"] == 2
+
+
+def test_a_cancel_while_the_fit_waits_for_a_play_refit_stops_that_refit_too() -> None:
+    """The play refit may have read the dice taught (they are forgotten): it is stopped;
+    play learns on (its refit started again once play brought enough examples)."""
+    table = Table()
+    refits = running(table)
+    assert refits.start("kot")
+    named(table)
+    table.learning.act({"step": "fit"}, None)
+    table.learning.act({"step": "cancel"}, None)
+    assert refits.cancelled == ["kot"] and table.said("info")[-1] == CANCELLED
+    store = table.learning.store
+    assert store.examples("kot") == [] and store.teaching("dice") is None
+    assert table.learning.flow is None and refits.started == ["kot"]
 
 
 # ---- keeping a teaching only while it goes on (host.app.kept.Keeping.keep_current) ---------

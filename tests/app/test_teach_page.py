@@ -33,7 +33,7 @@ from vision.errors import VisionError
 from vision.evaluate import evaluate
 from vision.learning import sets
 from vision.learning.refit import refit
-from vision.learning.store import NONE, LearningStore
+from vision.learning.store import NONE, LearningStore, Version
 from vision.reader import DiceReader
 
 pytestmark = pytest.mark.slow
@@ -308,3 +308,101 @@ def test_a_cancel_tapped_while_the_dice_are_learnt_wins(table: Served) -> None:
     assert store.examples("kot") == [] and store.teaching("dice") is None
     assert learning.flow is None and not paused.running("kot")
     assert not [n for n in table.table.notices if "learnt from" in str(n.text)]
+
+
+# ---- a fit asked for while a play refit of the dice runs ---------------------------------
+
+
+class Played:
+    """Stands for the table's refits (vision.learning.refit.Background), one per set at a
+    time: a play refit (one that installs what it keeps) runs until `end_play` gives its
+    report; the teaching's fit fits for real, in a thread of this process. A refit's end is
+    reported once it no longer runs, as Background does."""
+
+    def __init__(self, store: Path, done: Callable[[dict[str, Any]], None]) -> None:
+        self.store, self.done = store, done
+        self.installs: list[bool] = []  # each refit started: whether it installs
+        self._now: dict[str, threading.Thread] = {}
+        self._play = threading.Event()
+        self._play_said: dict[str, Any] = {}
+
+    def start(self, name: str, install: bool = True) -> bool:
+        if self.running(name):
+            return False
+        self.installs.append(install)
+        run = self._play_refit if install else self._fit
+        self._now[name] = threading.Thread(target=run, args=(name,), daemon=True)
+        self._now[name].start()
+        return True
+
+    def _play_refit(self, name: str) -> None:
+        self._play.wait(300)
+        self._end(name, self._play_said)
+
+    def _fit(self, name: str) -> None:
+        try:
+            store = LearningStore(self.store)  # (as the refit's process opens it)
+            said = refit(store, name, note="refit", install=False).to_json()
+        except VisionError as error:
+            said = {"error": str(error), "face_set": name, "install": False}
+        self._end(name, said)
+
+    def _end(self, name: str, said: dict[str, Any]) -> None:
+        del self._now[name]
+        self.done(said)
+
+    def end_play(self, said: dict[str, Any]) -> None:
+        self._play_said = said
+        self._play.set()
+
+    def running(self, name: str) -> bool:
+        return name in self._now
+
+    def cancel(self, name: str) -> None:
+        raise AssertionError("nothing is cancelled here")
+
+    def stop(self) -> None:
+        self._play.set()
+
+
+def test_a_fit_asked_for_while_a_play_refit_runs_waits_for_it_and_learns_the_dice_taught(
+    table: Served,
+) -> None:
+    """The play refit read its examples before the teaching's were added. Before, the
+    teaching's fit was never started and the page took the play refit's outcome as the
+    teaching's ('the new version was not kept': version 1, which learnt none of its dice)."""
+    learning = table.table.learning
+    assert learning is not None
+    learning.refits.stop()
+    played = Played(learning.store.path, learning._refit_done)
+    learning.refits = played  # type: ignore[assignment]
+    _taught(table, origins("teach"))
+    store = learning.store
+    assert played.start("kot")  # a refit from play, running
+    with sync_playwright() as playwright:
+        browser = launch(playwright)
+        page = open_page(browser, table, timeout_ms=20_000)
+        page.click("[data-test=teach-fit]")
+        expect(page.locator("[data-test=teach-fitting]")).to_have_text(
+            "King of Tokyo dice: the table is still learning these dice from the throws played, "
+            "which began before your teaching; your dice are learnt as soon as it ends…"
+        )
+        taught = store.examples("kot")
+        assert taught and played.installs == [True]  # (the teaching's fit waits)
+        # the play refit ends: a version that learnt none of the dice taught, not kept
+        store.add_version(Version("kot", 1, 0.0, "rejected", None, None, 0, {}, "refit"))
+        figures = {"checked": 3, "right": 1, "wrong": 2, "unknown": 0}
+        play = {"face_set": "kot", "version": 1, "kept": False, "installed": False}
+        played.end_play({**play, "install": True, "figures": figures, "examples": 3})
+        expect(page.locator("[data-test=teach-result] p").first).to_have_text(
+            "King of Tokyo dice: learnt. The table now reads these dice with version 2.",
+            timeout=300_000,
+        )
+        assert not page.errors  # type: ignore[attr-defined]
+        browser.close()
+    assert played.installs == [True, False]
+    (fitted,) = [v for v in store.versions("kot") if v.version == 2]
+    assert fitted.upto >= max(e.id for e in taught)  # the version reported learnt its dice
+    assert sets.in_use(store, "kot") == 2
+    said = [str(n.text) for n in table.table.notices]
+    assert any("a new version was learnt but not kept" in n for n in said), said

@@ -55,6 +55,7 @@ class Outcome:
             "version": self.version.version,
             "kept": self.kept,
             "installed": self.kept and self.installed,
+            "install": self.installed,  # (asked: a play refit's, not a teaching's)
             "figures": self.figures.to_json(),
             "before": None if self.before is None else self.before.to_json(),
             "examples": self.examples,
@@ -146,7 +147,8 @@ Done = Callable[[dict[str, Any]], None]
 
 class Background:
     """Refits in a process of their own, one at a time per set; `done(outcome as JSON, or
-    {"error": ...})` is called from a thread of ours when one ends."""
+    {"error": ...})` is called from a thread of ours when one ends, with "install": whether
+    the refit was to install what it keeps (a play refit's report, not a teaching's)."""
 
     def __init__(self, store_path: Path, done: Done) -> None:
         self.store_path = store_path
@@ -183,10 +185,10 @@ class Background:
                 env=env,
             )
             self._running[name] = process
-        threading.Thread(target=self._wait, args=(name, process), daemon=True).start()
+        threading.Thread(target=self._wait, args=(name, process, install), daemon=True).start()
         return True
 
-    def _wait(self, name: str, process: subprocess.Popen[str]) -> None:
+    def _wait(self, name: str, process: subprocess.Popen[str], install: bool) -> None:
         out, _ = process.communicate()
         with self._lock:
             del self._running[name]
@@ -200,6 +202,7 @@ class Background:
         if not isinstance(said, dict) or not said:
             said = {"error": f"the refit of {name} stopped (status {process.returncode})"}
         said.setdefault("face_set", name)
+        said.setdefault("install", install)
         self.done(said)
 
     def cancel(self, name: str) -> None:
