@@ -83,6 +83,11 @@ KEPT_AS_IS = re.compile(r"\{[^{}]*\}|\"[^\"]*\"|'[^']*'|`[^`]*`")
 FIELD = r"\{(?!icon\b)[^{}]*\}"
 FIELD_SPACED = re.compile(rf"{FIELD} (?={JAPANESE})|(?<={JAPANESE}) {FIELD}")
 WIDE_MARK_SPACED = re.compile(r" [：（）！？]|[：（）！？] ")  # the mark has its own room
+# ... and a number written in the text touches its Japanese ("1枚", "2人", "0以上", "2026の"),
+# as a {n} does; a number inside a Latin word or a name as printed keeps its spaces ("uint8",
+# "32x32 以上", the card "+4" in "ワイルド +4"), and so does a symbol after one ("2⚡ を")
+NUMBER = r"(?<![A-Za-z0-9+\-.,x_])\d+(?:\.\d+)?(?![A-Za-z0-9])"
+NUMBER_SPACED = re.compile(rf"{NUMBER} (?={JAPANESE})|(?<={JAPANESE}) {NUMBER}")
 # an ICU plural argument ("{n, plural, other {#枚}}"): each of its forms is held to the rules
 PLURAL = re.compile(r"\{(\w+), plural,((?:\s*\w+\s*\{(?:[^{}]|\{[^{}]*\})*\})+)\s*\}")
 PLURAL_FORM = re.compile(r"\s*\w+\s*\{((?:[^{}]|\{[^{}]*\})*)\}")
@@ -99,17 +104,22 @@ def japanese_slips(text: str) -> list[str]:
         return []  # a name kept as printed ("KaTO!", "Tokyo City"): not a Japanese text
     marks = [m.group() for m in ASCII_MARK.finditer(plain)]
     spaced = [*FIELD_SPACED.finditer(text), *WIDE_MARK_SPACED.finditer(text)]
+    spaced += NUMBER_SPACED.finditer(KEPT_AS_IS.sub("_", text))
     return marks + [m.group() for m in spaced]
 
 
 def test_the_japanese_rules_find_what_breaks_them() -> None:
-    assert japanese_slips("{player}: 勝ち (3 回)!") == [":", "(", ")", "!"]
+    assert japanese_slips("{player}: 勝ち (3 回)!") == [":", "(", ")", "!", "3 "]
     assert japanese_slips("{player}({role})") == ["(", ")"]  # Japanese words in its fields
     assert japanese_slips("{a} は {b} の") == ["{a} ", " {b}"]
     assert japanese_slips("ターン {n}：{player}") == [" {n}"]
     assert japanese_slips("ゲーム終了： 勝者なし （残り）") == ["： ", " （"]
     assert japanese_slips("{n, plural, other {# 枚(山札)}}") == ["(", ")", "{n} "]
+    assert japanese_slips("カードを 1 枚引く") == [" 1"]  # once a number
+    assert japanese_slips("2026 のような整数、1 から{most}まで") == ["2026 ", "1 "]
     kept = ["{player}：{card}を使う？", 'options.dice："dark"（ダーク）', "1:2の", "{icon} 黄金"]
+    kept += ["カードを1枚引く", "ワイルド +4 にチャレンジ", "+10 カード", "（32x32 以上、uint8）"]
+    kept += ["1ライフにつき2⚡ を払う", "テーブルの PIN 1234", "{n}枚", "ターン1：{player}"]
     assert [japanese_slips(s) for s in [*kept, "KaTO!", "King of Tokyo: Dark Edition"]] == [
         [] for _ in range(len(kept) + 2)
     ]

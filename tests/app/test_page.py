@@ -99,7 +99,7 @@ def test_set_up_a_four_player_game(browser: Browser, table: Served) -> None:
     ("lang", "said"),
     [
         ("fr", "Deux joueurs s'appellent Ann\u00a0: donnez à chacun un nom bien à lui."),
-        ("ja", "Annという名前のプレイヤーが 2 人います：それぞれ別の名前にしてください。"),
+        ("ja", "Annという名前のプレイヤーが2人います：それぞれ別の名前にしてください。"),
     ],
 )
 def test_two_players_of_one_name_are_told_at_the_form(
