@@ -312,3 +312,33 @@ def test_the_page_says_every_count_in_the_language_s_forms_as_the_server_does(
         page.click("[data-test=open-games]")
         expect(page.locator("[data-test=games]")).to_contain_text(games[lang][1])
         page.context.close()
+
+
+def test_a_range_whose_ends_are_equal_is_said_as_one_number(
+    browser: Browser, table: Served
+) -> None:
+    """The statistics' game lengths: "1 turn; 1 minute" when every game was as long (it read
+    "1–1 turns (median 1)"), the range otherwise; French says a range in its end's form
+    (CLDR's plural ranges: "0,5–1,5 minute"), English and Japanese in their other."""
+    ranges = {
+        "equal": ({"min": 1, "max": 1, "median": 1}, {"min": 1, "max": 1, "median": 1}),
+        "apart": ({"min": 12, "max": 30, "median": 20}, {"min": 0.5, "max": 1.5, "median": 1}),
+    }
+    said = {
+        ("en", "equal"): "Game length: 1 turn; 1 minute",
+        ("fr", "equal"): "Durée des parties\u00a0: 1 tour\u00a0; 1 minute",
+        ("ja", "equal"): "ゲームの長さ：1ターン、1分",
+        ("en", "apart"): "Game length: 12–30 turns (median 20); 0.5–1.5 minutes (median 1)",
+        ("fr", "apart"): "Durée des parties\u00a0: 12–30 tours (médiane 20)\u00a0; "
+        "0,5–1,5 minute (médiane 1)",
+        ("ja", "apart"): "ゲームの長さ：12〜30ターン（中央値20）、0.5〜1.5分（中央値1）",
+    }
+    for (lang, which), text in said.items():
+        turns, minutes = ranges[which]
+        stats = {"games": 2, "roles": [], "players": [], "turns": turns, "minutes": minutes}
+        page = open_page(browser, table, lang, unlock=False)
+        page.route("**/api/stats", lambda route, _request, s=stats: route.fulfill(json=s))
+        page.click("[data-test=more]")
+        page.click("[data-test=open-stats]")
+        expect(page.locator("#panel")).to_contain_text(text)
+        page.context.close()

@@ -36,9 +36,15 @@ def test_the_setup_form_offers_rounds_values_and_says_who_has_no_seat(
     expect(note).to_be_hidden()
     for _ in range(5):
         page.get_by_role("button", name="+ player").click()
+    # one player beyond the seats is said alone (it read "players 7 to 7 have")
     expect(note).to_have_text(
-        "The board has 6 seats: players 7 to 7 have no display or button, and play on the page"
+        "The board has 6 seats: player 7 has no display or button, and plays on the page"
     )
+    page.get_by_role("button", name="+ player").click()
+    expect(note).to_have_text(
+        "The board has 6 seats: players 7 to 8 have no display or button, and play on the page"
+    )
+    page.get_by_role("button", name="− player").click()
     page.get_by_role("button", name="− player").click()
     expect(note).to_be_hidden()
     for i, name in enumerate(["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]):

@@ -84,6 +84,12 @@ def test_a_teaching_refuses_what_it_cannot_take() -> None:
     shown = flow.to_json()
     assert shown["missing"] == ["hook", "drop"]
     assert not [x for x in shown["left"] if "no die shows" in x]
+    with pytest.raises(FlowError, match=r"^there is no die 99 \(dice 0 to \d+\)$"):
+        flow.move(99, "boots")
+    del flow.cuts[1:]  # a throw of one die: the range of its numbers is said as one
+    with pytest.raises(FlowError, match=r"^there is no die 1 \(only die 0\)$") as one:
+        flow.move(1, "boots")
+    assert say(one.value.args[0], "ja") == "ダイス1はありません（ダイスは0だけ）"
 
 
 def test_colour_groups_follow_the_dice_colours() -> None:

@@ -265,8 +265,11 @@ class TeachFlow:
         self._sorting()
         self._face(face)
         if not 0 <= cut < len(self.cuts):
+            last = len(self.cuts) - 1  # (a range of one die is said as its number)
             raise FlowError(
-                _("there is no die {cut} (dice 0 to {last})", cut=cut, last=len(self.cuts) - 1)
+                _("there is no die {cut} (only die 0)", cut=cut)
+                if last == 0
+                else _("there is no die {cut} (dice 0 to {last})", cut=cut, last=last)
             )
         self.cuts[cut].face = face
         self._group_colours()

@@ -886,7 +886,10 @@ function gameForm(c, pickup, choose) {
   const seatsNote = () => {
     const n = rows.children.length;
     beyond.hidden = !seats || n <= seats;
-    beyond.textContent = t("The board has {seats} seats: players {first} to {n} have no display or button, and play on the page", { seats, first: seats + 1, n });
+    // one player beyond the seats is said alone ("player 3 has", never "players 3 to 3")
+    beyond.textContent = n === seats + 1
+      ? t("The board has {seats, plural, one {# seat} other {# seats}}: player {n} has no display or button, and plays on the page", { seats, n })
+      : t("The board has {seats, plural, one {# seat} other {# seats}}: players {first} to {n} have no display or button, and play on the page", { seats, first: seats + 1, n });
   };
   for (let i = 0; i < start; i++) addRow();
   const controls = spec.fields.map((f) => control(f, f.label, 0, named));
@@ -1044,10 +1047,12 @@ async function statsPanel(panel) {
       s.roles.filter((r) => r.kind === kind).map((r) => h("tr", {}, h("td", {}, r.role), h("td", {}, r.wins), h("td", {}, r.played)))));
   }
   if (s.players.length) panel.append(h("p", {}, t("Wins: {list}", { list: s.players.map((p) => `${p.player} ${p.wins}`).join(t(", ")) })));
-  const spread = (x, say) => (x ? say({ min: x.min, max: x.max, median: x.median }) : "–");
+  // a range, or one number in its count's form when its ends are equal ("1 minute", "1分",
+  // never "1–1 minutes": Japanese has no form to tell them apart, so the number has its text)
+  const spread = (x, range, one) => (!x ? "–" : x.min === x.max ? one({ n: x.min }) : range({ min: x.min, max: x.max, median: x.median }));
   panel.append(h("p", {}, t("Game length: {turns}; {minutes}", {
-    turns: spread(s.turns, (x) => t("{min}–{max} turns (median {median})", x)),
-    minutes: spread(s.minutes, (x) => t("{min}–{max} minutes (median {median})", x)),
+    turns: spread(s.turns, (x) => t("{min}–{max} turns (median {median})", x), (x) => t("{n, plural, one {# turn} other {# turns}}", x)),
+    minutes: spread(s.minutes, (x) => t("{min}–{max} minutes (median {median})", x), (x) => t("{n, plural, one {# minute} other {# minutes}}", x)),
   })));
 }
 

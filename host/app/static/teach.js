@@ -66,8 +66,10 @@ const WORDS = {
   cardsIntro: () => t("Lay a few cards of your deck face up under the camera, apart. The table cuts out each card it sees with what it reads; you confirm or fix each one. Then take them away and lay the next ones. Teach every kind of card of your deck: the set learnt reads only the kinds it was taught."),
   cardsTaught: () => t("The table reads the cards with the set it was taught here."),
   cardsShipped: () => t("The table reads the cards with the set as shipped."),
+  // 1 card seen has a sentence of its own: "Confirm or fix it", not "each one", a word
+  // beyond the count that a plural form cannot say (French's "one" is also 0 cards seen)
   cardsLaying: (n) => n === 1 ? t("Lay cards under the camera: 1 card seen so far. Confirm or fix it.") : t("Lay cards under the camera: {n, plural, one {# card} other {# cards}} seen so far. Confirm or fix each one.", { n }),
-  cardsSoFar: (n, k, kinds) => n === 1 ? t("Taught so far: 1 card ({kinds}).", { kinds }) : t("Taught so far: {n, plural, one {# card} other {# cards}}, {k, plural, one {# kind} other {# kinds}} ({kinds}).", { n, k, kinds }),
+  cardsSoFar: (n, k, kinds) => t("Taught so far: {n, plural, one {# card} other {# cards}}, {k, plural, one {# kind} other {# kinds}} ({kinds}).", { n, k, kinds }),
   cardsNone: () => t("No card confirmed yet."),
   cardRead: (card) => t("read as {card}", { card }),
   cardGuess: (card) => t("not sure: maybe {card}", { card }),

@@ -63,16 +63,11 @@ def _play(g: KaTO, w: Waiting, base: Input) -> Answer:
 
 def _draw(g: KaTO, w: Waiting, base: Input) -> Answer:
     cards = w.options["cards"]
-    label = (
-        _("Draw {n, plural, one {# card} other {# cards}}", n=cards)
-        if cards != 1
-        else _("Draw a card")
-    )
-    title = (  # (a sentence's words, as the other titles': "Ann: Draw a card" stood capital)
-        _("{player}: draw {n, plural, one {# card} other {# cards}}", player=w.player, n=cards)
-        if cards != 1
-        else _("{player}: draw a card", player=w.player)
-    )
+    # one card drawn is said by the plural text's "one" form ("Draw 1 card"): its own
+    # "Draw a card" said the same in more keys
+    label = _("Draw {n, plural, one {# card} other {# cards}}", n=cards)
+    # (the title a sentence's words, as the other titles': "Ann: Draw a card" stood capital)
+    title = _("{player}: draw {n, plural, one {# card} other {# cards}}", player=w.player, n=cards)
     return {"title": title, "choices": [choice(label, base)]}
 
 

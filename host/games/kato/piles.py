@@ -51,9 +51,7 @@ class Piles:
         copies, up, name = self.deck[card], self.seen[card], card_name(card.json())
         cards = _("{n} × {card}", n=n, card=name) if n > 1 else name
         if up:
-            shown = (
-                _("{n} is face up already", n=up) if up == 1 else _("{n} are face up already", n=up)
-            )
+            shown = _("{n, plural, one {# is face up already} other {# are face up already}}", n=up)
             if n > 1:
                 return _(
                     "{cards}: the deck has {copies} and {shown}: is one another card? (fix the "

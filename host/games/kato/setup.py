@@ -215,8 +215,8 @@ def _check_deck(setup: Setup) -> None:
     if held < needed:
         raise SetupError(
             _(
-                "deck: {n} cards cannot deal {hand} to each of {players} players and turn one "
-                "up ({needed} needed)",
+                "deck: {n, plural, one {# card} other {# cards}} cannot deal {hand} to each of "
+                "{players} players and turn one up ({needed} needed)",
                 n=held,
                 hand=setup.options.hand_size,
                 players=len(setup.players),

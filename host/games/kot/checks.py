@@ -132,8 +132,11 @@ def check_counts(value: object, field: str, most: Mapping[str, int]) -> dict[str
                 )
             )
         if not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= most[key]:
-            raise RuleViolation(
-                _("{at}: a whole number from 0 to {most}", at=f"{field}.{key}", most=most[key])
+            at = f"{field}.{key}"
+            raise RuleViolation(  # a range of 0 to 0 is said as its one number
+                _("{at}: only 0", at=at)
+                if most[key] == 0
+                else _("{at}: a whole number from 0 to {most}", at=at, most=most[key])
             )
         counts[key] = count
     return counts

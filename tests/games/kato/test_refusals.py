@@ -208,3 +208,18 @@ def test_a_game_over_takes_nothing_more_but_undo() -> None:
     refused(KaTO(game.setup), None, MalformedInput, "an input is a JSON object")
     with pytest.raises(NotNow, match="nothing to undo"):
         KaTO(game.setup).undo()
+
+
+def test_a_deck_of_one_card_is_said_in_the_singular() -> None:
+    """The deck's size comes from the game's file, so it may be 1 (or 0): "1 card cannot
+    deal", never "1 cards"."""
+    from host.games.kato.setup import EACH_COLOR, DeckSpec, Setup, SetupError, check_setup
+    from host.games.text import message
+
+    one = {**dict.fromkeys(EACH_COLOR, 0), "7": 1}
+    setup = Setup.simple("Ann", "Bob", deck=DeckSpec(colors=("red",), each_color=one, wild={}))
+    with pytest.raises(SetupError) as refused:
+        check_setup(setup)
+    said = message(refused.value)
+    assert said == "deck: 1 card cannot deal 7 to each of 2 players and turn one up (15 needed)"
+    assert said.say("fr").startswith("deck\u00a0: 1 carte ne suffit pas pour en distribuer 7")

@@ -386,3 +386,20 @@ def test_a_table_deck_game_saves_and_replays() -> None:
     again = replay(parse_script(saved))
     assert again.to_json() == game.to_json()
     assert again.face_up == ["Jets", "Wings", "Energize"]
+
+
+def test_a_count_that_can_only_be_0_says_its_one_number() -> None:
+    """A range of 0 to 0 (a monster healed that can pay for none, a gift of energy by a
+    monster that has none) reads "only 0", not "a whole number from 0 to 0"."""
+    from types import SimpleNamespace
+
+    from host.games.kot.checks import check_counts
+    from host.games.kot.expansions.curse_decisions import _decide_gift
+
+    with pytest.raises(RuleViolation, match=r"^heal\.B: only 0$"):
+        check_counts({"B": 1}, "heal", {"B": 0})
+    with pytest.raises(RuleViolation, match=r"^heal\.B: a whole number from 0 to 2$"):
+        check_counts({"B": 3}, "heal", {"B": 2})
+    gift = SimpleNamespace(options={"most": {"hp": 2, "energy": 0, "vp": 0}})
+    with pytest.raises(RuleViolation, match=r"^energy: only 0, not 1$"):
+        _decide_gift(None, gift, {"hp": 1, "energy": 1})  # type: ignore[arg-type]

@@ -64,11 +64,14 @@ def _decide_gift(game: State, pending: Pending, inp: Input) -> None:
     for what in GIFTS:
         n = inp.get(what, 0)
         if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= options["most"][what]:
+            most = options["most"][what]  # 0 when the giver has none: said as one number
             raise RuleViolation(
-                _(
+                _("{field}: only 0, not {value}", field=what, value=repr(n))
+                if most == 0
+                else _(
                     "{field}: a whole number from 0 to {most}, not {value}",
                     field=what,
-                    most=options["most"][what],
+                    most=most,
                     value=repr(n),
                 )
             )
