@@ -94,14 +94,16 @@ def test_a_wild_offers_each_colour_and_the_verdict_both_outcomes() -> None:
 
 
 def test_a_draw_is_titled_as_a_sentence_and_its_button_as_a_button() -> None:
-    """'Ann : piocher une carte' in the list of what the game waits for, as its other
-    titles ('Ann : posez une carte...'), not 'Ann : Piocher une carte'."""
+    """'Ann : piocher 1 carte' in the list of what the game waits for, as its other
+    titles ('Ann : posez une carte...'), not 'Ann : Piocher 1 carte'; one card drawn is said
+    by the plural text's one form (its own 'Piocher une carte' said the same)."""
     from host.games.text import localize
 
     game = game_of(turn_up("Cat", card("red", 7)))
     (draw,) = [KIND.answers(game, w) for w in game.waiting_for() if w.kind == "draw"]
-    assert localize(draw["title"], "fr") == "Ann\u00a0: piocher une carte"
-    assert localize(draw["choices"][0]["label"], "fr") == "Piocher une carte"
+    assert localize(draw["title"], "fr") == "Ann\u00a0: piocher 1 carte"
+    assert localize(draw["choices"][0]["label"], "fr") == "Piocher 1 carte"
+    assert localize(draw["title"], "ja") == "Ann：カードを1枚引く"
     game = game_of(turn_up("Cat", card("red", 7)), play("Ann", card("red", "draw2")))
     (draw,) = [KIND.answers(game, w) for w in game.waiting_for() if w.kind == "draw"]
     assert localize(draw["title"], "fr") == "Bob\u00a0: piocher 2 cartes"
