@@ -50,13 +50,8 @@ def test_every_key_used_is_in_every_language_and_none_is_unused(domain: str) -> 
     assert problems.wrong == []
 
 
-@pytest.mark.parametrize("domain", sorted(PACKAGES))
-def test_french_puts_a_no_break_space_before_a_colon_semicolon_and_marks(domain: str) -> None:
-    """French typography: "Partie terminée : ..." never breaks before its colon on a phone,
-    nor "29,6 s" or "76,7 %" between the number and its unit."""
-    path = PACKAGES[domain] / "locales" / "fr.json"
-    if not path.is_file():
-        pytest.skip(f"{domain} has no French yet")
+def texts_of(path: Path) -> list[str]:
+    """Every text of a locale file (its notes too), however deep."""
 
     def values(v: object) -> list[str]:
         if isinstance(v, dict):
@@ -65,9 +60,20 @@ def test_french_puts_a_no_break_space_before_a_colon_semicolon_and_marks(domain:
             return [s for x in v for s in values(x)]
         return [v] if isinstance(v, str) else []
 
+    return values(json.loads(path.read_text(encoding="utf-8")))
+
+
+@pytest.mark.parametrize("domain", sorted(PACKAGES))
+def test_french_puts_a_no_break_space_before_a_colon_semicolon_and_marks(domain: str) -> None:
+    """French typography: "Partie terminée : ..." never breaks before its colon on a phone,
+    nor "29,6 s" or "76,7 %" between the number and its unit."""
+    path = PACKAGES[domain] / "locales" / "fr.json"
+    if not path.is_file():
+        pytest.skip(f"{domain} has no French yet")
+
     found = [
         s
-        for s in values(json.loads(path.read_text(encoding="utf-8")))
+        for s in texts_of(path)
         if re.search(r" [:;?!](\s|$)", s) or re.search(UNIT_AFTER_NUMBER, s)
     ]
     assert found == []
@@ -133,14 +139,7 @@ def test_japanese_writes_full_width_marks_and_fields_touch_their_words(domain: s
     if not path.is_file():
         pytest.skip(f"{domain} has no Japanese yet")
 
-    def values(v: object) -> list[str]:
-        if isinstance(v, dict):
-            return [s for x in v.values() for s in values(x)]
-        if isinstance(v, list):
-            return [s for x in v for s in values(x)]
-        return [v] if isinstance(v, str) else []
-
-    found = {s: japanese_slips(s) for s in values(json.loads(path.read_text(encoding="utf-8")))}
+    found = {s: japanese_slips(s) for s in texts_of(path)}
     assert {s: slips for s, slips in found.items() if slips} == {}
 
 

@@ -15,7 +15,7 @@ import threading
 from collections import Counter
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 from playwright.sync_api import expect, sync_playwright
@@ -246,6 +246,19 @@ class Paused:
             self._fit.join(30)
 
 
+R = TypeVar("R")
+
+
+def _refits_by(stand_in: Callable[[Path, Callable[[dict[str, Any]], None]], R], s: Served) -> R:
+    """The table's refits stopped and stood for by `stand_in` (Paused, Played)."""
+    learning = s.table.learning
+    assert learning is not None
+    learning.refits.stop()
+    refits = stand_in(learning.store.path, learning._refit_done)
+    learning.refits = refits  # type: ignore[assignment]
+    return refits
+
+
 def _taught(s: Served, frames: labels.LabelSet) -> None:
     """The teaching frames thrown one by one, the dice sorted, every group named as its
     dice are and each die that is not moved (on the table, not the page)."""
@@ -275,9 +288,7 @@ def _taught(s: Served, frames: labels.LabelSet) -> None:
 def test_a_cancel_tapped_while_the_dice_are_learnt_wins(table: Served) -> None:
     learning = table.table.learning
     assert learning is not None
-    learning.refits.stop()
-    paused = Paused(learning.store.path, learning._refit_done)
-    learning.refits = paused  # type: ignore[assignment]
+    paused = _refits_by(Paused, table)
     _taught(table, origins("teach"))
     store = learning.store
     with sync_playwright() as playwright:
@@ -373,9 +384,7 @@ def test_a_fit_asked_for_while_a_play_refit_runs_waits_for_it_and_learns_the_dic
     teaching's ('the new version was not kept': version 1, which learnt none of its dice)."""
     learning = table.table.learning
     assert learning is not None
-    learning.refits.stop()
-    played = Played(learning.store.path, learning._refit_done)
-    learning.refits = played  # type: ignore[assignment]
+    played = _refits_by(Played, table)
     _taught(table, origins("teach"))
     store = learning.store
     assert played.start("kot")  # a refit from play, running
