@@ -13,7 +13,10 @@ the background. vision.learning does the work; this wires it to the table.
   asked for (a play refit, which read its examples before the teaching's were added) is
   waited for: the page says so, the play refit's outcome is said as a play refit's, and
   the teaching's own fit starts once it ended; only that fit's report is the teaching's
-  (its version learnt the dice taught).
+  (its version learnt the dice taught). A refit of the set another process runs (`dicetable
+  vision refit`, a second table on the same store) is waited for too: the teaching's refit
+  process looks at its lock every half second, the page says what it waits for, and a
+  cancel stops the waiting (that other refit runs on).
 - Play (`from_throw`, `from_answer`): every die a person fixed in the correction window
   or said the face of, and every die of a resolved throw nobody fixed that the reader
   was sure of, is kept as an example with its cut. Once REFIT_AFTER new examples of a
@@ -85,8 +88,9 @@ class Learning:
         self._fitting: str | None = None  # the set a teaching is being fitted for
         self._fit_after = 0  # the newest version of that set when its fit was asked for
         self._fit_started = False  # its refit started (else it waits for one running)
+        self._fit_elsewhere = False  # its refit waits for one another process runs
         self.kept: Keeping[TeachFlow] = Keeping("dice", WORDS)
-        self.refits = Background(store.path, self._refit_done)
+        self.refits = Background(store.path, self._refit_done, self._refit_waits)
         for note in store.notes:
             notice("error", as_text(note))
         self._resume()
@@ -186,7 +190,7 @@ class Learning:
         self.kept.forget()
         fitting = flow.step == FITTING
         if fitting and self._fitting == flow.name:
-            self._fitting, self._fit_started = None, False
+            self._fitting, self._fit_started, self._fit_elsewhere = None, False, False
             # (returns once the refit ended: it adds no more; a play refit the fit waited
             # for is stopped too: it may have read the dice taught; play learns on after)
             self.refits.cancel(flow.name)
@@ -343,6 +347,7 @@ class Learning:
         """The teaching's refit of `name` (installed when done: a cancel wins); if a refit of
         it is running (a play refit: it learns without the dice taught), the teaching waits
         for it and starts its own once it ended (`_refit_done`)."""
+        self._fit_elsewhere = False
         self._fit_started = self.refits.start(name, install=False)
 
     def view(self) -> dict[str, Any] | None:
@@ -350,11 +355,13 @@ class Learning:
         with self._lock:
             if self.flow is None:
                 return None
-            waiting = self._fitting == self.flow.name and not self._fit_started
+            fitting = self.flow.step == "fitting" and self._fitting == self.flow.name
             return {
                 **self.flow.to_json(),
                 "title": set_title(self.flow.name),
-                "waiting": self.flow.step == "fitting" and waiting,  # for a play refit
+                "waiting": fitting and not self._fit_started,  # for a play refit
+                # for a refit another process runs (the command line, another table)
+                "elsewhere": fitting and self._fit_started and self._fit_elsewhere,
             }
 
     def cut(self, number: int) -> bytes:
@@ -447,6 +454,15 @@ class Learning:
             return  # a fit needs examples of every face: wait for them
         self.refits.start(face_set)
 
+    def _refit_waits(self, name: str, waiting: bool) -> None:
+        """The teaching's refit of `name` waits for one another process runs (`waiting`), or
+        no longer (Background's thread)."""
+        with self._lock:
+            if self._fitting != name or not self._fit_started:
+                return
+            self._fit_elsewhere = waiting
+        self.changed()
+
     def _refit_done(self, said: dict[str, Any]) -> None:
         """A refit ended (Background's thread)."""
         from vision.learning import sets
@@ -462,7 +478,7 @@ class Learning:
             waiting = fitting and not self._fit_started
             if teaching:
                 assert flow is not None
-                self._fitting, self._fit_started = None, False
+                self._fitting, self._fit_started, self._fit_elsewhere = None, False, False
                 if said.get("kept") and not said.get("installed", True):
                     try:  # (the teaching's fit: used now, unless it was cancelled before)
                         sets.install(self.store, name, int(said["version"]))

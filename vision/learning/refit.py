@@ -4,10 +4,12 @@ own, at a low priority and on one core (`Background`), so the page and the camer
 wait for it; one refit of a set at a time (a lock file, released even if it is killed).
 
     python -m vision.learning.refit --name kot [--db FILE] [--faces a,b,c] [--no-install]
+                                    [--wait]
 
 prints the outcome as one line of JSON. Killed at any moment, it leaves every example and
 the set in use as they were: it only adds a version, then installs it atomically (with
 --no-install, not even that: the page's teaching installs it, unless it was cancelled).
+With --wait, a refit of the set another process runs is waited for rather than failed on.
 """
 
 from __future__ import annotations
@@ -64,15 +66,37 @@ class Outcome:
         }
 
 
+POLL = 0.5  # seconds between two looks at a lock another process holds (`refit_lock`)
+
+Waits = Callable[[bool], None]
+
+
 @contextlib.contextmanager
-def refit_lock(store: LearningStore, name: str) -> Iterator[None]:
-    """Held while `name` is refitted (Busy if another process holds it)."""
+def refit_lock(
+    store: LearningStore, name: str, waits: Waits | None = None, poll: float = POLL
+) -> Iterator[None]:
+    """Held while `name` is refitted. If another process holds it: Busy, or, given `waits`,
+    `waits(True)`, the lock looked at every `poll` seconds until it is taken (the other
+    refit ended), then `waits(False)`; Busy if the process that started us ended meanwhile
+    (nobody waits for this refit any more)."""
     path = store.path.parent / f"refit-{name}.lock"
+    parent = os.getppid()
     with path.open("a") as f:
-        try:
-            fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            raise Busy(f"a refit of {name} is running already") from None
+        waited = False
+        while True:
+            try:
+                fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if waits is None or os.getppid() != parent:
+                    raise Busy(f"a refit of {name} is running already") from None
+            if not waited:
+                waits(True)
+                waited = True
+            time.sleep(poll)
+        if waited:
+            assert waits is not None
+            waits(False)
         try:
             yield
         finally:
@@ -86,11 +110,13 @@ def refit(
     box_fit: tuple[float, float] = (0.0, 1.0),
     note: str = "",
     install: bool = True,
+    waits: Waits | None = None,
 ) -> Outcome:
     """Fit `name` from every example, check it and the set in use on the held-out ones;
-    keep it (and `install` it) if it reads them no worse, else record it as rejected."""
+    keep it (and `install` it) if it reads them no worse, else record it as rejected. A
+    refit of `name` another process runs: Busy, or, given `waits`, waited for (`refit_lock`)."""
     started = time.process_time()
-    with refit_lock(store, name):
+    with refit_lock(store, name, waits):
         base = sets.shipped(name)
         current = sets.current(name)
         examples = store.examples(name)
@@ -124,6 +150,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--faces", help="the faces in order, comma-separated (a new set)")
     parser.add_argument("--nice", type=int, default=NICE)
     parser.add_argument("--no-install", action="store_true", help="keep a version, not use it")
+    parser.add_argument(
+        "--wait",
+        action="store_true",
+        help='wait for a refit of the set another process runs (saying {"waiting": true}, '
+        'then {"waiting": false}, each on a line of its own), rather than fail',
+    )
     args = parser.parse_args(argv)
     if args.nice:
         os.nice(args.nice)
@@ -133,7 +165,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         store = LearningStore(args.db)
         faces = args.faces.split(",") if args.faces else None
-        outcome = refit(store, args.name, faces, note="refit", install=not args.no_install)
+        waits = _say_waiting if args.wait else None
+        install = not args.no_install
+        outcome = refit(store, args.name, faces, note="refit", install=install, waits=waits)
     except VisionError as error:
         print(json.dumps({"error": str(error)}), flush=True)
         print(f"refit {args.name}: {error}", file=sys.stderr)
@@ -142,17 +176,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
+def _say_waiting(waiting: bool) -> None:
+    print(json.dumps({"waiting": waiting}), flush=True)
+
+
 Done = Callable[[dict[str, Any]], None]
+Waiting = Callable[[str, bool], None]
 
 
 class Background:
     """Refits in a process of their own, one at a time per set; `done(outcome as JSON, or
     {"error": ...})` is called from a thread of ours when one ends, with "install": whether
-    the refit was to install what it keeps (a play refit's report, not a teaching's)."""
+    the refit was to install what it keeps (a play refit's report, not a teaching's). A
+    refit that does not install (a teaching's) waits for one of the set another process
+    runs (`dicetable vision refit`, another table), polling its lock: `waiting(name, True)`
+    is called when it begins to wait, `waiting(name, False)` when it fits (unless it was
+    cancelled); a play refit fails then, as before (play refits again later)."""
 
-    def __init__(self, store_path: Path, done: Done) -> None:
+    def __init__(self, store_path: Path, done: Done, waiting: Waiting | None = None) -> None:
         self.store_path = store_path
         self.done = done
+        self.waiting = waiting
         self._running: dict[str, subprocess.Popen[str]] = {}
         self._cancelled: set[subprocess.Popen[str]] = set()  # (their end is not said)
         self._lock = threading.Lock()
@@ -177,7 +221,7 @@ class Background:
                     name,
                     "--db",
                     str(self.store_path),
-                    *([] if install else ["--no-install"]),
+                    *([] if install else ["--no-install", "--wait"]),
                 ],
                 stdout=subprocess.PIPE,
                 stderr=subprocess.DEVNULL,
@@ -189,16 +233,25 @@ class Background:
         return True
 
     def _wait(self, name: str, process: subprocess.Popen[str], install: bool) -> None:
-        out, _ = process.communicate()
+        said: Any = {}
+        assert process.stdout is not None
+        for line in process.stdout:  # ({"waiting": ...} lines, then the outcome)
+            try:
+                said = json.loads(line) if line.strip() else said
+            except json.JSONDecodeError:
+                said = {}
+            if isinstance(said, dict) and set(said) == {"waiting"}:
+                with self._lock:
+                    cancelled = process in self._cancelled
+                if self.waiting is not None and not cancelled:
+                    self.waiting(name, bool(said["waiting"]))
+                said = {}
+        process.wait()
         with self._lock:
             del self._running[name]
             if process in self._cancelled:
                 self._cancelled.discard(process)
                 return
-        try:
-            said = json.loads(out.strip().splitlines()[-1]) if out.strip() else {}
-        except json.JSONDecodeError:
-            said = {}
         if not isinstance(said, dict) or not said:
             said = {"error": f"the refit of {name} stopped (status {process.returncode})"}
         said.setdefault("face_set", name)

@@ -34,6 +34,7 @@ const WORDS = {
   missing: (faces) => t("no die shows {faces} yet: throw again to show it", { faces }),
   learn: () => t("Learn these dice"),
   fitting: () => t("Learning your dice… (a few seconds)"),
+  fittingElsewhere: (name) => t("{name}: another refit of these dice is running, begun outside this table (from the command line, or by another table); your dice are learnt as soon as it ends (Cancel stops waiting)…", { name }),
   fittingWaits: (name) => t("{name}: the table is still learning these dice from the throws played, which began before your teaching; your dice are learnt as soon as it ends…", { name }),
   failed: (why) => t("The dice could not be learnt: {why}", { why }),
   kept: (name, version) => t("{name}: learnt. The table now reads these dice with version {version}.", { name, version }),
@@ -123,7 +124,7 @@ function drawTeaching(el) {
   } else if (tg.step === "sorting") {
     drawGroups(el, tg);
   } else if (tg.step === "fitting") { // (a cancel wins: the set is not used, its dice forgotten)
-    el.append(h("p", { class: "quiet", "data-test": "teach-fitting" }, tg.waiting ? tw("fittingWaits", tg.title) : tw("fitting")),
+    el.append(h("p", { class: "quiet", "data-test": "teach-fitting" }, tg.waiting ? tw("fittingWaits", tg.title) : tg.elsewhere ? tw("fittingElsewhere", tg.title) : tw("fitting")),
       unlocked() ? h("div", { class: "choices" }, h("button", { "data-test": "teach-cancel", onclick: () => teach("cancel") }, tw("cancel"))) : "");
   } else if (tg.step === "done") {
     drawResult(el, tg);
