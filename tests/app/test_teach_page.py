@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import threading
+import time
 from collections import Counter
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -27,6 +28,7 @@ from host.app.teaching import Learning
 from host.recording import still_session
 from tests.app.browser import PLAYERS, Served, open_page, served
 from tests.app.test_card_teaching_kept import until
+from tests.learning.learning_support import holding
 from tests.shared_data import shared
 from vision import labels
 from vision.errors import VisionError
@@ -415,3 +417,79 @@ def test_a_fit_asked_for_while_a_play_refit_runs_waits_for_it_and_learns_the_dic
     assert sets.in_use(store, "kot") == 2
     said = [str(n.text) for n in table.table.notices]
     assert any("a new version was learnt but not kept" in n for n in said), said
+
+
+# ---- a fit asked for while another process refits the dice -------------------------------
+
+
+ELSEWHERE = (
+    "King of Tokyo dice: another refit of these dice is running, begun outside this table "
+    "(from the command line, or by another table); your dice are learnt as soon as it ends "
+    "(Cancel stops waiting)…"
+)
+
+
+def test_a_fit_asked_for_while_another_process_refits_the_dice_waits_for_it(
+    table: Served,
+) -> None:
+    """A second process holds kot's refit lock (`dicetable vision refit kot`, another table).
+    Before, the teaching failed at once: 'The dice could not be learnt: a refit of kot is
+    running already'. The table's own refits (vision.learning.refit.Background) run here."""
+    learning = table.table.learning
+    assert learning is not None
+    _taught(table, origins("teach"))
+    store = learning.store
+    holder = holding(store.path)
+    try:
+        with sync_playwright() as playwright:
+            browser = launch(playwright)
+            page = open_page(browser, table, timeout_ms=20_000)
+            page.click("[data-test=teach-fit]")
+            expect(page.locator("[data-test=teach-fitting]")).to_have_text(ELSEWHERE)
+            time.sleep(1.5)  # (it looks at the lock again: it still waits)
+            expect(page.locator("[data-test=teach-fitting]")).to_have_text(ELSEWHERE)
+            assert store.versions("kot") == [] and learning.refits.running("kot")
+            assert holder.stdin is not None
+            holder.stdin.close()  # the other refit ends: the teaching's fits
+            expect(page.locator("[data-test=teach-result] p").first).to_have_text(
+                "King of Tokyo dice: learnt. The table now reads these dice with version 1.",
+                timeout=300_000,
+            )
+            assert not page.errors  # type: ignore[attr-defined]
+            browser.close()
+    finally:
+        holder.kill()
+        holder.wait(10)
+    (fitted,) = store.versions("kot")
+    assert fitted.upto >= max(e.id for e in store.examples("kot"))
+    assert sets.in_use(store, "kot") == 1
+
+
+def test_a_cancel_tapped_while_the_fit_waits_for_another_process_wins(table: Served) -> None:
+    """The waiting refit is stopped; the other process's refit runs on, untouched."""
+    learning = table.table.learning
+    assert learning is not None
+    _taught(table, origins("teach"))
+    store = learning.store
+    holder = holding(store.path)
+    try:
+        with sync_playwright() as playwright:
+            browser = launch(playwright)
+            page = open_page(browser, table, timeout_ms=20_000)
+            page.click("[data-test=teach-fit]")
+            expect(page.locator("[data-test=teach-fitting]")).to_have_text(ELSEWHERE)
+            page.click("[data-test=teach-cancel]")
+            expect(page.locator("#message")).to_have_text(
+                "King of Tokyo dice: the teaching was cancelled: the dice taught are forgotten "
+                "and the set being learnt is not used"
+            )
+            expect(page.locator("[data-test=teaching]")).to_be_empty()
+            assert not page.errors  # type: ignore[attr-defined]
+            browser.close()
+        assert not learning.refits.running("kot") and holder.poll() is None
+    finally:
+        holder.kill()
+        holder.wait(10)
+    time.sleep(1.0)  # (had it waited on, it would fit now)
+    assert store.versions("kot") == [] and store.examples("kot") == []
+    assert learning.flow is None and store.teaching("dice") is None

@@ -1,11 +1,15 @@
 """Helpers of the learning tests: the real frames of an edition the shipped set never saw
 (shared/data/kot-frames/origins: `teach` to teach from, `test` only to measure), and a
-person who names the teaching flow's groups as the labels say, counting their taps."""
+person who names the teaching flow's groups as the labels say, counting their taps; a
+second process holding a set's refit lock (`holding`)."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from collections import Counter
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 
@@ -91,3 +95,27 @@ def noise_crops(n: int, seed: int = 0) -> list[bytes]:
         cuts.encode(rng.integers(0, 256, (cuts.CROP, cuts.CROP, 3), dtype=np.uint8))
         for _ in range(n)
     ]
+
+
+HOLD = """
+import sys
+from pathlib import Path
+from vision.learning.refit import refit_lock
+from vision.learning.store import LearningStore
+with refit_lock(LearningStore(Path(sys.argv[1])), "kot"):
+    print("held", flush=True)
+    sys.stdin.read()  # (until the test closes it: the lock is released as the refit ends)
+"""
+
+
+def holding(db: Path) -> subprocess.Popen[str]:
+    """A second process holding kot's refit lock (as `dicetable vision refit kot` does while
+    it fits) until its stdin is closed."""
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HOLD, str(db)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert holder.stdout is not None and holder.stdout.readline() == "held\n"
+    return holder

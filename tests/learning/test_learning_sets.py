@@ -13,10 +13,11 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from learning_support import Person, origins
+from learning_support import Person, holding, origins
 
 from vision import faceset
 from vision.learning import sets
@@ -179,3 +180,72 @@ def test_a_teaching_s_refit_is_not_used_by_itself_and_one_cancelled_adds_nothing
     time.sleep(0.2)
     assert said == [] and [v.version for v in store.versions("kot")] == [1]
     assert sets.in_use(store, "kot") == sets.SHIPPED
+
+
+# ---- a refit of the set another process runs (the command line, another table) -----------
+
+
+def until(done: Callable[[], object], seconds: float = 60) -> None:
+    deadline = time.monotonic() + seconds
+    while not done():
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+
+
+def test_a_teaching_s_refit_waits_for_one_another_process_runs_then_fits(
+    taught: tuple[TeachFlow, Person],
+) -> None:
+    """Before, it failed at once: 'a refit of kot is running already'. A play refit still
+    fails (play refits again later), the teaching's waits, polling the lock."""
+    store = LearningStore()
+    store.add("kot", taught[0].examples())
+    holder = holding(store.path)
+    said: list[dict[str, object]] = []
+    waits: list[tuple[str, bool]] = []
+    background = Background(store.path, said.append, lambda n, w: waits.append((n, w)))
+    try:
+        assert background.start("kot")  # a play refit: it does not wait
+        until(lambda: said)
+        assert said == [
+            {"error": "a refit of kot is running already", "face_set": "kot", "install": True}
+        ]
+        said.clear()
+        assert background.start("kot", install=False)  # the teaching's: it waits
+        until(lambda: waits)
+        assert waits == [("kot", True)]
+        time.sleep(1.5)  # (three looks at the lock)
+        assert said == [] and background.running("kot") and store.versions("kot") == []
+    finally:
+        assert holder.stdin is not None
+        holder.stdin.close()
+        holder.wait(10)
+    until(lambda: said, 120)  # the other refit ended: the teaching's fits
+    assert waits == [("kot", True), ("kot", False)]
+    (outcome,) = said
+    assert outcome["kept"] and outcome["install"] is False and outcome["installed"] is False
+    assert [v.version for v in store.versions("kot")] == [outcome["version"]]
+    assert sets.in_use(store, "kot") == sets.SHIPPED  # (the teaching installs it)
+
+
+def test_a_teaching_s_refit_cancelled_while_it_waits_ends_and_adds_nothing(
+    taught: tuple[TeachFlow, Person],
+) -> None:
+    store = LearningStore()
+    store.add("kot", taught[0].examples())
+    holder = holding(store.path)
+    said: list[dict[str, object]] = []
+    waits: list[tuple[str, bool]] = []
+    background = Background(store.path, said.append, lambda n, w: waits.append((n, w)))
+    try:
+        assert background.start("kot", install=False)
+        until(lambda: waits)
+        began = time.monotonic()
+        background.cancel("kot")  # returns once it ended
+        assert time.monotonic() - began < 5 and not background.running("kot")
+        assert holder.poll() is None  # the other refit runs on
+    finally:
+        assert holder.stdin is not None
+        holder.stdin.close()
+        holder.wait(10)
+    time.sleep(1.0)  # (had it waited on, it would take the lock now)
+    assert said == [] and waits == [("kot", True)] and store.versions("kot") == []
