@@ -10,7 +10,9 @@ fit held at its end by a stand-in for the table's refits, `Paused`)."""
 
 from __future__ import annotations
 
+import contextlib
 import os
+import subprocess
 import threading
 import time
 from collections import Counter
@@ -19,7 +21,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
-from playwright.sync_api import expect, sync_playwright
+from playwright.sync_api import Page, expect, sync_playwright
 
 from host.app.camera import DiceWatcher
 from host.app.chromium import launch
@@ -429,6 +431,30 @@ ELSEWHERE = (
 )
 
 
+@contextlib.contextmanager
+def _fit_waiting_on_another_process(
+    table: Served,
+) -> Iterator[tuple[Page, LearningStore, subprocess.Popen[str]]]:
+    """The dice taught, a second process holding kot's refit lock, the fit tapped on the
+    page: it says it waits (the page, the store and the lock's holder given)."""
+    learning = table.table.learning
+    assert learning is not None
+    _taught(table, origins("teach"))
+    holder = holding(learning.store.path)
+    try:
+        with sync_playwright() as playwright:
+            browser = launch(playwright)
+            page = open_page(browser, table, timeout_ms=20_000)
+            page.click("[data-test=teach-fit]")
+            expect(page.locator("[data-test=teach-fitting]")).to_have_text(ELSEWHERE)
+            yield page, learning.store, holder
+            assert not page.errors  # type: ignore[attr-defined]
+            browser.close()
+    finally:
+        holder.kill()
+        holder.wait(10)
+
+
 def test_a_fit_asked_for_while_another_process_refits_the_dice_waits_for_it(
     table: Served,
 ) -> None:
@@ -437,29 +463,16 @@ def test_a_fit_asked_for_while_another_process_refits_the_dice_waits_for_it(
     running already'. The table's own refits (vision.learning.refit.Background) run here."""
     learning = table.table.learning
     assert learning is not None
-    _taught(table, origins("teach"))
-    store = learning.store
-    holder = holding(store.path)
-    try:
-        with sync_playwright() as playwright:
-            browser = launch(playwright)
-            page = open_page(browser, table, timeout_ms=20_000)
-            page.click("[data-test=teach-fit]")
-            expect(page.locator("[data-test=teach-fitting]")).to_have_text(ELSEWHERE)
-            time.sleep(1.5)  # (it looks at the lock again: it still waits)
-            expect(page.locator("[data-test=teach-fitting]")).to_have_text(ELSEWHERE)
-            assert store.versions("kot") == [] and learning.refits.running("kot")
-            assert holder.stdin is not None
-            holder.stdin.close()  # the other refit ends: the teaching's fits
-            expect(page.locator("[data-test=teach-result] p").first).to_have_text(
-                "King of Tokyo dice: learnt. The table now reads these dice with version 1.",
-                timeout=300_000,
-            )
-            assert not page.errors  # type: ignore[attr-defined]
-            browser.close()
-    finally:
-        holder.kill()
-        holder.wait(10)
+    with _fit_waiting_on_another_process(table) as (page, store, holder):
+        time.sleep(1.5)  # (it looks at the lock again: it still waits)
+        expect(page.locator("[data-test=teach-fitting]")).to_have_text(ELSEWHERE)
+        assert store.versions("kot") == [] and learning.refits.running("kot")
+        assert holder.stdin is not None
+        holder.stdin.close()  # the other refit ends: the teaching's fits
+        expect(page.locator("[data-test=teach-result] p").first).to_have_text(
+            "King of Tokyo dice: learnt. The table now reads these dice with version 1.",
+            timeout=300_000,
+        )
     (fitted,) = store.versions("kot")
     assert fitted.upto >= max(e.id for e in store.examples("kot"))
     assert sets.in_use(store, "kot") == 1
@@ -469,27 +482,14 @@ def test_a_cancel_tapped_while_the_fit_waits_for_another_process_wins(table: Ser
     """The waiting refit is stopped; the other process's refit runs on, untouched."""
     learning = table.table.learning
     assert learning is not None
-    _taught(table, origins("teach"))
-    store = learning.store
-    holder = holding(store.path)
-    try:
-        with sync_playwright() as playwright:
-            browser = launch(playwright)
-            page = open_page(browser, table, timeout_ms=20_000)
-            page.click("[data-test=teach-fit]")
-            expect(page.locator("[data-test=teach-fitting]")).to_have_text(ELSEWHERE)
-            page.click("[data-test=teach-cancel]")
-            expect(page.locator("#message")).to_have_text(
-                "King of Tokyo dice: the teaching was cancelled: the dice taught are forgotten "
-                "and the set being learnt is not used"
-            )
-            expect(page.locator("[data-test=teaching]")).to_be_empty()
-            assert not page.errors  # type: ignore[attr-defined]
-            browser.close()
+    with _fit_waiting_on_another_process(table) as (page, store, holder):
+        page.click("[data-test=teach-cancel]")
+        expect(page.locator("#message")).to_have_text(
+            "King of Tokyo dice: the teaching was cancelled: the dice taught are forgotten "
+            "and the set being learnt is not used"
+        )
+        expect(page.locator("[data-test=teaching]")).to_be_empty()
         assert not learning.refits.running("kot") and holder.poll() is None
-    finally:
-        holder.kill()
-        holder.wait(10)
     time.sleep(1.0)  # (had it waited on, it would fit now)
     assert store.versions("kot") == [] and store.examples("kot") == []
     assert learning.flow is None and store.teaching("dice") is None

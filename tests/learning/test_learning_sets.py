@@ -192,17 +192,29 @@ def until(done: Callable[[], object], seconds: float = 60) -> None:
         time.sleep(0.05)
 
 
+Said = list[dict[str, object]]  # a refit's reports
+Waits = list[tuple[str, bool]]  # a refit's waits begun (True) and ended
+
+
+def _refits_beside_another(
+    taught: tuple[TeachFlow, Person],
+) -> tuple[LearningStore, subprocess.Popen[str], Background, Said, Waits]:
+    """A store of taught examples whose refit lock a second process holds, and the table's
+    refits beside it, with what they say (their reports, their waits begun and ended)."""
+    store = LearningStore()
+    store.add("kot", taught[0].examples())
+    said: Said = []
+    waits: Waits = []
+    background = Background(store.path, said.append, lambda n, w: waits.append((n, w)))
+    return store, holding(store.path), background, said, waits
+
+
 def test_a_teaching_s_refit_waits_for_one_another_process_runs_then_fits(
     taught: tuple[TeachFlow, Person],
 ) -> None:
     """Before, it failed at once: 'a refit of kot is running already'. A play refit still
     fails (play refits again later), the teaching's waits, polling the lock."""
-    store = LearningStore()
-    store.add("kot", taught[0].examples())
-    holder = holding(store.path)
-    said: list[dict[str, object]] = []
-    waits: list[tuple[str, bool]] = []
-    background = Background(store.path, said.append, lambda n, w: waits.append((n, w)))
+    store, holder, background, said, waits = _refits_beside_another(taught)
     try:
         assert background.start("kot")  # a play refit: it does not wait
         until(lambda: said)
@@ -230,12 +242,7 @@ def test_a_teaching_s_refit_waits_for_one_another_process_runs_then_fits(
 def test_a_teaching_s_refit_cancelled_while_it_waits_ends_and_adds_nothing(
     taught: tuple[TeachFlow, Person],
 ) -> None:
-    store = LearningStore()
-    store.add("kot", taught[0].examples())
-    holder = holding(store.path)
-    said: list[dict[str, object]] = []
-    waits: list[tuple[str, bool]] = []
-    background = Background(store.path, said.append, lambda n, w: waits.append((n, w)))
+    store, holder, background, said, waits = _refits_beside_another(taught)
     try:
         assert background.start("kot", install=False)
         until(lambda: waits)
