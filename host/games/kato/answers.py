@@ -132,11 +132,8 @@ def _hand(g: KaTO, w: Waiting, base: Input) -> Answer:
     if count == 1:
         title = _("{player}: lay down the card left", player=w.player)
     else:
-        title = _(
-            "{player}: lay down {n, plural, one {the last card} other {the # cards left}}",
-            player=w.player,
-            n=count,
-        )
+        # (two cards or more: one card has its sentence above, so the count needs no forms)
+        title = _("{player}: lay down the {n} cards left", player=w.player, n=count)
     kinds = [(_card(c).json(), card_name(c)) for c in w.options["cards"]]
     fields = [pick_field(f"cards.{i}", _("card {n}", n=i + 1), kinds) for i in range(count)]
     form = fields_form({**base, "cards": []}, fields, _("Lay down these cards"))
