@@ -39,10 +39,14 @@ const tableView = () => document.body.classList.contains("table-view");
 // {name} fields are filled from `fields`, a number as the language writes it); one missing
 // in the language is said in English.
 function t(key, fields) {
-  const template = Object.prototype.hasOwnProperty.call(texts, key) ? texts[key] : key;
-  if (!fields) return template;
-  return elided(plurals(template, fields), fields).replace(/\{(\w+)\}/g, (whole, name) => (name in fields ? fieldText(fields[name]) : whole));
+  if (!fields) return textOf(key);
+  return worded(key, fields).replace(/\{(\w+)\}/g, (whole, name) => (name in fields ? fieldText(fields[name]) : whole));
 }
+
+// The text of `key` in the page's language (English where it has none), and the same with
+// its counts' forms chosen and French's elisions made for `fields`: t()'s and tn()'s.
+function textOf(key) { return Object.prototype.hasOwnProperty.call(texts, key) ? texts[key] : key; }
+function worded(key, fields) { return elided(plurals(textOf(key), fields), fields); }
 
 // A count's words in the page's language: each plural argument of a template ("{n, plural,
 // one {# finished game} other {# finished games}}", ICU MessageFormat's) said in the form
@@ -91,7 +95,7 @@ const sentences = (items) => items.join(sentenceJoin);
 // The same, for a sentence holding elements: the nodes of the filled template, each field
 // in its place (a translation may move it).
 function tn(key, fields) {
-  const template = elided(plurals(Object.prototype.hasOwnProperty.call(texts, key) ? texts[key] : key, fields), fields);
+  const template = worded(key, fields);
   return template.split(/(\{\w+\})/).filter((part) => part !== "").map((part) => {
     const name = part.match(/^\{(\w+)\}$/);
     if (!name || !(name[1] in fields)) return part;
