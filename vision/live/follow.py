@@ -503,9 +503,12 @@ class ThrowFollower:
         if unread:
             kinds = Counter(_unread_kind(d) for d in unread)
             why = [_how_many(kind, n) for kind, n in sorted(kinds.items())]
-            if len(unread) == 1:
-                return UNREAD, _("1 die not read ({why}): throw it again", why=why)
-            return UNREAD, _("{n} dice not read ({why}): throw them again", n=len(unread), why=why)
+            return UNREAD, _(
+                "{n, plural, one {# die not read ({why}): throw it again} "
+                "other {# dice not read ({why}): throw them again}}",
+                n=len(unread),
+                why=why,
+            )
         if changed:  # (faces by their ids: vision does not know a game's names for them)
             what = [f"{k.reading.face} -> {dice[i].face}" for i, k in changed.items()]
             return KEPT_CHANGED, _(
@@ -514,10 +517,12 @@ class ThrowFollower:
         cal = self.watch.calibration
         if cal is not None and not cal.whole_frame:
             off = [i for i in new if not cal.inside(dice[i].center, 0.25 * self._side())]
-            if len(off) == 1:
-                return OFF_TRAY, _("1 die lies off the tray: throw it again")
             if off:
-                return OFF_TRAY, _("{n} dice lie off the tray: throw them again", n=len(off))
+                return OFF_TRAY, _(
+                    "{n, plural, one {# die lies off the tray: throw it again} "
+                    "other {# dice lie off the tray: throw them again}}",
+                    n=len(off),
+                )
         seen, want = Counter(d.color or "any" for d in dice), self.expected
         if sum(seen.values()) != sum(want.values()):
             n, m = sum(seen.values()), sum(want.values())
@@ -537,8 +542,6 @@ class ThrowFollower:
                 wanted=_by_colour(want),
             )
         stale = [i for i, k in kept.items() if k.previous_turn]
-        if len(stale) == 1:
-            return NOT_THROWN, _("1 die was not thrown: the first throw throws all dice")
         if stale:
             return NOT_THROWN, _(
                 "{n, plural, one {# die was not thrown} other {# dice were not thrown}}: "
