@@ -88,7 +88,7 @@ class Learning:
         self._fitting: str | None = None  # the set a teaching is being fitted for
         self._fit_after = 0  # the newest version of that set when its fit was asked for
         self._fit_started = False  # its refit started (else it waits for one running)
-        self._fit_elsewhere = False  # its refit waits for one another process runs
+        self._elsewhere: set[str] = set()  # sets whose refit waits for another process's
         self.kept: Keeping[TeachFlow] = Keeping("dice", WORDS)
         self.refits = Background(store.path, self._refit_done, self._refit_waits)
         for note in store.notes:
@@ -190,10 +190,11 @@ class Learning:
         self.kept.forget()
         fitting = flow.step == FITTING
         if fitting and self._fitting == flow.name:
-            self._fitting, self._fit_started, self._fit_elsewhere = None, False, False
+            self._fitting, self._fit_started = None, False
             # (returns once the refit ended: it adds no more; a play refit the fit waited
             # for is stopped too: it may have read the dice taught; play learns on after)
             self.refits.cancel(flow.name)
+            self._elsewhere.discard(flow.name)
             with contextlib.suppress(LearningError):  # (else kept, but not in use)
                 self._cancel_fitted(flow.name)
             try:
@@ -347,7 +348,6 @@ class Learning:
         """The teaching's refit of `name` (installed when done: a cancel wins); if a refit of
         it is running (a play refit: it learns without the dice taught), the teaching waits
         for it and starts its own once it ended (`_refit_done`)."""
-        self._fit_elsewhere = False
         self._fit_started = self.refits.start(name, install=False)
 
     def view(self) -> dict[str, Any] | None:
@@ -356,12 +356,13 @@ class Learning:
             if self.flow is None:
                 return None
             fitting = self.flow.step == "fitting" and self._fitting == self.flow.name
+            # its refit (or the play refit it waits for) waits for one another process runs
+            elsewhere = fitting and self.flow.name in self._elsewhere
             return {
                 **self.flow.to_json(),
                 "title": set_title(self.flow.name),
-                "waiting": fitting and not self._fit_started,  # for a play refit
-                # for a refit another process runs (the command line, another table)
-                "elsewhere": fitting and self._fit_started and self._fit_elsewhere,
+                "waiting": fitting and not self._fit_started and not elsewhere,  # a play refit
+                "elsewhere": elsewhere,  # (the command line's, another table's)
             }
 
     def cut(self, number: int) -> bytes:
@@ -455,12 +456,15 @@ class Learning:
         self.refits.start(face_set)
 
     def _refit_waits(self, name: str, waiting: bool) -> None:
-        """The teaching's refit of `name` waits for one another process runs (`waiting`), or
-        no longer (Background's thread)."""
+        """A refit of `name` (the teaching's, or a play refit) waits for one another process
+        runs (`waiting`), or no longer (Background's thread)."""
         with self._lock:
-            if self._fitting != name or not self._fit_started:
+            if waiting:
+                self._elsewhere.add(name)
+            else:
+                self._elsewhere.discard(name)
+            if self._fitting != name:
                 return
-            self._fit_elsewhere = waiting
         self.changed()
 
     def _refit_done(self, said: dict[str, Any]) -> None:
@@ -470,6 +474,7 @@ class Learning:
 
         name = str(said.get("face_set"))
         with self._lock:
+            self._elsewhere.discard(name)  # (its refit ended)
             flow = self.flow
             fitting = self._fitting == name and flow is not None and flow.name == name
             # the teaching's report is its own fit's, never a play refit's (one it waited
@@ -478,7 +483,7 @@ class Learning:
             waiting = fitting and not self._fit_started
             if teaching:
                 assert flow is not None
-                self._fitting, self._fit_started, self._fit_elsewhere = None, False, False
+                self._fitting, self._fit_started = None, False
                 if said.get("kept") and not said.get("installed", True):
                     try:  # (the teaching's fit: used now, unless it was cancelled before)
                         sets.install(self.store, name, int(said["version"]))

@@ -360,6 +360,28 @@ def test_a_play_refit_ending_just_as_the_teachings_fit_began_is_not_the_teaching
     assert flow.step == "done" and flow.result is not None and flow.result["version"] == 2
 
 
+def test_a_fit_waiting_for_a_play_refit_that_waits_for_another_process_says_so() -> None:
+    """A play refit waits for a refit of the set another process runs, as the teaching's
+    does (vision.learning.refit.Background): a fit asked for meanwhile says it waits for
+    that other refit; once the play refit fits, it says it waits for the play refit. (Before,
+    a play refit failed then, and the page said nothing of what it waited for.)"""
+    table = Table()
+    refits = running(table)
+    assert refits.start("kot")
+    table.learning._refit_waits("kot", True)  # (Background: the play refit waits)
+    named(table)
+    table.learning.act({"step": "fit"}, None)
+    view = table.learning.view()
+    assert view is not None and (view["elsewhere"], view["waiting"]) == (True, False)
+    table.learning._refit_waits("kot", False)  # it took the lock: it fits
+    view = table.learning.view()
+    assert view is not None and (view["elsewhere"], view["waiting"]) == (False, True)
+    table.learning._refit_waits("kot", True)  # (a play refit waiting when a fit ends...)
+    refits.ended(table.learning, report(table, 1, True, 40, 0))
+    view = table.learning.view()  # (...then ended: the teaching's own fit runs)
+    assert view is not None and (view["elsewhere"], view["waiting"]) == (False, False)
+
+
 def test_a_cancel_while_the_fit_waits_for_a_play_refit_stops_that_refit_too() -> None:
     """The play refit may have read the dice taught (they are forgotten): it is stopped;
     play learns on (its refit started again once play brought enough examples)."""

@@ -187,11 +187,11 @@ Waiting = Callable[[str, bool], None]
 class Background:
     """Refits in a process of their own, one at a time per set; `done(outcome as JSON, or
     {"error": ...})` is called from a thread of ours when one ends, with "install": whether
-    the refit was to install what it keeps (a play refit's report, not a teaching's). A
-    refit that does not install (a teaching's) waits for one of the set another process
-    runs (`dicetable vision refit`, another table), polling its lock: `waiting(name, True)`
-    is called when it begins to wait, `waiting(name, False)` when it fits (unless it was
-    cancelled); a play refit fails then, as before (play refits again later)."""
+    the refit was to install what it keeps (a play refit's report, not a teaching's). Every
+    refit waits for one of the set another process runs (`dicetable vision refit`, another
+    table), polling its lock in its own process (`refit_lock`: the game never waits):
+    `waiting(name, True)` is called when it begins to wait, `waiting(name, False)` when it
+    fits (unless it was cancelled)."""
 
     def __init__(self, store_path: Path, done: Done, waiting: Waiting | None = None) -> None:
         self.store_path = store_path
@@ -221,7 +221,8 @@ class Background:
                     name,
                     "--db",
                     str(self.store_path),
-                    *([] if install else ["--no-install", "--wait"]),
+                    "--wait",
+                    *([] if install else ["--no-install"]),
                 ],
                 stdout=subprocess.PIPE,
                 stderr=subprocess.DEVNULL,
