@@ -180,6 +180,20 @@ def _say_waiting(waiting: bool) -> None:
     print(json.dumps({"waiting": waiting}), flush=True)
 
 
+def _json(line: str) -> Any:
+    """A line the refit printed, read ({} if it is not JSON)."""
+    try:
+        return json.loads(line)
+    except json.JSONDecodeError:
+        return {}
+
+
+def _waiting(line: str) -> bool | None:
+    """What a `{"waiting": ...}` line says (`_say_waiting`); None for any other line."""
+    said = _json(line)
+    return bool(said["waiting"]) if isinstance(said, dict) and set(said) == {"waiting"} else None
+
+
 Done = Callable[[dict[str, Any]], None]
 Waiting = Callable[[str, bool], None]
 
@@ -234,19 +248,16 @@ class Background:
         return True
 
     def _wait(self, name: str, process: subprocess.Popen[str], install: bool) -> None:
-        said: Any = {}
+        said: Any = {}  # the outcome: the last line that is not a wait's (nor blank)
         assert process.stdout is not None
         for line in process.stdout:  # ({"waiting": ...} lines, then the outcome)
-            try:
-                said = json.loads(line) if line.strip() else said
-            except json.JSONDecodeError:
-                said = {}
-            if isinstance(said, dict) and set(said) == {"waiting"}:
-                with self._lock:
-                    cancelled = process in self._cancelled
-                if self.waiting is not None and not cancelled:
-                    self.waiting(name, bool(said["waiting"]))
-                said = {}
+            if not line.strip():
+                continue
+            waits = _waiting(line)
+            if waits is None:
+                said = _json(line)
+            elif self.waiting is not None and not self._was_cancelled(process):
+                self.waiting(name, waits)
         process.wait()
         with self._lock:
             del self._running[name]
@@ -258,6 +269,10 @@ class Background:
         said.setdefault("face_set", name)
         said.setdefault("install", install)
         self.done(said)
+
+    def _was_cancelled(self, process: subprocess.Popen[str]) -> bool:
+        with self._lock:
+            return process in self._cancelled
 
     def cancel(self, name: str) -> None:
         """Stop the refit of `name` if one runs, and say nothing of it; returns once it has
