@@ -153,14 +153,31 @@ class Report(Finds):
     def table(self) -> str:
         """The figures and the confusion matrix (rows: labelled face; columns: as read)."""
         lines = [f"{k:22} {'-' if v is None else v}" for k, v in self.figures().items()]
-        cols = [*self.faces, UNKNOWN]
-        width = max(7, *(len(c) + 1 for c in cols))
-        lines += ["", "confusion (rows: labelled, columns: read)"]
-        lines.append(" " * width + "".join(f"{c:>{width}}" for c in cols))
-        for row in self.faces:
-            counts = self.confusion.get(row, {})
-            lines.append(f"{row:>{width}}" + "".join(f"{counts.get(c, 0):>{width}}" for c in cols))
-        return "\n".join(lines)
+        heading = "confusion (rows: labelled, columns: read)"
+        return "\n".join([*lines, "", *confusion_table(self.confusion, self.faces, heading)])
+
+
+def confusion_table(
+    confusion: dict[str, dict[str, int]], known: Sequence[str], heading: str, empty: bool = True
+) -> list[str]:
+    """A confusion matrix's lines: a column per value the reader knows (`known`) and one for
+    unknown; a row per known value (also those never labelled, if `empty`), then one per
+    value labelled that the reader has no class for, marked * (it can never read them
+    right: a reader measured on labels it cannot read says so)."""
+    cols = [*known, UNKNOWN]
+    foreign = [row for row in confusion if row not in known]
+    width = max(7, *(len(c) + 1 for c in cols), *(len(r) + 2 for r in foreign))
+    lines = [heading, " " * width + "".join(f"{c:>{width}}" for c in cols)]
+    for row in [*known, *foreign]:
+        counts = confusion.get(row, {})
+        if counts or (empty and row in known):
+            label = row if row in known else f"{row}*"
+            lines.append(
+                f"{label:>{width}}" + "".join(f"{counts.get(c, 0):>{width}}" for c in cols)
+            )
+    if foreign:
+        lines.append("* labelled, but not a value the reader knows")
+    return lines
 
 
 class Boxed(Protocol):

@@ -74,6 +74,60 @@ def test_a_die_found_then_dropped_is_counted_and_shown() -> None:
     assert r.figures()["dice_dropped"] == 0  # reported (unknown): not dropped
 
 
+def rows(table: str, heading: str) -> dict[str, list[int]]:
+    """The confusion matrix's rows in a report's table, by their label."""
+    lines = table.split(heading)[1].splitlines()[2:]
+    return {
+        line.split()[0]: [int(n) for n in line.split()[1:]]
+        for line in lines
+        if line.split() and line.split()[-1].isdigit()
+    }
+
+
+def test_the_confusion_matrix_shows_labelled_faces_the_reader_has_no_class_for() -> None:
+    """Before, `dicetable vision eval`'s matrix had a row only for each face the reader
+    knows: dice labelled a face it cannot read (here 'skull', read '2' and unknown) were
+    left out of it, and a reader measured on labels it cannot read did not show it."""
+    dice = (
+        labels.LabelledDie(BOX, "skull"),
+        labels.LabelledDie(OTHER, "3"),
+        labels.LabelledDie((10.0, 50.0, 40.0, 80.0), "skull"),
+    )
+    r = report()
+    got = [read(BOX, "2"), read(OTHER, "3"), read((10.0, 50.0, 40.0, 80.0), UNKNOWN)]
+    score(r, labels.LabelledImage("a.jpg", 200, 100, dice), got)
+    table = r.table()
+    assert rows(table, "columns: read)") == {
+        "1": [0, 0, 0, 0],  # (columns 1, 2, 3, unknown; every face the reader knows a row)
+        "2": [0, 0, 0, 0],
+        "3": [0, 0, 1, 0],
+        "skull*": [0, 1, 0, 1],
+    }
+    assert table.endswith("* labelled, but not a value the reader knows")
+
+
+def test_the_cards_value_matrix_shows_labelled_values_the_reader_has_no_class_for() -> None:
+    """Likewise for cards (`dicetable vision eval --cards`): a value the card set lacks."""
+    from vision.cards.evaluate import CardReport
+    from vision.cards.evaluate import score as score_cards
+    from vision.cards.reader import CardReading
+
+    def card(box: tuple[float, float, float, float], value: str) -> CardReading:
+        x0, y0, x1, y1 = box
+        corners = ((x0, y0), (x1, y0), (x1, y1), (x0, y1))
+        center = ((x0 + x1) / 2, (y0 + y1) / 2)
+        return CardReading(corners, center, box, 0.0, "red", value, 0.99, 0.99, "", "red", value)
+
+    cards = (labels.LabelledDie(BOX, "draw2", "red"), labels.LabelledDie(OTHER, "7", "red"))
+    r = CardReport("mine", ["7", "8"])
+    score_cards(
+        r, labels.LabelledImage("a.jpg", 200, 100, cards), [card(BOX, "8"), card(OTHER, "7")]
+    )
+    table = r.table()
+    assert rows(table, "columns: read)") == {"7": [1, 0, 0], "draw2*": [0, 1, 0]}
+    assert table.endswith("* labelled, but not a value the reader knows")
+
+
 def test_the_fields_are_read_saved_and_checked(tmp_path: Path) -> None:
     doc = {
         "format": "dice-labels/1",

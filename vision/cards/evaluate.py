@@ -22,7 +22,7 @@ from vision import labels
 from vision.cards.design import BACK
 from vision.cards.finder import Found
 from vision.cards.reader import CardReading, FrameCards
-from vision.evaluate import Finds, Miss, ratio
+from vision.evaluate import Finds, Miss, confusion_table, ratio
 from vision.reader import UNKNOWN
 
 
@@ -74,17 +74,9 @@ class CardReport(Finds):
     def table(self) -> str:
         """The figures and the value confusion matrix (rows: labelled; columns: as read)."""
         lines = [f"{k:22} {'-' if v is None else v}" for k, v in self.figures().items()]
-        cols = [*self.values, UNKNOWN]
-        width = max(7, *(len(c) + 1 for c in cols))
-        lines += ["", "values (rows: labelled, columns: read)"]
-        lines.append(" " * width + "".join(f"{c[: width - 1]:>{width}}" for c in cols))
-        for row in self.values:
-            counts = self.confusion.get(row, {})
-            if counts:
-                lines.append(
-                    f"{row:>{width}}" + "".join(f"{counts.get(c, 0):>{width}}" for c in cols)
-                )
-        return "\n".join(lines)
+        heading = "values (rows: labelled, columns: read)"
+        table = confusion_table(self.confusion, self.values, heading, empty=False)
+        return "\n".join([*lines, "", *table])
 
 
 def evaluate(
