@@ -28,7 +28,16 @@ from host.games.text import (
     read_locale,
     translation,
 )
-from host.locales import _fields, check, html_keys, js_keys, packages, plural_problems, python_keys
+from host.locales import (
+    _fields,
+    check,
+    html_keys,
+    js_keys,
+    packages,
+    plural_problems,
+    python_keys,
+    words_of,
+)
 
 PACKAGES = packages()
 # an ordinary space between a number's placeholder and its unit: "{seconds} s", not "{who} s'est"
@@ -228,6 +237,23 @@ def test_a_game_names_its_monsters_cards_and_faces_in_the_page_language() -> Non
     ray = next(c for c in localize(cards["choices"], "fr") if c["value"] == "Healing Ray")
     assert ray["label"] == "Rayon guérisseur"
     assert ray["find"] == ["Healing Ray", "Rayon guérisseur", "回復光線", "4⚡"]
+
+
+def test_two_names_of_a_game_are_never_said_alike() -> None:
+    """Two things of a game (a card and a wickedness tile, two curses) said with one name in
+    a language would be one thing to its players: in a card list, a tile list, the feed."""
+    for domain in sorted(PACKAGES):
+        try:
+            words = words_of(domain)
+        except (ImportError, AttributeError):
+            continue  # a package without names of its own
+        names = sorted(set(words.names()))
+        for lang in LANGUAGES:
+            said: dict[str, list[str]] = {}
+            for name in names:
+                said.setdefault(words.name(name).say(lang), []).append(name)
+            alike = {text: both for text, both in said.items() if len(both) > 1}
+            assert alike == {}, f"{domain} in {lang}"
 
 
 def test_a_list_field_is_joined_as_each_language_joins_lists() -> None:
