@@ -138,8 +138,11 @@ class Throw(DecisionKind):
             face = face_label(w.options["rethrow"])
             note = _("the dice showing {face} thrown again", face=face)
         count = sum(dice.values()) if dice else game.dice_in_play()
-        others = dice.keys() - {"black", "green"}  # the berserk die in play: its faces too
-        faces = sorted(game.faces, key=game.face_rank) if others else FACES
+        # the faces of the dice thrown: the berserk die's only when it is in play (a
+        # monster not berserk throws none, and its faces tapped would be refused)
+        faces = list(FACES) if not dice or dice.keys() & {"black", "green"} else []
+        faces += [f for die in dice if die in game.die_faces for f in game.die_faces[die]]
+        faces.sort(key=game.face_rank)
         only = ("claw", "1") if w.options.get("rolloff") else None  # only claws count
         form = dice_form(count, faces, current, note, only=only, groups=face_groups(game))
         return {"title": title, "choices": [], "form": form}

@@ -126,6 +126,21 @@ def test_a_throw_entered_on_the_page_holds_the_die_of_fate() -> None:
     assert KIND.dice.faces["fate_eye"] == "eye of Horus"
 
 
+def test_the_dice_form_offers_the_berserk_die_s_faces_only_while_it_is_thrown() -> None:
+    """With the berserk option on, a monster not berserk throws no berserk die: its faces
+    are not offered to tap (the rules refuse them); once berserk, they are."""
+    fate = ["fate_ankh", "fate_eye", "fate_river", "fate_snake"]
+    for berserk in (False, True):
+        position = Position({"Ann": MonsterPosition(berserk=berserk)}, "Ann")
+        options = Options(curses=True, berserk=True)
+        game = KingOfTokyo(Setup.simple("Ann", "Bob", options=options, position=position))
+        (waiting,) = [w for w in game.waiting_for() if w.kind == "throw"]
+        form = KIND.answers(game, waiting)["form"]
+        bers = sorted(game.die_faces["berserk"]) if berserk else []
+        assert form["faces"] == list(FACES) + bers + fate
+        assert form["count"] == 6 + 1 + berserk
+
+
 def test_the_board_shows_hp_and_vp_as_ever_and_blinks_for_a_curse_s_decision() -> None:
     """Curses change nothing on a seat's display (Bow Before Ra's HP are the HP); the
     seat asked a curse's decision out of turn (Khepri's gift) blinks."""
