@@ -256,6 +256,21 @@ def test_two_names_of_a_game_are_never_said_alike() -> None:
             assert alike == {}, f"{domain} in {lang}"
 
 
+def test_japanese_writes_no_full_stop_after_a_question_it_joins() -> None:
+    """What the game waits for, said one after another: a title ending with ？ is not
+    followed by 。 ("めくったカードは？。" is a slip); one that does not end so is."""
+    from host.games.kot.text import _ as kot
+    from host.games.page import awaiting
+
+    asked = kot("{player}: which card was turned over?", player="アイコ")
+    done = kot("{player}: end the turn", player="Bruno")
+    titles = [{"player": "アイコ", "title": asked}, {"player": "Bruno", "title": done}]
+    assert localize(awaiting(titles), "ja") == "アイコ：めくったカードは？Bruno：ターンを終える"
+    reversed_ = localize(awaiting(titles[::-1]), "ja")
+    assert reversed_ == "Bruno：ターンを終える。アイコ：めくったカードは？"
+    assert localize(awaiting(titles), "fr").count("\u00a0;") == 1  # French keeps its ";"
+
+
 def test_a_list_field_is_joined_as_each_language_joins_lists() -> None:
     said = Words("host.app")("{players}", players=["Ann", "Bob", "Cy"])
     assert (said.say("en"), said.say("fr"), said.say("ja")) == (

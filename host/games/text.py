@@ -53,6 +53,9 @@ LIST_JOINS = {"en": (", ", " and "), "fr": (", ", " et "), "ja": ("、", "と")}
 # how sentences said one after another are joined, per language (the page's "Still to do:
 # a; b."): French with a no-break space before ";", Japanese ends each with "。"
 SENTENCE_JOINS = {"en": "; ", "fr": "\u00a0; ", "ja": "。"}
+# a sentence's full stop, and the marks that end a sentence already: Japanese writes no 。
+# after a ？ or a ！ ("アイコ：めくったカードは？Bruno：パス", joined as SENTENCE_JOINS says)
+SENTENCE_ENDS = {"ja": ("。", "？！")}
 # the languages that write a decimal comma ("0,8"); the others a dot (also app.js's number())
 DECIMAL_COMMA = {"fr"}
 # French elides "de" and "que" before a vowel: where a template puts one before a field, the
@@ -155,11 +158,29 @@ def _fill(template: str, fields: Mapping[str, Any], lang: str) -> str:
         said[key] = value
     if lang in ELIDING and "e {" in template:
         template = _elided(template, said)
+    if lang in SENTENCE_ENDS and "}" + SENTENCE_ENDS[lang][0] in template:
+        template = _ended(template, said, *SENTENCE_ENDS[lang])
     if decimals:
         return _formatter(lang).vformat(template, (), said)
     # only decimals are written per language: else str's own formatting, several times
     # faster (a game's every step says what it did)
     return template.format_map(said)
+
+
+def _ended(template: str, said: Mapping[str, Any], stop: str, marks: str) -> str:
+    """The template without its full stop after a field whose value ends a sentence with
+    a mark of its own (SENTENCE_ENDS).
+
+    >>> _ended("{first}。{then}", {"first": "カードは？", "then": "パス"}, "。", "？！")
+    '{first}{then}'
+    """
+
+    def one(found: re.Match[str]) -> str:
+        value = said.get(found.group(1))
+        ends = isinstance(value, str) and value.endswith(tuple(marks))
+        return found.group(0)[: -len(stop)] if ends else found.group(0)
+
+    return re.sub(r"\{(\w+)\}" + re.escape(stop), one, template)
 
 
 _AS_IS = frozenset({str, int, bool})  # fields said as they are (most): no slower checks
