@@ -246,3 +246,34 @@ def test_a_new_game_asks_before_replacing_one_in_progress(browser: Browser, tabl
     expect(page.locator("#title")).to_contain_text("2")
     assert table.table.game_id == 2
     page.context.close()
+
+
+@pytest.mark.parametrize("lang", ["fr", "ja"])
+def test_ten_dice_to_fix_wrap_into_columns_a_finger_wide(
+    browser: Browser, table: Served, lang: str
+) -> None:
+    """False Blessing's 2 dice more, the berserk die and the die of fate: 10 dice, each a
+    column of its faces. On a phone they stand in two bands of columns, each a finger wide
+    and inside the box that asks for them (squeezed onto one band they were 31 px wide
+    and the last ones stuck out of the box)."""
+    position = {
+        "active_player": "Ann",
+        "curse": "False Blessing",
+        "monsters": {"Ann": {"berserk": True}},
+    }
+    options = {"curses": True, "berserk": True}
+    start(table, options=options, position=position)
+    faces = ["1", "1", "2", "3", "heart", "claw", "claw", "energy", "berserk_claw", "fate_river"]
+    table.table.act({"do": "throw", "faces": faces})
+    page = open_page(browser, table, lang)
+    answer = page.locator(".answer[data-kind=throw]")
+    grid = answer.locator("[data-test=dice-grid]")
+    expect(grid.locator(".dice-column")).to_have_count(10)
+    box = answer.bounding_box()
+    assert box is not None
+    for button in grid.locator(".die-button").all():
+        b = button.bounding_box()
+        assert b is not None and b["width"] >= TAP - 0.5, b
+        assert box["x"] <= b["x"] and b["x"] + b["width"] <= box["x"] + box["width"], (b, box)
+    measured(page, "ten dice")
+    page.context.close()
