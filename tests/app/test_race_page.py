@@ -108,7 +108,7 @@ def test_a_tap_on_a_runner_or_a_space_does_an_action(browser: Browser, table: Se
     # the boots: a tap on space 0 offers its runners one by one and all of them
     before = page.locator("body").get_attribute("data-version") or ""
     page.locator("[data-track=course] [data-space='0']").click(position={"x": 3, "y": 3})
-    picker.get_by_role("button", name="Boots: all 2 runners on space 0 (Ann, Bob)").click()
+    picker.get_by_role("button", name="Boots: all 2 runners on space 0 (Ann and Bob)").click()
     changed(page, before)
     expect(runner(page, 1, "Ann")).to_have_count(2)
     expect(runner(page, 2, "Bob")).to_have_count(2)

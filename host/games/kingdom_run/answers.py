@@ -83,7 +83,7 @@ def _boots(g: KingdomRun, w: Waiting, base: Input) -> Answer:
                 "Boots: all {n} runners on space {space} ({players})",
                 n=len(owners),
                 space=space,
-                players=", ".join(owners),
+                players=owners,  # a list, in the order they drop: "Ann、Bob"
             )
             choices.append(choice(label, {**base, "space": space, "runners": owners}, on))
     title = _("{player}: scatter runners with the boots", player=w.player)

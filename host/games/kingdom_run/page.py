@@ -87,7 +87,7 @@ def view(game: KingdomRun) -> dict[str, Any]:
         if p["finished"]:
             tags.append(_("{n} past the finish", n=p["finished"]))
         if p["places"]:
-            tags.append(_("finish places: {points}", points=", ".join(map(str, p["places"]))))
+            tags.append(_("finish places: {points}", points=p["places"]))  # a list: "8 and 3"
         if not p["racing"]:
             tags.append(_("finished the race: tokens safe"))
         seats.append(
@@ -154,7 +154,7 @@ def _finish_list(s: dict[str, Any]) -> dict[str, Any]:
     note = _(
         "The finish places' points are printed on your board: these ({points}) are this "
         "game's configuration, set at setup. A victory token is worth {value}.",
-        points=", ".join(map(str, values)),
+        points=list(values),  # said as the language lists: "10、8、…、2と1"
         value=s["token_value"],
     )
     return item_list("finish", _("Finish places"), items, note)

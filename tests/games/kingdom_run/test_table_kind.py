@@ -96,6 +96,22 @@ def test_a_fix_is_titled_as_a_sentence_naming_the_player() -> None:
     assert localize(awaiting([fix]), "en") == "Ann: fix a misread die"
 
 
+def test_the_page_says_its_lists_of_runners_and_points_as_each_language_lists() -> None:
+    """The runners the boots drop and the finish places' points are lists: "Ann、Bob" and
+    "10、8、…、2と1" in Japanese, not ASCII commas in a Japanese sentence."""
+    from host.games.kingdom_run.page import view
+    from host.games.text import localize
+
+    game = KingdomRun(Setup.simple("Ann", "Bob"))
+    game.apply(game.throw_input(["boots", "hook", "drop", "purse"]))
+    (boots,) = [KIND.answers(game, w) for w in game.waiting_for() if w.kind == "boots"]
+    labels = [localize(c["label"], "ja") for c in boots["choices"]]
+    assert "ブーツ：マス0の走者2人全員（AnnとBob）" in labels
+    assert "Boots: all 2 runners on space 0 (Ann and Bob)" in [c["label"] for c in boots["choices"]]
+    (finish,) = [x for x in localize(view(game), "ja")["lists"] if x["name"] == "finish"]
+    assert "（10、8、6、5、4、3、2と1）" in finish["note"]
+
+
 def test_dice_entered_by_hand_and_read_by_the_camera() -> None:
     game = KingdomRun(Setup.simple("Ann", "Bob"))
     dice = KIND.dice
