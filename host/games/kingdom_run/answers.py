@@ -37,7 +37,9 @@ Answer = dict[str, Any]
 
 
 def _to(where: object) -> str:
-    return _("past the finish line") if where == "finish" else _("space {n}", n=where)
+    """Where a move takes a runner, as a whole phrase: "to space 9", or "past the finish
+    line" (never "to past the finish line", nor French "vers au-delà")."""
+    return _("past the finish line") if where == "finish" else _("to space {n}", n=where)
 
 
 def _left(w: Waiting, title: str) -> str:
@@ -72,7 +74,7 @@ def _boots(g: KingdomRun, w: Waiting, base: Input) -> Answer:
         on = on_track(COURSE, space)
         for name in entry["runners"]:
             label = _(
-                "Boots: {player}'s runner on space {space} to {to}",
+                "Boots: {player}'s runner on space {space} {to}",
                 player=name,
                 space=space,
                 to=_to(to[0]),
@@ -99,8 +101,8 @@ def _move_title(kind: str, player: str) -> str:
 def _move_label(kind: str, c: Mapping[str, Any]) -> str:
     fields = {"player": c["runner"], "space": c["space"], "to": _to(c["to"])}
     if kind == "hook":
-        return _("Hook: {player}'s runner on space {space} to {to}", **fields)
-    return _("Drop: {player}'s runner on space {space} to {to}", **fields)
+        return _("Hook: {player}'s runner on space {space} {to}", **fields)
+    return _("Drop: {player}'s runner on space {space} {to}", **fields)
 
 
 def _runner_move(g: KingdomRun, w: Waiting, base: Input) -> Answer:

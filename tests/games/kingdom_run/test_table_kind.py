@@ -112,6 +112,29 @@ def test_the_page_says_its_lists_of_runners_and_points_as_each_language_lists() 
     assert "（10、8、6、5、4、3、2と1）" in finish["note"]
 
 
+def test_a_move_past_the_finish_line_is_said_as_one_phrase() -> None:
+    """ "Ann's runner on space 38 past the finish line", never "to past the finish line"
+    (French "vers au-delà de la ligne d'arrivée")."""
+    from host.games.kingdom_run import Position
+    from host.games.text import localize
+
+    position = Position("Ann", runners={"Ann": (38, 37, 36, 35)})  # first-race: 39 spaces
+    game = KingdomRun(Setup.simple("Ann", "Bob", position=position))
+    game.apply(game.throw_input(["boots", "hook", "drop", "purse"]))
+    (boots,) = [KIND.answers(game, w) for w in game.waiting_for() if w.kind == "boots"]
+    labels = {
+        lang: [localize(c["label"], lang) for c in boots["choices"]] for lang in ("en", "fr", "ja")
+    }
+    assert "Boots: Ann's runner on space 38 past the finish line" in labels["en"]
+    assert "Boots: Ann's runner on space 37 to space 38" in labels["en"]
+    assert (
+        "Bottes\u00a0: le coureur d'Ann de la case 38 au-delà de la ligne d'arrivée" in labels["fr"]
+    )
+    assert "Bottes\u00a0: le coureur d'Ann de la case 37 vers la case 38" in labels["fr"]
+    assert "ブーツ：マス38のAnnの走者をゴールの先へ" in labels["ja"]
+    assert not any("vers au-delà" in label for label in labels["fr"])
+
+
 def test_dice_entered_by_hand_and_read_by_the_camera() -> None:
     game = KingdomRun(Setup.simple("Ann", "Bob"))
     dice = KIND.dice
