@@ -648,6 +648,71 @@ def test_the_bottom_menu_never_covers_the_end_of_the_page(browser: Browser, tabl
     assert not page.errors  # type: ignore[attr-defined]
 
 
+BUY_LAYOUT = """() => {
+  const box = (s) => document.querySelector(s).getBoundingClientRect();
+  const answers = [...document.querySelectorAll("[data-section=answers] > .answer")];
+  return {
+    height: document.documentElement.scrollHeight,
+    main: box("main").width,
+    answers: box("[data-section=answers]"),
+    throw: box("[data-section=throw]"),
+    across: document.querySelector("[data-section=answers]").classList.contains("across"),
+    lefts: new Set(answers.map((a) => Math.round(a.getBoundingClientRect().left))).size,
+    controls: Math.min(...[...document.querySelectorAll("[data-section=answers] button")]
+      .map((b) => b.getBoundingClientRect().height)),
+  };
+}"""
+
+
+@pytest.mark.parametrize(
+    ("width", "height"),
+    [(1024, 768), (768, 1024), (390, 844)],
+    ids=["landscape", "portrait", "phone"],
+)
+def test_the_buy_screen_keeps_its_three_answers_beside_the_dice_on_a_tablet(
+    browser: Browser, table: Served, width: int, height: int
+) -> None:
+    """Buy, sweep and end the turn, one under the other (414 px), are no taller than a
+    tablet's screen: they keep their column beside the dice and the seats. Before, three
+    answers always went in a row across the screen, pushing the dice and the seats down by
+    the tallest of them (buy: 194 px): at 1024x768 the page stood 1196 px tall, 1029 now,
+    and the seats below the screen's end. A phone is as it was: the answers across its
+    width, one under the other. Each control stays at least 40 px tall."""
+    position = {
+        "active_player": "Ann",
+        "face_up": ["Heal", "Energize", "Corner Store"],
+        "monsters": {"Ann": {"energy": 8}},
+    }
+    table.table.act(
+        {
+            "do": "new_game",
+            "game": "king-of-tokyo",
+            "setup": {"players": PLAYERS, "position": position},
+        }
+    )
+    table.table.camera_event(throw_seen(["1", "2", "3", "1", "2", "heart"]))
+    page = open_page(browser, table, size={"width": width, "height": height})
+    page.get_by_role("button", name="Use this result").click()
+    page.get_by_role("button", name="Use it now").click()
+    expect(page.locator("[data-section=answers] > .answer")).to_have_count(3)
+    expect(page.get_by_role("button", name="Buy Corner Store (3⚡)")).to_be_visible()
+    found = page.evaluate(BUY_LAYOUT)
+    assert found["lefts"] == 1 and not found["across"], found  # one under the other
+    assert found["controls"] >= 40, found
+    if width < 768:  # a phone: across its width, the dice under the answers
+        assert found["answers"]["width"] >= 0.99 * found["main"], found
+        assert found["throw"]["top"] >= found["answers"]["bottom"], found
+        return
+    assert found["answers"]["width"] < 0.5 * found["main"], found  # beside the dice:
+    assert abs(found["throw"]["top"] - found["answers"]["top"]) < 2, found
+    if width == 1024:
+        assert found["height"] <= 1100, found
+        page.set_viewport_size({"width": 1024, "height": 360})  # a screen lower than them
+        expect(page.locator("[data-section=answers]")).to_have_class("across")
+        assert page.evaluate(BUY_LAYOUT)["lefts"] == 3  # side by side across it
+    assert not page.errors  # type: ignore[attr-defined]
+
+
 def test_a_double_tap_is_done_once(browser: Browser, table: Served) -> None:
     """The first tap ends the throws; the second, while the first is on its way, is not
     sent (and were it sent, it carries the same state's version and is refused: test_web),

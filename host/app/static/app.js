@@ -356,7 +356,22 @@ function section(name, data, draw) {
   el.textContent = "";
   draw(el);
   el.hidden = !el.childNodes.length;
+  if (name === "answers") spreadAnswers();
 }
+
+// On a tablet (app.css: 48rem and wider) three or more answers sit side by side across the
+// screen when, one under the other in their column, they would stand taller than the
+// screen (seven answers with a runner or a space to pick each: 2,300 px); else they keep
+// their column beside the dice and the seats (three short ones, 400 px: a row across pushed
+// the dice and the seats down by the tallest of them, the page 170 px taller).
+function spreadAnswers() {
+  const el = document.querySelector('#main > [data-section="answers"]');
+  if (!el) return;
+  el.classList.remove("across");
+  const many = el.querySelectorAll(":scope > .answer").length >= 3;
+  if (many && matchMedia("(min-width: 48rem)").matches && el.offsetHeight > innerHeight) el.classList.add("across");
+}
+addEventListener("resize", spreadAnswers);
 
 // ---- the sections ---------------------------------------------------------------------
 
