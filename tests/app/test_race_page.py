@@ -5,6 +5,7 @@ points are configuration, and the setup form saying so."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -174,4 +175,21 @@ def test_a_tablet_lays_the_answers_side_by_side_and_the_course_across(
     found = page.evaluate(LAYOUT)
     assert found["course"] >= 0.9 * found["main"] and found["space"] >= 90, found
     assert found["courseTop"] < found["answersTop"], found  # the board first
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_a_shared_win_is_said_for_every_winner(browser: Browser, table: Served) -> None:
+    """Players tied without a place share the win (policy 12): the headline, the summary
+    and the list of games name them as the page's language lists ("Cat et Dan"), and
+    French says "victoire de", never "Cat, Dan a gagné" (a verb for one player)."""
+    scenarios = Path(__file__).parents[1] / "games" / "kingdom_run" / "scenarios"
+    script = json.loads(
+        (scenarios / "policy12_players_tied_without_a_place_share_the_win.json").read_text()
+    )
+    table.table.act({"do": "import", "script": script})
+    page = open_page(browser, table, "fr")
+    expect(page.locator("[data-test=turn]")).to_have_text(
+        "La course est finie\u00a0: victoire de Cat et Dan\u00a0!"
+    )
+    expect(page.locator("[data-test=winner]")).to_have_text("🏆 Victoire de Cat et Dan\u00a0!")
     assert not page.errors  # type: ignore[attr-defined]

@@ -813,7 +813,7 @@ function drawSummary(el) {
   const s = g && g.summary;
   if (!s) return;
   const v = view();
-  el.append(h("h2", { "data-test": "winner" }, s.winners.length ? t("🏆 {players} won!", { players: s.winners.join(t(", ")) }) : t("Nobody won.")),
+  el.append(h("h2", { "data-test": "winner" }, s.winners.length ? t("🏆 {players} won!", { players: listed(s.winners) }) : t("Nobody won.")),
     h("p", {}, t("{turns, plural, one {# turn} other {# turns}}, {minutes} min, {n, plural, one {# step} other {# steps}}", { turns: s.turns, minutes: s.minutes, n: s.inputs })),
     h("table", { class: "final", "data-test": "final" }, v.seats.map((seat) => h("tr", { class: seat.winner ? "winner" : null },
       h("th", {}, seat.player, seat.role ? h("small", {}, " " + seat.role) : null),
@@ -1044,7 +1044,7 @@ async function gamesPanel(panel) {
       h("td", {}, g.id),
       h("td", { class: "date" }, new Date(g.updated * 1000).toLocaleString(lang, { dateStyle: "medium", timeStyle: "short" })),
       h("td", { class: "players-cell" }, g.players.map((p) => (p.role ? t("{player} ({role})", { player: p.name, role: p.role }) : p.name)).join(t(", "))),
-      h("td", {}, g.status === "over" ? (g.winners.length ? t("won by {players}", { players: g.winners.join(t(", ")) }) : t("nobody won")) :
+      h("td", {}, g.status === "over" ? (g.winners.length ? t("won by {players}", { players: listed(g.winners) }) : t("nobody won")) :
         g.paused ? t("paused, {n, plural, one {# input} other {# inputs}}", { n: g.inputs }) : t("playing, {n, plural, one {# input} other {# inputs}}", { n: g.inputs })),
       h("td", {},
         unlocked() && g.id !== current ? h("button", { onclick: async () => { if (await act({ do: "open", id: g.id })) closePanel(); } }, t("Open")) : null,
