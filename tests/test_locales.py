@@ -271,6 +271,19 @@ def test_japanese_writes_no_full_stop_after_a_question_it_joins() -> None:
     assert localize(awaiting(titles), "fr").count("\u00a0;") == 1  # French keeps its ";"
 
 
+def test_french_writes_pv_for_points_de_vie_only() -> None:
+    """French's PV are a monster's points de vie (HP: "+1 PV" for a cultist spent): a text
+    about victory points never says PV ("Aiko : +1 PV" in the feed read as a heal)."""
+    for folder in PACKAGES.values():
+        path = folder / "locales" / "fr.json"
+        if not path.is_file():
+            continue
+        parts = read_locale(path)
+        for key, said in {**parts["printed"], **parts["ours"]}.items():
+            about_vp = re.search(r"\bVP\b|\{vp\b", key) and not re.search(r"\bHP\b", key)
+            assert not (about_vp and re.search(r"\bPV\b", said)), (key, said)
+
+
 def test_a_list_field_is_joined_as_each_language_joins_lists() -> None:
     said = Words("host.app")("{players}", players=["Ann", "Bob", "Cy"])
     assert (said.say("en"), said.say("fr"), said.say("ja")) == (
