@@ -70,7 +70,22 @@ def said(inp: Input, before: Mapping[str, Any]) -> str:
     }
     if str(kind) in words:
         return words[str(kind)]
-    return _("{player}: {kind}", player=who, kind=verb(str(kind)))  # an expansion's kind
+    # an expansion's kind, with what it took, gave or turned over (a tile, a curse, a face)
+    what = _named(inp)
+    if what is not None:
+        return _("{player}: {kind} ({what})", player=who, kind=verb(str(kind)), what=what)
+    return _("{player}: {kind}", player=who, kind=verb(str(kind)))
+
+
+def _named(inp: Input) -> object:
+    """What an expansion's input names, said for people: a tile, a curse or a card (by
+    its name), a die's face, or the monster something is given to."""
+    for field in ("tile", "curse", "card", "target"):
+        if isinstance(inp.get(field), str):
+            return _.name(inp[field])
+    if isinstance(inp.get("face"), str):
+        return face_label(inp["face"])
+    return inp["to"] if isinstance(inp.get("to"), str) else None
 
 
 def _signed(n: int) -> str:

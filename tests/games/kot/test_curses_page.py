@@ -201,3 +201,17 @@ def test_false_blessing_offers_the_berserk_die_to_throw_again_never_to_remove() 
     offered = [(c["input"]["face"], c["input"]["do"]) for c in choices]
     assert ("berserk_skull", "rethrow") in offered and ("heart", "remove") in offered
     assert ("berserk_skull", "remove") not in offered
+
+
+def test_the_feed_names_the_tile_taken_and_the_curse_turned_over() -> None:
+    """'Ann: take a tile (Eternal)', 'Ann: reveal a curse (Bow Before Ra)': the feed said
+    only 'take a tile', and which tile or curse was nowhere in it."""
+    from host.games.kot.story import said
+
+    tile = {"type": "tile", "player": "Ann", "tile": "Eternal"}
+    assert localize(said(tile, {}), "en") == "Ann: take a tile (Eternal)"
+    assert localize(said(tile, {}), "fr") == "Ann\u00a0: prendre une tuile (Éternel)"
+    curse = {"type": "curse", "player": "アイコ", "curse": "Bow Before Ra"}
+    assert localize(said(curse, {}), "ja") == "アイコ：呪いカードをめくる（ラーの前にひれ伏せ）"
+    spend = {"type": "cultist", "player": "Ann", "spend": "hp"}  # its HP said by what it did
+    assert localize(said(spend, {}), "en") == "Ann: spend a cultist"
