@@ -103,6 +103,8 @@ WIDE_MARK_SPACED = re.compile(r" [：（）！？]|[：（）！？] ")  # the m
 # "32x32 以上", the card "+4" in "ワイルド +4"), and so does a symbol after one ("2⚡ を")
 NUMBER = r"(?<![A-Za-z0-9+\-.,x_])\d+(?:\.\d+)?(?![A-Za-z0-9])"
 NUMBER_SPACED = re.compile(rf"{NUMBER} (?={JAPANESE})|(?<={JAPANESE}) {NUMBER}")
+# ... and two Japanese words touch ("バーサーク攻撃", never "バーサーク 攻撃")
+WORDS_SPACED = re.compile(rf"(?<={JAPANESE}) (?={JAPANESE})")
 # an ICU plural argument ("{n, plural, other {#枚}}"): each of its forms is held to the rules
 PLURAL = re.compile(r"\{(\w+), plural,((?:\s*\w+\s*\{(?:[^{}]|\{[^{}]*\})*\})+)\s*\}")
 PLURAL_FORM = re.compile(r"\s*\w+\s*\{((?:[^{}]|\{[^{}]*\})*)\}")
@@ -120,6 +122,7 @@ def japanese_slips(text: str) -> list[str]:
     marks = [m.group() for m in ASCII_MARK.finditer(plain)]
     spaced = [*FIELD_SPACED.finditer(text), *WIDE_MARK_SPACED.finditer(text)]
     spaced += NUMBER_SPACED.finditer(KEPT_AS_IS.sub("_", text))
+    spaced += WORDS_SPACED.finditer(text)
     return marks + [m.group() for m in spaced]
 
 
@@ -132,6 +135,7 @@ def test_the_japanese_rules_find_what_breaks_them() -> None:
     assert japanese_slips("{n, plural, other {# 枚(山札)}}") == ["(", ")", "{n} "]
     assert japanese_slips("カードを 1 枚引く") == [" 1"]  # once a number
     assert japanese_slips("2026 のような整数、1 から{most}まで") == ["2026 ", "1 "]
+    assert japanese_slips("バーサーク 攻撃") == [" "]  # two words spaced as in English
     kept = ["{player}：{card}を使う？", 'options.dice："dark"（ダーク）', "1:2の", "{icon} 黄金"]
     kept += ["カードを1枚引く", "ワイルド +4 にチャレンジ", "+10 カード", "（32x32 以上、uint8）"]
     kept += ["1ライフにつき2⚡ を払う", "テーブルの PIN 1234", "{n}枚", "ターン1：{player}"]
