@@ -193,3 +193,23 @@ def test_a_shared_win_is_said_for_every_winner(browser: Browser, table: Served) 
     )
     expect(page.locator("[data-test=winner]")).to_have_text("🏆 Victoire de Cat et Dan\u00a0!")
     assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_a_die_s_faces_are_named_for_screen_readers_in_the_page_language(
+    browser: Browser, table: Served
+) -> None:
+    """Each face of a die's column to tap is named 'dé 1 : bottes : égrener', 'ダイス1：
+    ブーツ：散らす': one text of the language, not 'ダイス1: ...' glued with an ASCII colon."""
+    start_race(table)
+    table.table.act({"do": "throw", "faces": ["boots", "hook", "drop", "purse"]})
+    for lang, said in [
+        ("fr", "dé 1\u00a0: bottes\u00a0: égrener"),
+        ("ja", "ダイス1：ブーツ：散らす"),
+        ("en", "die 1: boots: scatter"),
+    ]:
+        page = open_page(browser, table, lang)
+        button = page.locator(
+            "[data-test=dice-grid] .dice-column[data-die='0'] button[data-face=boots]"
+        )
+        expect(button.first).to_have_attribute("aria-label", said)
+        page.context.close()

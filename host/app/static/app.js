@@ -502,7 +502,7 @@ function diceGrid(dice, faces, pick, groups) {
     const own = (groups || []).find((g) => g.includes(face)) || faces;
     column.append(...own.map((f) => h("button", {
       type: "button", class: "die-button", "data-face": f, "aria-pressed": String(f === face),
-      "aria-label": t("die {n}", { n: i + 1 }) + ": " + faceLabel(f),
+      "aria-label": t("die {n}: {face}", { n: i + 1, face: faceLabel(f) }),
       onclick: (event) => {
         for (const b of column.children) b.setAttribute("aria-pressed", String(b === event.currentTarget));
         pick(i, f);
