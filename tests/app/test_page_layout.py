@@ -277,3 +277,33 @@ def test_ten_dice_to_fix_wrap_into_columns_a_finger_wide(
         assert box["x"] <= b["x"] and b["x"] + b["width"] <= box["x"] + box["width"], (b, box)
     measured(page, "ten dice")
     page.context.close()
+
+
+# Every placeholder of a shown input, measured in the input's own font against the room
+# its box leaves: a placeholder cut off ("Chercher : un nom dan") says nothing.
+PLACEHOLDERS_CUT = """() => {
+  const canvas = document.createElement("canvas").getContext("2d");
+  const cut = [];
+  for (const el of document.querySelectorAll("input[placeholder], textarea[placeholder]")) {
+    if (!el.checkVisibility({ visibilityProperty: true }) || !el.placeholder) continue;
+    const style = getComputedStyle(el);
+    canvas.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    const search = el.type === "search" ? 20 : 0;  // the box's clear button
+    if (canvas.measureText(el.placeholder).width > room - search + 0.5) cut.push(el.placeholder);
+  }
+  return cut;
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "ja"])
+def test_no_placeholder_is_cut_in_the_forms(browser: Browser, table: Served, lang: str) -> None:
+    """The setup and pick-up forms' placeholders (a player's name, a card list's search)
+    are read whole on a phone."""
+    page = open_page(browser, table, lang)
+    for form in range(2):  # the setup form, then the pick-up form
+        page.locator("[data-section=status] button").nth(form).click()
+        expect(page.locator("#panel form")).to_be_visible()
+        assert page.evaluate(PLACEHOLDERS_CUT) == [], form
+        page.locator("#panel .close").click()
+    page.context.close()

@@ -181,7 +181,9 @@ function searchable(selects, choices) {
   const terms = new Map(choices.map((c) => [c.value, [c.label, ...(c.find || [])].map(fold)]));
   const found = (value, word) => (terms.get(value) || []).some((term) => (/^\d+$/.test(word) ?
     term.split(/\s+/).some((part) => part.startsWith(word) && !/^\d/.test(part.slice(word.length))) : term.includes(word)));
-  const box = h("input", { type: "search", class: "search", placeholder: t("Search: a name in any language, or a cost"), "aria-label": t("Search") });
+  // a short placeholder (a long one is cut on a phone); the whole hint as its label and tooltip
+  const hint = t("Search: a name in any language, or a cost");
+  const box = h("input", { type: "search", class: "search", placeholder: t("Search…"), "aria-label": hint, title: hint });
   box.addEventListener("input", () => {
     const words = fold(box.value).split(/\s+/).filter(Boolean);
     for (const select of selects) {
