@@ -213,3 +213,28 @@ def test_a_die_s_faces_are_named_for_screen_readers_in_the_page_language(
         )
         expect(button.first).to_have_attribute("aria-label", said)
         page.context.close()
+
+
+def test_a_player_more_or_fewer_is_greyed_out_at_the_game_s_limits(
+    browser: Browser, table: Served
+) -> None:
+    """A race is for 2 to 4: '− player' at 2 players and '+ player' at 4 are greyed out
+    (a tap on them did nothing, and said nothing)."""
+    page = open_page(browser, table)
+    page.get_by_role("button", name="Set up a game").click()
+    page.select_option("[aria-label=game]", "kingdom-run")
+    names = page.locator("[data-test=setup-form] [name=name]")
+    more, fewer = (
+        page.locator("[data-test=more-players]"),
+        page.locator("[data-test=fewer-players]"),
+    )
+    expect(names).to_have_count(2)
+    expect(fewer).to_be_disabled()
+    more.click()
+    more.click()
+    expect(names).to_have_count(4)
+    expect(more).to_be_disabled()
+    expect(fewer).to_be_enabled()
+    fewer.click()
+    expect(more).to_be_enabled()
+    assert not page.errors  # type: ignore[attr-defined]

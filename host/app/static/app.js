@@ -904,8 +904,16 @@ function gameForm(c, pickup, choose) {
   // a game for more players than the board has seats: say who plays without a seat
   const seats = catalog.board_seats;
   const beyond = h("p", { class: "quiet note", "data-test": "seats-note", hidden: true });
+  // a player more or fewer: the button greyed out at the game's limit (a tap did nothing)
+  const more = h("button", { type: "button", "data-test": "more-players", onclick: () => addRow() }, t("+ player"));
+  const fewer = h("button", {
+    type: "button", "data-test": "fewer-players",
+    onclick: () => { if (rows.children.length > least) rows.lastChild.remove(); refreshNames(); seatsNote(); },
+  }, t("− player"));
   const seatsNote = () => {
     const n = rows.children.length;
+    more.disabled = n >= most;
+    fewer.disabled = n <= least;
     beyond.hidden = !seats || n <= seats;
     // one player beyond the seats is said alone ("player 3 has", never "players 3 to 3")
     beyond.textContent = n === seats + 1
@@ -917,8 +925,7 @@ function gameForm(c, pickup, choose) {
   const form = h("form", { "data-test": pickup ? "pickup-form" : "setup-form" },
     h("h2", {}, pickup ? t("Pick up a game in progress") : t("New game of {title}", { title: c.title })),
     choose, rows,
-    h("p", {}, h("button", { type: "button", onclick: addRow }, t("+ player")), " ",
-      h("button", { type: "button", onclick: () => { if (rows.children.length > least) rows.lastChild.remove(); refreshNames(); seatsNote(); } }, t("− player"))),
+    h("p", {}, more, " ", fewer),
     beyond,
     controls.filter((ctl) => !ctl.field.check).map((ctl) => ctl.alone()),
     h("p", { class: "options" }, controls.filter((ctl) => ctl.field.check).map((ctl) => ctl.alone())),
