@@ -168,6 +168,17 @@ def test_the_catalog_says_the_place_values_are_configuration() -> None:
     json.dumps(catalog)  # JSON-ready
 
 
+def test_french_says_place_only_for_the_finish_places() -> None:
+    """The setup form's first player, by default the first row's: "le joueur 1", not "la
+    première place", which a race's form (its "places d'arrivée" just below) reads as the
+    first finish place."""
+    from host.games.text import localize
+
+    fields = {f["name"]: f for f in localize(KIND.catalog(), "fr")["setup"]["fields"]}
+    assert fields["first_player"]["blank"] == "le joueur 1"
+    assert "place" in fields["course.finish_places"]["label"]
+
+
 def test_dicetable_replay_reads_a_race(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["replay", str(SCENARIO)]) == 0
     state = json.loads(capsys.readouterr().out)
