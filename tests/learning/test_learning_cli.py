@@ -4,12 +4,16 @@ teaches from dice thrown under a camera, named in the terminal."""
 
 from __future__ import annotations
 
+import json
 import re
+import subprocess
+import sys
+import time
 from collections import Counter
 from pathlib import Path
 
 import pytest
-from learning_support import Person, origins, truth
+from learning_support import Person, holding, origins, truth
 
 from host.cli import build_parser, main
 from vision import labels
@@ -107,3 +111,36 @@ def test_teach_from_a_camera_in_the_terminal(
     assert (tmp_path / "g.png").is_file()
     assert sets.in_use(LearningStore(), "kot") == 1
     DiceReader.load("kot")
+
+
+def test_the_refit_command_waits_for_a_refit_another_process_runs_unless_told_not_to(
+    taught: tuple[TeachFlow, Person],
+) -> None:
+    """Before, `dicetable vision sets refit kot` failed at once ('a refit of kot is running
+    already') while the table's refits waited for the same lock (--wait). Now it waits too,
+    and says so; --no-wait fails at once, saying what to do next."""
+    store = LearningStore()
+    store.add("kot", taught[0].examples())
+    command = [sys.executable, "-m", "host", "vision", "sets", "refit", "kot"]
+    holder = holding(store.path)  # a real second process holding kot's refit lock
+    try:
+        failed = subprocess.run([*command, "--no-wait"], capture_output=True, text=True)
+        assert failed.returncode == 2 and "Traceback" not in failed.stderr
+        assert "a refit of kot is running already, in another process" in failed.stderr
+        assert "without --no-wait to wait for it" in failed.stderr
+        waiting = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        assert waiting.stderr is not None
+        said = waiting.stderr.readline().decode()
+        assert said.startswith("kot: another process refits these dice"), said
+        assert "waiting for it to end" in said and "Ctrl-C stops waiting" in said
+        time.sleep(1.5)  # (three looks at the lock)
+        assert waiting.poll() is None and store.versions("kot") == []
+    finally:
+        assert holder.stdin is not None
+        holder.stdin.close()
+        holder.wait(10)
+    out, err = waiting.communicate(timeout=300)
+    assert waiting.returncode == 0, err
+    assert b"the other refit ended: refitting now" in err
+    outcome = json.loads(out)
+    assert outcome["kept"] and sets.in_use(store, "kot") == outcome["version"]

@@ -39,8 +39,17 @@ def add_sets_arguments(parser: argparse.ArgumentParser) -> None:
     ex = sub.add_parser("examples", help="write the examples of a set as dice-labels/1")
     ex.add_argument("name")
     ex.add_argument("out", type=Path, metavar="DIR")
-    refit = sub.add_parser("refit", help="refit a set from its examples now")
+    refit = sub.add_parser(
+        "refit",
+        help="refit a set from its examples now (waiting first for a refit of it that "
+        "another process runs: a table's, or another command's)",
+    )
     refit.add_argument("name")
+    refit.add_argument(
+        "--no-wait",
+        action="store_true",
+        help="fail at once if another process refits the set, rather than wait for it",
+    )
     parser.set_defaults(_vision=run_sets)
 
 
@@ -146,11 +155,37 @@ def _examples(store: Any, args: argparse.Namespace) -> int:
 
 
 def _refit(store: Any, args: argparse.Namespace) -> int:
-    from vision.learning.refit import refit
+    from vision.learning.refit import Busy, refit
 
-    outcome = refit(store, args.name, note="refit by hand")
+    try:
+        waits = None if args.no_wait else _waits_said(args.name, "refitting", "; --no-wait fails at once instead")
+        outcome = refit(store, args.name, note="refit by hand", waits=waits)
+    except Busy as error:
+        raise VisionError(
+            f"{error}, in another process (a table's, or another command's): run this again "
+            "once it ended, or without --no-wait to wait for it"
+        ) from None
     print(json.dumps(outcome.to_json()))
     return 0
+
+
+def _waits_said(name: str, then: str, or_else: str = "") -> Callable[[bool], None]:
+    """What a refit of `name` says (on stderr: stdout is its outcome) while it waits for one
+    another process runs (`refit.refit_lock`): the table's refits wait so too."""
+    import sys
+
+    def waits(waiting: bool) -> None:
+        if waiting:
+            print(
+                f"{name}: another process refits these dice (a table's refit, or another "
+                f"command's): waiting for it to end, then {then} (Ctrl-C stops waiting{or_else})",
+                file=sys.stderr,
+                flush=True,
+            )
+        else:
+            print(f"{name}: the other refit ended: {then} now", file=sys.stderr, flush=True)
+
+    return waits
 
 
 _SETS: dict[str, Callable[[Any, argparse.Namespace], int]] = {
@@ -240,7 +275,9 @@ def teach_live(args: argparse.Namespace, ask: Ask = input) -> int:
         if sets.shipped(args.name) is None:
             store.describe(args.name, flow.faces, flow.box_fit)
         store.add(args.name, flow.examples())
-        outcome = refit(store, args.name, note="taught")
+        outcome = refit(
+            store, args.name, note="taught", waits=_waits_said(args.name, "learning your dice")
+        )
     finally:
         store.close()
     f = outcome.figures
