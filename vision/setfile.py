@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import json
 import os
+import zipfile
+import zlib
 from pathlib import Path
 from typing import Any
 
@@ -51,9 +53,13 @@ def save(path: str | Path, meta: dict[str, Any], arrays: Arrays) -> Path:
 
 
 def read(path: Path) -> tuple[dict[str, Any], Arrays]:
-    """A set file's meta and arrays, read whole."""
-    with np.load(path) as data:
-        meta = json.loads(str(data["meta"]))
-        if not isinstance(meta, dict):
-            raise ValueError("its meta is not an object")
-        return meta, {k: data[k] for k in data.files if k != "meta"}
+    """A set file's meta and arrays, read whole. A file cut short or of other bytes is a
+    ValueError (numpy raises EOFError, zipfile.BadZipFile or zlib.error for those)."""
+    try:
+        with np.load(path) as data:
+            meta = json.loads(str(data["meta"]))
+            if not isinstance(meta, dict):
+                raise ValueError("its meta is not an object")
+            return meta, {k: data[k] for k in data.files if k != "meta"}
+    except (EOFError, zipfile.BadZipFile, zlib.error) as error:
+        raise ValueError(f"cut short or damaged: {error}") from None

@@ -4,6 +4,7 @@ and never an invented die."""
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -237,3 +238,20 @@ def test_a_die_the_finder_is_sure_of_is_reported_even_when_like_no_face(
     named = getattr(sure[0].reason, "fields", {}).get("name")  # (the host says its title)
     assert isinstance(named, SetName) and named.dice_set == kot_reader.faces.name
     assert kot_reader.read_patches(blank, context, [replace(found, score=SURE - 0.01)]) == []
+
+
+@pytest.mark.parametrize("cut", [0, 3000], ids=["empty", "cut short"])
+def test_a_set_file_cut_short_is_a_clear_error(tmp_path: Path, cut: int) -> None:
+    """Before, numpy's EOFError or zipfile.BadZipFile went through (every caller catches
+    vision's errors): the camera's thread or a command failed with a traceback."""
+    from vision import faceset
+    from vision.cards import cardset
+
+    for shipped, error in [
+        (faceset.SHIPPED / "kot.npz", FaceSetError),
+        (cardset.SHIPPED / "cards.npz", cardset.CardSetError),
+    ]:
+        path = tmp_path / shipped.name
+        path.write_bytes(shipped.read_bytes()[:cut])
+        with pytest.raises(error, match="cut short or damaged"):
+            (faceset.load if error is FaceSetError else cardset.load)(path)
