@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 
 from vision import setfile
-from vision.errors import VisionError
+from vision.errors import SetAside, VisionError
 from vision.nets import softmax
 from vision.words import Said, SetName, _
 
@@ -37,6 +37,11 @@ def user_path(name: str) -> Path:
 
 class FaceSetError(VisionError):
     """A face set that does not exist or cannot be read."""
+
+
+class FaceSetAside(FaceSetError, SetAside):
+    """A face set the table was taught that could not be read, moved aside: loaded again,
+    its name reads the shipped set of that name (if there is one)."""
 
 
 @dataclass(frozen=True)
@@ -288,7 +293,32 @@ def load(name_or_path: str | Path) -> FaceSet:
         )
         return dataclasses.replace(_from(meta, data), later=later)
     except (OSError, KeyError, ValueError) as error:
+        if setfile.taught_one(name_or_path, path, user_dir()):
+            kept = setfile.set_aside(path)
+            if kept is not None:
+                raise FaceSetAside(_set_aside(str(name_or_path), path, kept)) from None
         raise FaceSetError(f"{path} is not a face set file ({error})") from None
+
+
+def _set_aside(name: str, path: Path, kept: Path) -> Said:
+    if (SHIPPED / f"{name}.npz").is_file():
+        return _(
+            "the set of {name} this table was taught could not be read ({file} is damaged, or "
+            "no set): it is set aside as {kept}, and its dice are read with the set as "
+            "shipped; teach them again (Teach your dice), or put an earlier version in use "
+            "(Dice sets)",
+            name=set_name(name),
+            file=str(path),
+            kept=kept.name,
+        )
+    return _(
+        "the set of {name} this table was taught could not be read ({file} is damaged, or no "
+        "set): it is set aside as {kept}; teach the dice again (Teach your dice), or put an "
+        "earlier version in use (Dice sets)",
+        name=set_name(name),
+        file=str(path),
+        kept=kept.name,
+    )
 
 
 def _from(meta: dict[str, Any], data: dict[str, np.ndarray]) -> FaceSet:

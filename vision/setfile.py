@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 import zipfile
 import zlib
 from pathlib import Path
@@ -35,6 +36,23 @@ def find(name_or_path: str | Path, taught: Path, shipped: Path) -> Path:
         return path
     mine = taught / f"{name_or_path}.npz"
     return mine if mine.is_file() else shipped / f"{name_or_path}.npz"
+
+
+def taught_one(name_or_path: str | Path, path: Path, taught: Path) -> bool:
+    """Whether `path`, found for `name_or_path` (`find`), is a set the table was taught."""
+    return Path(name_or_path).suffix != ".npz" and path.parent == taught
+
+
+def set_aside(path: Path) -> Path | None:
+    """Move a taught set's file that cannot be read out of the way, as
+    `NAME.npz.damaged-TIME` beside it (kept for whoever wants to look at it), so the set of
+    its name is found elsewhere (the shipped one); where it went, None if it cannot move."""
+    kept = path.with_name(f"{path.name}.damaged-{time.strftime('%Y%m%d-%H%M%S')}")
+    try:
+        os.replace(path, kept)
+    except OSError:
+        return None
+    return kept
 
 
 def names(shipped: Path) -> list[str]:

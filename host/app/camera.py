@@ -124,6 +124,10 @@ class DiceWatcher:
         self._counts: Mapping[str, int] | None = None  # the dice the game expects now
         self._lock = threading.Lock()
         self._trouble: Text | None = None  # a face set that cannot be loaded, to say once
+        # a taught set that did not read (set aside: the shipped one reads), to say once, by
+        # `notice` (the table's, once a table follows this camera) as the next frame is fed
+        self._notes: list[str] = []
+        self.notice: Callable[[str, str], None] | None = None
         self.cards = CardWatcher(_snapshot)  # a card game's cards, read from the same frames
         self._teaching: Seen | None = None  # where the dice seen go while a set is taught
 
@@ -186,7 +190,7 @@ class DiceWatcher:
 
         self.face_set, self._sets = sets[0], sets
         try:
-            reader = self._reader(sets)
+            reader = self._load_aside(sets)
         except VisionError as error:
             reader = _NO_DICE
             self._trouble = _(
@@ -196,6 +200,18 @@ class DiceWatcher:
             )
         if self._teaching is None:  # (while a set is taught, the teaching reader reads)
             self.follower.reader = reader
+
+    def _load_aside(self, sets: Sets) -> Reader:
+        """The reader of `sets`; a taught set of them that does not read is set aside (its
+        name reads the shipped set then: vision.errors.SetAside), and said once."""
+        from vision.errors import SetAside
+
+        for _aside in _names(sets):  # (each set can be set aside once)
+            try:
+                return self._reader(sets)
+            except SetAside as aside:
+                self._notes.append(message(aside))
+        return self._reader(sets)
 
     def _reader(self, sets: Sets) -> Reader:
         if sets not in self._readers:
@@ -226,6 +242,12 @@ class DiceWatcher:
 
     def _said_trouble(self, frame: np.ndarray | None) -> list[CameraEvent]:
         about = DICE
+        notice = self.notice
+        if notice is not None:
+            with self._lock:
+                notes, self._notes = self._notes, []
+            for note in [*notes, *self.cards.take_notes()]:  # (outside the lock: the
+                notice("warning", note)  # table's notice takes the table's)
         with self._lock:
             trouble, self._trouble = self._trouble, None
             if trouble is None:

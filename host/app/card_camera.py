@@ -115,6 +115,7 @@ class CardWatcher:
         self._last: CardExpectation | None = None  # the last awaited (a pause in between)
         self._game: Hashable = None  # the game it was awaited in
         self.trouble: Text | None = None  # a card set that cannot be loaded, said once
+        self.notes: list[str] = []  # a taught set that did not read, set aside: said once
         self.frames = 0
         self._still = Still()  # the view of the last frames, and whether it lies still
         self._short: Hashable = None  # the view of a short hand said
@@ -176,6 +177,12 @@ class CardWatcher:
             if card_set in self._readers:
                 self._load(card_set)
 
+    def take_notes(self) -> list[str]:
+        """The notes to say (a taught set set aside), once. Any thread."""
+        with self._lock:
+            notes, self.notes = self.notes, []
+        return notes
+
     def reading_with(self, card_set: str) -> Any:
         """The card set (vision's CardSet) `card_set` is read with now, or None if it is not
         loaded (not expected yet, or it cannot be)."""
@@ -184,10 +191,14 @@ class CardWatcher:
         return getattr(reader, "cards", None)
 
     def _load(self, card_set: str) -> None:
-        from vision.errors import VisionError
+        from vision.errors import SetAside, VisionError
 
         try:
-            self._readers[card_set] = self._load_set(card_set)
+            try:
+                self._readers[card_set] = self._load_set(card_set)
+            except SetAside as aside:  # moved aside: its name reads the shipped set now
+                self.notes.append(message(aside))
+                self._readers[card_set] = self._load_set(card_set)
         except VisionError as error:
             self._readers[card_set] = None
             self.trouble = _(

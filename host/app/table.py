@@ -236,6 +236,7 @@ class Table:
         """A camera follows the table's throws: it is asked to learn and taught with."""
         with self._lock:
             self.cameras.append(camera)
+            camera.notice = self.notice  # (a taught set set aside, said on the page)
             self.card_teaching.attach(camera.cards)
             if self.learning is not None:
                 self.learning.attach(camera)

@@ -19,7 +19,7 @@ from host.app.card_camera import HAND_WAIT, CardsSeen, CardWatcher
 from host.app.store import Store
 from host.app.table import Table
 from host.games import CardExpectation
-from host.games.text import Text
+from host.games.text import Text, say
 from tests.app.fakes import Clock, FakeBoard
 from tests.games.test_said_in_every_language import unsaid
 from vision.cards.compose import place_hand
@@ -302,6 +302,36 @@ def test_a_set_taught_on_the_table_is_read_with_the_shipped_one_of_its_name(
 
 
 # ---- into the table -----------------------------------------------------------------------
+
+
+def test_a_taught_card_set_that_does_not_read_is_set_aside_said_and_the_shipped_one_reads(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, table: Table
+) -> None:
+    """Before, a damaged cards.npz among the table's taught sets (a cut write) stopped every
+    card from being read ('is not a card set file (...)', numpy's words in English) until
+    someone removed the file. Now it is set aside, said once on the page in its language
+    with what to do, and the cards are read with the shipped set."""
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))  # the taught sets
+    from vision.cards import cardset
+
+    taught = cardset.user_path("cards")
+    taught.parent.mkdir(parents=True)
+    taught.write_bytes(b"PK\x03\x04 cut short")
+    watcher = DiceWatcher()
+    table.on_expect(watcher.expect)
+    table.camera_opened(watcher)
+    assert watcher.feed(frames(0)[0], 0.0) == []  # nothing of the set is a misfit
+    reading = watcher.cards.reading_with("cards")  # the shipped set's
+    assert np.array_equal(reading.weights, cardset.load(cardset.SHIPPED / "cards.npz").weights)
+    (aside,) = [n.text for n in table.notices if "set aside" in n.text]
+    (kept,) = taught.parent.glob("cards.npz.damaged-*")
+    assert not taught.exists() and kept.name in aside
+    assert aside.startswith("the card set cards this table was taught could not be read")
+    assert "the cards are read with the set as shipped" in aside
+    assert say(aside, "fr").startswith("le jeu de cartes «\u00a0cards\u00a0» appris par cette")
+    assert "出荷時のセットで読みます" in say(aside, "ja") and unsaid(aside) == []
+    assert watcher.feed(frames(0)[0], 0.1) == []
+    assert len([n for n in table.notices if "set aside" in n.text]) == 1  # said once
 
 
 @pytest.fixture

@@ -18,8 +18,9 @@ from pathlib import Path
 import numpy as np
 
 from vision import setfile
-from vision.errors import VisionError
+from vision.errors import SetAside, VisionError
 from vision.nets import softmax
+from vision.words import Said, _
 
 SHIPPED = Path(__file__).parent / "sets"
 
@@ -35,6 +36,11 @@ def user_path(name: str) -> Path:
 
 class CardSetError(VisionError):
     """A card set that does not exist or cannot be read."""
+
+
+class CardSetAside(CardSetError, SetAside):
+    """A card set the table was taught that could not be read, moved aside: loaded again,
+    its name reads the shipped set of that name (if there is one)."""
 
 
 @dataclass(frozen=True)
@@ -127,7 +133,30 @@ def load(name_or_path: str | Path) -> CardSet:
             other=str(meta.get("other", "")),
         )
     except (OSError, KeyError, ValueError, TypeError) as error:
+        if setfile.taught_one(name_or_path, path, user_dir()):
+            kept = setfile.set_aside(path)
+            if kept is not None:
+                raise CardSetAside(_set_aside(str(name_or_path), path, kept)) from None
         raise CardSetError(f"{path} is not a card set file ({error})") from None
+
+
+def _set_aside(name: str, path: Path, kept: Path) -> Said:
+    if (SHIPPED / f"{name}.npz").is_file():
+        return _(
+            "the card set {name} this table was taught could not be read ({file} is damaged, "
+            "or no set): it is set aside as {kept}, and the cards are read with the set as "
+            "shipped; teach your cards again (Teach your cards)",
+            name=name,
+            file=str(path),
+            kept=kept.name,
+        )
+    return _(
+        "the card set {name} this table was taught could not be read ({file} is damaged, "
+        "or no set): it is set aside as {kept}; teach your cards again (Teach your cards)",
+        name=name,
+        file=str(path),
+        kept=kept.name,
+    )
 
 
 def shipped() -> list[str]:

@@ -158,7 +158,11 @@ def _refit(store: Any, args: argparse.Namespace) -> int:
     from vision.learning.refit import Busy, refit
 
     try:
-        waits = None if args.no_wait else _waits_said(args.name, "refitting", "; --no-wait fails at once instead")
+        waits = (
+            None
+            if args.no_wait
+            else _waits_said(args.name, "refitting", "; --no-wait fails at once instead")
+        )
         outcome = refit(store, args.name, note="refit by hand", waits=waits)
     except Busy as error:
         raise VisionError(
