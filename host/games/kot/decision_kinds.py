@@ -140,9 +140,10 @@ class Throw(DecisionKind):
         count = sum(dice.values()) if dice else game.dice_in_play()
         # the faces of the dice thrown: the berserk die's only when it is in play (a
         # monster not berserk throws none, and its faces tapped would be refused)
-        faces = list(FACES) if not dice or dice.keys() & {"black", "green"} else []
-        faces += [f for die in dice if die in game.die_faces for f in game.die_faces[die]]
-        faces.sort(key=game.face_rank)
+        # (each face once: the berserk die shows its claw on two sides)
+        shown = set(FACES) if not dice or dice.keys() & {"black", "green"} else set()
+        shown.update(f for die in dice if die in game.die_faces for f in game.die_faces[die])
+        faces = sorted(shown, key=game.face_rank)
         only = ("claw", "1") if w.options.get("rolloff") else None  # only claws count
         form = dice_form(count, faces, current, note, only=only, groups=face_groups(game))
         return {"title": title, "choices": [], "form": form}
