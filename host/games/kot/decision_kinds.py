@@ -458,4 +458,5 @@ class Reveal(DecisionKind):
 def face_groups(game: State) -> list[list[str]]:
     """The faces of each kind of die the game throws: the black (and green) dice's, then
     each expansion's own die's (the berserk die, the die of fate)."""
-    return [list(FACES), *(list(faces) for faces in game.die_faces.values())]
+    # each face once: the berserk die shows its claw on two sides, one button is enough
+    return [list(FACES), *(list(dict.fromkeys(faces)) for faces in game.die_faces.values())]

@@ -139,6 +139,8 @@ def test_the_dice_form_offers_the_berserk_die_s_faces_only_while_it_is_thrown() 
         bers = sorted(set(game.die_faces["berserk"])) if berserk else []  # its claw once
         assert form["faces"] == list(FACES) + bers + fate
         assert form["count"] == 6 + 1 + berserk
+        # a die's column to fix or throw again holds each face of its kind once
+        assert all(len(set(group)) == len(group) for group in form["groups"])
 
 
 def test_the_board_shows_hp_and_vp_as_ever_and_blinks_for_a_curse_s_decision() -> None:
