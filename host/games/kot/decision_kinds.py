@@ -141,9 +141,9 @@ class Throw(DecisionKind):
         # the faces of the dice thrown: the berserk die's only when it is in play (a
         # monster not berserk throws none, and its faces tapped would be refused)
         # (each face once: the berserk die shows its claw on two sides)
-        shown = set(FACES) if not dice or dice.keys() & {"black", "green"} else set()
-        shown.update(f for die in dice if die in game.die_faces for f in game.die_faces[die])
-        faces = sorted(shown, key=game.face_rank)
+        thrown: set[str] = set(FACES) if not dice or dice.keys() & {"black", "green"} else set()
+        thrown.update(f for die in dice if die in game.die_faces for f in game.die_faces[die])
+        faces = sorted(thrown, key=game.face_rank)
         only = ("claw", "1") if w.options.get("rolloff") else None  # only claws count
         form = dice_form(count, faces, current, note, only=only, groups=face_groups(game))
         return {"title": title, "choices": [], "form": form}
