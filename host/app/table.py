@@ -732,6 +732,7 @@ class Table:
         if not isinstance(setup, Mapping):
             raise Malformed('a "new_game" action carries "setup": {"players": [...], ...}', 400)
         name = action.get("game")
+        kind = None
         try:
             kind = default_kind() if name is None else kind_named(str(name))
             check_names(setup)
@@ -739,7 +740,7 @@ class Table:
             fields.setdefault("seed", secrets.randbelow(1 << 31))
             game_id = self.store.create(kind, fields, rehearsal=source == RECORDING)
         except GameFileError as error:
-            why = _as_the_form_says(message(error), setup)
+            why = _as_the_form_says(message(error), setup, kind)
             raise Refused(_("cannot start this game: {why}", why=why), 400) from None
         # a new game, a new PIN; but a recorded session's game is set up the moment the
         # table starts, so the PIN just shown stays (two PINs at start confused)
@@ -1300,14 +1301,20 @@ def _unread(dice: list[dict[str, Any]]) -> list[int]:
 _SEAT_AT = re.compile(r"players\[(\d+)\](?:\.[\w.]+)?")  # a player's field in a setup
 
 
-def _as_the_form_says(said: object, setup: Mapping[str, Any]) -> object:
+def _as_the_form_says(said: object, setup: Mapping[str, Any], kind: GameKind | None) -> object:
     """A new game's refusal as the setup form's reader says it: a player's field named
     where it is in a script ("players[1].name") said as the player (their name, else
-    "player 2"); a game's refusals name it in their `at` field."""
+    "player 2"), a field of the form ("course.finish_places") by its label there; a game's
+    refusals name it in their `at` field."""
     at = said.fields.get("at") if isinstance(said, Text) else None
     found = _SEAT_AT.fullmatch(at) if isinstance(at, str) else None
     if found is None:
-        return said
+        spec = kind.catalog().get("setup") if kind is not None and isinstance(at, str) else None
+        labels = {f["name"]: f["label"] for f in (spec or {}).get("fields", [])}
+        if at not in labels:
+            return said
+        assert isinstance(said, Text)
+        return Text(said.domain, said.template, {**said.fields, "at": labels[at]})
     assert isinstance(said, Text)
     i = int(found.group(1))
     players = setup.get("players")

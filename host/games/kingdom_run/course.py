@@ -122,8 +122,9 @@ def check_course(course: Course) -> None:
     if len(places) != FINISH_PLACES:
         raise SetupError(
             _(
-                "course.finish_places: {n, plural, one {# value} other {# values}}; the "
+                "{at}: {n, plural, one {# value} other {# values}}; the "
                 "finish line has {most} places, highest first",
+                at="course.finish_places",  # the setup form says its label (host.app.table)
                 n=len(places),
                 most=FINISH_PLACES,
             )
@@ -131,7 +132,8 @@ def check_course(course: Course) -> None:
     if any(p < 0 for p in places) or any(a < b for a, b in pairwise(places)):
         raise SetupError(
             _(
-                "course.finish_places: {places} must go from the highest down, none below 0",
-                places=str(list(places)),
+                "{at}: {places} must go from the highest down, none below 0",
+                at="course.finish_places",
+                places=list(places),  # said as the language lists numbers
             )
         )

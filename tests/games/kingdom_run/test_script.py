@@ -84,7 +84,7 @@ WRONG: list[tuple[dict[str, Any], str]] = [
     ),
     (
         {"course": {"parts": ["..."], "finish_places": [1, 2, 3, 4, 5, 6, 7, 8]}},
-        "course.finish_places: [1, 2, 3, 4, 5, 6, 7, 8] must go from the highest down",
+        "course.finish_places: 1, 2, 3, 4, 5, 6, 7 and 8 must go from the highest down",
     ),
     (
         {"course": {"parts": ["..."], "finish_places": [8, 7, 6, 5, 4, 3, 2, "1"]}},
