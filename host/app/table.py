@@ -262,7 +262,7 @@ class Table:
         if not isinstance(action, Mapping):
             raise Malformed('an action is a JSON object with a "do" field', 400)
         do = action.get("do")
-        handler = _ACTIONS.get(do)  # type: ignore[arg-type]
+        handler = _ACTIONS.get(do) if isinstance(do, str) else None
         if handler is None:
             raise Malformed(f"unknown action {do!r} (actions: {', '.join(_ACTIONS)})", 400)
         with self._lock:

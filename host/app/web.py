@@ -326,7 +326,8 @@ class WebServer:
                 if problem is not None:
                     status, why = problem
                     raise Refused(why, status)
-                if "version" not in body and body.get("do") not in UNVERSIONED:
+                do = body.get("do")
+                if "version" not in body and not (isinstance(do, str) and do in UNVERSIONED):
                     # (so a double tap or two phones at once are refused)
                     raise Malformed(VERSIONLESS, 400)
                 try:

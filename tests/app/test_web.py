@@ -83,6 +83,9 @@ THROW = {"do": "throw", "faces": ["1", "2", "3", "claw", "heart", "energy"]}
         ("GET", "/api/snapshot/x.jpg", None, {}, 404, "not a number"),
         ("GET", "/api/games/42/script", None, {}, 404, "no game 42"),
         ("PUT", "/api/action", b"{}", {}, 405, "use GET"),
+        # (these two were a 500, and an "internal error" notice on every page)
+        ("POST", "/api/action", b'{"do": ["import"]}', {}, 400, 'carries "version"'),
+        ("POST", "/api/action", b'{"do": {"a": 1}, "version": 1}', {}, 400, "unknown action {'a"),
     ],
 )
 def test_malformed_requests_get_a_clear_error(
@@ -94,11 +97,11 @@ def test_malformed_requests_get_a_clear_error(
     status: int,
     message: str,
 ) -> None:
-    before = snapshot(s)
+    before, notices = snapshot(s), list(s.table.notices)
     got, data = request(s, method, path, body, {"X-Table-PIN": s.table.store.pin or "", **headers})
     assert got == status
     assert message in data["error"]
-    assert snapshot(s) == before
+    assert snapshot(s) == before and list(s.table.notices) == notices
 
 
 def test_a_browser_lost_at_an_address_is_shown_the_way_to_the_page(s: Served) -> None:
