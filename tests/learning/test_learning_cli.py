@@ -144,3 +144,24 @@ def test_the_refit_command_waits_for_a_refit_another_process_runs_unless_told_no
     assert b"the other refit ended: refitting now" in err
     outcome = json.loads(out)
     assert outcome["kept"] and sets.in_use(store, "kot") == outcome["version"]
+
+
+def test_rolling_back_to_a_version_whose_file_is_damaged_is_refused_and_leaves_the_set_in_use(
+    taught: tuple[TeachFlow, Person], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Before, a version's file damaged on the disk (a bad sector, a cut copy) was put in
+    use as it was, said done ('version 1 in use'), and the camera then read nothing with it.
+    Its bytes are checked against those it was saved with first."""
+    store = LearningStore()
+    store.add("kot", taught[0].examples())
+    refit(store, "kot")
+    assert main(["vision", "sets", "roll-back", "kot"]) == 0  # the shipped set in use
+    (version,) = store.versions("kot")
+    assert version.file is not None
+    saved = Path(version.file)
+    saved.write_bytes(saved.read_bytes()[:-100])
+    capsys.readouterr()
+    assert main(["vision", "sets", "roll-back", "kot", "--version", "1"]) == 2
+    err = capsys.readouterr().err
+    assert "version 1 of kot is damaged" in err and "choose another version" in err
+    assert sets.in_use(store, "kot") == sets.SHIPPED and not sets.faceset.user_path("kot").exists()

@@ -123,9 +123,20 @@ def install(store: LearningStore, name: str, number: int) -> None:
                 kept=KEEP_FILES,
             )
         )
+    data = Path(version.file).read_bytes()
+    if version.sha256 is not None and hashlib.sha256(data).hexdigest() != version.sha256:
+        raise LearningError(
+            _(
+                "version {n} of {name} is damaged (its file {file} no longer holds what was "
+                "saved): it is not put in use; choose another version",
+                n=number,
+                name=set_name(name),
+                file=version.file,
+            )
+        )
     target.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.NamedTemporaryFile(dir=target.parent, suffix=".tmp", delete=False) as tmp:
-        tmp.write(Path(version.file).read_bytes())
+        tmp.write(data)
     _sync_replace(Path(tmp.name), target)
     _prune(store, name, number)
 
