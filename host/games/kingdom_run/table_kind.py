@@ -20,7 +20,7 @@ from types import MappingProxyType
 from typing import Any
 
 from host.games import DiceExpectation, Game, Input, Waiting
-from host.games.kingdom_run import page, script
+from host.games.kingdom_run import page, script, story
 from host.games.kingdom_run.answers import FACE_LABELS, answer
 from host.games.kingdom_run.engine import KingdomRun
 from host.games.kingdom_run.rules import FACE_SET
@@ -69,7 +69,7 @@ class KingdomRunKind(ScriptedKind):
     name = "kingdom-run"
     title = _("Kingdom Run")
     words = _  # its names said in the reader's language where the app shows them
-    inputs_said = INPUTS_SAID  # the page's feed tells each input with these
+    inputs_said = INPUTS_SAID  # what each input does, in words (the feed's: `story`)
     script_format = FORMAT
     script = script
     catalog_order = 1  # after King of Tokyo, the table's first game
@@ -94,6 +94,12 @@ class KingdomRunKind(ScriptedKind):
 
     def view(self, game: Game) -> dict[str, Any]:
         return page.view(_kr(game))
+
+    def story(
+        self, before: Mapping[str, Any], after: Mapping[str, Any], inp: Input
+    ) -> dict[str, Any]:
+        """The feed's entry: the faces thrown, the runners moved, tokens, places taken."""
+        return story.story(before, after, inp)
 
     def answers(self, game: Game, waiting: Waiting) -> dict[str, Any]:
         return answer(_kr(game), waiting)

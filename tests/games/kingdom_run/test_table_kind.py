@@ -179,6 +179,37 @@ def test_french_says_place_only_for_the_finish_places() -> None:
     assert "place" in fields["course.finish_places"]["label"]
 
 
+def test_the_feed_says_the_faces_thrown_and_what_each_action_did() -> None:
+    """'What happened' tells a race's steps: the faces thrown, each runner moved (past the
+    line too) and the place it took, the tokens stolen, a runner put to sleep; it said only
+    'Ann scatters runners with the boots', whichever runners and wherever."""
+    from host.games.kind import story_of
+    from host.games.kingdom_run import Position
+    from host.games.text import localize
+
+    position = Position("Ann", runners={"Ann": (38, 10, 11, 12), "Bob": (20, 21, 22, 23)})
+    game = KingdomRun(Setup.simple("Ann", "Bob", position=position))
+
+    def told(inp: dict[str, Any], lang: str = "en") -> list[str]:
+        before = game.to_json()
+        game.apply(inp)
+        entry = story_of(KIND, before, game.to_json(), inp)
+        return [localize(entry["said"], lang), *(localize(d, lang) for d in entry["did"])]
+
+    thrown = told(game.throw_input(["boots", "purse", "flask", "hook"]), "fr")
+    assert thrown == ["Ann lance bottes, bourse, flacon et grappin"]
+    boots = told({"type": "boots", "player": "Ann", "space": 38, "runners": ["Ann"]}, "ja")
+    assert boots[1:] == ["Annの走者：マス38→ゴールの先", "Annが10点のゴール順位を取る"]
+    assert told({"type": "purse", "player": "Ann", "from": "Bob"})[1:] == [
+        "Ann gains 1 victory token",
+        "Bob loses 1 victory token",
+    ]
+    flask = {"type": "flask", "player": "Ann", "space": 20, "runner": "Bob", "wake": False}
+    assert told(flask, "fr")[1:] == ["Le coureur de Bob sur la case 20 s'endort"]
+    hook = {"type": "hook", "player": "Ann", "space": 10, "runner": "Ann"}
+    assert told(hook)[1:] == ["Ann's runner: space 10 → 11"]
+
+
 def test_dicetable_replay_reads_a_race(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["replay", str(SCENARIO)]) == 0
     state = json.loads(capsys.readouterr().out)
