@@ -276,6 +276,8 @@ class FaceSet:
 def load(name_or_path: str | Path) -> FaceSet:
     """A face set by name (taught ones first, then shipped: "kot", "d6-pips") or .npz path."""
     path = setfile.find(name_or_path, user_dir(), SHIPPED)
+    if Path(name_or_path).suffix == ".npz" and not path.is_file():
+        raise FaceSetError(f"there is no file {path} (a face set file, .npz)")
     if not path.is_file():
         known = ", ".join(shipped()) or "none"
         raise FaceSetError(

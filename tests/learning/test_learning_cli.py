@@ -165,3 +165,17 @@ def test_rolling_back_to_a_version_whose_file_is_damaged_is_refused_and_leaves_t
     err = capsys.readouterr().err
     assert "version 1 of kot is damaged" in err and "choose another version" in err
     assert sets.in_use(store, "kot") == sets.SHIPPED and not sets.faceset.user_path("kot").exists()
+
+
+def test_a_set_name_or_file_that_is_not_there_is_said_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Before: `sets show nope` printed 'nope: in use other file' (exit 0), `sets examples
+    nope DIR` wrote an empty labels.json, and `sets import /typo.npz` said 'no face set
+    '/typo.npz' (shipped: ...; or teach one ...)' of a file name mistyped."""
+    for command in (["show", "nope"], ["examples", "nope", str(tmp_path / "out")]):
+        assert main(["vision", "sets", *command]) == 2
+        assert "there is no set 'nope' (sets: berserk, " in capsys.readouterr().err
+    assert not (tmp_path / "out").exists()
+    assert main(["vision", "sets", "import", str(tmp_path / "typo.npz")]) == 2
+    assert f"there is no file {tmp_path / 'typo.npz'} (a face set file" in capsys.readouterr().err

@@ -81,9 +81,24 @@ def _list(store: Any, args: argparse.Namespace) -> int:
     return 0
 
 
+def _known(store: Any, name: str) -> None:
+    """VisionError if no set is called `name` (shipped, taught, or with examples)."""
+    from vision import faceset
+
+    if name in faceset.shipped() or faceset.user_path(name).is_file():
+        return
+    if store.versions(name) or store.counts(name):
+        return
+    sets = sorted(set(faceset.shipped()) | set(store.face_sets()))
+    raise VisionError(
+        f"there is no set {name!r} (sets: {', '.join(sets)}; see: dicetable vision sets)"
+    )
+
+
 def _show(store: Any, args: argparse.Namespace) -> int:
     from vision.learning import sets
 
+    _known(store, args.name)
     now = sets.in_use(store, args.name)
     versions = store.versions(args.name)
     counts = store.counts(args.name)
@@ -149,6 +164,7 @@ def _import(store: Any, args: argparse.Namespace) -> int:
 def _examples(store: Any, args: argparse.Namespace) -> int:
     from vision.learning.export import export_labels
 
+    _known(store, args.name)
     path, n = export_labels(store, args.name, args.out)
     print(f"{n} examples of {args.name} -> {path}")
     return 0
