@@ -771,3 +771,22 @@ def test_a_notice_is_said_as_it_comes_and_not_again_on_a_page_opened_after(
     expect(later.locator("[data-test=message]")).to_have_text("camera: it is back")
     page.context.close()
     later.context.close()
+
+
+def test_json_that_is_not_one_input_is_said_in_the_page_language(
+    browser: Browser, table: Served
+) -> None:
+    """☰ More → Send an input as JSON: a list (or a number) is not an input, said in the
+    page's language; it went to the server, whose refusal of a malformed request is in the
+    API's own English ('an "input" action carries "input": ...')."""
+    start_game(table)
+    page = open_page(browser, table, "ja")
+    page.click("[data-test=more]")
+    page.click("[data-test=open-json]")
+    for typed in ["[1, 2]", "3", "null"]:
+        page.fill("[data-test=json-input]", typed)
+        page.locator("#panel").get_by_role("button", name="送信").click()
+        expect(page.locator("[data-test=message]")).to_have_text(
+            '入力はJSONのオブジェクトです：{"type": "...", "player": "..."}'
+        )
+    assert stored(table) == []

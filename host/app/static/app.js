@@ -1095,6 +1095,10 @@ function jsonPanel(panel) {
       onclick: async () => {
         let input;
         try { input = JSON.parse(area.value); } catch (error) { return say(t("Not JSON: {error}", { error: error.message }), "error"); }
+        // one input is an object: anything else was refused in the API's own words (English)
+        if (!input || typeof input !== "object" || Array.isArray(input)) {
+          return say(t("One input is a JSON object: {example}", { example: '{"type": "...", "player": "..."}' }), "error");
+        }
         if (await answer(input)) closePanel();
       },
     }, t("Send"))));
