@@ -165,3 +165,23 @@ def test_a_cancelled_teaching_s_examples_are_forgotten(tmp_path: Path) -> None:
     assert s.forget("kot", "taught:2.000:") == 1
     assert [e.key for e in s.examples("kot")] == ["taught:1.000:0", None]
     s.close()
+
+
+def test_a_full_disk_is_said_with_what_to_do_in_the_page_s_language(tmp_path: Path) -> None:
+    """Before: 'the table's learning store ... failed: database or disk is full' (SQLite's
+    English in every language, and nothing to do). The disk is made full by SQLite itself
+    (max_page_count: SQLITE_FULL as a full disk gives it); what was stored before stays."""
+    from host.games.text import say
+
+    s = LearningStore(tmp_path / "examples.db")
+    s.add("kot", [example("1", c) for c in noise_crops(3)])
+    pages = s._db.execute("PRAGMA page_count").fetchone()[0]
+    s._db.execute(f"PRAGMA max_page_count = {pages + 1}")
+    with pytest.raises(LearningError) as raised:
+        s.add("kot", [example("2", c) for c in noise_crops(40, seed=9)])
+    said = raised.value.args[0]
+    assert said.startswith("the disk holding the table's learning store ") and "free some" in said
+    assert "database or disk is full" not in said
+    assert say(said, "fr").startswith("le disque des données d'apprentissage de la table ")
+    assert "いっぱいです" in say(said, "ja")
+    assert [e.face for e in s.examples("kot")] == ["1", "1", "1"]

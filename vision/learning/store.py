@@ -204,6 +204,31 @@ class KeptCut:
     said: str | None = None
 
 
+def _failed(error: sqlite3.Error, path: Path) -> Said:
+    """What went wrong with the learning store in use, and what to do: the disk full or
+    failing, or the store no longer writable, in words (SQLite's own words otherwise)."""
+    name = getattr(error, "sqlite_errorname", "")
+    if name == "SQLITE_FULL":
+        return _(
+            "the disk holding the table's learning store {path} is full: free some space (the "
+            "dice seen until then teach nothing; the game goes on)",
+            path=str(path),
+        )
+    if name.startswith(("SQLITE_READONLY", "SQLITE_CANTOPEN", "SQLITE_PERM")):
+        return _(
+            "the table's learning store {path} cannot be written now: check that its disk is "
+            "mounted read-write and its folder may be written (the game goes on)",
+            path=str(path),
+        )
+    if name.startswith("SQLITE_IOERR"):
+        return _(
+            "the disk holding the table's learning store {path} failed to read or write it: "
+            "check the disk or SD card (the game goes on)",
+            path=str(path),
+        )
+    return _("the table's learning store {path} failed: {why}", path=str(path), why=str(error))
+
+
 class LearningStore:
     """The store at `path` (default: data_dir()/examples.db). Thread-safe: one connection,
     one lock; every write is one transaction, committed before the method returns."""
@@ -314,13 +339,7 @@ class LearningStore:
             try:
                 yield self._db
             except sqlite3.Error as error:
-                raise LearningError(
-                    _(
-                        "the table's learning store {path} failed: {why}",
-                        path=str(self.path),
-                        why=str(error),
-                    )
-                ) from None
+                raise LearningError(_failed(error, self.path)) from None
 
     @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
