@@ -126,7 +126,7 @@ class DiceWatcher:
         self._trouble: Text | None = None  # a face set that cannot be loaded, to say once
         # a taught set that did not read (set aside: the shipped one reads), to say once, by
         # `notice` (the table's, once a table follows this camera) as the next frame is fed
-        self._notes: list[str] = []
+        self._notes: list[Text] = []
         self.notice: Callable[[str, str], None] | None = None
         self.cards = CardWatcher(_snapshot)  # a card game's cards, read from the same frames
         self._teaching: Seen | None = None  # where the dice seen go while a set is taught
@@ -210,7 +210,7 @@ class DiceWatcher:
             try:
                 return self._reader(sets)
             except SetAside as aside:
-                self._notes.append(message(aside))
+                self._notes.append(as_text(aside.args[0]))  # (vision's words, a Said)
         return self._reader(sets)
 
     def _reader(self, sets: Sets) -> Reader:
@@ -240,14 +240,18 @@ class DiceWatcher:
                 out.append(MisfitSeen(reason, cards, snapshot, now, self.cards.frames, about=CARDS))
         return out
 
+    def _take_notes(self) -> list[Text]:
+        """The notes to say once (a taught set set aside), the cards' too. Any thread."""
+        with self._lock:
+            notes, self._notes = self._notes, []
+        return [*notes, *self.cards.take_notes()]
+
     def _said_trouble(self, frame: np.ndarray | None) -> list[CameraEvent]:
         about = DICE
         notice = self.notice
         if notice is not None:
-            with self._lock:
-                notes, self._notes = self._notes, []
-            for note in [*notes, *self.cards.take_notes()]:  # (outside the lock: the
-                notice("warning", note)  # table's notice takes the table's)
+            for note in self._take_notes():  # (outside the lock: the table's notice takes
+                notice("warning", note)  # the table's)
         with self._lock:
             trouble, self._trouble = self._trouble, None
             if trouble is None:

@@ -115,7 +115,7 @@ class CardWatcher:
         self._last: CardExpectation | None = None  # the last awaited (a pause in between)
         self._game: Hashable = None  # the game it was awaited in
         self.trouble: Text | None = None  # a card set that cannot be loaded, said once
-        self.notes: list[str] = []  # a taught set that did not read, set aside: said once
+        self.notes: list[Text] = []  # a taught set that did not read, set aside: said once
         self.frames = 0
         self._still = Still()  # the view of the last frames, and whether it lies still
         self._short: Hashable = None  # the view of a short hand said
@@ -177,7 +177,7 @@ class CardWatcher:
             if card_set in self._readers:
                 self._load(card_set)
 
-    def take_notes(self) -> list[str]:
+    def take_notes(self) -> list[Text]:
         """The notes to say (a taught set set aside), once. Any thread."""
         with self._lock:
             notes, self.notes = self.notes, []
@@ -197,7 +197,7 @@ class CardWatcher:
             try:
                 self._readers[card_set] = self._load_set(card_set)
             except SetAside as aside:  # moved aside: its name reads the shipped set now
-                self.notes.append(message(aside))
+                self.notes.append(as_text(aside.args[0]))  # (vision's words, a Said)
                 self._readers[card_set] = self._load_set(card_set)
         except VisionError as error:
             self._readers[card_set] = None
