@@ -227,7 +227,9 @@ def field(name: str, label: str, **spec: Any) -> dict[str, Any]:
     - `check=True` with `default`: a box ticked or not (true or false);
     - `icon`: a short sign shown instead of the label in a player's row (e.g. "♥");
     - `note`: a line of help shown with it;
-    - `count=n` on a number field too (a list of n numbers; `default` may be a list).
+    - `count=n` on a number field too (a list of n numbers; `default` may be a list);
+    - `text=True`: a line of text (`pattern`: the characters it may hold, a regular
+      expression; `maxlength`); with `count=n`, n lines, the blank ones left out.
 
     >>> field("first_player", "first player", choices=PLAYERS, blank="Roll-off")
     {'name': 'first_player', 'label': 'first player', 'choices': 'players', 'blank': 'Roll-off'}

@@ -254,3 +254,35 @@ def test_a_wrong_finish_place_is_said_by_the_form_s_label(browser: Browser, tabl
     said = "points des places d'arrivée\u00a0: 1, 8, 6, 5, 4, 3, 2 et 1 doivent aller du plus"
     expect(page.locator("[data-test=message]")).to_contain_text(said)
     expect(page.locator("[data-test=message]")).not_to_contain_text("course.")
+
+
+def test_a_race_on_the_board_parts_as_laid_set_up_on_the_page(
+    browser: Browser, table: Served
+) -> None:
+    """The table's own course, from the setup form: the course "your own", then each
+    board part as laid, its spaces in order (. land, ~ a lake). The page offered only our
+    example courses, so a table's real board could be played only by importing a script."""
+    page = open_page(browser, table, "fr")
+    page.locator("[data-section=status] button").first.click()
+    page.locator("#panel select").first.select_option("kingdom-run")
+    form = page.locator("[data-test=setup-form]")
+    names = form.locator("[name=name]")
+    names.nth(0).fill("Aiko")
+    names.nth(1).fill("Bruno")
+    form.locator("select[name=preset]").select_option("")  # your own: the parts below
+    parts = form.locator("input[name=parts]")
+    expect(parts).to_have_count(5)
+    parts.nth(0).fill("....~...")
+    parts.nth(1).fill("..~~...")
+    page.click("[data-test=start]")
+    track = page.locator("[data-track=course]")
+    expect(track.locator("[data-space]")).to_have_count(19)  # 4 start spaces + 8 + 7
+    expect(track.locator("[data-look=water]")).to_have_count(3)
+    expect(track.locator("[data-space='8']")).to_have_attribute("data-look", "water")
+    expect(page.locator("[data-section=tracks]")).to_contain_text(
+        "votre propre parcours\u00a0: 19 cases, 3 lacs"
+    )
+    assert table.table.store.setup(table.table.game_id or 0)["course"]["parts"] == [
+        "....~...",
+        "..~~...",
+    ]

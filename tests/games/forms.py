@@ -62,6 +62,10 @@ def shown_value(f: Mapping[str, Any], row: int, names: Sequence[str]) -> tuple[b
         if picks[0] == "":
             return ("blank_value" in f), f.get("blank_value")
         return True, picks[0]
+    if f.get("text"):  # lines of text: the blank ones left out (a board part as laid)
+        lines = [str(at(k) or "").strip() for k in range(count or 1)]
+        kept = [line for line in lines if line]
+        return (bool(kept), kept) if count else (bool(kept), kept[0] if kept else "")
     numbers = [at(k) if at(k) is not None else f.get("min", 0) for k in range(count or 1)]
     return True, numbers if count else numbers[0]
 

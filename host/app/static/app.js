@@ -988,6 +988,12 @@ function control(f, aria, row, named) {
     });
     if (f.choices === "players") named.push((names) => fill(names.map((n) => ({ value: n, label: n }))));
     else fill(ordered(f.choices));
+  } else if (f.text) { // a line of text (a board part's spaces): the blank ones left out
+    els = [...Array(count)].map((_, k) => h("input", {
+      type: "text", name: key, pattern: f.pattern, maxlength: f.maxlength, value: defaultAt(k) ?? "",
+      autocomplete: "off", spellcheck: "false", class: "text-field",
+      "aria-label": count > 1 ? t("{field} {n}", { field: aria, n: k + 1 }) : aria,
+    }));
   } else {
     els = [...Array(count)].map((_, k) => h("input", {
       type: "number", name: key, min: f.min, max: f.max, value: defaultAt(k) ?? f.min ?? 0,
@@ -1001,9 +1007,9 @@ function control(f, aria, row, named) {
     if (f.check) return [true, els[0].checked];
     const raw = els.map((el) => (f.multiple ? [...el.selectedOptions].map((o) => o.value) : el.value));
     if (f.multiple) return [true, raw[0]];
-    const typed = (v) => (f.choices ? chosenValue(f, v) : Number(v));
+    const typed = (v) => (f.choices ? chosenValue(f, v) : f.text ? v.trim() : Number(v));
     if (f.count) {
-      const chosen = raw.filter((v) => v !== "").map(typed);
+      const chosen = raw.filter((v) => v.trim() !== "").map(typed);
       return [chosen.length > 0, chosen];
     }
     if (raw[0] === "") return "blank_value" in f ? [true, f.blank_value] : [false];

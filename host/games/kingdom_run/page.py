@@ -15,7 +15,13 @@ from collections import Counter
 from typing import Any
 
 from host.games.kingdom_run.answers import COURSE, FACE_LABELS
-from host.games.kingdom_run.course import DEFAULT_PLACES, DEFAULT_PRESET, PRESETS
+from host.games.kingdom_run.course import (
+    DEFAULT_PLACES,
+    DEFAULT_PRESET,
+    MAX_PART_SPACES,
+    MAX_PARTS,
+    PRESETS,
+)
 from host.games.kingdom_run.engine import KingdomRun
 from host.games.kingdom_run.rules import MAX_PLAYERS, MIN_PLAYERS, TWICE
 from host.games.kingdom_run.setup import COLOURS, DEFAULT_COLOURS
@@ -48,7 +54,26 @@ def catalog() -> dict[str, Any]:
         [colour],
         [
             field("first_player", _("first player"), choices=PLAYERS, blank=_("the first seat")),
-            field("course.preset", _("course"), choices=presets),
+            # a course of our own presets, or the board parts as the table laid them
+            field(
+                "course.preset",
+                _("course"),
+                choices=presets,
+                default=DEFAULT_PRESET,
+                blank=_("your own: the board parts below"),
+            ),
+            field(
+                "course.parts",
+                _("board parts as laid"),
+                text=True,
+                count=MAX_PARTS,
+                pattern="[.~]+",
+                maxlength=MAX_PART_SPACES,
+                note=_(
+                    "For your own course, one board part a box, after the start tile: its "
+                    "spaces in order, . land and ~ a lake (e.g. ..~~...)"
+                ),
+            ),
             # the board prints the finish places' values; the rules do not give them
             field(
                 "course.finish_places",
@@ -136,11 +161,19 @@ def _course(s: dict[str, Any], tokens: list[dict[str, Any]]) -> dict[str, Any]:
         "{name}: {spaces, plural, one {# space} other {# spaces}}, "
         "{lakes, plural, one {# lake} other {# lakes}}; the finish "
         "line is after the last space",
-        name=_.name(course["name"]),
+        name=_course_name(course["name"]),
         spaces=course["spaces"],
         lakes=len(course["lakes"]),
     )
     return track(COURSE, _("The course"), marks, tokens, looks, note)
+
+
+def _course_name(name: str) -> object:
+    """A preset's name in the reader's language; a course of the table's own board parts
+    by the name its script gives it, else as "your own course" (never an empty name)."""
+    if name in PRESETS:
+        return _.name(name)
+    return name or _("your own course")
 
 
 def _finish_list(s: dict[str, Any]) -> dict[str, Any]:
