@@ -17,6 +17,7 @@ HELLO_TIMEOUT_S = 5.0
 RESET_WAIT_S = 2.0  # a Pico's USB port is back this long after it resets
 # MicroPython's mpremote: run as a module of this Python, so the venv's copy is used
 MPREMOTE = [sys.executable, "-m", "mpremote"]
+MPREMOTE_TIMEOUT_S = 120.0  # a whole flash takes a few seconds; more: nothing answers
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -105,10 +106,23 @@ def mpremote_commands(port: str) -> list[str]:
     return [*command, ":/main.py", "+", "reset"]
 
 
-def flash(
-    port: str | None,
-    runner: Callable[[Sequence[str]], int] = lambda c: subprocess.run(c, check=False).returncode,
-) -> int:
+def _mpremote(command: Sequence[str]) -> tuple[int, str]:
+    """Run an mpremote chain: its exit status, and what it said last on failure (its own
+    traceback is no news for the person flashing: the message says what to do). One that
+    does not end in MPREMOTE_TIMEOUT_S is stopped: on a port where nothing answers, mpremote
+    waits for its raw REPL forever."""
+    try:
+        done = subprocess.run(
+            command, check=False, capture_output=True, text=True, timeout=MPREMOTE_TIMEOUT_S
+        )
+    except subprocess.TimeoutExpired:  # (a port where nothing answers: it would wait forever)
+        return 1, f"nothing answered within {MPREMOTE_TIMEOUT_S:.0f} s"
+    said = [line.strip() for line in done.stderr.splitlines() if line.strip()]
+    last = said[-1] if said else ""
+    return done.returncode, last.rpartition("Error: ")[2] if "Error: " in last else last
+
+
+def flash(port: str | None, runner: Callable[[Sequence[str]], tuple[int, str]] = _mpremote) -> int:
     from firmware import VERSION, wire
     from host.board.link import BoardLink
 
@@ -124,10 +138,12 @@ def flash(
         time.sleep(RESET_WAIT_S)
         port = _the_pico(given)
     print(f"copying {len(deploy.package_files())} firmware modules to {port} ...")
-    if runner(mpremote_commands(port)) != 0:
+    status, said = runner(mpremote_commands(port))
+    if status != 0:
         raise UserError(
-            f"mpremote could not copy the firmware to {port}: unplug and replug the "
-            "Pico, then run `dicetable board flash` again"
+            f"mpremote could not copy the firmware to {port}"
+            + (f" ({said})" if said else "")
+            + ": unplug and replug the Pico, then run `dicetable board flash` again"
         )
     return check_version(given, VERSION)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import sys
 import threading
@@ -88,12 +89,14 @@ def test_flash_a_pico_with_only_micropython_through_the_real_mpremote(
 def test_a_failed_copy_is_a_one_line_error(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr(cli, "MPREMOTE", [sys.executable, "-c", "raise SystemExit(1)"])
+    failing = "raise OSError('could not enter raw repl')"  # (as mpremote fails: a traceback)
+    monkeypatch.setattr(cli, "MPREMOTE", [sys.executable, "-c", failing])
     with VirtualBoard(firmware=None) as board:
         assert main(["board", "flash", "--port", board.port]) == 1
         assert board.at_repl  # nothing was copied, nothing started
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "mpremote could not copy the firmware" in err
+    assert "(could not enter raw repl): unplug" in err and "Traceback" not in err
 
 
 def test_a_port_that_is_not_there_is_a_one_line_error(capsys: pytest.CaptureFixture[str]) -> None:
@@ -154,3 +157,24 @@ def test_board_test_on_the_virtual_board_draws_each_step(
     assert first[2].strip() == first[3].strip() == ""  # only segment a, on every digit
     seat_1_red = out.split("step  9/33: LED seat 1: red\n")[1].split("step 10/33")[0]
     assert "seat 1  LED red" in seat_1_red and "seat 2  LED off" in seat_1_red
+
+
+def test_a_flash_on_a_port_where_nothing_answers_ends_in_one_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A serial port where nothing answers (a real pseudo-terminal, never answered):
+    before, mpremote waited for its raw REPL forever (on a real serial port it failed, and
+    its whole traceback and a stray b'' reached the person flashing, above the message
+    saying what to do)."""
+    monkeypatch.setattr(cli, "MPREMOTE_TIMEOUT_S", 10.0)
+    master, slave = os.openpty()
+    try:
+        assert main(["board", "flash", "--port", os.ttyname(slave)]) == 1
+    finally:
+        os.close(slave)
+        os.close(master)
+    captured = capsys.readouterr()
+    assert "Traceback" not in captured.err + captured.out and "b''" not in captured.out
+    (said,) = captured.err.splitlines()
+    assert said.startswith("dicetable board: mpremote could not copy the firmware to /dev/pts/")
+    assert "(nothing answered within 10 s): unplug and replug the Pico" in said
