@@ -179,3 +179,13 @@ def test_a_set_name_or_file_that_is_not_there_is_said_so(
     assert not (tmp_path / "out").exists()
     assert main(["vision", "sets", "import", str(tmp_path / "typo.npz")]) == 2
     assert f"there is no file {tmp_path / 'typo.npz'} (a face set file" in capsys.readouterr().err
+
+
+def test_an_export_to_a_folder_that_is_not_there_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Before: a FileNotFoundError traceback."""
+    out = tmp_path / "no-folder" / "kot.npz"
+    assert main(["vision", "sets", "export", "kot", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert err == f"dicetable vision sets: cannot write {out}: No such file or directory\n"

@@ -145,7 +145,10 @@ def _export(store: Any, args: argparse.Namespace) -> int:
     if not source.is_file():
         raise VisionError(f"there is no set {args.name!r}")
     faceset.load(source)  # it reads
-    args.out.write_bytes(source.read_bytes())
+    try:
+        args.out.write_bytes(source.read_bytes())
+    except OSError as error:
+        raise VisionError(f"cannot write {args.out}: {error.strerror or error}") from None
     which = _in_use(sets.in_use(store, args.name)) if args.version is None else args.version
     print(f"{args.name} ({which}) -> {args.out}")
     return 0
