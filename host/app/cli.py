@@ -149,6 +149,14 @@ def play(args: argparse.Namespace, terminal: Terminal, page: bool = True) -> Non
     camera = _camera_choice(args.camera)
     _check_options(args)
     recorded = camera in ("demo",) or Path(camera).joinpath("session.json").exists()
+    if not recorded:  # the recorded sessions' options, given for a camera: said, not ignored
+        flags = (("--game", args.game is not None), ("--manual", args.manual))
+        given = [flag for flag, on in flags if on]
+        if given:
+            raise UserError(
+                f"{' and '.join(given)}: for a recorded session (--camera demo or a session "
+                f"folder), not --camera {camera}: set up or pick up the game on the page"
+            )
     live = None
     if not recorded and camera != "none":
         from host.app.camera import open_camera

@@ -49,6 +49,17 @@ def test_bad_options(tmp_path: Path) -> None:
     one_line_error(play(tmp_path, "--window", "-1", "--camera", "none"), "--window")
 
 
+def test_a_recorded_session_s_options_for_a_camera_are_said_not_ignored(tmp_path: Path) -> None:
+    """`--game SCRIPT` with `--camera none` started an empty table, the script silently
+    left aside (it is the setup of a recorded session): said, with where to set it up."""
+    script = ROOT / "tests/games/kingdom_run/scenarios/policy01_any_runner_of_any_colour.json"
+    result = play(tmp_path, "--camera", "none", "--game", str(script))
+    one_line_error(result, "--game: for a recorded session (--camera demo or a session folder)")
+    assert "page is at" not in result.stdout
+    result = play(tmp_path, "--camera", "none", "--game", str(script), "--manual")
+    one_line_error(result, "--game and --manual: for a recorded session")
+
+
 def test_a_camera_that_cannot_be_opened_stops_it_before_the_page_is_announced(
     tmp_path: Path,
 ) -> None:
