@@ -141,6 +141,14 @@ class Store:
                     path=str(self.path),
                 )
             )
+        if self.path.exists() and not self.path.is_file():  # (a device, a pipe, a socket)
+            raise StoreError(
+                _(
+                    "{path} is not a file (a device or a pipe): give --db a file name, such as "
+                    "games.db",
+                    path=str(self.path),
+                )
+            )
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as error:

@@ -92,6 +92,17 @@ def test_a_store_that_is_a_folder(tmp_path: Path) -> None:
     one_line_error(play(tmp_path, "--db", str(tmp_path), "--camera", "none"), "is a folder")
 
 
+@pytest.mark.parametrize("what", ["device", "pipe"])
+def test_a_store_that_is_a_device_or_a_pipe(tmp_path: Path, what: str) -> None:
+    """Before: 'the disk holding the game store /dev/null failed to read or write it (disk
+    I/O error): check the disk or SD card', of a path typed wrong."""
+    db = Path("/dev/null") if what == "device" else tmp_path / "games.db"
+    if what == "pipe":
+        os.mkfifo(db)
+    result = play(tmp_path, "--db", str(db), "--camera", "none")
+    one_line_error(result, f"{db} is not a file (a device or a pipe): give --db a file name")
+
+
 def test_a_store_in_a_folder_that_is_not_there_is_refused(tmp_path: Path) -> None:
     """A path typed wrong makes no folders where nobody looks: one line says to check it or
     create the folder; a file where the folder should be is said too."""
