@@ -21,8 +21,10 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Protocol
 
 from firmware.wire import SEAT_CELLS
+from host.app.text import _
 from host.errors import UserError
 from host.games import BoardDisplay, SeatDisplay
+from host.games.text import Text
 
 if TYPE_CHECKING:
     from host.board.link import BoardLink, Press
@@ -83,6 +85,32 @@ class NoBoard:
 
     def close(self) -> None:
         pass
+
+
+class LinkNews:
+    """What the page is told of the board's link, from its `status()` as it changes: that it
+    is lost (once it had been connected: a cable pulled, the board or its process gone),
+    and that it is back. The console says every change; a player sees the page."""
+
+    def __init__(self) -> None:
+        self.connected_once = False
+        self.lost = False
+
+    def said(self, status: str) -> tuple[str, Text] | None:
+        """(level, text) for the page's notice at this status, if it is news."""
+        if ": connected" in status:
+            back, self.connected_once, self.lost = self.lost, True, False
+            return ("info", _("the board is connected again: it shows the game")) if back else None
+        if self.connected_once and not self.lost and ": not connected" in status:
+            self.lost = True
+            return (
+                "warning",
+                _(
+                    "the board is not connected: its displays and buttons do nothing until it "
+                    "is back (check its USB cable); answer on the page meanwhile"
+                ),
+            )
+        return None
 
 
 PIN_LED = (255, 255, 255)

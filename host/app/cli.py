@@ -141,7 +141,7 @@ def play(args: argparse.Namespace, terminal: Terminal, page: bool = True) -> Non
     """The table with its camera or recorded session, its board and (with `page`) its web
     page, until stopped (or, with --exit-at-end, the recorded session is played); what is
     said in the terminal is `terminal`'s."""
-    from host.app.board_seam import open_board
+    from host.app.board_seam import LinkNews, open_board
     from host.app.store import Store
     from host.app.table import Table
     from host.app.web import WebServer
@@ -196,6 +196,8 @@ def play(args: argparse.Namespace, terminal: Terminal, page: bool = True) -> Non
             terminal.page(web.urls, db, network=args.serve_network)
         board_said = board.status(sync=False)
         terminal.board_news(board_said)
+        link_news = LinkNews()  # the page is told when the board goes and comes back
+        link_news.said(board_said)
         player = None
         if recorded:
             player = _recorded(table, args, None if camera == "demo" else camera, terminal)
@@ -214,6 +216,8 @@ def play(args: argparse.Namespace, terminal: Terminal, page: bool = True) -> Non
             if (now := board.status(sync=False)) != board_said:
                 board_said = now
                 terminal.board_news(now)
+                if (news := link_news.said(now)) is not None:
+                    table.notice(*news, console=False)  # (the console said it just above)
             if args.exit_at_end and (player is None or player.finished.is_set()):
                 break
         if player is not None and player.error:

@@ -4,8 +4,11 @@ reach the game exactly once."""
 
 from __future__ import annotations
 
+import os
+import signal
+import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -14,6 +17,7 @@ from host.app.board_seam import LinkBoard, open_board
 from host.app.store import Store
 from host.app.table import Table
 from tests.app.browser import PLAYERS, throw_seen
+from tests.app.running import PIN, App, until
 
 pytestmark = pytest.mark.slow
 
@@ -80,3 +84,77 @@ def test_a_game_of_more_players_than_seats_shows_the_first_ones_and_says_so(tabl
                "card": {"color": "red", "value": "7"}}})  # fmt: skip
     assert shown(board, ["   0"] * 6) == ["   0"] * 6  # the first six seats' scores
     assert "players 7 to 8 have no display or button" in (board.problem or "")
+
+
+def test_the_page_is_told_when_the_board_is_unplugged(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Before, only the console said so: the page (whose players press the buttons) showed
+    nothing, and its state kept 'connected' (in English, shown nowhere). `dicetable play`
+    tells the page through LinkNews; here the real virtual board is unplugged and replugged
+    mid-game under a real `dicetable play` process, its board's Node process killed."""
+    command = [sys.executable, "-m", "host", "play", "--board", "virtual", "--camera", "none"]
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))  # (the App's process's)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    app = App([*command, "--db", str(tmp_path / "games.db"), "--port", "0", "--pin", PIN])
+    try:
+        until(lambda: "connected, firmware" in "".join(app.console), 30, "the board connected")
+        setup = {"players": PLAYERS}
+        assert app.act({"do": "new_game", "game": "king-of-tokyo", "setup": setup})[0] == 200
+        node = [
+            int(pid)
+            for pid in os.listdir("/proc")
+            if pid.isdigit() and _parent(int(pid)) == app.proc.pid
+        ]
+        assert node, "the virtual board's process"
+        os.kill(node[0], signal.SIGKILL)  # the board gone, as a cable pulled
+        notice = until(lambda: _said(app, "the board is not connected"), 15, "said on the page")
+        assert "check its USB cable" in notice and "answer on the page meanwhile" in notice
+        fr = app.call("GET", "/api/state?lang=fr")[1]["notices"]
+        assert any(n["text"].startswith("le plateau n'est pas connecté\u00a0: ") for n in fr)
+        assert app.act({"do": "throw", "faces": ["claw"] * 6})[0] == 200  # the page goes on
+    finally:
+        app.kill()
+
+
+def _parent(pid: int) -> int:
+    try:
+        return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+    except (OSError, IndexError, ValueError):
+        return -1
+
+
+def _said(app: App, text: str) -> str | None:
+    notices = app.state()["notices"]
+    return next((n["text"] for n in notices if n["text"].startswith(text)), None)
+
+
+def test_link_news_says_lost_and_back_of_the_real_link(table: Table) -> None:
+    """The virtual board unplugged and replugged (its pty closed and opened again)."""
+    from host.app.board_seam import LinkNews
+
+    board = table.board
+    assert isinstance(board, LinkBoard) and board.virtual is not None
+    news = LinkNews()
+    assert _eventually(lambda: ": connected" in board.status(sync=False))
+    assert news.said(board.status(sync=False)) is None  # (connected at start: no news)
+    board.virtual.unplug()
+    assert _eventually(lambda: ": not connected" in board.status(sync=False))
+    lost = news.said(board.status(sync=False))
+    assert lost is not None and lost[0] == "warning"
+    assert news.said(board.status(sync=False)) is None  # said once
+    board.virtual.replug()
+    assert _eventually(lambda: ": connected" in board.status(sync=False))
+    assert news.said(board.status(sync=False)) == (
+        "info",
+        "the board is connected again: it shows the game",
+    )
+
+
+def _eventually(check: Callable[[], bool], timeout: float = 10.0) -> bool:
+    deadline = time.monotonic() + timeout
+    while not check():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.05)
+    return True
