@@ -254,3 +254,28 @@ def test_a_teaching_s_refit_cancelled_while_it_waits_ends_and_adds_nothing(
         holder.wait(10)
     time.sleep(1.0)  # (had it waited on, it would take the lock now)
     assert said == [] and waits == [("kot", True)] and store.versions("kot") == []
+
+
+def test_a_refit_whose_set_cannot_be_written_says_why_and_the_set_in_use_stays(
+    taught: tuple[TeachFlow, Person],
+) -> None:
+    """The folder of the sets in use cannot be written (here a file stands where it should
+    be: the OS refuses, as it does a full or read-only disk). Before, the refit process
+    died of the OSError and the page said 'the refit of kot stopped (status 1)'; a
+    teaching's install of its fit raised it in the refit's thread, the teaching left
+    fitting for good."""
+    store = LearningStore()
+    store.add("kot", taught[0].examples())
+    faceset.user_dir().parent.mkdir(parents=True, exist_ok=True)
+    faceset.user_dir().write_text("not a folder")
+    said: Said = []
+    background = Background(store.path, said.append)
+    assert background.start("kot", install=True)  # a play refit: a real process
+    until(lambda: said, 120)
+    (outcome,) = said
+    error = str(outcome["error"])
+    assert error.startswith("the dice set kot cannot be written in ") and "free some" in error
+    assert sets.in_use(store, "kot") == sets.SHIPPED
+    version = store.versions("kot")[0].version  # kept in the learning store, not in use
+    with pytest.raises(sets.LearningError, match="the set in use stays as it was"):
+        sets.install(store, "kot", version)  # (as a teaching installs its fit)

@@ -25,7 +25,7 @@ from typing import Any
 from vision import faceset
 from vision.faceset import FaceSet, set_name
 from vision.learning.store import LearningError, LearningStore, Version, data_dir
-from vision.words import _
+from vision.words import Said, _
 
 KEEP_FILES = 10
 SHIPPED = 0  # the version number that stands for the shipped set
@@ -38,7 +38,7 @@ def folder(name: str) -> Path:
 def sha256(path: Path) -> str | None:
     try:
         return hashlib.sha256(path.read_bytes()).hexdigest()
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):  # (no file, or no folder where it goes)
         return None
 
 
@@ -80,11 +80,18 @@ def save(
     file = digest = None
     if status != "rejected":
         target = folder(name) / f"v{number:04d}.npz"
-        target.parent.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile(dir=target.parent, suffix=".tmp", delete=False) as tmp:
-            pass
-        taught.save(tmp.name)
-        _sync_replace(Path(tmp.name), target)
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            with tempfile.NamedTemporaryFile(dir=target.parent, suffix=".tmp", delete=False) as tmp:
+                pass
+            try:
+                taught.save(tmp.name)
+            except BaseException:
+                Path(tmp.name).unlink(missing_ok=True)
+                raise
+            _sync_replace(Path(tmp.name), target)
+        except OSError as error:
+            raise LearningError(_unwritable(name, target.parent, error)) from None
         file, digest = str(target), sha256(target)
     version = Version(name, number, time.time(), status, file, digest, upto, dict(figures), note)
     store.add_version(version)
@@ -134,11 +141,26 @@ def install(store: LearningStore, name: str, number: int) -> None:
                 file=version.file,
             )
         )
-    target.parent.mkdir(parents=True, exist_ok=True)
-    with tempfile.NamedTemporaryFile(dir=target.parent, suffix=".tmp", delete=False) as tmp:
-        tmp.write(data)
-    _sync_replace(Path(tmp.name), target)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=target.parent, suffix=".tmp", delete=False) as tmp:
+            tmp.write(data)
+        _sync_replace(Path(tmp.name), target)
+    except OSError as error:
+        raise LearningError(_unwritable(name, target.parent, error)) from None
     _prune(store, name, number)
+
+
+def _unwritable(name: str, where: Path, error: OSError) -> Said:
+    """A set's file could not be written in `where` (a full disk, a read-only one, a file
+    where the folder should be): what to do."""
+    return _(
+        "the dice set {name} cannot be written in {folder} ({why}): free some space on its "
+        "disk, or check that the folder may be written; the set in use stays as it was",
+        name=set_name(name),
+        folder=str(where),
+        why=error.strerror or str(error),
+    )
 
 
 def previous(store: LearningStore, name: str) -> int:
