@@ -282,7 +282,21 @@ class CardTeaching:
                 with self._lock:
                     flow.step, flow.result = LAYING, {"error": message(error)}
                     self.kept.keep_current(flow, self.flow)
-            except Exception as error:  # a bug, or the disk: said, the cards kept
+            except OSError as error:  # the disk (full, read-only): said, the cards kept
+                unwritable = _(
+                    "the card set cannot be written in {folder} ({why}): free some space on "
+                    "its disk, or check that the folder may be written, then Learn these cards "
+                    "again (the cards taught are kept)",
+                    folder=str(user_path(flow.name).parent),
+                    why=error.strerror or str(error),
+                )
+                with self._lock:
+                    flow.step, flow.result = LAYING, {"error": unwritable}
+                    self.kept.keep_current(flow, self.flow)
+                    said = self.flow is flow
+                if said:
+                    self.notice("error", unwritable)
+            except Exception as error:  # a bug: said, the cards kept
                 with self._lock:
                     flow.step, flow.result = LAYING, {"error": repr(error)}
                     self.kept.keep_current(flow, self.flow)

@@ -389,3 +389,28 @@ def test_a_card_the_teaching_has_not_is_refused_in_the_flows_words(home: Path, h
     with pytest.raises(UserError) as said:
         table.teaching.cut(len(flow.cards))
     assert said.value.args[0].template == "there is no card {card} in this teaching"
+
+
+def test_a_set_that_cannot_be_written_is_said_and_the_cards_are_kept(
+    home: Path, hand: Path
+) -> None:
+    """The OS refuses the folder of the taught card sets (a file stands where it goes, as
+    a full or read-only disk refuses). Before: 'internal error learning the cards:
+    FileExistsError(17, ...)', in English whatever the page's language, as if a bug."""
+    from host.games.text import say
+
+    table = Table()
+    flow = taught(table, hand)
+    other = next(k for k in flow.kinds if k[1] != flow.cards[0].guess[1])  # (two values)
+    table.teaching.act({"step": "confirm", "card": 1, "color": other[0], "value": other[1]}, None)
+    cardset.user_dir().parent.mkdir(parents=True, exist_ok=True)
+    cardset.user_dir().write_text("not a folder")
+    table.teaching.act({"step": "learn"}, None)
+    assert flow.step == "fitting"
+    until(lambda: flow.step != "fitting")
+    assert flow.step == "laying"
+    (said,) = table.said("error")
+    assert said.startswith("the card set cannot be written in ") and "internal" not in said
+    assert "then Learn these cards again (the cards taught are kept)" in said
+    assert "«\u00a0Apprendre ces cartes\u00a0»" in say(said, "fr")
+    assert flow.result == {"error": said} and len(flow.confirmed()) == 2
