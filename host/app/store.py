@@ -251,7 +251,7 @@ class Store:
             db.close()
             if store_files.is_damage(error):
                 raise _Damaged(str(error)) from None
-            raise StoreError(store_files.explain(error, self.path)) from None
+            raise StoreError(store_files.explain(error, self.path, starting=True)) from None
         except BaseException:
             db.close()
             raise

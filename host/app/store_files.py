@@ -33,9 +33,9 @@ def is_damage(error: sqlite3.Error) -> bool:
     return name.startswith("SQLITE_CORRUPT") or name == "SQLITE_NOTADB"
 
 
-def explain(error: sqlite3.Error, path: Path) -> Text:
+def explain(error: sqlite3.Error, path: Path, starting: bool = False) -> Text:
     """What is wrong with the store at `path`, and what to do, for an SQLite error (SQLite's
-    own words a detail, as it says them)."""
+    own words a detail, as it says them); `starting`: as dicetable opens it (and stops)."""
     name = getattr(error, "sqlite_errorname", "")
     where, said = str(path), str(error)
     if name.startswith(("SQLITE_READONLY", "SQLITE_CANTOPEN", "SQLITE_PERM", "SQLITE_AUTH")):
@@ -44,7 +44,14 @@ def explain(error: sqlite3.Error, path: Path) -> Text:
             path=where,
             why=said,
         )
-    if name == "SQLITE_FULL":
+    if name == "SQLITE_FULL" or (name.startswith("SQLITE_IOERR") and _full(path.parent)):
+        # (a full disk fails the -wal or -shm file's growth as an I/O error, not as full)
+        if starting:
+            return _(
+                "the disk holding the game store {path} is full: free some space, then start "
+                "dicetable again (nothing was changed)",
+                path=where,
+            )
         return _(
             "the disk holding the game store {path} is full: free some space (nothing was "
             "stored; dicetable goes on once there is room)",
@@ -70,6 +77,19 @@ def explain(error: sqlite3.Error, path: Path) -> Text:
             why=said,
         )
     return _("the game store {path} failed: {why}", path=where, why=said)
+
+
+FULL_BYTES = 256 << 10  # less room than this on a disk: it is full for SQLite (its -shm alone
+# takes 32 KB, and each write of the -wal a page or more)
+
+
+def _full(folder: Path) -> bool:
+    """Whether the disk holding `folder` has (nearly) no room left."""
+    try:
+        disk = os.statvfs(folder)
+    except OSError:
+        return False
+    return disk.f_bavail * disk.f_frsize < FULL_BYTES
 
 
 def why_unwritable(path: Path) -> Text | None:

@@ -9,13 +9,14 @@ from __future__ import annotations
 import json
 import os
 import signal
+import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
 from host.demo import demo_script, demo_session_folder
 from tests.app.private_mount import PrivateMount
-from tests.app.running import PIN, App, until
+from tests.app.running import PIN, ROOT, App, until
 
 
 def dice(throw: dict[str, Any]) -> tuple[str, list[str], list[str]]:
@@ -73,3 +74,26 @@ def test_a_full_disk_is_said_and_the_camera_s_throws_go_in_once_there_is_room(
             assert app.proc.poll() is None
         finally:
             app.kill()
+
+
+def test_a_full_disk_at_start_is_said_as_full_with_what_to_do(tmp_path: Path) -> None:
+    """The store's disk full when dicetable starts: SQLite fails the -shm or -wal file's
+    growth as an I/O error, and it said 'the disk ... failed to read or write it (disk I/O
+    error): check the disk or SD card', sending whoever reads it to a disk that is fine."""
+    folder = tmp_path / "data"
+    folder.mkdir()
+    with PrivateMount(folder, size=1 << 20) as disk:
+        db = str(folder / "games.db")
+        command = [sys.executable, "-m", "host", "play", "--camera", "none", "--board", "none"]
+        App([*disk.inside(), *command, "--db", db, "--port", "0"]).kill()  # a store made
+        disk.fill()
+        done = subprocess.run(
+            [*disk.inside(), *command, "--db", db, "--port", "0"],
+            capture_output=True, text=True, timeout=60, cwd=ROOT,
+            env={**os.environ, "PYTHONPATH": str(ROOT)},
+        )  # fmt: skip
+    assert done.returncode == 1 and "Traceback" not in done.stderr, done.stderr
+    assert done.stderr.strip().splitlines()[-1] == (
+        f"dicetable play: the disk holding the game store {db} is full: free some space, then "
+        "start dicetable again (nothing was changed)"
+    )
