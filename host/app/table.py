@@ -368,12 +368,12 @@ class Table:
                 waiting = len(self._unstored)
                 self.notice(
                     "error",
-                    _("the camera's throw is not stored: {why}", why=str(error))
+                    _("the camera's throw is not stored: {why}", why=message(error))
                     if waiting <= 1
                     else _(
                         "the camera's throw is not stored: {why} "
                         "({n, plural, one {# throw waits} other {# throws wait}})",
-                        why=str(error),
+                        why=message(error),
                         n=waiting,
                     ),
                 )
@@ -463,7 +463,7 @@ class Table:
                         "error",
                         _(
                             "the end of the throws is not stored: {why}; press the button",
-                            why=str(error),
+                            why=message(error),
                         ),
                     )
             return "read"
@@ -534,7 +534,9 @@ class Table:
                     self._resolve_held("timer")
                 except StoreError as error:  # held still: tried again in a moment
                     self.deadline = now + RETRY_S
-                    self.notice("error", _("the held result is not stored: {why}", why=str(error)))
+                    self.notice(
+                        "error", _("the held result is not stored: {why}", why=message(error))
+                    )
             if self.pin_until and now >= self.pin_until:
                 self.pin_until = 0.0
                 self._show()
@@ -556,7 +558,7 @@ class Table:
         except StoreError as error:  # not done: the board sends it again, tried again then
             self.board.again(press)
             self.notice(
-                "error", _("button {n} is not stored: {why}", n=press.seat + 1, why=str(error))
+                "error", _("button {n} is not stored: {why}", n=press.seat + 1, why=message(error))
             )
             return
         except BaseException:

@@ -59,6 +59,12 @@ def test_a_full_disk_is_said_and_the_camera_s_throws_go_in_once_there_is_room(
                 lambda: any(f"[error] {full}" in line for line in app.console), 10, "the console"
             )
             assert app.log() == []
+            # (its reason was said in English in every language: str() of the store's error)
+            fr = app.call("GET", "/api/state?lang=fr")[1]["notices"]
+            assert any(
+                n["text"].startswith("le lancer de la caméra n'est pas enregistré\u00a0: le disque")
+                for n in fr
+            ), fr
             status, answer = app.act({"do": "pause"})
             assert status == 503 and "is full" in answer["error"], answer  # the page, in words
             disk.free()
