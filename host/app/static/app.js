@@ -292,7 +292,11 @@ function connect() {
   events = new EventSource(`/api/events?lang=${encodeURIComponent(lang)}`);
   events.addEventListener("state", (e) => {
     if (e.lastEventId) clockOffset = Number(e.lastEventId) * 1000 - Date.now(); // the server's time
-    state = JSON.parse(e.data);
+    const fresh = JSON.parse(e.data);
+    // a version lower than the last: the host started again, numbering its states afresh
+    // (from anywhere): the PIN's tag is judged by the new run's states from now on
+    if (state && fresh.version < state.version) pinSince = 0;
+    state = fresh;
     online(true);
     render();
   });
