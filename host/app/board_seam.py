@@ -17,6 +17,7 @@ choose one.
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Protocol
 
@@ -31,6 +32,7 @@ if TYPE_CHECKING:
     from host.board.virtual import VirtualBoard
 
 MAX_SEATS = 6
+REVIVE_S = 1.0  # how often the virtual board's process is looked at (LinkBoard._revive)
 
 
 @dataclass(frozen=True)
@@ -92,7 +94,8 @@ class LinkNews:
     is lost (once it had been connected: a cable pulled, the board or its process gone),
     and that it is back. The console says every change; a player sees the page."""
 
-    def __init__(self) -> None:
+    def __init__(self, virtual: bool = False) -> None:
+        self.virtual = virtual  # the virtual board: no cable, it starts again by itself
         self.connected_once = False
         self.lost = False
 
@@ -103,6 +106,14 @@ class LinkNews:
             return ("info", _("the board is connected again: it shows the game")) if back else None
         if self.connected_once and not self.lost and ": not connected" in status:
             self.lost = True
+            if self.virtual:
+                return (
+                    "warning",
+                    _(
+                        "the virtual board stopped: it starts again by itself; answer on the "
+                        "page meanwhile"
+                    ),
+                )
             return (
                 "warning",
                 _(
@@ -145,6 +156,26 @@ class LinkBoard:
         self.seats = MAX_SEATS
         self.problem: str | None = None  # a display the board could not show
         self._taken: dict[str, Press] = {}  # presses handed out, not yet done or given back
+        self._closed = threading.Event()
+        self._reviving = threading.Lock()  # (a close waits for a revival under way)
+        if virtual is not None:  # its process ended: started again, as a Pico plugged back
+            threading.Thread(target=self._revive, name="virtual-board", daemon=True).start()
+
+    def _revive(self) -> None:
+        """Start the virtual board again whenever its process ended (a Pico unplugged is
+        found again when it is plugged back; the virtual board has nobody to plug it)."""
+        virtual = self.virtual
+        assert virtual is not None
+        while not self._closed.wait(REVIVE_S):
+            with self._reviving:
+                if not virtual.ended or self._closed.is_set():
+                    continue
+                try:
+                    virtual.unplug()
+                    virtual.replug()
+                except (RuntimeError, OSError) as error:
+                    self.problem = f"the virtual board did not start again ({error})"
+                    return
 
     def show(self, display: BoardDisplay) -> None:
         shown, beyond = display, len(display.seats) - self.seats
@@ -192,9 +223,11 @@ class LinkBoard:
         )
 
     def close(self) -> None:
+        self._closed.set()
         self.link.close()
         if self.virtual is not None:
-            self.virtual.close()
+            with self._reviving:
+                self.virtual.close()
 
 
 def open_board(spec: str) -> Board:

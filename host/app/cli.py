@@ -196,7 +196,8 @@ def play(args: argparse.Namespace, terminal: Terminal, page: bool = True) -> Non
             terminal.page(web.urls, db, network=args.serve_network)
         board_said = board.status(sync=False)
         terminal.board_news(board_said)
-        link_news = LinkNews()  # the page is told when the board goes and comes back
+        virtual = getattr(board, "virtual", None) is not None
+        link_news = LinkNews(virtual)  # the page is told when the board goes and comes back
         link_news.said(board_said)
         player = None
         if recorded:

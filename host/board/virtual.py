@@ -138,6 +138,13 @@ class VirtualBoard:
         self.close()
 
     @property
+    def ended(self) -> bool:
+        """Its firmware's process ended on its own (killed, or failed): unplugged, in effect,
+        until `unplug()` and `replug()` start it again."""
+        process = self._process
+        return process is not None and process.poll() is not None
+
+    @property
     def plugged(self) -> bool:
         return self._process is not None
 
