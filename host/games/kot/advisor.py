@@ -13,6 +13,10 @@ The goals:
 - enough claws to knock out the weakest monster the throw would hit;
 - outside Tokyo, hurt to `SAFE_HP` or less: enough hearts to be back above it (out of
   reach of one full throw of claws).
+
+The black and green dice chase the face; the die of fate shows none of theirs, and the
+berserk die's claws add to a knock-out: kept once it shows some, thrown again while it shows
+none (the chance of each claw count from its sides), independently of the other dice.
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ from fractions import Fraction
 from math import comb
 from typing import TYPE_CHECKING, Any
 
-from host.games.kot.rules import NUMBERS, ROLL
+from host.games.kot.rules import FACE_SET, NUMBERS, ROLL
 from host.games.kot.text import _, face_label
 
 if TYPE_CHECKING:
@@ -63,7 +67,7 @@ def goals(game: KingOfTokyo) -> list[Goal]:
     if not _rethrow_due(game):
         return []
     me = game.active
-    dice = list(game.dice)
+    dice = _chasing(game)
     found = []
     for face, vp in NUMBERS:
         if face in dice:  # a number not showing at all is rarely worth chasing
@@ -74,12 +78,53 @@ def goals(game: KingOfTokyo) -> list[Goal]:
         targets = [m for m in game.monsters if m.alive and m.location is None and m is not me]
     if targets:
         weakest = min(targets, key=lambda m: m.hp)
-        if weakest.hp <= len(dice):
+        if weakest.hp <= len(dice) + max(_claws_of_others(game, 1)):
             found.append(Goal("claw", weakest.hp, _("knock out {player}", player=weakest.name)))
     if me.location is None and me.hp <= SAFE_HP and me.hp < me.max_hp:
         back_to = min(me.max_hp, SAFE_HP + 1)
         found.append(Goal("heart", back_to - me.hp, _("back to {hp} HP", hp=back_to)))
     return found
+
+
+def _chasing(game: KingOfTokyo) -> list[str]:
+    """The dice that chase a face: the black and green ones (the die of fate shows none of
+    their faces; the berserk die's claws count apart, `_claws_of_others`)."""
+    return [d for d in game.dice if d in FACE_SET]
+
+
+def _claws(game: KingOfTokyo, face: str) -> int:
+    symbol = game.gives.get(face)
+    return symbol[1] if symbol is not None and symbol[0] == "claw" else 0
+
+
+def _claws_of_others(game: KingOfTokyo, throws: int) -> dict[int, Fraction]:
+    """The claws the other dice (the berserk die) add by the end, and their chances: a die
+    showing claws is kept; one that shows none is thrown again each throw left, and kept
+    once it shows claws (each claw count with the chance its sides give it)."""
+    ways = {0: Fraction(1)}
+    for face in game.dice:
+        die = game.die_of.get(face)
+        if face in FACE_SET or die is None:
+            continue
+        shown = _claws(game, face)
+        after = {shown: Fraction(1)}
+        if not shown:
+            sides = [_claws(game, f) for f in game.die_faces[die]]
+            miss = Fraction(sides.count(0), len(sides))
+            after = {0: miss**throws}
+            for n in set(sides) - {0}:  # the first throw with claws, of n claws
+                after[n] = Fraction(sides.count(n), len(sides)) / (1 - miss) * (1 - miss**throws)
+        ways = _added(ways, after)
+    return ways
+
+
+def _added(ways: dict[int, Fraction], more: dict[int, Fraction]) -> dict[int, Fraction]:
+    """Two independent counts added: the chance of each sum."""
+    out: dict[int, Fraction] = {}
+    for a, pa in ways.items():
+        for b, pb in more.items():
+            out[a + b] = out.get(a + b, Fraction(0)) + pa * pb
+    return out
 
 
 def _rethrow_due(game: KingOfTokyo) -> bool:
@@ -95,15 +140,24 @@ def advice(game: KingOfTokyo) -> dict[str, Any] | None:
     found = goals(game)
     if not found:
         return None
-    dice = list(game.dice)
+    dice = _chasing(game)
     throws = game.throws_allowed - game.throws
     rows = []
     for g in found:
         kept = dice.count(g.face)
-        chance = chance_at_least(len(dice) - kept, g.need - kept, throws)
+        keep = [g.face] * kept
+        # the claws an expansion's die adds (the berserk die's): kept once it shows some
+        others = _claws_of_others(game, throws) if g.face == "claw" else {0: Fraction(1)}
+        if g.face == "claw":
+            keep += [d for d in game.dice if d not in FACE_SET and _claws(game, d)]
+        free = len(dice) - kept
+        chance = sum(
+            (p * chance_at_least(free, g.need - kept - c, throws) for c, p in others.items()),
+            Fraction(0),
+        )
         rows.append(
             {
-                "keep": [g.face] * kept,
+                "keep": keep,
                 "goal": g.label,
                 "need": _("{n} × {face}", n=g.need, face=face_label(g.face)),
                 "chance": float(chance),
