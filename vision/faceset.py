@@ -295,7 +295,8 @@ def load(name_or_path: str | Path) -> FaceSet:
         )
         return dataclasses.replace(_from(meta, data), later=later)
     except (OSError, KeyError, ValueError) as error:
-        if setfile.taught_one(name_or_path, path, user_dir()):
+        # (a file that reads but is no set; one the system cannot read now stays put)
+        if not isinstance(error, OSError) and setfile.taught_one(name_or_path, path, user_dir()):
             kept = setfile.set_aside(path)
             if kept is not None:
                 raise FaceSetAside(_set_aside(str(name_or_path), path, kept)) from None

@@ -4,6 +4,7 @@ through whatever fails: a bug on one throw, a camera's driver, a camera gone for
 
 from __future__ import annotations
 
+import os
 import re
 import threading
 from dataclasses import replace
@@ -28,6 +29,7 @@ from host.games.text import Text, read_locale, say
 from host.locales import packages
 from tests.app.fakes import Clock, FakeBoard
 from tests.games.test_said_in_every_language import unsaid
+from vision import faceset
 from vision.learning.flow import TeachReader
 from vision.live.calibration import CALIBRATE, default_path
 from vision.live.settings import DEFAULT
@@ -447,3 +449,33 @@ def test_a_taught_set_that_does_not_read_is_set_aside_said_and_the_shipped_one_r
     )
     assert "出荷時のセットで読みます" in say(aside, "ja")
     assert unsaid(aside) == [] and not any("pickle" in n.text for n in table.notices)
+
+
+def test_a_taught_set_the_system_cannot_read_now_is_not_set_aside(tmp_path: Path) -> None:
+    """Only a file that reads but is no set is moved aside: one the system cannot open at
+    the moment (here: no file descriptor left, EMFILE, in a process of its own) stays
+    where it is, said as a set that cannot be loaded."""
+    import subprocess
+    import sys
+
+    taught = tmp_path / "config" / "dicetable" / "facesets" / "kot.npz"
+    taught.parent.mkdir(parents=True)
+    taught.write_bytes((faceset.SHIPPED / "kot.npz").read_bytes())
+    script = (
+        "import os, resource\n"
+        "from vision import faceset\n"
+        "n = len(os.listdir('/proc/self/fd'))\n"
+        "resource.setrlimit(resource.RLIMIT_NOFILE, (n, n))\n"
+        "try:\n"
+        "    faceset.load('kot')\n"
+        "except faceset.FaceSetAside:\n"
+        "    print('set aside')\n"
+        "except faceset.FaceSetError as error:\n"
+        "    print('not loaded:', error)\n"
+    )
+    env = {**os.environ, "XDG_CONFIG_HOME": str(tmp_path / "config")}
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, env=env, check=True
+    )
+    assert done.stdout.startswith("not loaded:") and "Too many open files" in done.stdout
+    assert taught.read_bytes() == (faceset.SHIPPED / "kot.npz").read_bytes()  # in its place

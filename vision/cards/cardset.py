@@ -133,7 +133,8 @@ def load(name_or_path: str | Path) -> CardSet:
             other=str(meta.get("other", "")),
         )
     except (OSError, KeyError, ValueError, TypeError) as error:
-        if setfile.taught_one(name_or_path, path, user_dir()):
+        # (a file that reads but is no set; one the system cannot read now stays put)
+        if not isinstance(error, OSError) and setfile.taught_one(name_or_path, path, user_dir()):
             kept = setfile.set_aside(path)
             if kept is not None:
                 raise CardSetAside(_set_aside(str(name_or_path), path, kept)) from None
