@@ -113,3 +113,16 @@ def test_bench_compare_of_a_part_that_cannot_says_so_rather_than_ignoring_it() -
 
     with pytest.raises(UserError, match=r"learning benchmark cannot measure another revision"):
         run(argparse.Namespace(part="learning", quick=True, compare="HEAD~1"))
+
+
+def test_replay_of_a_device_that_never_ends_is_one_line() -> None:
+    """Before: `dicetable replay /dev/zero` read it whole, its memory growing until the
+    system killed it. A game file is read up to 64 MB."""
+    result = subprocess.run(
+        [sys.executable, "-m", "host", "replay", "/dev/zero"],
+        capture_output=True, text=True, timeout=60, check=False,
+    )  # fmt: skip
+    assert result.returncode == 1 and result.stderr == (
+        "dicetable replay: /dev/zero is no game file: it is bigger than 64 MB (a game file is "
+        "far smaller)\n"
+    )

@@ -158,12 +158,24 @@ def parse_game_file(data: bytes | str, name: str | None = None) -> object:
         raise GameFileError(message(error)) from None
 
 
+MAX_GAME_FILE = 64 << 20  # bytes: a game of thousands of inputs is a few hundred KB
+
+
 def read_game_file(path: str | Path) -> tuple[GameKind, dict[str, Any]]:
     """A game script file's kind and JSON; GameFileError saying what is wrong with it."""
     try:
-        data = Path(path).read_bytes()
+        with Path(path).open("rb") as f:
+            data = f.read(MAX_GAME_FILE + 1)  # (/dev/zero, a disk image: never read whole)
     except OSError as error:
         raise GameFileError(refusals.cannot_read(path, error)) from None
+    if len(data) > MAX_GAME_FILE:
+        raise GameFileError(
+            _(
+                "{path} is no game file: it is bigger than {most} MB (a game file is far smaller)",
+                path=str(path),
+                most=MAX_GAME_FILE >> 20,
+            )
+        )
     script = parse_game_file(data, str(path))
     kind = kind_of_script(script)
     assert isinstance(script, dict)
