@@ -135,6 +135,9 @@ class CardWatcher:
         self._sizes: deque[size.Sides] = deque(maxlen=SIZES_KEPT)  # cards read last: sides
         self._here: list[size.Sides] = []  # the cards read in the view settled last
         self._teaching: Callable[[np.ndarray], None] | None = None  # a deck being taught
+        # the first view of a game's pile is yet to settle: its top card is the pile as it
+        # lies (a host started again mid-round), not a card laid (CardExpectation.top)
+        self._starting = False
 
     def expect(self, expected: CardExpectation | None, game: Hashable = None) -> None:
         """What the game (`game`: which one) awaits now; None: nothing (no game, or the
@@ -143,6 +146,8 @@ class CardWatcher:
             self.expected = expected
             if expected is None:
                 return
+            if game != self._game:  # (a camera started, or another game: a pile may lie)
+                self._starting = True
             if expected.card_set not in self._readers:
                 self._load(expected.card_set)  # (once: one that fails is said once)
             back, self._undone = self._undone, False
@@ -245,6 +250,10 @@ class CardWatcher:
             events = self._hand(expected, self._laid, dice, frame)
             seen = self._laid
         else:
+            with self._lock:
+                starting, self._starting = self._starting, False
+            if starting and expected.top is not None:  # the pile as it lies, not laid now
+                self._pile += [c for c in cards if (c.color, c.value) == expected.top]
             seen = [c for c in cards if not any(_same(c, old) for old in self._pile)]
             self._pile += seen  # (one not read, seen again where it lies, is not laid again)
             events = self._discard(expected, seen, dice, frame)

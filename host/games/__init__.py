@@ -75,6 +75,10 @@ class CardExpectation:
     what: str
     player: str
     count: int = 1
+    # the card on top of the discard pile now, (colour, value) as the camera reads them
+    # (None: none, or no discard awaited): a camera that starts on a round under way (the
+    # host restarted) takes it for the pile as it lies, not for a card laid
+    top: tuple[str, str] | None = None
 
 
 @dataclass(frozen=True)

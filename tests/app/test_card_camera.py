@@ -714,3 +714,48 @@ def test_an_undo_back_into_the_round_keeps_the_pile_seen() -> None:
         [_kind(c) for c in bob],
         [_kind(blue7)],
     ]
+
+
+def test_a_host_started_again_mid_round_reads_no_card_from_the_pile_as_it_lies(
+    tmp_path: Path,
+) -> None:
+    """Before: the host restarted mid-round (a crash, a power cut), its camera took the
+    card on top of the pile for one laid now and committed it as the player awaited's play
+    (here 'Ann plays green 6', a card Bob laid before the restart): an input nobody made.
+    Now the first view of a game's pile takes its top card for the pile as it lies; the
+    next card laid is read. The demo's recorded KaTO frames, a real store reopened."""
+    import json
+
+    from host.demo import demo_session_folder
+    from vision.images import read_image
+
+    session = demo_session_folder("kato")
+    steps = json.loads((session / "session.json").read_text())["steps"]
+    script = json.loads((session / "session.json").read_text())["game"]
+    played = [s.get("entered") or s["input"] for s in steps[:5] if s.get("entered") or "input" in s]
+    assert played[-2:] == [
+        {"type": "play", "player": "Bob", "card": {"color": "green", "value": "6"}},
+        {"type": "draw", "player": "Cat"},
+    ]
+    before = Table(Store(tmp_path / "games.db"), FakeBoard(), window=0, pin_seconds=0,
+                   clock=Clock(), announce=lambda s: None)  # fmt: skip
+    before.start(clock_thread=False)
+    before.act({"do": "import", "script": {**script, "inputs": played}})
+    before.close()
+    table = Table(Store(tmp_path / "games.db"), FakeBoard(), window=0, pin_seconds=0,
+                  clock=Clock(), announce=lambda s: None)  # fmt: skip
+    table.start(clock_thread=False)  # the host started again: its camera too
+    watcher = DiceWatcher()
+    table.on_expect(watcher.expect)
+    table.camera_opened(watcher)
+    assert table.game is not None and len(table.game.log) == 4
+    pile = read_image(session / steps[3]["frames"][-1])  # green 6 on top, as it lies
+    for i in range(3 * SETTLE):
+        for event in watcher.feed(pile, i / 15):
+            table.camera_event(event)
+    assert len(table.game.log) == 4  # nothing laid, nothing read
+    laid = read_image(session / steps[5]["frames"][-1])  # Ann lays her green draw two
+    for i in range(3 * SETTLE):
+        for event in watcher.feed(laid, 1 + i / 15):
+            table.camera_event(event)
+    assert [dict(i) for i in table.game.log[4:]] == [steps[5]["entered"]]

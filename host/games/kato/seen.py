@@ -48,7 +48,9 @@ class KatoCards:
         waits = g.waiting_for()
         laid = next((w for w in waits if w.kind in LAID), None)
         if laid is not None:
-            return CardExpectation(CARD_SET, "discard", laid.player)
+            top = g.top
+            on_top = None if top is None else (top.color, top.value)
+            return CardExpectation(CARD_SET, "discard", laid.player, top=on_top)
         hands = [w for w in waits if w.kind == "hand"]
         if not hands:
             return None
