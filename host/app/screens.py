@@ -423,6 +423,13 @@ def _panel(page: Any, name: str) -> None:
     page.wait_for_selector(f"#panel[data-name={name}]:not([hidden])")
 
 
+# Playwright evaluates what it waits for with eval: the page's Content-Security-Policy
+# (no 'unsafe-eval') lets that pass only in its first, synchronous try. An expression is
+# evaluated again at every later try, refused (EvalError): waiting for pictures still
+# loading (a loaded machine) failed so. A function is evaluated once and then called.
+IMAGES_LOADED = "() => [...document.images].every((i) => i.complete)"
+
+
 def _drawn(page: Any, table: Table, images: bool = False) -> None:
     """Wait until the page shows the table's state as it is now (and, with `images`, its
     pictures loaded: the dice and cards cut out)."""
@@ -431,8 +438,8 @@ def _drawn(page: Any, table: Table, images: bool = False) -> None:
         shown = page.locator("body").get_attribute("data-version")
         if shown is not None and int(shown) >= table.version:
             page.wait_for_timeout(100)  # the sections drawn from it
-            if images:
-                page.wait_for_function("[...document.images].every((i) => i.complete)")
+            if images:  # (a function, not an expression: see IMAGES_LOADED)
+                page.wait_for_function(IMAGES_LOADED)
             return
         page.wait_for_timeout(50)
     raise TimeoutError(f"the page did not draw the table's state {table.version}")

@@ -173,6 +173,32 @@ def test_every_main_screen_of_every_game_fits_a_phone(browser: Browser, lang: st
     assert seen == list(screens.names())
 
 
+def test_the_walk_waits_for_pictures_still_loading_under_the_pages_policy(
+    browser: Browser, table: Served
+) -> None:
+    """A picture still loading when the walk waits for it (a card cut out, on a loaded
+    machine): the wait tries again until it has loaded, which the page's policy (no
+    'unsafe-eval') refused for an expression waited on (Playwright evals it at each try),
+    failing the walk under load now and then."""
+    page = open_page(browser, table, unlock=False)
+    loaded: list[str] = []
+
+    def late(route: Any) -> None:  # (a picture slow to come)
+        page.wait_for_timeout(500)
+        loaded.append(route.request.url)
+        route.fulfill(status=200, content_type="image/png", body=PNG)
+
+    page.route("**/late.png", late)
+    page.evaluate("() => document.body.append(Object.assign(new Image(), { src: '/late.png' }))")
+    screens._drawn(page, table.table, images=True)
+    assert len(loaded) == 1 and page.evaluate("() => [...document.images].every((i) => i.complete)")
+    page.unroute_all()
+    page.context.close()
+
+
+PNG = bytes(cv2.imencode(".png", np.zeros((4, 4), np.uint8))[1])
+
+
 def test_the_page_shows_a_qr_code_of_its_address(browser: Browser, table: Served) -> None:
     page = open_page(browser, table, unlock=False)
     page.click("[data-test=more]")
