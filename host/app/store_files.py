@@ -28,9 +28,15 @@ SIDE_FILES = ("-wal", "-shm")  # SQLite's write-ahead log and its index, beside 
 
 
 def is_damage(error: sqlite3.Error) -> bool:
-    """The file is damaged (or no SQLite database at all), not merely unusable now."""
+    """The file is damaged (or no SQLite database at all), not merely unusable now. (A
+    first page whose header is damaged past its first fields, as a cut write of it leaves
+    it, SQLite calls an 'unsupported file format': no SQLite of these 20 years wrote one.)"""
     name = getattr(error, "sqlite_errorname", "")
-    return name.startswith("SQLITE_CORRUPT") or name == "SQLITE_NOTADB"
+    return (
+        name.startswith("SQLITE_CORRUPT")
+        or name == "SQLITE_NOTADB"
+        or (name == "SQLITE_ERROR" and "unsupported file format" in str(error))
+    )
 
 
 def explain(error: sqlite3.Error, path: Path, starting: bool = False) -> Text:

@@ -168,3 +168,22 @@ def test_a_store_edited_or_from_another_version_still_starts(
         with pytest.raises(StoreError, match="game 2"):
             table.store.export(2)
     assert table.store.export(1) == exports[1]  # the other game is untouched
+
+
+def test_a_first_page_whose_header_is_damaged_past_its_first_fields_is_set_aside(
+    tmp_path: Path,
+) -> None:
+    """Bytes 44 to 100 of the file overwritten (a cut write of the first page, the magic
+    string and page size intact): SQLite says 'unsupported file format', and before, the
+    table would not start ('the game store ... failed: unsupported file format', nothing
+    to do) rather than setting the file aside as damaged."""
+    path = tmp_path / "games.db"
+    a_store(path)
+    data = bytearray(path.read_bytes())
+    data[44:100] = random.Random(3).randbytes(56)
+    path.write_bytes(bytes(data))
+    table, said = start(path)
+    (kept,) = tmp_path.glob("games.db.damaged-*")
+    assert kept.read_bytes() == bytes(data) and "was damaged" in table.notices[0].text
+    assert table.store.games() == [] and kept.name in said[0]
+    table.store.close()

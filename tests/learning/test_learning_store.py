@@ -106,6 +106,23 @@ def test_a_damaged_store_is_set_aside_and_learning_starts_afresh(tmp_path: Path)
     assert list(tmp_path.glob("examples.db.damaged-*"))
 
 
+def test_a_first_page_whose_header_is_damaged_is_set_aside_too(tmp_path: Path) -> None:
+    """SQLite says 'unsupported file format' of it: before, the store was refused, not set
+    aside, and the table did not learn its dice until someone removed the file."""
+    import random
+
+    path = tmp_path / "examples.db"
+    s = LearningStore(path)
+    s.add("kot", [example("1", c) for c in noise_crops(3)])
+    s.close()
+    data = bytearray(path.read_bytes())
+    data[44:100] = random.Random(3).randbytes(56)
+    path.write_bytes(bytes(data))
+    again = LearningStore(path)
+    assert again.examples("kot") == [] and again.notes and "damaged" in again.notes[0]
+    assert [p.read_bytes() for p in tmp_path.glob("examples.db.damaged-*")] == [bytes(data)]
+
+
 def test_a_store_from_a_newer_dicetable_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "examples.db"
     LearningStore(path).close()

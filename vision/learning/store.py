@@ -672,6 +672,8 @@ def _damaged(error: sqlite3.Error) -> bool:
         name.startswith("SQLITE_CORRUPT")
         or name == "SQLITE_NOTADB"
         or "integrity check" in str(error)
+        # (a first page's header damaged past its first fields: a cut write of it)
+        or (name == "SQLITE_ERROR" and "unsupported file format" in str(error))
     )
 
 
