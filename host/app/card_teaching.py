@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import os
 import threading
+import time
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -335,7 +336,20 @@ class CardTeaching:
         if cards is None or not taught(cards.card_set):
             raise UserError(_("the table reads the cards with the set as shipped already"))
         path = user_path(cards.card_set)
-        os.replace(path, path.with_name(f"{path.name}.set-aside"))  # (kept, not lost)
+        aside = path.with_name(f"{path.name}.set-aside")  # (kept, not lost)
+        if aside.exists():  # (one set aside before is kept too, under its time)
+            aside = path.with_name(f"{path.name}.set-aside-{time.strftime('%Y%m%d-%H%M%S')}")
+        try:
+            os.replace(path, aside)
+        except OSError as error:
+            raise UserError(
+                _(
+                    "the taught card set {file} cannot be set aside ({why}): check that its "
+                    "folder may be written",
+                    file=str(path),
+                    why=error.strerror or str(error),
+                )
+            ) from None
         for watcher in self.cameras:
             watcher.reload(cards.card_set)
         self.notice("info", _("the table reads the cards with the set as shipped again"))

@@ -308,3 +308,31 @@ def test_a_refusal_is_said_in_french(teaching: CardTeaching, tmp_path: Path) -> 
         teaching.act({"step": "learn"}, None)
     french = localize(said.value.args[0], "fr")
     assert french.startswith("aucune carte n'est confirmée"), french
+
+
+def test_back_to_the_set_as_shipped_twice_keeps_both_sets_taught(
+    teaching: CardTeaching, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Before, the second taught set sent back replaced the first one's file
+    (cards.npz.set-aside): a deck taught, set aside, another taught and set aside, and the
+    first was gone. Each is kept; a folder that refuses it is said, not a 500."""
+    import time
+
+    monkeypatch.setattr(time, "strftime", lambda *a: "20261205-101500")  # (one second)
+    taught = cardset.user_path("cards")
+    taught.parent.mkdir(parents=True)
+    shipped = (cardset.SHIPPED / "cards.npz").read_bytes()
+    for made in (b"first " + shipped, b"second " + shipped):  # (their bytes told apart)
+        taught.write_bytes(made)
+        teaching.act({"step": "shipped"}, None)
+        assert not taught.exists()
+    kept = sorted(p.read_bytes()[:7] for p in taught.parent.glob("cards.npz.set-aside*"))
+    assert kept == [b"first P", b"second "]
+    taught.write_bytes(shipped)
+    for aside in taught.parent.glob("cards.npz.set-aside*"):  # (somewhere it cannot go)
+        aside.unlink()
+        (aside / "inside").mkdir(parents=True)
+    assert taught.with_name(f"{taught.name}.set-aside-20261205-101500").is_dir()
+    with pytest.raises(UserError, match="cannot be set aside"):
+        teaching.act({"step": "shipped"}, None)
+    assert taught.read_bytes() == shipped  # in use still
