@@ -279,3 +279,25 @@ def test_a_refit_whose_set_cannot_be_written_says_why_and_the_set_in_use_stays(
     version = store.versions("kot")[0].version  # kept in the learning store, not in use
     with pytest.raises(sets.LearningError, match="the set in use stays as it was"):
         sets.install(store, "kot", version)  # (as a teaching installs its fit)
+
+
+def test_a_set_in_use_that_is_no_version_is_kept_when_replaced_or_rolled_back() -> None:
+    """A set taught with `dicetable vision teach DIR --name kot` (written in place, no
+    version of the table's) was deleted by a roll back to the shipped set, and overwritten
+    by the next version put in use (a play refit's): lost. It is kept as a version first."""
+    store = LearningStore()
+    mine = dataclasses.replace(faceset.load("kot"), threshold=0.5)  # (told apart by this)
+    mine.save(faceset.user_path("kot"))
+    assert sets.in_use(store, "kot") is None  # "other file"
+    sets.install(store, "kot", sets.SHIPPED)
+    (kept,) = store.versions("kot")
+    assert kept.status == "imported" and not faceset.user_path("kot").exists()
+    sets.install(store, "kot", kept.version)  # a roll back to it finds it again
+    assert faceset.load("kot").threshold == 0.5 and sets.in_use(store, "kot") == kept.version
+    mine = dataclasses.replace(mine, threshold=0.4)  # taught again from photos, in place
+    mine.save(faceset.user_path("kot"))
+    sets.install(store, "kot", kept.version)  # (as a refit's version put in use)
+    assert [v.status for v in store.versions("kot")] == ["imported", "imported"]
+    newest = store.versions("kot")[-1]
+    sets.install(store, "kot", newest.version)
+    assert faceset.load("kot").threshold == 0.4

@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from vision import faceset
+from vision import faceset, setfile
 from vision.faceset import FaceSet, set_name
 from vision.learning.store import LearningError, LearningStore, Version, data_dir
 from vision.words import Said, _
@@ -106,6 +106,7 @@ def install(store: LearningStore, name: str, number: int) -> None:
             said = _("there is no shipped set {name} to go back to", name=set_name(name))
             raise LearningError(said)
         if target.exists():
+            _keep_unversioned(store, name, target)
             target.unlink()
             _sync_dir(target.parent)
         return
@@ -141,6 +142,7 @@ def install(store: LearningStore, name: str, number: int) -> None:
                 file=version.file,
             )
         )
+    _keep_unversioned(store, name, target)
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         with tempfile.NamedTemporaryFile(dir=target.parent, suffix=".tmp", delete=False) as tmp:
@@ -149,6 +151,23 @@ def install(store: LearningStore, name: str, number: int) -> None:
     except OSError as error:
         raise LearningError(_unwritable(name, target.parent, error)) from None
     _prune(store, name, number)
+
+
+def _keep_unversioned(store: LearningStore, name: str, target: Path) -> None:
+    """The set in use at `target` about to be replaced or removed, if it is no version (a
+    set taught with `dicetable vision teach DIR`, or copied in by hand): kept as a version
+    first (imported), so a roll back finds it again; one that does not read is set aside
+    beside it (NAME.npz.damaged-TIME). Before, it was lost."""
+    digest = sha256(target)
+    if digest is None or any(v.sha256 == digest for v in store.versions(name)):
+        return
+    try:
+        taught = faceset.load(target)
+    except faceset.FaceSetError:
+        setfile.set_aside(target)
+        return
+    save(store, dataclasses.replace(taught, name=name), "imported", store.newest(name), {},
+         "the set in use before, no version of this table's (kept when replaced)")  # fmt: skip
 
 
 def _unwritable(name: str, where: Path, error: OSError) -> Said:
