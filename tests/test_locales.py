@@ -4,6 +4,7 @@ host.locales)."""
 
 from __future__ import annotations
 
+import ast
 import copy
 import json
 import pickle
@@ -16,6 +17,7 @@ from host.games.text import (
     LANGUAGES,
     Every,
     LocaleError,
+    Quoted,
     Text,
     Words,
     accepted,
@@ -93,6 +95,9 @@ def test_french_puts_a_no_break_space_before_a_colon_semicolon_and_marks(domain:
 JAPANESE = "[\u3041-\u30ff\u3400-\u9fff々〜]"
 ASCII_MARK = re.compile(r"(?<!\d)[:()!?]|[:()!?](?!\d)")
 KEPT_AS_IS = re.compile(r"\{[^{}]*\}|\"[^\"]*\"|'[^']*'|`[^`]*`")
+# ... and a field holding a name is quoted with 「」 ("カードセット「{name}」"), never ASCII's
+# (a word of the API or of code keeps its ASCII double quotes: "\"{field}\" はダイスの目")
+QUOTED_FIELD = re.compile(r"['‘]\{[^{}]*\}['’]")
 # ... and a {field} touches the Japanese around it ("{player}の", "は{card}を") as the word it
 # holds would (a name, a card, a number); a field holding a symbol ({icon}) keeps its space
 FIELD = r"\{(?!icon\b)[^{}]*\}"
@@ -120,6 +125,7 @@ def japanese_slips(text: str) -> list[str]:
     if not re.search(JAPANESE, text) and re.search("[A-Za-z]", plain):
         return []  # a name kept as printed ("KaTO!", "Tokyo City"): not a Japanese text
     marks = [m.group() for m in ASCII_MARK.finditer(plain)]
+    marks += QUOTED_FIELD.findall(text)  # a name quoted: 「{name}」
     spaced = [*FIELD_SPACED.finditer(text), *WIDE_MARK_SPACED.finditer(text)]
     spaced += NUMBER_SPACED.finditer(KEPT_AS_IS.sub("_", text))
     spaced += WORDS_SPACED.finditer(text)
@@ -136,6 +142,7 @@ def test_the_japanese_rules_find_what_breaks_them() -> None:
     assert japanese_slips("カードを 1 枚引く") == [" 1"]  # once a number
     assert japanese_slips("2026 のような整数、1 から{most}まで") == ["2026 ", "1 "]
     assert japanese_slips("バーサーク 攻撃") == [" "]  # two words spaced as in English
+    assert japanese_slips("カードセット'{name}'を読めません") == ["'{name}'"]
     kept = ["{player}：{card}を使う？", 'options.dice："dark"（ダーク）', "1:2の", "{icon} 黄金"]
     kept += ["カードを1枚引く", "ワイルド +4 にチャレンジ", "+10 カード", "（32x32 以上、uint8）"]
     kept += ["1ライフにつき2⚡ を払う", "テーブルの PIN 1234", "{n}枚", "ターン1：{player}"]
@@ -312,6 +319,74 @@ def test_vision_words_nested_in_a_message_are_said_in_its_language() -> None:
     kept = Text.from_json(json.loads(json.dumps(said.to_json())))
     assert kept.say("fr") == said.say("fr") and kept == said
     assert localize({"reason": why}, "ja") == {"reason": "ダイス3はありません"}
+
+
+def test_a_value_quoted_is_said_with_each_language_s_quotes() -> None:
+    """A name or value a refusal quotes as it was given: 'boots' in English and French,
+    「boots」 in Japanese (as the translations quote: "カードセット「{name}」"), in a list,
+    nested (vision's, too), after a copy and a restart."""
+    from host.games.refusals import no_such_field, unknown_player
+    from vision.words import Quoted as VisionQuoted
+    from vision.words import _ as vision_said
+
+    said = unknown_player("Nobody", ["Ann", "Bob"])
+    assert said == "unknown player 'Nobody' (players: Ann, Bob)"
+    assert said.say("fr") == "joueur inconnu 'Nobody' (joueurs\u00a0: Ann, Bob)"
+    assert said.say("ja") == "不明なプレイヤー「Nobody」です（プレイヤー：Ann, Bob）"
+    listed = no_such_field("hook", ["to", "at"], ["player"])
+    assert listed == "a hook input has no field 'at' and 'to' (fields: player)"
+    assert "「at」と「to」" in listed.say("ja")
+    for kept in (copy.deepcopy(said), pickle.loads(pickle.dumps(said))):
+        assert kept.say("ja") == said.say("ja") and kept == said
+    for again in (said, listed):
+        kept = Text.from_json(json.loads(json.dumps(again.to_json())))
+        assert kept.say("ja") == again.say("ja") and kept == again
+    # what is no string is written as Python writes it, in every language
+    assert [Quoted(v).said("ja") for v in (None, 2, ["x"])] == ["None", "2", "['x']"]
+    why = vision_said(
+        "{face} is no face of {name} ({faces})",
+        face=VisionQuoted("boots"),
+        name="kot",
+        faces=["claw"],
+    )
+    nested = Words("host.app")("the camera cannot read this throw: {why}", why=why)
+    assert "'boots'" in nested and "「boots」" in nested.say("ja")
+    assert pickle.loads(pickle.dumps(why)).fields["face"].quoted == "boots"
+
+
+def _quoted_by_repr(root: Path) -> list[str]:
+    """Each field of a `_()` call in the sources given as `repr(...)`: said with Python's
+    quotes in every language (but an exception's own repr, `error=repr(error)`, a detail
+    Python words)."""
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
+                continue
+            if node.func.id != "_":
+                continue
+            for keyword in node.keywords:
+                for inner in ast.walk(keyword.value):
+                    if (
+                        isinstance(inner, ast.Call)
+                        and isinstance(inner.func, ast.Name)
+                        and inner.func.id == "repr"
+                        and not (
+                            len(inner.args) == 1
+                            and isinstance(inner.args[0], ast.Name)
+                            and inner.args[0].id == "error"
+                        )
+                    ):
+                        found.append(f"{path}:{inner.lineno} {keyword.arg}=repr(...)")
+    return found
+
+
+def test_a_message_quotes_a_value_with_quoted_never_repr() -> None:
+    """Japanese quotes with 「」: a value quoted in a message is a `Quoted` (vision's
+    `vision.words.Quoted`), which each language quotes its way; repr's 'boots' stayed in
+    the Japanese ("不明なプレイヤー'Nobody'です")."""
+    root = Path(__file__).resolve().parents[1]
+    assert _quoted_by_repr(root / "host") + _quoted_by_repr(root / "vision") == []
 
 
 def test_a_number_with_decimals_is_said_as_each_language_writes_it() -> None:

@@ -62,6 +62,27 @@ class SetName(str):
         return (self.dice_set, self.vision_title)
 
 
+class Quoted(str):
+    """A value a message quotes as it was given (a face no set has, a source typed wrong):
+    Python's quotes in English ('boots'); the host says it with each language's own
+    (host.games.text.Quoted: 「boots」 in Japanese).
+
+    >>> said = _("no face {face}", face=Quoted("boots"))
+    >>> said, said.fields["face"].quoted
+    ("no face 'boots'", 'boots')
+    """
+
+    quoted: object
+
+    def __new__(cls, value: object) -> Quoted:
+        made = super().__new__(cls, repr(value))
+        made.quoted = value
+        return made
+
+    def __getnewargs__(self) -> tuple[object]:  # type: ignore[override]
+        return (self.quoted,)
+
+
 # a count's words in English: ICU's plural argument, "{n, plural, one {# die} other {# dice}}"
 # (the host says it in every language: host.games.text.PLURALS; here English's "one" is 1)
 _PLURAL = re.compile(r"\{(\w+), plural,((?:\s*\w+\s*\{(?:[^{}]|\{[^{}]*\})*\})+)\s*\}")

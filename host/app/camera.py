@@ -26,7 +26,7 @@ from host.app.card_camera import CardsSeen, CardWatcher
 from host.app.text import _
 from host.errors import UserError
 from host.games import CardExpectation, DiceExpectation
-from host.games.text import Text, as_text, message
+from host.games.text import Quoted, Text, as_text, message
 
 if TYPE_CHECKING:
     from vision.live.calibration import Calibration
@@ -195,7 +195,7 @@ class DiceWatcher:
             reader = _NO_DICE
             self._trouble = _(
                 "the dice's face set {names} cannot be loaded: {why}",
-                names=[repr(n) for n in sorted(_names(sets))],
+                names=[Quoted(n) for n in sorted(_names(sets))],
                 why=message(error),
             )
         if self._teaching is None:  # (while a set is taught, the teaching reader reads)

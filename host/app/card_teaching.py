@@ -31,7 +31,7 @@ from host.app.kept import Keeping, Words
 from host.app.text import _
 from host.errors import UserError
 from host.games.kind import GameKind, cards_of
-from host.games.text import Text, message
+from host.games.text import Quoted, Text, message
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -227,7 +227,7 @@ class CardTeaching:
             raise UserError(
                 _(
                     "unknown teaching step {step} ({steps})",
-                    step=repr(step),
+                    step=Quoted(step),
                     steps=", ".join(STEPS),
                 )
             )

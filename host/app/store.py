@@ -35,7 +35,7 @@ from host.errors import UserError
 from host.games import Game, Input
 from host.games.kind import GameFileError, GameKind, Trace
 from host.games.registry import kind_named, kind_of_script
-from host.games.text import Text, message
+from host.games.text import Quoted, Text, message
 
 SCHEMA_VERSION = 1
 
@@ -203,7 +203,7 @@ class Store:
                     "the game store {path} does not say which game was on the table (it says "
                     "{said}): open it from the list of games",
                     path=str(self.path),
-                    said=repr(current[:20]),
+                    said=Quoted(current[:20]),
                 )
             )
 
@@ -642,7 +642,7 @@ class Store:
                     "game {n} is a game of kind {kind}, which this dicetable does not know "
                     "(played with a newer one?): update dicetable to open or export it",
                     n=game_id,
-                    kind=repr(name[:40]),
+                    kind=Quoted(name[:40]),
                 )
             ) from None
 

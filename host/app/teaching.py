@@ -44,7 +44,7 @@ from host.app.text import _
 from host.errors import UserError
 from host.games.kind import dice_sets
 from host.games.registry import dice_set_titles, kinds
-from host.games.text import as_text, message, say
+from host.games.text import Quoted, as_text, message, say
 
 if TYPE_CHECKING:
     from host.app.camera import DiceWatcher
@@ -312,7 +312,7 @@ class Learning:
             raise UserError(
                 _(
                     "unknown teaching step {step} ({steps})",
-                    step=repr(step),
+                    step=Quoted(step),
                     steps=", ".join(_STEPS),
                 )
             )

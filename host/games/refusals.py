@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Set
 from typing import TypeVar
 
-from host.games.text import Text, _
+from host.games.text import Quoted, Text, _
 
 E = TypeVar("E")
 
@@ -50,7 +50,9 @@ def not_an_object(inp: object) -> Text:
 
 
 def unknown_type(name: object, types: Iterable[str]) -> Text:
-    return _("unknown input type {name} (types: {types})", name=repr(name), types=", ".join(types))
+    return _(
+        "unknown input type {name} (types: {types})", name=Quoted(name), types=", ".join(types)
+    )
 
 
 def no_such_field(name: str, extra: Iterable[str], fields: Iterable[str]) -> Text:
@@ -59,7 +61,7 @@ def no_such_field(name: str, extra: Iterable[str], fields: Iterable[str]) -> Tex
     return _(
         "a {kind} input has no field {extra} (fields: {fields})",
         kind=name,
-        extra=", ".join(sorted(map(repr, extra))),
+        extra=[Quoted(name) for name in sorted(extra)],  # ("'x' and 'y'", "「x」と「y」")
         fields=", ".join(sorted(fields)) or _("none besides type and player"),
     )
 
@@ -71,7 +73,7 @@ def no_player(name: str) -> Text:
 def unknown_player(name: object, players: Iterable[str], field: str = "") -> Text:
     """A player not at the table (`field`: the input's field naming them, if not "player")."""
     said = _(
-        "unknown player {name} (players: {players})", name=repr(name), players=", ".join(players)
+        "unknown player {name} (players: {players})", name=Quoted(name), players=", ".join(players)
     )
     return _("{at}: {why}", at=field, why=said) if field else said
 
@@ -91,7 +93,7 @@ def not_a_setup() -> Text:
 def unknown_format(found: object, reads: str) -> Text:
     """A script of a game this dicetable knows, in a format it does not."""
     return _(
-        "unknown format {format}: this dicetable reads {reads}", format=repr(found), reads=reads
+        "unknown format {format}: this dicetable reads {reads}", format=Quoted(found), reads=reads
     )
 
 

@@ -43,7 +43,7 @@ from typing import Any
 from host.games import refusals
 from host.games.files import JsonFileError, read_json
 from host.games.kind import GameFileError, GameKind, dice_sets
-from host.games.text import Text, _, message
+from host.games.text import Quoted, Text, _, message
 
 GAMES_ENV = "DICETABLE_GAMES"
 KIND_MODULE = "table_kind"  # the module of a rules package that holds its KIND
@@ -105,7 +105,7 @@ def kind_named(name: str) -> GameKind:
         return _KINDS[name]
     except KeyError:
         games = ", ".join(sorted(_KINDS))
-        said = _("unknown game {name} (games: {games})", name=repr(name), games=games)
+        said = _("unknown game {name} (games: {games})", name=Quoted(name), games=games)
         raise GameFileError(_left_out(said)) from None
 
 
@@ -138,7 +138,7 @@ def kind_of_script(script: object) -> GameKind:
     formats = ", ".join(sorted(k.script_format for k in _KINDS.values()))
     said = _(
         "unknown game format {format} (this dicetable reads {reads})",
-        format=repr(fmt),
+        format=Quoted(fmt),
         reads=formats,
     )
     raise GameFileError(_left_out(said))

@@ -22,7 +22,7 @@ from typing import Any, Generic, TypeVar
 from host.games import Game, IllegalInput, Input, refusals
 from host.games.files import JsonFileError, read_json
 from host.games.kind import GameFileError, ReplayStopped, Trace
-from host.games.text import Text, _, message
+from host.games.text import Quoted, Text, _, message
 
 G = TypeVar("G", bound=Game)
 S = TypeVar("S")  # a game's setup
@@ -212,8 +212,8 @@ def _check_refused(game: Game, expect: Expect, at: Text, before: Mapping[str, An
                 "{at}: {input} was refused with {error}, expected {expected}",
                 at=at,
                 input=refuse,
-                error=repr(str(error)),
-                expected=repr(expect.error),
+                error=Quoted(str(error)),
+                expected=Quoted(expect.error),
             )
             raise ScriptFailed(said, game) from None
         if game.to_json() != before:
@@ -364,7 +364,7 @@ def known_fields(obj: Mapping[str, Any], keys: set[str], where: str) -> None:
             _(
                 "{at}: unknown field {name} (fields: {fields})",
                 at=where,
-                name=repr(unknown[0]),
+                name=Quoted(unknown[0]),
                 fields=", ".join(sorted(keys)),
             )
         )

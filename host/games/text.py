@@ -56,6 +56,8 @@ SENTENCE_JOINS = {"en": "; ", "fr": "\u00a0; ", "ja": "。"}
 # a sentence's full stop, and the marks that end a sentence already: Japanese writes no 。
 # after a ？ or a ！ ("アイコ：めくったカードは？Bruno：パス", joined as SENTENCE_JOINS says)
 SENTENCE_ENDS = {"ja": ("。", "？！")}
+# a value quoted in a message (`Quoted`), in the languages that do not quote it as Python
+QUOTES = {"ja": ("「", "」")}
 # the languages that write a decimal comma ("0,8"); the others a dot (also app.js's number())
 DECIMAL_COMMA = {"fr"}
 # French elides "de" and "que" before a vowel: where a template puts one before a field, the
@@ -125,14 +127,50 @@ class Text(str):
         return cls(str(data["domain"]), str(data["template"]), fields)
 
 
+class Quoted(str):
+    """A value a message quotes as it was given (a name or a value the rules do not know:
+    a face "boots" asked for, a player "Nobody"): written with Python's quotes in English and
+    French ('boots'), with Japanese's 「」 in Japanese (「boots」, QUOTES). A value that is
+    no string is written as Python writes it in every language (None, [], 2.5).
+
+    >>> Quoted("boots"), Quoted("boots").said("ja"), Quoted(None).said("ja")
+    ("'boots'", '「boots」', 'None')
+    """
+
+    quoted: object  # the value quoted (vision's `vision.words.Quoted` alike)
+
+    def __new__(cls, value: object) -> Quoted:
+        made = super().__new__(cls, repr(value))
+        made.quoted = value
+        return made
+
+    def __getnewargs__(self) -> tuple[object]:  # type: ignore[override]
+        return (self.quoted,)
+
+    def said(self, lang: str) -> str:
+        marks = QUOTES.get(lang)
+        if marks is None or not isinstance(self.quoted, str):
+            return str.__str__(self)
+        return marks[0] + self.quoted + marks[1]
+
+    def to_json(self) -> Any:
+        return {"quoted": self.quoted} if isinstance(self.quoted, str) else str.__str__(self)
+
+
+def _to_json(value: Any) -> Any:
+    return value.to_json() if isinstance(value, Text | Quoted) else str(value)
+
+
 def _fields_json(text: Text) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in text.fields.items():
         value = as_text(value)  # a nested `Said` is kept as what it takes to say it too
         if isinstance(value, Text):
             out[key] = {"text": value.to_json()}
+        elif isinstance(value, Quoted):
+            out[key] = value.to_json()
         elif isinstance(value, list | tuple):
-            out[key] = [v.to_json() if isinstance(v, Text) else str(v) for v in map(as_text, value)]
+            out[key] = [_to_json(v) for v in map(as_text, value)]
         else:
             out[key] = value
     return out
@@ -141,8 +179,16 @@ def _fields_json(text: Text) -> dict[str, Any]:
 def _field_from_json(value: Any) -> Any:
     if isinstance(value, dict) and "text" in value:
         return Text.from_json(value["text"])
+    if isinstance(value, dict) and "quoted" in value:
+        return Quoted(value["quoted"])
     if isinstance(value, list):
-        return [Text.from_json(v) if isinstance(v, dict) else v for v in value]
+        return [_item_from_json(v) for v in value]
+    return value
+
+
+def _item_from_json(value: Any) -> Any:
+    if isinstance(value, dict):
+        return Quoted(value["quoted"]) if "quoted" in value else Text.from_json(value)
     return value
 
 
@@ -252,6 +298,8 @@ def _said(value: Any, lang: str) -> Any:
     value = as_text(value)  # vision's words (a `Said`) nested in a message: said alike
     if isinstance(value, Text):
         return value.say(lang)
+    if isinstance(value, Quoted):
+        return value.said(lang)
     if isinstance(value, list | tuple):  # a list field: "A, B and C", in the language
         items = [str(_said(v, lang)) for v in value]
         between, last = LIST_JOINS.get(lang, LIST_JOINS[ENGLISH])
@@ -431,9 +479,12 @@ def message(error: BaseException) -> str:
 def as_text(value: Any) -> Any:
     """A message written where `Words` cannot be imported, with its template kept (vision's
     `vision.words.Said`: a str with a `domain`, a `template` and `fields`), as a `Text`; a
+    value quoted in one (`vision.words.Quoted`: a str with what it `quoted`) as a `Quoted`; a
     dice set named in one (`vision.words.SetName`: a str with a `dice_set`) as players know
     it (`set_title`); anything else as it is."""
     if isinstance(value, str) and type(value) is not str and not isinstance(value, Text):
+        if hasattr(value, "quoted") and not isinstance(value, Quoted):  # vision's
+            return Quoted(value.quoted)
         dice_set = getattr(value, "dice_set", None)
         if isinstance(dice_set, str):
             return set_title(dice_set, as_text(getattr(value, "vision_title", None)))

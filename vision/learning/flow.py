@@ -37,7 +37,7 @@ from vision.learning import cuts, groups
 from vision.learning import kept as kept_
 from vision.learning.store import NONE, KeptCut, NewExample
 from vision.reader import UNKNOWN, UNLIKE, DiceReader, DieReading, FrameReader
-from vision.words import Said, _
+from vision.words import Quoted, Said, _
 
 THROWS = 10  # throws of all the dice a teaching asks for
 TEACH_SCORE = 0.5  # a find the set takes for none of its dice is cut from this finder score
@@ -536,7 +536,7 @@ class TeachFlow:
             raise FlowError(
                 _(
                     "{face} is no face of {name} ({faces})",
-                    face=repr(face),
+                    face=Quoted(face),
                     name=set_name(self.name),
                     faces=list(self.faces),
                 )
@@ -546,7 +546,7 @@ class TeachFlow:
         return FlowError(
             _(
                 "{color} is no colour of {name} ({colors})",
-                color=repr(color),
+                color=Quoted(color),
                 name=set_name(self.name),
                 colors=list(self.colors),
             )

@@ -40,7 +40,7 @@ import numpy as np
 
 from vision.errors import VisionError
 from vision.learning.cuts import MAX_PNG, decode
-from vision.words import Said, _
+from vision.words import Quoted, Said, _
 
 NONE = ""  # the face of an example that is none of our dice (a shadow taken for a die)
 MAX_EXAMPLES = 2000  # per set: about 20 MB of crops
@@ -659,7 +659,7 @@ def _check(ex: NewExample) -> None:
             _(
                 "an example's source is one of {sources}, not {value}",
                 sources=", ".join(SOURCES),
-                value=repr(ex.source),
+                value=Quoted(ex.source),
             )
         )
     if not isinstance(ex.crop, bytes) or len(ex.crop) > MAX_PNG:

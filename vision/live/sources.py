@@ -31,7 +31,7 @@ import cv2
 import numpy as np
 
 from vision.errors import VisionError
-from vision.words import Said, _
+from vision.words import Quoted, Said, _
 
 IMAGE_SUFFIXES = {".jpg", ".jpeg", ".png", ".bmp", ".tif", ".tiff", ".webp"}
 STREAM_SCHEMES = ("rtsp://", "rtsps://", "http://", "https://", "udp://", "tcp://", "rtmp://")
@@ -96,7 +96,7 @@ def open_source(spec: str, fps: float = 15.0, size: tuple[int, int] = (640, 480)
             "no camera, stream, video or folder named {spec}: give a device number ({number}), "
             "{device}, a stream URL ({urls}), a video file, a folder of images, {picamera}, "
             "or {synthetic}",
-            spec=repr(spec),
+            spec=Quoted(spec),
             number="0",
             device="/dev/videoN",
             urls="rtsp://, http://",
@@ -323,7 +323,7 @@ class SyntheticSource:
             raise SourceError(
                 _(
                     "no synthetic sequence {name}; there are: {names}",
-                    name=repr(self.sequence),
+                    name=Quoted(self.sequence),
                     names=names,
                 )
             )

@@ -19,6 +19,7 @@ from typing import Any, NamedTuple
 
 from host.games.kato.errors import MalformedInput, UnknownCard
 from host.games.kato.text import _
+from host.games.text import Quoted
 
 COLORS = ("red", "yellow", "green", "blue")
 BLACK = "black"  # the colour of the wild kinds, as a card is read
@@ -94,7 +95,7 @@ def card_of(data: Any, deck: Deck, where: str = "card") -> Card:
                 "{at}: a card is {shape}, not {value}",
                 at=where,
                 shape='{"color": ..., "value": ...}',
-                value=repr(data),
+                value=Quoted(data),
             )
         )
     color, value = data["color"], data["value"]
@@ -104,7 +105,7 @@ def card_of(data: Any, deck: Deck, where: str = "card") -> Card:
                 "{at}: a card's colour and value are strings (e.g. {example}), not {value}",
                 at=where,
                 example='"red", "7"',
-                value=repr(data),
+                value=Quoted(data),
             )
         )
     card = Card(color, value)
@@ -115,7 +116,7 @@ def card_of(data: Any, deck: Deck, where: str = "card") -> Card:
                 _(
                     "{at}: unknown value {name} (values: {values})",
                     at=where,
-                    name=repr(value),
+                    name=Quoted(value),
                     values=", ".join(VALUES),
                 )
             )

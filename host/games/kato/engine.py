@@ -52,7 +52,7 @@ from host.games.kato.piles import Piles
 from host.games.kato.setup import POINTS, Setup, check_setup
 from host.games.kato.text import _, card_name
 from host.games.logged import LoggedGame
-from host.games.text import Text
+from host.games.text import Quoted, Text
 
 CATCH_PENALTY = 2  # cards drawn by a player caught without calling KaTO
 CHALLENGE_PENALTY = 2  # more cards drawn by a challenger whose +4 was honest (4 -> 6)
@@ -232,7 +232,7 @@ class KaTO(LoggedGame):
     def _cards(self, data: Any, where: str) -> list[Card]:
         if not isinstance(data, list):
             raise MalformedInput(
-                _("{at}: a list of cards, not {value}", at=where, value=repr(data))
+                _("{at}: a list of cards, not {value}", at=where, value=Quoted(data))
             )
         return [card_of(c, self.deck, f"{where}[{i}]") for i, c in enumerate(data)]
 
@@ -431,7 +431,7 @@ class KaTO(LoggedGame):
             "{field}: one of {colours}, not {value}",
             field=field,
             colours=colours,
-            value=repr(value),
+            value=Quoted(value),
         )
 
     def _kato(self, seat: int, inp: Input) -> None:

@@ -28,6 +28,7 @@ from host.games.kato.cards import (
     composition,
 )
 from host.games.kato.text import _
+from host.games.text import Quoted
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 10
 HAND_SIZE = 7  # cards dealt to each player (fewer is a house rule)
@@ -136,15 +137,23 @@ def check_setup(setup: Setup) -> None:
             raise SetupError(_("{at}: a player needs a name", at=f"players[{i}].name"))
         if name in players[:i]:
             raise SetupError(
-                _("{at}: {name} is already at the table", at=f"players[{i}].name", name=repr(name))
+                _(
+                    "{at}: {name} is already at the table",
+                    at=f"players[{i}].name",
+                    name=Quoted(name),
+                )
             )
     if setup.first_player is not None and setup.first_player not in players:
         raise SetupError(
-            _("{at}: {name} is not at the table", at="first_player", name=repr(setup.first_player))
+            _(
+                "{at}: {name} is not at the table",
+                at="first_player",
+                name=Quoted(setup.first_player),
+            )
         )
     target = setup.target
     if target.kind not in (POINTS, ROUNDS):
-        raise SetupError(_('target: "points" or "rounds", not {value}', value=repr(target.kind)))
+        raise SetupError(_('target: "points" or "rounds", not {value}', value=Quoted(target.kind)))
     if target.amount < 1:
         raise SetupError(
             _("{at}: at least 1, not {n}", at=f"target.{target.kind}", n=target.amount)
@@ -156,7 +165,7 @@ def check_setup(setup: Setup) -> None:
             raise SetupError(
                 _(
                     "values: unknown card value {name} (values: {values})",
-                    name=repr(value),
+                    name=Quoted(value),
                     values=", ".join(VALUES),
                 )
             )
@@ -187,7 +196,7 @@ def _check_options(options: Options) -> None:
                 "options.cone: the cone's effect is one of {effects} (or null: no cone), "
                 "not {value}",
                 effects=", ".join(CONE_EFFECTS),
-                value=repr(options.cone),
+                value=Quoted(options.cone),
             )
         )
 
@@ -202,7 +211,7 @@ def _check_deck(setup: Setup) -> None:
                 _(
                     "{at}: {value} is empty, repeated or black (the wild cards')",
                     at=f"deck.colors[{i}]",
-                    value=repr(color),
+                    value=Quoted(color),
                 )
             )
     _check_counts(spec.each_color, NUMBERS + ACTIONS, "deck.each_color")
@@ -232,7 +241,7 @@ def _check_counts(counts: Mapping[str, int], kinds: Sequence[str], where: str) -
                 _(
                     "{at}: unknown kind {name} (kinds: {kinds})",
                     at=where,
-                    name=repr(value),
+                    name=Quoted(value),
                     kinds=", ".join(kinds),
                 )
             )
@@ -248,7 +257,7 @@ def _check_position(setup: Setup) -> None:
     for name, score in position.scores.items():
         if name not in setup.players:
             raise SetupError(
-                _("{at}: {name} is not at the table", at="position.scores", name=repr(name))
+                _("{at}: {name} is not at the table", at="position.scores", name=Quoted(name))
             )
         if score < 0:
             raise SetupError(_("{at}: 0 or more, not {n}", at=f"position.scores.{name}", n=score))

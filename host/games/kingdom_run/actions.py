@@ -25,6 +25,7 @@ from host.games.kingdom_run.errors import MalformedInput, RuleViolation, Unknown
 from host.games.kingdom_run.race import FINISHED, Race, Runner
 from host.games.kingdom_run.rules import BOOTS, DROP, FLASK, HOOK, PURSE
 from host.games.kingdom_run.text import _, face_name
+from host.games.text import Quoted
 
 Options = dict[str, Any]
 
@@ -72,7 +73,7 @@ def _boots(race: Race, inp: Input, seat: int) -> None:
                 "runners: the players whose runners the boots take, in the order they are "
                 "dropped (e.g. {example}), not {value}",
                 example=f'["{race.names[seat]}"]',
-                value=repr(owners),
+                value=Quoted(owners),
             )
         )
     if race.lakes[space]:
@@ -216,7 +217,7 @@ def _flask(race: Race, inp: Input, seat: int) -> None:
         raise MalformedInput(
             _(
                 "wake: true (wake a sleeping runner) or false (put one to sleep), not {value}",
-                value=repr(wake),
+                value=Quoted(wake),
             )
         )
     name = race.names[owner]
@@ -256,7 +257,7 @@ def _space(race: Race, inp: Input) -> int:
         raise MalformedInput(
             _(
                 "space: {value} is no space of the course (0 to {last})",
-                value=repr(space),
+                value=Quoted(space),
                 last=race.length - 1,
             )
         )

@@ -26,6 +26,7 @@ from itertools import pairwise
 from host.games.kingdom_run.errors import SetupError
 from host.games.kingdom_run.rules import RUNNERS
 from host.games.kingdom_run.text import _
+from host.games.text import Quoted
 
 LAND, LAKE = ".", "~"
 START_SPACES = RUNNERS  # the start tile: one space per runner of a colour
@@ -114,8 +115,8 @@ def check_course(course: Course) -> None:
                 _(
                     "{at}: {part} has {wrong}: a space is '.' (land) or '~' (a lake)",
                     at=f"course.parts[{i}]",
-                    part=repr(part),
-                    wrong=repr(wrong[0]),
+                    part=Quoted(part),
+                    wrong=Quoted(wrong[0]),
                 )
             )
     places = course.places

@@ -40,7 +40,7 @@ from host.games.kingdom_run.setup import Setup, check_setup
 from host.games.kingdom_run.text import _, face_name
 from host.games.kingdom_run.turn import ACT, OVER, THROW, Turn
 from host.games.logged import LoggedGame
-from host.games.text import Text
+from host.games.text import Quoted, Text
 
 _BASE = frozenset({"type", "player"})
 # input type -> the fields it may carry
@@ -293,7 +293,7 @@ def _face(value: object, field: str) -> str:
             _(
                 "{field}: {value} is no face of the dice ({faces})",
                 field=field,
-                value=repr(value),
+                value=Quoted(value),
                 faces=", ".join(FACES),
             )
         )
@@ -307,7 +307,7 @@ def _faces(value: object, field: str) -> list[str]:
                 "{field}: a list of faces ({faces}), not {value}",
                 field=field,
                 faces=", ".join(FACES),
-                value=repr(value),
+                value=Quoted(value),
             )
         )
     return [_face(v, field) for v in value]

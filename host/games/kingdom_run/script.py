@@ -38,6 +38,7 @@ from host.games.scripts import (
     script_of,
     started,
 )
+from host.games.text import Quoted
 
 FORMAT = "kr-game/1"
 _KEYS = {
@@ -106,7 +107,7 @@ def _course(data: object) -> Course:
                 _(
                     "course.preset: unknown course {name} (presets: {presets}; "
                     'or give your own "parts")',
-                    name=repr(name),
+                    name=Quoted(name),
                     presets=", ".join(PRESETS),
                 )
             )

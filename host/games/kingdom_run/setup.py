@@ -29,6 +29,7 @@ from host.games.kingdom_run.rules import (
     TOKENS_IN_BOX,
 )
 from host.games.kingdom_run.text import _
+from host.games.text import Quoted
 
 # the runners' colours (one per player) and the LED colour that stands for each
 COLOURS: dict[str, tuple[int, int, int]] = {
@@ -131,7 +132,7 @@ def check_setup(setup: Setup) -> None:
                 _(
                     "{at}: {name} is already at the table",
                     at=f"players[{i}].name",
-                    name=repr(seat.name),
+                    name=Quoted(seat.name),
                 )
             )
         if seat.colour not in COLOURS:
@@ -139,7 +140,7 @@ def check_setup(setup: Setup) -> None:
                 _(
                     "{at}: unknown colour {name} (colours: {colours})",
                     at=f"players[{i}].colour",
-                    name=repr(seat.colour),
+                    name=Quoted(seat.colour),
                     colours=", ".join(COLOURS),
                 )
             )

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from host.games.text import Quoted
+
 
 @dataclass(frozen=True, slots=True)
 class Card:
@@ -135,5 +137,5 @@ def canonical(name: object) -> str:
     from host.games.kot.text import _  # its names come from this module: imported late
 
     raise UnknownCard(
-        _("unknown card {name} (see the card list in docs/game-script.md)", name=repr(name))
+        _("unknown card {name} (see the card list in docs/game-script.md)", name=Quoted(name))
     )

@@ -22,7 +22,7 @@ from host.games.kot.cards import CARDS, UnknownCard, canonical
 from host.games.kot.errors import MalformedInput, RuleViolation, UnknownCardInput
 from host.games.kot.rules import FACE_SET, FACES
 from host.games.kot.text import _, face_label
-from host.games.text import Text, message
+from host.games.text import Quoted, Text, message
 
 
 def check_face(value: object, field: str, faces: frozenset[str] = FACE_SET) -> str:
@@ -53,7 +53,7 @@ def not_a_face(field: str, value: object) -> Text:
     return _(
         "{field}: {value} is not a die face (faces: {faces})",
         field=field,
-        value=repr(value),
+        value=Quoted(value),
         faces=", ".join(FACES),
     )
 
@@ -127,7 +127,7 @@ def check_counts(value: object, field: str, most: Mapping[str, int]) -> dict[str
                 _(
                     "{field}: {key} is not one of the choices ({choices})",
                     field=field,
-                    key=repr(key),
+                    key=Quoted(key),
                     choices=choices,
                 )
             )

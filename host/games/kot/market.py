@@ -29,6 +29,7 @@ from host.games.kot.effects import EFFECTS
 from host.games.kot.errors import RuleViolation, UnknownPlayer
 from host.games.kot.rules import FACE_UP, SWEEP_COST
 from host.games.kot.text import _
+from host.games.text import Quoted
 
 if TYPE_CHECKING:
     from host.games import Input
@@ -115,7 +116,7 @@ def buy(game: State, who: Monster, inp: Input) -> None:
             raise UnknownPlayer(
                 _(
                     'from: {source} is neither "deck" nor a player ({players})',
-                    source=repr(source),
+                    source=Quoted(source),
                     players=", ".join(game.by_name),
                 )
             )

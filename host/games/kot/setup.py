@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from host.games.text import Quoted
+
 # tokens a monster may hold: poison and shrink tokens, Smoke Cloud's charges, Battery
 # Monster's energy
 TOKENS = ("poison", "shrink", "smoke", "battery")
@@ -186,7 +188,7 @@ def check_setup(setup: Setup) -> None:
                 _(
                     "{at}: {name} sits twice at the table",
                     at=f"players[{i}].name",
-                    name=repr(seat.name),
+                    name=Quoted(seat.name),
                 )
             )
         if seat.name == "deck":
@@ -201,7 +203,7 @@ def check_setup(setup: Setup) -> None:
                 _(
                     "{at}: unknown monster {name} (monsters: {monsters})",
                     at=f"players[{i}].monster",
-                    name=repr(seat.monster),
+                    name=Quoted(seat.monster),
                     monsters=", ".join(MONSTERS),
                 )
             )
@@ -216,7 +218,7 @@ def check_setup(setup: Setup) -> None:
     if setup.options.two_player_variant and len(seats) != 2:
         raise SetupError(_("options.two_player_variant: only for a game started with 2 players"))
     if not isinstance(setup.seed, int) or isinstance(setup.seed, bool):
-        raise SetupError(_("seed: a whole number, not {value}", value=repr(setup.seed)))
+        raise SetupError(_("seed: a whole number, not {value}", value=Quoted(setup.seed)))
     if setup.first_player is not None and setup.first_player not in names:
         raise SetupError(refusals.unknown_player(setup.first_player, names, "first_player"))
     if setup.options.dice not in DICE_BOXES:
@@ -224,7 +226,7 @@ def check_setup(setup: Setup) -> None:
             _(
                 'options.dice: "" (the standard box\'s dice) or "dark" (the Dark Edition\'s), '
                 "not {value}",
-                value=repr(setup.options.dice),
+                value=Quoted(setup.options.dice),
             )
         )
     from host.games.kot.expansion import EXPANSIONS
@@ -295,13 +297,13 @@ def check_setup(setup: Setup) -> None:
                     said = _(
                         "{at}: {value} is not a whole number 0 or more",
                         at=where_,
-                        value=repr(value),
+                        value=Quoted(value),
                     )
                 else:
                     said = _(
                         "{at}: {value} is not a whole number 0 to {top}",
                         at=where_,
-                        value=repr(value),
+                        value=Quoted(value),
                         top=top,
                     )
                 raise SetupError(said)
@@ -311,7 +313,7 @@ def check_setup(setup: Setup) -> None:
                     _(
                         "{at}: unknown token {name} (tokens: {tokens})",
                         at=f"{at}.tokens",
-                        name=repr(token),
+                        name=Quoted(token),
                         tokens=", ".join(TOKENS),
                     )
                 )
@@ -320,7 +322,7 @@ def check_setup(setup: Setup) -> None:
                     _(
                         "{at}: {value} is not a whole number 0 or more",
                         at=f"{at}.tokens.{token}",
-                        value=repr(count),
+                        value=Quoted(count),
                     )
                 )
         if not _count(mp.cultists):
@@ -328,7 +330,7 @@ def check_setup(setup: Setup) -> None:
                 _(
                     "{at}: {value} is not a whole number 0 or more",
                     at=f"{at}.cultists",
-                    value=repr(mp.cultists),
+                    value=Quoted(mp.cultists),
                 )
             )
         if mp.cultists and not setup.options.cultists:
@@ -338,7 +340,7 @@ def check_setup(setup: Setup) -> None:
                 _(
                     '{at}: "city", "bay" or null, not {value}',
                     at=f"{at}.location",
-                    value=repr(mp.location),
+                    value=Quoted(mp.location),
                 )
             )
         if mp.hp == 0 and (mp.location or cards or mp.energy or mp.cultists):
@@ -380,7 +382,11 @@ def check_setup(setup: Setup) -> None:
         )
     if not _count(pos.turn) or pos.turn < 1:
         raise SetupError(
-            _("{at}: a whole number from 1, not {value}", at=f"{where}.turn", value=repr(pos.turn))
+            _(
+                "{at}: a whole number from 1, not {value}",
+                at=f"{where}.turn",
+                value=Quoted(pos.turn),
+            )
         )
     if pos.face_up is not None:
         if len(pos.face_up) > 3:

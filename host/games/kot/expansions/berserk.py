@@ -28,6 +28,7 @@ from host.games.kot.expansion import Expansion, expansion
 from host.games.kot.rules import ROLL
 from host.games.kot.setup import SetupError
 from host.games.kot.text import _, face_label
+from host.games.text import Quoted
 
 if TYPE_CHECKING:
     from host.games.kot.setup import MonsterPosition, Setup
@@ -103,7 +104,7 @@ class BerserkExpansion(Expansion):
             at = f"position.monsters.{name}.berserk"
             if not isinstance(mp.berserk, bool):
                 raise SetupError(
-                    _("{at}: true or false, not {value}", at=at, value=repr(mp.berserk))
+                    _("{at}: true or false, not {value}", at=at, value=Quoted(mp.berserk))
                 )
             if mp.berserk and not setup.options.berserk:
                 raise SetupError(_("{at}: only with the berserk option", at=at))

@@ -24,6 +24,7 @@ from host.games.kot.expansion import Expansion, expansion
 from host.games.kot.rules import FACES, OVER, ROLL, ROLLOFF
 from host.games.kot.text import _
 from host.games.page import choice
+from host.games.text import Quoted
 
 if TYPE_CHECKING:
     from host.games.kot.setup import MonsterPosition
@@ -88,7 +89,7 @@ def spend_cultist(game: State, who: Monster, inp: Input) -> None:
         raise MalformedInput(
             _(
                 'a cultist input says "spend": "hp", "energy" or "throw", not {value}',
-                value=repr(spend),
+                value=Quoted(spend),
             )
         )
     if not who.cultists:

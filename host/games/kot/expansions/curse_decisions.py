@@ -41,6 +41,7 @@ from host.games.kot.rules import FACE_SET, FACES
 from host.games.kot.state import Hit
 from host.games.kot.text import _, face_label
 from host.games.page import choice
+from host.games.text import Quoted
 
 if TYPE_CHECKING:
     from host.games.kot.state import Monster, Pending, State
@@ -66,13 +67,13 @@ def _decide_gift(game: State, pending: Pending, inp: Input) -> None:
         if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= options["most"][what]:
             most = options["most"][what]  # 0 when the giver has none: said as one number
             raise RuleViolation(
-                _("{field}: only 0, not {value}", field=what, value=repr(n))
+                _("{field}: only 0, not {value}", field=what, value=Quoted(n))
                 if most == 0
                 else _(
                     "{field}: a whole number from 0 to {most}, not {value}",
                     field=what,
                     most=most,
-                    value=repr(n),
+                    value=Quoted(n),
                 )
             )
         given[what] = n
@@ -164,7 +165,7 @@ def _decide_scarab(game: State, pending: Pending, inp: Input) -> None:
                 "the {scarab} goes to one of {players}, not {value}",
                 scarab=_("Golden Scarab"),
                 players=", ".join(pending.options["monsters"]),
-                value=repr(to),
+                value=Quoted(to),
             )
         )
     game.decided(pending)
@@ -467,7 +468,11 @@ def _decide_bless(game: State, pending: Pending, inp: Input) -> None:
     face, do = inp.get("face"), inp.get("do")
     if do not in (RETHROW, REMOVE):
         raise MalformedInput(
-            _('"do": {choices}, not {value}', choices=f'"{RETHROW}" or "{REMOVE}"', value=repr(do))
+            _(
+                '"do": {choices}, not {value}',
+                choices=f'"{RETHROW}" or "{REMOVE}"',
+                value=Quoted(do),
+            )
         )
     if face not in options["dice"]:
         raise RuleViolation(
@@ -531,7 +536,7 @@ def _decide_curse(game: State, pending: Pending, inp: Input) -> None:
         raise RuleViolation(
             _(
                 "{name} is not in the curse deck (the options list the curses left in it)",
-                name=repr(name),
+                name=Quoted(name),
             )
         )
     game.decided(pending)

@@ -42,6 +42,7 @@ from host.games.kot.expansions.curse_cards import (
 )
 from host.games.kot.setup import SetupError
 from host.games.kot.text import _, face_label
+from host.games.text import Quoted
 
 if TYPE_CHECKING:
     from host.games.kot.setup import Position, Setup
@@ -161,7 +162,7 @@ class Curses(Expansion):
                         _(
                             "{at}: unknown curse {name} (curses: {curses})",
                             at=at,
-                            name=repr(name),
+                            name=Quoted(name),
                             curses=", ".join(sorted(CURSES)),
                         )
                     )

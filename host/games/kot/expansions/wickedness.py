@@ -28,6 +28,7 @@ from host.games.kot.setup import TILE_PAIRS, SetupError
 from host.games.kot.state import ExtraTurn
 from host.games.kot.text import _
 from host.games.page import choice
+from host.games.text import Quoted
 
 if TYPE_CHECKING:
     from host.games.kot.setup import MonsterPosition, Position, Setup
@@ -287,7 +288,7 @@ def _check_tile(name: object, at: str, side: str) -> None:
             _(
                 "{at}: unknown tile {name} (tiles: {tiles})",
                 at=at,
-                name=repr(name),
+                name=Quoted(name),
                 tiles=", ".join(sorted(TILES)),
             )
         )
@@ -351,7 +352,7 @@ def decide_tile(game: State, pending: Pending, inp: Input) -> None:
             raise RuleViolation(
                 _(
                     "{tile} is not lying at wickedness {level}: take one of {tiles}, or pass",
-                    tile=repr(name),
+                    tile=Quoted(name),
                     level=pending.options["level"],
                     tiles=", ".join(map(str, map(_.name, pending.options["tiles"]))),
                 )
@@ -433,7 +434,7 @@ class Wickedness(Expansion):
                 _(
                     'options.wickedness: the side of the tiles, "front", "green" or "mixed" '
                     '(or "" for none), not {value}',
-                    value=repr(side),
+                    value=Quoted(side),
                 )
             )
         pos = setup.position
@@ -451,7 +452,7 @@ class Wickedness(Expansion):
                     _(
                         "{at}: {value} is not a whole number 0 to {top}",
                         at=f"{at}.wickedness",
-                        value=repr(mp.wickedness),
+                        value=Quoted(mp.wickedness),
                         top=MOST,
                     )
                 )
@@ -563,8 +564,8 @@ class Fluxling(Tile):
                         "Fluxling copies a keep card another monster owns (not {mimic}), not "
                         "{card} of {owner}",
                         mimic=_.name("Mimic"),
-                        card=repr(inp.get("target")),
-                        owner=repr(inp.get("owner")),
+                        card=Quoted(inp.get("target")),
+                        owner=Quoted(inp.get("owner")),
                     )
                 )
         game.decided(pending)

@@ -15,6 +15,7 @@ from host.games.kot.effects import CardEffect, card
 from host.games.kot.errors import RuleViolation
 from host.games.kot.rules import BUY
 from host.games.kot.text import _
+from host.games.text import Quoted
 
 if TYPE_CHECKING:
     from host.games import Input
@@ -178,7 +179,7 @@ class Mimic(CardEffect):
                     "{player} cannot copy {card} of {owner}",
                     player=owner.name,
                     card=_.name(target),
-                    owner=repr(inp.get("owner")),
+                    owner=Quoted(inp.get("owner")),
                 )
             )
         if owner.energy < pending.options["cost"]:
