@@ -100,7 +100,13 @@ def _course(data: object) -> Course:
     values = DEFAULT_PLACES if places is None else _ints(places, "course.finish_places")
     if "preset" in obj:
         if "parts" in obj:
-            raise ScriptError(_("course: a preset or its own parts, not both"))
+            raise ScriptError(
+                _(
+                    'course: a preset and board parts both given: choose "your own" as the '
+                    "course to race on the board parts, or clear the board parts to race the "
+                    "preset"
+                )
+            )
         name = as_str(obj["preset"], "course.preset")
         if name not in PRESETS:
             raise ScriptError(

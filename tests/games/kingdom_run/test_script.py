@@ -64,7 +64,7 @@ WRONG: list[tuple[dict[str, Any], str]] = [
     ),
     (
         {"course": {"preset": "sprint", "parts": ["..."]}},
-        "course: a preset or its own parts, not both",
+        'course: a preset and board parts both given: choose "your own" as the course',
     ),
     ({"course": {}}, 'course: a "preset" or the "parts" as laid on the table'),
     (
@@ -146,6 +146,28 @@ def test_a_wrong_script_says_what_and_where_in_one_line(changes: dict[str, Any],
     with pytest.raises(ScriptError) as raised:
         replay(parse_script(data))
     assert says in str(raised.value) and "\n" not in str(raised.value)
+
+
+QUOTED = re.compile(r'"([^"]+)"|«\u00a0([^»]+)\u00a0»|「([^」]+)」')
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "ja"])
+def test_a_preset_and_parts_both_given_says_what_to_do(lang: str) -> None:
+    """The setup form offers a preset or "your own: the board parts below": a preset chosen
+    with parts filled in is refused with what to do, the choice named as the form names it
+    in the page's language (it said only "not both")."""
+    from host.games.kingdom_run.text import _
+    from host.games.text import message
+
+    with pytest.raises(ScriptError) as refused:
+        parse_script(script(course={"preset": "sprint", "parts": ["..."]}))
+    said = message(refused.value).say(lang)  # type: ignore[attr-defined]
+    choice = QUOTED.search(said)
+    assert choice is not None, said
+    label = _("your own: the board parts below").say(lang)
+    assert label.startswith(next(g for g in choice.groups() if g)), (said, label)
+    clear = {"en": "clear the board parts", "fr": "videz les parties", "ja": "空にして"}
+    assert clear[lang] in said
 
 
 def test_an_illegal_input_names_its_index_and_keeps_the_state_reached() -> None:
