@@ -14,6 +14,7 @@ import os
 import shlex
 import signal
 import threading
+from dataclasses import dataclass
 from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING, Any
@@ -157,6 +158,10 @@ def play(args: argparse.Namespace, terminal: Terminal, page: bool = True) -> Non
                 f"{' and '.join(given)}: for a recorded session (--camera demo or a session "
                 f"folder), not --camera {camera}: set up or pick up the game on the page"
             )
+    # the recorded session and its game read and checked before anything starts (the
+    # store, the board, the page): a game file typed wrong is said at once, in one line
+    folder = None if camera == "demo" else camera
+    session = _session(args, folder) if recorded else None
     live = None
     if not recorded and camera != "none":
         from host.app.camera import open_camera
@@ -200,8 +205,8 @@ def play(args: argparse.Namespace, terminal: Terminal, page: bool = True) -> Non
         link_news = LinkNews(virtual)  # the page is told when the board goes and comes back
         link_news.said(board_said)
         player = None
-        if recorded:
-            player = _recorded(table, args, None if camera == "demo" else camera, terminal)
+        if session is not None:
+            player = _recorded(table, args, folder, terminal, session)
             worker = threading.Thread(target=player.run, args=(stop,), name="recorded", daemon=True)
         elif live is not None:
             from host.app.camera import run_camera
@@ -311,40 +316,80 @@ def _stop_on_sigterm(stop: threading.Event) -> None:
         signal.signal(signal.SIGTERM, handler)
 
 
-def _recorded(
-    table: Any, args: argparse.Namespace, folder: str | None, terminal: Terminal | None = None
-) -> Any:
-    """A new game with the session's setup, and the session playing into it (`terminal`
-    told of the cards it enters, as recorded, where the camera did not read them)."""
+@dataclass
+class _Session:
+    """A recorded session to play, and the game it plays (None: a teaching session)."""
+
+    recorded: Any  # host.recording's session
+    kind: Any = None
+    setup: dict[str, Any] | None = None
+
+
+def _session(args: argparse.Namespace, folder: str | None) -> _Session:
+    """The recorded session in `folder` (None: the demo's) and the game it was played from
+    (--game, else the one the session names), read and checked: the game file first,
+    before the demo's frames are rendered."""
     from host import recording
-    from host.app.camera import DiceWatcher
-    from host.app.recorded import SessionPlayer, session_folder
-    from host.app.table import RECORDING
-    from host.app.text import _
+    from host.app.recorded import session_folder
     from host.games.kind import GameFileError
     from host.games.registry import kind_of_script, read_game_file
 
+    try:
+        given = None if args.game is None else read_game_file(args.game)
+    except GameFileError as error:
+        raise UserError(str(error)) from None
+    setup = None if given is None else _setup_checked(*given)
     session = recording.load_session(session_folder(folder))
     if session.teach:  # dice thrown to teach the table: no game (open Teach your dice)
-        table.notice("info", _("a teaching session: open Teach your dice on the page to play it"))
-        return SessionPlayer(table, session, DiceWatcher(), speed=args.speed, inputs=False)
-    try:  # the game it was played from: --game, else the one the session names
-        if args.game is not None:
-            kind, script = read_game_file(args.game)
-        elif session.game is not None:
-            kind, script = kind_of_script(session.game), dict(session.game)
-        else:
+        return _Session(session)
+    if given is None:  # the game it was played from: the one the session names
+        if session.game is None:
             raise UserError(
                 f"{session.folder} does not say which game it was played from: give --game "
                 "SCRIPT (the game script whose setup it was played from)"
             )
-    except GameFileError as error:
-        raise UserError(str(error)) from None
+        try:
+            given = kind_of_script(session.game), dict(session.game)
+        except GameFileError as error:
+            raise UserError(str(error)) from None
+        setup = _setup_checked(*given)
+    return _Session(session, given[0], setup)
+
+
+def _setup_checked(kind: Any, script: dict[str, Any]) -> dict[str, Any]:
+    """The setup of a game script, checked as a new game's is (before a game in progress
+    is compared with it)."""
+    from host.games.kind import GameFileError
+
     setup = {k: v for k, v in script.items() if k not in ("format", "inputs", "expect")}
-    try:  # checked before a game in progress is compared with it, as a new game's is
+    try:
         kind.setup_of(setup)
     except GameFileError as error:
         raise UserError(f"cannot start this game: {error}") from None
+    return setup
+
+
+def _recorded(
+    table: Any,
+    args: argparse.Namespace,
+    folder: str | None,
+    terminal: Terminal | None = None,
+    session: _Session | None = None,
+) -> Any:
+    """A new game with the setup of the session in `folder` (None: the demo's; `session`:
+    read already), and the session playing into it (`terminal` told of the cards it
+    enters, as recorded, where the camera did not read them)."""
+    from host.app.camera import DiceWatcher
+    from host.app.recorded import SessionPlayer
+    from host.app.table import RECORDING
+    from host.app.text import _
+
+    session = session or _session(args, folder)
+
+    if session.kind is None or session.setup is None:  # a teaching session
+        table.notice("info", _("a teaching session: open Teach your dice on the page to play it"))
+        return SessionPlayer(table, session.recorded, DiceWatcher(), speed=args.speed, inputs=False)
+    kind, setup = session.kind, session.setup
     done = _resumable(table, kind, setup)
     if done is None:
         table.act({"do": "new_game", "game": kind.name, "setup": setup}, RECORDING)
@@ -360,7 +405,7 @@ def _recorded(
         )
     return SessionPlayer(
         table,
-        session,
+        session.recorded,
         DiceWatcher(),
         speed=args.speed,
         inputs=not args.manual,

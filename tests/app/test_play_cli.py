@@ -24,8 +24,8 @@ from host.app.store import Store
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def play(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "XDG_DATA_HOME": str(tmp_path / "data")}
+def play(tmp_path: Path, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "XDG_DATA_HOME": str(tmp_path / "data"), **env}
     return subprocess.run(
         [sys.executable, "-m", "host", "play", "--board", "none", "--port", "0", *args],
         capture_output=True,
@@ -156,6 +156,21 @@ def test_a_port_in_use(tmp_path: Path) -> None:
         port = str(taken.getsockname()[1])
         result = play(tmp_path, "--camera", "none", "--port", port)
     one_line_error(result, "another dicetable running")
+
+
+def test_a_game_file_typed_wrong_is_said_before_anything_starts(tmp_path: Path) -> None:
+    """`--game missing.json --camera demo` rendered the demo's frames (a cold cache: most of
+    a minute), made the store, printed the PIN and the page's address, and only then read
+    the game file: it is read first, and said at once in one line."""
+    cache = tmp_path / "cache"  # (a cold cache: the demo's frames would be rendered)
+    env = {"XDG_CACHE_HOME": str(cache)}
+    db = tmp_path / "recorded.db"
+    started = time.monotonic()
+    result = play(tmp_path, "--camera", "demo", "--game", "missing.json", "--db", str(db), **env)
+    one_line_error(result, "cannot read missing.json")
+    assert time.monotonic() - started < 20
+    assert "page is at" not in result.stdout and "Table PIN" not in result.stdout
+    assert not db.exists() and not any(cache.glob("dicetable/*session*"))
 
 
 def test_a_store_left_unchanged_by_a_refused_start(tmp_path: Path) -> None:
