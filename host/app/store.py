@@ -17,6 +17,7 @@ Tables:
 
 from __future__ import annotations
 
+import fcntl
 import json
 import secrets
 import sqlite3
@@ -27,7 +28,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from statistics import median
-from typing import Any
+from typing import IO, Any
 
 from host.app import store_files
 from host.app.text import _
@@ -119,6 +120,52 @@ def result_of(kind: GameKind, game: Game) -> dict[str, Any] | None:
     return {"winners": kind.winners(game), "turns": kind.turn(game)[1]}
 
 
+_HELD: dict[str, tuple[IO[str], int]] = {}  # this process's store locks: file, stores using it
+_HELD_LOCK = threading.Lock()
+
+
+def _hold(path: Path) -> str | None:
+    """Hold the game store's lock (`games.db.lock` beside it) while this process uses the
+    store (its Stores share it); StoreError if another process holds it. Two dicetables
+    writing one store each apply inputs to the game as their own memory has it: a game
+    whose log no longer replays. The key to give back (`_give_back`); None where no lock
+    file can be made (a folder not writable: the store says so as it opens)."""
+    key = str(path.resolve())
+    with _HELD_LOCK:
+        if key in _HELD:
+            held, users = _HELD[key]
+            _HELD[key] = (held, users + 1)
+            return key
+        try:
+            held = open(f"{path}.lock", "a")  # noqa: SIM115 (held open while the store is)
+        except OSError:
+            return None
+        try:
+            fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            held.close()
+            raise StoreError(
+                _(
+                    "another dicetable is using the game store {path}: stop it, or give this "
+                    "one --db for another file",
+                    path=str(path),
+                )
+            ) from None
+        _HELD[key] = (held, 1)
+        return key
+
+
+def _give_back(key: str | None) -> None:
+    if key is None:
+        return
+    with _HELD_LOCK:
+        held, users = _HELD.pop(key)
+        if users > 1:
+            _HELD[key] = (held, users - 1)
+        else:
+            held.close()  # (the lock goes with it)
+
+
 class Store:
     """The game store. Thread-safe: one connection, one lock; every write is one
     transaction, committed before the method returns. Every SQLite failure is a StoreError
@@ -160,6 +207,15 @@ class Store:
                     why=error.strerror or str(error),
                 )
             ) from None
+        self._held: str | None = None
+        self._start()
+        try:  # (once it is a store: a file that is none is left alone)
+            self._held = _hold(self.path)  # one dicetable at a time: StoreError otherwise
+        except BaseException:
+            self._db.close()
+            raise
+
+    def _start(self) -> None:
         try:
             self._db = self._open()
         except _Damaged as damage:
@@ -279,6 +335,11 @@ class Store:
     def close(self) -> None:
         with self._lock:
             self._db.close()
+            self._release()
+
+    def _release(self) -> None:
+        held, self._held = self._held, None
+        _give_back(held)
 
     @contextmanager
     def _read(self) -> Iterator[sqlite3.Connection]:

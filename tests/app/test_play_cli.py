@@ -265,3 +265,25 @@ def test_the_terminal_says_when_the_board_goes_away_and_comes_back(tmp_path: Pat
             proc.send_signal(signal.SIGTERM)
             _, err = proc.communicate(timeout=30)
         assert proc.returncode == 0 and "Traceback" not in err, err
+
+
+def test_a_second_dicetable_on_the_same_store_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two dicetables on one store (another --port) each applied inputs to the game as
+    its own memory had it: both wrote game 1, and its log no longer replayed (the table
+    then opens empty). The second is refused in one line; once the first ends, it starts."""
+    from tests.app.running import App
+
+    db = tmp_path / "games.db"
+    command = [sys.executable, "-m", "host", "play", "--board", "none", "--camera", "none"]
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))  # (the App's process's)
+    first = App([*command, "--db", str(db), "--port", "0"])
+    try:
+        one_line_error(
+            play(tmp_path, "--db", str(db), "--camera", "none"),
+            f"another dicetable is using the game store {db}: stop it, or give this one --db",
+        )
+    finally:
+        first.kill()
+    App([*command, "--db", str(db), "--port", "0"]).kill()  # (its lock went with it)
