@@ -80,11 +80,13 @@ MEASURE = """() => {
 }""".replace("${BOX}", BOX)
 
 # Every control a finger taps, at least TAP px tall and wide (a box to tick: its label; the
-# columns of a die's faces may stand a little narrower, nine dice side by side)
+# columns of a die's faces may stand a little narrower, nine dice side by side); a thing
+# made tappable (role=button: a race's space or runner a choice acts on) is one too
 TAP, DIE_WIDE = 40, 36
 SMALL = """([least, dieWide]) => {
   const small = [];
-  for (const el of document.querySelectorAll("button, select, input, textarea, a[href], summary")) {
+  const controls = "button, select, input, textarea, a[href], summary, [role=button]";
+  for (const el of document.querySelectorAll(controls)) {
     if (!el.checkVisibility({ visibilityProperty: true })) continue;
     const tick = el.type === "checkbox" || el.type === "radio";
     const target = (tick && el.closest("label")) || el;
