@@ -407,9 +407,9 @@ def test_a_set_that_cannot_be_written_is_said_and_the_cards_are_kept(
     cardset.user_dir().write_text("not a folder")
     table.teaching.act({"step": "learn"}, None)
     assert flow.step == "fitting"
-    until(lambda: flow.step != "fitting")
+    # (the notice comes just after the step: wait for it, not for the step)
+    (said,) = until(lambda: table.said("error"))
     assert flow.step == "laying"
-    (said,) = table.said("error")
     assert said.startswith("the card set cannot be written in ") and "internal" not in said
     assert "then Learn these cards again (the cards taught are kept)" in said
     assert "«\u00a0Apprendre ces cartes\u00a0»" in say(said, "fr")
