@@ -18,7 +18,7 @@ import numpy as np
 from vision import setfile
 from vision.errors import SetAside, VisionError
 from vision.nets import softmax
-from vision.words import Said, SetName, _
+from vision.words import Quoted, Said, SetName, _
 
 SHIPPED = Path(__file__).parent / "facesets"
 COCKED = 0.9  # cocked classifier's probability from which a die counts as leaning (default)
@@ -277,12 +277,15 @@ def load(name_or_path: str | Path) -> FaceSet:
     """A face set by name (taught ones first, then shipped: "kot", "d6-pips") or .npz path."""
     path = setfile.find(name_or_path, user_dir(), SHIPPED)
     if Path(name_or_path).suffix == ".npz" and not path.is_file():
-        raise FaceSetError(f"there is no file {path} (a face set file, .npz)")
+        raise FaceSetError(_("there is no file {path} (a face set file, .npz)", path=str(path)))
     if not path.is_file():
-        known = ", ".join(shipped()) or "none"
         raise FaceSetError(
-            f"no face set {str(name_or_path)!r} (shipped: {known}; "
-            "or teach one: dicetable vision teach DIR --name NAME)"
+            _(
+                "no face set {name} (shipped: {known}; or teach one: dicetable vision teach DIR "
+                "--name NAME)",
+                name=Quoted(str(name_or_path)),
+                known=", ".join(shipped()) or "-",
+            )
         )
     try:
         meta, data = setfile.read(path)
@@ -300,7 +303,9 @@ def load(name_or_path: str | Path) -> FaceSet:
             kept = setfile.set_aside(path)
             if kept is not None:
                 raise FaceSetAside(_set_aside(str(name_or_path), path, kept)) from None
-        raise FaceSetError(f"{path} is not a face set file ({error})") from None
+        raise FaceSetError(
+            _("{path} is not a face set file ({why})", path=str(path), why=str(error))
+        ) from None
 
 
 def _set_aside(name: str, path: Path, kept: Path) -> Said:

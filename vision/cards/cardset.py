@@ -20,7 +20,7 @@ import numpy as np
 from vision import setfile
 from vision.errors import SetAside, VisionError
 from vision.nets import softmax
-from vision.words import Said, _
+from vision.words import Quoted, Said, _
 
 SHIPPED = Path(__file__).parent / "sets"
 
@@ -106,10 +106,13 @@ def load(name_or_path: str | Path) -> CardSet:
     """A card set by name (taught ones first, then shipped: "cards") or .npz path."""
     path = setfile.find(name_or_path, user_dir(), SHIPPED)
     if not path.is_file():
-        known = ", ".join(shipped()) or "none"
         raise CardSetError(
-            f"no card set {str(name_or_path)!r} (shipped: {known}; or teach one from photos of "
-            "your deck: dicetable vision teach DIR --name NAME)"
+            _(
+                "no card set {name} (shipped: {known}; or teach one from photos of your deck: "
+                "dicetable vision teach DIR --name NAME)",
+                name=Quoted(str(name_or_path)),
+                known=", ".join(shipped()) or "-",
+            )
         )
     try:
         meta, data = setfile.read(path)
@@ -138,7 +141,9 @@ def load(name_or_path: str | Path) -> CardSet:
             kept = setfile.set_aside(path)
             if kept is not None:
                 raise CardSetAside(_set_aside(str(name_or_path), path, kept)) from None
-        raise CardSetError(f"{path} is not a card set file ({error})") from None
+        raise CardSetError(
+            _("{path} is not a card set file ({why})", path=str(path), why=str(error))
+        ) from None
 
 
 def _set_aside(name: str, path: Path, kept: Path) -> Said:
