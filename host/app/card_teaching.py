@@ -84,6 +84,38 @@ def taught(name: str) -> bool:
     return user_path(name).is_file()
 
 
+def keep_taught(path: Path) -> Path | None:
+    """Keep the set taught before at `path` beside it (`cards.npz.set-aside-TIME`: as a set
+    sent back to the one shipped), before a new teaching's set takes its place: a second
+    teaching replaced the first one's file, lost. None: no set was taught there. OSError
+    if it cannot be kept (then the set taught before stays in place)."""
+    import shutil
+
+    if not path.is_file():
+        return None
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    aside = path.with_name(f"{path.name}.set-aside-{stamp}")
+    n = 1
+    while aside.exists():  # (two teachings within a second)
+        n += 1
+        aside = path.with_name(f"{path.name}.set-aside-{stamp}-{n}")
+    try:
+        os.link(path, aside)  # (the same bytes, at once; the set in place until replaced)
+    except OSError:  # a file system without hard links
+        shutil.copy2(path, aside)
+    return aside
+
+
+def kept_before(aside: Path, path: Path) -> Text:
+    """For people: where the set taught before is kept, and how to read with it again."""
+    return _(
+        "the set taught before is kept as {file}: to read the cards with it again, copy it "
+        "over {set} (cp {file} {set}) and start dicetable again",
+        file=str(aside),
+        set=str(path),
+    )
+
+
 class CardTeaching:
     """What the table learns of its deck. `changed()` tells the table its state changed
     (the page redraws); `notice(level, text)` tells the people."""
@@ -266,6 +298,7 @@ class CardTeaching:
             from vision.errors import VisionError
 
             fresh: Path | None = None
+            before: Path | None = None
             try:
                 made = flow.learn()
                 path = user_path(flow.name)
@@ -273,6 +306,7 @@ class CardTeaching:
                 with self._lock:  # (a cancel meanwhile wins: the set is not used)
                     if self.flow is not flow:
                         return
+                    before = keep_taught(path)  # (the set taught before: kept, not lost)
                     os.replace(fresh, path)
                     fresh = None
                     cameras = list(self.cameras)
@@ -320,6 +354,8 @@ class CardTeaching:
                         cards=len(flow.confirmed()),
                     ),
                 )
+                if before is not None:
+                    self.notice("info", kept_before(before, user_path(flow.name)))
             finally:
                 if fresh is not None:  # (not used: cancelled, or failed on the way)
                     fresh.unlink(missing_ok=True)

@@ -414,3 +414,41 @@ def test_a_set_that_cannot_be_written_is_said_and_the_cards_are_kept(
     assert "then Learn these cards again (the cards taught are kept)" in said
     assert "«\u00a0Apprendre ces cartes\u00a0»" in say(said, "fr")
     assert flow.result == {"error": said} and len(flow.confirmed()) == 2
+
+
+def test_a_new_teaching_keeps_the_set_taught_before_and_says_how_to_put_it_back(
+    home: Path, hand: Path
+) -> None:
+    """Before: a second teaching's set replaced the first one's file (cards.npz), which
+    was lost (dice sets keep their versions; a card set sent back to the one shipped was
+    kept, one replaced was not). Now the set taught before is kept beside it, and the
+    notice says where and how to read with it again. Real files, taught twice."""
+    from host.games.text import say
+
+    def learnt(table: Table, n: int) -> None:
+        flow = taught(table, hand)
+        other = [k for k in flow.kinds if k[1] != flow.cards[0].guess[1]][n]  # (two values)
+        card = {"card": 1, "color": other[0], "value": other[1]}
+        table.teaching.act({"step": "confirm", **card}, None)
+        table.teaching.act({"step": "learn"}, None)
+        until(lambda: flow.step == "done" and table.said("info"))
+        table.teaching.act({"step": "close"}, None)
+
+    table = Table()
+    learnt(table, 0)
+    path = cardset.user_path("cards")
+    first = path.read_bytes()
+    assert len(table.said("info")) == 1  # (nothing was taught before)
+    again = Table()
+    learnt(again, 1)  # (another deck's card)
+    until(lambda: len(again.said("info")) == 2)
+    (aside,) = path.parent.glob("cards.npz.set-aside-*")
+    assert aside.read_bytes() == first and path.read_bytes() != first
+    said = again.said("info")[1]
+    assert said == (
+        f"the set taught before is kept as {aside}: to read the cards with it again, copy it "
+        f"over {path} (cp {aside} {path}) and start dicetable again"
+    )
+    assert f"(cp {aside} {path})" in say(said, "fr") and str(aside) in say(said, "ja")
+    shutil.copy(aside, path)  # as said: the set taught before is read again
+    assert path.read_bytes() == first and cardset.load("cards").kinds
