@@ -28,7 +28,10 @@ from the last one is an event for the table:
   some of the next hand laid: a confident wrong score). One of them moved can't be told
   from a card of the same kind laid: while one read is neither where it lay nor gone (a
   view with no card that could be it), a card that could be it among the hand is a misfit
-  (take the cards laid before away, or enter the hand on the page), never counted.
+  (take the cards laid before away, or enter the hand on the page), never counted. A
+  camera that starts while a hand is awaited (the host started again) saw none of them
+  lie: its first view takes cards alike those the game says lie face up
+  (CardExpectation.lying: the pile's top card, the hands laid before) for them.
 
   An undo that brings a hand back to be awaited (`undone`, then `expect`) looks at the
   view anew: the cards lying where that hand's own view last settled count for it again
@@ -239,6 +242,10 @@ class CardWatcher:
         self._view = cards
         self._here = [_sides(c) for c in cards if c.known]
         if expected.what == "hand":
+            with self._lock:
+                starting, self._starting = self._starting, False
+            if starting:  # the cards lying as the game says, not the hand's (a restart)
+                self._before += _lying(cards, expected.lying)
             self._laid = self._hands[expected] = self._not_before(cards)
         if view == self._settled:
             return []
@@ -386,6 +393,19 @@ def _where(c: CardReading) -> tuple[object, ...]:
     """A card as a view tells it apart: its kind, and roughly where it lies (a card moved
     is a new view, looked at again)."""
     return (c.color, c.value, *place(c))
+
+
+def _lying(cards: list[CardReading], lying: tuple[tuple[str, str], ...]) -> list[CardReading]:
+    """Of `cards`, as many alike each card the game says lies face up as lie (a card of the
+    hand alike one on the pile may be taken for it: then the hand is short, said, never
+    counted wrong)."""
+    left = list(lying)
+    out = []
+    for c in cards:
+        if (c.color, c.value) in left:
+            left.remove((c.color, c.value))
+            out.append(c)
+    return out
 
 
 def _sides(c: CardReading) -> size.Sides:

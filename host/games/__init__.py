@@ -79,6 +79,10 @@ class CardExpectation:
     # (None: none, or no discard awaited): a camera that starts on a round under way (the
     # host restarted) takes it for the pile as it lies, not for a card laid
     top: tuple[str, str] | None = None
+    # the cards lying face up when a hand is awaited (the discard pile's top card, the hands
+    # laid down before it this round), (colour, value) each: a camera that starts while the
+    # hand is awaited (the host restarted) takes as many cards alike for those, not the hand's
+    lying: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)

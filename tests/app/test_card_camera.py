@@ -759,3 +759,60 @@ def test_a_host_started_again_mid_round_reads_no_card_from_the_pile_as_it_lies(
         for event in watcher.feed(laid, 1 + i / 15):
             table.camera_event(event)
     assert [dict(i) for i in table.game.log[4:]] == [steps[5]["entered"]]
+
+
+def test_a_host_started_again_while_a_hand_is_awaited_counts_only_the_hand_laid(
+    tmp_path: Path,
+) -> None:
+    """Before: the host restarted while a hand was awaited (a crash, a power cut), its
+    fresh camera counted the discard pile's top card with the hand laid beside it, and
+    refused it as a miscount ('5 cards seen where Bob lays down 4'), so the players had
+    to take the pile away or enter the hand on the page. Now the expectation says what
+    lies face up (CardExpectation.lying) and the first view takes cards alike for those,
+    as a camera that saw them laid does. The demo's KaTO game in a real store reopened;
+    the pile's top and Bob's hand drawn as our cards, read by the real reader."""
+    import json
+
+    from host.demo import demo_session_folder
+
+    session = demo_session_folder("kato")
+    steps = json.loads((session / "session.json").read_text())["steps"]
+    script = json.loads((session / "session.json").read_text())["game"]
+    played = [
+        s.get("entered") or s["input"] for s in steps[:10] if s.get("entered") or "input" in s
+    ]
+    hand = steps[10]["entered"]
+    assert hand["type"] == "hand" and hand["player"] == "Bob"
+    before = Table(Store(tmp_path / "games.db"), FakeBoard(), window=0, pin_seconds=0,
+                   clock=Clock(), announce=lambda s: None)  # fmt: skip
+    before.start(clock_thread=False)
+    before.act({"do": "import", "script": {**script, "inputs": played}})
+    top = next(i["card"] for i in reversed(played) if i["type"] in ("play", "turn_up"))
+    assert top == {"color": "black", "value": "wild4"}
+    before.close()
+    table = Table(Store(tmp_path / "games.db"), FakeBoard(), window=0, pin_seconds=0,
+                  clock=Clock(), announce=lambda s: None)  # fmt: skip
+    table.start(clock_thread=False)  # the host started again: its camera too
+    watcher = DiceWatcher()
+    table.on_expect(watcher.expect)
+    table.camera_opened(watcher)
+    assert table.game is not None and len(table.game.log) == len(played)
+    pile = Pile(recording.own_cards(), 3)  # (seed 3: every card clear of the others, read)
+    length = pile.size[1] * 0.24
+    kinds = [(c["color"], c["value"]) for c in [top, *hand["cards"]]]
+    quads = place_hand(pile.rng, len(kinds), length, pile.aspect, *pile.size)
+    laid = pile.frame(
+        [(pile.deck.card(c, v, length), q) for (c, v), q in zip(kinds, quads, strict=True)]
+    )
+    events = []
+    for i in range(3 * SETTLE):
+        for event in watcher.feed(laid, i / 15):
+            events.append(event)
+            table.camera_event(event)
+    assert [e for e in events if isinstance(e, MisfitSeen)] == []
+    (read,) = table.game.log[len(played) :]
+    assert read["player"] == "Bob" and _sorted(read["cards"]) == _sorted(hand["cards"])
+
+
+def _sorted(cards: list[dict[str, str]]) -> list[tuple[str, str]]:
+    return sorted((c["color"], c["value"]) for c in cards)

@@ -56,7 +56,12 @@ class KatoCards:
             return None
         n, winner = len(g.players), g.winner or 0
         hand = min(hands, key=lambda w: (g.seats[w.player] - winner) % n)  # from its left
-        return CardExpectation(CARD_SET, "hand", hand.player, int(hand.options["count"]))
+        # (the pile's cards under its top are hidden: a hand's card alike one would be
+        # taken for it)
+        up = [*g.piles.discard[-1:], *(c for cards in g.laid.values() for c in cards)]
+        lying = tuple((c.color, c.value) for c in up)
+        count = int(hand.options["count"])
+        return CardExpectation(CARD_SET, "hand", hand.player, count, lying=lying)
 
     def card_input(
         self, game: Game, expected: CardExpectation, cards: Sequence[Mapping[str, str]]
