@@ -43,6 +43,33 @@ from host.board.link import BoardLink
 from host.board.render import render_board
 from host.games import BoardDisplay
 
+PREFIX = "dicetable-vboard-"  # a board's folder: PREFIX, its process id, "-", a random part
+
+
+def sweep(folder: Path | None = None) -> list[Path]:
+    """Remove the folders (in `folder`: the temporary one) of virtual boards whose process
+    is no longer alive: a process killed (SIGKILL, a power cut kills all alike) never ran its
+    `close`, and left its folder (the flash's firmware, some 72 KB) at every kill. Those of
+    processes alive (this one's, another user's) stay. Returns the ones removed."""
+    removed = []
+    for old in Path(folder or tempfile.gettempdir()).glob(f"{PREFIX}*-*"):
+        pid = old.name[len(PREFIX) :].split("-", 1)[0]
+        if not pid.isdigit() or old.is_symlink() or not old.is_dir() or _alive(int(pid)):
+            continue
+        shutil.rmtree(old, ignore_errors=True)
+        removed.append(old)
+    return removed
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # (another user's: alive)
+        return True
+    return True
+
 
 class VirtualBoard:
     def __init__(
@@ -59,7 +86,8 @@ class VirtualBoard:
         self.seats = seats
         self.extra_names = list(pinmap.load().extra_names if extra_names is None else extra_names)
         self._link: BoardLink | None = None
-        self._dir = Path(tempfile.mkdtemp(prefix="dicetable-vboard-"))
+        sweep()  # (the folders of boards whose process was killed before it closed them)
+        self._dir = Path(tempfile.mkdtemp(prefix=f"{PREFIX}{os.getpid()}-"))
         self.port = str(self._dir / "ttyACM0")
         self._flash = self._dir / "flash"  # the Pico's file system; kept across unplugs
         self._flash.mkdir()

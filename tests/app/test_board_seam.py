@@ -161,3 +161,30 @@ def _eventually(check: Callable[[], bool], timeout: float = 10.0) -> bool:
             return False
         time.sleep(0.05)
     return True
+
+
+def test_the_folder_a_virtual_board_killed_left_is_removed_at_the_next_start(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A real `dicetable play` with the virtual board, SIGKILLed: before, each kill left
+    its board's folder (/tmp/dicetable-vboard-*, the flash's firmware: 72 KB) for good.
+    Now the next start removes those of processes no longer alive; a live one's stays."""
+    command = [sys.executable, "-m", "host", "play", "--board", "virtual", "--camera", "none"]
+    monkeypatch.setenv("TMPDIR", str(tmp_path))  # (the App's process's temporary folder)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    live = tmp_path / f"dicetable-vboard-{os.getpid()}-alive"  # (this process lives)
+    live.mkdir()
+    play = [*command, "--db", str(tmp_path / "games.db"), "--port", "0", "--pin", PIN]
+    app = App(play)
+    until(lambda: "connected, firmware" in "".join(app.console), 30, "the board connected")
+    app.kill()
+    (left,) = [p for p in tmp_path.glob("dicetable-vboard-*") if p != live]
+    assert sum(f.stat().st_size for f in left.rglob("*") if f.is_file()) > 10_000
+    app = App(play)
+    try:
+        until(lambda: "connected, firmware" in "".join(app.console), 30, "the board connected")
+        assert not left.exists() and live.is_dir()
+        assert len([p for p in tmp_path.glob("dicetable-vboard-*") if p != live]) == 1  # its own
+    finally:
+        app.kill()
