@@ -322,8 +322,9 @@ def test_vision_words_nested_in_a_message_are_said_in_its_language() -> None:
 
 
 def test_a_value_quoted_is_said_with_each_language_s_quotes() -> None:
-    """A name or value a refusal quotes as it was given: 'boots' in English and French,
-    「boots」 in Japanese (as the translations quote: "カードセット「{name}」"), in a list,
+    """A name or value a refusal quotes as it was given: 'boots' in English, « boots » in
+    French (a no-break space inside, as its translations quote: "le jeu de cartes
+    « {name} »"), 「boots」 in Japanese (as they quote: "カードセット「{name}」"), in a list,
     nested (vision's, too), after a copy and a restart."""
     from host.games.refusals import no_such_field, unknown_player
     from vision.words import Quoted as VisionQuoted
@@ -331,7 +332,7 @@ def test_a_value_quoted_is_said_with_each_language_s_quotes() -> None:
 
     said = unknown_player("Nobody", ["Ann", "Bob"])
     assert said == "unknown player 'Nobody' (players: Ann, Bob)"
-    assert said.say("fr") == "joueur inconnu 'Nobody' (joueurs\u00a0: Ann, Bob)"
+    assert said.say("fr") == "joueur inconnu «\u00a0Nobody\u00a0» (joueurs\u00a0: Ann, Bob)"
     assert said.say("ja") == "不明なプレイヤー「Nobody」です（プレイヤー：Ann, Bob）"
     listed = no_such_field("hook", ["to", "at"], ["player"])
     assert listed == "a hook input has no field 'at' and 'to' (fields: player)"
@@ -351,6 +352,7 @@ def test_a_value_quoted_is_said_with_each_language_s_quotes() -> None:
     )
     nested = Words("host.app")("the camera cannot read this throw: {why}", why=why)
     assert "'boots'" in nested and "「boots」" in nested.say("ja")
+    assert "«\u00a0boots\u00a0» n'est pas une face" in nested.say("fr")
     assert pickle.loads(pickle.dumps(why)).fields["face"].quoted == "boots"
 
 
@@ -379,6 +381,66 @@ def _quoted_by_repr(root: Path) -> list[str]:
                     ):
                         found.append(f"{path}:{inner.lineno} {keyword.arg}=repr(...)")
     return found
+
+
+def _fields_quoted(root: Path) -> dict[str, set[str]]:
+    """Each template of a `_()` call in the sources -> its fields given as `Quoted(...)`
+    (or a list of them)."""
+    found: dict[str, set[str]] = {}
+    for path in sorted(root.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
+                continue
+            if node.func.id != "_" or not node.args or not isinstance(node.args[0], ast.Constant):
+                continue
+            for keyword in node.keywords:
+                if any(
+                    isinstance(inner, ast.Call)
+                    and isinstance(inner.func, ast.Name)
+                    and inner.func.id == "Quoted"
+                    for inner in ast.walk(keyword.value)
+                ):
+                    found.setdefault(str(node.args[0].value), set()).add(str(keyword.arg))
+    return found
+
+
+# a quote mark right around a field: the translation quotes it itself
+QUOTE_AROUND = r"[«「'\"‘“]\s*\{%s\}|\{%s\}\s*[»」'\"’”]"
+
+
+def test_a_field_given_quoted_is_not_quoted_again_by_a_translation() -> None:
+    """A `Quoted` field brings its language's quotes (« boots », 「boots」): a translation
+    that quotes it too says it twice (« « boots » », 「「boots」」)."""
+    root = Path(__file__).resolve().parents[1]
+    quoted = _fields_quoted(root / "host") | _fields_quoted(root / "vision")
+    assert quoted.get("unknown player {name} (players: {players})") == {"name"}
+    twice = []
+    for folder in PACKAGES.values():
+        for lang in LANGUAGES:
+            path = folder / "locales" / f"{lang}.json"
+            if not path.is_file():
+                continue
+            for part in read_locale(path).values():
+                for key, said in part.items():
+                    for field in quoted.get(key, ()):
+                        if re.search(QUOTE_AROUND % (field, field), said):
+                            twice.append(f"{path}: {said}")
+    assert twice == []
+
+
+def test_french_quotes_with_guillemets_and_a_no_break_space_inside() -> None:
+    """French quotes a name « so » (as `Quoted` does), never 'so' nor «so» or « so »
+    broken at its space on a phone; a word of the API or of code keeps its "quoted"."""
+    found = []
+    for folder in PACKAGES.values():
+        path = folder / "locales" / "fr.json"
+        if path.is_file():
+            found += [
+                s
+                for s in texts_of(path)
+                if re.search(r"«(?!\u00a0)|(?<!\u00a0)»|['‘]\{\w+\}['’]", s)
+            ]
+    assert found == []
 
 
 def test_a_message_quotes_a_value_with_quoted_never_repr() -> None:

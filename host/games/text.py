@@ -56,8 +56,10 @@ SENTENCE_JOINS = {"en": "; ", "fr": "\u00a0; ", "ja": "。"}
 # a sentence's full stop, and the marks that end a sentence already: Japanese writes no 。
 # after a ？ or a ！ ("アイコ：めくったカードは？Bruno：パス", joined as SENTENCE_JOINS says)
 SENTENCE_ENDS = {"ja": ("。", "？！")}
-# a value quoted in a message (`Quoted`), in the languages that do not quote it as Python
-QUOTES = {"ja": ("「", "」")}
+# a value quoted in a message (`Quoted`), in the languages that do not quote it as Python:
+# French with its guillemets and a no-break space inside (as its locale files quote a name:
+# "le jeu de cartes « {name} »"), Japanese with 「」 ("カードセット「{name}」")
+QUOTES = {"fr": ("«\u00a0", "\u00a0»"), "ja": ("「", "」")}
 # the languages that write a decimal comma ("0,8"); the others a dot (also app.js's number())
 DECIMAL_COMMA = {"fr"}
 # French elides "de" and "que" before a vowel: where a template puts one before a field, the
@@ -129,12 +131,15 @@ class Text(str):
 
 class Quoted(str):
     """A value a message quotes as it was given (a name or a value the rules do not know:
-    a face "boots" asked for, a player "Nobody"): written with Python's quotes in English and
-    French ('boots'), with Japanese's 「」 in Japanese (「boots」, QUOTES). A value that is
-    no string is written as Python writes it in every language (None, [], 2.5).
+    a face "boots" asked for, a player "Nobody"): written with Python's quotes in English
+    ('boots'), with each other language's own (QUOTES): « boots » in French (a no-break space
+    inside), 「boots」 in Japanese. A value that is no string is written as Python writes it in
+    every language (None, [], 2.5).
 
-    >>> Quoted("boots"), Quoted("boots").said("ja"), Quoted(None).said("ja")
-    ("'boots'", '「boots」', 'None')
+    >>> Quoted("boots"), Quoted("boots").said("fr"), Quoted("boots").said("ja")
+    ("'boots'", '«\\xa0boots\\xa0»', '「boots」')
+    >>> Quoted(None).said("ja")
+    'None'
     """
 
     quoted: object  # the value quoted (vision's `vision.words.Quoted` alike)
