@@ -331,9 +331,9 @@ def test_a_value_quoted_is_said_with_each_language_s_quotes() -> None:
     from vision.words import _ as vision_said
 
     said = unknown_player("Nobody", ["Ann", "Bob"])
-    assert said == "unknown player 'Nobody' (players: Ann, Bob)"
-    assert said.say("fr") == "joueur inconnu «\u00a0Nobody\u00a0» (joueurs\u00a0: Ann, Bob)"
-    assert said.say("ja") == "不明なプレイヤー「Nobody」です（プレイヤー：Ann, Bob）"
+    assert said == "unknown player 'Nobody' (players: Ann and Bob)"
+    assert said.say("fr") == "joueur inconnu «\u00a0Nobody\u00a0» (joueurs\u00a0: Ann et Bob)"
+    assert said.say("ja") == "不明なプレイヤー「Nobody」です（プレイヤー：AnnとBob）"
     listed = no_such_field("hook", ["to", "at"], ["player"])
     assert listed == "a hook input has no field 'at' and 'to' (fields: player)"
     assert "「at」と「to」" in listed.say("ja")
@@ -449,6 +449,65 @@ def test_a_message_quotes_a_value_with_quoted_never_repr() -> None:
     the Japanese ("不明なプレイヤー'Nobody'です")."""
     root = Path(__file__).resolve().parents[1]
     assert _quoted_by_repr(root / "host") + _quoted_by_repr(root / "vision") == []
+
+
+def _is_join(node: ast.AST) -> bool:
+    """A `", ".join(...)`: a list made a string before its language could join it (a join
+    of symbols, "2♥ + 1⚡", is no list of words)."""
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == "join"
+        and isinstance(node.func.value, ast.Constant)
+        and isinstance(node.func.value.value, str)
+        and node.func.value.value.strip() in {",", ";", "and", "or", "、", "/"}
+    )
+
+
+def _joined_in_messages(root: Path) -> list[str]:
+    """Each field of a `_()` call in the sources given a list joined beforehand (`", ".join(
+    ...)`, or a name assigned one in the same function): English "a, b, c" in every
+    language (プレイヤー：P1, P2), where a list field is joined as each language joins lists."""
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for scope in ast.walk(tree):
+            if not isinstance(scope, ast.FunctionDef | ast.AsyncFunctionDef):
+                continue
+            joined = {
+                target.id
+                for node in ast.walk(scope)
+                if isinstance(node, ast.Assign) and any(map(_is_join, ast.walk(node.value)))
+                for target in node.targets
+                if isinstance(target, ast.Name)
+            }
+            for node in ast.walk(scope):
+                if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
+                    continue
+                if node.func.id != "_":
+                    continue
+                for keyword in node.keywords:
+                    for inner in ast.walk(keyword.value):
+                        if _is_join(inner) or (isinstance(inner, ast.Name) and inner.id in joined):
+                            found.append(f"{path}:{inner.lineno} {keyword.arg}=...join(...)")
+    return sorted(set(found))
+
+
+def test_a_message_gives_a_list_as_a_list_field_never_joined() -> None:
+    """A list in a message is a list field, joined as each language joins lists ("a, b and
+    c", "a, b et c", "aとb"): joined beforehand it said "プレイヤー：P1, P2" in Japanese."""
+    root = Path(__file__).resolve().parents[1]
+    assert _joined_in_messages(root / "host") + _joined_in_messages(root / "vision") == []
+
+
+def test_a_list_in_a_refusal_is_joined_in_the_reader_s_language() -> None:
+    from host.games.refusals import unknown_player, unknown_type
+
+    said = unknown_player("Nobody", ["Ann", "Bob", "Cy"])
+    assert said == "unknown player 'Nobody' (players: Ann, Bob and Cy)"
+    assert said.say("fr").endswith("(joueurs\u00a0: Ann, Bob et Cy)")
+    assert said.say("ja").endswith("（プレイヤー：Ann、BobとCy）")
+    assert unknown_type("x", ["roll", "end"]).say("ja").endswith("rollとend）")
 
 
 def test_a_number_with_decimals_is_said_as_each_language_writes_it() -> None:

@@ -284,7 +284,7 @@ def load(name_or_path: str | Path) -> FaceSet:
                 "no face set {name} (shipped: {known}; or teach one: dicetable vision teach DIR "
                 "--name NAME)",
                 name=Quoted(str(name_or_path)),
-                known=", ".join(shipped()) or "-",
+                known=list(shipped()) or "-",
             )
         )
     try:

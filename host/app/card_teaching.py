@@ -260,7 +260,7 @@ class CardTeaching:
                 _(
                     "unknown teaching step {step} ({steps})",
                     step=Quoted(step),
-                    steps=", ".join(STEPS),
+                    steps=list(STEPS),
                 )
             )
         from vision.cards.flow import LAYING

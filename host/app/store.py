@@ -286,7 +286,7 @@ class Store:
                         "{path} is a database of another program (tables: {tables}), not a "
                         "dicetable game store: use --db for another file",
                         path=str(self.path),
-                        tables=", ".join(sorted(tables)),
+                        tables=sorted(tables),
                     )
                 )
             if tables & ours and not ours <= tables:

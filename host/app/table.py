@@ -863,7 +863,7 @@ class Table:
             )
         faces = self._dice().faces if self._dice() is not None else {}  # type: ignore[union-attr]
         if face not in faces:
-            raise Refused(_("a die shows one of {faces}", faces=", ".join(faces)), 400)
+            raise Refused(_("a die shows one of {faces}", faces=list(faces)), 400)
         said[die] = str(face)
         if self.learning is not None and self.throw is not None and self.throw.get("face_set"):
             cut = event.cuts[die] if die < len(event.cuts) else b""

@@ -313,7 +313,7 @@ class Learning:
                 _(
                     "unknown teaching step {step} ({steps})",
                     step=Quoted(step),
-                    steps=", ".join(_STEPS),
+                    steps=list(_STEPS),
                 )
             )
         which = action.get("cut" if step in ("move", "recolor") else "group")

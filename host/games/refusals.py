@@ -4,7 +4,7 @@ the game over, nothing to undo. Each returns a `Text` of host.games's words, sai
 reader's language (host/games/locales/LANG.json); a game raises it as its own error.
 
 >>> str(unknown_type("jump", ["throw", "buy"]))
-"unknown input type 'jump' (types: throw, buy)"
+"unknown input type 'jump' (types: throw and buy)"
 >>> str(malformed({"type": "buy", "hat": 1}, {"buy": {"card"}}, ["Ann"], ValueError, KeyError))
 "a buy input has no field 'hat' (fields: card)"
 """
@@ -51,7 +51,7 @@ def not_an_object(inp: object) -> Text:
 
 def unknown_type(name: object, types: Iterable[str]) -> Text:
     return _(
-        "unknown input type {name} (types: {types})", name=Quoted(name), types=", ".join(types)
+        "unknown input type {name} (types: {types})", name=Quoted(name), types=list(types)
     )
 
 
@@ -62,7 +62,7 @@ def no_such_field(name: str, extra: Iterable[str], fields: Iterable[str]) -> Tex
         "a {kind} input has no field {extra} (fields: {fields})",
         kind=name,
         extra=[Quoted(name) for name in sorted(extra)],  # ("'x' and 'y'", "「x」と「y」")
-        fields=", ".join(sorted(fields)) or _("none besides type and player"),
+        fields=sorted(fields) or _("none besides type and player"),
     )
 
 
@@ -73,7 +73,7 @@ def no_player(name: str) -> Text:
 def unknown_player(name: object, players: Iterable[str], field: str = "") -> Text:
     """A player not at the table (`field`: the input's field naming them, if not "player")."""
     said = _(
-        "unknown player {name} (players: {players})", name=Quoted(name), players=", ".join(players)
+        "unknown player {name} (players: {players})", name=Quoted(name), players=list(players)
     )
     return _("{at}: {why}", at=field, why=said) if field else said
 

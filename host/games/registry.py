@@ -104,7 +104,7 @@ def kind_named(name: str) -> GameKind:
     try:
         return _KINDS[name]
     except KeyError:
-        games = ", ".join(sorted(_KINDS))
+        games = sorted(_KINDS)
         said = _("unknown game {name} (games: {games})", name=Quoted(name), games=games)
         raise GameFileError(_left_out(said)) from None
 
@@ -135,7 +135,7 @@ def kind_of_script(script: object) -> GameKind:
                     )
                 )
             raise GameFileError(refusals.unknown_format(fmt, kind.script_format))
-    formats = ", ".join(sorted(k.script_format for k in _KINDS.values()))
+    formats = sorted(k.script_format for k in _KINDS.values())
     said = _(
         "unknown game format {format} (this dicetable reads {reads})",
         format=Quoted(fmt),
@@ -278,5 +278,5 @@ def _left_out(said: Text) -> Text:
     if not _BROKEN:
         return said
     return _(
-        "{said}; left out, as they cannot be loaded: {games}", said=said, games=", ".join(_BROKEN)
+        "{said}; left out, as they cannot be loaded: {games}", said=said, games=list(_BROKEN)
     )

@@ -365,7 +365,7 @@ def known_fields(obj: Mapping[str, Any], keys: set[str], where: str) -> None:
                 "{at}: unknown field {name} (fields: {fields})",
                 at=where,
                 name=Quoted(unknown[0]),
-                fields=", ".join(sorted(keys)),
+                fields=sorted(keys),
             )
         )
 

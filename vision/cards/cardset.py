@@ -111,7 +111,7 @@ def load(name_or_path: str | Path) -> CardSet:
                 "no card set {name} (shipped: {known}; or teach one from photos of your deck: "
                 "dicetable vision teach DIR --name NAME)",
                 name=Quoted(str(name_or_path)),
-                known=", ".join(shipped()) or "-",
+                known=list(shipped()) or "-",
             )
         )
     try:

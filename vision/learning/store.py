@@ -658,7 +658,7 @@ def _check(ex: NewExample) -> None:
         raise LearningError(
             _(
                 "an example's source is one of {sources}, not {value}",
-                sources=", ".join(SOURCES),
+                sources=list(SOURCES),
                 value=Quoted(ex.source),
             )
         )

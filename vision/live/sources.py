@@ -319,7 +319,7 @@ class SyntheticSource:
         from vision.live import sequences
 
         if self.sequence not in sequences.SEQUENCES:
-            names = ", ".join(sequences.SEQUENCES)
+            names = list(sequences.SEQUENCES)
             raise SourceError(
                 _(
                     "no synthetic sequence {name}; there are: {names}",

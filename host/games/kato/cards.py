@@ -117,7 +117,7 @@ def card_of(data: Any, deck: Deck, where: str = "card") -> Card:
                     "{at}: unknown value {name} (values: {values})",
                     at=where,
                     name=Quoted(value),
-                    values=", ".join(VALUES),
+                    values=list(VALUES),
                 )
             )
         raise UnknownCard(
@@ -125,7 +125,7 @@ def card_of(data: Any, deck: Deck, where: str = "card") -> Card:
                 "{at}: this deck has no {card} (colours: {colours}; wild cards are black)",
                 at=where,
                 card=str(card),
-                colours=", ".join(colors),
+                colours=list(colors),
             )
         )
     return card

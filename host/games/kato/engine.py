@@ -293,7 +293,7 @@ class KaTO(LoggedGame):
                 _(
                     'a {card} names the colour that follows: "named": one of {colours}',
                     card=card_name(last.json()),
-                    colours=", ".join(self.colors),
+                    colours=list(self.colors),
                 )
             )
         if named is not None and (not last.wild or named not in self.colors):
@@ -426,11 +426,10 @@ class KaTO(LoggedGame):
         self.phase = PLAY
 
     def _not_a_colour(self, field: str, value: object) -> Text:
-        colours = ", ".join(map(str, map(_.name, self.colors)))
         return _(
             "{field}: one of {colours}, not {value}",
             field=field,
-            colours=colours,
+            colours=[_.name(colour) for colour in self.colors],
             value=Quoted(value),
         )
 

@@ -166,7 +166,7 @@ def check_setup(setup: Setup) -> None:
                 _(
                     "values: unknown card value {name} (values: {values})",
                     name=Quoted(value),
-                    values=", ".join(VALUES),
+                    values=list(VALUES),
                 )
             )
         if points < 0:
@@ -195,7 +195,7 @@ def _check_options(options: Options) -> None:
             _(
                 "options.cone: the cone's effect is one of {effects} (or null: no cone), "
                 "not {value}",
-                effects=", ".join(CONE_EFFECTS),
+                effects=list(CONE_EFFECTS),
                 value=Quoted(options.cone),
             )
         )
@@ -242,7 +242,7 @@ def _check_counts(counts: Mapping[str, int], kinds: Sequence[str], where: str) -
                     "{at}: unknown kind {name} (kinds: {kinds})",
                     at=where,
                     name=Quoted(value),
-                    kinds=", ".join(kinds),
+                    kinds=list(kinds),
                 )
             )
         if n < 0:

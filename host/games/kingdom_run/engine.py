@@ -294,7 +294,7 @@ def _face(value: object, field: str) -> str:
                 "{field}: {value} is no face of the dice ({faces})",
                 field=field,
                 value=Quoted(value),
-                faces=", ".join(FACES),
+                faces=list(FACES),
             )
         )
     return str(value)
@@ -306,7 +306,7 @@ def _faces(value: object, field: str) -> list[str]:
             _(
                 "{field}: a list of faces ({faces}), not {value}",
                 field=field,
-                faces=", ".join(FACES),
+                faces=list(FACES),
                 value=Quoted(value),
             )
         )

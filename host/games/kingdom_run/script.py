@@ -114,7 +114,7 @@ def _course(data: object) -> Course:
                     "course.preset: unknown course {name} (presets: {presets}; "
                     'or give your own "parts")',
                     name=Quoted(name),
-                    presets=", ".join(PRESETS),
+                    presets=list(PRESETS),
                 )
             )
         preset = PRESETS[name]

@@ -141,7 +141,7 @@ def check_setup(setup: Setup) -> None:
                     "{at}: unknown colour {name} (colours: {colours})",
                     at=f"players[{i}].colour",
                     name=Quoted(seat.colour),
-                    colours=", ".join(COLOURS),
+                    colours=list(COLOURS),
                 )
             )
         if [s.colour for s in setup.seats].index(seat.colour) != i:

@@ -41,7 +41,7 @@ def check_faces(value: object, field: str, faces: frozenset[str] = FACE_SET) -> 
             pass
     if not isinstance(value, (list, tuple)):
         raise MalformedInput(
-            _('"{field}" is a list of die faces ({faces})', field=field, faces=", ".join(FACES))
+            _('"{field}" is a list of die faces ({faces})', field=field, faces=list(FACES))
         )
     for face in value:
         if not isinstance(face, str) or face not in faces:
@@ -54,7 +54,7 @@ def not_a_face(field: str, value: object) -> Text:
         "{field}: {value} is not a die face (faces: {faces})",
         field=field,
         value=Quoted(value),
-        faces=", ".join(FACES),
+        faces=list(FACES),
     )
 
 
@@ -91,7 +91,7 @@ def only_fields(inp: Input, allowed: Iterable[str], card: str) -> None:
     extra = inp.keys() - {"type", "player", "card", *allowed}
     if extra:
         raise MalformedInput(
-            _("using {card} takes no {fields}", card=_.name(card), fields=", ".join(sorted(extra)))
+            _("using {card} takes no {fields}", card=_.name(card), fields=sorted(extra))
         )
 
 
@@ -122,7 +122,7 @@ def check_counts(value: object, field: str, most: Mapping[str, int]) -> dict[str
     counts = {}
     for key, count in value.items():
         if key not in most:
-            choices = ", ".join(most) or _("none")
+            choices = list(most) or _("none")
             raise RuleViolation(
                 _(
                     "{field}: {key} is not one of the choices ({choices})",

@@ -117,7 +117,7 @@ def buy(game: State, who: Monster, inp: Input) -> None:
                 _(
                     'from: {source} is neither "deck" nor a player ({players})',
                     source=Quoted(source),
-                    players=", ".join(game.by_name),
+                    players=list(game.by_name),
                 )
             )
         if not who.hooks["buys_owned"]:

@@ -204,7 +204,7 @@ def check_setup(setup: Setup) -> None:
                     "{at}: unknown monster {name} (monsters: {monsters})",
                     at=f"players[{i}].monster",
                     name=Quoted(seat.monster),
-                    monsters=", ".join(MONSTERS),
+                    monsters=list(MONSTERS),
                 )
             )
         if [s.monster for s in seats].count(seat.monster) > 1:
@@ -314,7 +314,7 @@ def check_setup(setup: Setup) -> None:
                         "{at}: unknown token {name} (tokens: {tokens})",
                         at=f"{at}.tokens",
                         name=Quoted(token),
-                        tokens=", ".join(TOKENS),
+                        tokens=list(TOKENS),
                     )
                 )
             if not _count(count):

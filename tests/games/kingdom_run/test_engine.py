@@ -44,7 +44,7 @@ BAD: list[tuple[Any, type[IllegalInput], str]] = [
     (
         {"type": "hook", "player": "Zed", "space": 0, "runner": "Ann"},
         UnknownPlayer,
-        "unknown player 'Zed' (players: Ann, Bob)",
+        "unknown player 'Zed' (players: Ann and Bob)",
     ),
     ({"type": "hook", "player": ["Ann"], "space": 0, "runner": "Ann"}, UnknownPlayer, "unknown"),
     (
@@ -93,7 +93,7 @@ BAD: list[tuple[Any, type[IllegalInput], str]] = [
     (
         {"type": "correct", "player": "Ann", "from": "skull", "to": "boots"},
         MalformedInput,
-        "from: 'skull' is no face of the dice (boots, hook, drop, purse, flask, equal)",
+        "from: 'skull' is no face of the dice (boots, hook, drop, purse, flask and equal)",
     ),
     ({"type": "throw", "player": "Ann", "thrown": "boots"}, MalformedInput, "thrown: a list"),
     (

@@ -60,7 +60,7 @@ WRONG: list[tuple[dict[str, Any], str]] = [
     ({"course": "sprint"}, 'course: expected a JSON object, not "sprint"'),
     (
         {"course": {"preset": "marsh"}},
-        "course.preset: unknown course 'marsh' (presets: first-race, lakeland, sprint;",
+        "course.preset: unknown course 'marsh' (presets: first-race, lakeland and sprint;",
     ),
     (
         {"course": {"preset": "sprint", "parts": ["..."]}},
@@ -97,9 +97,9 @@ WRONG: list[tuple[dict[str, Any], str]] = [
     ),
     (
         {"options": {"tokens": 3}},
-        "options: unknown field 'tokens' (fields: token_value, tokens_each)",
+        "options: unknown field 'tokens' (fields: token_value and tokens_each)",
     ),
-    ({"first_player": "Zed"}, "first_player: unknown player 'Zed' (players: Ann, Bob)"),
+    ({"first_player": "Zed"}, "first_player: unknown player 'Zed' (players: Ann and Bob)"),
     (position(active_player="Zed"), "position.active_player: unknown player 'Zed'"),
     (
         script(first_player="Ann", position={"active_player": "Ann"}),

@@ -112,7 +112,7 @@ BAD = [
     (
         "unknown player in an input",
         base_script(inputs=[{"type": "throw", "player": "Zed", "thrown": ["1"] * 6}]),
-        "inputs[0] (throw by Zed): unknown player 'Zed' (players: Ann, Bob)",
+        "inputs[0] (throw by Zed): unknown player 'Zed' (players: Ann and Bob)",
     ),
     (
         "unknown card in an input",

@@ -164,7 +164,7 @@ def _decide_scarab(game: State, pending: Pending, inp: Input) -> None:
             _(
                 "the {scarab} goes to one of {players}, not {value}",
                 scarab=_("Golden Scarab"),
-                players=", ".join(pending.options["monsters"]),
+                players=list(pending.options["monsters"]),
                 value=Quoted(to),
             )
         )

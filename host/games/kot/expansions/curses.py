@@ -163,7 +163,7 @@ class Curses(Expansion):
                             "{at}: unknown curse {name} (curses: {curses})",
                             at=at,
                             name=Quoted(name),
-                            curses=", ".join(sorted(CURSES)),
+                            curses=sorted(CURSES),
                         )
                     )
                 if name in placed:

@@ -289,7 +289,7 @@ def _check_tile(name: object, at: str, side: str) -> None:
                 "{at}: unknown tile {name} (tiles: {tiles})",
                 at=at,
                 name=Quoted(name),
-                tiles=", ".join(sorted(TILES)),
+                tiles=sorted(TILES),
             )
         )
     if side in (FRONT, GREEN) and name not in SIDE_TILES[side]:
@@ -354,7 +354,7 @@ def decide_tile(game: State, pending: Pending, inp: Input) -> None:
                     "{tile} is not lying at wickedness {level}: take one of {tiles}, or pass",
                     tile=Quoted(name),
                     level=pending.options["level"],
-                    tiles=", ".join(map(str, map(_.name, pending.options["tiles"]))),
+                    tiles=[_.name(tile) for tile in pending.options["tiles"]],
                 )
             )
     game.decided(pending)
