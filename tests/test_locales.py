@@ -443,6 +443,24 @@ def test_french_quotes_with_guillemets_and_a_no_break_space_inside() -> None:
     assert found == []
 
 
+def test_a_word_of_the_api_quoted_keeps_its_quotes_in_every_language() -> None:
+    """A field the English quotes "{step}" holds a word of the API or of code (a teaching
+    step, an input's field): every translation keeps it "{step}", as the others of its kind
+    ("\"{field}\" はダイスの目のリストです"); the card teaching's said 「{step}」 and « {step} »,
+    the dice teaching's "{step}", for the same steps."""
+    found = []
+    for folder in PACKAGES.values():
+        for lang in LANGUAGES:
+            path = folder / "locales" / f"{lang}.json"
+            if not path.is_file():
+                continue
+            for part in read_locale(path).values():
+                for key, said in part.items():
+                    lost = [f for f in re.findall(r'"\{\w+\}"', key) if f not in said]
+                    found += [f"{path}: {said}"] if lost else []
+    assert found == []
+
+
 def test_a_message_quotes_a_value_with_quoted_never_repr() -> None:
     """Japanese quotes with 「」: a value quoted in a message is a `Quoted` (vision's
     `vision.words.Quoted`), which each language quotes its way; repr's 'boots' stayed in
