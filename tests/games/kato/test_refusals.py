@@ -58,7 +58,11 @@ def refused(game: KaTO, inp: Any, error: type[IllegalInput], message: str) -> No
         (play("Bob", card("red", 8)), NotYourTurn, "no card played from Bob now: Ann plays"),
         (play("Ann", wild()), MalformedInput, 'a wild names the colour that follows: "named"'),
         (play("Ann", card("red", 8), "blue"), MalformedInput, "a red 8 names no colour"),
-        (play("Ann", wild(), "purple"), MalformedInput, "named: one of red, yellow, green and blue"),
+        (
+            play("Ann", wild(), "purple"),
+            MalformedInput,
+            "named: one of red, yellow, green and blue",
+        ),
         (play("Ann", card("purple", 8)), UnknownCard, "this deck has no purple 8"),
         (play("Ann", card("red", "draw4")), UnknownCard, "unknown value 'draw4'"),
         (play("Ann", wild("cone"), "red"), UnknownCard, "this deck has no cone"),
