@@ -50,9 +50,7 @@ def not_an_object(inp: object) -> Text:
 
 
 def unknown_type(name: object, types: Iterable[str]) -> Text:
-    return _(
-        "unknown input type {name} (types: {types})", name=Quoted(name), types=list(types)
-    )
+    return _("unknown input type {name} (types: {types})", name=Quoted(name), types=list(types))
 
 
 def no_such_field(name: str, extra: Iterable[str], fields: Iterable[str]) -> Text:
@@ -72,9 +70,7 @@ def no_player(name: str) -> Text:
 
 def unknown_player(name: object, players: Iterable[str], field: str = "") -> Text:
     """A player not at the table (`field`: the input's field naming them, if not "player")."""
-    said = _(
-        "unknown player {name} (players: {players})", name=Quoted(name), players=list(players)
-    )
+    said = _("unknown player {name} (players: {players})", name=Quoted(name), players=list(players))
     return _("{at}: {why}", at=field, why=said) if field else said
 
 

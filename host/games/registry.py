@@ -277,6 +277,4 @@ def _left_out(said: Text) -> Text:
     """For an unknown game: `said`, and the games left out because they cannot be loaded."""
     if not _BROKEN:
         return said
-    return _(
-        "{said}; left out, as they cannot be loaded: {games}", said=said, games=list(_BROKEN)
-    )
+    return _("{said}; left out, as they cannot be loaded: {games}", said=said, games=list(_BROKEN))
