@@ -89,6 +89,9 @@ class NoBoard:
         pass
 
 
+GARBLED = "garbled lines ignored: "  # (in the status: how many, since the board was opened)
+
+
 class LinkNews:
     """What the page is told of the board's link, from its `status()` as it changes: that it
     is lost (once it had been connected: a cable pulled, the board or its process gone),
@@ -98,11 +101,23 @@ class LinkNews:
         self.virtual = virtual  # the virtual board: no cable, it starts again by itself
         self.connected_once = False
         self.lost = False
+        self.garbled = 0
 
     def said(self, status: str) -> tuple[str, Text] | None:
         """(level, text) for the page's notice at this status, if it is news."""
         if ": connected" in status:
             back, self.connected_once, self.lost = self.lost, True, False
+            garbled = int(status.split(GARBLED, 1)[1].split(",")[0]) if GARBLED in status else 0
+            if garbled > self.garbled:  # (its firmware sent a press of no seat: ignored)
+                self.garbled = garbled
+                return (
+                    "warning",
+                    _(
+                        "the board sent a line that does not read (a button press of no "
+                        "seat): it is ignored; press the button again, and if this comes "
+                        "again, flash the board's firmware again (dicetable board flash)"
+                    ),
+                )
             return ("info", _("the board is connected again: it shows the game")) if back else None
         if self.connected_once and not self.lost and ": not connected" in status:
             self.lost = True
@@ -218,7 +233,8 @@ class LinkBoard:
             return f"{what}: {self.problem}"
         if not s.connected:
             return f"{what}: not connected (looking for it)"
-        return f"{what}: connected, firmware {s.firmware_version}" + (
+        garbled = f", {GARBLED}{s.garbled}" if s.garbled else ""
+        return f"{what}: connected, firmware {s.firmware_version}{garbled}" + (
             "" if s.in_sync or not sync else ", updating"
         )
 

@@ -68,6 +68,7 @@ class LinkStatus:
     boots_seen: int = 0
     round_trip_s: float | None = None  # the last state's send-to-acknowledgement time
     last_error: str | None = None  # the last problem reported by the board or the port
+    garbled: int = 0  # the board's lines that did not read (a press of no seat), ignored
 
     @property
     def in_sync(self) -> bool:
@@ -304,11 +305,27 @@ class BoardLink:
                         self._status, acked_seq=d.seq, round_trip_s=now - self._sent_at
                     )
                 self._acked.notify_all()
-            elif d.kind == wire.PRESS and len(payload) == 1:
-                self._press(d.seq, wire.hex_value(payload, 0, 1))
+            elif d.kind == wire.PRESS:
+                seat = wire.hex_value(payload, 0, 1) if len(payload) == 1 else -1
+                if seat < 0:  # a garbled line: no button's press (docs/wire-protocol.md)
+                    self._garbled(d.seq, payload)
+                else:
+                    self._press(d.seq, seat)
             elif d.kind == wire.ERROR:
                 reason = payload.decode("ascii", "replace")
                 self._status = replace(self._status, last_error=f"board failed: {reason}")
+
+    def _garbled(self, seq: int, payload: bytes) -> None:
+        """A press whose seat is no hex digit: not delivered (before, it was seat -1, said
+        as 'button 0'), and acknowledged so the board forgets it (resent, it would be the
+        same, and the presses behind it would never come); counted and kept as the last
+        error."""
+        self._write(wire.frame(wire.PRESS_ACK, seq, b""))
+        self._status = replace(
+            self._status,
+            garbled=self._status.garbled + 1,
+            last_error=f"a garbled press from the board (seat {payload!r}: not one hex digit)",
+        )
 
     def _press(self, seq: int, seat: int) -> None:
         boot_id = self._status.boot_id

@@ -4,6 +4,7 @@ reach the game exactly once."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import sys
@@ -188,3 +189,55 @@ def test_the_folder_a_virtual_board_killed_left_is_removed_at_the_next_start(
         assert len([p for p in tmp_path.glob("dicetable-vboard-*") if p != live]) == 1  # its own
     finally:
         app.kill()
+
+
+def test_a_press_of_no_seat_is_said_as_a_garbled_line_not_as_button_0(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A real `dicetable play` on a board at a real pseudo-terminal, the test speaking the
+    wire protocol as a board whose firmware sends a press whose seat is no hex digit ('x',
+    its CRC right). Before: it was delivered as seat -1, said 'button 0: nobody sits
+    there', and never acknowledged had it been refused. Now it is a garbled line: said
+    as one, with what to do, acknowledged (the presses behind it come), and a good press
+    after it is done."""
+    import threading
+    import tty
+
+    from firmware import wire
+
+    master, slave = os.openpty()
+    tty.setraw(slave)
+    stop, heard = threading.Event(), bytearray()
+
+    def board() -> None:  # its hello every half second, as the firmware's every second
+        while not stop.wait(0.5):
+            os.write(master, wire.frame(wire.HELLO, 0, b"1A2B3C4D620test"))
+            with contextlib.suppress(BlockingIOError):
+                heard.extend(os.read(master, 65536))
+
+    os.set_blocking(master, False)
+    talking = threading.Thread(target=board, daemon=True)
+    talking.start()
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    command = [sys.executable, "-m", "host", "play", "--board", os.ttyname(slave)]
+    app = App([*command, "--camera", "none", "--db", str(tmp_path / "games.db"), "--port", "0",
+               "--pin", PIN])  # fmt: skip
+    try:
+        until(lambda: "connected, firmware test" in "".join(app.console), 30, "connected")
+        setup = {"players": PLAYERS}
+        assert app.act({"do": "new_game", "game": "king-of-tokyo", "setup": setup})[0] == 200
+        os.write(master, wire.frame(wire.PRESS, 7, b"x"))
+        notice = until(lambda: _said(app, "the board sent a line that does not read"), 15, "said")
+        assert notice.endswith("flash the board's firmware again (dicetable board flash)")
+        until(lambda: wire.frame(wire.PRESS_ACK, 7, b"") in heard, 10, "acknowledged")
+        assert "garbled lines ignored: 1" in app.state()["board"]
+        os.write(master, wire.frame(wire.PRESS, 8, b"0"))  # the next press: Ann's button
+        until(lambda: _said(app, "Ann's button"), 15, "done")
+        assert not any("button 0" in n["text"] for n in app.state()["notices"])
+    finally:
+        stop.set()
+        app.kill()
+        talking.join()
+        os.close(master)
+        os.close(slave)
