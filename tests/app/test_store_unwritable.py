@@ -115,3 +115,56 @@ def test_a_store_in_a_folder_it_may_not_write_names_the_folder(folder: Path) -> 
     prefix = held_to_file_modes()
     refused(run([*prefix, *play_command(db)]), f"the folder {folder} is not writable", "-wal")
     refused(run([*prefix, *play_command(folder / "new.db")]), f"the folder {folder}")
+
+
+def started(command: list[str], env: dict[str, str]) -> list[str]:
+    """The console of `dicetable play` up to its page's address (then it is stopped)."""
+    proc = subprocess.Popen(
+        command, cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT), **env},
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    )  # fmt: skip
+    assert proc.stdout is not None
+    lines = []
+    try:
+        for line in proc.stdout:
+            lines.append(line)
+            if "page is at" in line:
+                return lines
+        raise AssertionError("dicetable play did not start: " + "".join(lines))
+    finally:
+        proc.kill()
+        proc.wait()
+        proc.stdout.close()
+
+
+def test_a_read_only_data_folder_says_which_and_what_to_do(tmp_path: Path, folder: Path) -> None:
+    """The data folder (XDG_DATA_HOME) on a read-only disk, the game store elsewhere: the
+    table plays, and does not learn its dice. Before, the warning said only 'cannot make
+    the folder .../dicetable/teaching for the table's learning store: Read-only file
+    system'; now it says which folder, and what to do: make it writable, or give another
+    with XDG_DATA_HOME. Likewise with the learning store there already."""
+    db = tmp_path / "games.db"
+    env = {"XDG_DATA_HOME": str(folder), "XDG_CONFIG_HOME": str(tmp_path / "config")}
+    teaching = folder / "dicetable" / "teaching"
+    for made in (False, True):
+        with PrivateMount(folder) as mount:
+            mount.read_only()
+            console = started([*mount.inside(), *play_command(db)], env)
+        (warning,) = [line for line in console if line.startswith("[warning]")]
+        assert (
+            warning.strip()
+            == (
+                "[warning] the table does not learn its dice this time: the table's learning "
+                f"store cannot be kept in {teaching} ("
+            )
+            + warning.split(" (", 1)[1].strip()
+        ), warning
+        assert warning.strip().endswith(
+            "): make that folder writable (or mount its disk read-write), or give the table "
+            "another data folder with XDG_DATA_HOME (XDG_DATA_HOME=FOLDER dicetable play: the "
+            "store goes in FOLDER/dicetable/teaching)"
+        ), warning
+        if not made:  # the learning store made, as a table that learnt before left it
+            from vision.learning.store import LearningStore
+
+            LearningStore(teaching / "examples.db").close()

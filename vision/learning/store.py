@@ -25,6 +25,7 @@ face goes first, an example nobody confirmed before one a person said.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import sqlite3
@@ -118,6 +119,26 @@ def data_dir() -> Path:
 
 def default_path() -> Path:
     return data_dir() / "examples.db"
+
+
+def _readonly(error: sqlite3.Error) -> bool:
+    """SQLite could not write the store, or make it, where it is (a read-only disk or
+    folder, a file of another user's)."""
+    name = getattr(error, "sqlite_errorname", "")
+    return name.startswith(("SQLITE_READONLY", "SQLITE_CANTOPEN", "SQLITE_PERM"))
+
+
+def _unwritable(folder: Path, why: str) -> Said:
+    """The learning store's folder cannot be written: which, and what to do (before, it
+    said only 'cannot make the folder ...: Read-only file system')."""
+    return _(
+        "the table's learning store cannot be kept in {folder} ({why}): make that folder "
+        "writable (or mount its disk read-write), or give the table another data folder "
+        "with XDG_DATA_HOME (XDG_DATA_HOME=FOLDER dicetable play: the store goes in "
+        "FOLDER/dicetable/teaching)",
+        folder=str(folder),
+        why=why,
+    )
 
 
 @dataclass(frozen=True)
@@ -240,16 +261,21 @@ class LearningStore:
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as error:
+            why = error.strerror or str(error)
+            if error.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+                raise LearningError(_unwritable(self.path.parent, why)) from None
             raise LearningError(
                 _(
                     "cannot make the folder {folder} for the table's learning store: {why}",
                     folder=str(self.path.parent),
-                    why=error.strerror or str(error),
+                    why=why,
                 )
             ) from None
         try:
             self._db = self._open()
         except sqlite3.DatabaseError as error:
+            if _readonly(error):
+                raise LearningError(_unwritable(self.path.parent, str(error))) from None
             if not _damaged(error):
                 raise LearningError(
                     _(
@@ -278,6 +304,8 @@ class LearningStore:
         try:
             db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         except sqlite3.Error as error:
+            if _readonly(error):
+                raise LearningError(_unwritable(self.path.parent, str(error))) from None
             raise LearningError(
                 _(
                     "cannot open the table's learning store {path}: {why}",
@@ -316,6 +344,8 @@ class LearningStore:
             db.close()
             if _damaged(error):
                 raise
+            if _readonly(error):
+                raise LearningError(_unwritable(self.path.parent, str(error))) from None
             raise LearningError(
                 _(
                     "cannot write the table's learning store {path} ({why}): check that the "
