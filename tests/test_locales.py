@@ -342,8 +342,8 @@ def test_a_value_quoted_is_said_with_each_language_s_quotes() -> None:
     for again in (said, listed):
         kept = Text.from_json(json.loads(json.dumps(again.to_json())))
         assert kept.say("ja") == again.say("ja") and kept == again
-    # what is no string is written as Python writes it, in every language
-    assert [Quoted(v).said("ja") for v in (None, 2, ["x"])] == ["None", "2", "['x']"]
+    # a number or None is written as Python writes it, in every language
+    assert [Quoted(v).said("ja") for v in (None, 2)] == ["None", "2"]
     why = vision_said(
         "{face} is no face of {name} ({faces})",
         face=VisionQuoted("boots"),
@@ -354,6 +354,32 @@ def test_a_value_quoted_is_said_with_each_language_s_quotes() -> None:
     assert "'boots'" in nested and "「boots」" in nested.say("ja")
     assert "«\u00a0boots\u00a0» n'est pas une face" in nested.say("fr")
     assert pickle.loads(pickle.dumps(why)).fields["face"].quoted == "boots"
+
+
+def test_a_list_or_an_object_quoted_is_said_as_words_never_as_python_writes_it() -> None:
+    """A JSON list or object given where a name or a value was expected (an input's player,
+    a field's value): said "a list ('x' and 2)", in each language's words and quotes, never
+    ['x', 2] or {'x': 1} as Python writes them; kept alike across a restart and from
+    vision's words."""
+    from host.games.refusals import unknown_player
+    from vision.words import Quoted as VisionQuoted
+    from vision.words import _ as vision_said
+
+    said = unknown_player(["Ann", {"x": 1}], ["Ann", "Bob"])
+    assert said == "unknown player a list ('Ann' and an object with 'x') (players: Ann and Bob)"
+    assert "une liste («\u00a0Ann\u00a0» et un objet avec «\u00a0x\u00a0»)" in said.say("fr")
+    assert "リスト（「Ann」と「x」を持つオブジェクト）" in said.say("ja")
+    for lang in LANGUAGES:
+        text = said.say(lang)
+        assert not re.search(r"\[|\{'", text), text
+        kept = Text.from_json(json.loads(json.dumps(said.to_json())))
+        assert kept.say(lang) == text
+    assert [Quoted(v).said("fr") for v in ([], {})] == ["une liste vide", "un objet vide"]
+    why = vision_said(
+        "{face} is no face of {name} ({faces})", face=VisionQuoted(["claw"]), name="kot", faces=[]
+    )
+    assert why.startswith("a list ('claw') is no face")
+    assert as_text(why).say("ja").startswith("リスト（「claw」）")
 
 
 def _quoted_by_repr(root: Path) -> list[str]:

@@ -75,12 +75,28 @@ class Quoted(str):
     quoted: object
 
     def __new__(cls, value: object) -> Quoted:
-        made = super().__new__(cls, repr(value))
+        made = super().__new__(cls, _english_quoted(value))
         made.quoted = value
         return made
 
     def __getnewargs__(self) -> tuple[object]:  # type: ignore[override]
         return (self.quoted,)
+
+
+def _english_quoted(value: object) -> str:
+    """A value quoted, in English as the host says it (host.games.text's `_quoted`): a list
+    or an object as words, never as Python writes it.
+
+    >>> _english_quoted(["x", 2]), _english_quoted({"x": 1}), _english_quoted([])
+    ("a list ('x' and 2)", "an object with 'x'", 'an empty list')
+    """
+    if isinstance(value, list | tuple):
+        items = [_english_quoted(v) for v in value]
+        return f"a list ({_english(items)})" if items else "an empty list"
+    if isinstance(value, dict):
+        keys = [_english_quoted(k) for k in value]
+        return f"an object with {_english(keys)}" if keys else "an empty object"
+    return repr(value)
 
 
 # a count's words in English: ICU's plural argument, "{n, plural, one {# die} other {# dice}}"

@@ -859,7 +859,7 @@ class Table:
         unread = _unread(event.dice)
         if not isinstance(die, int) or die not in unread:
             raise Refused(
-                _("say the face of one of the dice not read: {dice}", dice=str(unread)), 400
+                _("say the face of one of the dice not read: {dice}", dice=list(unread)), 400
             )
         faces = self._dice().faces if self._dice() is not None else {}  # type: ignore[union-attr]
         if face not in faces:

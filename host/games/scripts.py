@@ -176,8 +176,14 @@ def describe(inp: Input) -> Text:
     if kind is None:
         return _("input without a type")
     if "player" in inp:
-        return _("{type} by {player}", type=str(kind), player=str(inp["player"]))
-    return _("{type}", type=str(kind))
+        return _("{type} by {player}", type=_as_said(kind), player=_as_said(inp["player"]))
+    return _("{type}", type=_as_said(kind))
+
+
+def _as_said(value: object) -> object:
+    """A type or player as the script gives it, or a value that is no string quoted (said
+    as words: a list, an object)."""
+    return value if isinstance(value, str) else Quoted(value)
 
 
 def check_expects(expects: Sequence[Expect], game: Game, applied: int) -> None:

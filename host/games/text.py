@@ -133,8 +133,8 @@ class Quoted(str):
     """A value a message quotes as it was given (a name or a value the rules do not know:
     a face "boots" asked for, a player "Nobody"): written with Python's quotes in English
     ('boots'), with each other language's own (QUOTES): « boots » in French (a no-break space
-    inside), 「boots」 in Japanese. A value that is no string is written as Python writes it in
-    every language (None, [], 2.5).
+    inside), 「boots」 in Japanese. A list or an object is said as words, its items quoted
+    alike ("a list ('x' and 2)", `_quoted`); a number, None, True as Python writes them.
 
     >>> Quoted("boots"), Quoted("boots").said("fr"), Quoted("boots").said("ja")
     ("'boots'", '«\\xa0boots\\xa0»', '「boots」')
@@ -145,7 +145,7 @@ class Quoted(str):
     quoted: object  # the value quoted (vision's `vision.words.Quoted` alike)
 
     def __new__(cls, value: object) -> Quoted:
-        made = super().__new__(cls, repr(value))
+        made = super().__new__(cls, _quoted(value, ENGLISH))
         made.quoted = value
         return made
 
@@ -153,13 +153,35 @@ class Quoted(str):
         return (self.quoted,)
 
     def said(self, lang: str) -> str:
-        marks = QUOTES.get(lang)
-        if marks is None or not isinstance(self.quoted, str):
-            return str.__str__(self)
-        return marks[0] + self.quoted + marks[1]
+        return str.__str__(self) if lang == ENGLISH else _quoted(self.quoted, lang)
 
     def to_json(self) -> Any:
-        return {"quoted": self.quoted} if isinstance(self.quoted, str) else str.__str__(self)
+        try:  # a JSON value (a string, a list or object given): said again in any language
+            json.dumps(self.quoted, allow_nan=False)
+        except (TypeError, ValueError):
+            return str.__str__(self)
+        return {"quoted": self.quoted}
+
+
+def _quoted(value: object, lang: str) -> str:
+    """A value quoted in `lang`: a string in the language's quotes; a list or an object (a
+    JSON value given where a name or a number was expected) said as words, its items quoted
+    alike, never as Python writes it (['x'], {'x': 1}): "a list ('x' and 2)", "an object with
+    'x' and 'y'"; anything else as Python writes it.
+
+    >>> _quoted(["x", 2], "en"), _quoted({"x": 1}, "fr"), _quoted([], "ja")
+    ("a list ('x' and 2)", 'un objet avec «\\xa0x\\xa0»', '空のリスト')
+    """
+    if isinstance(value, str):
+        marks = QUOTES.get(lang)
+        return repr(value) if marks is None else marks[0] + value + marks[1]
+    if isinstance(value, list | tuple):
+        items = [Quoted(v) for v in value]
+        return (_("a list ({items})", items=items) if items else _("an empty list")).say(lang)
+    if isinstance(value, Mapping):
+        keys = [Quoted(k) for k in value]
+        return (_("an object with {keys}", keys=keys) if keys else _("an empty object")).say(lang)
+    return repr(value)
 
 
 def _to_json(value: Any) -> Any:

@@ -146,12 +146,12 @@ BAD = [
                 {"type": "buy", "player": "Ann", "card": ["Heal"]},
             ]
         ),
-        "inputs[2] (buy by Ann): unknown card ['Heal']",
+        "inputs[2] (buy by Ann): unknown card a list ('Heal')",
     ),
     (
         "a die face that is no string",
         base_script(inputs=[{"type": "throw", "player": "Ann", "thrown": [{}] * 6}]),
-        "inputs[0] (throw by Ann): thrown: {} is not a die face",
+        "inputs[0] (throw by Ann): thrown: an empty object is not a die face",
     ),
     (
         "hp that is no number",
