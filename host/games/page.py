@@ -229,7 +229,10 @@ def field(name: str, label: str, **spec: Any) -> dict[str, Any]:
     - `note`: a line of help shown with it;
     - `count=n` on a number field too (a list of n numbers; `default` may be a list);
     - `text=True`: a line of text (`pattern`: the characters it may hold, a regular
-      expression; `maxlength`); with `count=n`, n lines, the blank ones left out.
+      expression; `maxlength`); with `count=n`, n lines, the blank ones left out;
+    - `only_without`: the name of another field of the form this one is for the want of
+      (a course's board parts, for no preset): the page greys it out and leaves it out
+      while that one has a value.
 
     >>> field("first_player", "first player", choices=PLAYERS, blank="Roll-off")
     {'name': 'first_player', 'label': 'first player', 'choices': 'players', 'blank': 'Roll-off'}

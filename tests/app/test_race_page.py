@@ -286,3 +286,32 @@ def test_a_race_on_the_board_parts_as_laid_set_up_on_the_page(
         "....~...",
         "..~~...",
     ]
+
+
+def test_the_board_parts_are_greyed_out_while_a_preset_is_chosen(
+    browser: Browser, table: Served
+) -> None:
+    """A preset course and board parts cannot be sent together (the game refuses them, "a
+    preset and board parts both given"): the parts are greyed out while a preset is chosen,
+    typed ones kept for "your own", and a preset chosen after them races the preset."""
+    page = open_page(browser, table)
+    page.get_by_role("button", name="Set up a game").click()
+    page.select_option("[aria-label=game]", "kingdom-run")
+    form = page.locator("[data-test=setup-form]")
+    form.locator("[name=name]").nth(0).fill("Ann")
+    form.locator("[name=name]").nth(1).fill("Bob")
+    preset, parts = form.locator("select[name=preset]"), form.locator("input[name=parts]")
+    expect(parts).to_have_count(5)
+    for n in range(5):
+        expect(parts.nth(n)).to_be_disabled()  # the preset chosen at first
+    preset.select_option("")  # your own: the parts below
+    expect(parts.nth(0)).to_be_enabled()
+    parts.nth(0).fill("....~...")
+    preset.select_option("sprint")
+    expect(parts.nth(0)).to_be_disabled()
+    expect(parts.nth(0)).to_have_value("....~...")  # kept, should "your own" be chosen again
+    page.click("[data-test=start]")
+    expect(page.locator("[data-test=turn]")).to_have_text("Turn 1: Ann (red)")
+    course = table.table.store.setup(table.table.game_id or 0)["course"]
+    assert course["name"] == "sprint" and "....~..." not in course["parts"]
+    assert not page.errors  # type: ignore[attr-defined]

@@ -926,6 +926,15 @@ function gameForm(c, pickup, choose) {
   };
   for (let i = 0; i < start; i++) addRow();
   const controls = spec.fields.map((f) => control(f, f.label, 0, named));
+  // a field for when another is blank (`only_without`: a race's board parts, for a
+  // course of your own, not a preset): greyed out and left out while the other has a value
+  for (const ctl of controls.filter((x) => x.field.only_without)) {
+    const other = controls.find((x) => x.field.name === ctl.field.only_without);
+    if (!other) continue;
+    const follow = () => ctl.enable(!other.filled());
+    other.els.forEach((el) => el.addEventListener("change", follow));
+    follow();
+  }
   const form = h("form", { "data-test": pickup ? "pickup-form" : "setup-form" },
     h("h2", {}, pickup ? t("Pick up a game in progress") : t("New game of {title}", { title: c.title })),
     choose, rows,
@@ -1019,14 +1028,21 @@ function control(f, aria, row, named) {
     if (raw[0] === "") return "blank_value" in f ? [true, f.blank_value] : [false];
     return [true, typed(raw[0])];
   };
+  let enabled = true;
   return {
     field: f,
+    els,
+    filled: () => value()[0],
+    enable: (on) => {
+      enabled = on;
+      els.forEach((el) => { el.disabled = !on; });
+    },
     inRow: () => (f.check ? h("label", { class: "check" }, els[0], " " + shown) :
       f.choices ? (f.icon ? h("label", { class: "dial" }, f.icon, withSearch) : withSearch) : h("label", { class: "dial" }, f.icon || shown, els)),
     alone: () => (f.check ? h("label", { class: "check" }, els[0], " " + f.label) : h("p", {}, h("label", {}, shown + " ", withSearch), note)),
     into: (setup, i, name) => {
       const [present, v] = value();
-      if (!present) return;
+      if (!present || !enabled) return;
       put(setup, f.name.split(".").map((seg) => (seg === "{i}" ? i : seg === "{player}" ? name : seg)), v);
     },
   };

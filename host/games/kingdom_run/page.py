@@ -69,6 +69,7 @@ def catalog() -> dict[str, Any]:
                 count=MAX_PARTS,
                 pattern="[.~]+",
                 maxlength=MAX_PART_SPACES,
+                only_without="course.preset",  # greyed out while a preset is chosen
                 note=_(
                     "For your own course, one board part a box, after the start tile: its "
                     "spaces in order, . land and ~ a lake (e.g. ..~~...)"
