@@ -18,6 +18,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+import re
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
@@ -35,6 +36,9 @@ SHIPPED = [k for k in kinds().values() if type(k).__module__.startswith("host.ga
 WRONG_VALUES: tuple[Any, ...] = (None, "nonsense", -1, 10**6, 2.5, True, [], {}, ["x"], {"x": 1})
 STEPS = 40  # inputs of random play per game, each sent wrong in every way below
 OTHER_LANGUAGES = [lang for lang in LANGUAGES if lang != ENGLISH]
+# a list or an object of strings as Python writes it (['x'], {'x': 1}): said as
+# words instead (host.games.text.Quoted: "a list ('x')")
+PYTHON_WRITTEN = re.compile(r"[\[{]'")
 
 
 def unsaid(said: object) -> list[str]:
@@ -65,6 +69,10 @@ class Refusals:
         said = message(error)
         for missing in unsaid(said):
             self.unsaid.setdefault(missing, str(said))
+        for lang in LANGUAGES if isinstance(said, Text) else ():
+            text = said.say(lang)
+            if PYTHON_WRITTEN.search(text):  # a list or an object given as Python writes it
+                self.unsaid.setdefault(f"written as Python in {lang}: {said.template!r}", text)
 
     def refused(self, game: Game, inp: object) -> None:
         """Send `inp`: its refusal checked, or (a legal input after all) undone."""
