@@ -181,7 +181,9 @@ def test_the_folder_a_virtual_board_killed_left_is_removed_at_the_next_start(
     until(lambda: "connected, firmware" in "".join(app.console), 30, "the board connected")
     app.kill()
     (left,) = [p for p in tmp_path.glob("dicetable-vboard-*") if p != live]
-    assert sum(f.stat().st_size for f in left.rglob("*") if f.is_file()) > 10_000
+    # (left: its size is not asked, a board's reset rewrites its flash folder, and a kill
+    # during the rewrite leaves part of it: 382 bytes once on a clean clone)
+    assert left.is_dir()
     app = App(play)
     try:
         until(lambda: "connected, firmware" in "".join(app.console), 30, "the board connected")
