@@ -74,6 +74,24 @@ def texts_of(path: Path) -> list[str]:
     return values(json.loads(path.read_text(encoding="utf-8")))
 
 
+def translations(
+    languages: tuple[str, ...] = LANGUAGES,
+) -> list[tuple[Path, str, str]]:
+    """(locale file, English key, translation) of every package's translations in
+    `languages` (the "printed" and "ours" parts)."""
+    found = []
+    for folder in PACKAGES.values():
+        for lang in languages:
+            path = folder / "locales" / f"{lang}.json"
+            if path.is_file():
+                found += [
+                    (path, key, said)
+                    for part in read_locale(path).values()
+                    for key, said in part.items()
+                ]
+    return found
+
+
 @pytest.mark.parametrize("domain", sorted(PACKAGES))
 def test_french_puts_a_no_break_space_before_a_colon_semicolon_and_marks(domain: str) -> None:
     """French typography: "Partie terminée : ..." never breaks before its colon on a phone,
@@ -285,14 +303,9 @@ def test_japanese_writes_no_full_stop_after_a_question_it_joins() -> None:
 def test_french_writes_pv_for_points_de_vie_only() -> None:
     """French's PV are a monster's points de vie (HP: "+1 PV" for a cultist spent): a text
     about victory points never says PV ("Aiko : +1 PV" in the feed read as a heal)."""
-    for folder in PACKAGES.values():
-        path = folder / "locales" / "fr.json"
-        if not path.is_file():
-            continue
-        parts = read_locale(path)
-        for key, said in {**parts["printed"], **parts["ours"]}.items():
-            about_vp = re.search(r"\bVP\b|\{vp\b", key) and not re.search(r"\bHP\b", key)
-            assert not (about_vp and re.search(r"\bPV\b", said)), (key, said)
+    for _path, key, said in translations(("fr",)):
+        about_vp = re.search(r"\bVP\b|\{vp\b", key) and not re.search(r"\bHP\b", key)
+        assert not (about_vp and re.search(r"\bPV\b", said)), (key, said)
 
 
 def test_a_list_field_is_joined_as_each_language_joins_lists() -> None:
@@ -440,17 +453,12 @@ def test_a_field_given_quoted_is_not_quoted_again_by_a_translation() -> None:
     root = Path(__file__).resolve().parents[1]
     quoted = _fields_quoted(root / "host") | _fields_quoted(root / "vision")
     assert quoted.get("unknown player {name} (players: {players})") == {"name"}
-    twice = []
-    for folder in PACKAGES.values():
-        for lang in LANGUAGES:
-            path = folder / "locales" / f"{lang}.json"
-            if not path.is_file():
-                continue
-            for part in read_locale(path).values():
-                for key, said in part.items():
-                    for field in quoted.get(key, ()):
-                        if re.search(QUOTE_AROUND % (field, field), said):
-                            twice.append(f"{path}: {said}")
+    twice = [
+        f"{path}: {said}"
+        for path, key, said in translations()
+        for field in quoted.get(key, ())
+        if re.search(QUOTE_AROUND % (field, field), said)
+    ]
     assert twice == []
 
 
@@ -474,16 +482,11 @@ def test_a_word_of_the_api_quoted_keeps_its_quotes_in_every_language() -> None:
     step, an input's field): every translation keeps it "{step}", as the others of its kind
     ("\"{field}\" はダイスの目のリストです"); the card teaching's said 「{step}」 and « {step} »,
     the dice teaching's "{step}", for the same steps."""
-    found = []
-    for folder in PACKAGES.values():
-        for lang in LANGUAGES:
-            path = folder / "locales" / f"{lang}.json"
-            if not path.is_file():
-                continue
-            for part in read_locale(path).values():
-                for key, said in part.items():
-                    lost = [f for f in re.findall(r'"\{\w+\}"', key) if f not in said]
-                    found += [f"{path}: {said}"] if lost else []
+    found = [
+        f"{path}: {said}"
+        for path, key, said in translations()
+        if any(f not in said for f in re.findall(r'"\{\w+\}"', key))
+    ]
     assert found == []
 
 

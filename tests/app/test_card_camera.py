@@ -716,6 +716,23 @@ def test_an_undo_back_into_the_round_keeps_the_pile_seen() -> None:
     ]
 
 
+def started_again(db: Path, script: dict[str, Any]) -> tuple[Table, DiceWatcher]:
+    """A table that played `script` in the store `db`, closed, and a table started again
+    on it (a crash, a power cut) with a fresh camera."""
+    before = Table(Store(db), FakeBoard(), window=0, pin_seconds=0, clock=Clock(),
+                   announce=lambda s: None)  # fmt: skip
+    before.start(clock_thread=False)
+    before.act({"do": "import", "script": script})
+    before.close()
+    table = Table(Store(db), FakeBoard(), window=0, pin_seconds=0, clock=Clock(),
+                  announce=lambda s: None)  # fmt: skip
+    table.start(clock_thread=False)
+    watcher = DiceWatcher()
+    table.on_expect(watcher.expect)
+    table.camera_opened(watcher)
+    return table, watcher
+
+
 def test_a_host_started_again_mid_round_reads_no_card_from_the_pile_as_it_lies(
     tmp_path: Path,
 ) -> None:
@@ -737,17 +754,7 @@ def test_a_host_started_again_mid_round_reads_no_card_from_the_pile_as_it_lies(
         {"type": "play", "player": "Bob", "card": {"color": "green", "value": "6"}},
         {"type": "draw", "player": "Cat"},
     ]
-    before = Table(Store(tmp_path / "games.db"), FakeBoard(), window=0, pin_seconds=0,
-                   clock=Clock(), announce=lambda s: None)  # fmt: skip
-    before.start(clock_thread=False)
-    before.act({"do": "import", "script": {**script, "inputs": played}})
-    before.close()
-    table = Table(Store(tmp_path / "games.db"), FakeBoard(), window=0, pin_seconds=0,
-                  clock=Clock(), announce=lambda s: None)  # fmt: skip
-    table.start(clock_thread=False)  # the host started again: its camera too
-    watcher = DiceWatcher()
-    table.on_expect(watcher.expect)
-    table.camera_opened(watcher)
+    table, watcher = started_again(tmp_path / "games.db", {**script, "inputs": played})
     assert table.game is not None and len(table.game.log) == 4
     pile = read_image(session / steps[3]["frames"][-1])  # green 6 on top, as it lies
     for i in range(3 * SETTLE):
@@ -783,19 +790,9 @@ def test_a_host_started_again_while_a_hand_is_awaited_counts_only_the_hand_laid(
     ]
     hand = steps[10]["entered"]
     assert hand["type"] == "hand" and hand["player"] == "Bob"
-    before = Table(Store(tmp_path / "games.db"), FakeBoard(), window=0, pin_seconds=0,
-                   clock=Clock(), announce=lambda s: None)  # fmt: skip
-    before.start(clock_thread=False)
-    before.act({"do": "import", "script": {**script, "inputs": played}})
     top = next(i["card"] for i in reversed(played) if i["type"] in ("play", "turn_up"))
     assert top == {"color": "black", "value": "wild4"}
-    before.close()
-    table = Table(Store(tmp_path / "games.db"), FakeBoard(), window=0, pin_seconds=0,
-                  clock=Clock(), announce=lambda s: None)  # fmt: skip
-    table.start(clock_thread=False)  # the host started again: its camera too
-    watcher = DiceWatcher()
-    table.on_expect(watcher.expect)
-    table.camera_opened(watcher)
+    table, watcher = started_again(tmp_path / "games.db", {**script, "inputs": played})
     assert table.game is not None and len(table.game.log) == len(played)
     pile = Pile(recording.own_cards(), 3)  # (seed 3: every card clear of the others, read)
     length = pile.size[1] * 0.24
