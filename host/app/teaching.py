@@ -553,6 +553,8 @@ class Learning:
         from vision.learning import sets
 
         names = ordered(set(shipped_names()) | set(self.store.face_sets()), on_table, lang)
+        with self._lock:
+            elsewhere = set(self._elsewhere)
         out = []
         for name in names:
             out.append(
@@ -563,6 +565,8 @@ class Learning:
                     "in_use": sets.in_use(self.store, name),
                     "examples": self.store.counts(name),
                     "refitting": self.refits.running(name),
+                    # its refit waits for one another process runs (the command line's...)
+                    "waits": name in elsewhere,
                     "versions": [v.to_json() for v in self.store.versions(name)],
                 }
             )

@@ -201,6 +201,32 @@ def test_the_dice_sets_are_shown_by_their_titles_the_game_on_the_table_first(
         browser.close()
 
 
+def test_the_dice_sets_say_a_refit_waits_for_one_another_process_runs(table: Served) -> None:
+    """A play refit waits for a refit of its set another process runs (the command line's,
+    another table's): the sets list said only 'learning now…' for it, as for one learning."""
+    from tests.app.test_dice_teaching_kept import Running
+
+    learning = table.table.learning
+    assert learning is not None
+    refits = Running()
+    learning.refits = refits  # type: ignore[assignment]
+    assert refits.start("kot")
+    learning._refit_waits("kot", True)  # (Background: its refit waits for the lock)
+    with sync_playwright() as playwright:
+        browser = launch(playwright)
+        page = open_page(browser, table, "ja")
+        page.evaluate("openPanel('sets')")
+        kot = page.locator("#panel h3", has_text="キング・オブ・トーキョーのダイス").first
+        said = kot.locator("xpath=following-sibling::p[1]")
+        expect(said).to_contain_text("別の学習が終わるのを待っています")
+        learning._refit_waits("kot", False)  # it took the lock: it learns
+        page.evaluate("openPanel('sets')")
+        expect(said).to_contain_text("学習中…")
+        expect(said).not_to_contain_text("待っています")
+        assert not page.errors  # type: ignore[attr-defined]
+        browser.close()
+
+
 # ---- a Cancel while the dice are learnt --------------------------------------------------
 
 

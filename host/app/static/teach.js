@@ -55,6 +55,7 @@ const WORDS = {
   version: (v) => t("version {v}", { v }),
   examples: (n) => t("{n, plural, one {# die learnt from} other {# dice learnt from}}", { n }),
   refitting: () => t("learning now…"),
+  refitWaits: () => t("learning waits for another refit of these dice, begun outside this table (from the command line, or by another table)…"),
   kept_status: () => t("kept (read no worse)"),
   rejected_status: () => t("not kept (read worse)"),
   imported_status: () => t("imported"),
@@ -263,7 +264,7 @@ async function setsPanel(panel) {
     const named = s.title !== s.name ? [h("code", { class: "set-name", translate: "no" }, s.name), " · "] : [];
     const status = s.in_use === 0 ? tw("shipped") : s.in_use ? tw("version", s.in_use) : "";
     panel.append(h("h3", {}, s.title, " ", h("small", { class: "quiet set-status" }, ...(status ? named : named.slice(0, 1)), status)),
-      h("p", { class: "quiet" }, tw("examples", learnt), s.refitting ? ` · ${tw("refitting")}` : ""),
+      h("p", { class: "quiet" }, tw("examples", learnt), s.refitting ? ` · ${tw(s.waits ? "refitWaits" : "refitting")}` : ""),
       rows.length ? h("table", { "data-set": s.name }, rows) : "",
       unlocked() && s.shipped && s.in_use !== 0 ?
         h("p", {}, h("button", { onclick: async () => { if (await act({ do: "roll_back", face_set: s.name, version: 0 })) openPanel("sets"); } }, tw("useShipped"))) : "");
