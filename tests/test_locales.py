@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import ast
 import copy
+import functools
 import json
 import pickle
 import re
 from pathlib import Path
+from typing import TypeGuard
 
 import pytest
 
@@ -395,28 +397,35 @@ def test_a_list_or_an_object_quoted_is_said_as_words_never_as_python_writes_it()
     assert as_text(why).say("ja").startswith("リスト（「claw」）")
 
 
+@functools.cache
+def _sources(root: Path) -> list[tuple[Path, ast.Module]]:
+    """Every Python source under `root`, parsed: once for the checks of the sources below."""
+    return [(p, ast.parse(p.read_text(encoding="utf-8"))) for p in sorted(root.rglob("*.py"))]
+
+
+def _called(node: ast.AST, name: str) -> TypeGuard[ast.Call]:
+    """Whether `node` is a call of the function named `name` (`name(...)`)."""
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == name
+
+
+def _messages(tree: ast.AST) -> list[ast.Call]:
+    """Each `_()` call in `tree`: a message for people."""
+    return [node for node in ast.walk(tree) if _called(node, "_")]
+
+
 def _quoted_by_repr(root: Path) -> list[str]:
     """Each field of a `_()` call in the sources given as `repr(...)`: said with Python's
     quotes in every language (but an exception's own repr, `error=repr(error)`, a detail
     Python words)."""
     found = []
-    for path in sorted(root.rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
-                continue
-            if node.func.id != "_":
-                continue
+    for path, tree in _sources(root):
+        for node in _messages(tree):
             for keyword in node.keywords:
                 for inner in ast.walk(keyword.value):
-                    if (
-                        isinstance(inner, ast.Call)
-                        and isinstance(inner.func, ast.Name)
-                        and inner.func.id == "repr"
-                        and not (
-                            len(inner.args) == 1
-                            and isinstance(inner.args[0], ast.Name)
-                            and inner.args[0].id == "error"
-                        )
+                    if _called(inner, "repr") and not (
+                        len(inner.args) == 1
+                        and isinstance(inner.args[0], ast.Name)
+                        and inner.args[0].id == "error"
                     ):
                         found.append(f"{path}:{inner.lineno} {keyword.arg}=repr(...)")
     return found
@@ -426,19 +435,12 @@ def _fields_quoted(root: Path) -> dict[str, set[str]]:
     """Each template of a `_()` call in the sources -> its fields given as `Quoted(...)`
     (or a list of them)."""
     found: dict[str, set[str]] = {}
-    for path in sorted(root.rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
-                continue
-            if node.func.id != "_" or not node.args or not isinstance(node.args[0], ast.Constant):
+    for _path, tree in _sources(root):
+        for node in _messages(tree):
+            if not node.args or not isinstance(node.args[0], ast.Constant):
                 continue
             for keyword in node.keywords:
-                if any(
-                    isinstance(inner, ast.Call)
-                    and isinstance(inner.func, ast.Name)
-                    and inner.func.id == "Quoted"
-                    for inner in ast.walk(keyword.value)
-                ):
+                if any(_called(inner, "Quoted") for inner in ast.walk(keyword.value)):
                     found.setdefault(str(node.args[0].value), set()).add(str(keyword.arg))
     return found
 
@@ -516,8 +518,7 @@ def _joined_in_messages(root: Path) -> list[str]:
     ...)`, or a name assigned one in the same function): English "a, b, c" in every
     language (プレイヤー：P1, P2), where a list field is joined as each language joins lists."""
     found = []
-    for path in sorted(root.rglob("*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+    for path, tree in _sources(root):
         for scope in ast.walk(tree):
             if not isinstance(scope, ast.FunctionDef | ast.AsyncFunctionDef):
                 continue
@@ -528,11 +529,7 @@ def _joined_in_messages(root: Path) -> list[str]:
                 for target in node.targets
                 if isinstance(target, ast.Name)
             }
-            for node in ast.walk(scope):
-                if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
-                    continue
-                if node.func.id != "_":
-                    continue
+            for node in _messages(scope):
                 for keyword in node.keywords:
                     for inner in ast.walk(keyword.value):
                         if _is_join(inner) or (isinstance(inner, ast.Name) and inner.id in joined):
