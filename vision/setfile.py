@@ -43,11 +43,23 @@ def taught_one(name_or_path: str | Path, path: Path, taught: Path) -> bool:
     return Path(name_or_path).suffix != ".npz" and path.parent == taught
 
 
+def beside(path: Path, tag: str) -> Path:
+    """A free name beside `path` for a file kept in its stead: `NAME.TAG-TIME`, with `-2`,
+    `-3`... after it when one was kept within the same second (none replaced)."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    kept = path.with_name(f"{path.name}.{tag}-{stamp}")
+    n = 1
+    while kept.exists():
+        n += 1
+        kept = path.with_name(f"{path.name}.{tag}-{stamp}-{n}")
+    return kept
+
+
 def set_aside(path: Path) -> Path | None:
     """Move a taught set's file that cannot be read out of the way, as
     `NAME.npz.damaged-TIME` beside it (kept for whoever wants to look at it), so the set of
     its name is found elsewhere (the shipped one); where it went, None if it cannot move."""
-    kept = path.with_name(f"{path.name}.damaged-{time.strftime('%Y%m%d-%H%M%S')}")
+    kept = beside(path, "damaged")
     try:
         os.replace(path, kept)
     except OSError:

@@ -91,14 +91,11 @@ def keep_taught(path: Path) -> Path | None:
     if it cannot be kept (then the set taught before stays in place)."""
     import shutil
 
+    from vision.setfile import beside
+
     if not path.is_file():
         return None
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    aside = path.with_name(f"{path.name}.set-aside-{stamp}")
-    n = 1
-    while aside.exists():  # (two teachings within a second)
-        n += 1
-        aside = path.with_name(f"{path.name}.set-aside-{stamp}-{n}")
+    aside = beside(path, "set-aside")  # (two teachings within a second: each kept)
     try:
         os.link(path, aside)  # (the same bytes, at once; the set in place until replaced)
     except OSError:  # a file system without hard links

@@ -39,6 +39,7 @@ from typing import Any
 
 import numpy as np
 
+from vision import setfile
 from vision.errors import VisionError
 from vision.learning.cuts import MAX_PNG, decode
 from vision.words import Quoted, Said, _
@@ -284,7 +285,7 @@ class LearningStore:
                         why=str(error),
                     )
                 ) from None
-            kept = self.path.with_name(f"{self.path.name}.damaged-{time.strftime('%Y%m%d-%H%M%S')}")
+            kept = setfile.beside(self.path, "damaged")
             for suffix in ("", "-wal", "-shm"):
                 side = Path(f"{self.path}{suffix}")
                 if side.exists():
