@@ -8,6 +8,7 @@ button presses from, whatever is behind it (the Pico on USB, the virtual board, 
     again(press)   the table could not (the store failed): the board sends it again
     status()       the link's state in a few words, for the page (sync=False: without
                    whether the latest display is shown yet, for a log of changes)
+    link_state()   the link's state as LinkNews reads it (LinkState)
     close()
 
 `open_board("auto")` uses a Pico found by its USB id, else the virtual board (the real
@@ -46,6 +47,15 @@ class ButtonPress:
     key: str | None = None
 
 
+@dataclass(frozen=True)
+class LinkState:
+    """What the page is told of the link from (LinkNews): whether the board is heard, and
+    how many of its lines did not read since it was opened."""
+
+    connected: bool
+    garbled: int = 0
+
+
 class Board(Protocol):
     seats: int
 
@@ -58,6 +68,8 @@ class Board(Protocol):
     def again(self, press: ButtonPress) -> None: ...
 
     def status(self, sync: bool = True) -> str: ...
+
+    def link_state(self) -> LinkState: ...
 
     def close(self) -> None: ...
 
@@ -85,17 +97,18 @@ class NoBoard:
     def status(self, sync: bool = True) -> str:
         return "no board"
 
+    def link_state(self) -> LinkState:
+        return LinkState(connected=False)  # (never connected: never said lost)
+
     def close(self) -> None:
         pass
 
 
-GARBLED = "garbled lines ignored: "  # (in the status: how many, since the board was opened)
-
-
 class LinkNews:
-    """What the page is told of the board's link, from its `status()` as it changes: that it
-    is lost (once it had been connected: a cable pulled, the board or its process gone),
-    and that it is back. The console says every change; a player sees the page."""
+    """What the page is told of the board's link as it changes (Board.link_state()): that it is
+    lost (once it had been connected: a cable pulled, the board or its process gone), that
+    it is back, and that it sent a line that does not read. The console says every change
+    of the status; a player sees the page."""
 
     def __init__(self, virtual: bool = False) -> None:
         self.virtual = virtual  # the virtual board: no cable, it starts again by itself
@@ -103,14 +116,20 @@ class LinkNews:
         self.lost = False
         self.garbled = 0
 
-    def said(self, status: str) -> tuple[str, Text] | None:
-        """(level, text) for the page's notice at this status, if it is news."""
-        if ": connected" in status:
-            back, self.connected_once, self.lost = self.lost, True, False
-            garbled = int(status.split(GARBLED, 1)[1].split(",")[0]) if GARBLED in status else 0
-            if garbled > self.garbled:  # (its firmware sent a press of no seat: ignored)
-                self.garbled = garbled
-                return (
+    def said(self, link: LinkState) -> list[tuple[str, Text]]:
+        """(level, text) of each notice the page is due at this state: none if no news."""
+        news: list[tuple[str, Text]] = []
+        if link.connected:
+            if self.lost:
+                news.append(("info", _("the board is connected again: it shows the game")))
+            self.connected_once, self.lost = True, False
+        elif self.connected_once and not self.lost:
+            self.lost = True
+            news.append(("warning", self._lost()))
+        if link.garbled > self.garbled:  # (its firmware sent a press of no seat: ignored)
+            self.garbled = link.garbled
+            news.append(
+                (
                     "warning",
                     _(
                         "the board sent a line that does not read (a button press of no "
@@ -118,25 +137,18 @@ class LinkNews:
                         "again, flash the board's firmware again (dicetable board flash)"
                     ),
                 )
-            return ("info", _("the board is connected again: it shows the game")) if back else None
-        if self.connected_once and not self.lost and ": not connected" in status:
-            self.lost = True
-            if self.virtual:
-                return (
-                    "warning",
-                    _(
-                        "the virtual board stopped: it starts again by itself; answer on the "
-                        "page meanwhile"
-                    ),
-                )
-            return (
-                "warning",
-                _(
-                    "the board is not connected: its displays and buttons do nothing until it "
-                    "is back (check its USB cable); answer on the page meanwhile"
-                ),
             )
-        return None
+        return news
+
+    def _lost(self) -> Text:
+        if self.virtual:
+            return _(
+                "the virtual board stopped: it starts again by itself; answer on the page meanwhile"
+            )
+        return _(
+            "the board is not connected: its displays and buttons do nothing until it is "
+            "back (check its USB cable); answer on the page meanwhile"
+        )
 
 
 PIN_LED = (255, 255, 255)
@@ -233,10 +245,14 @@ class LinkBoard:
             return f"{what}: {self.problem}"
         if not s.connected:
             return f"{what}: not connected (looking for it)"
-        garbled = f", {GARBLED}{s.garbled}" if s.garbled else ""
+        garbled = f", garbled lines ignored: {s.garbled}" if s.garbled else ""
         return f"{what}: connected, firmware {s.firmware_version}{garbled}" + (
             "" if s.in_sync or not sync else ", updating"
         )
+
+    def link_state(self) -> LinkState:
+        s = self.link.status
+        return LinkState(s.connected, s.garbled)
 
     def close(self) -> None:
         self._closed.set()

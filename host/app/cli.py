@@ -203,7 +203,7 @@ def play(args: argparse.Namespace, terminal: Terminal, page: bool = True) -> Non
         terminal.board_news(board_said)
         virtual = getattr(board, "virtual", None) is not None
         link_news = LinkNews(virtual)  # the page is told when the board goes and comes back
-        link_news.said(board_said)
+        link_news.said(board.link_state())
         player = None
         if session is not None:
             player = _recorded(table, args, folder, terminal, session)
@@ -222,7 +222,7 @@ def play(args: argparse.Namespace, terminal: Terminal, page: bool = True) -> Non
             if (now := board.status(sync=False)) != board_said:
                 board_said = now
                 terminal.board_news(now)
-                if (news := link_news.said(now)) is not None:
+                for news in link_news.said(board.link_state()):
                     table.notice(*news, console=False)  # (the console said it just above)
             if args.exit_at_end and (player is None or player.finished.is_set()):
                 break

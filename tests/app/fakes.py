@@ -3,7 +3,7 @@ a test makes. (The real board, the firmware under MicroPython, is in the end-to-
 
 from __future__ import annotations
 
-from host.app.board_seam import ButtonPress
+from host.app.board_seam import ButtonPress, LinkState
 from host.games import BoardDisplay
 
 
@@ -31,6 +31,9 @@ class FakeBoard:
 
     def status(self, sync: bool = True) -> str:
         return "fake"
+
+    def link_state(self) -> LinkState:
+        return LinkState(connected=True)
 
     def close(self) -> None:
         pass

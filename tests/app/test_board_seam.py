@@ -140,19 +140,35 @@ def test_link_news_says_lost_and_back_of_the_real_link(table: Table) -> None:
     board = table.board
     assert isinstance(board, LinkBoard) and board.virtual is not None
     news = LinkNews()
-    assert _eventually(lambda: ": connected" in board.status(sync=False))
-    assert news.said(board.status(sync=False)) is None  # (connected at start: no news)
+    assert _eventually(lambda: board.link_state().connected)
+    assert news.said(board.link_state()) == []  # (connected at start: no news)
     board.virtual.unplug()
     assert _eventually(lambda: ": not connected" in board.status(sync=False))
-    lost = news.said(board.status(sync=False))
-    assert lost is not None and lost[0] == "warning"
-    assert news.said(board.status(sync=False)) is None  # said once
+    lost = news.said(board.link_state())
+    assert [level for level, _ in lost] == ["warning"]
+    assert news.said(board.link_state()) == []  # said once
     board.virtual.replug()
     assert _eventually(lambda: ": connected" in board.status(sync=False))
-    assert news.said(board.status(sync=False)) == (
-        "info",
-        "the board is connected again: it shows the game",
-    )
+    assert news.said(board.link_state()) == [
+        ("info", "the board is connected again: it shows the game")
+    ]
+
+
+def test_link_news_says_back_and_garbled_when_both_come_at_once() -> None:
+    """A board back on its cable whose first lines did not read: before, the news was read
+    off the status text and the garbled line's notice took the place of 'connected again'
+    (the page never heard the board was back). Now each is said."""
+    from host.app.board_seam import LinkNews, LinkState
+
+    news = LinkNews()
+    assert news.said(LinkState(connected=True)) == []
+    assert [level for level, _ in news.said(LinkState(connected=False))] == ["warning"]
+    both = news.said(LinkState(connected=True, garbled=1))
+    assert [text.split(":")[0] for _, text in both] == [
+        "the board is connected again",
+        "the board sent a line that does not read (a button press of no seat)",
+    ]
+    assert news.said(LinkState(connected=True, garbled=1)) == []  # (each said once)
 
 
 def _eventually(check: Callable[[], bool], timeout: float = 10.0) -> bool:
