@@ -18,11 +18,11 @@ import contextlib
 import os
 import pwd
 import sqlite3
-import time
 from pathlib import Path
 
 from host.app.text import _
 from host.games.text import Text
+from vision.setfile import beside  # (one place names a file kept in another's stead)
 
 SIDE_FILES = ("-wal", "-shm")  # SQLite's write-ahead log and its index, beside the store
 
@@ -162,12 +162,7 @@ def _user(uid: int) -> str:
 def set_aside(path: Path) -> Path:
     """Move a damaged store (and its write-ahead log) to `<name>.damaged-<time>` beside it,
     so a new store can start in its place; returns where it went. OSError if it cannot."""
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    kept = path.with_name(f"{path.name}.damaged-{stamp}")
-    n = 1
-    while kept.exists():
-        n += 1
-        kept = path.with_name(f"{path.name}.damaged-{stamp}-{n}")
+    kept = beside(path, "damaged")
     os.replace(path, kept)
     wal = Path(f"{path}-wal")
     if wal.exists():
