@@ -31,6 +31,7 @@ MORE: dict[str, tuple[str, str]] = {
     "watch": ("vision.live.watch", "follow the throws live from a camera, video or folder"),
     "render-cards": ("vision.cards.render_cli", "render labelled frames of our own cards"),
     "compose-cards": ("vision.cards.compose_cli", "compose hands of real card photos on tables"),
+    "card-sets": ("vision.cards.sets_cli", "the table's card sets: those kept aside, put back"),
 }
 
 

@@ -8,7 +8,10 @@ work; this wires it to the table's cameras and page).
   in a thread (seconds), saves it as the table's taught set under the name the game reads
   its cards with (vision.cards.cardset.user_path: a taught set is read before the shipped
   one of its name) and every camera reads with it at once; "close" after it, "cancel".
-- "shipped": back to the set as shipped (the taught one is set aside, not lost).
+- "shipped": back to the set as shipped (the taught one is set aside, not lost);
+  "put_back" {file}: a set kept aside (`view`'s "kept", the newest taught first) is read
+  with again at once, the one in use kept aside in turn (vision.cards.taught: the newest
+  KEEP_ASIDE are kept).
 - Kept (`keep_in` the table's learning store, vision.learning.store): the teaching, each
   card seen (the frame around it, its corners, the reading) and what people said of it are
   kept as they change, and a restart resumes the teaching where it was. A cancel wins over
@@ -23,7 +26,6 @@ from __future__ import annotations
 
 import os
 import threading
-import time
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -41,7 +43,7 @@ if TYPE_CHECKING:
     from vision.cards.reader import CardReader
     from vision.learning.store import KeptCut, LearningStore
 
-STEPS = ("start", "confirm", "leave_out", "learn", "close", "cancel", "shipped")
+STEPS = ("start", "confirm", "leave_out", "learn", "close", "cancel", "shipped", "put_back")
 
 
 # the words of keeping the teaching (host.app.kept)
@@ -77,39 +79,11 @@ def deck_title(name: str, playing: GameKind | None) -> str:
     return name
 
 
-def taught(name: str) -> bool:
-    """Whether the table has a set it was taught under `name` (read before the shipped one)."""
-    from vision.cards.cardset import user_path
-
-    return user_path(name).is_file()
-
-
-def keep_taught(path: Path) -> Path | None:
-    """Keep the set taught before at `path` beside it (`cards.npz.set-aside-TIME`: as a set
-    sent back to the one shipped), before a new teaching's set takes its place: a second
-    teaching replaced the first one's file, lost. None: no set was taught there. OSError
-    if it cannot be kept (then the set taught before stays in place)."""
-    import shutil
-
-    from vision.setfile import beside
-
-    if not path.is_file():
-        return None
-    aside = beside(path, "set-aside")  # (two teachings within a second: each kept)
-    try:
-        os.link(path, aside)  # (the same bytes, at once; the set in place until replaced)
-    except OSError:  # a file system without hard links
-        shutil.copy2(path, aside)
-    return aside
-
-
-def kept_before(aside: Path, path: Path) -> Text:
-    """For people: where the set taught before is kept, and how to read with it again."""
+def kept_before(aside: Path) -> Text:
+    """For people: the set taught before is kept aside, and where to put it back."""
     return _(
-        "the set taught before is kept as {file}: to read the cards with it again, copy it "
-        "over {set} (cp {file} {set}) and start dicetable again",
-        file=str(aside),
-        set=str(path),
+        "the set taught before is kept aside ({file}): Teach your cards lists it, to put it back",
+        file=aside.name,
     )
 
 
@@ -175,6 +149,8 @@ class CardTeaching:
                         self._stop(playing, cancelled=step == "cancel")
                     elif step == "shipped":
                         self._back_to_shipped(playing)
+                    elif step == "put_back":
+                        self._put_back(playing, action.get("file"))
                     else:
                         self._answer(str(step), action)
                 except CardFlowError as error:
@@ -291,6 +267,7 @@ class CardTeaching:
         self.kept.keep_current(flow, self.flow)
 
         def fit() -> None:
+            from vision.cards import taught
             from vision.cards.cardset import user_path
             from vision.errors import VisionError
 
@@ -303,7 +280,7 @@ class CardTeaching:
                 with self._lock:  # (a cancel meanwhile wins: the set is not used)
                     if self.flow is not flow:
                         return
-                    before = keep_taught(path)  # (the set taught before: kept, not lost)
+                    before = taught.keep_aside(flow.name)  # (the set before: kept, not lost)
                     os.replace(fresh, path)
                     fresh = None
                     cameras = list(self.cameras)
@@ -352,7 +329,7 @@ class CardTeaching:
                     ),
                 )
                 if before is not None:
-                    self.notice("info", kept_before(before, user_path(flow.name)))
+                    self.notice("info", kept_before(before))
             finally:
                 if fresh is not None:  # (not used: cancelled, or failed on the way)
                     fresh.unlink(missing_ok=True)
@@ -361,31 +338,69 @@ class CardTeaching:
 
         threading.Thread(target=fit, name="teach-cards", daemon=True).start()
 
-    def _back_to_shipped(self, playing: GameKind | None) -> None:
-        from vision.cards.cardset import user_path
-
+    def _deck_set(self, playing: GameKind | None) -> str | None:
+        """The name of the set the deck taught is read with (None: no game reads cards)."""
         kind = card_kind(playing)
         cards = cards_of(kind) if kind is not None else None
-        if cards is None or not taught(cards.card_set):
+        return None if cards is None else cards.card_set
+
+    def _back_to_shipped(self, playing: GameKind | None) -> None:
+        from vision.cards import taught
+        from vision.cards.cardset import user_path
+
+        name = self._deck_set(playing)
+        if name is None or not taught.in_use(name):
             raise UserError(_("the table reads the cards with the set as shipped already"))
-        path = user_path(cards.card_set)
-        aside = path.with_name(f"{path.name}.set-aside")  # (kept, not lost)
-        if aside.exists():  # (one set aside before is kept too, under its time)
-            aside = path.with_name(f"{path.name}.set-aside-{time.strftime('%Y%m%d-%H%M%S')}")
         try:
-            os.replace(path, aside)
+            taught.to_shipped(name)  # (kept aside, not lost)
         except OSError as error:
             raise UserError(
                 _(
                     "the taught card set {file} cannot be set aside ({why}): check that its "
                     "folder may be written",
-                    file=str(path),
+                    file=str(user_path(name)),
                     why=error.strerror or str(error),
                 )
             ) from None
         for watcher in self.cameras:
-            watcher.reload(cards.card_set)
+            watcher.reload(name)
         self.notice("info", _("the table reads the cards with the set as shipped again"))
+
+    def _put_back(self, playing: GameKind | None, file: Any) -> None:
+        """The set kept aside as `file` read with again, at once; the one in use kept aside."""
+        from vision.cards import taught
+
+        name = self._deck_set(playing)
+        if name is None:
+            raise UserError(_("no game here reads cards: there is no deck to teach"))
+        try:
+            if not isinstance(file, str):
+                raise LookupError(file)
+            before = taught.put_back(name, file)
+        except LookupError:
+            raise UserError(_("no card set is kept aside as {file}", file=Quoted(file))) from None
+        except OSError as error:
+            raise UserError(
+                _(
+                    "the card set kept aside as {file} cannot be put back ({why}): check that "
+                    "its folder may be written",
+                    file=file,
+                    why=error.strerror or str(error),
+                )
+            ) from None
+        for watcher in self.cameras:
+            watcher.reload(name)
+        self.notice(
+            "info",
+            _("the table reads the cards with the set kept aside as {file} again", file=file)
+            if before is None
+            else _(
+                "the table reads the cards with the set kept aside as {file} again; the one it "
+                "read with is kept aside in turn ({before})",
+                file=file,
+                before=before.name,
+            ),
+        )
 
     # ---- the camera ------------------------------------------------------------------------
 
@@ -408,6 +423,8 @@ class CardTeaching:
         """For the page: the deck's set (taught or as shipped), the game's words for its
         cards, and the teaching going on (cards cut out as /api/teach-cards/cut/N.png);
         None when no game reads cards."""
+        from vision.cards import taught
+
         kind = card_kind(playing)
         cards = cards_of(kind) if kind is not None else None
         if kind is None or cards is None:
@@ -418,7 +435,12 @@ class CardTeaching:
         return {
             "game": kind.title,
             "set": cards.card_set,
-            "taught": taught(cards.card_set),
+            "taught": taught.in_use(cards.card_set),
+            # the sets kept aside, the newest taught first, each with when (seconds)
+            "kept": [
+                {"file": a.file.name, "taught": round(a.taught)}
+                for a in taught.kept_aside(cards.card_set)
+            ],
             "names": names,
             "flow": flow,
         }

@@ -416,13 +416,14 @@ def test_a_set_that_cannot_be_written_is_said_and_the_cards_are_kept(
     assert flow.result == {"error": said} and len(flow.confirmed()) == 2
 
 
-def test_a_new_teaching_keeps_the_set_taught_before_and_says_how_to_put_it_back(
-    home: Path, hand: Path
+def test_a_new_teaching_keeps_the_set_taught_before_and_it_is_put_back_at_once(
+    home: Path, hand: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Before: a second teaching's set replaced the first one's file (cards.npz), which
-    was lost (dice sets keep their versions; a card set sent back to the one shipped was
-    kept, one replaced was not). Now the set taught before is kept beside it, and the
-    notice says where and how to read with it again. Real files, taught twice."""
+    was lost; then it was kept beside it, and to read with it again people copied it over
+    cards.npz and started dicetable again. Now the notice says the page lists it, and the
+    page's put_back reads with it at once, the set it replaces kept aside in turn. Real
+    files, taught twice."""
     from host.games.text import say
 
     def learnt(table: Table, n: int) -> None:
@@ -443,12 +444,26 @@ def test_a_new_teaching_keeps_the_set_taught_before_and_says_how_to_put_it_back(
     learnt(again, 1)  # (another deck's card)
     until(lambda: len(again.said("info")) == 2)
     (aside,) = path.parent.glob("cards.npz.set-aside-*")
-    assert aside.read_bytes() == first and path.read_bytes() != first
+    second = path.read_bytes()
+    assert aside.read_bytes() == first and second != first
     said = again.said("info")[1]
     assert said == (
-        f"the set taught before is kept as {aside}: to read the cards with it again, copy it "
-        f"over {path} (cp {aside} {path}) and start dicetable again"
+        f"the set taught before is kept aside ({aside.name}): Teach your cards lists it, to "
+        "put it back"
     )
-    assert f"(cp {aside} {path})" in say(said, "fr") and str(aside) in say(said, "ja")
-    shutil.copy(aside, path)  # as said: the set taught before is read again
+    assert "«\u00a0Apprendre vos cartes\u00a0»" in say(said, "fr")
+    view = again.teaching.view(None)
+    assert view is not None and [k["file"] for k in view["kept"]] == [aside.name]
+    reloaded: list[str] = []
+    monkeypatch.setattr(again.camera.cards, "reload", reloaded.append)
+    again.teaching.act({"step": "put_back", "file": aside.name}, None)
     assert path.read_bytes() == first and cardset.load("cards").kinds
+    assert reloaded == ["cards"]  # (read with at once, no restart)
+    (kept,) = path.parent.glob("cards.npz.set-aside-*")  # the second, kept aside in turn
+    assert kept.read_bytes() == second
+    assert again.said("info")[-1] == (
+        f"the table reads the cards with the set kept aside as {aside.name} again; the one it "
+        f"read with is kept aside in turn ({kept.name})"
+    )
+    with pytest.raises(UserError, match=r"no card set is kept aside as '\.\./cards\.npz'"):
+        again.teaching.act({"step": "put_back", "file": "../cards.npz"}, None)

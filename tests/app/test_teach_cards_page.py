@@ -244,6 +244,59 @@ def test_a_cancel_tapped_while_the_cards_are_learnt_wins_and_is_said(
     assert page.errors == []  # type: ignore[attr-defined]
 
 
+# ---- a set kept aside, put back ---------------------------------------------------------
+
+
+def test_a_set_kept_aside_is_put_back_on_the_page_and_read_with_at_once(
+    table: Served, browser: Browser
+) -> None:
+    """Before, a set taught before (kept aside when a new teaching replaced it) was put back
+    by copying its file over cards.npz and starting dicetable again. The card set screen
+    lists those kept aside, the newest taught first with when (in the page's language:
+    French here), and one tap reads with one at once: the camera's reader is the set put
+    back, the one it replaced kept aside in turn."""
+    import dataclasses
+    import os
+    import time
+
+    from vision import setfile
+
+    shipped = cardset.load(cardset.SHIPPED / "cards.npz")
+    in_use = cardset.user_path("cards")
+
+    def deck(n: int, path: Path, days_ago: int) -> None:  # (told apart by their kinds)
+        made = dataclasses.replace(shipped, kinds=shipped.kinds[:n]).save(f"{path}.npz")
+        made.rename(path)
+        when = time.time() - days_ago * 86_400
+        os.utime(path, (when, when))
+
+    deck(10, in_use, 0)
+    deck(20, in_use.with_name("cards.npz.set-aside-20261130-090000"), 5)
+    deck(30, in_use.with_name("cards.npz.set-aside-20261203-090000"), 2)
+    watcher = DiceWatcher()
+    table.table.camera_opened(watcher)
+    watcher.cards.expect(CardExpectation("cards", "hand", "Ann", 3), "a game")
+    assert len(watcher.cards.reading_with("cards").kinds) == 10
+    table.table.touch()  # (the files made outside: the page's state anew)
+
+    page = open_page(browser, table, lang="fr")
+    open_teaching(page, "La table lit les cartes avec le jeu qu'on lui a appris ici.")
+    kept = page.locator("[data-test=cards-kept] li")
+    expect(kept).to_have_count(2)
+    assert [kept.nth(i).get_attribute("data-file") for i in range(2)] == [
+        "cards.npz.set-aside-20261203-090000",
+        "cards.npz.set-aside-20261130-090000",
+    ]
+    expect(kept.nth(0)).to_contain_text("appris le ")
+    kept.nth(1).locator("[data-test=cards-put-back]").click()
+    expect(page.locator("[data-test=panel]")).to_be_hidden()
+    assert len(cardset.load("cards").kinds) == 20
+    assert len(watcher.cards.reading_with("cards").kinds) == 20  # (no restart)
+    aside = sorted(in_use.parent.glob("cards.npz.set-aside-*"))
+    assert [len(setfile.read(p)[0]["kinds"]) for p in aside] == [30, 10]  # (nothing lost)
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
 # ---- the flow's refusals, server side --------------------------------------------------------
 
 
@@ -310,29 +363,32 @@ def test_a_refusal_is_said_in_french(teaching: CardTeaching, tmp_path: Path) -> 
     assert french.startswith("aucune carte n'est confirmée"), french
 
 
-def test_back_to_the_set_as_shipped_twice_keeps_both_sets_taught(
+def test_back_to_the_set_as_shipped_thrice_within_a_second_keeps_every_set_taught(
     teaching: CardTeaching, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Before, the second taught set sent back replaced the first one's file
-    (cards.npz.set-aside): a deck taught, set aside, another taught and set aside, and the
-    first was gone. Each is kept; a folder that refuses it is said, not a 500."""
+    """Before, a taught set sent back was kept as cards.npz.set-aside, or, one there,
+    cards.npz.set-aside-TIME, a name of its own loop: a third sent back within the same
+    second replaced the second's file. vision.setfile.beside names it now, as every file
+    kept in another's stead. A folder that refuses it is said, not a 500."""
+    import os
     import time
 
     monkeypatch.setattr(time, "strftime", lambda *a: "20261205-101500")  # (one second)
     taught = cardset.user_path("cards")
     taught.parent.mkdir(parents=True)
     shipped = (cardset.SHIPPED / "cards.npz").read_bytes()
-    for made in (b"first " + shipped, b"second " + shipped):  # (their bytes told apart)
-        taught.write_bytes(made)
+    for made in (b"first ", b"second ", b"third  "):  # (their bytes told apart)
+        taught.write_bytes(made + shipped)
         teaching.act({"step": "shipped"}, None)
         assert not taught.exists()
     kept = sorted(p.read_bytes()[:7] for p in taught.parent.glob("cards.npz.set-aside*"))
-    assert kept == [b"first P", b"second "]
+    assert kept == [b"first P", b"second ", b"third  "]
     taught.write_bytes(shipped)
-    for aside in taught.parent.glob("cards.npz.set-aside*"):  # (somewhere it cannot go)
-        aside.unlink()
-        (aside / "inside").mkdir(parents=True)
-    assert taught.with_name(f"{taught.name}.set-aside-20261205-101500").is_dir()
-    with pytest.raises(UserError, match="cannot be set aside"):
+
+    def refused(*args: object) -> None:  # (a folder that may not be written)
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(os, "replace", refused)
+    with pytest.raises(UserError, match="cannot be set aside \\(Permission denied\\)"):
         teaching.act({"step": "shipped"}, None)
     assert taught.read_bytes() == shipped  # in use still

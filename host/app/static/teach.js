@@ -68,6 +68,9 @@ const WORDS = {
   cardsIntro: () => t("Lay a few cards of your deck face up under the camera, apart. The table cuts out each card it sees with what it reads; you confirm or fix each one. Then take them away and lay the next ones. Teach every kind of card of your deck: the set learnt reads only the kinds it was taught."),
   cardsTaught: () => t("The table reads the cards with the set it was taught here."),
   cardsShipped: () => t("The table reads the cards with the set as shipped."),
+  cardsKept: () => t("Sets taught before, kept aside (the newest first):"),
+  cardsKeptWhen: (when) => t("taught {when}", { when }),
+  cardsPutBack: () => t("Read with this one again"),
   // 1 card seen has a sentence of its own: "Confirm or fix it", not "each one", a word
   // beyond the count that a plural form cannot say (French's "one" is also 0 cards seen)
   cardsLaying: (n) => n === 1 ? t("Lay cards under the camera: 1 card seen so far. Confirm or fix it.") : t("Lay cards under the camera: {n, plural, one {# card} other {# cards}} seen so far. Confirm or fix each one.", { n }),
@@ -338,6 +341,14 @@ async function teachCardsPanel(panel) {
     h("div", { class: "choices" },
       h("button", { "data-test": "cards-start", onclick: async () => { if (await teachCards("start")) closePanel(); } }, tw("start")),
       cs.taught ? h("button", { "data-test": "cards-shipped", onclick: async () => { if (await teachCards("shipped")) closePanel(); } }, tw("useShipped")) : null));
+  // the sets kept aside (a teaching replaced them, or they were sent back to the set as
+  // shipped): one tap reads with one again, the one in use kept aside in turn
+  if (cs.kept && cs.kept.length) {
+    panel.append(h("p", {}, tw("cardsKept")), h("ul", { "data-test": "cards-kept" }, cs.kept.map((k) => h("li", { "data-file": k.file },
+      tw("cardsKeptWhen", new Date(k.taught * 1000).toLocaleString(lang, { dateStyle: "medium", timeStyle: "short" })), " ",
+      h("small", { class: "quiet", translate: "no" }, k.file), " ",
+      unlocked() ? h("button", { "data-test": "cards-put-back", onclick: async () => { if (await teachCards("put_back", { file: k.file })) closePanel(); } }, tw("cardsPutBack")) : null))));
+  }
 }
 
 // What app.js asks of this file: its sections, its menu buttons, its panels.
