@@ -19,6 +19,7 @@ from host.games.text import (
     LANGUAGES,
     Every,
     LocaleError,
+    OneOf,
     Quoted,
     Text,
     Words,
@@ -317,6 +318,50 @@ def test_a_list_field_is_joined_as_each_language_joins_lists() -> None:
         "Ann, Bob et Cy",
         "Ann、BobとCy",
     )
+
+
+def test_a_list_offered_as_a_choice_is_joined_with_or_in_each_language() -> None:
+    """Before, every list field was joined with "and": "a die shows one of claw, heart and
+    1", « griffe, cœur et 1 », 「クロー、ハートと1」. A choice (`OneOf`) says "or" (« ou »,
+    または), kept so across a restart and from vision's words."""
+    from vision.words import OneOf as VisionOneOf
+    from vision.words import _ as vision_said
+
+    said = Words("host.app")("a die shows one of {faces}", faces=OneOf(["claw", "heart", "1"]))
+    assert said == "a die shows one of claw, heart or 1"
+    assert said.say("fr").endswith("\u00a0: claw, heart ou 1")
+    assert said.say("ja").endswith("：claw、heartまたは1")
+    assert Words("host.app")("{x}", x=OneOf(["a", "b"])).say("ja") == "aまたはb"
+    kept = Text.from_json(json.loads(json.dumps(said.to_json())))
+    assert kept.say("fr") == said.say("fr") and kept == said
+    why = vision_said(
+        "an example's source is one of {sources}, not {value}",
+        sources=VisionOneOf(["taught", "read"]),
+        value="x",
+    )
+    assert why == "an example's source is one of taught or read, not x"
+    assert as_text(why).say("fr").startswith("la source d'un exemple est taught ou read,")
+    assert "taughtまたはread" in as_text(why).say("ja")
+
+
+def _choices_not_one_of(root: Path) -> list[str]:
+    """Each `_()` call whose template offers a choice of a list field ("one of {faces}")
+    that gives that field as no `OneOf(...)`: joined with "and"."""
+    found = []
+    for path, tree in _sources(root):
+        for node in _messages(tree):
+            if not node.args or not isinstance(node.args[0], ast.Constant):
+                continue
+            offered = set(re.findall(r"\bone of \{(\w+)\}(?!')", str(node.args[0].value)))
+            for keyword in node.keywords:
+                if keyword.arg in offered and not _called(keyword.value, "OneOf"):
+                    found.append(f"{path}:{node.lineno} {keyword.arg}")
+    return found
+
+
+def test_a_message_offering_one_of_a_list_gives_it_as_a_choice() -> None:
+    root = Path(__file__).resolve().parents[1]
+    assert _choices_not_one_of(root / "host") + _choices_not_one_of(root / "vision") == []
 
 
 def test_vision_words_nested_in_a_message_are_said_in_its_language() -> None:

@@ -83,6 +83,17 @@ class Quoted(str):
         return (self.quoted,)
 
 
+class OneOf(list[Any]):
+    """A list field offered as a choice: "a, b or c" (the host says it with each language's
+    "or": host.games.text.OneOf).
+
+    >>> _("a die shows one of {faces}", faces=OneOf(["claw", "heart", "1"]))
+    'a die shows one of claw, heart or 1'
+    """
+
+    choice = True
+
+
 def _english_quoted(value: object) -> str:
     """A value quoted, in English as the host says it (host.games.text's `_quoted`): a list
     or an object as words, never as Python writes it.
@@ -122,11 +133,10 @@ def _plurals(template: str, fields: dict[str, Any]) -> str:
 
 
 def _english(value: Any) -> Any:
-    if isinstance(value, list | tuple):  # "a, b and c", as the host says it in English
+    if isinstance(value, list | tuple):  # "a, b and c" ("or" for OneOf), as the host says it
         items = [str(v) for v in value]
-        return (
-            " and ".join([", ".join(items[:-1]), items[-1]]) if len(items) > 1 else "".join(items)
-        )
+        last = " or " if isinstance(value, OneOf) else " and "
+        return last.join([", ".join(items[:-1]), items[-1]]) if len(items) > 1 else "".join(items)
     return value
 
 

@@ -57,7 +57,7 @@ from host.games.kind import (
 )
 from host.games.page import answers_json, awaiting
 from host.games.registry import broken, default_kind, kind_named
-from host.games.text import ENGLISH, Text, localize, message
+from host.games.text import ENGLISH, OneOf, Text, localize, message
 
 UNKNOWN = "unknown"  # vision's face of a die it could not read
 
@@ -859,11 +859,11 @@ class Table:
         unread = _unread(event.dice)
         if not isinstance(die, int) or die not in unread:
             raise Refused(
-                _("say the face of one of the dice not read: {dice}", dice=list(unread)), 400
+                _("say the face of one of the dice not read: {dice}", dice=OneOf(unread)), 400
             )
         faces = self._dice().faces if self._dice() is not None else {}  # type: ignore[union-attr]
         if face not in faces:
-            raise Refused(_("a die shows one of {faces}", faces=list(faces)), 400)
+            raise Refused(_("a die shows one of {faces}", faces=OneOf(faces)), 400)
         said[die] = str(face)
         if self.learning is not None and self.throw is not None and self.throw.get("face_set"):
             cut = event.cuts[die] if die < len(event.cuts) else b""

@@ -50,6 +50,9 @@ PARTS = ("printed", "ours")  # the parts of a locale file (see above)
 LOCALES = "locales"  # the folder of a package that holds its locale files
 # how the items of a list field are joined, per language: (between items, before the last)
 LIST_JOINS = {"en": (", ", " and "), "fr": (", ", " et "), "ja": ("、", "と")}
+# ... and those of a list offered as a choice (`OneOf`: "one of red, yellow or blue");
+# Japanese lists choices with 、 and または before the last ("赤、黄または青")
+CHOICE_JOINS = {"en": (", ", " or "), "fr": (", ", " ou "), "ja": ("、", "または")}
 # how sentences said one after another are joined, per language (the page's "Still to do:
 # a; b."): French with a no-break space before ";", Japanese ends each with "。"
 SENTENCE_JOINS = {"en": "; ", "fr": "\u00a0; ", "ja": "。"}
@@ -129,6 +132,18 @@ class Text(str):
         return cls(str(data["domain"]), str(data["template"]), fields)
 
 
+class OneOf(list[Any]):
+    """A list field offered as a choice: joined with each language's "or" (CHOICE_JOINS:
+    "one of red, yellow or blue"), where a list is joined with its "and" (LIST_JOINS).
+    vision's `vision.words.OneOf` alike (`choice`, which `as_text` reads).
+
+    >>> Words("host.games")("one of {colours}", colours=OneOf(["red", "blue"])).say("fr")
+    'one of red ou blue'
+    """
+
+    choice = True
+
+
 class Quoted(str):
     """A value a message quotes as it was given (a name or a value the rules do not know:
     a face "boots" asked for, a player "Nobody"): written with Python's quotes in English
@@ -197,7 +212,8 @@ def _fields_json(text: Text) -> dict[str, Any]:
         elif isinstance(value, Quoted):
             out[key] = value.to_json()
         elif isinstance(value, list | tuple):
-            out[key] = [_to_json(v) for v in map(as_text, value)]
+            items = [_to_json(v) for v in map(as_text, value)]
+            out[key] = {"one_of": items} if isinstance(value, OneOf) else items
         else:
             out[key] = value
     return out
@@ -208,6 +224,8 @@ def _field_from_json(value: Any) -> Any:
         return Text.from_json(value["text"])
     if isinstance(value, dict) and "quoted" in value:
         return Quoted(value["quoted"])
+    if isinstance(value, dict) and "one_of" in value:
+        return OneOf(_item_from_json(v) for v in value["one_of"])
     if isinstance(value, list):
         return [_item_from_json(v) for v in value]
     return value
@@ -329,7 +347,8 @@ def _said(value: Any, lang: str) -> Any:
         return value.said(lang)
     if isinstance(value, list | tuple):  # a list field: "A, B and C", in the language
         items = [str(_said(v, lang)) for v in value]
-        between, last = LIST_JOINS.get(lang, LIST_JOINS[ENGLISH])
+        joins = CHOICE_JOINS if isinstance(value, OneOf) else LIST_JOINS
+        between, last = joins.get(lang, joins[ENGLISH])
         if len(items) < 2:
             return "".join(items)
         return last.join([between.join(items[:-1]), items[-1]])
@@ -518,11 +537,17 @@ def as_text(value: Any) -> Any:
         template = getattr(value, "template", None)
         if isinstance(template, str) and isinstance(getattr(value, "domain", None), str):
             fields = {
-                k: [as_text(x) for x in v] if isinstance(v, list | tuple) else as_text(v)
+                k: _as_list(v) if isinstance(v, list | tuple) else as_text(v)
                 for k, v in getattr(value, "fields", {}).items()
             }
             return Text(value.domain, template, fields)  # type: ignore[attr-defined]
     return value
+
+
+def _as_list(items: list[Any] | tuple[Any, ...]) -> list[Any]:
+    """A list field of vision's words: a choice (its `choice`) stays one."""
+    said = [as_text(x) for x in items]
+    return OneOf(said) if getattr(items, "choice", False) else said
 
 
 def set_title(name: str, own: str | None = None) -> str:

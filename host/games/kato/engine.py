@@ -52,7 +52,7 @@ from host.games.kato.piles import Piles
 from host.games.kato.setup import POINTS, Setup, check_setup
 from host.games.kato.text import _, card_name
 from host.games.logged import LoggedGame
-from host.games.text import Quoted, Text
+from host.games.text import OneOf, Quoted, Text
 
 CATCH_PENALTY = 2  # cards drawn by a player caught without calling KaTO
 CHALLENGE_PENALTY = 2  # more cards drawn by a challenger whose +4 was honest (4 -> 6)
@@ -293,7 +293,7 @@ class KaTO(LoggedGame):
                 _(
                     'a {card} names the colour that follows: "named": one of {colours}',
                     card=card_name(last.json()),
-                    colours=list(self.colors),
+                    colours=OneOf(self.colors),
                 )
             )
         if named is not None and (not last.wild or named not in self.colors):
@@ -429,7 +429,7 @@ class KaTO(LoggedGame):
         return _(
             "{field}: one of {colours}, not {value}",
             field=field,
-            colours=[_.name(colour) for colour in self.colors],
+            colours=OneOf(_.name(colour) for colour in self.colors),
             value=Quoted(value),
         )
 

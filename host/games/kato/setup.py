@@ -28,7 +28,7 @@ from host.games.kato.cards import (
     composition,
 )
 from host.games.kato.text import _
-from host.games.text import Quoted
+from host.games.text import OneOf, Quoted
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 10
 HAND_SIZE = 7  # cards dealt to each player (fewer is a house rule)
@@ -195,7 +195,7 @@ def _check_options(options: Options) -> None:
             _(
                 "options.cone: the cone's effect is one of {effects} (or null: no cone), "
                 "not {value}",
-                effects=list(CONE_EFFECTS),
+                effects=OneOf(CONE_EFFECTS),
                 value=Quoted(options.cone),
             )
         )

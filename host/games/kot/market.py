@@ -29,7 +29,7 @@ from host.games.kot.effects import EFFECTS
 from host.games.kot.errors import RuleViolation, UnknownPlayer
 from host.games.kot.rules import FACE_UP, SWEEP_COST
 from host.games.kot.text import _
-from host.games.text import Quoted
+from host.games.text import OneOf, Quoted
 
 if TYPE_CHECKING:
     from host.games import Input
@@ -117,7 +117,7 @@ def buy(game: State, who: Monster, inp: Input) -> None:
                 _(
                     'from: {source} is neither "deck" nor a player ({players})',
                     source=Quoted(source),
-                    players=list(game.by_name),
+                    players=OneOf(game.by_name),
                 )
             )
         if not who.hooks["buys_owned"]:

@@ -61,7 +61,7 @@ def refused(game: KaTO, inp: Any, error: type[IllegalInput], message: str) -> No
         (
             play("Ann", wild(), "purple"),
             MalformedInput,
-            "named: one of red, yellow, green and blue",
+            "named: one of red, yellow, green or blue",
         ),
         (play("Ann", card("purple", 8)), UnknownCard, "this deck has no purple 8"),
         (play("Ann", card("red", "draw4")), UnknownCard, "unknown value 'draw4'"),

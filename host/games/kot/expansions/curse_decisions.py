@@ -41,7 +41,7 @@ from host.games.kot.rules import FACE_SET, FACES
 from host.games.kot.state import Hit
 from host.games.kot.text import _, face_label
 from host.games.page import choice
-from host.games.text import Quoted
+from host.games.text import OneOf, Quoted
 
 if TYPE_CHECKING:
     from host.games.kot.state import Monster, Pending, State
@@ -164,7 +164,7 @@ def _decide_scarab(game: State, pending: Pending, inp: Input) -> None:
             _(
                 "the {scarab} goes to one of {players}, not {value}",
                 scarab=_("Golden Scarab"),
-                players=list(pending.options["monsters"]),
+                players=OneOf(pending.options["monsters"]),
                 value=Quoted(to),
             )
         )
@@ -366,7 +366,7 @@ def _decide_reroll(game: State, pending: Pending, inp: Input) -> None:
             _(
                 "pick one of {player}'s dice showing {faces}",
                 player=options["of"],
-                faces=[face_label(f) for f in options["dice"]],
+                faces=OneOf(face_label(f) for f in options["dice"]),
             )
         )
     game.decided(pending)
@@ -478,7 +478,7 @@ def _decide_bless(game: State, pending: Pending, inp: Input) -> None:
         raise RuleViolation(
             _(
                 "pick one of the dice showing {faces}",
-                faces=[face_label(f) for f in options["dice"]],
+                faces=OneOf(face_label(f) for f in options["dice"]),
             )
         )
     if do == REMOVE and face in BERSERK_FACES:

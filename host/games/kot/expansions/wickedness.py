@@ -28,7 +28,7 @@ from host.games.kot.setup import TILE_PAIRS, SetupError
 from host.games.kot.state import ExtraTurn
 from host.games.kot.text import _
 from host.games.page import choice
-from host.games.text import Quoted
+from host.games.text import OneOf, Quoted
 
 if TYPE_CHECKING:
     from host.games.kot.setup import MonsterPosition, Position, Setup
@@ -354,7 +354,7 @@ def decide_tile(game: State, pending: Pending, inp: Input) -> None:
                     "{tile} is not lying at wickedness {level}: take one of {tiles}, or pass",
                     tile=Quoted(name),
                     level=pending.options["level"],
-                    tiles=[_.name(tile) for tile in pending.options["tiles"]],
+                    tiles=OneOf(_.name(tile) for tile in pending.options["tiles"]),
                 )
             )
     game.decided(pending)
