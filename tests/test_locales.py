@@ -402,8 +402,8 @@ def test_a_value_quoted_is_said_with_each_language_s_quotes() -> None:
     for again in (said, listed):
         kept = Text.from_json(json.loads(json.dumps(again.to_json())))
         assert kept.say("ja") == again.say("ja") and kept == again
-    # a number or None is written as Python writes it, in every language
-    assert [Quoted(v).said("ja") for v in (None, 2)] == ["None", "2"]
+    # a number, null, true as JSON writes them (as the player wrote them), in every language
+    assert [Quoted(v).said("ja") for v in (None, 2, 2.5, True)] == ["null", "2", "2.5", "true"]
     why = vision_said(
         "{face} is no face of {name} ({faces})",
         face=VisionQuoted("boots"),
@@ -414,6 +414,26 @@ def test_a_value_quoted_is_said_with_each_language_s_quotes() -> None:
     assert "'boots'" in nested and "「boots」" in nested.say("ja")
     assert "«\u00a0boots\u00a0» n'est pas une face" in nested.say("fr")
     assert pickle.loads(pickle.dumps(why)).fields["face"].quoted == "boots"
+
+
+def test_a_json_value_quoted_is_said_as_json_writes_it_never_as_python() -> None:
+    """A value of a JSON input quoted in a refusal, as the player wrote it: before, a
+    player sent null and read "..., not None" (True for true), where the template itself
+    speaks JSON ('"city", "bay" or null, not {value}'); a list of them, and vision's too."""
+    from host.games.refusals import unknown_player
+    from vision.words import Quoted as VisionQuoted
+    from vision.words import _ as vision_said
+
+    said = unknown_player(None, ["Ann"])
+    assert said == "unknown player null (players: Ann)"
+    assert said.say("fr").startswith("joueur inconnu null ")
+    assert Quoted([True, None, 1.5]) == "a list (true, null and 1.5)"
+    why = vision_said(
+        "{face} is no face of {name} ({faces})", face=VisionQuoted(False), name="kot", faces=[]
+    )
+    assert why.startswith("false is no face") and as_text(why).say("ja").startswith("false")
+    kept = Text.from_json(json.loads(json.dumps(said.to_json())))
+    assert kept.say("ja") == said.say("ja") and "null" in kept.say("ja")
 
 
 def test_a_list_or_an_object_quoted_is_said_as_words_never_as_python_writes_it() -> None:

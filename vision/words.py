@@ -15,6 +15,7 @@ package with words: docs/translations.md).
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -107,6 +108,8 @@ def _english_quoted(value: object) -> str:
     if isinstance(value, dict):
         keys = [_english_quoted(k) for k in value]
         return f"an object with {_english(keys)}" if keys else "an empty object"
+    if value is None or isinstance(value, bool | int | float):
+        return json.dumps(value)  # null, true: as JSON writes them, as the host does
     return repr(value)
 
 

@@ -149,12 +149,13 @@ class Quoted(str):
     a face "boots" asked for, a player "Nobody"): written with Python's quotes in English
     ('boots'), with each other language's own (QUOTES): « boots » in French (a no-break space
     inside), 「boots」 in Japanese. A list or an object is said as words, its items quoted
-    alike ("a list ('x' and 2)", `_quoted`); a number, None, True as Python writes them.
+    alike ("a list ('x' and 2)", `_quoted`); a number, null, true as JSON writes them (as
+    the player wrote them: the values quoted come from JSON, and templates speak JSON).
 
     >>> Quoted("boots"), Quoted("boots").said("fr"), Quoted("boots").said("ja")
     ("'boots'", '«\\xa0boots\\xa0»', '「boots」')
-    >>> Quoted(None).said("ja")
-    'None'
+    >>> Quoted(None).said("ja"), Quoted(True), Quoted(2.5)
+    ('null', 'true', '2.5')
     """
 
     quoted: object  # the value quoted (vision's `vision.words.Quoted` alike)
@@ -182,7 +183,8 @@ def _quoted(value: object, lang: str) -> str:
     """A value quoted in `lang`: a string in the language's quotes; a list or an object (a
     JSON value given where a name or a number was expected) said as words, its items quoted
     alike, never as Python writes it (['x'], {'x': 1}): "a list ('x' and 2)", "an object with
-    'x' and 'y'"; anything else as Python writes it.
+    'x' and 'y'"; null, true, false and a number as JSON writes them; anything else (no
+    JSON value) as Python writes it.
 
     >>> _quoted(["x", 2], "en"), _quoted({"x": 1}, "fr"), _quoted([], "ja")
     ("a list ('x' and 2)", 'un objet avec «\\xa0x\\xa0»', '空のリスト')
@@ -196,6 +198,8 @@ def _quoted(value: object, lang: str) -> str:
     if isinstance(value, Mapping):
         keys = [Quoted(k) for k in value]
         return (_("an object with {keys}", keys=keys) if keys else _("an empty object")).say(lang)
+    if value is None or isinstance(value, bool | int | float):
+        return json.dumps(value)  # (Python's None, True read as no value sent)
     return repr(value)
 
 

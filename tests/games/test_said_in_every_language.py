@@ -37,8 +37,9 @@ WRONG_VALUES: tuple[Any, ...] = (None, "nonsense", -1, 10**6, 2.5, True, [], {},
 STEPS = 40  # inputs of random play per game, each sent wrong in every way below
 OTHER_LANGUAGES = [lang for lang in LANGUAGES if lang != ENGLISH]
 # a list or an object of strings as Python writes it (['x'], {'x': 1}): said as
-# words instead (host.games.text.Quoted: "a list ('x')")
-PYTHON_WRITTEN = re.compile(r"[\[{]'")
+# words instead (host.games.text.Quoted: "a list ('x')"); null, true, false as Python
+# writes them (None, True: a JSON input's values, said as the player wrote them)
+PYTHON_WRITTEN = re.compile(r"[\[{]'|\b(None|True|False)\b")
 
 
 def unsaid(said: object) -> list[str]:
@@ -71,7 +72,7 @@ class Refusals:
             self.unsaid.setdefault(missing, str(said))
         for lang in LANGUAGES if isinstance(said, Text) else ():
             text = said.say(lang)
-            if PYTHON_WRITTEN.search(text):  # a list or an object given as Python writes it
+            if PYTHON_WRITTEN.search(text):  # a value given, as Python writes it
                 self.unsaid.setdefault(f"written as Python in {lang}: {said.template!r}", text)
 
     def refused(self, game: Game, inp: object) -> None:

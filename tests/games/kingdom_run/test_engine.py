@@ -55,7 +55,7 @@ BAD: list[tuple[Any, type[IllegalInput], str]] = [
     (
         {"type": "hook", "player": "Ann", "space": True, "runner": "Ann"},
         MalformedInput,
-        "space: True is no space",
+        "space: true is no space",
     ),
     (
         {"type": "hook", "player": "Ann", "space": "3", "runner": "Ann"},
@@ -68,7 +68,7 @@ BAD: list[tuple[Any, type[IllegalInput], str]] = [
         UnknownPlayer,
         "runner: unknown player 'Zed'",
     ),
-    ({"type": "hook", "player": "Ann", "space": 0}, UnknownPlayer, "runner: unknown player None"),
+    ({"type": "hook", "player": "Ann", "space": 0}, UnknownPlayer, "runner: unknown player null"),
     (
         {"type": "boots", "player": "Ann", "space": 0, "runners": "Ann"},
         MalformedInput,
@@ -84,7 +84,7 @@ BAD: list[tuple[Any, type[IllegalInput], str]] = [
         MalformedInput,
         "wake: true (wake a sleeping runner) or false",
     ),
-    ({"type": "purse", "player": "Ann"}, UnknownPlayer, "from: unknown player None"),
+    ({"type": "purse", "player": "Ann"}, UnknownPlayer, "from: unknown player null"),
     (
         {"type": "drop", "player": "Ann", "space": 0, "runner": "Ann"},
         RuleViolation,
