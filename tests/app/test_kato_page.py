@@ -100,3 +100,34 @@ def test_cards_read_by_the_camera_then_a_hand_confirmed_on_the_page(
     }
     assert [h["source"] for h in t.store.history(t.game_id)] == ["camera", "camera", "page"]  # type: ignore[arg-type]
     assert not page.errors  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("lang", "sure", "unsure", "alt"),
+    [
+        ("fr", "5 jaune", "?\u00a0(+2 bleu)", "les cartes vues par la caméra"),
+        ("ja", "黄の5", "？（青の+2）", "カメラが見たカード"),
+    ],
+)
+def test_the_cards_the_camera_read_are_named_in_the_page_language(
+    browser: Browser, table: Served, lang: str, sure: str, unsure: str, alt: str
+) -> None:
+    """The camera's readings under its snapshot in the game's words: they read "yellow 5"
+    and "? (blue draw2)", the card set's ids, on a French or Japanese page."""
+    t: Table = table.table
+    setup = {"players": [{"name": "Ann"}, {"name": "Bob"}], "options": {"hand_size": 1}}
+    t.act({"do": "new_game", "game": "kato", "setup": setup})
+    page = open_page(browser, table, lang=lang)
+    watcher = DiceWatcher()
+    laid = [
+        reading("yellow", "5", at=(100, 100)),
+        reading("", "", at=(300, 100), best=("blue", "draw2")),
+    ]
+    watcher.cards = CardWatcher(_snapshot, load=lambda name: Scripted([laid]))
+    t.on_expect(watcher.expect)
+    (misfit,) = still(watcher, 0, 0.0, 1.0)
+    assert t.camera_event(misfit) == "misfit"
+    readings = page.locator("[data-test=readings] li b")
+    expect(readings).to_have_text([sure, unsure])
+    expect(page.locator("[data-test=snapshot]")).to_have_attribute("alt", alt)
+    assert not page.errors  # type: ignore[attr-defined]

@@ -653,17 +653,20 @@ function drawThrow(el) {
   if (odds) el.append(drawOdds(odds));
   if (seen && !tableView()) {
     const fig = h("figure", {});
-    if (seen.snapshot) fig.append(h("img", { src: `/api/snapshot/${seen.snapshot}.jpg`, alt: t("the camera's view of the throw"), "data-test": "snapshot" }));
+    const alt = seen.cards ? t("the camera's view of the cards") : t("the camera's view of the throw");
+    if (seen.snapshot) fig.append(h("img", { src: `/api/snapshot/${seen.snapshot}.jpg`, alt, "data-test": "snapshot" }));
     const status = { read: t("read by the camera"), misfit: t("not read"), refused: t("refused by the rules"), ignored: t("ignored"), entered: t("entered by hand"), confirmed: t("as entered on the page"), noted: t("to complete on the page") }[seen.status] || seen.status;
     const said = { status, reason: seen.reason };
     const caption = seen.cards ?
       (seen.reason ? t("Cards seen last: {status} — {reason}", said) : t("Cards seen last: {status}", said)) :
       (seen.reason ? t("Last throw: {status} — {reason}", said) : t("Last throw: {status}", said));
     fig.append(h("figcaption", { "data-test": "seen" }, caption));
-    if (seen.cards) {  // a card game's: every card read in the camera's view
+    if (seen.cards) {  // a card game's: every card read in the camera's view, in the game's words
+      // (teach.js's cardLabel: "9 jaune", "黄の9"; the ids "yellow 9" read as English)
       fig.append(h("ul", { class: "readings", "data-test": "readings" }, seen.dice.map((d) => h("li", {
         class: d.value === "unknown" || d.color === "unknown" ? "doubt" : "",
-      }, h("b", {}, d.value === "unknown" || d.color === "unknown" ? `? (${d.best_color} ${d.best_value})` : `${d.color} ${d.value}`),
+      }, h("b", {}, d.value === "unknown" || d.color === "unknown" ?
+        t("? ({card})", { card: cardLabel({ color: d.best_color, value: d.best_value }) }) : cardLabel(d)),
       ` ${Math.round(Math.min(d.confidence, d.color_confidence) * 100)}%`))));
     } else if (seen.dice.length) {
       fig.append(h("ul", { class: "readings", "data-test": "readings" }, seen.dice.map((d) => h("li", {
