@@ -61,6 +61,7 @@ from host.app.text import _
 from host.games import CardExpectation
 from host.games.text import Text, as_text, message
 from vision.cards import size
+from vision.cards.design import BLACK
 from vision.cards.still import Still, place, same_place
 
 if TYPE_CHECKING:
@@ -361,14 +362,15 @@ class CardWatcher:
 
     def _unread(self, cards: list[CardReading]) -> Text:
         """Why cards cannot be read, for people: each card's reason (vision's words, or its
-        size) and its likeliest colour and value (by the card set's ids: the app names no
-        game's cards)."""
+        size) and its likeliest colour and value, in the game's words its expectation
+        gives (the app names no game's cards; without them, the card set's ids)."""
         reasons = [
             (_("the size of no card read lately") if self._off_size(c) else as_text(c.reason), c)
             for c in cards
         ]
+        names = dict(self.expected.names) if self.expected is not None else {}
         why = [
-            _("{why} (likeliest {color} {value})", why=r, color=c.best_color, value=c.best_value)
+            _("{why} (likeliest {card})", why=r, card=_card_said(c.best_color, c.best_value, names))
             for r, c in reasons
             if r
         ]
@@ -416,6 +418,17 @@ def _card(c: CardReading) -> dict[str, str]:
     card = c.card()
     assert card is not None
     return card
+
+
+def _card_said(color: str, value: str, names: dict[str, str]) -> str:
+    """A card in the game's words (`names`: id -> a `Text`): a wild card by its value
+    alone ("+4", not "black +4"), else its colour and value ("9 jaune", "黄の9"). A card
+    the game does not name: the card set's ids, as they are ("green 8")."""
+    if color not in names or value not in names:
+        return f"{color} {value}"
+    if color == BLACK:
+        return names[value]
+    return _("{color} {value}", color=names[color], value=names[value])
 
 
 def _said_unread(cards: list[CardReading], why: list[Text]) -> Text:

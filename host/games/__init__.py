@@ -83,6 +83,10 @@ class CardExpectation:
     # laid down before it this round), (colour, value) each: a camera that starts while the
     # hand is awaited (the host restarted) takes as many cards alike for those, not the hand's
     lying: tuple[tuple[str, str], ...] = ()
+    # the game's words for the colours and values the camera reads (id -> a `Text`, as
+    # `Cards.names`): what is said of a card it cannot read names its likeliest by them
+    # ("le plus probable : 9 jaune", not the set's ids "yellow 9"); not part of what is awaited
+    names: tuple[tuple[str, str], ...] = field(default=(), compare=False)
 
 
 @dataclass(frozen=True)

@@ -381,6 +381,27 @@ def test_cards_the_camera_cannot_read_are_said_as_cards_in_every_language(table:
     assert table.throw is not None and table.throw["cards"] == []  # the page: cards, not dice
 
 
+def test_a_card_not_read_is_said_by_its_likeliest_in_the_game_words(table: Table) -> None:
+    """The game's expectation names its cards: the likeliest of a card not read is said in
+    them ("le plus probable : +2 rouge", "赤の+2"; "red +2" in English), not by the card
+    set's ids ("red draw2", English in every language); a wild card by its value alone."""
+    unsure = reading("", "", best=("red", "draw2"))
+    wild = reading("", "", at=(40, 300), best=("black", "wild4"))
+    watcher = DiceWatcher()
+    watcher.cards = CardWatcher(_snapshot, load=lambda name: Scripted([[], [unsure, wild]]))
+    assert table.kind is not None and table.game is not None
+    watcher.expect(table.kind.cards.expected(table.game), "turn")  # type: ignore[attr-defined]
+    (misfit,) = [e for f in frames(0, 1) for e in watcher.feed(f, 0.0)]
+    assert table.camera_event(misfit) == "misfit"
+    notice = table.notices[-1].text
+    assert "(likeliest red +2)" in notice and "(likeliest wild +4)" in notice
+    assert "(le plus probable\u00a0: +2 rouge)" in notice.say("fr")
+    assert "(le plus probable\u00a0: +4)" in notice.say("fr")
+    assert "（いちばん近いのは赤の+2）" in notice.say("ja")
+    assert "（いちばん近いのはワイルド +4）" in notice.say("ja")
+    assert unsaid(notice) == []
+
+
 def test_the_cards_laid_are_played_by_the_camera_and_checked_by_the_rules(table: Table) -> None:
     assert seen(table, ("red", "7")) == "read"  # Bob deals: the card turned up
     assert table.throw is not None and table.throw["input"]["type"] == "turn_up"

@@ -43,6 +43,9 @@ class KatoCards:
         out = {c: _.name(c) for c in (*COLORS, BLACK)}
         return out | {v: _.name(VALUE_LABELS.get(v, v)) for v in VALUES}
 
+    def _named(self) -> tuple[tuple[str, str], ...]:
+        return tuple(self.names().items())
+
     def expected(self, game: Game) -> CardExpectation | None:
         g = _kato(game)
         waits = g.waiting_for()
@@ -50,7 +53,9 @@ class KatoCards:
         if laid is not None:
             top = g.top
             on_top = None if top is None else (top.color, top.value)
-            return CardExpectation(CARD_SET, "discard", laid.player, top=on_top)
+            return CardExpectation(
+                CARD_SET, "discard", laid.player, top=on_top, names=self._named()
+            )
         hands = [w for w in waits if w.kind == "hand"]
         if not hands:
             return None
@@ -61,7 +66,9 @@ class KatoCards:
         up = [*g.piles.discard[-1:], *(c for cards in g.laid.values() for c in cards)]
         lying = tuple((c.color, c.value) for c in up)
         count = int(hand.options["count"])
-        return CardExpectation(CARD_SET, "hand", hand.player, count, lying=lying)
+        return CardExpectation(
+            CARD_SET, "hand", hand.player, count, lying=lying, names=self._named()
+        )
 
     def card_input(
         self, game: Game, expected: CardExpectation, cards: Sequence[Mapping[str, str]]
