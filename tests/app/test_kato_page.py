@@ -14,7 +14,7 @@ from playwright.sync_api import Browser, expect
 from host.app.camera import DiceWatcher, _snapshot
 from host.app.card_camera import CardWatcher
 from host.app.table import Table
-from tests.app.browser import Served, open_page, served
+from tests.app.browser import PHONE, Served, open_page, served
 from tests.app.test_card_camera import Scripted, reading, seen, still
 
 pytestmark = pytest.mark.slow
@@ -130,4 +130,54 @@ def test_the_cards_the_camera_read_are_named_in_the_page_language(
     readings = page.locator("[data-test=readings] li b")
     expect(readings).to_have_text([sure, unsure])
     expect(page.locator("[data-test=snapshot]")).to_have_attribute("alt", alt)
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_a_hand_is_entered_in_one_list_a_slot_per_card_on_a_phone(
+    browser: Browser, table: Served
+) -> None:
+    """A hand of 5 cards laid down on the page: one list, a slot per card showing what was
+    tapped (a slot tapped takes its card back), the last card sends the hand. Each card
+    had a list of its own, every one the whole deck: five lists, and none showed its
+    choice."""
+    t: Table = table.table
+    setup = {"players": [{"name": "Ann"}, {"name": "Bob"}], "options": {"hand_size": 3}}
+    t.act({"do": "new_game", "game": "kato", "setup": setup})
+    for inp in (
+        {"type": "turn_up", "player": "Bob", "card": {"color": "red", "value": "7"}},
+        {"type": "play", "player": "Ann", "card": {"color": "red", "value": "3"}},
+        {"type": "draw", "player": "Bob"},
+        {"type": "play", "player": "Ann", "card": {"color": "red", "value": "5"}},
+        {"type": "draw", "player": "Bob"},
+        {"type": "play", "player": "Ann", "card": {"color": "red", "value": "8"}},
+    ):
+        t.act({"do": "input", "input": inp})
+    page = open_page(browser, table, lang="fr")
+    box = page.locator(".answer[data-kind=hand][data-player=Bob]")
+    expect(box.locator("[data-test=picker]")).to_have_count(1)  # one list, not five
+    slots = box.locator("[data-test=slots] button")
+    expect(slots).to_have_text(["?"] * 5)
+    search = box.locator("[data-test=picker-search]")
+
+    def tap(name: str) -> None:
+        search.fill(name)
+        box.locator("[data-test=picker] button.pick").filter(has_text=name).first.click()
+
+    for name in ("9 jaune", "+2 bleu", "changement de couleur", "0 vert"):
+        tap(name)
+    expect(slots).to_have_text(["9 jaune", "+2 bleu", "changement de couleur", "0 vert", "?"])
+    expect(search).to_have_value("")  # the next card is searched afresh
+    slots.nth(1).click()  # not a blue +2: taken back
+    expect(slots).to_have_text(["9 jaune", "?", "changement de couleur", "0 vert", "?"])
+    box_height = box.bounding_box()
+    assert box_height is not None and box_height["height"] < PHONE["height"]
+    tap("+2 vert")
+    tap("1 rouge")  # the last: the hand is sent
+    expect(page.locator("[data-test=turn]")).to_have_text("Manche 2\u00a0: au tour d'Ann")
+    hands = t.game.to_json()["rounds"][0]["hands"]  # type: ignore[union-attr]
+    assert hands == {"Bob": [
+        {"color": "yellow", "value": "9"}, {"color": "green", "value": "draw2"},
+        {"color": "black", "value": "wild"}, {"color": "green", "value": "0"},
+        {"color": "red", "value": "1"},
+    ]}  # fmt: skip
     assert not page.errors  # type: ignore[attr-defined]

@@ -560,8 +560,10 @@ function picker(choices, label, pick, chosen = null) {
 }
 
 // A form that completes an input: a list to choose from, or a whole number, per field;
-// a dotted name ("heal.Bob") is a count inside an object field of the input.
+// a dotted name ("heal.Bob") is a count inside an object field of the input. Several
+// fields of one long list (a hand laid down: a card each) are one list and a slot each.
 function fieldsForm(form) {
+  if (sameLongLists(form.fields)) return slotsForm(form);
   let submit = null;
   const inputs = form.fields.map((f) => {
     if (!f.choices) return h("input", { type: "number", min: f.min, max: f.max, value: f.min, "aria-label": f.label });
@@ -591,6 +593,52 @@ function fieldsForm(form) {
     },
   }, form.submit);
   return h("div", { class: "fields-form" }, h("div", { class: "choices" }, rows), submit);
+}
+
+function sameLongLists(fields) {
+  if (fields.length < 2 || !fields.every((f) => f.choices && f.choices.length > 8)) return false;
+  const first = JSON.stringify(fields[0].choices);
+  return fields.every((f) => JSON.stringify(f.choices) === first);
+}
+
+// Several fields of one long list (a hand of cards): a slot per field, showing what it
+// holds, and one list searched; a tap on a name fills the first empty slot, a tap on a
+// slot empties it again, and the last slot filled sends the input (as the dice are
+// entered). Each field its own list, 8 of them for 8 cards, stood a screen each and
+// showed nothing of what was chosen.
+function slotsForm(form) {
+  const chosen = form.fields.map(() => null); // each slot: the choice in it, or null
+  const slots = h("div", { class: "choices slots", "data-test": "slots" });
+  const send = () => {
+    const input = JSON.parse(JSON.stringify(form.input));
+    for (const [i, f] of form.fields.entries()) {
+      const path = f.name.split(".");
+      let into = input;
+      for (const key of path.slice(0, -1)) into = into[key] = into[key] || {};
+      into[path[path.length - 1]] = chosen[i].value;
+    }
+    answer(input);
+  };
+  const draw = () => {
+    slots.textContent = "";
+    form.fields.forEach((f, i) => slots.append(h("button", {
+      type: "button", class: chosen[i] ? "slot" : "slot empty", "data-slot": i, "aria-label": f.label,
+      onclick: () => { if (chosen[i]) { chosen[i] = null; draw(); } },
+    }, chosen[i] ? chosen[i].label : "?")));
+  };
+  draw();
+  const choices = ordered(form.fields[0].choices);
+  const list = picker(choices, form.fields[0].label, (v) => {
+    const i = chosen.indexOf(null);
+    if (i < 0) return;
+    chosen[i] = choices.find((c) => c.value === v);
+    draw();
+    const search = list.querySelector("input[type=search]");
+    if (search.value) { search.value = ""; search.dispatchEvent(new Event("input")); }
+    if (!chosen.includes(null)) send();
+  });
+  return h("div", { class: "fields-form slots-form", "data-test": "slots-form" },
+    form.note ? h("p", { class: "quiet" }, form.note) : "", slots, list);
 }
 
 // A choice's value as an <option>'s: itself, or (a card, a target: a JSON object) its

@@ -137,6 +137,11 @@ def _hand(g: KaTO, w: Waiting, base: Input) -> Answer:
     kinds = [(_card(c).json(), card_name(c)) for c in w.options["cards"]]
     fields = [pick_field(f"cards.{i}", _("card {n}", n=i + 1), kinds) for i in range(count)]
     form = fields_form({**base, "cards": []}, fields, _("Lay down these cards"))
+    if count > 1:  # (the page: a slot per card and one list; the last card sends the hand)
+        form["note"] = _(
+            "Tap each card in the list; tap one above to take it back. The last card sends "
+            "the hand."
+        )
     return {"title": title, "choices": [], "form": form}
 
 
