@@ -87,13 +87,20 @@ def view(game: KaTO) -> dict[str, Any]:
             active=p["name"] == s["turn"],
             winner=p["name"] in winners,
             dials=[dial("cards", _("cards"), p["cards"]), dial("score", _("points"), p["score"])],
-            tags=[_.name(CALLS[p["kato"]])] if p["kato"] else [],
+            tags=_tags(s, p),
         )
         for p in s["players"]
     ]
     top = s["top"]
     shown = [] if top is None else [card_name(top)]
     note = _("{n, plural, one {# card} other {# cards}} in the draw pile", n=s["draw_pile"])
+    if s["next"] is not None:  # the direction of play, as the board's two lit seats show it
+        way = (
+            _("clockwise (to the left)")
+            if s["direction"] == "clockwise"
+            else _("counterclockwise (to the right)")
+        )
+        note = _("play goes {way}; {rest}", way=way, rest=note)
     if s["color"] and top is not None and s["color"] != top["color"]:
         note = _("colour asked: {color}; {rest}", color=_.name(s["color"]), rest=note)
     rounds = s["rounds"]
@@ -109,6 +116,19 @@ def view(game: KaTO) -> dict[str, Any]:
         [item_list("discard", _("The discard pile"), shown, note)],
         tables=[table],
     )
+
+
+def _tags(s: dict[str, Any], p: dict[str, Any]) -> list[str]:
+    """A seat's tags: the cards its player must draw (the board's "P  4"), who plays next
+    (the board's dim LED: with the one whose turn it is, the direction), the KaTO call."""
+    tags: list[str] = []
+    if p["name"] == s["turn"] and s["owed"]:
+        tags.append(_("{n, plural, one {# card to draw} other {# cards to draw}}", n=s["owed"]))
+    if p["name"] == s["next"] and s["next"] != s["turn"]:
+        tags.append(_("plays next"))
+    if p["kato"]:
+        tags.append(_.name(CALLS[p["kato"]]))
+    return tags
 
 
 def _headline(s: dict[str, Any]) -> str:

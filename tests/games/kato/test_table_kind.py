@@ -109,6 +109,27 @@ def test_a_draw_is_titled_as_a_sentence_and_its_button_as_a_button() -> None:
     assert localize(draw["title"], "fr") == "Bob\u00a0: piocher 2 cartes"
 
 
+def test_the_page_shows_who_plays_next_the_direction_and_the_cards_to_draw() -> None:
+    """As the board does (the next seat's dim LED, "P  2" on the seat that draws), the page
+    says who plays next, which way play goes, and the cards its player must draw: it said
+    only whose turn it was, so after a reverse nobody could tell the direction on a phone."""
+    from host.games.text import localize
+
+    game = game_of(turn_up("Cat", card("red", 7)), play("Ann", card("red", "draw2")))
+    shown = localize(KIND.view(game), "fr")
+    tags = {s["player"]: s["tags"] for s in shown["seats"]}
+    assert tags == {"Ann": [], "Bob": ["2 cartes à piocher"], "Cat": ["joue ensuite"]}
+    (discard,) = shown["lists"]
+    assert discard["note"].startswith("sens du jeu\u00a0: horaire (vers la gauche)\u00a0; ")
+    game.apply(play("Bob", {"color": "black", "value": "wild4"}, "blue"))
+    game.apply(simple("Cat", "draw"))
+    game.apply(play("Ann", card("blue", "reverse")))  # back to Cat, then Bob
+    shown = localize(KIND.view(game), "ja")
+    tags = {s["player"]: s["tags"] for s in shown["seats"]}
+    assert tags == {"Ann": [], "Bob": ["次の番"], "Cat": []}
+    assert shown["lists"][0]["note"].startswith("順番：反時計回り（右隣へ）。")
+
+
 def test_the_button_calls_kato_then_catches_then_draws() -> None:
     two = Options(hand_size=2)
     four = ("Ann", "Bob", "Cat", "Dan")
