@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from host.games import Game, Input, Waiting
-from host.games.kato import page, script
+from host.games.kato import page, script, story
 from host.games.kato.answers import answer
 from host.games.kato.engine import KaTO
 from host.games.kato.phases import DRAWN, PLAY
@@ -51,6 +51,10 @@ class KatoKind(ScriptedKind):
     # host.games.kato.demo
     demo = Path(__file__).parent / "data" / "demo-game.json"
     screens = SCREENS  # its main screen on the page, for the page's screen walk
+
+    def story(self, before: dict[str, Any], after: dict[str, Any], inp: Input) -> dict[str, Any]:
+        """The feed's entry: the cards laid and named, the cards drawn, the round won."""
+        return story.story(before, after, inp)
 
     def roles(self, game: Game) -> dict[str, str]:
         return dict.fromkeys(_kato(game).players, "")  # the players hold no role

@@ -130,6 +130,53 @@ def test_the_page_shows_who_plays_next_the_direction_and_the_cards_to_draw() -> 
     assert shown["lists"][0]["note"].startswith("順番：反時計回り（右隣へ）。")
 
 
+def test_the_feed_names_the_cards_laid_the_draws_and_the_round_won() -> None:
+    """The page's feed ("What happened") says which card was laid, the colour named, the
+    hand laid down, who drew how many and the round's points: it said "Léa pose une
+    carte", "Hugo pioche", never which card nor how many."""
+    from host.games.kind import story_of
+    from host.games.text import localize
+
+    game = game_of(turn_up("Cat", card("red", 7)))
+    told = []
+    for inp in (
+        play("Ann", card("red", "draw2")),
+        play("Bob", {"color": "black", "value": "wild4"}, "blue"),
+        simple("Cat", "challenge"),
+        {"type": "verdict", "player": "Cat", "guilty": True},
+    ):
+        before = game.to_json()
+        game.apply(inp)
+        told.append(story_of(KIND, before, game.to_json(), inp))
+    said = [localize(t["said"], "fr") for t in told]
+    assert said == [
+        "Ann pose +2 rouge",
+        "Bob pose +4 et annonce bleu",
+        "Cat défie le +4",
+        "Cat\u00a0: le +4 de Bob était un bluff",
+    ]
+    assert localize(told[3]["did"], "fr") == ["Bob pioche 6 cartes"]
+    assert localize(told[1]["said"], "ja") == "Bobがワイルド +4を出して青を宣言"
+    assert localize(told[3]["did"], "ja") == ["Bobがカードを6枚引く"]
+
+
+def test_the_feed_says_the_round_won_and_its_points() -> None:
+    from host.games.kind import story_of
+    from host.games.text import localize
+
+    setup = {"players": [{"name": "Ann"}, {"name": "Bob"}], "options": {"hand_size": 1}}
+    game = KIND.new(setup)
+    game.apply(turn_up("Bob", card("red", 7)))
+    game.apply(play("Ann", card("red", 3)))
+    before = game.to_json()
+    hand = {"type": "hand", "player": "Bob", "cards": [card("yellow", 5)]}
+    game.apply(hand)
+    told = story_of(KIND, before, game.to_json(), hand)
+    assert localize(told["said"], "fr") == "Bob pose sa main\u00a0: 5 jaune"
+    assert localize(told["key"], "fr") == ["Ann gagne la manche 1\u00a0: 5 points"]
+    assert localize(told["key"], "ja") == ["Annがラウンド1に勝利：5点"]
+
+
 def test_the_button_calls_kato_then_catches_then_draws() -> None:
     two = Options(hand_size=2)
     four = ("Ann", "Bob", "Cat", "Dan")
