@@ -79,6 +79,8 @@ def test_every_answer_the_page_offers_is_an_input_the_engine_takes(seed: int) ->
 
 
 def test_a_wild_offers_each_colour_and_the_verdict_both_outcomes() -> None:
+    from host.games.text import localize
+
     game = game_of(turn_up("Cat", card("red", 7)))
     (play_answer,) = [KIND.answers(game, w) for w in game.waiting_for() if w.kind == "play"]
     labels = [c["label"] for c in play_answer["choices"]]
@@ -91,6 +93,9 @@ def test_a_wild_offers_each_colour_and_the_verdict_both_outcomes() -> None:
         "Yes, a bluff: Ann draws 4",
         "No: Bob draws 6",
     ]
+    # the hand asked about, never its player: a player named Ann is no "il"
+    title = "Bob a vu la main d'Ann\u00a0: contenait-elle la couleur demandée\u00a0?"
+    assert localize(verdict["title"], "fr") == title
 
 
 def test_a_draw_is_titled_as_a_sentence_and_its_button_as_a_button() -> None:
