@@ -4,7 +4,8 @@ Each answer (host.games.page) names what is awaited in words and offers one-tap 
 built from the engine's legal options: the cards that may be laid (a wild once per colour
 it may name), the colours, the draw, the challenge and both verdicts, the call, the
 catches. A card read by the camera is confirmed or fixed with these too. A hand laid down
-at the end of a round is several cards at once: a form of one list per card.
+at the end of a round is several cards at once: a form of a field per card (the page: a
+slot per card and one list).
 """
 
 from __future__ import annotations
@@ -126,7 +127,7 @@ def _catch(g: KaTO, w: Waiting, base: Input) -> Answer:
 
 
 def _hand(g: KaTO, w: Waiting, base: Input) -> Answer:
-    """The cards of the hand, one list per card (the camera reads them: this confirms,
+    """The cards of the hand, a field per card (the camera reads them: this enters,
     or fixes what it could not read)."""
     count = w.options["count"]
     if count == 1:
