@@ -72,6 +72,20 @@ def test_vision_never_imports_host() -> None:
     assert violations(ROOT / "vision", {"host"}) == []
 
 
+def test_wording_imports_nothing_but_python_s_own_modules() -> None:
+    """The words host.games.text and vision.words both say (wording: the plural argument,
+    lists, values quoted) are in a package of its own: vision may import it (never the
+    host), and so may a rules package (never vision)."""
+    import sys
+
+    imported = imported_modules(ROOT / "wording" / "__init__.py")
+    assert {name.split(".")[0] for name in imported} <= set(sys.stdlib_module_names) | {
+        "__future__"
+    }
+    for user in ("host/games/text.py", "vision/words.py"):  # (each says them from there)
+        assert "wording" in imported_modules(ROOT / user)
+
+
 def test_firmware_imports_no_host_or_vision_code() -> None:
     assert violations(ROOT / "firmware", {"host", "vision"}) == []
 

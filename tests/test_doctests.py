@@ -1,7 +1,7 @@
 """The examples written in the code's docstrings are true (`>>>` lines run as doctests).
 
 They are documentation a maintainer trusts: one in host/locales.py had gone stale
-unnoticed because nothing ran them. Every module of host/ and vision/ holding an example
+unnoticed because nothing ran them. Every module of host/, vision/ and wording/ holding an example
 is run here, one test a module.
 """
 
@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def _with_examples() -> list[str]:
     found = []
-    for package in ("host", "vision"):
+    for package in ("host", "vision", "wording"):
         for path in sorted((ROOT / package).rglob("*.py")):
             if ">>> " in path.read_text(encoding="utf-8"):
                 parts = list(path.relative_to(ROOT).with_suffix("").parts)

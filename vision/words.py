@@ -15,9 +15,19 @@ package with words: docs/translations.md).
 
 from __future__ import annotations
 
-import json
-import re
 from typing import Any
+
+# what the host's words say alike, written once (the host cannot be imported here)
+from wording import (
+    CHOICE_JOINS,
+    LIST_JOINS,
+    OneOf,
+    english_plural,
+    english_words,
+    joined,
+    plurals,
+    quoted,
+)
 
 DOMAIN = "vision"  # whose words these are: the host reads vision/locales/LANG.json
 
@@ -31,7 +41,9 @@ class Said(str):
     fields: dict[str, Any]
 
     def __new__(cls, template: str, fields: dict[str, Any]) -> Said:
-        english = _plurals(template, fields).format(**{k: _english(v) for k, v in fields.items()})
+        english = plurals(template, fields, english_plural).format(
+            **{k: _english(v) for k, v in fields.items()}
+        )
         made = super().__new__(cls, english)
         made.domain, made.template, made.fields = DOMAIN, template, dict(fields)
         return made
@@ -84,62 +96,20 @@ class Quoted(str):
         return (self.quoted,)
 
 
-class OneOf(list[Any]):
-    """A list field offered as a choice: "a, b or c" (the host says it with each language's
-    "or": host.games.text.OneOf).
-
-    >>> _("a die shows one of {faces}", faces=OneOf(["claw", "heart", "1"]))
-    'a die shows one of claw, heart or 1'
-    """
-
-    choice = True
-
-
 def _english_quoted(value: object) -> str:
-    """A value quoted, in English as the host says it (host.games.text's `_quoted`): a list
-    or an object as words, never as Python writes it.
+    """A value quoted, in English as the host says it (wording.quoted): a list or an
+    object as words, never as Python writes it; null, true as JSON writes them.
 
-    >>> _english_quoted(["x", 2]), _english_quoted({"x": 1}), _english_quoted([])
-    ("a list ('x' and 2)", "an object with 'x'", 'an empty list')
+    >>> _english_quoted(["x", 2]), _english_quoted({"x": 1}), _english_quoted([None])
+    ("a list ('x' and 2)", "an object with 'x'", 'a list (null)')
     """
-    if isinstance(value, list | tuple):
-        items = [_english_quoted(v) for v in value]
-        return f"a list ({_english(items)})" if items else "an empty list"
-    if isinstance(value, dict):
-        keys = [_english_quoted(k) for k in value]
-        return f"an object with {_english(keys)}" if keys else "an empty object"
-    if value is None or isinstance(value, bool | int | float):
-        return json.dumps(value)  # null, true: as JSON writes them, as the host does
-    return repr(value)
-
-
-# a count's words in English: ICU's plural argument, "{n, plural, one {# die} other {# dice}}"
-# (the host says it in every language: host.games.text.PLURALS; here English's "one" is 1)
-_PLURAL = re.compile(r"\{(\w+), plural,((?:\s*\w+\s*\{(?:[^{}]|\{[^{}]*\})*\})+)\s*\}")
-_FORM = re.compile(r"\s*(\w+)\s*\{((?:[^{}]|\{[^{}]*\})*)\}")
-
-
-def _plurals(template: str, fields: dict[str, Any]) -> str:
-    """The template with each plural argument said in English.
-
-    >>> _plurals("{n, plural, one {# die} other {# dice}} left", {"n": 1})
-    '{n} die left'
-    """
-
-    def one(found: re.Match[str]) -> str:
-        forms = dict(_FORM.findall(found.group(2)))
-        count = fields.get(found.group(1))
-        form = forms["one" if count == 1 and isinstance(count, int) else "other"]
-        return form.replace("#", "{" + found.group(1) + "}")
-
-    return _PLURAL.sub(one, template) if ", plural," in template else template
+    return quoted(value, repr, english_words)
 
 
 def _english(value: Any) -> Any:
     if isinstance(value, list | tuple):  # "a, b and c" ("or" for OneOf), as the host says it
-        items = [str(v) for v in value]
-        last = " or " if isinstance(value, OneOf) else " and "
-        return last.join([", ".join(items[:-1]), items[-1]]) if len(items) > 1 else "".join(items)
+        joins = CHOICE_JOINS if isinstance(value, OneOf) else LIST_JOINS
+        return joined([str(v) for v in value], joins["en"])
     return value
 
 

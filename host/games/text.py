@@ -43,16 +43,28 @@ from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
+# (shared with vision's words, written once: the plural argument, lists, values quoted)
+import wording
+from wording import (
+    CHOICE_JOINS,
+    LIST_JOINS,
+    PLURAL_ARGUMENT,
+    PLURAL_FORM,
+    QUOTED_WORDS,
+    OneOf,
+    english_plural,
+    has_decimals,
+    joined,
+    quoted,
+)
+
 ENGLISH = "en"
 # every language the page speaks -> its name in itself (for the page's switch)
 LANGUAGES: dict[str, str] = {"en": "English", "fr": "Français", "ja": "日本語"}
 PARTS = ("printed", "ours")  # the parts of a locale file (see above)
 LOCALES = "locales"  # the folder of a package that holds its locale files
-# how the items of a list field are joined, per language: (between items, before the last)
-LIST_JOINS = {"en": (", ", " and "), "fr": (", ", " et "), "ja": ("、", "と")}
-# ... and those of a list offered as a choice (`OneOf`: "one of red, yellow or blue");
-# Japanese lists choices with 、 and または before the last ("赤、黄または青")
-CHOICE_JOINS = {"en": (", ", " or "), "fr": (", ", " ou "), "ja": ("、", "または")}
+# how the items of a list field are joined, per language: wording.LIST_JOINS, and
+# wording.CHOICE_JOINS for a list offered as a choice (`OneOf`: "one of red, yellow or blue")
 # how sentences said one after another are joined, per language (the page's "Still to do:
 # a; b."): French with a no-break space before ";", Japanese ends each with "。"
 SENTENCE_JOINS = {"en": "; ", "fr": "\u00a0; ", "ja": "。"}
@@ -82,8 +94,7 @@ PLURALS: dict[str, tuple[str, ...]] = {
     "fr": ("one", "other"),
     "ja": ("other",),
 }
-PLURAL_ARGUMENT = re.compile(r"\{(\w+), plural,((?:\s*\w+\s*\{(?:[^{}]|\{[^{}]*\})*\})+)\s*\}")
-PLURAL_FORM = re.compile(r"\s*(\w+)\s*\{((?:[^{}]|\{[^{}]*\})*)\}")
+# (the plural argument's patterns: wording.PLURAL_ARGUMENT and PLURAL_FORM)
 _ELIDED = re.compile(r"(?<![\w'’])([Dd]e|[Qq]ue) \{(\w+)\}")
 _VOWELS = frozenset("aeiouàâäéèêëîïôöùûüœæAEIOUÀÂÄÉÈÊËÎÏÔÖÙÛÜŒÆ")
 
@@ -132,18 +143,6 @@ class Text(str):
         return cls(str(data["domain"]), str(data["template"]), fields)
 
 
-class OneOf(list[Any]):
-    """A list field offered as a choice: joined with each language's "or" (CHOICE_JOINS:
-    "one of red, yellow or blue"), where a list is joined with its "and" (LIST_JOINS).
-    vision's `vision.words.OneOf` alike (`choice`, which `as_text` reads).
-
-    >>> Words("host.games")("one of {colours}", colours=OneOf(["red", "blue"])).say("fr")
-    'one of red ou blue'
-    """
-
-    choice = True
-
-
 class Quoted(str):
     """A value a message quotes as it was given (a name or a value the rules do not know:
     a face "boots" asked for, a player "Nobody"): written with Python's quotes in English
@@ -180,27 +179,22 @@ class Quoted(str):
 
 
 def _quoted(value: object, lang: str) -> str:
-    """A value quoted in `lang`: a string in the language's quotes; a list or an object (a
-    JSON value given where a name or a number was expected) said as words, its items quoted
-    alike, never as Python writes it (['x'], {'x': 1}): "a list ('x' and 2)", "an object with
-    'x' and 'y'"; null, true, false and a number as JSON writes them; anything else (no
-    JSON value) as Python writes it.
+    """A value quoted in `lang` (wording.quoted): a string in the language's quotes; a list
+    or an object said as words, its items quoted alike: "a list ('x' and 2)", "an object
+    with 'x' and 'y'"; null, true and a number as JSON writes them.
 
     >>> _quoted(["x", 2], "en"), _quoted({"x": 1}, "fr"), _quoted([], "ja")
     ("a list ('x' and 2)", 'un objet avec «\\xa0x\\xa0»', '空のリスト')
     """
-    if isinstance(value, str):
-        marks = QUOTES.get(lang)
+    marks = QUOTES.get(lang)
+
+    def quote(value: str) -> str:
         return repr(value) if marks is None else marks[0] + value + marks[1]
-    if isinstance(value, list | tuple):
-        items = [Quoted(v) for v in value]
-        return (_("a list ({items})", items=items) if items else _("an empty list")).say(lang)
-    if isinstance(value, Mapping):
-        keys = [Quoted(k) for k in value]
-        return (_("an object with {keys}", keys=keys) if keys else _("an empty object")).say(lang)
-    if value is None or isinstance(value, bool | int | float):
-        return json.dumps(value)  # (Python's None, True read as no value sent)
-    return repr(value)
+
+    def words(kind: str, items: list[str]) -> str:  # (host.games' words, declared: `_`)
+        return Text(_.domain, QUOTED_WORDS[kind], {"items": items}).say(lang)
+
+    return quoted(value, quote, words)
 
 
 def _to_json(value: Any) -> Any:
@@ -249,7 +243,7 @@ def _fill(template: str, fields: Mapping[str, Any], lang: str) -> str:
     for key, value in fields.items():
         if type(value) not in _AS_IS:
             value = _said(value, lang)
-            decimals = decimals or _has_decimals(value)
+            decimals = decimals or has_decimals(value)
         said[key] = value
     if lang in ELIDING and "e {" in template:
         template = _elided(template, said)
@@ -310,7 +304,7 @@ def plural(count: object, lang: str) -> str:
         return "other"
     if lang == "fr":
         return "one" if abs(float(count)) < 2 else "other"  # CLDR: i = 0,1
-    return "one" if count == 1 and not _has_decimals(count) else "other"
+    return english_plural(count)
 
 
 def plurals(template: str, fields: Mapping[str, Any], lang: str) -> str:
@@ -320,13 +314,7 @@ def plurals(template: str, fields: Mapping[str, Any], lang: str) -> str:
     >>> plurals("{n, plural, one {# game} other {# games}} by {who}", {"n": 1}, "en")
     '{n} game by {who}'
     """
-
-    def one(found: re.Match[str]) -> str:
-        name, forms = found.group(1), dict(PLURAL_FORM.findall(found.group(2)))
-        form = forms.get(plural(fields.get(name), lang), forms.get("other"))
-        return found.group(0) if form is None else form.replace("#", "{" + name + "}")
-
-    return PLURAL_ARGUMENT.sub(one, template)
+    return wording.plurals(template, fields, lambda count: plural(count, lang))
 
 
 def plural_forms(template: str) -> list[tuple[str, list[str]]]:
@@ -339,10 +327,6 @@ def plural_forms(template: str) -> list[tuple[str, list[str]]]:
     return [(m.group(1), [c for c, _ in PLURAL_FORM.findall(m.group(2))]) for m in found]
 
 
-def _has_decimals(value: Any) -> bool:
-    return isinstance(value, numbers.Real) and not isinstance(value, numbers.Integral)
-
-
 def _said(value: Any, lang: str) -> Any:
     value = as_text(value)  # vision's words (a `Said`) nested in a message: said alike
     if isinstance(value, Text):
@@ -352,10 +336,7 @@ def _said(value: Any, lang: str) -> Any:
     if isinstance(value, list | tuple):  # a list field: "A, B and C", in the language
         items = [str(_said(v, lang)) for v in value]
         joins = CHOICE_JOINS if isinstance(value, OneOf) else LIST_JOINS
-        between, last = joins.get(lang, joins[ENGLISH])
-        if len(items) < 2:
-            return "".join(items)
-        return last.join([between.join(items[:-1]), items[-1]])
+        return joined(items, joins.get(lang, joins[ENGLISH]))
     return value
 
 
@@ -377,7 +358,7 @@ class _Formatter(string.Formatter):
         self.lang = lang
 
     def format_field(self, value: Any, format_spec: str) -> str:
-        if _has_decimals(value):
+        if has_decimals(value):
             return decimal(float(value), self.lang, format_spec)
         return str(super().format_field(value, format_spec))
 
@@ -549,9 +530,9 @@ def as_text(value: Any) -> Any:
 
 
 def _as_list(items: list[Any] | tuple[Any, ...]) -> list[Any]:
-    """A list field of vision's words: a choice (its `choice`) stays one."""
+    """A list field of vision's words: a choice (`OneOf`) stays one."""
     said = [as_text(x) for x in items]
-    return OneOf(said) if getattr(items, "choice", False) else said
+    return OneOf(said) if isinstance(items, OneOf) else said
 
 
 def set_title(name: str, own: str | None = None) -> str:
@@ -583,5 +564,7 @@ class Every(list[str]):
         return out
 
 
-# the words of host.games itself, shared by every game (host/games/locales/LANG.json)
-_ = Words("host.games")
+# the words of host.games itself, shared by every game (host/games/locales/LANG.json); it
+# declares the words of a list or an object quoted (wording.QUOTED_WORDS: `_quoted` says
+# them, written once for vision's English too)
+_ = Words("host.games", names=lambda: QUOTED_WORDS.values())

@@ -314,6 +314,40 @@ def test_the_page_says_every_count_in_the_language_s_forms_as_the_server_does(
         page.context.close()
 
 
+# the plural argument's cases, said by wording.plurals (host.games.text and vision.words)
+# and by app.js's plurals(): nested fields, two counts, a form the language lacks, no
+# number, decimals, a round million
+PLURAL_CASES: list[tuple[str, dict[str, object]]] = [
+    ("{n, plural, one {# die} other {# dice}} left", {"n": n})
+    for n in (0, 1, 2, 1.5, 1_000_000, "x")
+] + [
+    ("{n, plural, one {{who}: # card} other {{who}: # cards}}", {"n": 1, "who": "Ann"}),
+    ("{a, plural, one {# A} other {# As}} and {b, plural, other {# Bs}}", {"a": 1, "b": 1}),
+    ("{n, plural, one {# only}}", {"n": 2}),
+    ("{n, plural,  one  {#}  other {# x} }", {"n": 1}),
+    ("no argument {n}", {"n": 1}),
+]
+
+
+def test_the_page_chooses_a_count_s_form_as_wording_does(browser: Browser, table: Served) -> None:
+    """app.js writes the plural argument a third time (the page cannot import Python's):
+    its patterns are wording's, and the same cases come out the same in every language
+    (before, host.games.text, vision.words and app.js each wrote them: nothing held the
+    page's to the others')."""
+    import wording
+    from host.games.text import plural
+
+    for lang in LANGUAGES:
+        page = open_page(browser, table, lang, unlock=False)
+        patterns = page.evaluate("[PLURAL.source, PLURAL_FORM.source]")
+        assert patterns == [wording.PLURAL_ARGUMENT.pattern, wording.PLURAL_FORM.pattern]
+        for template, fields in PLURAL_CASES:
+            page_said = page.evaluate("([t, f]) => plurals(t, f)", [template, fields])
+            server = wording.plurals(template, fields, lambda n, lang=lang: plural(n, lang))
+            assert page_said == server, (lang, template, fields)
+        page.context.close()
+
+
 def test_a_range_whose_ends_are_equal_is_said_as_one_number(
     browser: Browser, table: Served
 ) -> None:
