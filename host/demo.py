@@ -21,6 +21,7 @@ import argparse
 import hashlib
 import json
 import os
+import shutil
 import sys
 import tempfile
 from collections.abc import Callable, Sequence
@@ -73,7 +74,23 @@ def run(args: argparse.Namespace) -> int:
     print("Final scores:")
     for line in result.standings:
         print("  " + line)
+    if args.page is None:  # (what a newcomer does next: `make demo` is where they begin)
+        typed, game = _typed(), f" --game {args.game}" if args.game else ""
+        print(
+            f"Next: this game on the web page, in real time: {typed} demo{game} --page (then "
+            f"open http://localhost:{DEFAULT_PORT}/); a game night with your camera and board: "
+            f"{typed} play; every command: {typed} --help"
+        )
     return 0
+
+
+def _typed() -> str:
+    """The command as it is typed here: `dicetable` where it is on the PATH, else the path
+    it was run by (a fresh checkout's `.venv/bin/dicetable`, as `make demo` runs it)."""
+    ran = Path(sys.argv[0])
+    if shutil.which("dicetable") or ran.name != "dicetable" or not ran.is_file():
+        return "dicetable"
+    return str(ran)
 
 
 @dataclass(frozen=True)

@@ -76,6 +76,9 @@ def test_demo_command_prints_final_scores(session_folder: Path) -> None:
     tail = result.stdout[result.stdout.index("Final scores:") :]
     assert "Cat" in tail and "Winner: Cat" in tail
     assert "Ann" in tail and "(eliminated)" in tail
+    # and what to do next: the page, a game night, every command
+    assert "Next: this game on the web page, in real time: dicetable demo --page" in tail
+    assert "dicetable play" in tail and "dicetable --help" in tail
 
 
 @pytest.mark.parametrize("kind", ["missing", "no session.json", "not JSON"])
@@ -170,7 +173,10 @@ def test_kato_s_demo_ends_as_its_script_the_cards_read_or_entered(kato_told: lis
     script = load_kato(demo_script("kato"))
     game = replay_kato(script)
     tail = kato_told[kato_told.index("Final scores:") + 1 :]
-    assert [line.strip() for line in tail] == KATO.standings(game)
+    assert [line.strip() for line in tail[:-1]] == KATO.standings(game)
+    assert tail[-1].startswith(
+        "Next: this game on the web page, in real time: dicetable demo --game kato"
+    )
     assert game.to_json()["winners"] == ["Bob"] and len(game.to_json()["rounds"]) == 3
     # every card laid and hand laid down is the camera's reading, or (not read) entered on
     # the page, saying why: one line each, in the script's order
