@@ -87,6 +87,8 @@ def test_cards_read_by_the_camera_then_a_hand_confirmed_on_the_page(
     expect(page.locator("[data-test=seen]")).to_contain_text(f"Cards seen last: not read — {said}")
     # Bob's hand: the camera did not read it; he enters it on the page
     box = page.locator(".answer[data-kind=hand][data-player=Bob]")
+    # its tap sends it: no button "Lay down these cards" under one card
+    expect(box.locator("button:not(.pick)")).to_have_count(0)
     # a card is searched and tapped; the hand's only card, its tap enters the hand
     box.locator("[aria-label='card 1']").fill("yellow 5")
     box.locator("[data-test=picker] button.pick").filter(has_text="yellow 5").click()

@@ -592,7 +592,10 @@ function fieldsForm(form) {
       answer(input);
     },
   }, form.submit);
-  return h("div", { class: "fields-form" }, h("div", { class: "choices" }, rows), submit);
+  // one long list alone: its tap sends the input, so no button ("Lay down these cards" under
+  // a hand's one card, "Enter it" under the card turned over, did nothing a tap had not)
+  const tapSends = form.fields.length === 1 && inputs[0].el;
+  return h("div", { class: "fields-form" }, h("div", { class: "choices" }, rows), tapSends ? "" : submit);
 }
 
 function sameLongLists(fields) {
