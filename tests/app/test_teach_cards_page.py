@@ -281,6 +281,8 @@ def test_a_set_kept_aside_is_put_back_on_the_page_and_read_with_at_once(
 
     page = open_page(browser, table, lang="fr")
     open_teaching(page, "La table lit les cartes avec le jeu qu'on lui a appris ici.")
+    # the cards' set, not a dice set (it said « Revenir au jeu de dés d'origine » here)
+    expect(page.locator("[data-test=cards-shipped]")).to_have_text("Revenir au jeu d'origine")
     kept = page.locator("[data-test=cards-kept] li")
     expect(kept).to_have_count(2)
     assert [kept.nth(i).get_attribute("data-file") for i in range(2)] == [
