@@ -55,6 +55,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="the game store (SQLite). Default: games.db in ~/.local/share/dicetable, or "
         "recorded.db there for recorded sessions (so rehearsals stay out of your statistics)",
     )
+    parser.add_argument(
+        "--data",
+        type=Path,
+        metavar="DIR",
+        help="the folder the table learns in: its learning store (examples.db: the dice and "
+        "cards taught, the teachings under way) and the dice sets' versions. Default: "
+        "~/.local/share/dicetable/teaching ($XDG_DATA_HOME/dicetable/teaching)",
+    )
     parser.add_argument("--port", type=int, default=DEFAULT_PORT, help="the web page's port")
     parser.add_argument(
         "--serve-network",
@@ -187,7 +195,7 @@ def play(args: argparse.Namespace, terminal: Terminal, page: bool = True) -> Non
     worker: threading.Thread | None = None
     # what the table learns of its dice: taught from the page, learnt from a live camera's
     # throws (a rehearsal's only with --learn)
-    learning = _learning(table, learn=not recorded or args.learn) if page else None
+    learning = _learning(table, not recorded or args.learn, args.data) if page else None
     try:
         table.start(pin=args.pin)
         if page:
@@ -242,10 +250,11 @@ def play(args: argparse.Namespace, terminal: Terminal, page: bool = True) -> Non
         store.close()
 
 
-def _learning(table: Any, learn: bool) -> Any:
+def _learning(table: Any, learn: bool, data: Path | None = None) -> Any:
     """The table's learning (host.app.teaching): teaching from the page, and (`learn`)
     from the throws of the game; the teaching of its cards is kept in its store too
-    (host.app.card_teaching). A store that cannot be used is said; the game goes on."""
+    (host.app.card_teaching), in `data` (--data; default: vision's data_dir()). A store
+    that cannot be used is said; the game goes on."""
     from host.app.teaching import Learning
     from host.app.text import _
     from host.games.text import message
@@ -253,7 +262,7 @@ def _learning(table: Any, learn: bool) -> Any:
     from vision.learning.store import LearningStore
 
     try:
-        store = LearningStore()
+        store = LearningStore(None if data is None else data / "examples.db")
     except VisionError as error:
         table.notice(
             "warning", _("the table does not learn its dice this time: {why}", why=message(error))
@@ -288,6 +297,11 @@ def _check_options(args: argparse.Namespace) -> None:
         raise UserError(f"--speed: 0 (flat out) or more, not {args.speed}")
     if args.db is not None:
         _check_db(args.db)
+    if args.data is not None and not args.data.is_dir():
+        raise UserError(
+            f"--data {args.data}: there is no folder {args.data}: check the path, or create "
+            f"the folder first (mkdir -p {shlex.quote(str(args.data))})"
+        )
 
 
 def _check_db(db: Path) -> None:

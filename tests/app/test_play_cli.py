@@ -124,6 +124,23 @@ def test_a_store_in_the_default_data_folder_makes_the_folder(tmp_path: Path) -> 
     assert db.exists()
 
 
+def test_the_table_learns_in_the_folder_given_with_data(tmp_path: Path) -> None:
+    """Before, XDG_DATA_HOME was the only way to move the learning store (and with it the
+    game store: a read-only data folder, docs/learning.md). --data DIR puts the learning
+    there alone; a folder typed wrong is said, as --db's."""
+    learning = tmp_path / "learning"
+    learning.mkdir()
+    result = play(tmp_path, "--data", str(learning), "--camera", "none", "--exit-at-end")
+    assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
+    assert (learning / "examples.db").is_file()
+    assert not (tmp_path / "data" / "dicetable" / "teaching").exists()
+    assert (tmp_path / "data" / "dicetable" / "games.db").is_file()  # (the game store stays)
+    wrong = tmp_path / "lerning"
+    result = play(tmp_path, "--data", str(wrong), "--camera", "none", "--exit-at-end")
+    one_line_error(result, f"--data {wrong}: there is no folder {wrong}: check the path")
+    assert not wrong.exists()
+
+
 def test_a_bad_game_file_for_a_recorded_session(tmp_path: Path) -> None:
     game = tmp_path / "game.json"
     game.write_text('{"format": "kot-game/3", "players": []}')

@@ -142,7 +142,7 @@ def test_a_read_only_data_folder_says_which_and_what_to_do(tmp_path: Path, folde
     table plays, and does not learn its dice. Before, the warning said only 'cannot make
     the folder .../dicetable/teaching for the table's learning store: Read-only file
     system'; now it says which folder, and what to do: make it writable, or give another
-    with XDG_DATA_HOME. Likewise with the learning store there already."""
+    (dicetable play --data). Likewise with the learning store there already."""
     db = tmp_path / "games.db"
     env = {"XDG_DATA_HOME": str(folder), "XDG_CONFIG_HOME": str(tmp_path / "config")}
     teaching = folder / "dicetable" / "teaching"
@@ -161,10 +161,17 @@ def test_a_read_only_data_folder_says_which_and_what_to_do(tmp_path: Path, folde
         ), warning
         assert warning.strip().endswith(
             "): make that folder writable (or mount its disk read-write), or give the table "
-            "another data folder with XDG_DATA_HOME (XDG_DATA_HOME=FOLDER dicetable play: the "
-            "store goes in FOLDER/dicetable/teaching)"
+            "another folder to learn in (dicetable play --data FOLDER)"
         ), warning
         if not made:  # the learning store made, as a table that learnt before left it
             from vision.learning.store import LearningStore
 
             LearningStore(teaching / "examples.db").close()
+    # what it says to do: another folder to learn in, the data folder read-only still
+    learning = tmp_path / "learning"
+    learning.mkdir()
+    with PrivateMount(folder) as mount:
+        mount.read_only()
+        console = started([*mount.inside(), *play_command(db, "--data", str(learning))], env)
+    assert [line for line in console if line.startswith("[warning]")] == [], console
+    assert (learning / "examples.db").is_file()

@@ -58,6 +58,20 @@ def test_the_sets_command_shows_rolls_back_exports_and_imports(
     assert exported.frame(exported.images[0]).shape == (64, 64, 3)
 
 
+def test_a_store_given_keeps_its_versions_beside_it(tmp_path: Path) -> None:
+    """`--db` (and dicetable play's --data): the versions' files go beside the store given.
+    Before, they went to the default data folder ($XDG_DATA_HOME/dicetable/teaching/sets),
+    the store elsewhere."""
+    from vision import faceset
+
+    db = tmp_path / "elsewhere" / "examples.db"
+    shipped = faceset.SHIPPED / "kot.npz"
+    assert main(["vision", "sets", "--db", str(db), "import", str(shipped), "--name", "mine"]) == 0
+    (version,) = LearningStore(db).versions("mine")
+    assert version.file == str(tmp_path / "elsewhere" / "sets" / "mine" / "v0001.npz")
+    assert Path(version.file).is_file() and not (tmp_path / "data").exists()
+
+
 def test_teach_from_a_camera_in_the_terminal(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -3,7 +3,7 @@
 The set in use is the file the reader finds by name: vision.faceset.user_path(NAME)
 (taught sets come before shipped ones); with none there, the shipped set is in use
 (version 0). Every fit is a version (vision.learning.store: its figures, kept or
-rejected); a kept one's file is kept in data_dir()/sets/NAME/vNNNN.npz. Installing a
+rejected); a kept one's file is kept beside the store, sets/NAME/vNNNN.npz. Installing a
 version copies that file's exact bytes into place atomically (written beside it, synced,
 renamed over it), so rolling back reads exactly as the version did, and a crash at any
 moment leaves either the old set or the new one in use, never half of one.
@@ -24,15 +24,17 @@ from typing import Any
 
 from vision import faceset, setfile
 from vision.faceset import FaceSet, set_name
-from vision.learning.store import LearningError, LearningStore, Version, data_dir
+from vision.learning.store import LearningError, LearningStore, Version
 from vision.words import Said, _
 
 KEEP_FILES = 10
 SHIPPED = 0  # the version number that stands for the shipped set
 
 
-def folder(name: str) -> Path:
-    return data_dir() / "sets" / name
+def folder(store: LearningStore, name: str) -> Path:
+    """Where the kept versions of `name` go: beside the store (a store given elsewhere,
+    `--db`, `--data`, keeps its versions with it; before, they went to data_dir())."""
+    return store.path.parent / "sets" / name
 
 
 def sha256(path: Path) -> str | None:
@@ -79,7 +81,7 @@ def save(
     number = store.next_version(name)
     file = digest = None
     if status != "rejected":
-        target = folder(name) / f"v{number:04d}.npz"
+        target = folder(store, name) / f"v{number:04d}.npz"
         try:
             target.parent.mkdir(parents=True, exist_ok=True)
             with tempfile.NamedTemporaryFile(dir=target.parent, suffix=".tmp", delete=False) as tmp:

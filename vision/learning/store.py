@@ -134,9 +134,8 @@ def _unwritable(folder: Path, why: str) -> Said:
     said only 'cannot make the folder ...: Read-only file system')."""
     return _(
         "the table's learning store cannot be kept in {folder} ({why}): make that folder "
-        "writable (or mount its disk read-write), or give the table another data folder "
-        "with XDG_DATA_HOME (XDG_DATA_HOME=FOLDER dicetable play: the store goes in "
-        "FOLDER/dicetable/teaching)",
+        "writable (or mount its disk read-write), or give the table another folder to learn "
+        "in (dicetable play --data FOLDER)",
         folder=str(folder),
         why=why,
     )
