@@ -34,5 +34,5 @@ def cuts(ls, seed):
 
 for name, folder, seed in [("own", "var3/own", 11), ("ed", "var3/editions", 12)]:
     f, c, col, faces = cuts(labels.load(folder), seed)
-    np.savez(f"scratch/colour4/{name}_tight.npz", face=f, ctx=c, color=col, faces=faces)
+    np.savez(f"scripts/colour4/{name}_tight.npz", face=f, ctx=c, color=col, faces=faces)
     print(name, len(f), flush=True)

@@ -5,17 +5,17 @@ import sys
 
 import numpy as np
 
-sys.path.insert(0, "scratch/colour4")
+sys.path.insert(0, "scripts/colour4")
 from feats4 import glyph_masks, mask_features
 
 from vision.reader import color_features
 
 COLORS = ["black", "green"]
-P = np.load("scratch/colour4/probs.npz")
+P = np.load("scripts/colour4/probs.npz")
 own = np.load("var3/own_cuts.npz")
 roles = np.array([COLORS.index(c) for c in own["color"]])
 masks = glyph_masks(own["face"], roles, P["own_faces"], list(P["faces"]))
-np.save("scratch/colour4/masks.npy", masks)
+np.save("scripts/colour4/masks.npy", masks)
 print(np.round(masks, 2))
 for name in ["c7171", "c7272", "ccheck"]:
     d = np.load(f"var3/{name}.npz")

@@ -10,7 +10,7 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, "var3")
-sys.path.insert(0, "scratch/colour4")
+sys.path.insert(0, "scripts/colour4")
 from feats import ctx_features
 from feats4 import mask_features
 
@@ -19,8 +19,8 @@ from vision.nets import softmax
 from vision.reader import color_features
 
 COLORS = ["black", "green"]
-P = np.load("scratch/colour4/probs.npz")
-MASKS = np.load("scratch/colour4/masks.npy")
+P = np.load("scripts/colour4/probs.npz")
+MASKS = np.load("scripts/colour4/masks.npy")
 
 
 def feats(variant, face, ctx, probs):
@@ -74,10 +74,10 @@ if __name__ == "__main__":
     own, ed = np.load("var3/own_cuts.npz"), np.load("var3/ed_cuts.npz")
     parts = [(own, P["own_cuts"], True), (ed, P["ed_cuts"], False)]
     if tight:
-        T = np.load("scratch/colour4/probs_tight.npz")
+        T = np.load("scripts/colour4/probs_tight.npz")
         parts += [
-            (np.load("scratch/colour4/own_tight.npz"), T["own_tight"], True),
-            (np.load("scratch/colour4/ed_tight.npz"), T["ed_tight"], False),
+            (np.load("scripts/colour4/own_tight.npz"), T["own_tight"], True),
+            (np.load("scripts/colour4/ed_tight.npz"), T["ed_tight"], False),
         ]
     x = np.concatenate([feats(variant, d["face"], d["ctx"], p) for d, p, _ in parts])
     roles = np.array([COLORS.index(c) for d, _, _ in parts for c in d["color"]])
@@ -86,6 +86,6 @@ if __name__ == "__main__":
     nets = []
     for s in seeds:
         nets.append(looks.fit_look_net(x, looks.look_classes(roles, home, 2), 4, seed=s))
-        Path(f"scratch/colour4/ens_{variant}.pkl").write_bytes(pickle.dumps(nets))
+        Path(f"scripts/colour4/ens_{variant}.pkl").write_bytes(pickle.dumps(nets))
         print("fitted seed", s, flush=True)
     report(variant, nets, "fit")

@@ -27,5 +27,5 @@ ls = labels.load("var3/own")
 faces = [d.face for im in ls.images for d in im.dice if not d.cocked for _ in range(4)]
 out["own_faces"] = np.array(faces)
 out["faces"] = np.array(fs.faces)
-np.savez("scratch/colour4/probs.npz", **out)
+np.savez("scripts/colour4/probs.npz", **out)
 print(len(faces), fs.faces)

@@ -11,14 +11,14 @@ import sys
 import cv2
 import numpy as np
 
-sys.path.insert(0, "scratch/colour4")
+sys.path.insert(0, "scripts/colour4")
 from ens4 import averaged, read
 
 from vision import looks
 from vision.reader import color_features
 
 COLORS = ["black", "green"]
-C4 = "/work/wt/colour4/scratch/colour4"
+C4 = "/work/wt/colour4/scripts/colour4"
 
 
 def hard_light(cut: np.ndarray, rng: np.random.Generator) -> np.ndarray:
