@@ -150,9 +150,11 @@ class Learning:
 
     def _start(self, action: Mapping[str, Any], context: Mapping[str, Any] | None) -> None:
         from vision.learning import sets
-        from vision.learning.flow import start
+        from vision.learning.flow import DONE, start
 
-        if self.flow is not None and self.flow.step in ("throwing", "sorting"):
+        # (grouping and fitting too: a start from another phone then replaced the teaching,
+        # its dice lost, and the fit under way ended on the new one as if it were learnt)
+        if self.flow is not None and self.flow.step != DONE:
             raise UserError(_("a teaching is going on: finish it or cancel it first"))
         name = action.get("face_set") or (context or {}).get("face_set")
         if not isinstance(name, str) or not name:

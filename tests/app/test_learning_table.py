@@ -15,6 +15,7 @@ from host.app.camera import ThrowSeen
 from host.app.store import Store
 from host.app.table import Refused, Table
 from host.app.teaching import REFIT_AFTER, Learning
+from host.games.text import localize
 from tests.app.fakes import Clock, FakeBoard
 from vision.learning import cuts
 from vision.learning.store import LearningStore
@@ -222,6 +223,30 @@ def test_teaching_from_the_page_takes_the_camera_and_gives_it_back(table: Table)
     assert table.view()["teaching"] is None
     with pytest.raises(Refused, match="no earlier version"):
         table.act({"do": "roll_back", "face_set": "my-dice"})
+
+
+def test_a_second_phone_starting_a_teaching_while_one_sorts_or_fits_is_refused(
+    table: Table,
+) -> None:
+    """Two phones at the table: one taught the dice and sorts them (or learns them), the
+    other opens the menu's Teach your dice and taps Start. Before, a start was refused only
+    while the dice were thrown or named: while they were sorted or learnt it replaced the
+    teaching (its dice cut out lost, the kept teaching too), and the fit under way ended on
+    the new one as if it had learnt it. Now it is refused, in the phone's language, and the
+    teaching goes on."""
+    table.act({"do": "teach", "step": "start"})
+    learning = table.learning
+    assert learning is not None and learning.flow is not None
+    first = learning.flow
+    for step in ("grouping", "fitting"):
+        first.step = step
+        with pytest.raises(Refused, match="a teaching is going on") as refused:
+            table.act({"do": "teach", "step": "start", "face_set": "kot"})
+        assert learning.flow is first and table.view()["teaching"]["step"] == step
+        assert "学習中です" in str(localize(refused.value.args[0], "ja"))
+    first.step = "done"  # learnt: the next teaching may start
+    table.act({"do": "teach", "step": "start"})
+    assert learning.flow is not first and learning.flow.step == "throwing"
 
 
 # ---- the dice sets as players know them --------------------------------------------------
