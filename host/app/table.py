@@ -15,6 +15,7 @@ resolve is applied. Held inputs are stored, so a restart reopens the window.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import hmac
 import json
@@ -23,7 +24,7 @@ import secrets
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -60,6 +61,7 @@ from host.games.registry import broken, default_kind, kind_named
 from host.games.text import ENGLISH, OneOf, Text, localize, message
 
 UNKNOWN = "unknown"  # vision's face of a die it could not read
+CAMERA = "camera"  # the source of what the camera saw
 
 if TYPE_CHECKING:
     from host.app.teaching import Learning
@@ -70,6 +72,11 @@ NOTICES = 8  # notices kept for the page
 LOG_TAIL = 60  # inputs of the game log sent to the page
 RETRY_S = 1.0  # what the store could not take is tried again this often
 RECORDING = "recording"  # the source of what a recorded session plays (host.app.recorded)
+# A button press that reaches the host this soon after another door (the page, the window's
+# end, another button) moved the game on was pressed before its presser could see that: it
+# was meant for the step just taken, not for the next one (a person reacts in 0.2 s at best,
+# after the board shows the change)
+RACE_S = 0.5
 # A new game's player names fit the page's player cards and the terminal's lines (the rules
 # take any name; games stored or imported with longer ones still open).
 NAME_LENGTH = 24
@@ -126,6 +133,7 @@ class Notice:
 Loaded = tuple[GameKind, Game, list[dict[str, Any]], dict[str, Any]]
 ExpectListener = Callable[[Expectation | None, Hashable], None]
 CommitListener = Callable[[Input, str], None]
+Meaning = tuple[str, bool, bool] | None  # what a seat's button does (Table._meaning)
 
 
 class Table:
@@ -191,6 +199,11 @@ class Table:
         self.cuts: dict[int, tuple[bytes, ...]] = {}  # the current throw's dice, cut out
         # a throw the camera saw with dice it could not read: people say their faces
         self.asking: tuple[ThrowSeen, dict[int, str]] | None = None
+        # the door acting now ("page", "timer", "button 2"...), what each seat's button
+        # meant before it acted, and whether it moved the game yet
+        self._door: tuple[str, dict[int, Meaning], list[bool]] | None = None
+        # the game's recent moves through a door: when, which, each button's meaning before
+        self._moves: deque[tuple[float, str, dict[int, Meaning]]] = deque(maxlen=16)
 
     # ---- starting and stopping -----------------------------------------------------------
 
@@ -271,7 +284,8 @@ class Table:
             if "version" in action:
                 self._check_version(action["version"])
             try:
-                return handler(self, action, source)
+                with self._through(source):
+                    return handler(self, action, source)
             except StoreError as error:  # the store cannot be written now: say why
                 raise Refused(message(error), 503) from None
 
@@ -296,18 +310,20 @@ class Table:
                 return
             self._commit(game, inp, source)
 
-    def press(self, seat: int, key: str | None = None) -> None:
+    def press(self, seat: int, key: str | None = None, arrived: float | None = None) -> None:
         """A button press. Its `key` (the board's name for it) is committed with what the
         press does, in one transaction, so a press the board sends again to a host
         restarted in between is known, and not done twice. StoreError if the store cannot
-        take it: then none of it is done (and the board, not told, sends it again)."""
-        with self._lock:
+        take it: then none of it is done (and the board, not told, sends it again).
+        `arrived`: when it reached the host (the table's clock), if it came from the board:
+        a press that crossed another door's move is not taken for the next step."""
+        with self._lock, self._through(f"button {seat}"):
             if key is not None and key == self.store.last_press:
                 return  # done before this host (re)started; the board never heard so
             self._publish_later += 1  # the board and the page see it once it is committed
             try:
                 with self.store.transaction():
-                    self._press(seat)
+                    self._press(seat, arrived)
                     if key is not None:
                         self.store.last_press = key
             except StoreError:
@@ -318,7 +334,49 @@ class Table:
                 if self._publish_due and not self._publish_later:
                     self._publish()
 
-    def _press(self, seat: int) -> None:
+    @contextlib.contextmanager
+    def _through(self, door: str) -> Iterator[None]:
+        """What is done inside comes through `door` (the outermost door counts): a move
+        of the game it makes is remembered with what every button meant just before."""
+        if self._door is not None:
+            yield
+            return
+        self._door = (door, self._meanings(), [False])
+        try:
+            yield
+        finally:
+            self._door = None
+
+    def _meanings(self) -> dict[int, Meaning]:
+        if self.game is None:
+            return {}
+        return {seat: self._meaning(seat) for seat in range(len(self.game.players))}
+
+    def _meaning(self, seat: int) -> Meaning:
+        """What a seat's button does now: its inputs (as JSON; "[]": nothing), whether a
+        result is held (a resolve then uses it at once), whether the game is paused."""
+        if self.game is None or self.kind is None or not 0 <= seat < len(self.game.players):
+            return None
+        player = list(self.game.players)[seat]
+        inputs = self.kind.button_inputs(self.game, player)
+        said = json.dumps(inputs, sort_keys=True, default=str)
+        return (said, self.holding is not None, self.paused)
+
+    def _crossed(self, seat: int, arrived: float) -> str | None:
+        """The door (other than this seat's button) that moved the game on while this
+        press was on its way and changed what it does (the last such, if several): the
+        press was meant for the step before. Not if it did nothing then: it was pressed for
+        what its presser sees (a throw entered on a phone); nor a move the camera's reading
+        came after (the dice its presser sees thrown since)."""
+        mine, now = f"button {seat}", self._meaning(seat)
+        moves = [(door, before) for at, door, before in self._moves if at > arrived - RACE_S]
+        seen = max((i + 1 for i, (door, _) in enumerate(moves) if door == CAMERA), default=0)
+        crossed = [(door, before.get(seat)) for door, before in moves[seen:] if door != mine]
+        if not any(meant is not None and meant[0] != "[]" and meant != now for _, meant in crossed):
+            return None
+        return crossed[-1][0]
+
+    def _press(self, seat: int, arrived: float | None = None) -> None:
         with self._lock:
             if self.game is None or self.kind is None:
                 self.notice("info", _("button {n}: no game on the table", n=seat + 1))
@@ -330,6 +388,20 @@ class Table:
             player = players[seat]
             if self.paused:
                 self.notice("info", _("{player}'s button: the game is paused", player=player))
+                return
+            crossed = None if arrived is None else self._crossed(seat, arrived)
+            if crossed is not None:
+                self.notice(
+                    "warning",
+                    _(
+                        "{player}'s button came just as the game moved on ({source}): it is "
+                        "not taken for the next step; press it again if you mean it now "
+                        "({waits})",
+                        player=player,
+                        source=_source(crossed.split()[0]),
+                        waits=self.awaited(),
+                    ),
+                )
                 return
             inputs = self.kind.button_inputs(self.game, player)
             if not inputs:
@@ -362,7 +434,8 @@ class Table:
         became = "waiting"
         while self._unstored:
             try:
-                status = self._camera_event(self._unstored[0])
+                with self._through(CAMERA):
+                    status = self._camera_event(self._unstored[0])
             except StoreError as error:
                 self._retry_at = self.clock() + RETRY_S
                 waiting = len(self._unstored)
@@ -522,8 +595,9 @@ class Table:
     def tick(self) -> None:
         """The clock: the correction window's end, the PIN display's end, board presses,
         camera throws the store could not take yet."""
+        arrived = self.clock()
         for press in self.board.presses():
-            self._board_press(press)
+            self._board_press(press, arrived)
         with self._lock:
             now = self.clock()
             if self._unstored and now >= self._retry_at:
@@ -531,7 +605,8 @@ class Table:
             due = self.deadline is not None and now >= self.deadline
             if self.holding is not None and not self.paused and due:
                 try:
-                    self._resolve_held("timer")
+                    with self._through("timer"):
+                        self._resolve_held("timer")
                 except StoreError as error:  # held still: tried again in a moment
                     self.deadline = now + RETRY_S
                     self.notice(
@@ -541,7 +616,7 @@ class Table:
                 self.pin_until = 0.0
                 self._show()
 
-    def _board_press(self, press: ButtonPress) -> None:
+    def _board_press(self, press: ButtonPress, arrived: float | None = None) -> None:
         """A press from the board, acknowledged to it only once it is committed; it waits
         behind camera throws the store could not take yet (it may end those throws)."""
         with self._lock:
@@ -554,7 +629,7 @@ class Table:
                 )
                 return
         try:
-            self.press(press.seat, press.key)
+            self.press(press.seat, press.key, arrived)
         except StoreError as error:  # not done: the board sends it again, tried again then
             self.board.again(press)
             self.notice(
@@ -1067,6 +1142,9 @@ class Table:
         self._publish_due = False
         self.version += 1
         self._moved = self.version
+        if self._door is not None and not self._door[2][0]:  # its first move
+            self._door[2][0] = True
+            self._moves.append((self.clock(), self._door[0], self._door[1]))
         self._show()
         expected, turn = self._expectation()
         for listener in self._expect_listeners:

@@ -5,6 +5,7 @@ reach the game exactly once."""
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import signal
 import sys
@@ -16,7 +17,7 @@ import pytest
 
 from host.app.board_seam import LinkBoard, open_board
 from host.app.store import Store
-from host.app.table import Table
+from host.app.table import RACE_S, Table
 from tests.app.browser import PLAYERS, throw_seen
 from tests.app.running import PIN, App, until
 
@@ -253,6 +254,80 @@ def test_a_press_of_no_seat_is_said_as_a_garbled_line_not_as_button_0(
         os.write(master, wire.frame(wire.PRESS, 8, b"0"))  # the next press: Ann's button
         until(lambda: _said(app, "Ann's button"), 15, "done")
         assert not any("button 0" in n["text"] for n in app.state()["notices"])
+    finally:
+        stop.set()
+        app.kill()
+        talking.join()
+        os.close(master)
+        os.close(slave)
+
+
+def test_a_press_crossing_a_phones_tap_for_the_same_decision_is_not_taken_for_the_next(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A real `dicetable play` (King of Tokyo with cultists and wickedness) on a board at a
+    real pseudo-terminal, the test speaking the wire protocol as the board does (each press
+    sent again every 0.25 s until acknowledged). Ann's result waits in the correction
+    window; a phone taps "use it now" and, at that moment, Ann presses her button for the
+    same. Before, the press came second and ended her turn: her buy lost, Bob to throw.
+    Now it is said on the pages (in each one's language), acknowledged, and not done; her
+    press after it, once the change is seen, ends her turn."""
+    import threading
+    import tty
+
+    from firmware import wire
+
+    master, slave = os.openpty()
+    tty.setraw(slave)
+    stop, heard = threading.Event(), bytearray()
+    waiting: list[bytes] = []  # the press not acknowledged yet, sent again and again
+
+    def board() -> None:
+        beat = 0
+        while not stop.wait(0.25):
+            beat += 1
+            if beat % 2:
+                os.write(master, wire.frame(wire.HELLO, 0, b"5E5E5E5E620test"))
+            with contextlib.suppress(BlockingIOError):
+                heard.extend(os.read(master, 65536))
+            if waiting:
+                os.write(master, waiting[0])
+
+    def press(seq: int, seat: int) -> None:
+        waiting[:] = [wire.frame(wire.PRESS, seq, f"{seat:X}".encode())]
+        os.write(master, waiting[0])
+        until(lambda: wire.frame(wire.PRESS_ACK, seq, b"") in heard, 15, "acknowledged")
+        waiting.clear()
+
+    os.set_blocking(master, False)
+    talking = threading.Thread(target=board, daemon=True)
+    talking.start()
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    command = [sys.executable, "-m", "host", "play", "--board", os.ttyname(slave)]
+    app = App([*command, "--camera", "none", "--db", str(tmp_path / "games.db"), "--port", "0",
+               "--pin", PIN, "--window", "60"])  # fmt: skip
+    try:
+        until(lambda: "connected, firmware test" in "".join(app.console), 30, "connected")
+        options = {"cultists": True, "wickedness": "front", "table_deck": False}
+        setup = {"players": PLAYERS, "first_player": "Ann", "options": options}
+        assert app.act({"do": "new_game", "game": "king-of-tokyo", "setup": setup})[0] == 200
+        assert app.act({"do": "throw", "faces": ["1", "1", "1", "2", "claw", "heart"]})[0] == 200
+        ended = {"do": "input", "input": {"type": "resolve", "player": "Ann"}}
+        assert app.act(ended)[0] == 200  # "use this result": held for the window
+        assert app.state()["game"]["window"]["player"] == "Ann"
+        assert app.act(ended)[0] == 200  # a phone: "use it now"...
+        press(1, 0)  # ...and Ann's button, pressed at the same moment, for the same
+        types = [e["input"]["type"] for e in app.log()]
+        assert types == ["throw", "resolve"]  # her turn goes on: her buy
+        notice = _said(app, "Ann's button came just as the game moved on (page)")
+        assert notice is not None and notice.endswith("(the game waits for Ann: end the turn)")
+        app.conn.request("GET", "/api/state", headers={"Accept-Language": "ja"})
+        said = [n["text"] for n in json.loads(app.conn.getresponse().read())["notices"]]
+        assert any(t.startswith("Annのボタンはゲームが進んだのと同時に届きました") for t in said)
+        time.sleep(RACE_S)  # the change seen on the board: the next press is meant for it
+        press(2, 0)
+        assert app.log()[-1]["input"] == {"type": "end_turn", "player": "Ann"}
     finally:
         stop.set()
         app.kill()

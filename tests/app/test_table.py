@@ -63,6 +63,7 @@ def table(tmp_path: Path, board: FakeBoard, clock: Clock) -> Table:
             "setup": {"players": PLAYERS, "first_player": "Ann", "seed": 4},
         }
     )
+    clock.advance(1)  # the players throw once it is set up (a press crossing it: not taken)
     return table
 
 
@@ -162,6 +163,7 @@ def test_a_press_the_store_cannot_take_is_given_back_and_none_of_it_is_done(
     )
     table.start(clock_thread=False)
     table.act({"do": "new_game", "setup": {"players": PLAYERS, "first_player": "Ann", "seed": 4}})
+    clock.advance(1)
     table.camera_event(seen(["1", "1", "1", "claw", "heart", "energy"]))
     press = ButtonPress(0, "0000AAAA/00")
     with sqlite3.connect(tmp_path / "games.db") as other:  # another program writes the store
@@ -186,6 +188,7 @@ def test_a_press_waits_behind_the_camera_s_throws_the_store_could_not_take(
     )
     table.start(clock_thread=False)
     table.act({"do": "new_game", "setup": {"players": PLAYERS, "first_player": "Ann", "seed": 4}})
+    clock.advance(1)
     press = ButtonPress(0, "0000AAAA/00")
     with sqlite3.connect(tmp_path / "games.db") as other:
         other.execute("BEGIN IMMEDIATE")
@@ -538,3 +541,96 @@ def test_a_game_whose_code_fails_is_a_notice_on_the_page_not_twice_on_the_consol
     assert not [s for s in said if "broken" in s]
     table.act({"do": "new_game", "setup": {"players": PLAYERS}})
     assert table.game is not None
+
+
+def test_a_press_that_crossed_another_doors_move_is_not_taken_for_the_next_step(
+    table: Table, board: FakeBoard, clock: Clock
+) -> None:
+    """A real table: several phones, and the players' buttons. Ann presses her button to
+    use her result just as the correction window ends (or as a phone taps "use it now");
+    Bob presses his to end his throws just as a phone ends them. Before, the press was
+    taken for whatever the button meant once it was handled: Ann's ended her turn (her buy
+    lost), Bob's used his result at once (the window closed before anyone could fix a
+    die). A press that reaches the host within RACE_S of another door's move that changed
+    what it means was pressed before its presser could see that move: it is said, not
+    done. Pressed again once the move is seen, or pressed twice in a row, it is taken; so
+    is one that did nothing before the move, or came after a throw the camera read since
+    (pressed for the dice its presser sees)."""
+    presses = iter(range(1, 100))
+
+    def press(seat: int, after: float = 0.1) -> None:
+        clock.advance(after)
+        board.pressed.append(ButtonPress(seat, f"1A2B3C4D/{next(presses):02X}"))
+        table.tick()
+
+    table.act({"do": "throw", "faces": ["1", "1", "1", "2", "claw", "heart"]})
+    press(0, after=1)  # Ann ends her throws: held
+    assert table.holding == {"type": "resolve", "player": "Ann"}
+    clock.advance(WINDOW)
+    table.tick()  # the window ends: resolved by the clock
+    press(0)  # ...as Ann's press to use it now was on its way
+    assert [i["type"] for i in stored(table)] == ["throw", "resolve"]  # no end of the turn
+    said = table.notices[-1].text
+    assert "Ann's button came just as the game moved on (timer)" in said
+    assert said.endswith("(the game waits for Ann: end the turn)")
+    assert "end_turn" in [a["kind"] for a in table.view()["game"]["answers"]]
+    press(0, after=2)  # pressed again, the move seen: her turn ends
+    assert stored(table)[-1] == {"type": "end_turn", "player": "Ann"}
+
+    clock.advance(5)
+    table.act({"do": "throw", "faces": ["2", "2", "2", "3", "energy", "heart"]})
+    table.act({"do": "input", "input": {"type": "resolve", "player": "Bob"}})  # a phone
+    press(1)  # Bob's button, crossing it: his result is not used at once
+    assert table.holding == {"type": "resolve", "player": "Bob"}
+    assert "Bob's button came just as the game moved on (page)" in table.notices[-1].text
+    press(1, after=1)  # seen: the result is used now, as a press in the window does
+    assert table.holding is None and stored(table)[-1]["type"] == "resolve"
+    press(1, after=1)
+    assert stored(table)[-1] == {"type": "end_turn", "player": "Bob"}
+
+    clock.advance(5)
+    table.act({"do": "throw", "faces": ["3", "3", "3", "1", "energy", "heart"]})  # a phone
+    press(2)  # her button did nothing before: pressed for the dice she sees, it is taken
+    assert table.holding == {"type": "resolve", "player": "Cat"}
+    press(2)  # Cat's own second press uses the result
+    assert table.holding is None and stored(table)[-1] == {"type": "resolve", "player": "Cat"}
+    press(2, after=1)  # her turn ends
+
+    clock.advance(5)
+    assert table.camera_event(seen(["2", "2", "2", "1", "energy", "heart"])) == "read"
+    table.act({"do": "input", "input": {"type": "resolve", "player": "Dan"}})  # a phone...
+    table.act({"do": "undo"})  # ...then "not yet: more throws"
+    table.camera_event(seen(["2", "claw"], ["2", "2", "2", "energy"]))  # Dan threw again
+    press(3)  # for the dice he sees: the camera's reading came after the phone's taps
+    assert table.holding == {"type": "resolve", "player": "Dan"}
+    assert len(board.done_presses) == 10 and not board.given_back  # each one acknowledged
+
+
+def test_two_catches_pressed_at_once_the_second_is_not_taken_for_a_draw(
+    tmp_path: Path, board: FakeBoard, clock: Clock
+) -> None:
+    """KaTO: Ann went down to one card and did not call; Dan and Cat press their buttons
+    at once to catch her. Dan's press comes first and catches her; Cat's, whose turn it
+    is, meant a catch too. Before, it was taken for what her button means now (draw a
+    card): she drew. Now it is said and not done."""
+    table = new_table(tmp_path / "games.db", board, clock)
+    players = [{"name": n} for n in ("Ann", "Bob", "Cat", "Dan")]
+    setup = {"players": players, "first_player": "Ann", "options": {"hand_size": 3}}
+    table.act({"do": "new_game", "game": "kato", "setup": setup})
+    red = lambda v: {"color": "red", "value": v}  # noqa: E731
+    for inp in [
+        {"type": "turn_up", "player": "Dan", "card": red("7")},
+        {"type": "play", "player": "Ann", "card": red("3")},
+        {"type": "play", "player": "Bob", "card": red("4")},
+        {"type": "draw", "player": "Cat"},
+        {"type": "play", "player": "Dan", "card": red("5")},
+        {"type": "play", "player": "Ann", "card": red("6")},  # down to one card, no call
+        {"type": "play", "player": "Bob", "card": red("8")},  # Bob began: she may be caught
+    ]:
+        table.act({"do": "input", "input": inp})
+    clock.advance(2)
+    board.pressed += [ButtonPress(3, "1A2B3C4D/01"), ButtonPress(2, "1A2B3C4D/02")]
+    table.tick()
+    assert stored(table)[-1] == {"type": "catch", "player": "Dan", "target": "Ann"}
+    assert "Cat's button came just as the game moved on (button)" in table.notices[-1].text
+    assert len(board.done_presses) == 2
