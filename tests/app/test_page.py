@@ -95,6 +95,42 @@ def test_set_up_a_four_player_game(browser: Browser, table: Served) -> None:
     assert not page.errors  # type: ignore[attr-defined]
 
 
+def test_a_setup_sent_from_two_phones_does_not_take_the_table_from_the_first_unasked(
+    browser: Browser, table: Served
+) -> None:
+    """Two phones set the game up at once (a table PIN fixed by the host: both stay
+    unlocked). The second one's Start, sent against the table before the first game, is
+    refused (the table changed: look again), and its player taps Start again, as one
+    who taps a second after the first: that started a second game that took the table
+    from the first without a word, the first having no input yet. Now the page asks
+    first, in its language, as it does for a game in progress."""
+    table.table.fixed_pin = True  # `dicetable play --pin`: the PIN does not change
+    phones = [open_page(browser, table, lang) for lang in ("fr", "ja")]
+    for page, names in zip(
+        phones, (["Aiko", "Bruno", "Chloé", "Dai"], ["Ann", "Bob", "Cy", "Dan"]), strict=True
+    ):
+        page.locator("[data-section=status] button").first.click()
+        for i, name in enumerate(names):
+            page.fill(f"#panel [name=name] >> nth={i}", name)
+    phones[1].evaluate("events.close()")  # its state is the table's before the first game
+    phones[0].click("#panel [data-test=start]")
+    expect(phones[0].locator("#title")).to_contain_text("partie 1")
+    phones[1].click("#panel [data-test=start]")
+    expect(phones[1].locator("[data-test=message]")).to_contain_text(
+        "これが届く前にテーブルが変わりました"
+    )
+    phones[1].click("#panel [data-test=start]")  # again
+    expect(phones[1].locator(".confirm")).to_have_text(
+        "ゲーム1は別のページで今準備されたところです。一覧には残り、新しいゲームがテーブルを"
+        "使います。 それでも新しいゲームを始める"
+    )
+    assert [g.id for g in table.table.store.games()] == [1] and table.table.game_id == 1
+    phones[1].click("#panel [data-test=confirm-new]")  # asked, and meant
+    expect(phones[0].locator("#title")).to_contain_text("partie 2")
+    assert table.table.game_id == 2
+    assert not any(page.errors for page in phones)  # type: ignore[attr-defined]
+
+
 @pytest.mark.parametrize(
     ("lang", "said"),
     [

@@ -941,6 +941,7 @@ function setupForm(panel, pickup) {
 
 function gameForm(c, pickup, choose) {
   const spec = pickup ? c.pickup : c.setup;
+  const before = game() ? game().id : null; // the game on the table as the form was opened
   const { min: least, max: most, start } = spec.players;
   const rows = h("div", { class: "rows" });
   const named = []; // the lists to pick a player from: refilled as names are typed
@@ -1016,8 +1017,14 @@ function gameForm(c, pickup, choose) {
     });
     for (const ctl of controls) ctl.into(setup, 0, "");
     const g = game();
-    if (g && !g.summary && g.inputs && !form.querySelector("[data-test=confirm-new]")) {
-      form.append(h("p", { class: "confirm warning" }, t("Game {n} is in progress: it stays in the list of games, and this one takes the table.", { n: g.id }), " ",
+    // a game played, or one set up meanwhile on another phone (it has no input yet: a second
+    // setup sent after the first took the table from it without a word)
+    const other = g && !g.summary && g.id !== before;
+    if (g && !g.summary && (g.inputs || other) && !form.querySelector("[data-test=confirm-new]")) {
+      const said = other && !g.inputs ?
+        t("Game {n} was just set up on another page: it stays in the list of games, and this one takes the table.", { n: g.id }) :
+        t("Game {n} is in progress: it stays in the list of games, and this one takes the table.", { n: g.id });
+      form.append(h("p", { class: "confirm warning" }, said, " ",
         h("button", { type: "submit", "data-test": "confirm-new" }, t("Start the new game anyway"))));
       return;
     }
