@@ -101,7 +101,7 @@ PAGES = {
 }
 MAX_BODY = 2 * 1024 * 1024  # an imported game script fits many times over
 BODY_SECONDS = 30.0  # a request's body must have arrived by then
-HEARTBEAT = 15.0  # seconds between keep-alive comments on the event stream
+HEARTBEAT = 15.0  # seconds between beats on the event stream (app.js's QUIET_MS counts on it)
 BACKLOG = 1024  # connections the kernel queues for us (a burst of reconnecting phones)
 MAX_DIGITS = 15  # numbers the page's JavaScript holds exactly (below 2**53)
 MAX_DEPTH = 32  # nesting of a request's JSON (a game script needs 5)
@@ -447,8 +447,8 @@ class _StatePush:
                     break
                 try:
                     await asyncio.wait_for(self.changed.wait(), HEARTBEAT)
-                except TimeoutError:
-                    yield b": still here\n\n"
+                except TimeoutError:  # (an event: the page sees it, and knows it is live)
+                    yield b"event: beat\ndata:\n\n"
         finally:
             self.leave(lang)
 

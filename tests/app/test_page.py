@@ -4,8 +4,12 @@ the PIN, a second viewer following live, pick-up, pause, export and import."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
+import socket
+import struct
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -15,7 +19,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from host.app.camera import MisfitSeen
 from host.games.kot import parse_script, replay
-from tests.app.browser import PLAYERS, Served, open_page, served, throw_seen
+from tests.app.browser import PHONE, PLAYERS, Served, open_page, served, throw_seen
 from tests.app.scripted import finished_script
 
 pytestmark = pytest.mark.slow
@@ -790,6 +794,83 @@ def test_a_tap_on_a_state_gone_by_is_refused_and_the_page_shows_the_table_now(
     assert [i["type"] for i in stored(table)] == ["throw"]
     assert table.table.holding is not None  # the window stays open
     context.close()
+
+
+class _Line:
+    """The phone's network between the page and the host: `asleep()` kills every connection
+    open now as minutes asleep do to a phone's: the host dropped them, and the phone was
+    never told (nothing reaches it), until it sends on one (reset, as a host answers a
+    connection it no longer has)."""
+
+    def __init__(self, port: int) -> None:
+        self.server = socket.create_server(("127.0.0.1", 0))
+        self.port = int(self.server.getsockname()[1])
+        self.to, self.open = port, []  # type: ignore[var-annotated]
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                page, _ = self.server.accept()
+            except OSError:
+                return
+            host, alive = socket.create_connection(("127.0.0.1", self.to)), [True]
+            self.open.append(alive)
+            for a, b in ((page, host), (host, page)):
+                threading.Thread(
+                    target=self._pass, args=(a, b, alive, a is page), daemon=True
+                ).start()
+
+    @staticmethod
+    def _pass(a: socket.socket, b: socket.socket, alive: list[bool], from_page: bool) -> None:
+        with contextlib.suppress(OSError):
+            while data := a.recv(65536):
+                if alive[0]:
+                    b.sendall(data)
+                elif from_page:  # the phone sends on a connection the host dropped
+                    a.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+                    a.close()
+                    b.close()
+                    return
+            if alive[0]:
+                b.shutdown(socket.SHUT_WR)
+
+    def asleep(self) -> None:
+        for alive in self.open:
+            alive[0] = False
+
+
+def test_a_phone_woken_after_minutes_asleep_shows_the_table_as_it_is_now(
+    browser: Browser, table: Served
+) -> None:
+    """A phone asleep for minutes: its event stream died meanwhile (the host dropped it, the
+    phone was not told). Woken, the page showed the game as it was when it fell asleep, its
+    dot still saying live, for as long as nobody tapped (and after a tap refused, every later
+    change went unseen). The host's beats every 15 s now reach the page: one that hears
+    nothing for 40 s connects again, and one shown again (the screen on, a tab thawed) that
+    heard nothing for 20 s does so at once. The page's clock is Playwright's, moved on."""
+    start_game(table)
+    line = _Line(table.web.address[1])
+    page = browser.new_context(viewport=dict(PHONE)).new_page()  # type: ignore[arg-type]
+    page.clock.install()
+    page.goto(f"http://127.0.0.1:{line.port}/")
+    expect(page.locator("[data-test=turn]")).to_have_text("Turn 1: Ann (The King)")
+    line.asleep()  # (the page left open: its timers run on, as a phone's do)
+    table.table.act({"do": "throw", "faces": ["1", "1", "1", "heart", "claw", "energy"]})
+    page.clock.fast_forward("00:30")  # no beat for 30 s: it may be dead, it is not said yet
+    expect(page.locator("#live")).to_have_class("dot on")
+    page.clock.fast_forward("00:15")
+    expect(page.locator("[data-test=result]")).to_contain_text("throw 1 of 3")
+    expect(page.locator("#live")).to_have_class("dot on")
+    line.asleep()  # asleep again, 25 s this time, then the screen turned on
+    table.table.act({"do": "input", "input": {"type": "resolve", "player": "Ann"}})
+    page.clock.fast_forward("00:25")
+    expect(page.locator("#live")).to_have_class("dot on")  # (not yet 40 s)
+    assert page.locator("[data-test=countdown]").count() == 0
+    # the browser says the page is shown again (headless Chromium has no screen to turn on)
+    page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    expect(page.locator("[data-test=countdown]")).to_be_visible()
+    page.context.close()
 
 
 def test_a_notice_is_said_as_it_comes_and_not_again_on_a_page_opened_after(

@@ -287,10 +287,21 @@ function describe(input) {
 
 // ---- live state ---------------------------------------------------------------------
 
+// A phone asleep for minutes wakes with its event stream dead: the host dropped it (30 s
+// unanswered) and the phone was not told, so nothing comes and the page showed the game as
+// it was, marked live. The host sends a beat at least every 15 s (web.py HEARTBEAT): a page
+// that heard nothing for longer, or wakes having heard nothing for a while, connects again.
+const QUIET_MS = 40000; // nothing heard this long: the stream is dead
+const WOKEN_MS = 20000; // woken, nothing heard this long: it may be dead (a beat was due)
+let heard = 0; // when the stream last said something
+
 function connect() {
   if (events) events.close();
+  heard = Date.now();
   events = new EventSource(`/api/events?lang=${encodeURIComponent(lang)}`);
+  events.addEventListener("beat", () => { heard = Date.now(); });
   events.addEventListener("state", (e) => {
+    heard = Date.now();
     if (e.lastEventId) clockOffset = Number(e.lastEventId) * 1000 - Date.now(); // the server's time
     const fresh = JSON.parse(e.data);
     // a version lower than the last: the host started again, numbering its states afresh
@@ -301,6 +312,12 @@ function connect() {
     render();
   });
   events.onerror = () => online(false);
+}
+
+function connectAgain(quiet) {
+  if (!events || Date.now() - heard < quiet) return;
+  online(false); // (its buttons unusable until the table as it is now has come)
+  connect();
 }
 
 // A lost server is said plainly, and the buttons look (and are) unusable until it is back.
@@ -1251,4 +1268,9 @@ document.addEventListener("DOMContentLoaded", async () => {
   if (new URLSearchParams(location.search).get("view") === "table") document.body.classList.add("table-view");
   get("/api/catalog").then((r) => r.json()).then((c) => { catalog = c; drawn = {}; render(); });
   connect();
+  setInterval(() => connectAgain(QUIET_MS), 5000);
+  const woken = () => { if (document.visibilityState !== "hidden") connectAgain(WOKEN_MS); };
+  document.addEventListener("visibilitychange", woken);
+  document.addEventListener("resume", woken); // (a tab the browser froze, thawed)
+  window.addEventListener("pageshow", woken); // (a page kept in the back-forward cache)
 });
