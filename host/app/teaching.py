@@ -332,6 +332,17 @@ class Learning:
         self.kept.keep_current(flow, self.flow, said=said)
 
     def _fit(self, flow: TeachFlow) -> None:
+        from vision.learning.flow import DONE, FITTING
+
+        if flow.step in (FITTING, DONE):  # asked again: on another phone, or a second tap
+            # (before, a second fit took the first's result for a play refit's, set it
+            # aside as cancelled, and the teaching waited for ever)
+            raise UserError(
+                _(
+                    "these dice are learnt already, or being learnt (asked for on another "
+                    "page, or twice): nothing more was done"
+                )
+            )
         left = flow.unnamed()
         if left:
             raise UserError(_("not yet: {left}", left=[as_text(x) for x in left]))

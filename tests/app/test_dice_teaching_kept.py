@@ -22,6 +22,8 @@ from typing import Any
 import pytest
 
 from host.app.teaching import Learning
+from host.errors import UserError
+from host.games.text import localize
 from host.recording import still_session
 from tests.app.test_card_teaching_kept import (
     App,
@@ -343,6 +345,29 @@ def test_a_fit_asked_for_while_a_play_refit_runs_waits_for_it_then_fits_the_dice
     assert flow.result["installed"] and sets.in_use(store, "kot") == 2
     (fitted,) = [v for v in store.versions("kot") if v.version == flow.result["version"]]
     assert fitted.upto >= max(e.id for e in taught)  # the version reported learnt the dice
+
+
+def test_learn_these_dice_tapped_on_two_phones_fits_once_and_its_version_is_used() -> None:
+    """Two phones show the named groups; both tap Learn these dice (or one taps twice, the
+    second after the first was answered). Before, the second found the teaching's own fit
+    running and waited for it as for a play refit: that fit's version was then set aside as
+    a cancelled teaching's, and the page said it waited for ever. Now the second is
+    refused, in the phone's language, and the first fit's version is learnt and used."""
+    table = Table()
+    refits = running(table)
+    flow = named(table)
+    table.learning.act({"step": "fit"}, None)
+    with pytest.raises(UserError, match="learnt already, or being learnt") as refused:
+        table.learning.act({"step": "fit"}, None)
+    assert "二重に指示されました" in str(localize(refused.value.args[0], "ja"))
+    view = table.learning.view()
+    assert view is not None and view["waiting"] is False and refits.started == ["kot"]
+    refits.ended(table.learning, report(table, 1, False, len(flow.cuts), 10**6))
+    assert flow.step == "done" and flow.result is not None and flow.result["installed"]
+    assert sets.in_use(table.learning.store, "kot") == 1
+    with pytest.raises(UserError, match="learnt already"):  # a phone a step behind
+        table.learning.act({"step": "fit"}, None)
+    assert flow.step == "done" and refits.started == ["kot"]
 
 
 def test_a_play_refit_ending_just_as_the_teachings_fit_began_is_not_the_teachings() -> None:
