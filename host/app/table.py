@@ -581,6 +581,18 @@ class Table:
             self.notice("info", _("the camera: {why}", why=made.reason))
             self._publish()
             return "noted"
+        # what the page offered for it, kept to fix it in one tap (`replace`) if the camera
+        # read another card that the rules took too
+        kind = self.kind
+        assert kind is not None  # (cards_of(kind) above)
+        fix = next(
+            (
+                kind.answers(game, w)
+                for w in game.waiting_for()
+                if w.kind == made.get("type") and w.player == made.get("player")
+            ),
+            None,
+        )
         try:
             self._commit(game, made, "camera")
         except Refused as refusal:
@@ -589,6 +601,8 @@ class Table:
             self.throw = {**seen, "status": "refused", "reason": f"not stored: {error}"}
             raise
         self.throw = {**seen, "status": "read", "input": dict(made)}
+        if fix is not None:
+            self.throw["fix"] = _fix_offer(fix, made)
         self._publish()
         return "read"
 
@@ -715,6 +729,55 @@ class Table:
         # the feed tells it (else the kind, from the state it was given in: the one now)
         said = told["said"] if told else story_of(self.kind, self._state, {}, undone)["said"]
         self.notice("info", _("undone: {what} ({source})", what=said, source=_source(source)))
+        self._publish()
+        return self._ack()
+
+    def _do_replace(self, action: Mapping[str, Any], source: str) -> dict[str, Any]:
+        """The cards the camera read last, taken by the rules, were read wrong: they are
+        taken back and the input said instead is given, in one tap (before, an undo, then
+        the card searched among the answers). If the rules refuse it, nothing changes."""
+        inp = action.get("input")
+        if not isinstance(inp, Mapping):
+            raise Malformed('a "replace" action carries "input": {"type": ..., ...}', 400)
+        game = self._playing()
+        read = self.throw
+        given = self.store.history(self.game_id) if self.game_id is not None else []
+        last = [h for h in given if h["undone"] is None][-1:]
+        if (
+            read is None
+            or read.get("status") != "read"
+            or "cards" not in read
+            or not last
+            or last[0]["source"] != "camera"
+            or dict(last[0]["input"]) != read.get("input")
+        ):
+            raise Refused(_("no cards read by the camera to fix now: undo, then enter them"))
+        wrong = dict(read["input"])
+        if inp.get("type") != wrong.get("type") or inp.get("player") != wrong.get("player"):
+            raise Refused(
+                _(
+                    "a fix gives {player}'s cards again, as they really are",
+                    player=str(wrong.get("player")),
+                )
+            )
+        undone = game.undo()
+        try:
+            self.store.undo(self.game_id, result_of(self.kind, game))  # type: ignore[arg-type]
+        except BaseException:
+            game.apply(undone)  # keep the game as stored
+            raise
+        self._undos += 1
+        if self._feed:
+            self._feed.pop()
+        try:
+            self._commit(game, inp, source)
+        except BaseException:
+            self._commit(game, undone, "camera")  # as it was: the camera's reading stands
+            self.throw = read
+            raise
+        self._entered = None  # (the camera saw these cards already: no confirmation to come)
+        self.throw = {**read, "status": "fixed", "input": dict(inp)}
+        self.throw.pop("fix", None)
         self._publish()
         return self._ack()
 
@@ -1415,6 +1478,18 @@ def check_names(setup: Mapping[str, Any]) -> None:
             )
 
 
+def _fix_offer(answer: Mapping[str, Any], read: Input) -> dict[str, Any]:
+    """What the page offered for the input the camera made, without that input: its
+    choices (another card to lay instead), or its form filled with the cards read (a hand:
+    one of them tapped out, the right one tapped in)."""
+    offer = {k: v for k, v in answer.items() if k != "choices"}
+    offer["choices"] = [c for c in answer.get("choices", []) if c.get("input") != dict(read)]
+    form = answer.get("form")
+    if isinstance(form, Mapping) and read.get("cards"):
+        offer["form"] = {**form, "current": list(read["cards"])}
+    return offer
+
+
 def new_pin(length: int = 4) -> str:
     """A fresh table PIN of `length` digits."""
     return f"{secrets.randbelow(10**length):0{length}d}"
@@ -1429,6 +1504,7 @@ _ACTIONS: dict[str, Callable[[Table, Mapping[str, Any], str], dict[str, Any]]] =
     "resume": Table._do_pause,
     "name_die": Table._name_die,
     "throw_again": Table._do_throw_again,
+    "replace": Table._do_replace,
     "teach": Table._do_teach,
     "teach_cards": Table._do_teach_cards,
     "roll_back": Table._do_roll_back,

@@ -834,3 +834,28 @@ def test_a_host_started_again_while_a_hand_is_awaited_counts_only_the_hand_laid(
 
 def _sorted(cards: list[dict[str, str]]) -> list[tuple[str, str]]:
     return sorted((c["color"], c["value"]) for c in cards)
+
+
+def test_a_replace_fixes_only_the_camera_s_last_reading_and_keeps_it_if_refused(
+    table: Table,
+) -> None:
+    from host.app.table import Refused
+
+    assert seen(table, ("red", "7")) == "read"  # Bob turns up a red 7
+    assert seen(table, ("red", "3")) == "read"  # Ann's card (really a red 5)
+    fix = table.throw["fix"]  # type: ignore[index]
+    assert {"color": "red", "value": "5"} in [c["input"]["card"] for c in fix["choices"]]
+    assert {"color": "red", "value": "3"} not in [c["input"]["card"] for c in fix["choices"]]
+    blue = {"type": "play", "player": "Ann", "card": {"color": "blue", "value": "8"}}
+    with pytest.raises(Refused, match="blue 8 cannot be laid now"):
+        table.act({"do": "replace", "input": blue})  # not on a red 7: nothing changes
+    assert table.game.to_json()["top"] == {"color": "red", "value": "3"}  # type: ignore[union-attr]
+    assert table.throw is not None and table.throw["status"] == "read"
+    with pytest.raises(Refused, match="a fix gives Ann's cards again"):
+        table.act({"do": "replace", "input": {"type": "draw", "player": "Bob"}})
+    red5 = {"type": "play", "player": "Ann", "card": {"color": "red", "value": "5"}}
+    table.act({"do": "replace", "input": red5})
+    assert table.game.to_json()["top"] == {"color": "red", "value": "5"}  # type: ignore[union-attr]
+    table.act({"do": "input", "input": {"type": "draw", "player": "Bob"}})
+    with pytest.raises(Refused, match="no cards read by the camera to fix now"):
+        table.act({"do": "replace", "input": red5})  # the last input is no reading now

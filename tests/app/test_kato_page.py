@@ -183,3 +183,68 @@ def test_a_hand_is_entered_in_one_list_a_slot_per_card_on_a_phone(
         {"color": "red", "value": "1"},
     ]}  # fmt: skip
     assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_a_card_the_camera_read_wrong_is_fixed_in_one_tap(browser: Browser, table: Served) -> None:
+    """The camera reads a green 8 where Ann laid a green 6: the rules take it (it may be
+    laid). Under what was read, one tap on the card laid replaces the reading (before: an
+    undo, then the card found among the answers; and the card entered then waited for the
+    camera to confirm it, so the next player's green 6 would have been taken for it)."""
+    t: Table = table.table
+    setup = {"players": [{"name": "Ann"}, {"name": "Bob"}], "options": {"hand_size": 3}}
+    t.act({"do": "new_game", "game": "kato", "setup": setup})
+    page = open_page(browser, table, lang="fr")
+    assert seen(t, ("green", "7")) == "read"  # Bob turns up a green 7
+    assert seen(t, ("green", "8")) == "read"  # Ann's green 6, read as a green 8
+    fix = page.locator("[data-test=cards-fix]")
+    fix.locator("summary").click()
+    fix.locator("[data-test=picker-search]").fill("6 vert")
+    fix.locator("button.pick").filter(has_text="6 vert").click()
+    expect(page.locator("[data-test=seen]")).to_have_text(
+        "Dernières cartes vues\u00a0: corrigé sur la page"
+    )
+    state = t.game.to_json()  # type: ignore[union-attr]
+    assert state["top"] == {"color": "green", "value": "6"} and state["turn"] == "Bob"
+    given = [(h["source"], h["undone"] is not None) for h in t.store.history(t.game_id)]  # type: ignore[arg-type]
+    assert given == [("camera", False), ("camera", True), ("page", False)]
+    expect(page.locator("[data-section=log] li").first).to_contain_text("Ann pose 6 vert")
+    expect(fix).to_have_count(0)
+    # Bob lays the other green 6: a card laid, not Ann's taken for seen
+    assert seen(t, ("green", "6")) == "read"
+    assert t.game.to_json()["turn"] == "Ann"  # type: ignore[union-attr]
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_a_hand_the_camera_read_wrong_is_fixed_in_its_slots(
+    browser: Browser, table: Served
+) -> None:
+    """A hand read whole but one card wrong (a yellow 9 read for a yellow 6): its cards
+    stand in their slots under what was read; one tapped out, the right one tapped in."""
+    t: Table = table.table
+    setup = {"players": [{"name": "Ann"}, {"name": "Bob"}], "options": {"hand_size": 2}}
+    t.act({"do": "new_game", "game": "kato", "setup": setup})
+    assert seen(t, ("red", "7")) == "read"
+    assert seen(t, ("red", "3")) == "read"
+    t.act({"do": "input", "input": {"type": "kato", "player": "Ann"}})
+    t.act({"do": "input", "input": {"type": "draw", "player": "Bob"}})
+    assert seen(t, ("red", "5")) == "read"  # Ann wins the round; Bob holds 3
+    page = open_page(browser, table, lang="ja")
+    hand = (("yellow", "9"), ("blue", "2"), ("green", "skip"))
+    assert seen(t, *hand) == "read"  # Bob's hand, a yellow 6 read as a 9
+    fix = page.locator("[data-test=cards-fix]")
+    fix.locator("summary").click()
+    slots = fix.locator("[data-test=slots] button")
+    expect(slots).to_have_text(["黄の9", "青の2", "緑のスキップ"])
+    slots.first.click()
+    expect(slots).to_have_text(["?", "青の2", "緑のスキップ"])
+    fix.locator("[data-test=picker-search]").fill("黄の6")
+    fix.locator("button.pick").filter(has_text="黄の6").click()  # the last slot: sent
+    expect(page.locator("[data-test=seen]")).to_have_text("直前に見たカード：ページで修正")
+    assert t.game.to_json()["rounds"][0]["hands"] == {  # type: ignore[union-attr]
+        "Bob": [card("yellow", "6"), card("blue", "2"), card("green", "skip")]
+    }
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+def card(color: str, value: str) -> dict[str, str]:
+    return {"color": color, "value": value}

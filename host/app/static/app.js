@@ -579,8 +579,8 @@ function picker(choices, label, pick, chosen = null) {
 // A form that completes an input: a list to choose from, or a whole number, per field;
 // a dotted name ("heal.Bob") is a count inside an object field of the input. Several
 // fields of one long list (a hand laid down: a card each) are one list and a slot each.
-function fieldsForm(form) {
-  if (sameLongLists(form.fields)) return slotsForm(form);
+function fieldsForm(form, send = answer) {
+  if (sameLongLists(form.fields)) return slotsForm(form, send);
   let submit = null;
   const inputs = form.fields.map((f) => {
     if (!f.choices) return h("input", { type: "number", min: f.min, max: f.max, value: f.min, "aria-label": f.label });
@@ -606,7 +606,7 @@ function fieldsForm(form) {
         for (const key of path.slice(0, -1)) into = into[key] = into[key] || {};
         into[path[path.length - 1]] = value;
       }
-      answer(input);
+      send(input);
     },
   }, form.submit);
   // one long list alone: its tap sends the input, so no button ("Lay down these cards" under
@@ -626,10 +626,12 @@ function sameLongLists(fields) {
 // slot empties it again, and the last slot filled sends the input (as the dice are
 // entered). Each field its own list, 8 of them for 8 cards, stood a screen each and
 // showed nothing of what was chosen.
-function slotsForm(form) {
-  const chosen = form.fields.map(() => null); // each slot: the choice in it, or null
+function slotsForm(form, send) {
+  const choices = ordered(form.fields[0].choices);
+  // each slot: the choice in it, or null (filled with `current`: the cards the camera read)
+  const chosen = form.fields.map((f, i) => choices.find((c) => JSON.stringify(c.value) === JSON.stringify((form.current || [])[i])) || null);
   const slots = h("div", { class: "choices slots", "data-test": "slots" });
-  const send = () => {
+  const sent = () => {
     const input = JSON.parse(JSON.stringify(form.input));
     for (const [i, f] of form.fields.entries()) {
       const path = f.name.split(".");
@@ -637,7 +639,7 @@ function slotsForm(form) {
       for (const key of path.slice(0, -1)) into = into[key] = into[key] || {};
       into[path[path.length - 1]] = chosen[i].value;
     }
-    answer(input);
+    send(input);
   };
   const draw = () => {
     slots.textContent = "";
@@ -647,7 +649,6 @@ function slotsForm(form) {
     }, chosen[i] ? chosen[i].label : "?")));
   };
   draw();
-  const choices = ordered(form.fields[0].choices);
   const list = picker(choices, form.fields[0].label, (v) => {
     const i = chosen.indexOf(null);
     if (i < 0) return;
@@ -655,7 +656,7 @@ function slotsForm(form) {
     draw();
     const search = list.querySelector("input[type=search]");
     if (search.value) { search.value = ""; search.dispatchEvent(new Event("input")); }
-    if (!chosen.includes(null)) send();
+    if (!chosen.includes(null)) sent();
   });
   return h("div", { class: "fields-form slots-form", "data-test": "slots-form" },
     form.note ? h("p", { class: "quiet" }, form.note) : "", slots, list);
@@ -723,7 +724,7 @@ function drawThrow(el) {
     const fig = h("figure", {});
     const alt = seen.cards ? t("the camera's view of the cards") : t("the camera's view of the throw");
     if (seen.snapshot) fig.append(h("img", { src: `/api/snapshot/${seen.snapshot}.jpg`, alt, "data-test": "snapshot" }));
-    const status = { read: t("read by the camera"), misfit: t("not read"), refused: t("refused by the rules"), ignored: t("ignored"), entered: t("entered by hand"), confirmed: t("as entered on the page"), noted: t("to complete on the page") }[seen.status] || seen.status;
+    const status = { read: t("read by the camera"), misfit: t("not read"), refused: t("refused by the rules"), ignored: t("ignored"), entered: t("entered by hand"), confirmed: t("as entered on the page"), noted: t("to complete on the page"), fixed: t("fixed on the page") }[seen.status] || seen.status;
     const said = { status, reason: seen.reason };
     const caption = seen.cards ?
       (seen.reason ? t("Cards seen last: {status} — {reason}", said) : t("Cards seen last: {status}", said)) :
@@ -742,8 +743,26 @@ function drawThrow(el) {
       }, d.face === "unknown" ? h("b", {}, "? ", dieGlyph(d.best_guess || "")) : dieGlyph(d.face),
       ` ${Math.round(d.confidence * 100)}%`, d.kept ? " · " + t("kept") : ""))));
     }
+    if (seen.cards && seen.fix && seen.status === "read" && unlocked()) fig.append(cardsFix(seen.fix));
     el.append(fig);
   }
+}
+
+// The cards the camera read, taken by the rules, fixed in one tap: what the page offered
+// for that input, each choice replacing the reading (a hand: its cards in their slots, one
+// tapped out and the right one tapped in). Folded under what was read: most readings are
+// right.
+function cardsFix(fix) {
+  const replace = (input) => act({ do: "replace", input });
+  const box = h("details", { class: "answer folded", "data-test": "cards-fix" },
+    h("summary", { "data-test": "unfold" }, h("h3", {}, t("Not what the camera read? Tap what was laid instead"))));
+  if (fix.choices.length > 8) {
+    box.append(picker(fix.choices.map((c, i) => ({ value: i, label: c.label, find: c.find })), fix.title, (i) => replace(fix.choices[i].input)));
+  } else if (fix.choices.length) {
+    box.append(h("div", { class: "choices" }, fix.choices.map((c) => h("button", { onclick: () => replace(c.input) }, c.label))));
+  }
+  if (fix.form && fix.form.type === "fields") box.append(fieldsForm(fix.form, replace));
+  return box;
 }
 
 // The game's advice for the next throw (its odds): off by default, one tap away.
