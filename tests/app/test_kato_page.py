@@ -49,7 +49,7 @@ def test_the_setup_form_offers_rounds_values_and_says_who_has_no_seat(
     expect(note).to_be_hidden()
     for i, name in enumerate(["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]):
         page.fill(f"[aria-label='player {i + 1} name']", name)
-    page.select_option("[aria-label='the game ends at']", label="3 rounds")
+    page.select_option("[aria-label='the game is played to']", label="3 rounds")
     page.fill("[aria-label='points: skip']", "25")
     page.click("[data-test=start]")
     expect(page.locator("[data-test=turn]")).to_contain_text("Round 1")

@@ -56,7 +56,7 @@ def catalog() -> dict[str, Any]:
             field("first_player", _("first player"), choices=PLAYERS, blank=_("the first seat")),
             field(
                 "target",
-                _("the game ends at"),
+                _("the game is played to"),
                 choices=targets,
                 default={"points": DEFAULT_TARGET},
                 note=_("the first to reach the points wins; after the rounds, the highest score"),

@@ -222,6 +222,12 @@ def test_the_catalog_says_the_values_and_the_deck_are_configuration() -> None:
     assert {"points": 1000} in targets and {"rounds": 3} in targets
     for target in targets:  # every target the form offers starts a game
         assert KIND.new({"players": [{"name": "A"}, {"name": "B"}], "target": target})
+    # its label reads with points and with rounds alike ("la partie se termine à 2 manches"
+    # did not): "la partie se joue en 500 points", "en 2 manches"
+    from host.games.text import localize
+
+    assert localize(fields["target"]["label"], "fr") == "la partie se joue en"
+    assert localize(fields["target"]["label"], "ja") == "終了条件"
     assert "The rules give no points for the cards" in fields["values.skip"]["note"]
     assert "wild +4 50" in fields["values.skip"]["note"]
     values = {name.split(".")[1]: f["default"] for name, f in fields.items() if "values." in name}
