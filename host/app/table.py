@@ -61,6 +61,7 @@ from host.games.registry import broken, default_kind, kind_named
 from host.games.text import ENGLISH, OneOf, Text, localize, message
 
 UNKNOWN = "unknown"  # vision's face of a die it could not read
+Meaning = tuple[str, bool, bool] | None  # what a seat's button does (Table._meaning)
 CAMERA = "camera"  # the source of what the camera saw
 
 if TYPE_CHECKING:
@@ -105,17 +106,38 @@ class Malformed(Refused):
 
 class Stale(Refused):
     """An action made against a state the table has moved on from: someone acted first,
-    or the same action was sent twice (a double tap). Nothing was done."""
+    or the same action was sent twice (a double tap). Nothing was done. `by`: what moved
+    the table since, as people name it (another page, Ann's button, the camera...), if
+    known."""
 
-    def __init__(self, version: int) -> None:
+    def __init__(self, version: int, by: list[Text] | None = None) -> None:
         super().__init__(
             _(
+                "the table changed before this arrived ({by}): nothing was done; look again "
+                "and choose anew",
+                by=by,
+            )
+            if by
+            else _(
                 "the table changed before this arrived (someone acted first, or it was sent "
                 "twice): nothing was done; look again and choose anew"
             ),
             409,
         )
         self.version = version  # the table's now
+
+
+@dataclass
+class _Move:
+    """A move of the game through one door: when, which door ("page", "timer", "button
+    2"...) and whose device (a page's), what each seat's button meant just before it, and
+    the table's version once it was made."""
+
+    at: float
+    door: str
+    client: str | None
+    before: dict[int, Meaning]
+    version: int = 0
 
 
 @dataclass(frozen=True)
@@ -133,7 +155,6 @@ class Notice:
 Loaded = tuple[GameKind, Game, list[dict[str, Any]], dict[str, Any]]
 ExpectListener = Callable[[Expectation | None, Hashable], None]
 CommitListener = Callable[[Input, str], None]
-Meaning = tuple[str, bool, bool] | None  # what a seat's button does (Table._meaning)
 
 
 class Table:
@@ -159,6 +180,7 @@ class Table:
         # a run's versions start anywhere, so a page's from before a restart is never current
         self.version = secrets.randbelow(1 << 31)
         self._moved = self.version  # the version of the last change of the game (not a notice)
+        self._began = self.version  # (a page's version below it is of the run before)
         self.kind: GameKind | None = None
         self.game: Game | None = None
         self.game_id: int | None = None
@@ -199,11 +221,9 @@ class Table:
         self.cuts: dict[int, tuple[bytes, ...]] = {}  # the current throw's dice, cut out
         # a throw the camera saw with dice it could not read: people say their faces
         self.asking: tuple[ThrowSeen, dict[int, str]] | None = None
-        # the door acting now ("page", "timer", "button 2"...), what each seat's button
-        # meant before it acted, and whether it moved the game yet
-        self._door: tuple[str, dict[int, Meaning], list[bool]] | None = None
-        # the game's recent moves through a door: when, which, each button's meaning before
-        self._moves: deque[tuple[float, str, dict[int, Meaning]]] = deque(maxlen=16)
+        # the move the door acting now makes, if it moves the game (added to _moves then)
+        self._door: _Move | None = None
+        self._moves: deque[_Move] = deque(maxlen=16)  # the game's recent moves
 
     # ---- starting and stopping -----------------------------------------------------------
 
@@ -268,10 +288,13 @@ class Table:
 
     # ---- the doors ---------------------------------------------------------------------
 
-    def act(self, action: Mapping[str, Any], source: str = "page") -> dict[str, Any]:
+    def act(
+        self, action: Mapping[str, Any], source: str = "page", client: str | None = None
+    ) -> dict[str, Any]:
         """One action from the page (or a recorded session): {"do": ..., ...}, with
         "version": the state version it was made against, if the table changed since then
-        it is refused (`Stale`). Returns a short JSON acknowledgement once it is committed."""
+        it is refused (`Stale`, saying what moved it). `client`: the page's device (its
+        address). Returns a short JSON acknowledgement once it is committed."""
         if not isinstance(action, Mapping):
             raise Malformed('an action is a JSON object with a "do" field', 400)
         do = action.get("do")
@@ -282,18 +305,46 @@ class Table:
             if self._unstored:  # the camera's throws came first (a page that had not seen
                 self._store_camera_events()  # them made this one against a stale state)
             if "version" in action:
-                self._check_version(action["version"])
+                self._check_version(action["version"], client)
             try:
-                with self._through(source):
+                with self._through(source, client):
                     return handler(self, action, source)
             except StoreError as error:  # the store cannot be written now: say why
                 raise Refused(message(error), 503) from None
 
-    def _check_version(self, seen: Any) -> None:
+    def _check_version(self, seen: Any, client: str | None = None) -> None:
         if not isinstance(seen, int) or isinstance(seen, bool):
             raise Malformed('"version" is the state version the action was made against', 400)
         if not self._moved <= seen <= self.version:  # a notice since then changes nothing
-            raise Stale(self.version)
+            raise Stale(self.version, self._movers(seen, client))
+
+    def _movers(self, seen: int, client: str | None) -> list[Text]:
+        """What moved the table since version `seen`, as people name it, each once: "another
+        page", "sent twice from this device" (a page of `client`), "Ann's button", "the
+        camera", "the correction window's end" (none known: a page from before a restart)."""
+        by: dict[str, Text] = {}
+        if not self._began <= seen <= self.version:
+            return []  # (a page of the run before: the versions began anew)
+        players = list(self.game.players) if self.game is not None else []
+        for move in self._moves:
+            if move.version <= seen:
+                continue
+            door, _sp, seat = move.door.partition(" ")
+            key = door
+            if door == "page" and client is not None and move.client == client:
+                key, said = "this", _("sent twice from this device")
+            elif door == "page":
+                said = _("another page")
+            elif door == "button" and seat.isdigit() and int(seat) < len(players):
+                key, said = move.door, _("{player}'s button", player=players[int(seat)])
+            elif door == CAMERA:
+                said = _("the camera")
+            elif door == "timer":
+                said = _("the correction window's end")
+            else:
+                said = _("the recorded session")
+            by.setdefault(key, said)
+        return list(by.values())
 
     def apply(self, inp: Input, source: str) -> None:
         """An engine input from a person: in a dice game, a resolve opens the correction
@@ -335,13 +386,13 @@ class Table:
                     self._publish()
 
     @contextlib.contextmanager
-    def _through(self, door: str) -> Iterator[None]:
+    def _through(self, door: str, client: str | None = None) -> Iterator[None]:
         """What is done inside comes through `door` (the outermost door counts): a move
         of the game it makes is remembered with what every button meant just before."""
         if self._door is not None:
             yield
             return
-        self._door = (door, self._meanings(), [False])
+        self._door = _Move(self.clock(), door, client, self._meanings())
         try:
             yield
         finally:
@@ -369,7 +420,7 @@ class Table:
         what its presser sees (a throw entered on a phone); nor a move the camera's reading
         came after (the dice its presser sees thrown since)."""
         mine, now = f"button {seat}", self._meaning(seat)
-        moves = [(door, before) for at, door, before in self._moves if at > arrived - RACE_S]
+        moves = [(m.door, m.before) for m in self._moves if m.at > arrived - RACE_S]
         seen = max((i + 1 for i, (door, _) in enumerate(moves) if door == CAMERA), default=0)
         crossed = [(door, before.get(seat)) for door, before in moves[seen:] if door != mine]
         if not any(meant is not None and meant[0] != "[]" and meant != now for _, meant in crossed):
@@ -1205,9 +1256,11 @@ class Table:
         self._publish_due = False
         self.version += 1
         self._moved = self.version
-        if self._door is not None and not self._door[2][0]:  # its first move
-            self._door[2][0] = True
-            self._moves.append((self.clock(), self._door[0], self._door[1]))
+        if self._door is not None:
+            if not self._door.version:  # its first move
+                self._door.at = self.clock()
+                self._moves.append(self._door)
+            self._door.version = self.version
         self._show()
         expected, turn = self._expectation()
         for listener in self._expect_listeners:

@@ -331,7 +331,7 @@ class WebServer:
                     # (so a double tap or two phones at once are refused)
                     raise Malformed(VERSIONLESS, 400)
                 try:
-                    return _json(200, self.table.act(body, "page"))
+                    return _json(200, self.table.act(body, "page", client))
                 except UserError:
                     raise
                 except Exception as error:  # a bug in a change: every page should know

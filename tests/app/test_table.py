@@ -17,6 +17,7 @@ from host.app.store import Store
 from host.app.table import Refused, Table
 from host.games import DiceExpectation
 from host.games.kot.table_kind import KIND as KOT
+from host.games.text import localize
 from tests.app.fakes import Clock, FakeBoard
 
 PLAYERS = [
@@ -634,3 +635,39 @@ def test_two_catches_pressed_at_once_the_second_is_not_taken_for_a_draw(
     assert stored(table)[-1] == {"type": "catch", "player": "Dan", "target": "Ann"}
     assert "Cat's button came just as the game moved on (button)" in table.notices[-1].text
     assert len(board.done_presses) == 2
+
+
+def test_a_stale_action_says_what_moved_the_table_since_in_the_readers_language(
+    table: Table, board: FakeBoard, clock: Clock
+) -> None:
+    """Several phones, the buttons, the camera and the clock act on one game. An action
+    made against a state gone by is refused; it said only "someone acted first, or it was
+    sent twice". Now it says who: another page, this device (a second tap), a player's
+    button, the camera, the correction window's end."""
+
+    def stale(action: dict[str, Any], was: int, client: str) -> Refused:
+        with pytest.raises(Refused, match="nothing was done") as refused:
+            table.act({**action, "version": was}, "page", client)
+        return refused.value
+
+    said = lambda refusal, lang="en": str(localize(refusal.args[0], lang))  # noqa: E731
+    use = {"do": "input", "input": {"type": "resolve", "player": "Ann"}}
+    was = table.version
+    table.camera_event(seen(["1", "1", "1", "2", "claw", "heart"]))
+    refused = stale(use, was, "192.168.1.21")
+    assert "the table changed before this arrived (the camera): nothing" in said(refused)
+    was = table.version
+    table.act({**use, "version": was}, "page", "192.168.1.20")  # a phone ends the throws
+    assert "(another page)" in said(stale(use, was, "192.168.1.21"))
+    assert "(sent twice from this device)" in said(stale(use, was, "192.168.1.20"))
+    assert "（別のページ）" in said(stale(use, was, "192.168.1.21"), "ja")
+    was = table.version
+    clock.advance(WINDOW + 1)
+    table.tick()  # the window ends: the result is used
+    board.pressed.append(ButtonPress(0, "1A2B3C4D/01"))
+    clock.advance(2)
+    table.tick()  # Ann's button ends her turn
+    end = {"do": "input", "input": {"type": "end_turn", "player": "Ann"}}
+    refused = stale(end, was, "192.168.1.21")
+    assert "(the correction window's end and Ann's button)" in said(refused)
+    assert "(la fin du délai de correction et le bouton d'Ann)" in said(refused, "fr")

@@ -385,6 +385,30 @@ def test_answers_are_sent_at_once_on_a_kept_alive_connection(s: Served) -> None:
     conn.close()
 
 
+def test_an_action_another_phone_made_first_is_said_so_in_the_phones_language(
+    s: Served,
+) -> None:
+    """Two phones (each its address) end Ann's throws against the same state: the one
+    that comes second is told another page did it, in its language."""
+    pin = s.table.store.pin or ""
+    version = s.table.version
+    action = {"do": "input", "input": {"type": "resolve", "player": "Ann"}, "version": version}
+    post(s, "/api/action", {**THROW, "version": version}, pin)
+    action["version"] = s.table.version
+    assert post(s, "/api/action", action, pin)[0] == 200
+    host, port = s.web.address
+    conn = http.client.HTTPConnection(host, port, timeout=10, source_address=("127.0.0.2", 0))
+    headers = {"Content-Type": "application/json", "X-Table-PIN": pin, "Accept-Language": "fr"}
+    conn.request("POST", "/api/action", json.dumps(action), headers)
+    response = conn.getresponse()
+    said = json.loads(response.read())
+    conn.close()
+    assert response.status == 409 and said["stale"]
+    assert said["error"].startswith(
+        "la table a changé avant que ceci n'arrive (une autre page)\u00a0: rien n'a été fait"
+    )
+
+
 def test_the_same_action_twice_is_done_once(s: Served) -> None:
     """A double tap: the same throw, then the same end of throws, then the same undo,
     each sent twice against the same state: one is done, the other refused as stale."""
@@ -395,6 +419,7 @@ def test_the_same_action_twice_is_done_once(s: Served) -> None:
         second = post(s, "/api/action", {**action, "version": version}, pin)
         assert first[0] == 200
         assert second[0] == 409 and second[1]["stale"] and "nothing was done" in second[1]["error"]
+        assert "(sent twice from this device)" in second[1]["error"]
         assert second[1]["version"] == s.table.version
     assert [i["type"] for i in s.table.store.inputs(s.table.game_id or 0)] == ["throw"]
     assert s.table.holding is not None  # held for the correction window, not resolved
