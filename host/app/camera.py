@@ -18,11 +18,13 @@ import threading
 import time
 from collections.abc import Callable, Hashable, Iterator, Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 
 from host.app.card_camera import CardsSeen, CardWatcher
+from host.app.set_files import Watched
 from host.app.text import _
 from host.errors import UserError
 from host.games import CardExpectation, DiceExpectation
@@ -85,6 +87,12 @@ def _sets_of(expectation: DiceExpectation) -> Sets:
     return (expectation.face_set, tuple(sorted(expectation.face_sets.items())))
 
 
+def _face_set_file(name: str) -> Path:
+    from vision.faceset import user_path
+
+    return user_path(name)
+
+
 def _names(sets: Sets) -> set[str]:
     return {sets[0], *(s for _, s in sets[1])}
 
@@ -115,6 +123,7 @@ class DiceWatcher:
         from vision.live.follow import ThrowFollower
 
         self._readers: dict[Sets, Reader] = {}
+        self._files = Watched(_face_set_file)  # the sets' files, as they were loaded
         self.face_set = face_set
         self._sets: Sets | None = None if face_set is None else (face_set, ())
         reader = _NO_DICE if self._sets is None else self._reader(self._sets)
@@ -127,6 +136,8 @@ class DiceWatcher:
         # a taught set that did not read (set aside: the shipped one reads), to say once, by
         # `notice` (the table's, once a table follows this camera) as the next frame is fed
         self._notes: list[Text] = []
+        # a set put in use outside the table (a terminal's roll back), read with now: to say
+        self._news: list[Text] = []
         self.notice: Callable[[str, str], None] | None = None
         self.cards = CardWatcher(_snapshot)  # a card game's cards, read from the same frames
         self._teaching: Seen | None = None  # where the dice seen go while a set is taught
@@ -218,6 +229,8 @@ class DiceWatcher:
             from vision.learning.flow import TeachReader
             from vision.mixed import load_reader
 
+            for name in _names(sets):
+                self._files.loading(name)
             # what the set would drop as none of its dice is asked about where it fits
             self._readers[sets] = TeachReader(load_reader(sets[0], dict(sets[1])))
         return self._readers[sets]
@@ -246,12 +259,44 @@ class DiceWatcher:
             notes, self._notes = self._notes, []
         return [*notes, *self.cards.take_notes()]
 
+    def _take_news(self) -> list[Text]:
+        """The sets put in use outside the table since the last look at their files (a
+        roll back or a put back from a terminal: host.app.set_files), read with from now
+        on, the cards' too: what to say of them, once."""
+        from host.app.teaching import set_title
+
+        with self._lock:
+            changed = self._files.changed()
+            in_use = _names(self._sets) if self._sets is not None else set()
+        for name in changed:
+            self.reload(name)
+        with self._lock:
+            news, self._news = self._news, []
+        for name in changed:
+            if name in in_use:
+                news.append(
+                    _(
+                        "{name}: the set in use was changed: the table now reads with it",
+                        name=set_title(name),
+                    )
+                )
+        for card_set in self.cards.changed():
+            news.append(
+                _(
+                    "the card set '{name}' in use was changed: the table now reads with it",
+                    name=card_set,
+                )
+            )
+        return news
+
     def _said_trouble(self, frame: np.ndarray | None) -> list[CameraEvent]:
         about = DICE
         notice = self.notice
         if notice is not None:
             for note in self._take_notes():  # (outside the lock: the table's notice takes
                 notice("warning", note)  # the table's)
+            for news in self._take_news():
+                notice("info", news)
         with self._lock:
             trouble, self._trouble = self._trouble, None
             if trouble is None:

@@ -53,10 +53,12 @@ import time
 from collections import deque
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 
+from host.app.set_files import Watched
 from host.app.text import _
 from host.games import CardExpectation
 from host.games.text import Text, as_text, message
@@ -98,6 +100,12 @@ class Reader(Protocol):
     def read(self, frame: np.ndarray) -> list[CardReading]: ...
 
 
+def _card_set_file(name: str) -> Path:
+    from vision.cards.cardset import user_path
+
+    return user_path(name)
+
+
 def _load(card_set: str) -> Reader:
     """A set taught on the table is read with the shipped one of its name for the values it
     was not taught (vision.cards.combined); any other set alone."""
@@ -114,6 +122,7 @@ class CardWatcher:
         self._snapshot = snapshot
         self._load_set = load
         self._readers: dict[str, Reader | None] = {}  # None: it cannot be loaded
+        self._files = Watched(_card_set_file)  # the sets' files, as they were loaded
         self._lock = threading.Lock()
         self.expected: CardExpectation | None = None
         self._last: CardExpectation | None = None  # the last awaited (a pause in between)
@@ -186,6 +195,15 @@ class CardWatcher:
             if card_set in self._readers:
                 self._load(card_set)
 
+    def changed(self) -> list[str]:
+        """The card sets put in use outside the table since the last look at their files (a
+        put back from a terminal: host.app.set_files), read with from now on. Any thread."""
+        with self._lock:
+            changed = self._files.changed()
+            for card_set in changed:
+                self._load(card_set)
+        return changed
+
     def take_notes(self) -> list[Text]:
         """The notes to say (a taught set set aside), once. Any thread."""
         with self._lock:
@@ -204,9 +222,11 @@ class CardWatcher:
 
         try:
             try:
+                self._files.loading(card_set)
                 self._readers[card_set] = self._load_set(card_set)
             except SetAside as aside:  # moved aside: its name reads the shipped set now
                 self.notes.append(as_text(aside.args[0]))  # (vision's words, a Said)
+                self._files.loading(card_set)
                 self._readers[card_set] = self._load_set(card_set)
         except VisionError as error:
             self._readers[card_set] = None

@@ -1,7 +1,8 @@
 """`dicetable vision card-sets [list]` and `dicetable vision card-sets put-back NAME [FILE]`:
 the card sets a table was taught and those kept aside (vision.cards.taught), as `dicetable
 vision sets` lists the dice sets and rolls one back. The page's "Teach your cards" does the
-same for a table that is running (this command's, it reads at its next start)."""
+same from the table's page; a table running reads with a set this command puts back as its
+camera next reads."""
 
 from __future__ import annotations
 
