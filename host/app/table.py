@@ -1414,6 +1414,8 @@ class Table:
                 "notices": [n.to_json() for n in self.notices],
                 "game": None,
                 "teaching": self.learning.view() if self.learning is not None else None,
+                # the dice sets being refitted (the sets list follows them)
+                "refits": self.learning.refitting() if self.learning is not None else {},
                 "cards": self.card_teaching.view(self.kind),
             }
             if self.game is None or self.kind is None or self.game_id is None:

@@ -466,7 +466,8 @@ class Learning:
         faces = current.faces if current is not None else ()
         if faces and any(counts.get(f, 0) < MIN_FACE + 1 for f in faces):
             return  # a fit needs examples of every face: wait for them
-        self.refits.start(face_set)
+        if self.refits.start(face_set):
+            self.changed()  # (the sets list says it learns)
 
     def _refit_waits(self, name: str, waiting: bool) -> None:
         """A refit of `name` (the teaching's, or a play refit) waits for one another process
@@ -476,9 +477,7 @@ class Learning:
                 self._elsewhere.add(name)
             else:
                 self._elsewhere.discard(name)
-            if self._fitting != name:
-                return
-        self.changed()
+        self.changed()  # (the teaching's view and the sets list say what it waits for)
 
     def _refit_done(self, said: dict[str, Any]) -> None:
         """A refit ended (Background's thread)."""
@@ -559,6 +558,14 @@ class Learning:
 
     # ---- sets ------------------------------------------------------------------------------
 
+    def refitting(self) -> dict[str, str]:
+        """The sets being refitted now -> "learning", or "waits" while the refit waits for
+        one another process runs: in the table's state, so the page's sets list follows
+        them live (`changed()` as a refit starts, waits, fits and ends)."""
+        with self._lock:
+            elsewhere = set(self._elsewhere)
+        return {name: "waits" if name in elsewhere else "learning" for name in self.refits.names()}
+
     def sets_view(self, lang: str, on_table: Sequence[str] = ()) -> list[dict[str, Any]]:
         """Every set the table has learnt (and the shipped ones), with its title and its
         versions, in the order the page lists them in `lang` (`ordered`)."""
@@ -566,8 +573,7 @@ class Learning:
         from vision.learning import sets
 
         names = ordered(set(shipped_names()) | set(self.store.face_sets()), on_table, lang)
-        with self._lock:
-            elsewhere = set(self._elsewhere)
+        refitting = self.refitting()
         out = []
         for name in names:
             out.append(
@@ -577,9 +583,8 @@ class Learning:
                     "shipped": sets.shipped(name) is not None,
                     "in_use": sets.in_use(self.store, name),
                     "examples": self.store.counts(name),
-                    "refitting": self.refits.running(name),
-                    # its refit waits for one another process runs (the command line's...)
-                    "waits": name in elsewhere,
+                    # "learning", "waits" (for one another process runs), or None
+                    "refit": refitting.get(name),
                     "versions": [v.to_json() for v in self.store.versions(name)],
                 }
             )

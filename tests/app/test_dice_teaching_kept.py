@@ -280,6 +280,9 @@ class Running(Refits):
     def running(self, name: str) -> bool:
         return name in self.now
 
+    def names(self) -> list[str]:
+        return sorted(self.now)
+
     def cancel(self, name: str) -> None:
         super().cancel(name)
         self.now.discard(name)

@@ -80,6 +80,9 @@ class Refits:
     def running(self, name: str) -> bool:
         return False
 
+    def names(self) -> list[str]:
+        return []
+
     def stop(self) -> None:
         pass
 

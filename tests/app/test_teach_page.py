@@ -201,28 +201,35 @@ def test_the_dice_sets_are_shown_by_their_titles_the_game_on_the_table_first(
         browser.close()
 
 
-def test_the_dice_sets_say_a_refit_waits_for_one_another_process_runs(table: Served) -> None:
+def test_the_dice_sets_follow_a_refit_live_and_say_it_waits_for_another_process_s(
+    table: Served,
+) -> None:
     """A play refit waits for a refit of its set another process runs (the command line's,
-    another table's): the sets list said only 'learning now…' for it, as for one learning."""
-    from tests.app.test_dice_teaching_kept import Running
+    another table's): the sets list said only 'learning now…' for it, as for one learning.
+    The list open follows the refit as it starts, waits, learns and ends (the state pushed
+    to the page): it was a snapshot, its line as it was when the list was opened."""
+    from tests.app.test_dice_teaching_kept import FIGURES, Running
 
     learning = table.table.learning
     assert learning is not None
     refits = Running()
     learning.refits = refits  # type: ignore[assignment]
-    assert refits.start("kot")
-    learning._refit_waits("kot", True)  # (Background: its refit waits for the lock)
     with sync_playwright() as playwright:
         browser = launch(playwright)
         page = open_page(browser, table, "ja")
         page.evaluate("openPanel('sets')")
         kot = page.locator("#panel h3", has_text="キング・オブ・トーキョーのダイス").first
         said = kot.locator("xpath=following-sibling::p[1]")
+        expect(said).to_have_attribute("data-refit", "")
+        assert refits.start("kot")
+        learning._refit_waits("kot", True)  # (Background: its refit waits for the lock)
         expect(said).to_contain_text("別の学習が終わるのを待っています")
         learning._refit_waits("kot", False)  # it took the lock: it learns
-        page.evaluate("openPanel('sets')")
         expect(said).to_contain_text("学習中…")
         expect(said).not_to_contain_text("待っています")
+        refits.ended(learning, {"face_set": "kot", "kept": False, "figures": FIGURES})
+        expect(said).to_have_attribute("data-refit", "")
+        expect(said).not_to_contain_text("学習中")
         assert not page.errors  # type: ignore[attr-defined]
         browser.close()
 
@@ -264,6 +271,9 @@ class Paused:
 
     def running(self, name: str) -> bool:
         return self._fit is not None and self._fit.is_alive()
+
+    def names(self) -> list[str]:
+        return []  # (the page is not asked while it fits)
 
     def cancel(self, name: str) -> None:
         self._cancelled = True
@@ -398,6 +408,9 @@ class Played:
 
     def running(self, name: str) -> bool:
         return name in self._now
+
+    def names(self) -> list[str]:
+        return list(self._now)
 
     def cancel(self, name: str) -> None:
         raise AssertionError("nothing is cancelled here")

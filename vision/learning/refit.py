@@ -219,6 +219,11 @@ class Background:
         with self._lock:
             return name in self._running
 
+    def names(self) -> list[str]:
+        """The sets being refitted now."""
+        with self._lock:
+            return list(self._running)
+
     def start(self, name: str, install: bool = True) -> bool:
         """Start a refit of `name` unless one runs (one that does not `install` the version
         it keeps); True if it started."""

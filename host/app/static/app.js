@@ -26,6 +26,7 @@ let listJoins = [", ", " and "]; // how it joins a list: between items, before t
 let sentenceJoin = "; "; // how it joins sentences said one after another
 let languages = { en: "English" }; // the languages the table speaks, each in itself
 let events = null; // the live stream of states
+let panelFollowed = null; // the part of the state an open panel follows, as it was drawn from
 let clockOffset = 0; // the server's clock minus this device's (ms): countdowns are the server's
 const ODDS_KEY = "dicetable-odds"; // the keep advisor shown (kept on this device)
 const PIN_TAG_KEY = "dicetable-pin-tag"; // which PIN the one kept is (a new game draws a new one)
@@ -348,6 +349,7 @@ function render() {
   section("tables", [v && v.tables], drawTables);
   section("log", [g && g.log, g && g.inputs, !!catalog], drawLog);
   drawMenu();
+  followPanel();
   // a notice is said as it comes; those told before the page opened are not said again
   // (a table with none yet: its first notice is said too)
   const fresh = state.notices.filter((n) => n.id > (seenNotice || 0));
@@ -945,10 +947,27 @@ async function openPanel(name) {
   const panel = $("panel");
   panel.textContent = "";
   panel.dataset.name = name;
-  panel.append(h("button", { class: "close", "aria-label": t("close"), onclick: closePanel }, "✕"));
+  panelFollowed = followed(name);
+  panel.append(closeButton());
   await PANELS[name](panel);
   panel.hidden = false;
   panel.scrollIntoView({ block: "start" });
+}
+
+const closeButton = () => h("button", { class: "close", "aria-label": t("close"), onclick: closePanel }, "✕");
+const followed = (name) => (PANEL_FOLLOWS[name] ? JSON.stringify(PANEL_FOLLOWS[name]()) : null);
+
+// A panel drawn from what it fetched that follows a part of the live state (the dice sets:
+// their refits, as they start, wait and end) is drawn again where it stands, the part
+// changed: the state pushed is how the page follows the table (no polling of its own).
+async function followPanel() {
+  const panel = $("panel");
+  const name = panel.dataset.name;
+  if (!name || panel.hidden || !PANEL_FOLLOWS[name] || followed(name) === panelFollowed) return;
+  const key = (panelFollowed = followed(name));
+  const into = h("div"); // (drawn aside, then swapped in: the page does not jump meanwhile)
+  await PANELS[name](into);
+  if (panel.dataset.name === name && !panel.hidden && panelFollowed === key) panel.replaceChildren(closeButton(), ...into.childNodes);
 }
 
 function closePanel() {
@@ -1258,6 +1277,7 @@ function pinPanel(panel) {
 }
 
 const PANELS = { setup: (p) => setupForm(p, false), pickup: (p) => setupForm(p, true), games: gamesPanel, stats: statsPanel, json: jsonPanel, more: morePanel, join: joinPanel, pin: pinPanel, ...TEACHING.panels };
+const PANEL_FOLLOWS = { ...TEACHING.follows }; // panel -> the part of the state it follows
 
 // ---- start -------------------------------------------------------------------------
 

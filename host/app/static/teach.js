@@ -267,7 +267,7 @@ async function setsPanel(panel) {
     const named = s.title !== s.name ? [h("code", { class: "set-name", translate: "no" }, s.name), " · "] : [];
     const status = s.in_use === 0 ? tw("shipped") : s.in_use ? tw("version", s.in_use) : "";
     panel.append(h("h3", {}, s.title, " ", h("small", { class: "quiet set-status" }, ...(status ? named : named.slice(0, 1)), status)),
-      h("p", { class: "quiet" }, tw("examples", learnt), s.refitting ? ` · ${tw(s.waits ? "refitWaits" : "refitting")}` : ""),
+      h("p", { class: "quiet", "data-refit": s.refit || "" }, tw("examples", learnt), s.refit ? ` · ${tw(s.refit === "waits" ? "refitWaits" : "refitting")}` : ""),
       rows.length ? h("table", { "data-set": s.name }, rows) : "",
       unlocked() && s.shipped && s.in_use !== 0 ?
         h("p", {}, h("button", { onclick: async () => { if (await act({ do: "roll_back", face_set: s.name, version: 0 })) openPanel("sets"); } }, tw("useShipped"))) : "");
@@ -364,4 +364,5 @@ const TEACHING = {
     h("button", { "data-test": "sets", onclick: () => openPanel("sets") }, tw("sets")),
   ].filter(Boolean), // (menu.append would write a null as the text "null")
   panels: { teach: teachPanel, sets: setsPanel, teachCards: teachCardsPanel },
+  follows: { sets: () => state && state.refits }, // the sets list follows their refits live
 };
