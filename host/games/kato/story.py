@@ -14,8 +14,9 @@ winners. Without it the feed said "Léa lays a card", never which.
 >>> story(before, drawn, draw2)["said"]
 'Ann lays red +2'
 >>> game.apply({"type": "draw", "player": "Bob"})
->>> story(drawn, game.to_json(), {"type": "draw", "player": "Bob"})["did"]
-['Bob draws 2 cards']
+>>> told = story(drawn, game.to_json(), {"type": "draw", "player": "Bob"})
+>>> told["said"], told["did"]
+('Bob draws 2 cards', [])
 """
 
 from __future__ import annotations
@@ -29,7 +30,12 @@ from host.games.kato.text import INPUTS_SAID, _, card_name
 
 def story(before: Mapping[str, Any], after: Mapping[str, Any], inp: Input) -> dict[str, Any]:
     did, key = changes(before, after)
-    return {"said": said(before, inp), "did": did, "key": key}
+    told = said(before, inp)
+    if inp.get("type") == "draw":  # "Léa draws 2 cards", said once (not "Léa draws", then it)
+        drew = _drawn(before, after).get(str(inp.get("player")))
+        if drew is not None:
+            told = did.pop(did.index(drew))
+    return {"said": told, "did": did, "key": key}
 
 
 def said(before: Mapping[str, Any], inp: Input) -> str:
@@ -66,20 +72,8 @@ def said(before: Mapping[str, Any], inp: Input) -> str:
 def changes(before: Mapping[str, Any], after: Mapping[str, Any]) -> tuple[list[str], list[str]]:
     """What changed, one line each (the cards drawn, a round won, the game won), and the
     turning points among them (the round won, the game won)."""
-    did: list[str] = []
+    did: list[str] = list(_drawn(before, after).values())
     key: list[str] = []
-    held = {p["name"]: p["cards"] for p in before.get("players", [])}
-    same_round = before.get("round") == after.get("round")
-    for p in after.get("players", []):
-        more = p["cards"] - held.get(p["name"], p["cards"])
-        if more > 0 and same_round:  # (a new round's deal is no draw)
-            did.append(
-                _(
-                    "{player} draws {n, plural, one {# card} other {# cards}}",
-                    player=p["name"],
-                    n=more,
-                )
-            )
     rounds = list(after.get("rounds", []))
     if len(rounds) > len(before.get("rounds", [])):
         r = rounds[-1]
@@ -96,3 +90,18 @@ def changes(before: Mapping[str, Any], after: Mapping[str, Any]) -> tuple[list[s
         did.append(over)
         key.append(over)
     return did, key
+
+
+def _drawn(before: Mapping[str, Any], after: Mapping[str, Any]) -> dict[str, str]:
+    """Each player who drew cards -> that, in words (a new round's deal is no draw)."""
+    if before.get("round") != after.get("round"):
+        return {}
+    held = {p["name"]: p["cards"] for p in before.get("players", [])}
+    drawn: dict[str, str] = {}
+    for p in after.get("players", []):
+        more = p["cards"] - held.get(p["name"], p["cards"])
+        if more > 0:
+            drawn[p["name"]] = _(
+                "{player} draws {n, plural, one {# card} other {# cards}}", player=p["name"], n=more
+            )
+    return drawn

@@ -163,6 +163,11 @@ def test_the_feed_names_the_cards_laid_the_draws_and_the_round_won() -> None:
     assert localize(told[3]["did"], "fr") == ["Bob pioche 6 cartes"]
     assert localize(told[1]["said"], "ja") == "Bobがワイルド +4を出して青を宣言"
     assert localize(told[3]["did"], "ja") == ["Bobがカードを6枚引く"]
+    # a draw says its count once ("Cat pioche 1 carte", not "Cat pioche", then that)
+    before = game.to_json()
+    game.apply(simple("Cat", "draw"))
+    told_draw = story_of(KIND, before, game.to_json(), simple("Cat", "draw"))
+    assert localize(told_draw["said"], "fr") == "Cat pioche 1 carte" and told_draw["did"] == []
 
 
 def test_the_feed_says_the_round_won_and_its_points() -> None:
