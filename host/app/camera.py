@@ -71,6 +71,9 @@ class MisfitSeen:
     frame: int
     cuts: tuple[bytes, ...] = ()
     about: str = DICE
+    # cards: the hand the camera takes them for, not all read ({"player", "cards": each
+    # card's likeliest, "unsure": their indices}), for the page to fill its form with
+    guess: dict[str, Any] | None = None
 
 
 CameraEvent = ThrowSeen | MisfitSeen | CardsSeen
@@ -250,7 +253,12 @@ class DiceWatcher:
                 reason, cards = event
                 snapshot, _scale = _snapshot(frame)
                 now = time.monotonic()
-                out.append(MisfitSeen(reason, cards, snapshot, now, self.cards.frames, about=CARDS))
+                guess = self.cards.take_guess()
+                out.append(
+                    MisfitSeen(
+                        reason, cards, snapshot, now, self.cards.frames, about=CARDS, guess=guess
+                    )
+                )
         return out
 
     def _take_notes(self) -> list[Text]:

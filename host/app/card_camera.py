@@ -130,6 +130,10 @@ class CardWatcher:
         self.trouble: Text | None = None  # a card set that cannot be loaded, said once
         self.notes: list[Text] = []  # a taught set that did not read, set aside: said once
         self.frames = 0
+        # a hand all laid but not all read: what the camera takes it for, each card its
+        # likeliest ({"player", "cards", "unsure": indices}), for the page to fill in its
+        # form (the person confirms, or fixes the card not read); taken with `take_guess`
+        self._guess: dict[str, Any] | None = None
         self._still = Still()  # the view of the last frames, and whether it lies still
         self._short: Hashable = None  # the view of a short hand said
         # how the view is looked at anew for the hand awaited (set by `expect`, from
@@ -174,6 +178,12 @@ class CardWatcher:
                 # the view is looked at anew for this hand (its time too)
                 first = last is not None and last.what == "discard"
                 self._anew = "back" if back else "first" if first else "next"
+
+    def take_guess(self) -> dict[str, Any] | None:
+        """The hand the last misfit takes the cards for (None: none), once. The camera's
+        thread, after `feed`."""
+        guess, self._guess = self._guess, None
+        return guess
 
     def undone(self) -> None:
         """An input was undone: the expectation that comes next is one brought back (a
@@ -350,6 +360,11 @@ class CardWatcher:
             return [(_moved_before(expected), dice)]
         unread = [c for c in cards if not c.known or self._off_size(c)]
         if unread:
+            self._guess = {
+                "player": expected.player,
+                "cards": [{"color": c.best_color, "value": c.best_value} for c in cards],
+                "unsure": [i for i, c in enumerate(cards) if c in unread],
+            }
             return [(self._unread(unread), dice)]
         return [self._seen(expected, [_card(c) for c in cards], dice, frame)]
 

@@ -525,6 +525,8 @@ class Table:
                 misfit = {**seen, "status": "misfit", "reason": event.reason}
                 if event.about == CARDS:  # the page shows them as cards, not as a throw
                     misfit["cards"] = []
+                    if event.guess is not None:  # a hand not all read: its form filled in
+                        misfit["guess"] = event.guess
                     cannot = _("the camera cannot read these cards: {why}", why=event.reason)
                 else:
                     cannot = _("the camera cannot read this throw: {why}", why=event.reason)

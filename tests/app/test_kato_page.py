@@ -248,3 +248,39 @@ def test_a_hand_the_camera_read_wrong_is_fixed_in_its_slots(
 
 def card(color: str, value: str) -> dict[str, str]:
     return {"color": color, "value": value}
+
+
+def test_a_hand_not_all_read_is_filled_in_to_confirm_in_one_tap(
+    browser: Browser, table: Served
+) -> None:
+    """Bob lays his 3 cards; the camera reads two and is unsure of the third (likeliest a
+    yellow 6). His form is filled in with them, the unsure one marked: one tap sends the
+    hand (before: three empty lists to search, the camera's reading only in the notice)."""
+    t: Table = table.table
+    setup = {"players": [{"name": "Ann"}, {"name": "Bob"}], "options": {"hand_size": 2}}
+    t.act({"do": "new_game", "game": "kato", "setup": setup})
+    assert seen(t, ("red", "7")) == "read"
+    assert seen(t, ("red", "3")) == "read"
+    t.act({"do": "input", "input": {"type": "kato", "player": "Ann"}})
+    t.act({"do": "input", "input": {"type": "draw", "player": "Bob"}})
+    assert seen(t, ("red", "5")) == "read"  # Ann wins the round; Bob holds 3
+    page = open_page(browser, table, lang="fr")
+    watcher = DiceWatcher()
+    laid = [
+        reading("blue", "2", at=(100, 100)),
+        reading("", "", at=(300, 100), best=("yellow", "6")),
+        reading("green", "skip", at=(500, 100)),
+    ]
+    watcher.cards = CardWatcher(_snapshot, load=lambda name: Scripted([laid]))
+    t.on_expect(watcher.expect)
+    (misfit,) = still(watcher, 0, 0.0, 1.0)
+    assert t.camera_event(misfit) == "misfit"
+    box = page.locator(".answer[data-kind=hand][data-player=Bob]")
+    slots = box.locator("[data-test=slots] button")
+    expect(slots).to_have_text(["2 bleu", "6 jaune ?", "passer son tour vert"])
+    box.get_by_role("button", name="Poser ces cartes").click()
+    expect(page.locator("[data-test=turn]")).to_contain_text("Manche 2")
+    assert t.game.to_json()["rounds"][0]["hands"] == {  # type: ignore[union-attr]
+        "Bob": [card("blue", "2"), card("yellow", "6"), card("green", "skip")]
+    }
+    assert not page.errors  # type: ignore[attr-defined]

@@ -338,7 +338,7 @@ function render() {
   checkPin();
   section("status", [v && v.headline, g && g.awaiting, g && g.paused, !!(g && g.window), !!catalog], drawStatus);
   section("summary", [g && g.summary, v && v.seats, unlocked()], drawSummary);
-  section("answers", [g && g.answers, unlocked(), !!catalog, g && foldedKind(g)], drawAnswers);
+  section("answers", [g && g.answers, unlocked(), !!catalog, g && foldedKind(g), g && g.throw && g.throw.status === "misfit" && g.throw.guess], drawAnswers);
   section("window", [g && g.window, unlocked(), !!catalog], drawWindow);
   for (const [name, data, draw] of TEACHING.sections()) section(name, data, draw); // teach.js
   section("throw", [g && g.throw, v && v.dice, v && v.odds, !!catalog, localStorage.getItem(ODDS_KEY)], drawThrow);
@@ -442,7 +442,7 @@ function drawAnswers(el) {
     }
     if (a.form && a.form.type === "dice") box.append(diceForm(a.form));
     if (a.form && a.form.type === "correct") box.append(correctForm(a.form, base));
-    if (a.form && a.form.type === "fields") box.append(fieldsForm(a.form));
+    if (a.form && a.form.type === "fields") box.append(fieldsForm(guessed(a, g.throw)));
     el.append(box);
   }
 }
@@ -617,6 +617,15 @@ function fieldsForm(form, send = answer) {
   return h("div", { class: "fields-form" }, h("div", { class: "choices" }, rows), tapSends ? "" : submit);
 }
 
+// A form of a player's hand the camera saw laid but could not read whole: filled in with
+// its reading (each card's likeliest, those not read marked), to confirm in one tap or
+// fix the card not read (the camera's `guess`).
+function guessed(a, seen) {
+  const guess = seen && seen.status === "misfit" && seen.guess;
+  if (!guess || guess.player !== a.player || !sameLongLists(a.form.fields) || guess.cards.length !== a.form.fields.length) return a.form;
+  return { ...a.form, current: guess.cards, unsure: guess.unsure };
+}
+
 function sameLongLists(fields) {
   if (fields.length < 2 || !fields.every((f) => f.choices && f.choices.length > 8)) return false;
   const first = JSON.stringify(fields[0].choices);
@@ -643,12 +652,15 @@ function slotsForm(form, send) {
     }
     send(input);
   };
+  const unsure = new Set(form.unsure || []); // filled with a guess: marked until changed
+  const submit = h("button", { "data-test": "fields-submit", onclick: () => sent() }, form.submit);
   const draw = () => {
     slots.textContent = "";
     form.fields.forEach((f, i) => slots.append(h("button", {
-      type: "button", class: chosen[i] ? "slot" : "slot empty", "data-slot": i, "aria-label": f.label,
-      onclick: () => { if (chosen[i]) { chosen[i] = null; draw(); } },
-    }, chosen[i] ? chosen[i].label : "?")));
+      type: "button", class: !chosen[i] ? "slot empty" : unsure.has(i) ? "slot doubt" : "slot", "data-slot": i, "aria-label": f.label,
+      onclick: () => { if (chosen[i]) { chosen[i] = null; unsure.delete(i); draw(); } },
+    }, chosen[i] ? (unsure.has(i) ? `${chosen[i].label} ?` : chosen[i].label) : "?")));
+    submit.hidden = !form.unsure || chosen.includes(null); // a guess, all filled: one tap sends it
   };
   draw();
   const list = picker(choices, form.fields[0].label, (v) => {
@@ -661,7 +673,8 @@ function slotsForm(form, send) {
     if (!chosen.includes(null)) sent();
   });
   return h("div", { class: "fields-form slots-form", "data-test": "slots-form" },
-    form.note ? h("p", { class: "quiet" }, form.note) : "", slots, list);
+    form.unsure ? h("p", { class: "quiet" }, t("Filled in as the camera read them (? not sure): send them, or tap a card above to take it back and tap the right one in the list.")) :
+      form.note ? h("p", { class: "quiet" }, form.note) : "", slots, submit, list);
 }
 
 // A choice's value as an <option>'s: itself, or (a card, a target: a JSON object) its
