@@ -236,8 +236,15 @@ class CardTeaching:
                     steps=list(STEPS),
                 )
             )
-        from vision.cards.flow import LAYING
+        from vision.cards.flow import FITTING, LAYING
 
+        if flow.step == FITTING:  # (another phone, or a second tap: said as it is)
+            raise UserError(
+                _(
+                    "the cards are being learnt now (asked for on another page, or twice): "
+                    "nothing more was done; their result comes in a few seconds"
+                )
+            )
         if flow.step != LAYING:
             raise UserError(_("the cards are learnt already: close the teaching first"))
         if step == "learn":

@@ -365,6 +365,40 @@ def test_a_cancel_during_the_fit_wins(
     assert table.store.teaching("cards") is None
 
 
+def test_learn_these_cards_from_a_second_phone_while_they_are_learnt_says_so(
+    home: Path, hand: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two phones show the cards to confirm; one taps Learn these cards, the other taps it
+    too (or confirms a card) a moment later: it was told 'the cards are learnt already',
+    which they were not (and the page then said they were being learnt). Now it is told
+    they are being learnt, in its language, and the fit goes on to its end."""
+    from host.errors import UserError
+    from host.games.text import localize
+
+    table = Table()
+    flow = taught(table, hand)
+    other = next(k for k in flow.kinds if k[1] != flow.cards[0].guess[1])  # (two values)
+    table.teaching.act({"step": "confirm", "card": 1, "color": other[0], "value": other[1]}, None)
+    fitting, go = threading.Event(), threading.Event()
+    learn = CardTeachFlow.learn
+
+    def slow(self: CardTeachFlow, seed: int = 0) -> Any:
+        fitting.set()
+        go.wait(30)
+        return learn(self, seed)
+
+    monkeypatch.setattr(CardTeachFlow, "learn", slow)
+    table.teaching.act({"step": "learn"}, None)
+    assert fitting.wait(30) and flow.step == "fitting"
+    for step in ({"step": "learn"}, {"step": "leave_out", "card": 0}):
+        with pytest.raises(UserError, match="the cards are being learnt now") as refused:
+            table.teaching.act(step, None)
+        assert "カードは学習中です" in str(localize(refused.value.args[0], "ja"))
+    go.set()
+    next(t for t in threading.enumerate() if t.name == "teach-cards").join(30)
+    assert flow.step == "done" and cardset.user_path("cards").is_file()
+
+
 def test_a_cancel_before_the_fit_is_said_too(home: Path, hand: Path) -> None:
     from host.games.text import localize
 
