@@ -997,6 +997,8 @@ class Table:
             game.undo()  # not stored, not done
             raise
         self._tell(inp, turn)
+        if self.throw is not None and "fix" in self.throw:  # the reading is no longer the
+            self.throw = {k: v for k, v in self.throw.items() if k != "fix"}  # last input
         if self._redo and self._redo[-1] == dict(inp):
             self._redo.pop()  # what was undone, done again: the next undone one is next
         else:

@@ -856,6 +856,9 @@ def test_a_replace_fixes_only_the_camera_s_last_reading_and_keeps_it_if_refused(
     red5 = {"type": "play", "player": "Ann", "card": {"color": "red", "value": "5"}}
     table.act({"do": "replace", "input": red5})
     assert table.game.to_json()["top"] == {"color": "red", "value": "5"}  # type: ignore[union-attr]
-    table.act({"do": "input", "input": {"type": "draw", "player": "Bob"}})
+    assert seen(table, ("red", "9")) == "read"  # Bob's
+    assert "fix" in table.throw  # type: ignore[operator]
+    table.act({"do": "input", "input": {"type": "draw", "player": "Ann"}})
+    assert "fix" not in table.throw  # type: ignore[operator]  # (the page offers it no more)
     with pytest.raises(Refused, match="no cards read by the camera to fix now"):
         table.act({"do": "replace", "input": red5})  # the last input is no reading now
