@@ -4,9 +4,11 @@ page open in Chromium (`played_to_the_end`)."""
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import json
 import os
+import signal
 import subprocess
 import threading
 import time
@@ -26,8 +28,14 @@ class App:
 
     def __init__(self, command: list[str]) -> None:
         env = {**os.environ, "PYTHONPATH": str(ROOT)}
-        self.proc = subprocess.Popen(
-            command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+        self.proc = subprocess.Popen(  # a group of its own: `end` takes its children too
+            command,
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            start_new_session=True,
         )
         assert self.proc.stdout is not None
         self.console: list[str] = []
@@ -37,6 +45,9 @@ class App:
                 port = int(line.split(" at ")[1].split()[0].rstrip("/").rsplit(":", 1)[1])
                 break
         else:
+            with contextlib.suppress(ProcessLookupError):  # (its children, if any, too)
+                os.killpg(self.proc.pid, signal.SIGKILL)
+            self.proc.wait()
             raise AssertionError("dicetable play did not start: " + "".join(self.console))
         self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
         threading.Thread(target=self._drain, daemon=True).start()
@@ -66,6 +77,14 @@ class App:
     def kill(self) -> None:
         """SIGKILL: no cleanup, as a power cut or the kernel's OOM killer."""
         self.proc.kill()
+        self.proc.wait()
+        self.conn.close()
+
+    def end(self) -> None:
+        """SIGKILL its whole process group, whatever state it is in (a test's cleanup:
+        killed already, or never got as far as its page)."""
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.proc.pid, signal.SIGKILL)
         self.proc.wait()
         self.conn.close()
 

@@ -13,8 +13,12 @@ killed 0-80 ms after them (the soak below is that trial, with random kills)."""
 
 from __future__ import annotations
 
+import contextlib
+import os
 import random
+import signal
 import sqlite3
+import subprocess
 import sys
 import time
 from collections.abc import Iterator
@@ -32,6 +36,20 @@ THROW = ["1", "1", "1", "claw", "heart", "energy"]
 HELD_MS = 400  # a deliberate press: held through any stall of the simulator on a busy machine
 
 
+_hosts: list[App] = []  # every host a test started, ended when the test ends
+
+
+@pytest.fixture(autouse=True)
+def _end_hosts() -> Iterator[None]:
+    """A test that fails early (a host's start, an assert before its kill) leaves no host
+    running: each one's process group is killed however the test ends."""
+    try:
+        yield
+    finally:
+        while _hosts:
+            _hosts.pop().end()
+
+
 @pytest.fixture
 def board() -> Iterator[VirtualBoard]:
     with VirtualBoard() as virtual:
@@ -39,10 +57,12 @@ def board() -> Iterator[VirtualBoard]:
 
 
 def host(db: Path, board: VirtualBoard) -> App:
-    return App([
+    app = App([
         sys.executable, "-m", "host", "play", "--camera", "none", "--board", board.port,
         "--db", str(db), "--pin", PIN, "--window", "60", "--port", "0",
     ])  # fmt: skip
+    _hosts.append(app)
+    return app
 
 
 def ann_has_thrown(db: Path, board: VirtualBoard) -> App:
@@ -101,11 +121,7 @@ def test_a_press_whose_host_dies_before_committing_it_is_done_after_the_restart(
     lock.execute("ROLLBACK")
     lock.close()
     assert pending(board) == 1, "the board was told the press was done: it is lost"
-    again = host(db, board)
-    try:
-        done_once(again, board)
-    finally:
-        again.kill()
+    done_once(host(db, board), board)
 
 
 def test_a_press_whose_host_dies_after_committing_it_is_not_done_again(
@@ -120,11 +136,7 @@ def test_a_press_whose_host_dies_after_committing_it_is_not_done_again(
     app.kill()
     board.lose("K", 0)
     assert pending(board) == 1
-    again = host(db, board)
-    try:
-        done_once(again, board)
-    finally:
-        again.kill()
+    done_once(host(db, board), board)
 
 
 @pytest.mark.soak
@@ -146,4 +158,40 @@ def test_presses_with_the_host_killed_0_to_80_ms_after_each(
         done_once(app, board)
         assert app.act({"do": "undo"})[0] == 200, n  # "not yet"
         assert not held(app)
-    app.kill()
+
+
+def test_a_test_that_fails_early_leaves_no_host_running(tmp_path: Path) -> None:
+    """A test of this file that fails with its host still up (here before any kill) ends
+    it all the same: before, the host lived on after the test run, holding its port."""
+    pid_file = tmp_path / "pid"
+    inner = tmp_path / "test_fails_early.py"
+    inner.write_text(
+        "from pathlib import Path\n"
+        "from tests.app.test_press_crash import host\n\n"
+        "def test_fails_early(tmp_path, board):\n"
+        "    app = host(tmp_path / 'games.db', board)\n"
+        f"    Path({str(pid_file)!r}).write_text(str(app.proc.pid))\n"
+        "    assert False, 'fails early'\n"
+    )
+    root = Path(__file__).resolve().parents[2]
+    ran = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "tests.app.test_press_crash",
+         "-p", "no:cacheprovider", "--rootdir", str(tmp_path), str(inner)],
+        cwd=root, env={**os.environ, "PYTHONPATH": str(root)}, capture_output=True, text=True,
+        timeout=120,
+    )  # fmt: skip
+    assert "1 failed" in ran.stdout, ran.stdout + ran.stderr
+    pid = int(pid_file.read_text())
+    try:
+        until(lambda: not _alive(pid), 5, "the host ended with its test")
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(pid, signal.SIGKILL)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
