@@ -354,6 +354,13 @@ class Table:
             if not isinstance(inp, Mapping):
                 raise Malformed('an input is a JSON object with a "type" field', 400)
             if inp.get("type") == RESOLVE and self._dice() is not None:
+                if self.asking is not None:  # the throw not read is the last one: not ended
+                    raise Refused(  # on the one before, nor left behind without a word
+                        _(
+                            "the last throw has dice not read: say what they show on the "
+                            "page (or throw them again) first, then end the throws"
+                        )
+                    )
                 if self.holding is not None:
                     self._resolve_held(source)
                 else:

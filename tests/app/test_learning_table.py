@@ -165,6 +165,35 @@ def test_a_throw_asked_about_can_be_thrown_again(table: Table) -> None:
         table.act({"do": "name_die", "die": 0, "face": "1"})
 
 
+def test_a_press_while_a_throw_is_asked_about_waits_for_its_dice(table: Table) -> None:
+    """Ann's button, pressed while the page asks what her second throw's dice show, does
+    not end her throws on the first one (before: her first result was used, and her second
+    throw, once named, was refused without a word): it is refused, saying so; named, the
+    second throw is hers, and then her button ends the throws on it."""
+    table.camera_event(seen(["1", "1", "2", "heart", "claw", "energy"], [0.99] * 6, frame=2))
+    faces = ["3", "3", "unknown", "3", "claw", "claw"]
+    table.camera_event(seen(faces, [0.99, 0.99, 0.5, 0.99, 0.99, 0.99], frame=4, throw=2))
+    assert table.view()["game"]["throw"]["status"] == "asking"
+    table.press(0)
+    assert table.holding is None and table.view()["game"]["asking"] is not None
+    said = table.notices[-1].text
+    assert said.startswith("Ann's button: the last throw has dice not read: say what they show")
+    with pytest.raises(Refused, match="dice not read"):  # (nor from the page)
+        table.act({"do": "input", "input": {"type": "resolve", "player": "Ann"}})
+    table.act({"do": "name_die", "die": 2, "face": "3"})
+    assert table.store.inputs(table.game_id or 0)[-1]["thrown"] == [
+        "3",
+        "3",
+        "3",
+        "3",
+        "claw",
+        "claw",
+    ]
+    table.press(0)
+    assert table.holding is not None  # the throws end on the second throw
+    assert table.view()["game"]["throw"]["status"] == "read"
+
+
 def test_a_resolved_throw_keeps_its_fixed_dice_and_those_read_sure(table: Table) -> None:
     faces = ["1", "1", "2", "heart", "claw", "energy"]
     confidence = [0.99, 0.91, 0.99, 0.97, 0.99, 0.99]  # the second 1 read less sure
