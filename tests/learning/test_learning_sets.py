@@ -12,9 +12,11 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from learning_support import Person, holding, origins
@@ -22,7 +24,7 @@ from learning_support import Person, holding, origins
 from vision import faceset
 from vision.learning import sets
 from vision.learning.flow import TeachFlow
-from vision.learning.refit import Background, refit, refit_lock
+from vision.learning.refit import Background, Busy, refit, refit_lock
 from vision.learning.store import LearningStore, NewExample
 from vision.reader import DiceReader, DieReading
 
@@ -180,6 +182,42 @@ def test_a_teaching_s_refit_is_not_used_by_itself_and_one_cancelled_adds_nothing
     time.sleep(0.2)
     assert said == [] and [v.version for v in store.versions("kot")] == [1]
     assert sets.in_use(store, "kot") == sets.SHIPPED
+
+
+def test_no_other_refit_begins_between_a_teaching_s_fit_and_its_version_put_in_use(
+    taught: tuple[TeachFlow, Person],
+) -> None:
+    """The narrow race: a teaching's fit (which does not install: the teaching puts its
+    version in use once its report is in, unless it was cancelled) held the set's refit
+    lock only while its process ran. Between its end and the teaching's install, another
+    refit of the set could take the lock (a play refit of another table or of the command
+    line, waiting for it; or the table's own next): it read the set in use before the
+    teaching's, checked itself against that, and put its own in use, over the teaching's
+    or under it (the teaching's install then overwrote it). Now the lock is held until the
+    teaching decided. The teaching's deciding is held here (an event) while another refit
+    of the set (this process's own open of the lock, as another process's) tries to begin."""
+    store = LearningStore()
+    store.add("kot", taught[0].examples())
+    reported, decided = threading.Event(), threading.Event()
+    installed: list[int] = []
+
+    def teaching(said: dict[str, Any]) -> None:  # (host.app.teaching: its fit's report)
+        reported.set()
+        assert decided.wait(120)
+        sets.install(store, "kot", int(str(said["version"])))
+        installed.append(int(str(said["version"])))
+
+    background = Background(store.path, teaching)
+    assert background.start("kot", install=False)
+    assert reported.wait(300)  # the fit ended, its process too: the teaching decides
+    with pytest.raises(Busy):  # (before: it fitted, and put its version in use)
+        refit(LearningStore(store.path), "kot")
+    assert [v.version for v in store.versions("kot")] == [1]
+    decided.set()
+    with refit_lock(store, "kot", waits=lambda _waiting: None, poll=0.01):  # released
+        assert installed == [1] and sets.in_use(store, "kot") == 1
+    after = refit(LearningStore(store.path), "kot")  # checked against the teaching's
+    assert after.version.version == 2 and after.before is not None
 
 
 # ---- a refit of the set another process runs (the command line, another table) -----------

@@ -26,7 +26,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from vision.errors import VisionError
 from vision.learning import sets
@@ -71,17 +71,29 @@ POLL = 0.5  # seconds between two looks at a lock another process holds (`refit_
 Waits = Callable[[bool], None]
 
 
+def lock_path(store_path: Path, name: str) -> Path:
+    """The file of `name`'s refit lock, beside the store."""
+    return store_path.parent / f"refit-{name}.lock"
+
+
 @contextlib.contextmanager
 def refit_lock(
-    store: LearningStore, name: str, waits: Waits | None = None, poll: float = POLL
+    store: LearningStore,
+    name: str,
+    waits: Waits | None = None,
+    poll: float = POLL,
+    held: int | None = None,
 ) -> Iterator[None]:
     """Held while `name` is refitted. If another process holds it: Busy, or, given `waits`,
     `waits(True)`, the lock looked at every `poll` seconds until it is taken (the other
     refit ended), then `waits(False)`; Busy if the process that started us ended meanwhile
-    (nobody waits for this refit any more)."""
-    path = store.path.parent / f"refit-{name}.lock"
+    (nobody waits for this refit any more). `held`: the lock file as the process that
+    started us opened it (a file descriptor it passed on): taken on it, and left held when
+    this ends, for that process to release (`Background`: a teaching's fit)."""
     parent = os.getppid()
-    with path.open("a") as f:
+    path = lock_path(store.path, name)
+    with contextlib.ExitStack() as opened:
+        f = held if held is not None else opened.enter_context(path.open("a"))
         waited = False
         while True:
             try:
@@ -100,7 +112,8 @@ def refit_lock(
         try:
             yield
         finally:
-            fcntl.flock(f, fcntl.LOCK_UN)
+            if held is None:  # (a lock passed on is its opener's to release)
+                fcntl.flock(f, fcntl.LOCK_UN)
 
 
 def refit(
@@ -111,12 +124,14 @@ def refit(
     note: str = "",
     install: bool = True,
     waits: Waits | None = None,
+    held: int | None = None,
 ) -> Outcome:
     """Fit `name` from every example, check it and the set in use on the held-out ones;
     keep it (and `install` it) if it reads them no worse, else record it as rejected. A
-    refit of `name` another process runs: Busy, or, given `waits`, waited for (`refit_lock`)."""
+    refit of `name` another process runs: Busy, or, given `waits`, waited for (`refit_lock`;
+    `held`: its file as the caller opened it, left held)."""
     started = time.process_time()
-    with refit_lock(store, name, waits):
+    with refit_lock(store, name, waits, held=held):
         base = sets.shipped(name)
         current = sets.current(name)
         examples = store.examples(name)
@@ -156,6 +171,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         help='wait for a refit of the set another process runs (saying {"waiting": true}, '
         'then {"waiting": false}, each on a line of its own), rather than fail',
     )
+    parser.add_argument(
+        "--lock-held",
+        type=int,
+        metavar="FD",
+        help="the refit lock's file as the caller opened it (passed on): left held when this "
+        "ends, so the caller puts the version kept in use (or not) before another refit of "
+        "the set may begin (with --no-install: a teaching's fit)",
+    )
     args = parser.parse_args(argv)
     if args.nice:
         os.nice(args.nice)
@@ -167,7 +190,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         faces = args.faces.split(",") if args.faces else None
         waits = _say_waiting if args.wait else None
         install = not args.no_install
-        outcome = refit(store, args.name, faces, note="refit", install=install, waits=waits)
+        outcome = refit(
+            store, args.name, faces, note="refit", install=install, waits=waits, held=args.lock_held
+        )
     except VisionError as error:
         print(json.dumps({"error": str(error)}), flush=True)
         print(f"refit {args.name}: {error}", file=sys.stderr)
@@ -213,6 +238,7 @@ class Background:
         self.waiting = waiting
         self._running: dict[str, subprocess.Popen[str]] = {}
         self._cancelled: set[subprocess.Popen[str]] = set()  # (their end is not said)
+        self._held: dict[subprocess.Popen[str], IO[str]] = {}  # the lock files we opened
         self._lock = threading.Lock()
 
     def running(self, name: str) -> bool:
@@ -226,11 +252,18 @@ class Background:
 
     def start(self, name: str, install: bool = True) -> bool:
         """Start a refit of `name` unless one runs (one that does not `install` the version
-        it keeps); True if it started."""
+        it keeps); True if it started. One that does not install takes the set's refit lock
+        on the lock file as we open it, so the lock stays held once it ended, until `done`
+        returned (the teaching put its version in use, or not): no other refit of the set
+        (another table's, the command line's, our next) reads the set in use or installs in
+        between. (Before, the lock went with the refit's process: one waiting for it took
+        it first, checked itself against the set before the teaching's and put its own in
+        use over it, or the teaching's then over that one.)"""
         with self._lock:
             if name in self._running:
                 return False
             env = {**os.environ, "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1"}
+            held = None if install else lock_path(self.store_path, name).open("a")
             process = subprocess.Popen(
                 [
                     sys.executable,
@@ -241,18 +274,35 @@ class Background:
                     "--db",
                     str(self.store_path),
                     "--wait",
-                    *([] if install else ["--no-install"]),
+                    *([] if held is None else ["--no-install", "--lock-held", str(held.fileno())]),
                 ],
                 stdout=subprocess.PIPE,
                 stderr=subprocess.DEVNULL,
                 text=True,
                 env=env,
+                pass_fds=() if held is None else (held.fileno(),),
             )
             self._running[name] = process
+            if held is not None:
+                self._held[process] = held
         threading.Thread(target=self._wait, args=(name, process, install), daemon=True).start()
         return True
 
     def _wait(self, name: str, process: subprocess.Popen[str], install: bool) -> None:
+        try:
+            self._follow(name, process, install)
+        finally:
+            self._release(process)
+
+    def _release(self, process: subprocess.Popen[str]) -> None:
+        """The lock a refit took on the lock file we opened for it released, once it ended
+        (and `done` returned, or it was cancelled)."""
+        with self._lock:
+            held = self._held.pop(process, None)
+        if held is not None:
+            held.close()
+
+    def _follow(self, name: str, process: subprocess.Popen[str], install: bool) -> None:
         said: Any = {}  # the outcome: the last line that is not a wait's (nor blank)
         assert process.stdout is not None
         for line in process.stdout:  # ({"waiting": ...} lines, then the outcome)
@@ -281,8 +331,9 @@ class Background:
 
     def cancel(self, name: str) -> None:
         """Stop the refit of `name` if one runs, and say nothing of it; returns once it has
-        ended (a refit only adds: killed, it adds no more; a version it saved before, its
-        report dropped, is in the store for the caller: host.app.teaching)."""
+        ended and its lock is released (a refit only adds: killed, it adds no more; a
+        version it saved before, its report dropped, is in the store for the caller:
+        host.app.teaching)."""
         with self._lock:
             process = self._running.get(name)
             if process is not None:
@@ -291,6 +342,7 @@ class Background:
         if process is not None:
             with contextlib.suppress(subprocess.TimeoutExpired):
                 process.wait(timeout=10)
+            self._release(process)  # (its lock too, when cancel returns)
 
     def stop(self) -> None:
         """Stop every refit (the app is closing): nothing is lost, a refit only adds."""
