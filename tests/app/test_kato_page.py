@@ -284,3 +284,31 @@ def test_a_hand_not_all_read_is_filled_in_to_confirm_in_one_tap(
         "Bob": [card("blue", "2"), card("yellow", "6"), card("green", "skip")]
     }
     assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_the_table_view_shows_the_top_card_and_the_colour_asked_large(
+    browser: Browser, table: Served
+) -> None:
+    """The tablet in the middle of the table (1024x768, table view): after a wild, the
+    colour asked stands beside the top card, large, where everyone looks; it was a grey
+    note under it ('couleur demandée : vert ; 82 cartes dans la pioche'), smaller than the
+    seats' dials."""
+    t: Table = table.table
+    setup = {"players": [{"name": "Ann"}, {"name": "Bob"}, {"name": "Cat"}]}
+    t.act({"do": "new_game", "game": "kato", "setup": setup})
+    assert seen(t, ("red", "7")) == "read"
+    wild = {"type": "play", "player": "Ann", "card": card("black", "wild4"), "named": "green"}
+    t.act({"do": "input", "input": wild})
+    tablet = {"width": 1024, "height": 768}
+    page = open_page(browser, table.url + "?view=table", lang="fr", size=tablet, pin=t.store.pin)
+    pile = page.locator("[data-list=discard]")
+    expect(pile).to_have_text("+4 · couleur demandée\u00a0: vert")
+    size = pile.evaluate("(el) => parseFloat(getComputedStyle(el).fontSize)")
+    assert size >= 30, size
+    # on the screen, unscrolled, above the bar of buttons at its foot (under the answers,
+    # three after a +4, it stood below the screen)
+    box, bar = pile.bounding_box(), page.locator("#bottom").bounding_box()
+    assert box is not None and bar is not None and box["y"] + box["height"] <= min(768, bar["y"])
+    seats = page.locator("[data-section=players]").bounding_box()  # the seats beside it, too
+    assert seats is not None and seats["y"] < box["y"] + box["height"]
+    assert not page.errors  # type: ignore[attr-defined]

@@ -101,8 +101,8 @@ def view(game: KaTO) -> dict[str, Any]:
             else _("counterclockwise (to the right)")
         )
         note = _("play goes {way}; {rest}", way=way, rest=note)
-    if s["color"] and top is not None and s["color"] != top["color"]:
-        note = _("colour asked: {color}; {rest}", color=_.name(s["color"]), rest=note)
+    if s["color"] and top is not None and s["color"] != top["color"]:  # (a wild's colour: as
+        shown.append(_("colour asked: {color}", color=_.name(s["color"])))  # large as its card)
     rounds = s["rounds"]
     columns = [_("round {n}", n=r["round"]) for r in rounds] + [_("total")]
     rows = [
