@@ -23,7 +23,8 @@ under "smoke", Battery Monster's energy under "battery"), next to poison and shr
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
@@ -36,11 +37,16 @@ class CardEffect:
 
     name = ""  # the card's name, set by @card
     priority = 0  # order among the effects of one monster at the same hook (lower first)
+    # a hook's own order, where it is not `priority` (hook -> its priority)
+    priorities: Mapping[str, int] = MappingProxyType({})
     any_time = False  # its "use" is offered at any time, even while others decide
     yields_unhurt = False  # yielding Tokyo after a Smash, its owner loses no HP to it (Jets)
     heals_others = False  # its owner's hearts may heal other monsters (Healing Ray)
     buys_owned = False  # its owner may buy keep cards other monsters own (Parasitic Tentacles)
     big = False  # its owner's max HP is 12 (Even Bigger; Full Regeneration: a hard cap)
+    stays_out = False  # its owner never moves into Tokyo, even empty (Hibernation)
+    buys_nothing = False  # its owner buys no power cards (Hibernation)
+    in_tokyo = True  # the card may be bought by a monster in Tokyo (not Hibernation)
     hooked: tuple[str, ...] = ()  # the hooks and flags this class overrides (set below)
 
     def __init_subclass__(cls) -> None:
@@ -126,6 +132,10 @@ class CardEffect:
     def lost_hp(self, game: State, owner: Monster, amount: int) -> None:
         """`owner` lost `amount` HP at once: We're Only Making It Stronger!"""
 
+    def hurt_by(self, game: State, owner: Monster, source: Monster, amount: int) -> None:
+        """`owner` lost `amount` HP that another monster, `source`, made it lose (its
+        Smash, its card): Reflective Hide."""
+
     def heal(self, game: State, owner: Monster, amount: int) -> int:
         """`owner` is about to gain `amount` HP (one healing event): Regeneration adds 1."""
         return amount
@@ -177,7 +187,7 @@ class CardEffect:
 EFFECTS: dict[str, CardEffect] = {}
 
 # the flags above: a hook table lists the effects that set them, like a hook's
-FLAGS = ("yields_unhurt", "heals_others", "buys_owned", "big")
+FLAGS = ("yields_unhurt", "heals_others", "buys_owned", "big", "stays_out", "buys_nothing")
 # the hooks above, by name, and the flags
 HOOKS = (
     *(

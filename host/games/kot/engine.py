@@ -31,14 +31,14 @@ import host.games.kot.expansions
 import host.games.kot.powers  # noqa: F401  (the cards' effects register themselves)
 from host.games import BoardDisplay, DiceExpectation, IllegalInput, Input, Waiting, refusals
 from host.games.kot import market, waiting
-from host.games.kot.cards import BOX, canonical
+from host.games.kot.cards import BOXES, canonical
 from host.games.kot.decision_kinds import KINDS
 from host.games.kot.decisions import answer
-from host.games.kot.errors import GameOver, MalformedInput, NotNow, UnknownPlayer
+from host.games.kot.errors import GameOver, InstantWin, MalformedInput, NotNow, UnknownPlayer
 from host.games.kot.rules import FACE_UP, OVER, ROLLOFF
 from host.games.kot.setup import Position, Setup, check_setup
 from host.games.kot.state import State
-from host.games.kot.turn import first_turn
+from host.games.kot.turn import first_turn, won
 from host.games.kot.view import board_display, state_json
 from host.games.logged import LoggedGame
 
@@ -93,17 +93,31 @@ class KingOfTokyo(State, LoggedGame):
                 kind.step(self, who, inp)
         except IllegalInput:
             raise  # raised before any change, by design
+        except InstantWin:
+            self._won_now()
         except BaseException:
             self._refold(self._log)  # a bug halfway through a change: restore the state
             raise
         if self.todo and not self.pending:
             try:
                 self.go_on()
+            except InstantWin:
+                self._won_now()
             except BaseException:
                 self._refold(self._log)
                 raise
         self._log.append(inp.copy() if type(inp) is dict else dict(inp))
         self._waiting = None
+
+    def _won_now(self) -> None:
+        """A monster won on the spot (`instant_win_now`, policy 1): the game ends now, with
+        the end of a turn's one check (living monsters at 20 VP share the win); nothing
+        more of what was being done happens."""
+        self.winners = [m for m in self.monsters if won(self, m) and (m.hp > 0 or m in self.roared)]
+        self.phase = OVER
+        self.pending.clear()
+        self.queued.clear()
+        self.todo.clear()
 
     def _malformed(self, inp: object) -> IllegalInput:
         fields = {name: kind.fields for name, kind in KINDS.items()}
@@ -154,7 +168,7 @@ class KingOfTokyo(State, LoggedGame):
             self._place(setup.position)
             self._start_first_turn()
         else:
-            self.deck = list(BOX)
+            self.deck = list(BOXES[setup.options.deck])
             if self.table_deck:
                 self.deck.sort()  # the cards not seen yet; their order is the table's
             else:
@@ -203,7 +217,7 @@ class KingOfTokyo(State, LoggedGame):
         if pos.deck is not None:
             self.deck = [canonical(c) for c in reversed(pos.deck)]
         else:
-            rest = list(BOX)
+            rest = list(BOXES[self.setup.options.deck])
             for card in [*placed, *face_up]:
                 rest.remove(canonical(card))
             self.deck = rest

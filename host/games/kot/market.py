@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any, Final
 
-from host.games.kot.cards import CARDS
+from host.games.kot.cards import ALL_CARDS
 from host.games.kot.checks import card_named
 from host.games.kot.effects import EFFECTS
 from host.games.kot.errors import RuleViolation, UnknownPlayer
@@ -38,30 +38,37 @@ DECK: Final = "deck"  # a buy input's "from": the deck's top card (Made in a Lab
 PEEK: Final = -1  # a reveal's place for the card Made in a Lab looks at
 
 
-def printed_cost(card: str) -> int:
-    return CARDS[card].cost
+def printed_cost(game: State, card: str) -> int:
+    """The cost printed on the card, in the game's deck (the Dark Edition's changes some)."""
+    return game.box_cards[card].cost
+
+
+def may_have(game: State, m: Monster, card: str) -> bool:
+    """Whether `m` may buy `card` where it is (Hibernation is not bought in Tokyo)."""
+    effect = EFFECTS.get(card)
+    return effect is None or effect.in_tokyo or m.location is None
 
 
 def offer(game: State, m: Monster) -> list[dict[str, Any]]:
     """The cards `m` can pay for now: face up, the deck's top card it looked at, and
     other monsters' keep cards (Parasitic Tentacles)."""
-    if game.holder_buys and not game.may_buy(m):
+    if (game.holder_buys or m.hooks["buys_nothing"]) and not game.may_buy(m):
         return []
     energy = m.energy
     cards: list[dict[str, Any]] = []
     for card in game.face_up:
         if card is not None:
             cost = game.card_cost(m, card)
-            if cost <= energy:
+            if cost <= energy and may_have(game, m, card):
                 cards.append({"card": card, "cost": cost})
     top = peeked(game, m)
-    if top is not None and game.card_cost(m, top) <= energy:
+    if top is not None and game.card_cost(m, top) <= energy and may_have(game, m, top):
         cards.append({"card": top, "cost": game.card_cost(m, top), "from": DECK})
     if m.hooks["buys_owned"]:
         for x in game.clockwise(m):
             for card in x.cards:
                 cost = game.card_cost(m, card)
-                if cost <= energy:
+                if cost <= energy and may_have(game, m, card):
                     cards.append({"card": card, "cost": cost, "from": x.name})
     return cards
 
@@ -79,12 +86,24 @@ def buy(game: State, who: Monster, inp: Input) -> None:
     """A "buy" input in `who`'s buy step: face up, or `from` the deck or another monster."""
     card = card_named(inp.get("card"))
     if not game.may_buy(who):
+        if who.hooks["buys_nothing"]:
+            raise RuleViolation(
+                _(
+                    "{player} buys no power cards while it has {card}",
+                    player=who.name,
+                    card=_.name("Hibernation"),
+                )
+            )
         raise RuleViolation(
             _(
                 "only the Golden Scarab's holder may buy power cards now (Forbidden Library): "
                 "{player} may not",
                 player=who.name,
             )
+        )
+    if not may_have(game, who, card):
+        raise RuleViolation(
+            _("{card} cannot be bought in Tokyo: {player} is in Tokyo", card=_.name(card), player=who.name)
         )
     source = inp.get("from")
     where: int | str | Monster
@@ -162,7 +181,7 @@ def purchase(game: State, who: Monster, card: str, cost: int, where: int | str |
     else:
         game.take_card(where, card)
         game.gain_energy(where, cost)
-    if CARDS[card].keep:
+    if ALL_CARDS[card].keep:
         game.give_card(who, card)
     else:
         game.playing = card
@@ -184,7 +203,7 @@ def _takes_effect(game: State, who: Monster, card: str) -> None:
         for eff in m.hooks["any_bought"]:
             eff.any_bought(game, m, who, card)
     effect = EFFECTS.get(card)
-    if effect is not None and not (game.cards_off and CARDS[card].keep):
+    if effect is not None and not (game.cards_off and ALL_CARDS[card].keep):
         effect.bought(game, who)  # (a keep card's has no effect under Gaze of the Sphinx)
 
 
@@ -204,12 +223,12 @@ def put_into_play(game: State, who: Monster) -> None:
 
 def _put_top(game: State, who: Monster) -> None:
     card = take_top(game)
-    if CARDS[card].keep:
+    if ALL_CARDS[card].keep:
         game.give_card(who, card)
     else:
         game.discard.append(card)
     effect = EFFECTS.get(card)
-    if effect is not None and not (game.cards_off and CARDS[card].keep):
+    if effect is not None and not (game.cards_off and ALL_CARDS[card].keep):
         effect.bought(game, who)
 
 

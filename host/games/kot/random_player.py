@@ -135,7 +135,7 @@ def random_input(game: KingOfTokyo, rng: random.Random, corrections: bool = Fals
         if r < BUY_CHANCE and game.may_buy(who):
             offer: list[str] = []
             for c in game.face_up:
-                if c and game.card_cost(who, c) <= who.energy:
+                if c and game.card_cost(who, c) <= who.energy and market.may_have(game, who, c):
                     offer.append(c)
             if offer:
                 card = offer[int(rng.random() * len(offer))]

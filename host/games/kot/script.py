@@ -166,6 +166,7 @@ def _position(data: object) -> Position:
             wickedness=mo.get("wickedness", 0),
             tiles=as_strings(mo.get("tiles", []), f"{at}.tiles"),
             berserk=mo.get("berserk", False),
+            zombie=mo.get("zombie", False),
         )
     face_up = obj.get("face_up")
     deck = obj.get("deck")
@@ -239,6 +240,7 @@ def _position_json(pos: Position) -> dict[str, Any]:
                 **({"wickedness": m.wickedness} if m.wickedness else {}),
                 **({"tiles": list(m.tiles)} if m.tiles else {}),
                 **({"berserk": True} if m.berserk else {}),
+                **({"zombie": True} if m.zombie else {}),
             }
             for name, m in pos.monsters.items()
         },

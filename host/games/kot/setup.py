@@ -97,6 +97,12 @@ class Options:
     # The box's dice, for the camera: "" the standard box's (black, green), "dark" the Dark
     # Edition's (grey main dice, yellow extra ones; same faces): read with its own face set
     dice: str = ""
+    # The power deck: "" the standard box's 66 cards, "dark" the Dark Edition's (its 8 new
+    # cards, 8 out, 3 costs changed, Lunar Powered: host/games/kot/cards.py)
+    deck: str = ""
+    # an instant win (the top of Tokyo Tower, Final Roar) ends the game on the spot, not at
+    # the end of the turn (policy 1)
+    instant_win_now: bool = False
 
 
 @dataclass(frozen=True)
@@ -112,6 +118,7 @@ class MonsterPosition:
     wickedness: int = 0  # the wickedness gauge, 0-10, and the tiles taken
     tiles: tuple[str, ...] = ()
     berserk: bool = False  # with the berserk option: it throws the berserk die
+    zombie: bool = False  # with the Dark Edition's deck: Zombify brought it back (max HP 12)
 
 
 @dataclass(frozen=True)
@@ -172,7 +179,7 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 6
 def check_setup(setup: Setup) -> None:
     """Raise SetupError naming the first problem of `setup`, if any."""
     from host.games import refusals
-    from host.games.kot.cards import BOX, CARDS, UnknownCard, canonical
+    from host.games.kot.cards import ALL_CARDS, BOXES, UnknownCard, canonical
     from host.games.kot.text import _, place_name  # its names come from here: imported late
     from host.games.text import message
 
@@ -229,6 +236,15 @@ def check_setup(setup: Setup) -> None:
                 value=Quoted(setup.options.dice),
             )
         )
+    if setup.options.deck not in BOXES:
+        raise SetupError(
+            _(
+                'options.deck: "" (the standard box\'s power cards) or "dark" (the Dark '
+                "Edition's), not {value}",
+                value=Quoted(setup.options.deck),
+            )
+        )
+    box = BOXES[setup.options.deck]
     from host.games.kot.expansion import EXPANSIONS
 
     for x in EXPANSIONS:  # their option's value and their part of a position
@@ -255,7 +271,7 @@ def check_setup(setup: Setup) -> None:
         cards = card_list(f"{at}.cards", mp.cards)
         placed += cards
         for card in cards:
-            if not CARDS[card].keep:
+            if not ALL_CARDS[card].keep:
                 raise SetupError(
                     _(
                         "{at}: {card} is a discard card: it never stays in play",
@@ -285,7 +301,11 @@ def check_setup(setup: Setup) -> None:
                         card=_.name(mimic),
                     )
                 )
-        max_hp = 12 if "Even Bigger" in (*cards, mimic) else 10
+        if mp.zombie and not setup.options.deck:
+            raise SetupError(
+                _("{at}: only with the Dark Edition's deck (Zombify)", at=f"{at}.zombie")
+            )
+        max_hp = 12 if "Even Bigger" in (*cards, mimic) or mp.zombie else 10
         for field_name, value, top in (
             ("hp", mp.hp, max_hp),
             ("vp", mp.vp, 20),
@@ -397,14 +417,14 @@ def check_setup(setup: Setup) -> None:
     if pos.deck is not None:
         placed += card_list(f"{where}.deck", pos.deck)
     for card in set(placed):
-        if placed.count(card) > BOX.count(card):
+        if placed.count(card) > box.count(card):
             raise SetupError(
                 _(
                     "{at}: {card} is placed {n} times; the box has {most}",
                     at=where,
                     card=_.name(card),
                     n=placed.count(card),
-                    most=BOX.count(card),
+                    most=box.count(card),
                 )
             )
 

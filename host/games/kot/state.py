@@ -23,9 +23,9 @@ from functools import partial
 from typing import Any
 
 from host.games import Input
-from host.games.kot.cards import CARDS
+from host.games.kot.cards import DECKS
 from host.games.kot.effects import EFFECTS, HOOKS, CardEffect
-from host.games.kot.errors import RuleViolation
+from host.games.kot.errors import InstantWin, RuleViolation
 from host.games.kot.expansion import turned_on
 from host.games.kot.rules import (
     BAY,
@@ -60,9 +60,13 @@ def hook_table(effects: list[CardEffect]) -> dict[str, tuple[CardEffect, ...]]:
     table = _TABLES.get(key)
     if table is None:
         table = dict(NO_HOOKS)
-        for effect in sorted(effects, key=_priority):
+        ordered = sorted(effects, key=_priority)
+        for effect in ordered:
             for name in effect.hooked:
                 table[name] += (effect,)
+        for effect in ordered:  # a hook's own order (Hibernation's defence comes first)
+            for name in effect.priorities:
+                table[name] = _in_order(table[name], name)
         if len(_TABLES) >= _MOST_TABLES:
             _TABLES.clear()
         _TABLES[key] = table
@@ -71,6 +75,19 @@ def hook_table(effects: list[CardEffect]) -> dict[str, tuple[CardEffect, ...]]:
 
 def _priority(effect: CardEffect) -> int:
     return effect.priority
+
+
+def _in_order(effects: tuple[CardEffect, ...], hook: str) -> tuple[CardEffect, ...]:
+    """The effects at `hook` in their order there (their own for that hook, if they have
+    one), the order they had between equals."""
+    keyed = []
+    for i, e in enumerate(effects):
+        keyed.append((e.priorities.get(hook, e.priority), i))
+    keyed.sort()
+    out: list[CardEffect] = []
+    for _p, i in keyed:
+        out.append(effects[i])
+    return tuple(out)
 
 
 class Monster:
@@ -197,6 +214,7 @@ class State:
         self.two_player = setup.options.two_player_variant
         self.first_edition = setup.options.first_edition
         self.table_deck = setup.options.table_deck
+        self.box_cards = DECKS[setup.options.deck]  # the power cards of the game's deck
         self.rng = random.Random(setup.seed)
         self.turn = 0  # turns started so far (a picked-up position: the ones before it)
         self.active = self.monsters[0]
@@ -474,6 +492,8 @@ class State:
         if source is not None and source is not m:
             if source is self.active:
                 self.harmed = True
+            for eff in m.hooks["hurt_by"]:
+                eff.hurt_by(self, m, source, lost)
             if hit.smash:
                 for eff in source.hooks["smashed"]:
                     eff.smashed(self, source, m, lost)
@@ -671,11 +691,14 @@ class State:
     def wins(self, m: Monster, even_out: bool = False) -> None:
         """`m` wins on the spot (the top of Tokyo Tower; Final Roar, `even_out`: though
         eliminated): the game ends at the end of this turn, as for 20 VP, and `m` wins if
-        it is still in the game then (policy 1)."""
+        it is still in the game then (policy 1); with the option `instant_win_now`, the
+        game ends now (`InstantWin` stops whatever was being done: the engine ends it)."""
         if m not in self.instant:
             self.instant.append(m)
         if even_out and m not in self.roared:
             self.roared.append(m)
+        if self.setup.options.instant_win_now:
+            raise InstantWin()
 
     def swap_effect(self, old: CardEffect | None, new: CardEffect | None) -> None:
         """Every monster has the expansion's effect `new` instead of `old` (a curse for
@@ -711,8 +734,14 @@ class State:
             self.update_max_hp(m)
 
     def may_buy(self, m: Monster) -> bool:
-        """Whether `m` may buy power cards (a curse may allow only the Scarab's holder)."""
-        return not self.holder_buys or m is self.holder()
+        """Whether `m` may buy power cards (a curse may allow only the Scarab's holder;
+        Hibernation, none)."""
+        return (not self.holder_buys or m is self.holder()) and not m.hooks["buys_nothing"]
+
+    def may_enter(self, m: Monster) -> bool:
+        """Whether `m` may move into Tokyo now (not after a curse's ban this turn, not
+        while it hibernates)."""
+        return not self.no_entry and not m.hooks["stays_out"]
 
     def holder(self) -> Monster | None:
         """The Golden Scarab's holder (curses): nobody once its monster is eliminated."""
@@ -737,7 +766,7 @@ class State:
         effect.lost(self, m)
 
     def card_cost(self, m: Monster, card: str) -> int:
-        cost = CARDS[card].cost
+        cost = self.box_cards[card].cost
         for eff in m.hooks["cost"]:
             cost = eff.cost(self, m, card, cost)
         return cost if cost > 0 else 0

@@ -8,6 +8,7 @@ one module each, each its own game option; importing this package registers them
 - `berserk`: the Cybertooth pack's berserk and its die (section 4).
 - `curses`: the Anubis pack's curses, the die of fate and the Golden Scarab (section 5;
   the cards in `curse_cards`, their decisions in `curse_decisions`).
+- `dark_deck`: the Dark Edition's deck around its cards (section 1: a spare die, zombies).
 """
 
 from host.games.compiled import prefer_compiled
@@ -21,8 +22,9 @@ from host.games.kot.expansions import (  # noqa: E402
     berserk,
     cultists,
     curses,
+    dark_deck,
     tower,
     wickedness,
 )
 
-__all__ = ["berserk", "cultists", "curses", "tower", "wickedness"]
+__all__ = ["berserk", "cultists", "curses", "dark_deck", "tower", "wickedness"]

@@ -111,7 +111,7 @@ def take_tokyo(game: State, m: Monster) -> None:
     """ "You take control of Tokyo" (policy 45): every other monster in Tokyo moves out,
     without yielding; `m` goes to City, with the entry's reward unless it was in Tokyo
     already (from the Bay: a move, no reward); nothing if it may not enter this turn."""
-    if game.no_entry:
+    if not game.may_enter(m):
         return
     for x in (game.city, game.bay):
         if x is not None and x is not m:

@@ -6,8 +6,9 @@ registers them all in `host.games.kot.effects.EFFECTS`.
 - `dice`: keep cards that change the dice, the throws or the result.
 - `damage`: keep cards about claws, damage, its prevention, tokens and elimination.
 - `market`: keep cards about buying and owning cards (Mimic, Metamorph, Opportunist...).
+- `dark`: the Dark Edition's own cards (Hibernation, Zombify...: the option `deck: "dark"`).
 """
 
-from host.games.kot.powers import damage, dice, discard, market, scoring
+from host.games.kot.powers import damage, dark, dice, discard, market, scoring
 
-__all__ = ["damage", "dice", "discard", "market", "scoring"]
+__all__ = ["damage", "dark", "dice", "discard", "market", "scoring"]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from host.games.kot.cards import DARK
 from host.games.kot.checks import check_faces, only_fields
 from host.games.kot.effects import CardEffect, card
 from host.games.kot.errors import RuleViolation
@@ -226,17 +227,27 @@ class RapidHealing(CardEffect):
 class ItHasAChild(CardEffect):
     """At 0 HP: all its cards discarded (this one too), VP and tokens lost, back to 10
     HP outside Tokyo, energy kept, still playing; it counts as reaching 0 HP (Eater of
-    the Dead)."""
+    the Dead). The Dark Edition's card also puts the wickedness gauge back to 0 (its
+    tiles go either way: policy 12)."""
 
     priority = 1  # after Rapid Healing
 
     def zero_hp(self, game: State, owner: Monster) -> bool:
-        game.discard_all(owner)
-        for x in game.expansions:
-            x.revived(game, owner)
-        owner.vp = 0
+        back_again(game, owner, gauge=game.setup.options.deck == DARK)
         owner.tokens = {}
         owner.hp = START_HP
         game.update_max_hp(owner)  # 10, or lower under a curse (Bow Before Ra)
-        game.leave_tokyo(owner)
         return True
+
+
+def back_again(game: State, owner: Monster, gauge: bool) -> None:
+    """A monster back in the game at 0 HP (It Has a Child!, Zombify): its cards
+    discarded, what the expansions say (its wickedness tiles discarded), VP to 0, out of
+    Tokyo; `gauge`: its wickedness gauge back to 0 too (the Dark Edition's cards)."""
+    game.discard_all(owner)
+    for x in game.expansions:
+        x.revived(game, owner)
+    if gauge:
+        owner.wickedness = 0  # thresholds can be passed again (policy 7)
+    owner.vp = 0
+    game.leave_tokyo(owner)

@@ -93,7 +93,7 @@ class DeathFromAbove(CardEffect):
 
     def bought(self, game: State, buyer: Monster) -> None:
         game.gain_vp(buyer, 2)
-        if buyer.location is None:
+        if buyer.location is None and not buyer.hooks["stays_out"]:  # (Hibernation)
             if game.city is not None:
                 game.leave_tokyo(game.city)
             game.enter_tokyo(buyer, CITY)

@@ -64,7 +64,7 @@ class Opportunist(CardEffect):
         offer = []
         for c in dict.fromkeys(cards):
             cost = game.card_cost(owner, c)
-            if c in game.face_up and cost <= owner.energy:
+            if c in game.face_up and cost <= owner.energy and market.may_have(game, owner, c):
                 offer.append({"card": c, "cost": cost})
         if offer:
             options = {"cards": offer, "card": self.name}
@@ -131,7 +131,7 @@ class Metamorph(CardEffect):
         game.decided(pending)
         game.take_card(owner, target)
         game.discard.append(target)
-        game.gain_energy(owner, market.printed_cost(target))
+        game.gain_energy(owner, market.printed_cost(game, target))
         self._ask(game, owner)
 
 

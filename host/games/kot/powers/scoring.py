@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from host.games.kot.effects import CardEffect, card
+from host.games.kot.cards import RENAMED
+from host.games.kot.effects import EFFECTS, CardEffect, card, register
 
 if TYPE_CHECKING:
     from host.games.kot.state import Monster, State
@@ -90,9 +91,16 @@ class RootingForTheUnderdog(CardEffect):
 
 @card("Solar Powered")
 class SolarPowered(CardEffect):
+    """At the end of its owner's turn, with no energy: +1 energy. The Dark Edition's
+    Lunar Powered is this card renamed (cards.RENAMED)."""
+
     def end_turn(self, game: State, owner: Monster) -> None:
         if owner.energy == 0:
             game.gain_energy(owner, 1)
+
+
+for _old, (_new, _cost) in RENAMED.items():
+    register(_new, type(EFFECTS[_old])())
 
 
 @card("Friend of Children")
