@@ -116,9 +116,7 @@ class KingOfTokyo(State, LoggedGame):
         self.winners = [m for m in self.monsters if won(self, m) and (m.hp > 0 or m in self.roared)]
         for m in self.monsters:  # down to 0 HP on the way (Final Roar's): out of the game
             if m.alive and m.hp <= 0:
-                m.alive = False
-                self.alive_count -= 1
-                self.leave_tokyo(m)
+                self._eliminate(m)
         self.phase = OVER
         self.pending.clear()
         self.queued.clear()

@@ -10,10 +10,11 @@ games). A failure still names the line, and hypothesis the game.
 from __future__ import annotations
 
 from host.games.kot import KingOfTokyo
-from host.games.kot.cards import BOX, CARDS
+from host.games.kot.cards import ALL_CARDS, BOXES
 from host.games.kot.decision_kinds import KINDS
 from host.games.kot.expansions.curse_cards import CURSES, FATE_FACES
 from host.games.kot.expansions.wickedness import PAIRS, TILES
+from host.games.kot.powers.dark import is_zombie
 
 INPUT_FIELDS = {name: kind.fields for name, kind in KINDS.items()}  # input type -> its fields
 
@@ -34,9 +35,9 @@ def check_invariants(game: KingOfTokyo) -> None:
         assert all(count > 0 for count in m.tokens.values())  # tokens never negative (or 0)
         copies = (m.mimic[0] if m.mimic else None, m.flux[0] if m.flux else None)
         bigger = "Even Bigger" in (*m.cards, *copies) and not game.cards_off  # Gaze of the Sphinx
-        big = bigger or "Full Regeneration" in m.tiles
+        big = bigger or "Full Regeneration" in m.tiles or is_zombie(m)
         assert m.max_hp == (12 if big else 10) - (2 if is_curse(game, "Bow Before Ra") else 0)
-        assert all(CARDS[c].keep for c in m.cards)  # a discard card never stays in play
+        assert all(ALL_CARDS[c].keep for c in m.cards)  # a discard card never stays in play
         if m.mimic is not None:
             assert "Mimic" in m.cards and m.mimic[0] in game.monster(m.mimic[1]).cards
         if m.alive:
@@ -61,7 +62,9 @@ def check_invariants(game: KingOfTokyo) -> None:
     assert not game.game_over or not waits
     cards = len(game.deck) + len(game.discard) + sum(1 for c in game.face_up if c)
     cards += (game.known_top is not None) + (game.playing is not None)
-    assert cards + sum(len(m.cards) for m in game.monsters) == len(BOX)  # none made or lost
+    box = BOXES[game.setup.options.deck]
+    assert cards + sum(len(m.cards) for m in game.monsters) == len(box)  # none made or lost
+    assert all(c in box for m in game.monsters for c in m.cards)  # the game's deck only
 
 
 def check_expansions(game: KingOfTokyo) -> None:

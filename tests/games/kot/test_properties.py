@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from host.games import IllegalInput
 from host.games.kot import KingOfTokyo, MonsterPosition, Options, Position, Setup
-from host.games.kot.cards import BOX, CARDS
+from host.games.kot.cards import BOXES, DECKS
 from host.games.kot.checks import card_named
 from host.games.kot.expansion import EXPANSIONS, all_on
 from host.games.kot.expansions.berserk import FACES as BERSERK_FACES
@@ -29,7 +29,8 @@ from host.games.kot.expansions.curse_cards import FATE_FACES
 from host.games.kot.random_player import random_input
 from tests.games.kot.invariants import INPUT_FIELDS, check_invariants
 
-KEEP = sorted(c for c, card in CARDS.items() if card.keep)
+# the keep cards of each deck (Options.deck: the standard box's, the Dark Edition's)
+KEEP = {deck: sorted(c for c, card in cards.items() if card.keep) for deck, cards in DECKS.items()}
 
 GAMES = int(os.environ.get("KOT_SOAK_GAMES", "2000"))
 # derandomize: the suite is the same in every CI run, so a red run is a change's doing, not
@@ -55,11 +56,12 @@ def setups(draw: st.DrawFn) -> Setup:
         two_player_variant=n == 2 and draw(st.booleans()),
         first_edition=draw(st.booleans()),
         table_deck=draw(st.integers(0, 4)) == 0,
+        instant_win_now=draw(st.booleans()),
         **expansions,  # type: ignore[arg-type]
     )
     seed = draw(st.integers(0, 2**32))
     if draw(st.booleans()):  # a game that starts with keep cards in front of the monsters
-        dealt = draw(st.lists(st.sampled_from(KEEP), max_size=3 * n, unique=True))
+        dealt = draw(st.lists(st.sampled_from(KEEP[options.deck]), max_size=3 * n, unique=True))
         monsters = {
             name: MonsterPosition(
                 energy=draw(st.integers(0, 12)),
@@ -68,6 +70,7 @@ def setups(draw: st.DrawFn) -> Setup:
                 cultists=draw(st.integers(0, 3)) if options.cultists else 0,
                 wickedness=draw(st.integers(0, 10)) if options.wickedness else 0,
                 berserk=draw(st.booleans()) if options.berserk else False,
+                zombie=draw(st.integers(0, 3)) == 0 if options.deck else False,
             )
             for i, name in enumerate(names)
         }
@@ -124,7 +127,8 @@ def test_random_games_keep_the_invariants(setup: Setup, seed: int) -> None:
     top = [game.known_top] if game.known_top else []
     assert game.playing is None
     cards = [*game.deck, *top, *(c for c in game.face_up if c), *game.discard]
-    assert sorted(cards + [c for m in game.monsters for c in m.cards]) == sorted(BOX)
+    box = BOXES[setup.options.deck]
+    assert sorted(cards + [c for m in game.monsters for c in m.cards]) == sorted(box)
     winners = game.winners
     assert all(m.alive or m in game.roared for m in winners)  # Final Roar wins eliminated
     assert len(winners) <= 1 or all(m.vp >= 20 or m in game.instant for m in winners)
@@ -212,7 +216,7 @@ def mutated(game: KingOfTokyo, inp: dict[str, Any], rng: random.Random) -> dict[
             dice.append(rng.choice(["claw", "skull", 3]))
         bad["thrown"] = dice
     else:
-        bad["card"] = rng.choice([*sorted(BOX), "Alien Metabolism", "jets", "Hael", *JUNK])
+        bad["card"] = rng.choice([*sorted(BOXES["dark"]), "Alien Metabolism", "jets", "Hael", *JUNK])
     return bad
 
 
@@ -260,8 +264,15 @@ ALL_ON_GAMES = int(os.environ.get("KOT_ALL_ON_GAMES", "200"))
 
 
 def all_on_setup(i: int) -> Setup:
+    """Every option on (the Dark Edition's deck among them), the standard deck in one game
+    of three, instant wins on the spot in one of four."""
     names = "ABCDEF"[: 2 + i % 5]
-    options = all_on(table_deck=i % 2 == 0, wickedness=("front", "green", "mixed")[i % 3])
+    options = all_on(
+        table_deck=i % 2 == 0,
+        wickedness=("front", "green", "mixed")[i % 3],
+        deck="" if i % 3 == 1 else "dark",
+        instant_win_now=i % 4 == 3,
+    )
     return Setup.simple(*names, options=options, seed=i, first_player=None if i % 4 else "A")
 
 
