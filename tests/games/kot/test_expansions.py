@@ -23,17 +23,19 @@ from host.games.kot.expansion import all_on
 from host.games.kot.expansions.berserk import FACES as BERSERK_FACES
 from host.games.kot.expansions.curse_cards import CURSES, FATE_FACES, Curse
 from host.games.kot.expansions.wickedness import PAIRS, TILES, Tile
+from host.games.kot.cards import BOX, BOXES, CARDS, DECKS
+from host.games.kot.effects import EFFECTS, CardEffect
 from host.games.kot.random_player import play_game, random_input
 from host.games.kot.script import ScriptFailed, load_script, parse_script, replay, script_json
 
 HERE = Path(__file__).parent
 SCRIPTS = sorted((HERE / "expansions").glob("*.json"))
 
-# the policies of king-of-tokyo-expansions.md section 7 about the expansions built (7, 22
-# and 23 are about the Dark Edition's cards, not built)
+# the policies of king-of-tokyo-expansions.md section 7 about the expansions built
 POLICIES = {
     "general": {1, 2, 3},
-    "wickedness": {5, 6, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21},
+    "wickedness": {5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21},
+    "dark_deck": {7, 22, 23},
     "tokyo_tower": {24, 25, 26, 27, 28, 29},
     "cultists": {30, 31, 32, 33, 34},
     "berserk": {35, 36, 37, 38, 39},
@@ -324,3 +326,122 @@ def test_a_picked_up_curse_state_that_cannot_be_is_refused(
     position = Position({}, "A", **fields)  # type: ignore[arg-type]
     with pytest.raises(SetupError, match=re.escape(error)):
         KingOfTokyo(Setup.simple("A", "B", options=options, position=position))
+
+
+# ---- the Dark Edition's deck (section 1, "Other Dark Edition changes"; policies 22, 23) ----
+
+DARK_NEW = sorted(set(DECKS["dark"]) - set(CARDS))  # its own cards, Lunar Powered among them
+
+
+def dark_scripts(name: str) -> list[Path]:
+    return [p for p in SCRIPTS if p.stem == f"dark.{slug(name)}" or p.stem.startswith(f"dark.{slug(name)}.")]
+
+
+def test_the_dark_edition_s_deck_is_the_reference_s() -> None:
+    dark, standard = DECKS["dark"], CARDS
+    assert len(BOXES["dark"]) == len(BOX) == 66
+    out = sorted(set(standard) - set(dark))
+    assert out == [
+        "Battery Monster", "Heal", "Healing Ray", "Mimic", "National Guard", "Poison Spit",
+        "Rooting for the Underdog", "Solar Powered",
+    ]  # fmt: skip
+    assert dark["Extra Head"].copies == 1 and dark["Evacuation Orders"].copies == 2
+    costs = {c: dark[c].cost for c in DARK_NEW}
+    assert costs == {
+        "Hibernation": 4, "Lunar Powered": 3, "Monster Pets": 0, "Nanobots": 3,
+        "Natural Selection": 2, "Reflective Hide": 6, "Super Jump": 4, "Unstable DNA": 3,
+        "Zombify": 4,
+    }  # fmt: skip
+    assert [dark[c].cost for c in ("Freeze Time", "Gourmet", "Herd Culler")] == [6, 6, 5]
+    assert [c for c in DARK_NEW if not dark[c].keep] == ["Monster Pets"]
+    for name, card in standard.items():  # the others as in the standard box
+        if name in dark and name not in ("Freeze Time", "Gourmet", "Herd Culler", "Extra Head"):
+            assert dark[name] == card, name
+
+
+def test_a_dark_game_deals_its_own_deck_and_refuses_the_other_s_cards() -> None:
+    game = KingOfTokyo(Setup.simple("A", "B", seed=3, options=Options(deck="dark")))
+    cards = [*game.deck, *(c for c in game.face_up if c)]
+    assert sorted(cards) == sorted(BOXES["dark"])
+    position = Position({"A": MonsterPosition(cards=("Mimic",))}, "A")
+    with pytest.raises(SetupError, match="Mimic is placed 1 times; the box has 0"):
+        KingOfTokyo(Setup.simple("A", "B", options=Options(deck="dark"), position=position))
+    position = Position({"A": MonsterPosition(cards=("Zombify",))}, "A")
+    with pytest.raises(SetupError, match="Zombify is placed 1 times; the box has 0"):
+        KingOfTokyo(Setup.simple("A", "B", position=position))
+    with pytest.raises(SetupError, match=r"options.deck: .* not 'light'"):
+        KingOfTokyo(Setup.simple("A", "B", options=Options(deck="light")))
+
+
+def test_every_card_of_the_dark_edition_has_a_script() -> None:
+    for name in [*DARK_NEW, "It Has a Child!"]:
+        assert dark_scripts(name), name
+
+
+@pytest.mark.parametrize("name", [*DARK_NEW, "It Has a Child!"])
+def test_each_dark_card_s_scripts_need_its_effect(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With a card that does nothing in its place, each of its scripts fails, but those
+    that show where it does not apply (`.unused_...`: Nanobots at 3 HP...)."""
+    blank = CardEffect()
+    blank.name = name
+    monkeypatch.setitem(EFFECTS, name, blank)
+    for path in dark_scripts(name):
+        if ".unused_" in path.stem:
+            continue
+        with pytest.raises(ScriptFailed):
+            replay(load_script(path))
+
+
+def test_natural_selection_s_die_is_a_spare_die_the_camera_expects() -> None:
+    """The camera is told the extra die (a green one: any spare die, policy 22)."""
+    position = Position({"A": MonsterPosition(cards=("Natural Selection",))}, "A")
+    setup = Setup.simple("A", "B", options=Options(deck="dark", dice="dark"), position=position)
+    expected = KingOfTokyo(setup).expected_dice()
+    assert expected is not None
+    assert (expected.face_set, dict(expected.counts)) == ("kot-dark", {"black": 6, "green": 1})
+
+
+def test_a_zombie_is_saved_and_read_back() -> None:
+    position = Position({"A": MonsterPosition(hp=11, zombie=True)}, "A")
+    game = KingOfTokyo(Setup.simple("A", "B", options=Options(deck="dark"), position=position))
+    assert game.to_json()["players"][0]["zombie"] is True
+    assert game.to_json()["players"][0]["max_hp"] == 12
+    saved = script_json(game)
+    assert saved["position"]["monsters"]["A"]["zombie"] is True
+    assert replay(parse_script(saved)).to_json() == game.to_json()
+    with pytest.raises(SetupError, match="only with the Dark Edition's deck"):
+        KingOfTokyo(Setup.simple("A", "B", position=position))
+    assert "zombie" not in KingOfTokyo(Setup.simple("A", "B", first_player="A")).to_json()["players"][0]
+
+
+def test_the_random_player_plays_the_dark_cards_out_of_turn_decisions() -> None:
+    """In random games with the Dark Edition's deck, Super Jump, Unstable DNA's swap and
+    Hibernation's discard are each used at times (and every game ends)."""
+    used: Counter[str] = Counter()
+    for i in range(150):
+        setup = Setup.simple("A", "B", "C", "D", seed=i, options=Options(deck="dark"))
+        game = play_game(setup, random.Random(i))
+        assert game.game_over
+        used.update(inp["card"] for inp in game.log if inp["type"] == "use")
+    assert {"Super Jump", "Unstable DNA", "Hibernation"} <= set(used), used
+
+
+def test_instant_win_now_ends_random_games_on_the_spot() -> None:
+    """From A in Tokyo City holding two levels of the tower and B with Final Roar at 16 VP,
+    many random games end on the spot: over in the middle of a turn (its last input no
+    end_turn), an instant winner among the winners."""
+    on_the_spot = 0
+    options = Options(tokyo_tower=True, wickedness="green", instant_win_now=True, deck="dark")
+    monsters = {
+        "A": MonsterPosition(location="city"),
+        "B": MonsterPosition(vp=16, tiles=("Final Roar",), wickedness=3),
+    }
+    position = Position(monsters, "A", tower={"1": "A", "2": "A"})
+    for i in range(100):
+        setup = Setup.simple("A", "B", "C", seed=i, options=options, position=position)
+        game = play_game(setup, random.Random(i))
+        assert game.game_over
+        if game.instant and game.log[-1]["type"] != "end_turn":
+            assert set(game.instant) <= set(game.winners)
+            on_the_spot += 1
+    assert on_the_spot >= 3, on_the_spot
