@@ -41,7 +41,7 @@ class GameOver(KotIllegalInput):
     """The game has ended; it takes no more inputs (undo still works)."""
 
 
-class InstantWin(Exception):  # noqa: N818  (not an error: the game's end, on the spot)
+class InstantWin(Exception):  # not an error: the game's end, on the spot
     """A monster won on the spot with the option `instant_win_now` (policy 1): what was
     being done stops there, and the engine ends the game (not an illegal input: the
     input that led to it is taken)."""

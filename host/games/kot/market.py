@@ -103,7 +103,11 @@ def buy(game: State, who: Monster, inp: Input) -> None:
         )
     if not may_have(game, who, card):
         raise RuleViolation(
-            _("{card} cannot be bought in Tokyo: {player} is in Tokyo", card=_.name(card), player=who.name)
+            _(
+                "{card} cannot be bought in Tokyo: {player} is in Tokyo",
+                card=_.name(card),
+                player=who.name,
+            )
         )
     source = inp.get("from")
     where: int | str | Monster

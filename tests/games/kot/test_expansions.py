@@ -19,12 +19,12 @@ import pytest
 from host.cli import main
 from host.games import IllegalInput
 from host.games.kot import KingOfTokyo, MonsterPosition, Options, Position, Setup, SetupError
+from host.games.kot.cards import BOX, BOXES, CARDS, DECKS
+from host.games.kot.effects import EFFECTS, CardEffect
 from host.games.kot.expansion import all_on
 from host.games.kot.expansions.berserk import FACES as BERSERK_FACES
 from host.games.kot.expansions.curse_cards import CURSES, FATE_FACES, Curse
 from host.games.kot.expansions.wickedness import PAIRS, TILES, Tile
-from host.games.kot.cards import BOX, BOXES, CARDS, DECKS
-from host.games.kot.effects import EFFECTS, CardEffect
 from host.games.kot.random_player import play_game, random_input
 from host.games.kot.script import ScriptFailed, load_script, parse_script, replay, script_json
 
@@ -334,7 +334,11 @@ DARK_NEW = sorted(set(DECKS["dark"]) - set(CARDS))  # its own cards, Lunar Power
 
 
 def dark_scripts(name: str) -> list[Path]:
-    return [p for p in SCRIPTS if p.stem == f"dark.{slug(name)}" or p.stem.startswith(f"dark.{slug(name)}.")]
+    return [
+        p
+        for p in SCRIPTS
+        if p.stem == f"dark.{slug(name)}" or p.stem.startswith(f"dark.{slug(name)}.")
+    ]
 
 
 def test_the_dark_edition_s_deck_is_the_reference_s() -> None:
@@ -379,7 +383,9 @@ def test_every_card_of_the_dark_edition_has_a_script() -> None:
 
 
 @pytest.mark.parametrize("name", [*DARK_NEW, "It Has a Child!"])
-def test_each_dark_card_s_scripts_need_its_effect(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_each_dark_card_s_scripts_need_its_effect(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """With a card that does nothing in its place, each of its scripts fails, but those
     that show where it does not apply (`.unused_...`: Nanobots at 3 HP...)."""
     blank = CardEffect()
@@ -411,7 +417,10 @@ def test_a_zombie_is_saved_and_read_back() -> None:
     assert replay(parse_script(saved)).to_json() == game.to_json()
     with pytest.raises(SetupError, match="only with the Dark Edition's deck"):
         KingOfTokyo(Setup.simple("A", "B", position=position))
-    assert "zombie" not in KingOfTokyo(Setup.simple("A", "B", first_player="A")).to_json()["players"][0]
+    assert (
+        "zombie"
+        not in KingOfTokyo(Setup.simple("A", "B", first_player="A")).to_json()["players"][0]
+    )
 
 
 def test_the_random_player_plays_the_dark_cards_out_of_turn_decisions() -> None:

@@ -216,7 +216,9 @@ def mutated(game: KingOfTokyo, inp: dict[str, Any], rng: random.Random) -> dict[
             dice.append(rng.choice(["claw", "skull", 3]))
         bad["thrown"] = dice
     else:
-        bad["card"] = rng.choice([*sorted(BOXES["dark"]), "Alien Metabolism", "jets", "Hael", *JUNK])
+        bad["card"] = rng.choice(
+            [*sorted(BOXES["dark"]), "Alien Metabolism", "jets", "Hael", *JUNK]
+        )
     return bad
 
 
