@@ -232,7 +232,10 @@ def field(name: str, label: str, **spec: Any) -> dict[str, Any]:
       expression; `maxlength`); with `count=n`, n lines, the blank ones left out;
     - `only_without`: the name of another field of the form this one is for the want of
       (a course's board parts, for no preset): the page greys it out and leaves it out
-      while that one has a value.
+      while that one has a value;
+    - `sets`: {value: {other field's name: its value}}: picking that value in this list
+      fills those other fields, where they are still blank (a box's parts: the Dark
+      Edition's dice, deck and tiles); each may then be changed on its own.
 
     >>> field("first_player", "first player", choices=PLAYERS, blank="Roll-off")
     {'name': 'first_player', 'label': 'first player', 'choices': 'players', 'blank': 'Roll-off'}

@@ -1058,6 +1058,17 @@ function gameForm(c, pickup, choose) {
     other.els.forEach((el) => el.addEventListener("change", follow));
     follow();
   }
+  // a choice that brings others (`sets`: the Dark Edition's box, its dice, deck and tiles):
+  // picking it fills those fields still blank; each may then be changed on its own
+  for (const ctl of controls.filter((x) => x.field.sets)) {
+    ctl.els[0].addEventListener("change", () => {
+      const brings = ctl.field.sets[ctl.els[0].value] || {};
+      for (const [name, value] of Object.entries(brings)) {
+        const other = controls.find((x) => x.field.name === name);
+        if (other && !other.filled()) other.fill(value);
+      }
+    });
+  }
   const form = h("form", { "data-test": pickup ? "pickup-form" : "setup-form" },
     h("h2", {}, pickup ? t("Pick up a game in progress") : t("New game of {title}", { title: c.title })),
     choose, rows,
@@ -1165,6 +1176,10 @@ function control(f, aria, row, named) {
     enable: (on) => {
       enabled = on;
       els.forEach((el) => { el.disabled = !on; });
+    },
+    fill: (v) => { // a list's choice of this value, or a box ticked or not
+      if (f.check) els[0].checked = !!v;
+      else els[0].value = v;
     },
     inRow: () => (f.check ? h("label", { class: "check" }, els[0], " " + shown) :
       f.choices ? (f.icon ? h("label", { class: "dial" }, f.icon, withSearch) : withSearch) : h("label", { class: "dial" }, f.icon || shown, els)),

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from host.games.kot.advisor import advice
-from host.games.kot.cards import CARDS
+from host.games.kot.cards import ALL_CARDS
 from host.games.kot.engine import KingOfTokyo
 from host.games.kot.expansions.curse_words import EFFECTS as CURSE_EFFECTS
 from host.games.kot.expansions.wickedness import TILES
@@ -57,7 +57,7 @@ def catalog() -> dict[str, Any]:
         start=4,
     )
     at = "position.monsters.{player}."
-    cards = [card_choice(c) for c in sorted(CARDS)]
+    cards = [card_choice(c) for c in sorted(ALL_CARDS)]  # either deck's
     tiles = [(t, _.name(t)) for t in sorted(TILES)]
     curses = [(c, _.name(c)) for c in CURSE_EFFECTS]
     places = [(p, place_name(p)) for p in ("city", "bay")]
@@ -79,6 +79,7 @@ def catalog() -> dict[str, Any]:
             field(at + "wickedness", _("wickedness"), icon=WICKED_ICON, min=0, max=10, default=0),
             field(at + "tiles", _("wickedness tiles"), choices=tiles, multiple=True),
             field(at + "berserk", _("berserk"), check=True, default=False),
+            field(at + "zombie", _("zombie"), check=True, default=False),
         ],
         [
             *(
@@ -158,14 +159,35 @@ def _options() -> list[dict[str, Any]]:
             check=True,
             default=False,
         ),
-        # which box's dice the camera reads (the Dark Edition's are grey and yellow)
+        # which box's dice the camera reads (the Dark Edition's are grey and yellow); the
+        # Dark Edition's box brings its dice, its deck and its wickedness tiles: choosing one
+        # of the two fills the others still blank (each may then be changed on its own)
         field(
             "options.dice",
             _("Dice"),
             choices=[("dark", _("Dark Edition's (grey and yellow)"))],
             blank=_("standard box's (black and green)"),
+            sets={"dark": DARK_BOX},
+        ),
+        field(
+            "options.deck",
+            _("Power cards"),
+            choices=[("dark", _("Dark Edition's (Hibernation, Zombify...)"))],
+            blank=_("standard box's"),
+            sets={"dark": DARK_BOX},
+        ),
+        field(
+            "options.instant_win_now",
+            _("An instant win ends the game at once (not at the end of the turn)"),
+            check=True,
+            default=False,
         ),
     ]
+
+
+# what the Dark Edition's box brings, for the setup form: its dice, its deck, its
+# wickedness tiles (red side up, as its rules advise for a first game)
+DARK_BOX = {"options.dice": "dark", "options.deck": "dark", "options.wickedness": "front"}
 
 
 def view(game: KingOfTokyo) -> dict[str, Any]:
@@ -196,6 +218,7 @@ def view(game: KingOfTokyo) -> dict[str, Any]:
                 tags=([] if p["alive"] else [_("eliminated")])
                 + [_("Tokyo Tower level {n}", n=n) for n in levels]
                 + ([_("berserk")] if p.get("berserk") else [])
+                + ([_("zombie")] if p.get("zombie") else [])
                 + (
                     [_("{icon} Golden Scarab", icon=SCARAB_ICON)]
                     if s.get("scarab") == p["name"] and p["alive"]  # (out: nobody holds it)

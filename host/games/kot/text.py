@@ -4,7 +4,7 @@ so every locale file is checked to have them (host/games/kot/locales/LANG.json).
 
 from collections.abc import Iterator
 
-from host.games.kot.cards import CARDS
+from host.games.kot.cards import ALL_CARDS, DECKS
 from host.games.kot.rules import BAY
 from host.games.kot.setup import CURSE_NAMES, MONSTERS, TILE_PAIRS, TOKENS
 from host.games.text import Every, Text, Words
@@ -30,7 +30,8 @@ FACE_LABELS |= {
 
 def _names() -> Iterator[str]:
     yield from MONSTERS
-    yield from CARDS
+    yield from ALL_CARDS  # the standard box's and the Dark Edition's
+    yield "zombie"  # a monster Zombify brought back
     yield from FACE_LABELS.values()
     yield from TOKENS
     for pair in TILE_PAIRS:  # the wickedness tiles
@@ -52,5 +53,7 @@ def place_name(place: object) -> Text:
 
 def card_choice(card: str, label: object = None) -> tuple[str, object, Every]:
     """A card to pick from a list: its value, its label (its name, unless given) and what
-    it is found by: its name in every language and its cost."""
-    return card, label or _.name(card), Every(_.name(card), f"{CARDS[card].cost}⚡")
+    it is found by: its name in every language and its cost (in either deck: the Dark
+    Edition's changes some)."""
+    costs = sorted({cards[card].cost for cards in DECKS.values() if card in cards})
+    return card, label or _.name(card), Every(_.name(card), *(f"{c}⚡" for c in costs))

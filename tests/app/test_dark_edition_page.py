@@ -1,0 +1,81 @@
+"""The Dark Edition's box set up once on the page, in real headless Chromium: picking its
+power cards (or its dice) in the setup form fills the box's other parts still blank (its
+dice, its deck, its wickedness tiles red side up); each stays changeable on its own. The
+game then plays the Dark Edition's deck, its cards named in the page's language."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from tests.app.browser import Served, open_page, served
+
+pytestmark = pytest.mark.slow
+expect.set_options(timeout=15_000)  # a loaded machine: the table's answer may take a while
+
+KOT_FR = Path(__file__).resolve().parents[2] / "host" / "games" / "kot" / "locales" / "fr.json"
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Iterator[Served]:
+    with served(tmp_path, window=30.0) as s:
+        yield s
+
+
+def setup_form(browser: Browser, table: Served, lang: str = "en") -> tuple[object, object]:
+    page = open_page(browser, table, lang)
+    page.locator("[data-section=status] button").first.click()
+    form = page.locator("[data-test=setup-form]")
+    while form.locator("fieldset.row").count() > 2:
+        form.locator("[data-test=fewer-players]").click()
+    for i, name in enumerate(("Ann", "Bob")):
+        form.locator("fieldset.row").nth(i).locator("[name=name]").fill(name)
+    return page, form
+
+
+@pytest.mark.parametrize("picked", ["deck", "dice"])
+def test_the_dark_edition_s_box_is_set_up_in_one_choice(
+    browser: Browser, table: Served, picked: str
+) -> None:
+    page, form = setup_form(browser, table, "fr")
+    form.locator(f"select[name={picked}]").select_option("dark")  # type: ignore[attr-defined]
+    for name, value in (("dice", "dark"), ("deck", "dark"), ("wickedness", "front")):
+        expect(form.locator(f"select[name={name}]")).to_have_value(value)  # type: ignore[attr-defined]
+    form.locator("[name=first_player]").select_option("Ann")  # type: ignore[attr-defined]
+    form.locator("input[name=table_deck]").uncheck()  # type: ignore[attr-defined]
+    page.locator("[data-test=start]").click()  # type: ignore[attr-defined]
+    expect(page.locator("[data-test=turn]")).to_contain_text("Ann")  # type: ignore[attr-defined]
+    game = table.table.game
+    assert game is not None
+    options = game.setup.options  # type: ignore[attr-defined]
+    assert (options.deck, options.dice, options.wickedness) == ("dark", "dark", "front")
+    names = json.loads(KOT_FR.read_text())
+    french = {**names["printed"], **names["ours"]}
+    body = page.locator("body")  # type: ignore[attr-defined]
+    for card in game.to_json()["face_up"]:
+        expect(body).to_contain_text(french[card])  # the Dark Edition's cards in French too
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_a_part_already_chosen_stays_as_chosen(browser: Browser, table: Served) -> None:
+    """The box fills only what is still blank: green tiles chosen first stay green; and
+    the standard deck chosen back after the dark dice is taken as chosen."""
+    page, form = setup_form(browser, table)
+    form.locator("select[name=wickedness]").select_option("green")  # type: ignore[attr-defined]
+    form.locator("select[name=dice]").select_option("dark")  # type: ignore[attr-defined]
+    expect(form.locator("select[name=deck]")).to_have_value("dark")  # type: ignore[attr-defined]
+    expect(form.locator("select[name=wickedness]")).to_have_value("green")  # type: ignore[attr-defined]
+    form.locator("select[name=deck]").select_option("")  # type: ignore[attr-defined]
+    form.locator("[name=first_player]").select_option("Ann")  # type: ignore[attr-defined]
+    form.locator("input[name=table_deck]").uncheck()  # type: ignore[attr-defined]
+    page.locator("[data-test=start]").click()  # type: ignore[attr-defined]
+    expect(page.locator("[data-test=turn]")).to_contain_text("Ann")  # type: ignore[attr-defined]
+    game = table.table.game
+    assert game is not None
+    options = game.setup.options  # type: ignore[attr-defined]
+    assert (options.deck, options.dice, options.wickedness) == ("", "dark", "green")
+    assert not page.errors  # type: ignore[attr-defined]
