@@ -86,7 +86,7 @@ def test_the_pin_form_is_in_the_page_language(browser: Browser, table: Served) -
 def test_the_card_picker_finds_a_card_in_every_language_and_by_cost(
     browser: Browser, table: Served
 ) -> None:
-    from host.games.kot.cards import CARDS
+    from host.games.kot.cards import ALL_CARDS
 
     page = open_page(browser, table, "fr-FR", unlock=False)
     unlock_page(page, table.table.store.pin)
@@ -103,7 +103,7 @@ def test_the_card_picker_finds_a_card_in_every_language_and_by_cost(
         search.fill(typed)
         expect(shown).to_have_text(found)
     search.fill("8")  # a cost: every card costing 8, nothing costing 18 or more
-    costing = sorted(c.name for c in CARDS.values() if c.cost == 8)
+    costing = sorted(c.name for c in ALL_CARDS.values() if c.cost == 8)
     assert (
         sorted(
             page.evaluate(
@@ -114,8 +114,10 @@ def test_the_card_picker_finds_a_card_in_every_language_and_by_cost(
         )
         == costing
     )
+    search.fill("6")  # a cost in either deck: Freeze Time costs 6 in the Dark Edition's
+    expect(shown.filter(has_text="Arrêt du temps")).to_have_count(1)
     search.fill("")
-    expect(shown).to_have_count(len(CARDS))
+    expect(shown).to_have_count(len(ALL_CARDS))  # either deck's cards (a dark game's too)
     page.context.close()
 
 
