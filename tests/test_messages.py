@@ -45,6 +45,9 @@ DEVELOPER_ONLY = {
     # the terminal's: `dicetable bench` and `dicetable replay` speak English, as every
     # command of the command line does (the page is what speaks the players' languages)
     "UserError": "command-line tools",
+    # no message at all: King of Tokyo's game ending on the spot (instant_win_now), caught by
+    # its engine's apply, which takes the input and ends the game: it never leaves the engine
+    "InstantWin": "King of Tokyo's engine, to itself",
 }
 # vision's modules whose errors reach no page: its command line (`dicetable vision ...`),
 # the fitting (a refit's failure reaches the page as a detail of a translated notice, from
