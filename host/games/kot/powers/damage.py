@@ -130,22 +130,26 @@ class ArmorPlating(CardEffect):
         return False
 
 
-@card("Wings")
-class Wings(CardEffect):
-    """2 energy: no HP lost for the rest of the turn; asked when its owner would lose HP."""
+class PaidDefence(CardEffect):
+    """A defence its owner pays energy for, asked when it would lose HP (a "use", or
+    "pass"): Wings, Super Jump (the Dark Edition's)."""
 
-    priority = 0
-    price = 2
+    price = 0
 
     def defend(self, game: State, owner: Monster, hit: Hit) -> bool:
-        if owner in game.shielded:
-            hit.amount = 0
-            return False
-        if owner.energy < self.price:
+        if owner.energy < self.price or not self.may(game, owner):
             return False
         options = {"card": self.name, "cost": self.price, "lost": hit.amount}
         game.ask(owner, "use", options, self._answer, optional=True, data=hit)
         return True
+
+    def may(self, game: State, owner: Monster) -> bool:
+        """Whether the card may be used now (besides its price)."""
+        return True
+
+    def prevent(self, game: State, owner: Monster, hit: Hit) -> None:
+        """Used (and paid): what it takes off the loss."""
+        raise NotImplementedError
 
     def _answer(self, game: State, pending: Pending, inp: Input) -> None:
         only_fields(inp, (), self.name)
@@ -162,9 +166,26 @@ class Wings(CardEffect):
         game.decided(pending)
         if inp["type"] == "use":
             owner.energy -= self.price
-            game.shielded.append(owner)
-            hit.amount = 0
+            self.prevent(game, owner, hit)
         game.defend(hit)
+
+
+@card("Wings")
+class Wings(PaidDefence):
+    """2 energy: no HP lost for the rest of the turn; asked when its owner would lose HP."""
+
+    priority = 0
+    price = 2
+
+    def defend(self, game: State, owner: Monster, hit: Hit) -> bool:
+        if owner in game.shielded:
+            hit.amount = 0
+            return False
+        return super().defend(game, owner, hit)
+
+    def prevent(self, game: State, owner: Monster, hit: Hit) -> None:
+        game.shielded.append(owner)
+        hit.amount = 0
 
 
 @card("Camouflage")

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from host.games.kot.checks import card_named, only_fields
 from host.games.kot.effects import CardEffect, card
 from host.games.kot.errors import RuleViolation
-from host.games.kot.powers.damage import back_again
+from host.games.kot.powers.damage import PaidDefence, back_again
 from host.games.kot.rules import BIG_HP
 from host.games.kot.state import Hit
 from host.games.kot.text import _
@@ -108,41 +108,22 @@ class ReflectiveHide(CardEffect):
 
 
 @card("Super Jump")
-class SuperJump(CardEffect):
+class SuperJump(PaidDefence):
     """Once in each monster's turn, when its owner would lose HP: 1 energy cancels the
     loss of 1 HP (asked, as Wings; after Wings, Camouflage and Armor Plating)."""
 
     priority = 3
     price = 1
 
-    def defend(self, game: State, owner: Monster, hit: Hit) -> bool:
-        if owner.energy < self.price or self._used(game, owner) in game.used:
-            return False
-        options = {"card": self.name, "cost": self.price, "lost": hit.amount}
-        game.ask(owner, "use", options, self._answer, optional=True, data=hit)
-        return True
+    def may(self, game: State, owner: Monster) -> bool:
+        return self._used(owner) not in game.used
 
-    def _used(self, game: State, owner: Monster) -> str:
+    def prevent(self, game: State, owner: Monster, hit: Hit) -> None:
+        game.used.add(self._used(owner))
+        hit.amount -= 1
+
+    def _used(self, owner: Monster) -> str:
         return f"{self.name}/{owner.name}"  # once a turn, for each owner
-
-    def _answer(self, game: State, pending: Pending, inp: Input) -> None:
-        only_fields(inp, (), self.name)
-        owner, hit = pending.player, pending.data
-        if inp["type"] == "use" and owner.energy < self.price:  # spent meanwhile
-            raise RuleViolation(
-                _(
-                    "{player} has no {cost} energy left for {card}",
-                    player=owner.name,
-                    cost=self.price,
-                    card=_.name(self.name),
-                )
-            )
-        game.decided(pending)
-        if inp["type"] == "use":
-            owner.energy -= self.price
-            game.used.add(self._used(game, owner))
-            hit.amount -= 1
-        game.defend(hit)
 
 
 @card("Unstable DNA")
