@@ -45,8 +45,10 @@ def printed_cost(game: State, card: str) -> int:
 
 def may_have(game: State, m: Monster, card: str) -> bool:
     """Whether `m` may buy `card` where it is (Hibernation is not bought in Tokyo)."""
+    if m.location is None:  # the common case
+        return True
     effect = EFFECTS.get(card)
-    return effect is None or effect.in_tokyo or m.location is None
+    return effect is None or effect.in_tokyo
 
 
 def offer(game: State, m: Monster) -> list[dict[str, Any]]:

@@ -124,6 +124,9 @@ def changes(before: Mapping[str, Any], after: Mapping[str, Any]) -> tuple[list[s
         if was["alive"] and not p["alive"]:
             parts.append(_("is eliminated"))
             key.append(_("{player} is eliminated", player=name))
+        if p.get("zombie") and not was.get("zombie"):  # Zombify (the Dark Edition's deck)
+            parts.append(_("comes back as a zombie"))
+            key.append(_("{player} comes back as a zombie", player=name))
         if parts:
             did.append(_("{player}: {changes}", player=name, changes=parts))
     if after.get("game_over") and not before.get("game_over"):

@@ -26,7 +26,16 @@ from host.games.kot.expansions.berserk import FACES as BERSERK_FACES
 from host.games.kot.expansions.curse_cards import CURSES, FATE_FACES, Curse
 from host.games.kot.expansions.wickedness import PAIRS, TILES, Tile
 from host.games.kot.random_player import play_game, random_input
-from host.games.kot.script import ScriptFailed, load_script, parse_script, replay, script_json
+from host.games.kot.script import (
+    ScriptFailed,
+    load_script,
+    parse_script,
+    replay,
+    script_json,
+    start,
+)
+from host.games.kot.story import story
+from host.games.text import localize
 
 HERE = Path(__file__).parent
 SCRIPTS = sorted((HERE / "expansions").glob("*.json"))
@@ -454,3 +463,19 @@ def test_instant_win_now_ends_random_games_on_the_spot() -> None:
             assert set(game.instant) <= set(game.winners)
             on_the_spot += 1
     assert on_the_spot >= 3, on_the_spot
+
+
+def test_the_feed_names_the_dark_cards_and_a_zombie_in_every_language() -> None:
+    """The feed says Zombify's card discarded and the monster back as a zombie, in the
+    page's language."""
+    script = load_script(HERE / "expansions" / "dark.zombify.back_at_12.json")
+    game = start(script)
+    before = game.to_json()
+    for inp in script.inputs:
+        before = game.to_json()
+        game.apply(inp)
+    told = {lang: localize(story(before, game.to_json(), inp), lang) for lang in ("fr", "ja")}
+    assert "Ann revient en zombie" in told["fr"]["key"]
+    assert any("défausse Zombification" in line for line in told["fr"]["did"])
+    assert "Annがゾンビとして戻る" in told["ja"]["key"]
+    assert any("ゾンビ化を捨てる" in line for line in told["ja"]["did"])
