@@ -57,11 +57,12 @@ def offer(game: State, m: Monster) -> list[dict[str, Any]]:
     if (game.holder_buys or m.hooks["buys_nothing"]) and not game.may_buy(m):
         return []
     energy = m.energy
+    outside = m.location is None  # (may_have's common case, inline)
     cards: list[dict[str, Any]] = []
     for card in game.face_up:
         if card is not None:
             cost = game.card_cost(m, card)
-            if cost <= energy and may_have(game, m, card):
+            if cost <= energy and (outside or may_have(game, m, card)):
                 cards.append({"card": card, "cost": cost})
     top = peeked(game, m)
     if top is not None and game.card_cost(m, top) <= energy and may_have(game, m, top):
@@ -70,7 +71,7 @@ def offer(game: State, m: Monster) -> list[dict[str, Any]]:
         for x in game.clockwise(m):
             for card in x.cards:
                 cost = game.card_cost(m, card)
-                if cost <= energy and may_have(game, m, card):
+                if cost <= energy and (outside or may_have(game, m, card)):
                     cards.append({"card": card, "cost": cost, "from": x.name})
     return cards
 

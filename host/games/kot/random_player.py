@@ -134,8 +134,10 @@ def random_input(game: KingOfTokyo, rng: random.Random, corrections: bool = Fals
         r = rng.random()
         if r < BUY_CHANCE and game.may_buy(who):
             offer: list[str] = []
+            outside = who.location is None  # (market.may_have's common case, inline)
             for c in game.face_up:
-                if c and game.card_cost(who, c) <= who.energy and market.may_have(game, who, c):
+                mine = outside or (c is not None and market.may_have(game, who, c))
+                if c and game.card_cost(who, c) <= who.energy and mine:
                     offer.append(c)
             if offer:
                 card = offer[int(rng.random() * len(offer))]

@@ -520,7 +520,12 @@ def enter_step(game: State) -> None:
     if not m.alive:
         end_turn(game)  # eliminated in its own turn: nothing is left for it to play
         return
-    if m.location is None and (game.claws or not game.first_edition) and game.may_enter(m):
+    if (
+        m.location is None
+        and (game.claws or not game.first_edition)
+        and not game.no_entry
+        and not m.hooks["stays_out"]  # (State.may_enter, inline: every turn passes here)
+    ):
         place = None
         if game.city is None:
             place = CITY
