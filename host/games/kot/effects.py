@@ -183,6 +183,15 @@ class CardEffect:
         """End of `owner`'s turn, after `before_end`: Energy Hoarder, Solar Powered."""
 
 
+def unusable(game: State, counts: dict[str, int], faces: tuple[str, ...]) -> None:
+    """Faces of the result being resolved that count for nothing (a curse's, Hibernation's,
+    a zombie's hearts), for the cards that read the dice too (`game.rolled`: policy 48)."""
+    rolled = game.rolled
+    for face in faces:
+        counts[face] = 0
+        rolled[face] = 0
+
+
 # card name -> its effect; cards not listed have none
 EFFECTS: dict[str, CardEffect] = {}
 

@@ -18,7 +18,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Final
 
 from host.games.kot import market
-from host.games.kot.effects import CardEffect
+from host.games.kot.effects import CardEffect, unusable
 from host.games.kot.expansions import curse_decisions as ask
 from host.games.kot.rules import CITY, fewer_dice
 from host.games.kot.setup import CURSE_NAMES
@@ -148,15 +148,6 @@ def ordeal(game: State, what: str) -> None:
     else:
         for m in hit:
             lose_energy(m, 1)
-
-
-def unusable(game: State, counts: dict[str, int], faces: tuple[str, ...]) -> None:
-    """Dice faces a curse makes unusable count for nothing, for the cards that read the
-    dice too (policy 48)."""
-    rolled = game.rolled
-    for face in faces:
-        counts[face] = 0
-        rolled[face] = 0
 
 
 # ---- the curses, BGA's order -----------------------------------------------------------

@@ -15,7 +15,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from host.games.kot.checks import card_named, only_fields
-from host.games.kot.effects import CardEffect, card
+from host.games.kot.effects import CardEffect, card, unusable
 from host.games.kot.errors import RuleViolation
 from host.games.kot.powers.damage import PaidDefence, back_again
 from host.games.kot.rules import BIG_HP
@@ -28,15 +28,6 @@ if TYPE_CHECKING:
     from host.games.kot.state import Monster, Pending, State
 
 LAST = 10  # a result hook after every card and tile that adds claws
-
-
-def unusable(game: State, counts: dict[str, int], faces: tuple[str, ...]) -> None:
-    """Faces of the result that count for nothing, for the cards that read the dice too
-    (as a curse's: policy 48)."""
-    rolled = game.rolled
-    for face in faces:
-        counts[face] = 0
-        rolled[face] = 0
 
 
 @card("Hibernation")
