@@ -210,10 +210,16 @@ HOOKS = (
 E = TypeVar("E", bound=type[CardEffect])
 
 
+# the cards not bought by a monster in Tokyo (an effect's `in_tokyo`: Hibernation)
+NOT_IN_TOKYO: set[str] = set()
+
+
 def register(name: str, effect: CardEffect) -> None:
     """`effect` is the effect of the card `name`."""
     effect.name = name
     EFFECTS[name] = effect
+    if not effect.in_tokyo:
+        NOT_IN_TOKYO.add(name)
 
 
 def card(name: str) -> Callable[[E], E]:

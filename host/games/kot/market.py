@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from host.games.kot.cards import ALL_CARDS
 from host.games.kot.checks import card_named
-from host.games.kot.effects import EFFECTS
+from host.games.kot.effects import EFFECTS, NOT_IN_TOKYO
 from host.games.kot.errors import RuleViolation, UnknownPlayer
 from host.games.kot.rules import FACE_UP, SWEEP_COST
 from host.games.kot.text import _
@@ -45,10 +45,7 @@ def printed_cost(game: State, card: str) -> int:
 
 def may_have(game: State, m: Monster, card: str) -> bool:
     """Whether `m` may buy `card` where it is (Hibernation is not bought in Tokyo)."""
-    if m.location is None:  # the common case
-        return True
-    effect = EFFECTS.get(card)
-    return effect is None or effect.in_tokyo
+    return m.location is None or card not in NOT_IN_TOKYO
 
 
 def offer(game: State, m: Monster) -> list[dict[str, Any]]:
@@ -57,12 +54,12 @@ def offer(game: State, m: Monster) -> list[dict[str, Any]]:
     if (game.holder_buys or m.hooks["buys_nothing"]) and not game.may_buy(m):
         return []
     energy = m.energy
-    outside = m.location is None  # (may_have's common case, inline)
+    outside = m.location is None  # (may_have, inline)
     cards: list[dict[str, Any]] = []
     for card in game.face_up:
         if card is not None:
             cost = game.card_cost(m, card)
-            if cost <= energy and (outside or may_have(game, m, card)):
+            if cost <= energy and (outside or card not in NOT_IN_TOKYO):
                 cards.append({"card": card, "cost": cost})
     top = peeked(game, m)
     if top is not None and game.card_cost(m, top) <= energy and may_have(game, m, top):
@@ -71,7 +68,7 @@ def offer(game: State, m: Monster) -> list[dict[str, Any]]:
         for x in game.clockwise(m):
             for card in x.cards:
                 cost = game.card_cost(m, card)
-                if cost <= energy and (outside or may_have(game, m, card)):
+                if cost <= energy and (outside or card not in NOT_IN_TOKYO):
                     cards.append({"card": card, "cost": cost, "from": x.name})
     return cards
 

@@ -25,6 +25,7 @@ from typing import Any, Final
 from host.games import Input, NeverEnds, Waiting
 from host.games.kot import market
 from host.games.kot.decision_kinds import KINDS
+from host.games.kot.effects import NOT_IN_TOKYO
 from host.games.kot.engine import KingOfTokyo
 from host.games.kot.rules import (
     BUY,
@@ -134,10 +135,13 @@ def random_input(game: KingOfTokyo, rng: random.Random, corrections: bool = Fals
         r = rng.random()
         if r < BUY_CHANCE and game.may_buy(who):
             offer: list[str] = []
-            outside = who.location is None  # (market.may_have's common case, inline)
+            outside = who.location is None  # (market.may_have, inline)
             for c in game.face_up:
-                mine = outside or (c is not None and market.may_have(game, who, c))
-                if c and game.card_cost(who, c) <= who.energy and mine:
+                if (
+                    c
+                    and game.card_cost(who, c) <= who.energy
+                    and (outside or c not in NOT_IN_TOKYO)
+                ):
                     offer.append(c)
             if offer:
                 card = offer[int(rng.random() * len(offer))]
