@@ -74,6 +74,9 @@ class MisfitSeen:
     # cards: the hand the camera takes them for, not all read ({"player", "cards": each
     # card's likeliest, "unsure": their indices}), for the page to fill its form with
     guess: dict[str, Any] | None = None
+    # the readers' own reasons, with their figures ("value unsure: 0.50 < 0.90"): for the
+    # console, never the page ("" when none)
+    detail: str = ""
 
 
 CameraEvent = ThrowSeen | MisfitSeen | CardsSeen
@@ -250,15 +253,20 @@ class DiceWatcher:
             if isinstance(event, CardsSeen):
                 out.append(event)
             else:
-                reason, cards = event
                 snapshot, _scale = _snapshot(frame)
                 now = time.monotonic()
                 guess = self.cards.take_guess()
-                out.append(
-                    MisfitSeen(
-                        reason, cards, snapshot, now, self.cards.frames, about=CARDS, guess=guess
-                    )
+                misfit = MisfitSeen(
+                    event.reason,
+                    event.cards,
+                    snapshot,
+                    now,
+                    self.cards.frames,
+                    about=CARDS,
+                    guess=guess,
+                    detail=event.detail,
                 )
+                out.append(misfit)
         return out
 
     def _take_notes(self) -> list[Text]:

@@ -54,7 +54,7 @@ from collections import deque
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 import numpy as np
 
@@ -89,6 +89,16 @@ class CardsSeen:
     snapshot: bytes
     settled_at: float
     frame: int
+
+
+class Misread(NamedTuple):
+    """Cards the camera cannot take: why, for the players (what it could not tell, what to
+    do), every card read in the view (vision's JSON, for the page) and the readers' own
+    reasons with their figures, for whoever looks at the console ("" when none)."""
+
+    reason: Text
+    cards: list[dict[str, Any]]
+    detail: str = ""
 
 
 Snapshot = Callable[[np.ndarray | None], tuple[bytes, float]]
@@ -244,11 +254,9 @@ class CardWatcher:
                 "the card set '{name}' cannot be loaded: {why}", name=card_set, why=message(error)
             )
 
-    def feed(
-        self, frame: np.ndarray, t: float
-    ) -> list[CardsSeen | tuple[Text, list[dict[str, Any]]]]:
-        """The events of one frame (`t`: its stream time, seconds): a CardsSeen, or
-        (reason, cards read) for a misfit."""
+    def feed(self, frame: np.ndarray, t: float) -> list[CardsSeen | Misread]:
+        """The events of one frame (`t`: its stream time, seconds): a CardsSeen, or a
+        Misread."""
         self.frames += 1
         with self._lock:
             teaching = self._teaching
@@ -304,12 +312,12 @@ class CardWatcher:
         new: list[CardReading],
         dice: list[dict[str, Any]],
         frame: np.ndarray,
-    ) -> list[CardsSeen | tuple[Text, list[dict[str, Any]]]]:
+    ) -> list[CardsSeen | Misread]:
         """The cards new on the pile: the cards laid, or what cannot be read."""
         read = [c for c in new if c.known and not self._off_size(c)]
         unread = [c for c in new if c not in read and not (read and self._unlike(c))]
         if unread:
-            return [(self._unread(unread), dice)]
+            return [self._unread(unread, dice)]
         if not read:
             return []
         return [self._seen(expected, [_card(c) for c in read], dice, frame)]
@@ -341,12 +349,12 @@ class CardWatcher:
         cards: list[CardReading],
         dice: list[dict[str, Any]],
         frame: np.ndarray,
-    ) -> list[CardsSeen | tuple[Text, list[dict[str, Any]]]]:
+    ) -> list[CardsSeen | Misread]:
         """A hand's settled view, less the cards lying before: the hand, or what is wrong."""
         if len(cards) > expected.count:  # a die or a coaster beside the hand
             cards = [c for c in cards if not self._unlike(c)]
         if len(cards) > expected.count:
-            return [(_miscounted(expected, len(cards)), dice)]
+            return [Misread(_miscounted(expected, len(cards)), dice)]
         if len(cards) != expected.count:
             return []  # not all laid yet
         # (of a find not read, a die or a mark on the table, the reader may lose sight
@@ -357,7 +365,7 @@ class CardWatcher:
             if old.known and i not in self._gone and not any(_same(c, old) for c in self._view)
         ]
         if any(_alike(c, old) for c in cards for old in moved):
-            return [(_moved_before(expected), dice)]
+            return [Misread(_moved_before(expected), dice)]
         unread = [c for c in cards if not c.known or self._off_size(c)]
         if unread:
             self._guess = {
@@ -365,7 +373,7 @@ class CardWatcher:
                 "cards": [{"color": c.best_color, "value": c.best_value} for c in cards],
                 "unsure": [i for i, c in enumerate(cards) if c in unread],
             }
-            return [(self._unread(unread), dice)]
+            return [self._unread(unread, dice)]
         return [self._seen(expected, [_card(c) for c in cards], dice, frame)]
 
     def _short_hand(
@@ -374,7 +382,7 @@ class CardWatcher:
         cards: list[CardReading],
         dice: list[dict[str, Any]],
         t: float,
-    ) -> list[CardsSeen | tuple[Text, list[dict[str, Any]]]]:
+    ) -> list[CardsSeen | Misread]:
         """A hand's view of fewer cards than the player lays down, lying still HAND_WAIT
         seconds: said once (a view with none says nothing: nobody has laid yet)."""
         n = len([c for c in self._laid if not self._unlike(c)])
@@ -383,7 +391,7 @@ class CardWatcher:
         if self._short == self._still.view:
             return []
         self._short = self._still.view
-        return [(_miscounted(expected, n), dice)]
+        return [Misread(_miscounted(expected, n), dice)]
 
     def _unlike(self, c: CardReading) -> bool:
         """Like no card of the deck: as the reader says, or of no card's size."""
@@ -395,21 +403,25 @@ class CardWatcher:
         known, it is not: vision.cards.size takes the median)."""
         return size.off(size.sides(c.corners), [*self._sizes, *self._here])
 
-    def _unread(self, cards: list[CardReading]) -> Text:
-        """Why cards cannot be read, for people: each card's reason (vision's words, or its
-        size) and its likeliest colour and value, in the game's words its expectation
-        gives (the app names no game's cards; without them, the card set's ids)."""
-        reasons = [
-            (_("the size of no card read lately") if self._off_size(c) else as_text(c.reason), c)
-            for c in cards
-        ]
+    def _unread(self, cards: list[CardReading], dice: list[dict[str, Any]]) -> Misread:
+        """Cards that cannot be read: for the players, what the camera could not tell of
+        each (vision.cards.reader.told, or its size) and its likeliest colour and value, in
+        the game's words its expectation gives (the app names no game's cards; without
+        them, the card set's ids); for the console, the reader's reasons with their figures
+        ("value unsure: 0.50 < 0.90", which told a player nothing)."""
+        from vision.cards.reader import told
+
         names = dict(self.expected.names) if self.expected is not None else {}
-        why = [
-            _("{why} (likeliest {card})", why=r, card=_card_said(c.best_color, c.best_value, names))
-            for r, c in reasons
-            if r
-        ]
-        return _said_unread(cards, why)
+        why, detail = [], []
+        for c in cards:
+            off = self._off_size(c)
+            plain = _("not the size of the other cards") if off else as_text(told(c))
+            card = _card_said(c.best_color, c.best_value, names)
+            if plain:
+                why.append(_("{why} (likeliest {card})", why=plain, card=card))
+            reason = "the size of no card read lately" if off else str(c.reason)
+            detail.append(f"{reason} (likeliest {c.best_color} {c.best_value})")
+        return Misread(_said_unread(cards, why), dice, "; ".join(detail))
 
     def _seen(
         self,
@@ -467,10 +479,14 @@ def _card_said(color: str, value: str, names: dict[str, str]) -> str:
 
 
 def _said_unread(cards: list[CardReading], why: list[Text]) -> Text:
-    """Cards that cannot be read, and why, for people: what to do next."""
+    """Cards that cannot be read, and why, for people: what to do next (the page offers
+    the cards that may be laid, or the hand filled in as read; or the camera reads a card
+    again once it lies otherwise)."""
     return _(
-        "{n, plural, one {# card cannot be read: {why}; enter it on the page} "
-        "other {# cards cannot be read: {why}; enter them on the page}}",
+        "{n, plural, one {the camera cannot read # card: {why}; tap the right card on the "
+        "page, or lay it flat in good light, without glare, for the camera to read it again} "
+        "other {the camera cannot read # cards: {why}; tap the right cards on the page, or "
+        "lay them flat in good light, without glare, for the camera to read them again}}",
         n=len(cards),
         why=why,
     )

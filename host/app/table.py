@@ -534,10 +534,10 @@ class Table:
                     misfit["cards"] = []
                     if event.guess is not None:  # a hand not all read: its form filled in
                         misfit["guess"] = event.guess
-                    cannot = _("the camera cannot read these cards: {why}", why=event.reason)
+                    cannot = event.reason  # (the card watcher's words say the camera)
                 else:
                     cannot = _("the camera cannot read this throw: {why}", why=event.reason)
-                self._show_seen(misfit, "warning", cannot)
+                self._show_seen(misfit, "warning", cannot, event.detail)
                 return "misfit"
             if isinstance(event, CardsSeen):
                 return self._cards_seen(event, seen)
@@ -609,12 +609,13 @@ class Table:
         self._show_seen({**seen, "status": "refused", "reason": said}, "warning", fix)
         return "refused"
 
-    def _show_seen(self, seen: dict[str, Any], level: str, said: Text) -> None:
+    def _show_seen(self, seen: dict[str, Any], level: str, said: Text, detail: str = "") -> None:
         """What the camera saw, not taken into the game, shown on the page and said: a new
         state for the pages even where its notice repeats the last one (the same card not
-        read a second time is a new view to show, and the one the players wait for)."""
+        read a second time is a new view to show, and the one the players wait for).
+        `detail`: the readers' own reasons with their figures, for the console only."""
         self.throw = seen
-        self.notice(level, said)
+        self.notice(level, said, detail=detail)
         self.touch()
 
     def _cards_seen(self, event: CardsSeen, seen: dict[str, Any]) -> str:
@@ -1340,9 +1341,10 @@ class Table:
             self.version += 1
             self._changed.notify_all()
 
-    def notice(self, level: str, text: str, console: bool = True) -> None:
+    def notice(self, level: str, text: str, console: bool = True, detail: str = "") -> None:
         """Tell the page (and, unless it is only "info" or `console` is False, the
-        console). The same notice again (a failure tried again and again) is not
+        console, with `detail`: what only whoever maintains the table reads, such as the
+        camera's figures). The same notice again (a failure tried again and again) is not
         repeated."""
         with self._lock:
             last = self.notices[-1] if self.notices else None
@@ -1351,7 +1353,7 @@ class Table:
             self._notice_id += 1
             self.notices.append(Notice(self._notice_id, level, text, time.time()))
             if level != "info" and console:
-                self.announce(f"[{level}] {text}")
+                self.announce(f"[{level}] {text}" + (f" [{detail}]" if detail else ""))
             self.version += 1
             self._changed.notify_all()
 

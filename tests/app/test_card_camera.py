@@ -6,6 +6,8 @@ and the whole path on recorded frames is tests/app/test_kato_end_to_end.py."""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -126,12 +128,19 @@ def test_a_card_of_another_colour_laid_alike_on_one_whose_value_was_not_read_is_
     assert len(again) == 1 and isinstance(again[0], tuple)
 
 
-def test_a_new_card_that_cannot_be_read_is_a_misfit_with_the_readers_reason() -> None:
+def test_a_new_card_that_cannot_be_read_is_said_in_the_players_words_its_figures_aside() -> None:
+    """What the camera could not tell and what to do, for the players; the reader's figures
+    ("value unsure: 0.50 < 0.90", which told a player nothing) for the console only."""
     unsure = reading("", "", best=("green", "8"))
     (event,) = watch([[], [unsure]], [0, 1], DISCARD)
-    reason, cards = event
-    assert "cannot be read: value unsure: 0.50 < 0.90 (likeliest green 8)" in reason
-    assert "enter it on the page" in reason and cards[0]["best_value"] == "8"
+    reason, cards, detail = event
+    assert reason == (
+        "the camera cannot read 1 card: value hard to make out (likeliest green 8); tap the "
+        "right card on the page, or lay it flat in good light, without glare, for the camera "
+        "to read it again"
+    )
+    assert cards[0]["best_value"] == "8"
+    assert detail == "value unsure: 0.50 < 0.90 (likeliest green 8)"
 
 
 def test_a_hand_is_read_once_all_its_cards_lie_there_every_one_read() -> None:
@@ -142,7 +151,7 @@ def test_a_hand_is_read_once_all_its_cards_lie_there_every_one_read() -> None:
     assert isinstance(event, CardsSeen) and event.expected == hand
     assert sorted(c["value"] for c in event.cards) == ["3", "wild"]
     (misfit,) = watch([[a, unsure]], [0], hand)
-    assert "1 card cannot be read" in misfit[0]
+    assert "the camera cannot read 1 card" in misfit[0]
 
 
 def still(watcher: CardWatcher | DiceWatcher, view: int, start: float, seconds: float) -> list[Any]:
@@ -157,7 +166,7 @@ def test_a_hand_of_more_cards_than_the_player_lays_down_is_said_at_once() -> Non
     a, b = reading("red", "3", at=(100, 100)), reading("black", "wild", at=(300, 100))
     c = reading("blue", "5", at=(500, 100))
     (misfit,) = watch([[a, b, c]], [0], hand)
-    reason, cards = misfit
+    reason, cards, _ = misfit
     assert reason == (
         "3 cards seen where Ann lays down 2: take away the cards that are not Ann's, or "
         "enter the hand on the page"
@@ -191,7 +200,7 @@ def test_what_is_like_no_card_is_said_once_and_left_out_beside_a_card_read() -> 
     )  # fmt: skip
     assert die.unlike and not red7.unlike
     (misfit, seen) = watch([[die], [die, red7]], [0, 1], DISCARD)
-    assert "1 card cannot be read: unlike" in misfit[0]  # alone and new: said
+    assert "1 card: like none of the game's cards" in misfit[0]  # alone and new: said
     assert seen.cards == [{"color": "red", "value": "7"}]  # then remembered where it lies
     (seen,) = watch([[die, red7]], [0], DISCARD)  # new with a card read: not the card laid
     assert seen.cards == [{"color": "red", "value": "7"}]
@@ -214,9 +223,9 @@ def test_a_find_of_no_card_s_size_is_left_out_beside_a_card_read() -> None:
     _, seen = watch([[red7], [red7, blue3, dice]], [0, 1], DISCARD)
     assert isinstance(seen, CardsSeen) and seen.cards == [{"color": "blue", "value": "3"}]
     (alone,) = watch([[dice]], [0], DISCARD)
-    assert "1 card cannot be read" in alone[0]
+    assert "the camera cannot read 1 card: value hard to make out" in alone[0]
     _, asked = watch([[red7], [red7, blue3, half]], [0, 1], DISCARD)
-    assert "1 card cannot be read" in asked[0]
+    assert "the camera cannot read 1 card: value hard to make out" in asked[0]
     hand = CardExpectation("cards", "hand", "Ann", count=1)
     (seen,) = watch([[dice, red7]], [0], hand)  # one card laid down, the dice beside it
     assert isinstance(seen, CardsSeen) and seen.cards == [{"color": "red", "value": "7"}]
@@ -228,11 +237,11 @@ def test_a_die_read_as_a_card_is_no_card_once_the_cards_size_is_known() -> None:
     a card was read, it is never the card laid; alone and new it is said, by its size."""
     red7 = reading("red", "7")
     die9 = reading("red", "9", at=(500, 80), size=(91, 55))
-    _, (misfit, _cards) = watch([[red7], [red7, die9]], [0, 1], DISCARD)
-    assert misfit == (
-        "1 card cannot be read: the size of no card read lately (likeliest red 9); enter it "
-        "on the page"
+    _, (misfit, _cards, detail) = watch([[red7], [red7, die9]], [0, 1], DISCARD)
+    assert misfit.startswith(
+        "the camera cannot read 1 card: not the size of the other cards (likeliest red 9); "
     )
+    assert detail == "the size of no card read lately (likeliest red 9)"
     assert unsaid(misfit) == []
     _, seen = watch([[red7], [reading("blue", "3", at=(480, 240)), die9]], [0, 1], DISCARD)
     assert isinstance(seen, CardsSeen) and seen.cards == [{"color": "blue", "value": "3"}]
@@ -253,7 +262,8 @@ def test_cards_seen_bigger_after_the_camera_moved_are_read_again_soon() -> None:
     assert all(isinstance(e, CardsSeen) for e in events[:30])
     later = events[30:]
     assert len(later) == 8 and isinstance(later[0], tuple)  # said, not given
-    assert "the size of no card read lately" in later[0][0]
+    assert "not the size of the other cards" in later[0].reason
+    assert later[0].detail.startswith("the size of no card read lately")
     assert all(isinstance(e, CardsSeen) for e in later[-3:]), later
 
 
@@ -261,7 +271,7 @@ def test_a_card_not_read_then_read_where_it_lies_is_not_laid_again() -> None:
     unsure = reading("", "", best=("green", "8"))
     green8 = reading("green", "8")  # the same card, read once the light is better
     (misfit,) = watch([[unsure], [green8]], [0, 1], DISCARD)
-    assert "cannot be read" in misfit[0]
+    assert "the camera cannot read 1 card" in misfit[0]
 
 
 def test_face_down_cards_and_no_expectation_read_nothing() -> None:
@@ -336,10 +346,15 @@ def test_a_taught_card_set_that_does_not_read_is_set_aside_said_and_the_shipped_
 
 @pytest.fixture
 def table(tmp_path: Path) -> Table:
+    return _kato_table(tmp_path, lambda s: None)
+
+
+def _kato_table(tmp_path: Path, announce: Callable[[str], None]) -> Table:
+    """A table playing KaTO, Ann and Bob, its console `announce`."""
     clock = Clock()
     table = Table(
         Store(tmp_path / "games.db"), FakeBoard(), window=4, pin_seconds=5, clock=clock,
-        announce=lambda s: None,
+        announce=announce,
     )  # fmt: skip
     table.start(clock_thread=False)
     players = [{"name": n} for n in ("Ann", "Bob")]
@@ -354,7 +369,12 @@ def seen(table: Table, *cards: tuple[str, str]) -> str:
     return table.camera_event(CardsSeen(expected, laid, [], b"", 0.0, 1))
 
 
-def test_cards_the_camera_cannot_read_are_said_as_cards_in_every_language(table: Table) -> None:
+def test_cards_the_camera_cannot_read_are_said_as_cards_in_every_language(tmp_path: Path) -> None:
+    """In the players' words in every language: what the camera could not tell of each card
+    and what to do; never the reader's figures ("valeur incertaine : 0,50 < 0,90"), which
+    the console keeps."""
+    console: list[str] = []
+    table = _kato_table(tmp_path, console.append)
     unsure = reading("", "", best=("green", "8"))
     unlike = CardReading(
         **{**reading("", "", at=(40, 300), best=("red", "draw2")).__dict__,
@@ -368,16 +388,26 @@ def test_cards_the_camera_cannot_read_are_said_as_cards_in_every_language(table:
     assert table.camera_event(misfit) == "misfit"
     notice = table.notices[-1].text
     assert notice == (
-        "the camera cannot read these cards: 2 cards cannot be read: value unsure: 0.50 < 0.90 "
-        "(likeliest green 8) and unlike: a card like none of cards (likeliest red draw2); "
-        "enter them on the page"
+        "the camera cannot read 2 cards: value hard to make out (likeliest green 8) and like "
+        "none of the game's cards (likeliest red draw2); tap the right cards on the page, or "
+        "lay them flat in good light, without glare, for the camera to read them again"
     )
     assert isinstance(notice, Text) and unsaid(notice) == []  # every part in fr and ja
-    assert notice.say("fr").startswith("la caméra ne peut pas lire ces cartes\u00a0: 2 cartes")
-    assert "valeur incertaine\u00a0: 0,50 < 0,90 (le plus probable\u00a0: green 8)" in notice.say(
-        "fr"
+    fr, ja = notice.say("fr"), notice.say("ja")
+    assert fr == (
+        "la caméra ne peut pas lire 2 cartes\u00a0: valeur difficile à distinguer (le plus "
+        "probable\u00a0: green 8) et ne ressemble à aucune carte du jeu (le plus "
+        "probable\u00a0: red draw2)\u00a0; touchez les bonnes cartes sur la page, ou "
+        "posez-les bien à plat, sous une bonne lumière, sans reflet, pour que la caméra les "
+        "relise"
     )
-    assert notice.say("ja").startswith("カメラはこのカードを読めません：読めないカードが2枚")
+    assert ja.startswith("カメラが読めないカードが2枚あります：値が見分けにくい（いちばん近いのは")
+    for said in (notice, fr, ja):  # no figure but the count and the cards' own
+        assert not re.search(r"\d[.,]\d|<|unsure|incertain|unlike", said), said
+    assert console[-1] == (
+        f"[warning] {notice} [value unsure: 0.50 < 0.90 (likeliest green 8); unlike: a card "
+        "like none of cards (likeliest red draw2)]"
+    )
     assert table.throw is not None and table.throw["cards"] == []  # the page: cards, not dice
 
 
@@ -459,19 +489,13 @@ def test_a_loser_s_hand_that_does_not_match_its_count_is_said_until_it_does(tabl
     assert [table.camera_event(e) for e in events] == ["misfit", "misfit"]
     notices = [n.text for n in table.notices][-2:]
     assert notices == [
-        "the camera cannot read these cards: only 2 of Bob's 3 cards are seen: lay them all "
-        "face up, apart, under the camera, or enter the hand on the page",
-        "the camera cannot read these cards: 4 cards seen where Bob lays down 3: take away "
-        "the cards that are not Bob's, or enter the hand on the page",
+        "only 2 of Bob's 3 cards are seen: lay them all face up, apart, under the camera, or "
+        "enter the hand on the page",
+        "4 cards seen where Bob lays down 3: take away the cards that are not Bob's, or "
+        "enter the hand on the page",
     ]
     assert [unsaid(n) for n in notices] == [[], []]
-    assert (
-        notices[0]
-        .say("fr")
-        .startswith(
-            "la caméra ne peut pas lire ces cartes\u00a0: seules 2 des 3 cartes de Bob sont vues"
-        )
-    )
+    assert notices[0].say("fr").startswith("seules 2 des 3 cartes de Bob sont vues")
     assert table.throw is not None and table.throw["status"] == "misfit"
     assert "take away the cards" in table.throw["reason"]  # the page shows why, as cards
     (hand,) = still(watcher, 2, 20.0, 1.0)

@@ -5,6 +5,7 @@ confirmed on the page's form of cards."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -248,6 +249,55 @@ def test_a_hand_the_camera_read_wrong_is_fixed_in_its_slots(
 
 def card(color: str, value: str) -> dict[str, str]:
     return {"color": color, "value": value}
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        pytest.param(
+            "fr",
+            "la caméra ne peut pas lire 1 carte\u00a0: valeur difficile à distinguer (le plus "
+            "probable\u00a0: 6 jaune)\u00a0; touchez la bonne carte sur la page, ou posez-la "
+            "bien à plat, sous une bonne lumière, sans reflet, pour que la caméra la relise",
+            id="fr",
+        ),
+        pytest.param(
+            "ja",
+            "カメラが読めないカードが1枚あります：値が見分けにくい（いちばん近いのは黄の6）。"
+            "ページで正しいカードをタップするか、カメラが読み直せるよう、反射のない明るい所に"
+            "平らに置いてください",
+            id="ja",
+        ),
+    ],
+)
+def test_a_card_not_read_is_said_in_the_players_words_without_the_camera_s_figures(
+    browser: Browser, table: Served, lang: str, said: str, tmp_path: Path
+) -> None:
+    """A card laid that the camera is unsure of: the notice and the caption under the
+    snapshot say what it could not tell and what to do; they said the reader's figures
+    ('valeur incertaine : 0,50 < 0,90 (le plus probable : 6 jaune) ; entrez-la sur la
+    page'), which tell a player nothing."""
+    t: Table = table.table
+    t.act(
+        {"do": "new_game", "game": "kato", "setup": {"players": [{"name": "Ann"}, {"name": "Bob"}]}}
+    )
+    assert seen(t, ("red", "7")) == "read"
+    page = open_page(browser, table, lang=lang)
+    watcher = DiceWatcher()
+    unsure = reading("", "", at=(300, 100), best=("yellow", "6"))
+    watcher.cards = CardWatcher(_snapshot, load=lambda name: Scripted([[unsure]]))
+    t.on_expect(watcher.expect)
+    (misfit,) = still(watcher, 0, 0.0, 1.0)
+    assert t.camera_event(misfit) == "misfit"
+    expect(page.locator("#message")).to_have_text(said)
+    expect(page.locator("[data-test=seen]")).to_contain_text(said)
+    page.screenshot(path=str(tmp_path / f"unread-{lang}.png"), full_page=True)
+    for text in (
+        page.locator("#message").inner_text(),
+        page.locator("[data-test=seen]").inner_text(),
+    ):
+        assert not re.search(r"\d[.,]\d|<", text), text
+    assert not page.errors  # type: ignore[attr-defined]
 
 
 def test_a_hand_not_all_read_is_filled_in_to_confirm_in_one_tap(

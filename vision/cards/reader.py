@@ -199,12 +199,48 @@ class CardReader(FrameCards):
         )
 
 
+OFF_SIZE = _("unlike: not the size of the cards beside it")
+FACE_DOWN = _("face down: its back is up")
+NO_KIND = "a card of no kind of {name}"  # the template of the reason of a card of `other`
+
+
 def _sized(c: CardReading, cards: list[size.Sides]) -> CardReading:
     """`c`, or like no card if it is of no card's size beside `cards` (a die read a card)."""
     if not size.off(size.sides(c.corners), cards, SIZED_FROM):
         return c
-    why = _("unlike: not the size of the cards beside it")
-    return replace(c, color=UNKNOWN, value=UNKNOWN, reason=why, facedown=False)
+    return replace(c, color=UNKNOWN, value=UNKNOWN, reason=OFF_SIZE, facedown=False)
+
+
+def told(c: CardReading) -> Said | str:
+    """What the camera could not tell of a card not read, in the players' words ("" when
+    it is read): `reason` is the engineer's (the figures, for `dicetable vision eval` and
+    the console), never a player's ("value unsure: 0.50 < 0.90" told nobody at the table
+    what was wrong). What to do about it is the caller's to say (it knows what the table
+    offers: the page's answers).
+
+    >>> told(CardReading((), (0, 0), (0, 0, 0, 0), 0, "red", UNKNOWN, 0.5, 0.99, "", "red", "7"))
+    'value hard to make out'
+    """
+    if c.facedown or c.reason == FACE_DOWN:
+        return _("face down")
+    if c.reason == OFF_SIZE:
+        return _("not the size of the other cards")
+    if c.unlike:
+        return _("like none of the game's cards")
+    why = getattr(c.reason, "template", "")  # (vision's reasons say which was unsure)
+    if why == NO_KIND:
+        return _("not a card of this game")
+    value = why.startswith("value unsure") or (not why and c.value == UNKNOWN)
+    colour = "colour unsure" in why or (not why and c.color == UNKNOWN)
+    if not (value or colour):  # another reason (no such card, a taught set's doubt)
+        value, colour = c.value == UNKNOWN, c.color == UNKNOWN
+    if value and colour:
+        return _("colour and value hard to make out")
+    if value:
+        return _("value hard to make out")
+    if colour:
+        return _("colour hard to make out")
+    return ""
 
 
 def implied_colour(s: CardSet, value: str, value_p: float, color: str, color_p: float) -> bool:
@@ -224,7 +260,7 @@ def _why(
     if unlike:
         return _("unlike: a card like none of {name}", name=s.name)
     if facedown:
-        return _("face down: its back is up")
+        return FACE_DOWN
     if s.other and value == s.other:
         return _("a card of no kind of {name}", name=s.name)
     # (numbers as the reader's language writes them: the host fills the templates)
