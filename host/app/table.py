@@ -41,7 +41,6 @@ from host.app.camera import (
 from host.app.card_teaching import CardTeaching
 from host.app.store import Store, StoreError, result_of
 from host.app.text import _
-from host.app.text import source_name as _source
 from host.errors import UserError
 from host.games import DiceExpectation, Game, IllegalInput, Input
 from host.games.kind import (
@@ -325,26 +324,30 @@ class Table:
         by: dict[str, Text] = {}
         if not self._began <= seen <= self.version:
             return []  # (a page of the run before: the versions began anew)
-        players = list(self.game.players) if self.game is not None else []
         for move in self._moves:
             if move.version <= seen:
                 continue
-            door, _sp, seat = move.door.partition(" ")
-            key = door
-            if door == "page" and client is not None and move.client == client:
-                key, said = "this", _("sent twice from this device")
-            elif door == "page":
-                said = _("another page")
-            elif door == "button" and seat.isdigit() and int(seat) < len(players):
-                key, said = move.door, _("{player}'s button", player=players[int(seat)])
-            elif door == CAMERA:
-                said = _("the camera")
-            elif door == "timer":
-                said = _("the correction window's end")
+            if move.door == "page" and client is not None and move.client == client:
+                by.setdefault("this", _("sent twice from this device"))
             else:
-                said = _("the recorded session")
-            by.setdefault(key, said)
+                key = move.door if move.door.startswith("button ") else move.door.split()[0]
+                by.setdefault(key, self._door_said(move.door, _("another page")))
         return list(by.values())
+
+    def _door_said(self, door: str, page: Text) -> Text:
+        """A move's door ("page", "button 2", "camera", "timer"...) as people name it: "Ann's
+        button", "the camera", "the correction window's end"; a page's, `page`."""
+        kind, _sp, seat = door.partition(" ")
+        players = list(self.game.players) if self.game is not None else []
+        if kind == "page":
+            return page
+        if kind == "button" and seat.isdigit() and int(seat) < len(players):
+            return _("{player}'s button", player=players[int(seat)])
+        if kind == CAMERA:
+            return _("the camera")
+        if kind == "timer":
+            return _("the correction window's end")
+        return _("the recorded session")
 
     def apply(self, inp: Input, source: str) -> None:
         """An engine input from a person: in a dice game, a resolve opens the correction
@@ -456,7 +459,7 @@ class Table:
                         "not taken for the next step; press it again if you mean it now "
                         "({waits})",
                         player=player,
-                        source=_source(crossed.split()[0]),
+                        source=self._door_said(crossed, _("a tap on a page")),
                         waits=self.awaited(),
                     ),
                 )
@@ -762,13 +765,13 @@ class Table:
         if self.asking is not None:  # undo first takes back the throw asked about
             self._drop_asking()
             self.throw = None
-            self.notice("info", _("undo: the throw not read is dropped ({source})", source=source))
+            self.notice("info", _("undo: the throw not read is dropped"))
             self._publish()
             return self._ack()
         if self.holding is not None:  # undo first takes back the end of the throws
             self.holding = self.deadline = None
             self.store.hold(self.game_id, None)
-            self.notice("info", _("undo: the throws go on ({source})", source=_source(source)))
+            self.notice("info", _("undo: the throws go on"))
             self._publish()
             return self._ack()
         try:
@@ -789,7 +792,7 @@ class Table:
         self._state = game.to_json()
         # the feed tells it (else the kind, from the state it was given in: the one now)
         said = told["said"] if told else story_of(self.kind, self._state, {}, undone)["said"]
-        self.notice("info", _("undone: {what} ({source})", what=said, source=_source(source)))
+        self.notice("info", _("undone: {what}", what=said))
         self._publish()
         return self._ack()
 
@@ -918,13 +921,7 @@ class Table:
         self.paused = paused
         if not paused and self.holding is not None:
             self.deadline = self.clock() + self.window  # a fresh look after the break
-        who = _source(source)
-        said = (
-            _("game paused ({source})", source=who)
-            if paused
-            else _("game resumed ({source})", source=who)
-        )
-        self.notice("info", said)
+        self.notice("info", _("game paused") if paused else _("game resumed"))
         self._publish()
         return self._ack()
 

@@ -2,13 +2,9 @@
 messages (notices, refusals), in one catalogue per language: host/app/locales/LANG.json
 (see host.games.text)."""
 
-from host.games.text import Text, Words
+from host.games.text import Words
 
-# where an input came from, as a notice names it (the table's `source`)
+# where an input came from, as the page's feed names it under its icon (app.js sourceName)
 SOURCES = ("page", "button", "camera", "timer", "recording", "import")
 
 _ = Words("host.app", names=lambda: SOURCES)
-
-
-def source_name(source: str) -> Text:
-    return _.name(source)

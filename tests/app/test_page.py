@@ -385,6 +385,26 @@ def test_undo_on_the_page(browser: Browser, table: Served) -> None:
     assert table.table.store.history(table.table.game_id or 0)[0]["undone"] is not None
 
 
+def test_the_undo_and_pause_notices_say_no_source_tag(browser: Browser, table: Served) -> None:
+    """The notices of an undo, a pause and a resume are player sentences: they ended in
+    the door's tag, '(page)', which told nobody anything (every undo is a page's)."""
+    start_game(table)
+    page = open_page(browser, table, lang="fr")
+    table.table.camera_event(throw_seen(["1", "2", "3", "claw", "heart", "energy"]))
+    expect(page.locator("[data-test=result]")).to_contain_text("lancer 1 sur 3")
+    page.click("[data-test=undo]")
+    message = page.locator("#message")
+    expect(message).to_have_text(re.compile("^annulé\u00a0: "))
+    said = [message.inner_text()]
+    table.table.act({"do": "pause"})
+    expect(message).to_have_text("partie en pause")
+    table.table.act({"do": "resume"})
+    expect(message).to_have_text("partie reprise")
+    said += [n.text.say("fr") for n in table.table.notices]
+    assert not [s for s in said if re.search(r"\((page|bouton|caméra|minuteur)\)", s)], said
+    assert not page.errors  # type: ignore[attr-defined]
+
+
 def test_changes_are_refused_without_the_pin(browser: Browser, table: Served) -> None:
     start_game(table)
     page = open_page(browser, table, unlock=False)

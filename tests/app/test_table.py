@@ -572,7 +572,7 @@ def test_a_press_that_crossed_another_doors_move_is_not_taken_for_the_next_step(
     press(0)  # ...as Ann's press to use it now was on its way
     assert [i["type"] for i in stored(table)] == ["throw", "resolve"]  # no end of the turn
     said = table.notices[-1].text
-    assert "Ann's button came just as the game moved on (timer)" in said
+    assert "Ann's button came just as the game moved on (the correction window's end)" in said
     assert said.endswith("(the game waits for Ann: end the turn)")
     assert "end_turn" in [a["kind"] for a in table.view()["game"]["answers"]]
     press(0, after=2)  # pressed again, the move seen: her turn ends
@@ -583,7 +583,7 @@ def test_a_press_that_crossed_another_doors_move_is_not_taken_for_the_next_step(
     table.act({"do": "input", "input": {"type": "resolve", "player": "Bob"}})  # a phone
     press(1)  # Bob's button, crossing it: his result is not used at once
     assert table.holding == {"type": "resolve", "player": "Bob"}
-    assert "Bob's button came just as the game moved on (page)" in table.notices[-1].text
+    assert "Bob's button came just as the game moved on (a tap on a page)" in table.notices[-1].text
     press(1, after=1)  # seen: the result is used now, as a press in the window does
     assert table.holding is None and stored(table)[-1]["type"] == "resolve"
     press(1, after=1)
@@ -633,7 +633,7 @@ def test_two_catches_pressed_at_once_the_second_is_not_taken_for_a_draw(
     board.pressed += [ButtonPress(3, "1A2B3C4D/01"), ButtonPress(2, "1A2B3C4D/02")]
     table.tick()
     assert stored(table)[-1] == {"type": "catch", "player": "Dan", "target": "Ann"}
-    assert "Cat's button came just as the game moved on (button)" in table.notices[-1].text
+    assert "Cat's button came just as the game moved on (Dan's button)" in table.notices[-1].text
     assert len(board.done_presses) == 2
 
 

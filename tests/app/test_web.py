@@ -471,9 +471,9 @@ def test_the_server_says_its_refusals_and_notices_in_the_language_asked(s: Serve
     assert said["key"].startswith("read-only: enter the table PIN")  # for a tool to tell
     assert post(s, "/api/action", {"do": "pause"}, pin=s.table.store.pin)[0] == 200
     _, state = request(s, "GET", "/api/state?lang=ja")
-    assert state["notices"][-1]["text"] == "ゲームを一時停止しました（ページ）"
+    assert state["notices"][-1]["text"] == "ゲームを一時停止しました"  # (a tag said nothing)
     _, state = request(s, "GET", "/api/state", headers={"Accept-Language": "fr"})
-    assert state["notices"][-1]["text"] == "partie en pause (page)"
+    assert state["notices"][-1]["text"] == "partie en pause"
     wrong = "0000" if s.table.store.pin != "0000" else "1111"
     status, said = request(s, "POST", "/api/action", body, {**french, "X-Table-PIN": wrong})
     assert status == 403 and said["error"].startswith("code erroné\u00a0:")
