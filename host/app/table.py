@@ -56,7 +56,7 @@ from host.games.kind import (
     story_of,
 )
 from host.games.page import answers_json, awaiting
-from host.games.registry import broken, default_kind, kind_named
+from host.games.registry import broken, default_kind, kind_named, kinds
 from host.games.text import ENGLISH, OneOf, Text, localize, message
 
 UNKNOWN = "unknown"  # vision's face of a die it could not read
@@ -904,6 +904,25 @@ class Table:
             context = self._dice_context()
             now = [context["face_set"]] if context is not None else []
             return list(dict.fromkeys([*now, *dice_sets(self.kind)]))
+
+    def likely_dice_sets(self) -> list[str]:
+        """The dice sets most likely on the table, likeliest first: the game on the table's
+        (`dice_sets`); with none, those of the game played last that has dice, else the set
+        taught last (Teach your dice), else the catalog's first game's with dice. The page
+        lists them first, so its teaching's picker starts on them: with no game it started
+        on the first set by title ("キングダムランのダイス" in Japanese), whatever lay there."""
+        on_table = self.dice_sets()
+        if on_table:
+            return on_table
+        games = kinds()
+        for row in self.store.games():  # (the newest first)
+            played = list(dice_sets(games[row.kind])) if row.kind in games else []
+            if played:
+                return played
+        taught = self.learning.store.taught_last() if self.learning is not None else None
+        if taught is not None:
+            return [taught]
+        return next((list(dice_sets(k)) for k in games.values() if dice_sets(k)), [])
 
     def _do_redo(self, action: Mapping[str, Any], source: str) -> dict[str, Any]:
         """The last input undone, given again (undo, then redo, is no change)."""

@@ -280,7 +280,8 @@ class WebServer:
                 return _send(200, body, "application/json", disposition)
             if path == "/api/sets":
                 learning = table.learning
-                sets = learning.sets_view(lang, table.dice_sets()) if learning is not None else []
+                likely = table.likely_dice_sets()  # (the teaching's picker starts on them)
+                sets = learning.sets_view(lang, likely) if learning is not None else []
                 return _json(200, localize({"sets": sets}, lang))
             if path.startswith("/api/teach/cut/") and path.endswith(".png"):
                 if table.learning is None:

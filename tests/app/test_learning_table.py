@@ -324,6 +324,38 @@ def test_the_dice_sets_are_shown_by_their_titles_the_game_on_the_table_first(
     assert names.index("kot") + 1 == names.index("kot-dark")  # a game's sets together
 
 
+def test_with_no_dice_on_the_table_the_dice_likely_there_come_first(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No game with dice on the table: the dice likely there are listed first (the
+    teaching's picker starts on them): the game played last with dice's, else the set
+    taught last, else the catalog's first game's. Before, none (the first by title)."""
+    from vision.learning.store import NewExample
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    t = Table(
+        Store(tmp_path / "games.db"), FakeBoard(), window=WINDOW, clock=Clock(), announce=print
+    )
+    t.learning = Learning(LearningStore(), t.touch, t.notice)
+    t.start(clock_thread=False)
+    kot = ["kot", "kot-dark", "berserk", "fate"]
+    assert t.dice_sets() == [] and t.likely_dice_sets() == kot  # a new table: the first game's
+    taught = NewExample("3", crop(1), 0.0, True, "taught", key="taught:1.000: 1")
+    t.learning.store.add("d6-pips", [taught])
+    t.learning.store.add("kot", [NewExample("3", crop(2), 0.0, True, "asked", key="k 1")])
+    assert t.likely_dice_sets() == ["d6-pips"]  # the set taught last (not one played)
+    racers = [{"name": "Ann", "colour": "red"}, {"name": "Bob", "colour": "blue"}]
+    t.act({"do": "new_game", "game": "kingdom-run", "setup": {"players": racers}})
+    t.act(
+        {"do": "new_game", "game": "kato", "setup": {"players": [{"name": "Ann"}, {"name": "Bob"}]}}
+    )
+    assert t.dice_sets() == []  # a card game on the table: no dice
+    assert t.likely_dice_sets() == ["kingdom-run"]  # the game played last with dice
+    names = [s["name"] for s in t.learning.sets_view("ja", t.likely_dice_sets())]
+    assert names[0] == "kingdom-run"
+    t.close()
+
+
 def test_the_teaching_and_its_notices_say_the_set_by_its_title(table: Table) -> None:
     from host.games.text import Text, localize
 

@@ -201,6 +201,33 @@ def test_the_dice_sets_are_shown_by_their_titles_the_game_on_the_table_first(
         browser.close()
 
 
+def test_with_no_game_on_the_table_the_teaching_starts_on_the_dice_likely_there(
+    table: Served,
+) -> None:
+    """No game on the table (ja): the teaching's picker starts on the dice likely there,
+    the catalog's first game's on a new table, the game played last with dice's after one;
+    it started on the first set by title (キングダムランのダイス), whatever lay there."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = launch(playwright)
+        page = open_page(browser, table, "ja")
+        page.evaluate("openPanel('teach')")
+        expect(page.locator("[data-test=teach-start]")).to_have_count(0)  # no game's dice
+        picker = page.locator("#panel select")
+        assert picker.evaluate("(s) => s.selectedOptions[0].value") == "kot"
+        expect(picker.locator("option:checked")).to_have_text("キング・オブ・トーキョーのダイス")
+        page.evaluate("closePanel()")
+        racers = [{"name": "Ann", "colour": "red"}, {"name": "Bob", "colour": "blue"}]
+        table.table.act({"do": "new_game", "game": "kingdom-run", "setup": {"players": racers}})
+        kato = {"players": [{"name": "Ann"}, {"name": "Bob"}]}
+        table.table.act({"do": "new_game", "game": "kato", "setup": kato})  # cards: no dice
+        page.evaluate("openPanel('teach')")
+        expect(page.locator("#panel select option:checked")).to_have_text("キングダムランのダイス")
+        assert not page.errors  # type: ignore[attr-defined]
+        browser.close()
+
+
 def test_the_dice_sets_follow_a_refit_live_and_say_it_waits_for_another_process_s(
     table: Served,
 ) -> None:

@@ -502,6 +502,15 @@ class LearningStore:
             ).fetchone()
         return int(n)
 
+    def taught_last(self) -> str | None:
+        """The set whose dice were taught last (the newest example a teaching kept: a
+        cancelled teaching's are forgotten), if any."""
+        with self._read() as db:
+            row = db.execute(
+                "SELECT face_set FROM examples WHERE source = 'taught' ORDER BY id DESC LIMIT 1"
+            ).fetchone()
+        return None if row is None else str(row[0])
+
     def face_sets(self) -> list[str]:
         """Every set with examples or versions."""
         with self._read() as db:
