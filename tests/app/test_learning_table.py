@@ -281,6 +281,48 @@ def test_a_second_phone_starting_a_teaching_while_one_sorts_or_fits_is_refused(
     assert learning.flow is not first and learning.flow.step == "throwing"
 
 
+def test_two_phones_answering_the_same_dice_or_card_the_second_is_told(
+    table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two phones teaching at once, both looking at the same state: Aiko names a group of
+    dice claws, then Ben, who had not seen that, names them hearts. Before, Ben's answer
+    replaced Aiko's without a word (the version check lets through anything made since
+    the game's last move, and a teaching's answer is no move of the game). Now it is
+    refused, as a stale action is, saying the earlier answer stands and shows; an answer
+    about other dice, the same answer again, or one made after seeing Aiko's is taken.
+    The same for a card of the deck being taught."""
+    said: list[tuple[str, Any]] = []
+
+    def act(action: dict[str, Any], *_: Any) -> None:  # (the teaching itself: its tests)
+        said.append((action["step"], action.get("group", action.get("card"))))
+        table.touch()
+
+    assert table.learning is not None
+    monkeypatch.setattr(table.learning, "act", act)
+    monkeypatch.setattr(table.card_teaching, "act", act)
+    seen = table.version  # both phones' pages
+    table.act({"do": "teach", "step": "name", "group": 0, "face": "claw", "version": seen})
+    with pytest.raises(Refused, match="these dice were answered meanwhile") as refused:
+        table.act({"do": "teach", "step": "name", "group": 0, "face": "heart", "version": seen})
+    assert "このダイスには先に答えがありました" in str(localize(refused.value.args[0], "ja"))
+    assert said == [("name", 0)]
+    table.act({"do": "teach", "step": "name", "group": 1, "face": "heart", "version": seen})
+    table.act({"do": "teach", "step": "name", "group": 0, "face": "claw", "version": seen})
+    table.act(
+        {"do": "teach", "step": "name", "group": 0, "face": "heart", "version": table.version}
+    )
+    assert said[1:] == [("name", 1), ("name", 0), ("name", 0)]
+    seen = table.version
+    confirm = {"do": "teach_cards", "step": "confirm", "card": 2, "version": seen}
+    table.act({**confirm, "color": "red", "value": "7"})
+    with pytest.raises(Refused, match="this card was answered meanwhile"):
+        table.act({**confirm, "color": "red", "value": "1"})
+    with pytest.raises(Refused, match="this card was answered meanwhile"):
+        table.act({"do": "teach_cards", "step": "leave_out", "card": 2, "version": seen})
+    table.act({**confirm, "card": 3, "color": "red", "value": "1"})
+    assert said[4:] == [("confirm", 2), ("confirm", 3)]
+
+
 # ---- the dice sets as players know them --------------------------------------------------
 
 
