@@ -378,3 +378,59 @@ def test_a_range_whose_ends_are_equal_is_said_as_one_number(
         page.click("[data-test=open-stats]")
         expect(page.locator("#panel")).to_contain_text(text)
         page.context.close()
+
+
+def test_a_language_switch_keeps_what_was_typed_and_chosen(browser: Browser, table: Served) -> None:
+    """Switching the page's language draws every word anew: before, it drew the open panel
+    and the game's forms anew too, so a setup half filled in, an input's JSON being typed
+    or the dice tapped so far were lost. Each is kept, in the new language's words."""
+    page = open_page(browser, table)
+    page.get_by_role("button", name="Set up a game").click()
+    form = page.locator("[data-test=setup-form]")
+    page.click("[data-test=more-players]")  # a player more than the form's start
+    rows = form.locator("input[name=name]").count()
+    for i, p in enumerate(PLAYERS[:3]):
+        page.fill(f"[aria-label='player {i + 1} name']", p["name"])
+        page.select_option(f"[aria-label='player {i + 1} monster']", p["monster"])
+    page.select_option("[aria-label='first player']", "Cat")
+    page.uncheck("[name=table_deck]")
+    page.select_option("[data-test=language]", "ja")
+    expect(form.locator("h2")).to_contain_text("新しいゲーム")
+    names = form.locator("input[name=name]")
+    expect(names).to_have_count(rows)
+    for i, p in enumerate(PLAYERS[:3]):
+        expect(names.nth(i)).to_have_value(p["name"])
+        expect(form.locator("select[name=monster]").nth(i)).to_have_value(p["monster"])
+    expect(form.locator("select[name=first_player]")).to_have_value("Cat")
+    expect(form.locator("[name=table_deck]")).not_to_be_checked()
+    form.locator("select[data-keep=game]").select_option("kingdom-run")  # another game
+    form.locator("input[name=name]").first.fill("Eve")
+    page.select_option("[data-test=language]", "fr")
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    expect(form.locator("select[data-keep=game]")).to_have_value("kingdom-run")
+    expect(form.locator("input[name=name]").first).to_have_value("Eve")
+    page.evaluate("openPanel('json')")
+    typed = '{"type": "throw", "player": "Ann", "thrown": ["1"'
+    page.fill("[data-test=json-input]", typed)
+    page.select_option("[data-test=language]", "en")
+    expect(page.locator("#panel h2")).to_have_text("Send an input as JSON")
+    expect(page.locator("[data-test=json-input]")).to_have_value(typed)
+    page.evaluate("closePanel()")
+    setup = {"players": PLAYERS[:2], "first_player": "Ann"}
+    table.table.act({"do": "new_game", "game": "king-of-tokyo", "setup": setup})
+    expect(page.locator("[data-test=lock]")).not_to_have_class("open")  # a new game's PIN
+    unlock_page(page, table.table.store.pin)
+    entry = page.locator(".answer[data-kind=throw]")
+    for face in ("1", "heart"):  # two dice of six tapped
+        entry.locator(f"[data-test=dice-palette] button[data-face='{face}']").click()
+    page.select_option("[data-test=language]", "ja")
+    expect(page.locator("[data-test=turn]")).to_contain_text("ターン")  # the state in Japanese
+    expect(entry.locator(".die-slot .die.empty")).to_have_count(4)
+    for face in ("2", "2", "claw", "energy"):
+        entry.locator(f"[data-test=dice-palette] button[data-face='{face}']").click()
+    expect(page.locator("[data-test=result]")).to_be_visible()
+    assert table.table.store.inputs(table.table.game_id or 0)[-1]["thrown"] == [
+        "1", "heart", "2", "2", "claw", "energy"
+    ]  # fmt: skip
+    assert not page.errors  # type: ignore[attr-defined]
+    page.context.close()

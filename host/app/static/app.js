@@ -138,9 +138,65 @@ async function switchLanguage(code) {
   await loadLanguage(code);
   catalog = await (await get("/api/catalog")).json();
   drawn = {};
+  const panel = $("panel");
+  const open = panel.dataset.name && !panel.hidden ? panel.dataset.name : null;
+  const typed = open ? typedIn(panel) : null; // (the game's forms keep theirs: draft())
   setPin(pin); // the lock's words, and everything drawn again
-  if ($("panel").dataset.name && !$("panel").hidden) openPanel($("panel").dataset.name);
+  if (open) { await openPanel(open); retype(panel, typed); }
   connect(); // the live state, in the new language
+}
+
+// What was typed and chosen in a panel's fields (a setup half filled in, an input's JSON),
+// put back by retype() once the panel is drawn again in another language: the game chosen
+// and the number of players first (they draw the rest), then each field in order.
+const FIELDS = "input:not([type=file]), select, textarea";
+function typedIn(root) {
+  const chosen = root.querySelector("select[data-keep=game]");
+  return {
+    game: chosen && chosen.value,
+    rows: root.querySelectorAll("input[name=name]").length,
+    fields: [...root.querySelectorAll(FIELDS)].map((el) => ({
+      tag: el.tagName, type: el.type, name: el.name, value: el.value, checked: el.checked,
+      options: el.multiple ? [...el.selectedOptions].map((o) => o.value) : null,
+    })),
+  };
+}
+function retype(root, typed) {
+  const chosen = root.querySelector("select[data-keep=game]");
+  if (chosen && typed.game && chosen.value !== typed.game) {
+    chosen.value = typed.game;
+    chosen.dispatchEvent(new Event("change"));
+  }
+  const rows = () => root.querySelectorAll("input[name=name]").length;
+  for (let n = 0; n < 20 && rows() !== typed.rows; n++) {
+    const button = root.querySelector(rows() < typed.rows ? "[data-test=more-players]" : "[data-test=fewer-players]");
+    if (!button || button.disabled) break;
+    button.click();
+  }
+  [...root.querySelectorAll(FIELDS)].forEach((el, i) => {
+    const was = typed.fields[i];
+    if (!was || was.tag !== el.tagName || was.type !== el.type || was.name !== el.name) return;
+    const before = JSON.stringify([el.value, el.checked, [...(el.selectedOptions || [])].map((o) => o.value)]);
+    if (el.type === "checkbox") el.checked = was.checked;
+    else if (was.options) for (const o of el.options) o.selected = was.options.includes(o.value);
+    else el.value = was.value;
+    if (before === JSON.stringify([el.value, el.checked, [...(el.selectedOptions || [])].map((o) => o.value)])) return;
+    el.dispatchEvent(new Event("input", { bubbles: true })); // (the names refill the lists of
+    el.dispatchEvent(new Event("change", { bubbles: true })); // players, fields follow others)
+  });
+}
+
+// What a form of the game holds so far (the dice tapped, the cards chosen, a field's
+// choice), by the form without its words: drawn again while the game has not moved (a
+// language switch draws every word anew, twice: at once, then with the state in the new
+// language), it starts where it was. Forgotten at the game's next move (render()).
+const drafts = new Map();
+let draftsAt = null;
+const WORDING = new Set(["label", "note", "submit", "title", "find"]);
+function draft(kind, form, fresh) {
+  const key = kind + JSON.stringify(form, (k, v) => (WORDING.has(k) ? undefined : v));
+  if (!drafts.has(key)) drafts.set(key, fresh());
+  return drafts.get(key);
 }
 
 // ---- small helpers ------------------------------------------------------------------
@@ -333,6 +389,8 @@ function render() {
   if (!state) return;
   document.body.dataset.version = state.version;
   const g = game();
+  const at = g ? `${g.id} ${g.inputs} ${!!g.window}` : "";
+  if (at !== draftsAt) { drafts.clear(); draftsAt = at; }
   $("title").textContent = g ? t("{title} · game {n}", { title: g.title, n: g.id }) + (g.paused ? ` · ${t("paused")}` : "") : "";
   const v = view();
   checkPin();
@@ -484,13 +542,13 @@ function diceForm(form) {
   if (form.only) return countForm(form);
   const intro = (text) => h("p", { class: "quiet" }, form.note ? t("Enter the dice: {note}.", { note: form.note }) : text);
   if (form.current.length === form.count) {
-    const dice = form.current.slice();
+    const dice = draft("rethrow", form, () => form.current.slice());
     return h("div", { class: "dice-form", "data-test": "dice-form" },
       intro(t("Tap the new face of each die that changed, then send the throw:")),
-      diceGrid(dice, form.faces, (i, f) => { dice[i] = f; }, form.groups),
+      diceGrid(form.current, form.faces, (i, f) => { dice[i] = f; }, form.groups, dice),
       h("button", { "data-test": "throw-done", onclick: () => act({ do: "throw", faces: dice.slice() }) }, t("Send this throw")));
   }
-  const chosen = [];
+  const chosen = draft("dice", form, () => []);
   const slots = h("div", { class: "dice slots", "data-test": "dice-slots" });
   const draw = () => {
     slots.textContent = "";
@@ -520,13 +578,13 @@ function diceForm(form) {
 // Every die a column of the faces it can show, the face it shows marked: one tap on
 // another face of a die says that die shows it (`pick(die, face)`). With `groups` (the
 // faces of each kind of die a game throws), a die's column holds its own kind's faces.
-function diceGrid(dice, faces, pick, groups) {
+function diceGrid(dice, faces, pick, groups, shown = dice) {
   const grid = h("div", { class: "dice-grid", "data-test": "dice-grid", style: `--dice: ${dice.length}` });
   dice.forEach((face, i) => {
     const column = h("div", { class: "dice-column", "data-die": i, "data-from": face });
     const own = (groups || []).find((g) => g.includes(face)) || faces;
     column.append(...own.map((f) => h("button", {
-      type: "button", class: "die-button", "data-face": f, "aria-pressed": String(f === face),
+      type: "button", class: "die-button", "data-face": f, "aria-pressed": String(f === shown[i]),
       "aria-label": t("die {n}: {face}", { n: i + 1, face: faceLabel(f) }),
       onclick: (event) => {
         for (const b of column.children) b.setAttribute("aria-pressed", String(b === event.currentTarget));
@@ -584,11 +642,17 @@ function picker(choices, label, pick, chosen = null) {
 function fieldsForm(form, send = answer) {
   if (sameLongLists(form.fields)) return slotsForm(form, send);
   let submit = null;
-  const inputs = form.fields.map((f) => {
-    if (!f.choices) return h("input", { type: "number", min: f.min, max: f.max, value: f.min, "aria-label": f.label });
+  const kept = draft("fields", form, () => form.fields.map(() => null)); // a field's value so far
+  const keep = (el, i) => {
+    if (kept[i] !== null) el.value = kept[i];
+    el.addEventListener("change", () => { kept[i] = el.value; });
+    return el;
+  };
+  const inputs = form.fields.map((f, i) => {
+    if (!f.choices) return keep(h("input", { type: "number", min: f.min, max: f.max, value: f.min, "aria-label": f.label }), i);
     if (f.choices.length <= 8) {
-      return h("select", { "aria-label": f.label }, h("option", { value: "" }, `${f.label}…`),
-        ordered(f.choices).map((c) => h("option", { value: optionValue(c, f.choices) }, c.label)));
+      return keep(h("select", { "aria-label": f.label }, h("option", { value: "" }, `${f.label}…`),
+        ordered(f.choices).map((c) => h("option", { value: optionValue(c, f.choices) }, c.label))), i);
     }
     const held = { value: "" }; // a long list: searched, and one tap on the name chooses it
     held.el = picker(ordered(f.choices), f.label, (v) => { held.value = v; if (form.fields.length === 1) submit.click(); }, null);
@@ -640,7 +704,7 @@ function sameLongLists(fields) {
 function slotsForm(form, send) {
   const choices = ordered(form.fields[0].choices);
   // each slot: the choice in it, or null (filled with `current`: the cards the camera read)
-  const chosen = form.fields.map((f, i) => choices.find((c) => JSON.stringify(c.value) === JSON.stringify((form.current || [])[i])) || null);
+  const chosen = draft("slots", form, () => form.fields.map((f, i) => choices.find((c) => JSON.stringify(c.value) === JSON.stringify((form.current || [])[i])) || null));
   const slots = h("div", { class: "choices slots", "data-test": "slots" });
   const sent = () => {
     const input = JSON.parse(JSON.stringify(form.input));
@@ -652,7 +716,10 @@ function slotsForm(form, send) {
     }
     send(input);
   };
-  const unsure = new Set(form.unsure || []); // filled with a guess: marked until changed
+  chosen.forEach((c, i) => { // (drawn again in another language: its choice's words now)
+    if (c) chosen[i] = choices.find((x) => JSON.stringify(x.value) === JSON.stringify(c.value)) || c;
+  });
+  const unsure = draft("unsure", form, () => new Set(form.unsure || [])); // a guess: marked until changed
   const submit = h("button", { "data-test": "fields-submit", onclick: () => sent() }, form.submit);
   const draw = () => {
     slots.textContent = "";
@@ -999,7 +1066,7 @@ function setupForm(panel, pickup) {
     box.textContent = "";
     if (!c) return box.append(h("p", { class: "quiet" }, t("No game here can be picked up in progress.")));
     const choose = games.length > 1 ? h("p", {}, h("label", {}, t("Game") + " ", h("select", {
-      "aria-label": t("game"), onchange: (e) => draw(games.find((x) => x.game === e.target.value)),
+      "aria-label": t("game"), "data-keep": "game", onchange: (e) => draw(games.find((x) => x.game === e.target.value)),
     }, games.map((x) => h("option", { value: x.game, selected: x === c }, x.title))))) : null;
     box.append(gameForm(c, pickup, choose));
   };
