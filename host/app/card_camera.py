@@ -195,6 +195,14 @@ class CardWatcher:
         guess, self._guess = self._guess, None
         return guess
 
+    def lying(self, card: dict[str, str]) -> bool:
+        """Whether a card alike `card` lies in the view settled last: one of its kind laid
+        now is taken for it, as it lies where that one does (a copy on its copy), and is not
+        new: it is entered on the page, and the camera will never confirm it. Any thread."""
+        with self._lock:
+            alike = (card.get("color"), card.get("value"))
+            return any((c.color, c.value) == alike for c in self._view)
+
     def undone(self) -> None:
         """An input was undone: the expectation that comes next is one brought back (a
         hand awaited again counts its own cards still lying). Any thread."""

@@ -194,6 +194,9 @@ class Table:
         self._turn: Hashable = None
         self._undos = 0  # an undo starts the camera's turn afresh
         self._entered: Input | None = None  # cards entered on the page, not seen by the camera yet
+        # the game's number of inputs when the camera last showed its view of cards (read,
+        # not read, refused): cards entered at that count were seen by it, none to confirm
+        self._cards_view_at: int | None = None
         self._expect_listeners: list[ExpectListener] = []
         self._commit_listeners: list[CommitListener] = []
         self._view: tuple[int, dict[str, Any], dict[str, str]] | None = None
@@ -537,6 +540,7 @@ class Table:
                 misfit = {**seen, "status": "misfit", "reason": event.reason}
                 if event.about == CARDS:  # the page shows them as cards, not as a throw
                     misfit["cards"] = []
+                    self._cards_view_at = len(self.game.log) if self.game is not None else None
                     if event.guess is not None:  # a hand not all read: its form filled in
                         misfit["guess"] = event.guess
                     cannot = event.reason  # (the card watcher's words say the camera)
@@ -636,12 +640,38 @@ class Table:
             said = _("cards were seen but {why}", why=why)
             self._show_seen({**seen, "status": "ignored", "reason": why}, "info", said)
             return "ignored"
+        self._cards_view_at = len(game.log)
         entered, self._entered = self._entered, None
         if entered is not None and _same_cards(entered, event.cards):
             self.throw = {**seen, "status": "confirmed", "input": entered}
             self._publish()
             return "confirmed"  # the card(s) entered on the page, now seen: as entered
         made = cards.card_input(game, expected, event.cards)
+        laid = len(entered["cards"]) if entered is not None and "cards" in entered else 1
+        if (
+            entered is not None
+            and game.log
+            and dict(game.log[-1]) == entered
+            and len(event.cards) == laid  # (a hand of 4 read after 1 card is no fix of it)
+        ):
+            # the camera's first cards since others were entered for the play before, that
+            # entry still the game's last input: the entry's own cards, tapped wrong while
+            # the camera was reading them, or the next play (the entry's cards never seen)?
+            # Nothing tells them apart (both lie on the pile, the next one may come at
+            # once): the page asks, the camera's cards taken for neither meanwhile
+            read = [dict(c) for c in event.cards]
+            fixed = {**entered, **({"cards": read} if "cards" in entered else {"card": read[0]})}
+            differs = {**seen, "status": "differs", "entered": entered, "fixed": fixed}
+            if not isinstance(made, NoCardInput):
+                differs["next"] = dict(made)
+            said = _(
+                "the camera read other cards than those entered on the page for {player}: "
+                "say on the page whether {player}'s were entered wrong, or these are the next "
+                "play",
+                player=str(entered.get("player")),
+            )
+            self._show_seen(differs, "warning", said)
+            return "differs"
         if isinstance(made, NoCardInput):
             self.throw = {**seen, "status": "noted", "reason": made.reason}
             self.notice("info", _("the camera: {why}", why=made.reason))
@@ -809,16 +839,18 @@ class Table:
         read = self.throw
         given = self.store.history(self.game_id) if self.game_id is not None else []
         last = [h for h in given if h["undone"] is None][-1:]
+        # the camera's reading taken, or cards entered on the page that it read otherwise
+        entered = read is not None and read.get("status") == "differs"
         if (
             read is None
-            or read.get("status") != "read"
+            or read.get("status") not in ("read", "differs")
             or "cards" not in read
             or not last
-            or last[0]["source"] != "camera"
-            or dict(last[0]["input"]) != read.get("input")
+            or (last[0]["source"] == "camera") == entered
+            or dict(last[0]["input"]) != read.get("entered" if entered else "input")
         ):
             raise Refused(_("no cards read by the camera to fix now: undo, then enter them"))
-        wrong = dict(read["input"])
+        wrong = dict(read["entered" if entered else "input"])
         if inp.get("type") != wrong.get("type") or inp.get("player") != wrong.get("player"):
             raise Refused(
                 _(
@@ -838,12 +870,13 @@ class Table:
         try:
             self._commit(game, inp, source)
         except BaseException:
-            self._commit(game, undone, "camera")  # as it was: the camera's reading stands
+            self._commit(game, undone, last[0]["source"])  # as it was: that reading stands
             self.throw = read
             raise
         self._entered = None  # (the camera saw these cards already: no confirmation to come)
         self.throw = {**read, "status": "fixed", "input": dict(inp)}
-        self.throw.pop("fix", None)
+        for offer in ("fix", *_DIFFERS):
+            self.throw.pop(offer, None)
         self._publish()
         return self._ack()
 
@@ -893,6 +926,15 @@ class Table:
             raise Refused(message(error)) from None
         self._answered(action, answer)
         return self._ack()
+
+    def _seen_already(self, inp: Input, at: int) -> bool:
+        """Cards entered at the game's `at`th input that the camera will not confirm: it
+        showed this play's cards already (not read, refused), or it sees a card alike the
+        one entered lying now (a copy laid on its copy is never new to it)."""
+        card = inp.get("card")
+        return self._cards_view_at == at or (
+            isinstance(card, Mapping) and any(c.cards.lying(dict(card)) for c in self.cameras)
+        )
 
     def _crossed_answer(
         self, action: Mapping[str, Any], answer: tuple[Hashable, str] | None
@@ -1064,6 +1106,8 @@ class Table:
         self._tell(inp, turn)
         if self.throw is not None and "fix" in self.throw:  # the reading is no longer the
             self.throw = {k: v for k, v in self.throw.items() if k != "fix"}  # last input
+        if self.throw is not None and "entered" in self.throw:  # (its question answered)
+            self.throw = {k: v for k, v in self.throw.items() if k not in _DIFFERS}
         if self._redo and self._redo[-1] == dict(inp):
             self._redo.pop()  # what was undone, done again: the next undone one is next
         else:
@@ -1071,7 +1115,8 @@ class Table:
         if dice is None or inp.get("type") == THROW:  # the game is going: show the dials
             self.pin_until = 0.0
         laid = "card" in inp or "cards" in inp
-        if source != "camera" and laid and cards_of(self.kind) is not None:
+        awaited = laid and not self._seen_already(inp, len(game.log) - 1)
+        if source != "camera" and awaited and cards_of(self.kind) is not None:
             self._entered = dict(inp)  # the camera will see them: a confirmation, no play
         if resolving:
             self._learn_from_result(learn_turn)
@@ -1553,6 +1598,9 @@ class Table:
                 for text in e.get("key", [])
             ],
         }
+
+
+_DIFFERS = ("entered", "fixed", "next")  # a reading unlike the cards entered: what it asks
 
 
 def _same_cards(inp: Input, cards: list[dict[str, str]]) -> bool:

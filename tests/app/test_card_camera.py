@@ -21,7 +21,7 @@ from host.app.card_camera import HAND_WAIT, CardsSeen, CardWatcher
 from host.app.store import Store
 from host.app.table import Table
 from host.games import CardExpectation
-from host.games.text import Text, say
+from host.games.text import Text, as_text, say
 from tests.app.fakes import Clock, FakeBoard
 from tests.games.test_said_in_every_language import unsaid
 from vision.cards.compose import place_hand
@@ -453,6 +453,59 @@ def test_a_card_entered_on_the_page_then_seen_is_confirmed_not_played_twice(tabl
     assert seen(table, ("red", "7")) == "refused"  # a third red 7: a misread, said so
     assert "fix the reading" in table.throw["reason"]  # type: ignore[index]
     assert seen(table, ("red", "5")) == "read"  # then Bob's play
+
+
+def test_a_card_tapped_wrong_while_the_camera_reads_it_is_asked_not_played_as_the_next(
+    table: Table,
+) -> None:
+    """Ann lays a red 5 on the red 7; before the camera has read it, a phone enters a red 3
+    for her (a tap beside). Before, the camera's red 5, unlike the entry, was played as
+    Bob's card. The camera's first cards since an entry it had not seen, that entry still
+    the last input, could be the entry's own or the next play: neither is taken, the page
+    asks, and each answer is one tap (the entry fixed, or the next play)."""
+    play = {"type": "play", "player": "Ann", "card": {"color": "red", "value": "3"}}
+    seen(table, ("red", "7"))  # the card turned up
+    table.act({"do": "input", "input": play})  # tapped wrong while the camera reads hers
+    assert seen(table, ("red", "5")) == "differs"
+    assert table.game is not None and table.game.to_json()["inputs"] == 2
+    asked = table.throw or {}
+    assert asked["fixed"] == {**play, "card": {"color": "red", "value": "5"}}
+    assert asked["next"] == {
+        "type": "play",
+        "player": "Bob",
+        "card": {"color": "red", "value": "5"},
+    }
+    said = table.notices[-1].text
+    assert said.startswith("the camera read other cards than those entered on the page for Ann")
+    assert "次のプレイ" in say(said, "ja")
+    table.act({"do": "replace", "input": asked["fixed"]})  # they were Ann's
+    assert dict(table.game.log[-1]) == asked["fixed"] and table.game.to_json()["turn"] == "Bob"
+    assert table.throw is not None and table.throw["status"] == "fixed"
+    assert seen(table, ("red", "9")) == "read"  # then Bob's play, the camera's
+
+
+def test_cards_unlike_an_entry_can_be_the_next_play(table: Table) -> None:
+    seen(table, ("red", "7"))
+    table.act({"do": "input", "input": {"type": "play", "player": "Ann",
+               "card": {"color": "red", "value": "3"}}})  # fmt: skip
+    assert seen(table, ("red", "5")) == "differs"  # (Ann's red 3 laid out of the camera's view)
+    table.act({"do": "input", "input": table.throw["next"]})  # type: ignore[index]
+    assert table.game is not None and [dict(i)["player"] for i in table.game.log] == [
+        "Bob", "Ann", "Bob"
+    ]  # fmt: skip
+    assert table.throw is not None and "next" not in table.throw  # asked no more
+
+
+def test_a_card_the_camera_could_not_read_entered_then_the_next_is_read(table: Table) -> None:
+    """The camera saw Ann's card and could not read it; entered on the page, the camera's
+    next card is Bob's play, not asked about: it saw hers already."""
+    seen(table, ("red", "7"))
+    misfit = MisfitSeen(as_text("a card cannot be read"), [], b"", 0.0, 2, about=CARDS)
+    assert table.camera_event(misfit) == "misfit"
+    table.act({"do": "input", "input": {"type": "play", "player": "Ann",
+               "card": {"color": "red", "value": "3"}}})  # fmt: skip
+    assert seen(table, ("red", "5")) == "read"
+    assert table.game is not None and dict(table.game.log[-1])["player"] == "Bob"
 
 
 def test_a_wild_card_waits_for_its_colour_on_the_page(table: Table) -> None:

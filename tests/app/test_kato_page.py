@@ -216,6 +216,35 @@ def test_a_card_the_camera_read_wrong_is_fixed_in_one_tap(browser: Browser, tabl
     assert not page.errors  # type: ignore[attr-defined]
 
 
+def test_a_card_tapped_wrong_while_the_camera_reads_it_is_asked_in_one_tap(
+    browser: Browser, table: Served
+) -> None:
+    """Ann lays a green 6; before the camera has read it, a phone enters a green 5 for her.
+    The camera's green 6 is asked about, not played as Bob's (before, it was): under what
+    was read, one tap says they were Ann's (her play fixed) or the next play (Bob's)."""
+    t: Table = table.table
+    setup = {"players": [{"name": "Ann"}, {"name": "Bob"}], "options": {"hand_size": 3}}
+    t.act({"do": "new_game", "game": "kato", "setup": setup})
+    page = open_page(browser, table, lang="fr")
+    assert seen(t, ("green", "7")) == "read"  # Bob turns up a green 7
+    mistap = {"type": "play", "player": "Ann", "card": {"color": "green", "value": "5"}}
+    t.act({"do": "input", "input": mistap})
+    assert seen(t, ("green", "6")) == "differs"
+    expect(page.locator("[data-test=seen]")).to_have_text(
+        "Dernières cartes vues : pas comme saisies sur la page"
+    )
+    asked = page.locator("[data-test=cards-differ]")
+    expect(asked.locator("[data-test=differ-next]")).to_have_text("C'est le coup suivant (de Bob)")
+    asked.locator("[data-test=differ-fix]").click()  # "Ce sont celles de Ann : corriger..."
+    expect(page.locator("[data-test=seen]")).to_have_text(
+        "Dernières cartes vues : corrigé sur la page"
+    )
+    state = t.game.to_json()  # type: ignore[union-attr]
+    assert state["top"] == {"color": "green", "value": "6"} and state["turn"] == "Bob"
+    expect(asked).to_have_count(0)
+    assert not page.errors  # type: ignore[attr-defined]
+
+
 def test_a_hand_the_camera_read_wrong_is_fixed_in_its_slots(
     browser: Browser, table: Served
 ) -> None:

@@ -806,7 +806,7 @@ function drawThrow(el) {
     const fig = h("figure", {});
     const alt = seen.cards ? t("the camera's view of the cards") : t("the camera's view of the throw");
     if (seen.snapshot) fig.append(h("img", { src: `/api/snapshot/${seen.snapshot}.jpg`, alt, "data-test": "snapshot" }));
-    const status = { read: t("read by the camera"), misfit: t("not read"), refused: t("refused by the rules"), ignored: t("ignored"), entered: t("entered by hand"), confirmed: t("as entered on the page"), noted: t("to complete on the page"), fixed: t("fixed on the page") }[seen.status] || seen.status;
+    const status = { read: t("read by the camera"), misfit: t("not read"), refused: t("refused by the rules"), ignored: t("ignored"), entered: t("entered by hand"), confirmed: t("as entered on the page"), noted: t("to complete on the page"), fixed: t("fixed on the page"), differs: t("not as entered on the page") }[seen.status] || seen.status;
     const said = { status, reason: seen.reason };
     const caption = seen.cards ?
       (seen.reason ? t("Cards seen last: {status} — {reason}", said) : t("Cards seen last: {status}", said)) :
@@ -826,8 +826,21 @@ function drawThrow(el) {
       ` ${Math.round(d.confidence * 100)}%`, d.kept ? " · " + t("kept") : ""))));
     }
     if (seen.cards && seen.fix && seen.status === "read" && unlocked()) fig.append(cardsFix(seen.fix));
+    if (seen.cards && seen.entered && seen.status === "differs" && unlocked()) fig.append(cardsDiffer(seen));
     el.append(fig);
   }
+}
+
+// Cards the camera read unlike those just entered on the page for a play: tapped wrong
+// while the camera read them, or the next play? Neither is taken until a person says
+// (table.py's "differs"): one tap each.
+function cardsDiffer(seen) {
+  const player = seen.entered.player;
+  return h("p", { class: "choices", "data-test": "cards-differ" },
+    seen.fixed ? h("button", { "data-test": "differ-fix", onclick: () => act({ do: "replace", input: seen.fixed }) },
+      t("They are {player}'s: fix what was entered", { player })) : null,
+    seen.next ? h("button", { "data-test": "differ-next", onclick: () => answer(seen.next) },
+      t("They are the next play ({player}'s)", { player: seen.next.player })) : null);
 }
 
 // The cards the camera read, taken by the rules, fixed in one tap: what the page offered
