@@ -30,7 +30,7 @@ from host.app.card_teaching import CardTeaching
 from host.errors import UserError
 from host.games import CardExpectation
 from host.recording import still_session
-from tests.app.browser import Served, open_page, served
+from tests.app.browser import PHONE, Served, open_page, served
 from tests.shared_data import shared
 from vision import labels
 from vision.cards import cardset
@@ -297,6 +297,56 @@ def test_a_set_kept_aside_is_put_back_on_the_page_and_read_with_at_once(
     aside = sorted(in_use.parent.glob("cards.npz.set-aside-*"))
     assert [len(setfile.read(p)[0]["kinds"]) for p in aside] == [30, 10]  # (nothing lost)
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+TABLET = {"width": 1024, "height": 768}
+
+# each card of the teaching: its picture's size, and each select's width against its own
+# (as wide as its longest choice: what a select shows whole)
+MEASURED = """() => [...document.querySelectorAll('[data-test=teach-card]')].map((card) => {
+  const img = card.querySelector('img.card-cut').getBoundingClientRect();
+  const box = card.getBoundingClientRect();
+  const selects = [...card.querySelectorAll('select')].map((s) => {
+    const free = s.cloneNode(true);
+    Object.assign(free.style, { position: 'absolute', left: '0', maxWidth: 'none', width: 'auto' });
+    document.body.append(free);
+    const natural = free.getBoundingClientRect().width;
+    free.remove();
+    const r = s.getBoundingClientRect();
+    return { width: r.width, natural, right: r.right };
+  });
+  return { img: [img.width, img.height], right: box.right, selects };
+})"""
+
+
+@pytest.mark.parametrize("lang", ["fr", "ja"])
+@pytest.mark.parametrize("size", [PHONE, TABLET], ids=["phone", "tablet"])
+def test_the_cards_taught_are_shown_large_with_their_colour_and_value_whole(
+    table: Served, browser: Browser, tmp_path: Path, lang: str, size: dict[str, int]
+) -> None:
+    """Each card laid while teaching: its picture at the cut's own size (128x192: it was
+    shown at half, 64x96), and its colour and value lists as wide as their longest choice
+    ('changement de direction' stood cut to 'changement de'), on a phone and a tablet (where
+    the teaching spans the screen: it stood in one of three columns, a card a row)."""
+    hands = write_hands(tmp_path / "hands", shared("cards/deck-a").root, 1, SEED)
+    watcher = DiceWatcher()
+    table.table.camera_opened(watcher)
+    table.table.act({"do": "teach_cards", "step": "start"})
+    feed(watcher, [hands.path(hands.images[0])] * 4)
+    page = open_page(browser, table, lang=lang, size=size)
+    expect(page.locator("[data-test=teach-card] select").first).to_be_visible()
+    page.screenshot(path=str(tmp_path / f"{lang}-{size['width']}.png"), full_page=True)
+    measured = page.evaluate(MEASURED)
+    assert len(measured) >= 5
+    for card in measured:
+        assert card["img"] == [128, 192], card
+        assert card["right"] <= size["width"], card
+        for select in card["selects"]:
+            assert select["width"] >= select["natural"] - 0.5, card  # shown whole
+            assert select["right"] <= card["right"], card
+    section = page.locator("[data-section=cards-teaching]").bounding_box()
+    assert section is not None and section["width"] >= 0.9 * size["width"]
+    assert not page.errors  # type: ignore[attr-defined]
 
 
 # ---- the flow's refusals, server side --------------------------------------------------------

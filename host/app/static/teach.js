@@ -321,9 +321,11 @@ function drawCardTeaching(el) {
     cards.append(h("figure", { class: `taught-card ${state_}`, "data-test": "teach-card", "data-card": c.id, "data-state": state_ },
       h("img", { src: `/api/teach-cards/cut/${c.id}.png`, alt: "", class: "card-cut" }),
       h("figcaption", {}, said),
-      unlocked() ? h("div", { class: "choices" }, colour, value,
+      // (beside the picture what was read and the taps; under both, its colour and value)
+      unlocked() ? h("div", { class: "choices card-taps" },
         h("button", { "data-test": "card-confirm", onclick: () => teachCards("confirm", { card: c.id, color: colour.querySelector("select").value, value: value.querySelector("select").value }) }, tw("cardRight")),
-        h("button", { "data-test": "card-leave-out", onclick: () => teachCards("leave_out", { card: c.id }) }, tw("cardLeaveOut"))) : null));
+        h("button", { "data-test": "card-leave-out", onclick: () => teachCards("leave_out", { card: c.id }) }, tw("cardLeaveOut"))) : null,
+      unlocked() ? h("div", { class: "choices card-kind" }, colour, value) : null));
   }
   el.append(cards);
   if (unlocked()) {
