@@ -956,11 +956,13 @@ class Table:
             self._answers[answer[0]] = (self.version, answer[1])
 
     def _do_roll_back(self, action: Mapping[str, Any], source: str) -> dict[str, Any]:
-        name, version = action.get("face_set"), action.get("version")
+        # (the set's version is "set_version": "version" is the state's, which every
+        # changing request carries and the page's act() sets)
+        name, version = action.get("face_set"), action.get("set_version")
         if self.learning is None or not isinstance(name, str):
-            raise Malformed('a "roll_back" action names its "face_set" (and "version")', 400)
+            raise Malformed('a "roll_back" action names its "face_set" (and "set_version")', 400)
         if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
-            raise Malformed('"version" is a version number of the set', 400)
+            raise Malformed('"set_version" is a version number of the set', 400)
         try:
             number = self.learning.roll_back(name, version)
         except UserError as error:

@@ -559,3 +559,36 @@ def test_a_cancel_tapped_while_the_fit_waits_for_another_process_wins(table: Ser
     time.sleep(1.0)  # (had it waited on, it would fit now)
     assert store.versions("kot") == [] and store.examples("kot") == []
     assert learning.flow is None and store.teaching("dice") is None
+
+
+def test_the_sets_list_puts_the_version_tapped_in_use_then_the_set_as_shipped(
+    table: Served,
+) -> None:
+    """'Use this version' and 'Use the set as shipped' in the sets list. Before, the page's
+    act() wrote the state's version over the set's ("version" was both): the version put in
+    use was the state's number, whatever row was tapped (or a refusal)."""
+    import dataclasses
+
+    from vision import faceset
+
+    learning = table.table.learning
+    assert learning is not None
+    store = learning.store
+    kot = faceset.load(faceset.SHIPPED / "kot.npz")
+    for n in (1, 2, 3):  # versions 1, 2 and 3 of the table's kot dice (each its own), 3 in use
+        sets.save(store, dataclasses.replace(kot, threshold=0.9 + n / 100), "kept", 0, {})
+        sets.install(store, "kot", n)
+    for _ in range(5):  # the state's version moves on (5 notices): not a version of the set
+        table.table.touch()
+    assert sets.in_use(store, "kot") == 3 and table.table.version not in (1, 3)
+    with sync_playwright() as playwright:
+        browser = launch(playwright)
+        page = open_page(browser, table)
+        page.evaluate("openPanel('sets')")
+        page.locator("table[data-set=kot] tr[data-version='1'] button").click()
+        until(lambda: sets.in_use(store, "kot") == 1, 20)
+        expect(page.locator("table[data-set=kot] tr[data-version='1']")).to_contain_text("in use")
+        page.locator("#panel button", has_text="as shipped").first.click()
+        until(lambda: sets.in_use(store, "kot") == sets.SHIPPED, 20)
+        assert not page.errors  # type: ignore[attr-defined]
+        browser.close()

@@ -261,7 +261,7 @@ async function setsPanel(panel) {
       h("td", {}, (WORDS[`${v.status}_status`] ? tw(`${v.status}_status`) : v.status) + (v.version === s.in_use ? ` · ${tw("inUse")}` : "")),
       h("td", {}, v.figures.check ? tw("check", v.figures.check) : ""),
       h("td", {}, unlocked() && v.usable && v.version !== s.in_use ?
-        h("button", { onclick: async () => { if (await act({ do: "roll_back", face_set: s.name, version: v.version })) openPanel("sets"); } }, tw("useThis")) : null)));
+        h("button", { onclick: async () => { if (await act({ do: "roll_back", face_set: s.name, set_version: v.version })) openPanel("sets"); } }, tw("useThis")) : null)));
     // its title, then its name as typed in commands (`--faces NAME`), which no language
     // translates, when the title is another
     const named = s.title !== s.name ? [h("code", { class: "set-name", translate: "no" }, s.name), " · "] : [];
@@ -270,7 +270,7 @@ async function setsPanel(panel) {
       h("p", { class: "quiet", "data-refit": s.refit || "" }, tw("examples", learnt), s.refit ? ` · ${tw(s.refit === "waits" ? "refitWaits" : "refitting")}` : ""),
       rows.length ? h("table", { "data-set": s.name }, rows) : "",
       unlocked() && s.shipped && s.in_use !== 0 ?
-        h("p", {}, h("button", { onclick: async () => { if (await act({ do: "roll_back", face_set: s.name, version: 0 })) openPanel("sets"); } }, tw("useShipped"))) : "");
+        h("p", {}, h("button", { onclick: async () => { if (await act({ do: "roll_back", face_set: s.name, set_version: 0 })) openPanel("sets"); } }, tw("useShipped"))) : "");
   }
 }
 
