@@ -70,13 +70,21 @@ BERSERK = Berserk()
 
 def end_berserk(game: State, m: Monster) -> None:
     m.berserk = False
-    if m is game.active and game.phase == ROLL and game.other_dice.get(DIE):
+    if m is not game.active:
+        return
+    if game.phase == ROLL and game.other_dice.get(DIE):
         del game.other_dice[DIE]  # its die leaves the dice it throws
         dice = game.dice
         for face in dice:
             if face in GIVES or face == SKULL:
                 dice.remove(face)
                 break
+    if game.pending and game.setup.options.curses:
+        # a curse's rethrow being picked or thrown (Confused Senses, False Blessing) after
+        # the last throw: the die lies as it was thrown, never thrown again now
+        from host.games.kot.expansions.curse_decisions import berserk_ended
+
+        berserk_ended(game)
 
 
 FACE_SET = frozenset(FACES)

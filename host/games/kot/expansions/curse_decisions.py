@@ -246,10 +246,12 @@ class DiscardCard(DecisionKind):
 
 def free_dice(game: State, again: bool = False) -> list[str]:
     """The faces of the active monster's dice that may be chosen: its black and green dice,
-    and the berserk die when they are to be thrown `again` (never removed: policy 39); not
-    the die of fate, not a die locked (policies 41, 50, 52)."""
+    and the berserk die when they are to be thrown `again` (never removed: policy 39) while
+    its monster is berserk (once berserk ended, the die lies as it was thrown: a monster
+    that is not berserk throws no berserk die); not the die of fate, not a die locked
+    (policies 41, 50, 52)."""
     dice = game.dice
-    if again and BERSERK_FACES.intersection(dice):
+    if again and game.active.berserk and BERSERK_FACES.intersection(dice):
         return [f for f in dice if (f in FACE_SET or f in BERSERK_FACES) and f != game.locked]
     return [f for f in dice if f in FACE_SET and f != game.locked]
 
@@ -410,6 +412,34 @@ def throw_again(game: State, faces: list[str], curse: str) -> None:
         options["die_faces"] = {d: list(game.die_faces[d]) for d in dice if d in game.die_faces}
     options |= {"keepable": list(game.dice), "curse": curse}
     game.ask(game.active, "throw", options, _decide_throw)
+
+
+def berserk_ended(game: State) -> None:
+    """The active monster stopped being berserk (a cultist, Rapid Healing) while dice of
+    its result are being picked to be thrown again or are to be thrown: the berserk die is
+    no longer one of them (it lies as it was thrown, and resolves with the result). Each
+    such decision is asked again without it; a forced throw left with no die is none."""
+    m = game.active
+    for p in [*game.pending, *game.queued]:
+        options = p.options
+        if "curse" not in options or not BERSERK_FACES.intersection(
+            [*options.get("dice", ()), *options.get("picked", ()), *options.get("again", ())]
+            + list(options.get("forced", ()))
+        ):
+            continue
+        if p in game.queued:
+            game.queued.remove(p)
+        else:
+            game.decided(p)
+        curse = options["curse"]
+        if p.kind == "reroll":
+            picked = [f for f in options["picked"] if f not in BERSERK_FACES]
+            ask_reroll(game, p.player, p.data, curse, picked)
+        elif p.kind == "bless":
+            again = [f for f in options["again"] if f not in BERSERK_FACES]
+            ask_bless(game, m, curse, again, p.data)
+        else:  # the forced throw
+            throw_again(game, [f for f in options["forced"] if f not in BERSERK_FACES], curse)
 
 
 def _decide_throw(game: State, pending: Pending, inp: Input) -> None:
