@@ -493,7 +493,9 @@ def smash(game: State, attacker: Monster, claws: int) -> None:
         if hit.smash and v.location is not None and v.hooks["yields_unhurt"]:
             hit.jets = True
     height = len(game.todo)
-    if game.hurt(hits):  # the yields come once the losses are known
+    # the yields come once the losses are known, and after what the losses set off at
+    # once (Reflective Hide's 1 HP: BGA applies it with the loss, before the question)
+    if game.hurt(hits) or len(game.todo) > height:
         game.todo.insert(height, lambda game: ask_yields(game, hits))
     else:
         ask_yields(game, hits)
