@@ -422,10 +422,10 @@ def berserk_ended(game: State) -> None:
     m = game.active
     for p in [*game.pending, *game.queued]:
         options = p.options
-        if "curse" not in options or not BERSERK_FACES.intersection(
-            [*options.get("dice", ()), *options.get("picked", ()), *options.get("again", ())]
-            + list(options.get("forced", ()))
-        ):
+        if "curse" not in options:
+            continue
+        named = ("dice", "picked", "again", "forced")  # the faces each decision names
+        if not BERSERK_FACES.intersection(f for key in named for f in options.get(key, ())):
             continue
         if p in game.queued:
             game.queued.remove(p)

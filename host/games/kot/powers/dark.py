@@ -92,7 +92,7 @@ class NaturalSelection(CardEffect):
 class ReflectiveHide(CardEffect):
     """Every monster that makes its owner lose HP loses 1 HP too: a loss of the card's, with
     no source (so two Reflective Hides do not echo for ever), once the loss that caused it
-    is done."""
+    is done: before the yields a Smash asks (the Smash waits for it: turn.smash)."""
 
     def hurt_by(self, game: State, owner: Monster, source: Monster, amount: int) -> None:
         game.later(lambda g: g.hurt_each([source], 1, None))
