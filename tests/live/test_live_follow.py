@@ -95,6 +95,16 @@ def test_dice_of_other_colours_than_in_play_are_flagged(synth: Callable[[str], S
     events = [e for f in s.frames for e in follower.feed(f.image, f.t)]
     assert [said(e)[:2] for e in events] == [("throw", 1), ("misfit", follow.COLOUR)]
     assert events[1].reason == "dice seen by colour: 6 black and 1 green; in play: 7 black"
+    # on a French or Japanese page, the colours in its words (it said the ids: "6 black et 1
+    # green" in French)
+    from host.games.text import as_text, say
+
+    reason = as_text(events[1].reason)
+    assert (
+        say(reason, "fr")
+        == "dés vus par couleur\u00a0: 6 noirs et 1 vert\u00a0; en jeu\u00a0: 7 noirs"
+    )
+    assert say(reason, "ja") == "見えたダイスの色：黒6個と緑1個。使うダイス：黒7個"
 
 
 def test_dice_left_lying_from_the_last_turn_are_flagged(synth: Callable[[str], Synth]) -> None:

@@ -731,8 +731,20 @@ def _how_many(kind: str, n: int) -> Said:
 
 
 def _by_colour(counts: Mapping[str, int]) -> list[Said]:
-    """Dice per colour, for people: "6 black and 1 green" (colours by their ids)."""
-    return [_("{n} {colour}", n=n, colour=colour) for colour, n in sorted(counts.items())]
+    """Dice per colour, for people: "6 black and 1 green", a colour of the shipped sets in
+    the reader's language ("6 noirs et 1 vert"; it was the ids, "6 black et 1 green", on
+    a French page), another (a taught set's own) by its id."""
+    return [_dice_of(colour, n) for colour, n in sorted(counts.items())]
+
+
+def _dice_of(colour: str, n: int) -> Said:
+    if colour == "black":
+        return _("{n} black", n=n)
+    if colour == "green":
+        return _("{n} green", n=n)
+    if colour == "white":
+        return _("{n} white", n=n)
+    return _("{n} {colour}", n=n, colour=colour)
 
 
 def _moved(d: DieReading, dx: float, dy: float) -> DieReading:
