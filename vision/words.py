@@ -75,6 +75,28 @@ class SetName(str):
         return (self.dice_set, self.vision_title)
 
 
+class FaceName(str):
+    """A die's face in a message, by the face set's id for it ("heart"): players know it by
+    the name the game whose dice the set reads gives it, which the host says in its place
+    (host.games.text.as_text); here, in English, it is the id.
+
+    >>> said = _("{was} -> {now}", was=FaceName("heart", "kot"), now=FaceName("3", "kot"))
+    >>> said, said.fields["was"].face_set
+    ('heart -> 3', 'kot')
+    """
+
+    face: str
+    face_set: str
+
+    def __new__(cls, face: str, face_set: str) -> FaceName:
+        made = super().__new__(cls, face)
+        made.face, made.face_set = str(face), str(face_set)
+        return made
+
+    def __getnewargs__(self) -> tuple[str, str]:  # type: ignore[override]
+        return (self.face, self.face_set)
+
+
 class Quoted(str):
     """A value a message quotes as it was given (a face no set has, a source typed wrong):
     Python's quotes in English ('boots'); the host says it with each language's own

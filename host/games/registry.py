@@ -84,6 +84,18 @@ def dice_set_titles() -> Mapping[str, str]:
     return _titles[1]
 
 
+def face_labels(face_set: str) -> Mapping[str, str]:
+    """The faces of the dice a face set reads -> what players call them, as the game whose
+    dice it reads labels them (its dice's `faces`); for sets read together ("kot+berserk"),
+    each one's; empty for a set no game reads (a set a person taught and named)."""
+    labels: dict[str, str] = {}
+    for part in face_set.split("+"):
+        for kind in kinds().values():
+            if kind.dice is not None and part in dice_sets(kind):
+                labels.update(kind.dice.faces)
+    return labels
+
+
 def broken() -> dict[str, Text]:
     """The game modules left out because they cannot be loaded: module name -> one line
     saying why and what to do."""

@@ -512,13 +512,19 @@ def as_text(value: Any) -> Any:
     `vision.words.Said`: a str with a `domain`, a `template` and `fields`), as a `Text`; a
     value quoted in one (`vision.words.Quoted`: a str with what it `quoted`) as a `Quoted`; a
     dice set named in one (`vision.words.SetName`: a str with a `dice_set`) as players know
-    it (`set_title`); anything else as it is."""
+    it (`set_title`); a die's face (`vision.words.FaceName`: a str with a `face_set`) by the
+    game's name for it; anything else as it is."""
     if isinstance(value, str) and type(value) is not str and not isinstance(value, Text):
         if hasattr(value, "quoted") and not isinstance(value, Quoted):  # vision's
             return Quoted(value.quoted)
         dice_set = getattr(value, "dice_set", None)
         if isinstance(dice_set, str):
             return set_title(dice_set, as_text(getattr(value, "vision_title", None)))
+        face_set = getattr(value, "face_set", None)
+        if isinstance(face_set, str):  # vision's FaceName: the face as the game names it
+            from host.games.registry import face_labels  # (lazy: the games import this module)
+
+            return face_labels(face_set).get(value.face, str(value))  # type: ignore[attr-defined]
         template = getattr(value, "template", None)
         if isinstance(template, str) and isinstance(getattr(value, "domain", None), str):
             fields = {

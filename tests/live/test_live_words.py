@@ -165,3 +165,28 @@ def test_the_table_says_every_misfit_in_french_and_japanese_with_no_english_left
                 left[said] = found
     assert left == {}
     assert len(misfits) > 20
+
+
+def test_a_die_turned_meanwhile_is_said_by_the_game_s_names_for_its_faces(
+    misfits: list[Misfit],
+) -> None:
+    """'a die that was not thrown shows another face (heart -> energy)': the faces were
+    vision's ids on a French or Japanese page. Now each is a FaceName the host says by the
+    game's name for it (King of Tokyo's for the set "kot")."""
+    from host.games.registry import face_labels
+    from host.games.text import as_text
+    from vision.words import FaceName, _
+
+    (changed, *_others) = [m for m in misfits if m.code == follow.KEPT_CHANGED]
+    for item in changed.reason.fields["what"]:
+        assert all(isinstance(item.fields[k], FaceName) for k in ("was", "now"))
+    turned = _(  # as the follower says it with a reader of the set "kot"
+        "a die that was not thrown shows another face ({what})",
+        what=[_("{was} -> {now}", was=FaceName("heart", "kot"), now=FaceName("energy", "kot"))],
+    )
+    labels = face_labels("kot")  # (the page's labels of the faces: ♥, ⚡...)
+    for lang in ("en", "fr", "ja"):
+        was, now = say(labels["heart"], lang), say(labels["energy"], lang)
+        said = say(as_text(turned), lang)
+        assert "heart" not in said and "energy" not in said, said
+        assert f"{was} -> {now}" in said or f"{was} → {now}" in said or f"{was}→{now}" in said

@@ -42,7 +42,7 @@ from vision.live.motion import TrayWatch, ViewCheck
 from vision.live.settings import DEFAULT, Settings
 from vision.live.track import Tracker
 from vision.reader import UNKNOWN, UNLIKE, DieReading, check_frame
-from vision.words import Said, _
+from vision.words import FaceName, Said, _
 
 # Misfit codes: what kind of problem a person should look at.
 UNREAD = "unread"  # a die could not be read, or is cocked
@@ -509,8 +509,16 @@ class ThrowFollower:
                 n=len(unread),
                 why=why,
             )
-        if changed:  # (faces by their ids: vision does not know a game's names for them)
-            what = [f"{k.reading.face} -> {dice[i].face}" for i, k in changed.items()]
+        if changed:  # (faces by their ids, which the host says by the game's names for them)
+            face_set = getattr(getattr(self.reader, "faces", None), "name", "")  # (a DiceReader's)
+            what = [
+                _(
+                    "{was} -> {now}",
+                    was=FaceName(k.reading.face, face_set),
+                    now=FaceName(dice[i].face, face_set),
+                )
+                for i, k in changed.items()
+            ]
             return KEPT_CHANGED, _(
                 "a die that was not thrown shows another face ({what})", what=what
             )
