@@ -18,6 +18,7 @@ from host.app.teaching import REFIT_AFTER, Learning
 from host.games.text import localize
 from tests.app.fakes import Clock, FakeBoard
 from vision.learning import cuts
+from vision.learning.flow import Cut, Group
 from vision.learning.store import LearningStore
 
 PLAYERS = [{"name": "Ann", "monster": "The King"}, {"name": "Bob", "monster": "Alienoid"}]
@@ -321,6 +322,73 @@ def test_two_phones_answering_the_same_dice_or_card_the_second_is_told(
         table.act({"do": "teach_cards", "step": "leave_out", "card": 2, "version": seen})
     table.act({**confirm, "card": 3, "color": "red", "value": "1"})
     assert said[4:] == [("confirm", 2), ("confirm", 3)]
+
+
+def _sorted_dice(table: Table, groups: list[list[int]], colours: list[list[int]]) -> str:
+    """The teaching on the table, its dice (four, one throw) sorted into `groups` by look
+    and `colours` by colour, as its sort would have; returns the teaching as pages see it."""
+    learning = table.learning
+    assert learning is not None and learning.flow is not None
+    flow = learning.flow
+    flow.cuts = [
+        Cut(i, 1, crop(i), 0.0, (10.0 * i, 10.0), "claw", 0.9, flow.colors[0]) for i in range(4)
+    ]
+    flow.sorted(([Group(k, g, "claw") for k, g in enumerate(groups)], np.zeros((4, 32, 32, 3))))
+    flow.colour_groups = [Group(k, g, flow.colors[0]) for k, g in enumerate(colours)]
+    table.touch()
+    teaching = table.view()["teaching"]
+    return str(teaching["teaching"])
+
+
+def test_an_answer_made_on_dice_numbered_anew_since_is_refused(table: Table) -> None:
+    """Two phones teaching the dice. Aiko's page shows the dice sorted, groups 0 and 1; Ben
+    cancels, starts again, and his dice are sorted: the new groups 0 and 1 are other dice.
+    Before, Aiko's tap on 'group 0: claw' (or a colour group's, or a die's) named Ben's
+    group 0, keyed by its number alone. Now an answer names the teaching its page showed
+    and the dice it showed in the group: Aiko's is refused, saying the dice were sorted
+    anew, and nothing is named; Ben's, made on what he sees, is taken. A group shown with
+    other dice than it holds now (numbered anew within a teaching) is refused too."""
+    table.act({"do": "teach", "step": "start"})
+    learning = table.learning
+    assert learning is not None and learning.flow is not None
+    assert len(learning.flow.colors) >= 2  # (King of Tokyo's black and green dice)
+    first = _sorted_dice(table, [[0, 1], [2, 3]], [[0, 2], [1, 3]])
+    aiko = table.version
+    table.act({"do": "teach", "step": "cancel", "version": table.version})
+    table.act({"do": "teach", "step": "start", "version": table.version})
+    second = _sorted_dice(table, [[2, 3], [0, 1]], [[1, 3], [0, 2]])
+    assert second != first
+    flow = learning.flow
+    color = flow.colors[1]
+    stale = [
+        {"step": "name", "group": 0, "dice": [0, 1], "face": "claw"},
+        {"step": "colour", "group": 0, "dice": [0, 2], "color": color},
+        {"step": "move", "cut": 1, "face": "heart"},
+        {"step": "recolor", "cut": 1, "color": color},
+    ]
+    for answer in stale:
+        with pytest.raises(Refused, match="these dice were sorted anew") as refused:
+            table.act({"do": "teach", **answer, "teaching": first, "version": aiko})
+    assert "並べ直されました" in str(localize(refused.value.args[0], "ja"))
+    assert [flow.label(i) for i in range(4)] == [(None, None)] * 4  # nothing was named
+    # (the same teaching, a group shown with other dice than it holds now)
+    with pytest.raises(Refused, match="these dice were sorted anew"):
+        table.act(
+            {"do": "teach", "step": "name", "group": 0, "dice": [0, 1], "face": "claw",
+             "teaching": second, "version": table.version}
+        )  # fmt: skip
+    ben = table.version
+    table.act(
+        {"do": "teach", "step": "name", "group": 0, "dice": [2, 3], "face": "claw",
+         "teaching": second, "version": ben}
+    )  # fmt: skip
+    table.act(
+        {"do": "teach", "step": "colour", "group": 1, "dice": [0, 2], "color": color,
+         "teaching": second, "version": ben}
+    )  # fmt: skip
+    assert [flow.label(i) for i in range(4)] == [
+        (None, color), (None, None), ("claw", color), ("claw", None)
+    ]  # fmt: skip
 
 
 # ---- the dice sets as players know them --------------------------------------------------

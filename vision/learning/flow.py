@@ -375,9 +375,18 @@ class TeachFlow:
             )
         return out
 
+    @property
+    def teaching(self) -> str:
+        """This teaching, as an answer names it (by when it began: a teaching resumed with
+        a die lost, its dice numbered anew, begins anew)."""
+        return f"{self.started:.6f}"
+
     def to_json(self) -> dict[str, Any]:
         return {
             "name": self.name,
+            # this teaching, as its answers name it: its groups' and dice's numbers are its
+            # own (another teaching, or this one resumed with a die lost, numbers others)
+            "teaching": self.teaching,
             "step": self.step,
             "throws": self.throws,
             "want": self.want,

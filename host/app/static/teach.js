@@ -106,6 +106,8 @@ const teachFace = (tg, face) => {
 const COLOURS = { black: () => t("black"), green: () => t("green") };
 const teachColour = (color) => (COLOURS[color] ? COLOURS[color]() : color);
 const cutImage = (id, big) => h("img", { src: `/api/teach/cut/${id}.png`, alt: "", class: big ? "cut big" : "cut" });
+// (an answer about dice names the teaching the page shows and a group's dice as shown:
+// another teaching, or one resumed with a die lost, gives their numbers to other dice)
 const teach = (step, more) => act({ do: "teach", step, ...more });
 
 // ---- teaching -------------------------------------------------------------------------
@@ -148,7 +150,7 @@ function drawGroups(el, tg) {
         onclick: () => {
           picker.textContent = "";
           picker.append(h("span", { class: "quiet" }, tw("thisDie")),
-            ...faces.map((f) => h("button", { "data-face": f, onclick: () => teach("move", { cut: id, face: f }) }, teachFace(tg, f))));
+            ...faces.map((f) => h("button", { "data-face": f, onclick: () => teach("move", { teaching: tg.teaching, cut: id, face: f }) }, teachFace(tg, f))));
         },
       }, cutImage(id), moved ? h("small", {}, teachFace(tg, c.face)) : null);
     });
@@ -157,7 +159,7 @@ function drawGroups(el, tg) {
       h("p", { class: "quiet" }, g.guess === null ? tw("noGuess") : tw("guess", teachFace(tg, g.guess))),
       h("div", { class: "choices names" }, faces.map((f) => h("button", {
         class: [f === g.face ? "chosen" : "", f === g.guess ? "guessed" : ""].join(" ").trim() || null,
-        "data-face": f, onclick: () => teach("name", { group: g.id, face: f }),
+        "data-face": f, onclick: () => teach("name", { teaching: tg.teaching, group: g.id, dice: g.cuts, face: f }),
       }, teachFace(tg, f)))),
       picker));
   }
@@ -173,7 +175,7 @@ function drawGroups(el, tg) {
           onclick: () => {
             picker.textContent = "";
             picker.append(h("span", { class: "quiet" }, tw("thisDie")),
-              ...tg.colors.map((col) => h("button", { "data-color": col, onclick: () => teach("recolor", { cut: id, color: col }) }, teachColour(col))));
+              ...tg.colors.map((col) => h("button", { "data-color": col, onclick: () => teach("recolor", { teaching: tg.teaching, cut: id, color: col }) }, teachColour(col))));
           },
         }, cutImage(id), moved ? h("small", {}, teachColour(c.color)) : null);
       });
@@ -181,7 +183,7 @@ function drawGroups(el, tg) {
         h("div", { class: "cuts" }, cuts), picker,
         h("div", { class: "choices names" }, tg.colors.map((c) => h("button", {
           class: [c === g.face ? "chosen" : "", c === g.guess ? "guessed" : ""].join(" ").trim() || null,
-          "data-color": c, onclick: () => teach("colour", { group: g.id, color: c }),
+          "data-color": c, onclick: () => teach("colour", { teaching: tg.teaching, group: g.id, dice: g.cuts, color: c }),
         }, teachColour(c))))));
     }
   }

@@ -1,0 +1,100 @@
+"""Teaching the dice from the page, in real Chromium, without the camera or the nets: the
+teaching's dice stood in for (four cut-out dice, sorted as the sort would), so what the page
+sends and shows is tested in seconds (the whole teaching from the page: test_teach_page)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+from playwright.sync_api import Browser, Request, Route, expect
+
+from host.app.table import Table
+from host.app.teaching import Learning
+from tests.app.browser import Served, open_page, served
+from tests.app.test_learning_table import crop
+from vision.learning.flow import Cut, Group
+from vision.learning.store import LearningStore
+
+
+@pytest.fixture
+def table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Served]:
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    with served(tmp_path) as s:
+        s.table.learning = Learning(LearningStore(), s.table.touch, s.table.notice)
+        try:
+            yield s
+        finally:
+            s.table.learning.close()
+
+
+def sorted_dice(table: Table, groups: list[list[int]], colours: list[list[int]]) -> None:
+    """A teaching of King of Tokyo's dice begun on `table`, its four dice (one throw) sorted
+    into `groups` by look and `colours` by colour, as its sort would have."""
+    table.act({"do": "teach", "step": "start", "face_set": "kot"})
+    learning = table.learning
+    assert learning is not None and learning.flow is not None
+    flow = learning.flow
+    flow.cuts = [
+        Cut(i, 1, crop(i), 0.0, (10.0 * i, 10.0), "claw", 0.9, flow.colors[0]) for i in range(4)
+    ]
+    flow.sorted(([Group(k, g, "claw") for k, g in enumerate(groups)], np.zeros((4, 32, 32, 3))))
+    flow.colour_groups = [Group(k, g, flow.colors[0]) for k, g in enumerate(colours)]
+    table.touch()
+
+
+REFUSED = {
+    "fr": "ces dés ont été triés à nouveau depuis que cette page les a montrés",
+    "ja": "このページが表示した後にダイスが並べ直されました",
+}
+
+
+@pytest.mark.parametrize("lang", ["fr", "ja"])
+def test_a_tap_on_dice_sorted_anew_meanwhile_is_refused_and_one_on_the_dice_shown_taken(
+    table: Served, browser: Browser, lang: str
+) -> None:
+    """Aiko taps 'claw' on group 0 of the dice her phone shows; before her tap reaches the
+    table, Ben cancels the teaching, starts it again and his dice are sorted: group 0 is
+    other dice now. Before, Aiko's tap named Ben's group 0 (the page said a group by its
+    number alone). Now the page's answer names the teaching it showed and the group's dice:
+    it is refused, in the page's language, nothing is named, and the page shows Ben's dice;
+    a tap on them (a group's face, a colour group's colour, a die's face) is taken."""
+    sorted_dice(table.table, [[0, 1], [2, 3]], [[0, 2], [1, 3]])
+    page = open_page(browser, table, lang=lang)
+    group = page.locator("[data-test=teach-group][data-group='0']")
+    expect(group.locator("[data-cut]")).to_have_count(2)
+    sent: list[dict[str, Any]] = []
+
+    def meanwhile(route: Route, request: Request) -> None:
+        body = request.post_data_json
+        sent.append(body)
+        if len(sent) == 1:  # Ben's restart reaches the table first
+            table.table.act({"do": "teach", "step": "cancel"})
+            sorted_dice(table.table, [[2, 3], [0, 1]], [[1, 3], [0, 2]])
+        route.continue_()
+
+    page.route("**/api/action", meanwhile)
+    group.locator(".names button[data-face=claw]").click()
+    expect(page.locator("#message")).to_contain_text(REFUSED[lang])
+    flow = table.table.learning.flow  # type: ignore[union-attr]
+    assert flow is not None
+    assert sent[0]["dice"] == [0, 1] and sent[0]["teaching"] != flow.teaching
+    assert [flow.label(i) for i in range(4)] == [(None, None)] * 4
+    expect(group.locator("[data-cut]").first).to_have_attribute("data-cut", "2")
+    group.locator(".names button[data-face=heart]").click()
+    expect(group).to_have_class("group named")
+    colour = page.locator("[data-test=teach-colour-group][data-group='1']")
+    colour.locator(f".names button[data-color='{flow.colors[1]}']").click()
+    expect(colour).to_have_class("group named")
+    page.locator("[data-test=teach-group][data-group='1'] [data-cut='1']").click()
+    page.locator("[data-test=teach-group][data-group='1'] .picker button[data-face=energy]").click()
+    expect(page.locator("[data-test=teach-group] [data-cut='1'] small")).to_be_visible()
+    assert [flow.label(i) for i in range(4)] == [
+        (None, flow.colors[1]), ("energy", None), ("heart", flow.colors[1]), ("heart", None)
+    ]  # fmt: skip
+    assert all(s["teaching"] == flow.teaching for s in sent[1:]) and len(sent) == 4
+    assert not page.errors  # type: ignore[attr-defined]
