@@ -14,7 +14,7 @@ from playwright.sync_api import Browser, Request, Route, expect
 
 from host.app.table import Table
 from host.app.teaching import Learning
-from tests.app.browser import Served, open_page, served
+from tests.app.browser import PHONE, Served, open_page, served
 from tests.app.test_learning_table import crop
 from vision.learning.flow import Cut, Group
 from vision.learning.store import LearningStore
@@ -32,17 +32,19 @@ def table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Served]:
             s.table.learning.close()
 
 
-def sorted_dice(table: Table, groups: list[list[int]], colours: list[list[int]]) -> None:
-    """A teaching of King of Tokyo's dice begun on `table`, its four dice (one throw) sorted
+def sorted_dice(
+    table: Table, groups: list[list[int]], colours: list[list[int]], n: int = 4
+) -> None:
+    """A teaching of King of Tokyo's dice begun on `table`, its `n` dice (one throw) sorted
     into `groups` by look and `colours` by colour, as its sort would have."""
     table.act({"do": "teach", "step": "start", "face_set": "kot"})
     learning = table.learning
     assert learning is not None and learning.flow is not None
     flow = learning.flow
     flow.cuts = [
-        Cut(i, 1, crop(i), 0.0, (10.0 * i, 10.0), "claw", 0.9, flow.colors[0]) for i in range(4)
+        Cut(i, 1, crop(i), 0.0, (10.0 * i, 10.0), "claw", 0.9, flow.colors[0]) for i in range(n)
     ]
-    flow.sorted(([Group(k, g, "claw") for k, g in enumerate(groups)], np.zeros((4, 32, 32, 3))))
+    flow.sorted(([Group(k, g, "claw") for k, g in enumerate(groups)], np.zeros((n, 32, 32, 3))))
     flow.colour_groups = [Group(k, g, flow.colors[0]) for k, g in enumerate(colours)]
     table.touch()
 
@@ -97,4 +99,44 @@ def test_a_tap_on_dice_sorted_anew_meanwhile_is_refused_and_one_on_the_dice_show
         (None, flow.colors[1]), ("energy", None), ("heart", flow.colors[1]), ("heart", None)
     ]  # fmt: skip
     assert all(s["teaching"] == flow.teaching for s in sent[1:]) and len(sent) == 4
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+TABLET = {"width": 1024, "height": 768}
+
+# each group of the teaching (by look, by colour): its box, and its buttons' right edges
+GROUPS = """() => [...document.querySelectorAll(
+  '[data-test=teach-group], [data-test=teach-colour-group]')].map((g) => {
+  const box = g.getBoundingClientRect();
+  return { left: box.left, top: box.top, right: box.right,
+    buttons: [...g.querySelectorAll('button')].map((b) => b.getBoundingClientRect().right) };
+})"""
+
+
+@pytest.mark.parametrize("lang", ["fr", "ja"])
+@pytest.mark.parametrize("size", [PHONE, TABLET], ids=["phone", "tablet"])
+def test_the_dice_taught_span_a_tablet_their_groups_side_by_side(
+    table: Served, browser: Browser, lang: str, size: dict[str, int]
+) -> None:
+    """The dice teaching's groups, seven by look and two by colour: on a tablet (1024x768)
+    the teaching spans the screen, three groups a row (it stood in one of the page's three
+    columns, a group a row, the page 2,763 px tall in French); on a phone a group a row, as
+    before. Every group and its taps inside the screen, either way."""
+    n = 18
+    sorted_dice(table.table, [[i for i in range(n) if i % 7 == k] for k in range(7)], [], n)
+    flow = table.table.learning.flow  # type: ignore[union-attr]
+    assert flow is not None
+    flow.colour_groups = [Group(k, list(range(k, n, 2)), flow.colors[k]) for k in range(2)]
+    table.table.touch()
+    page = open_page(browser, table, lang=lang, size=size)
+    expect(page.locator("[data-test=teach-colour-group]")).to_have_count(2)
+    groups = page.evaluate(GROUPS)
+    assert len(groups) == 9
+    for group in groups:
+        assert group["right"] <= size["width"], group
+        assert all(right <= group["right"] for right in group["buttons"]), group
+    first_row = [g for g in groups if abs(g["top"] - groups[0]["top"]) < 1]
+    assert len(first_row) == (3 if size is TABLET else 1), groups
+    section = page.locator("[data-section=teaching]").bounding_box()
+    assert section is not None and section["width"] >= 0.9 * size["width"]
     assert not page.errors  # type: ignore[attr-defined]

@@ -140,6 +140,8 @@ function drawTeaching(el) {
 function drawGroups(el, tg) {
   el.append(h("p", {}, tw("nameGroups")), h("p", { class: "quiet" }, tw("nameGroupsNote")));
   const faces = [...tg.faces, NOT_A_DIE];
+  // (the groups side by side on a tablet, where the teaching spans the screen: teach.css)
+  const looks = h("div", { class: "groups" });
   for (const g of tg.groups) {
     const picker = h("div", { class: "choices picker" });
     const cuts = g.cuts.map((id) => {
@@ -154,7 +156,7 @@ function drawGroups(el, tg) {
         },
       }, cutImage(id), moved ? h("small", {}, teachFace(tg, c.face)) : null);
     });
-    el.append(h("div", { class: g.face === null ? "group" : "group named", "data-test": "teach-group", "data-group": g.id },
+    looks.append(h("div", { class: g.face === null ? "group" : "group named", "data-test": "teach-group", "data-group": g.id },
       h("div", { class: "cuts" }, cuts),
       h("p", { class: "quiet" }, g.guess === null ? tw("noGuess") : tw("guess", teachFace(tg, g.guess))),
       h("div", { class: "choices names" }, faces.map((f) => h("button", {
@@ -163,8 +165,10 @@ function drawGroups(el, tg) {
       }, teachFace(tg, f)))),
       picker));
   }
+  el.append(looks);
   if (tg.colour_groups.length) {
     el.append(h("h3", {}, tw("colours")), h("p", { class: "quiet" }, tw("coloursNote")));
+    const colours = h("div", { class: "groups" });
     for (const g of tg.colour_groups) {
       const picker = h("div", { class: "choices picker" });
       const cuts = g.cuts.map((id) => {
@@ -179,13 +183,14 @@ function drawGroups(el, tg) {
           },
         }, cutImage(id), moved ? h("small", {}, teachColour(c.color)) : null);
       });
-      el.append(h("div", { class: g.face === null ? "group" : "group named", "data-test": "teach-colour-group", "data-group": g.id },
+      colours.append(h("div", { class: g.face === null ? "group" : "group named", "data-test": "teach-colour-group", "data-group": g.id },
         h("div", { class: "cuts" }, cuts), picker,
         h("div", { class: "choices names" }, tg.colors.map((c) => h("button", {
           class: [c === g.face ? "chosen" : "", c === g.guess ? "guessed" : ""].join(" ").trim() || null,
           "data-color": c, onclick: () => teach("colour", { teaching: tg.teaching, group: g.id, dice: g.cuts, color: c }),
         }, teachColour(c))))));
     }
+    el.append(colours);
   }
   const missing = tg.missing || [];
   const left = [...tg.left, ...(missing.length ? [tw("missing", listed(missing.map((f) => teachFace(tg, f))))] : [])];
