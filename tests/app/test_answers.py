@@ -17,25 +17,35 @@ import pytest
 
 from host.games import IllegalInput, Input
 from host.games.kot import KingOfTokyo, MonsterPosition, Options, Position, Setup
-from host.games.kot.cards import CARDS
+from host.games.kot.cards import DECKS
 from host.games.kot.expansion import all_on
 from host.games.kot.random_player import random_faces, random_input
 from host.games.kot.rules import FACES
 from host.games.kot.table_kind import KIND as KOT
 from host.games.page import answers_json
 
-KEEP = sorted(c for c, card in CARDS.items() if card.keep)
 GAMES = 24
 STEPS = 400  # inputs per game at most
 PAGE_FORMS = {None, "dice", "correct", "fields"}  # what the page can draw (app.js)
+
+
+def keep_cards(deck: str) -> list[str]:
+    """The keep cards of a box's power deck ("" the standard box's, "dark" the Dark
+    Edition's)."""
+    return sorted(c for c, card in DECKS[deck].items() if card.keep)
 
 
 def random_setup(seed: int) -> Setup:
     rng = random.Random(seed)
     n = rng.randint(2, 6)
     names = "ABCDEF"[:n]
-    dealt = rng.sample(KEEP, 3 * n)  # every game has cards to use, at every seat
     expansions = seed % 4 >= 2  # half the games with every expansion, the tiles' sides in turn
+    options = Options(table_deck=seed % 2 == 0)
+    if expansions:  # (the Dark Edition's deck in every other one)
+        wickedness = ("front", "green", "mixed")[seed % 3]
+        deck = ("", "dark")[seed // 4 % 2]
+        options = all_on(table_deck=seed % 2 == 0, wickedness=wickedness, deck=deck)
+    dealt = rng.sample(keep_cards(options.deck), 3 * n)  # cards to use at every seat
     monsters = {
         name: MonsterPosition(
             energy=rng.randint(0, 12),
@@ -47,11 +57,8 @@ def random_setup(seed: int) -> Setup:
         )
         for i, name in enumerate(names)
     }
-    options = Options(table_deck=seed % 2 == 0)
     if expansions and seed % 3:  # the green tiles in play: Fluxling asks at its owner's turns
         monsters[names[0]] = replace(monsters[names[0]], tiles=("Fluxling",))
-    if expansions:
-        options = all_on(table_deck=seed % 2 == 0, wickedness=("front", "green", "mixed")[seed % 3])
     return Setup.simple(*names, options=options, seed=seed, position=Position(monsters, names[0]))
 
 
