@@ -15,7 +15,8 @@ host.games.kot.errors.MalformedInput: to: 'skull' is not a die face (faces: 1, 2
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
 
 from host.games import Input
 from host.games.kot.cards import CARDS, UnknownCard, canonical
@@ -107,6 +108,19 @@ def card_named(name: object) -> str:
         return canonical(name)
     except UnknownCard as error:
         raise UnknownCardInput(message(error)) from None
+
+
+def card_chosen(
+    inp: Input, offered: list[Any], card: str, refused: Callable[[str, object], Text]
+) -> tuple[str, str]:
+    """The card of a monster an input using `card` chooses among those `offered` (each
+    {"target": card, "owner": its monster's name}: Mimic's copies, Unstable DNA's swaps), as
+    (card, owner); a RuleViolation saying `refused(card, owner)` for one not offered."""
+    only_fields(inp, ("target", "owner"), card)
+    target, owner = card_named(inp.get("target")), inp.get("owner")
+    if {"target": target, "owner": owner} not in offered:
+        raise RuleViolation(refused(target, owner))
+    return target, str(owner)
 
 
 def check_counts(value: object, field: str, most: Mapping[str, int]) -> dict[str, int]:

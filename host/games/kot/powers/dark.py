@@ -14,14 +14,14 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-from host.games.kot.checks import card_named, only_fields
+from host.games.kot.checks import card_chosen
 from host.games.kot.effects import CardEffect, card, unusable
 from host.games.kot.errors import RuleViolation
 from host.games.kot.powers.damage import PaidDefence, back_again
 from host.games.kot.rules import BIG_HP
 from host.games.kot.state import Hit
 from host.games.kot.text import _
-from host.games.text import Quoted
+from host.games.text import Quoted, Text
 
 if TYPE_CHECKING:
     from host.games import Input
@@ -137,30 +137,20 @@ class UnstableDNA(CardEffect):
         if inp["type"] == "pass":
             game.decided(pending)
             return
-        only_fields(inp, ("target", "owner"), self.name)
-        target = card_named(inp.get("target"))
-        choice = {"target": target, "owner": inp.get("owner")}
-        if choice not in pending.options["targets"]:
-            raise RuleViolation(
-                _(
-                    "{player} cannot swap {card} for {target} of {owner}",
-                    player=owner.name,
-                    card=_.name(self.name),
-                    target=_.name(target),
-                    owner=Quoted(inp.get("owner")),
-                )
+
+        def refused(target: str, of: object) -> Text:
+            return _(
+                "{player} cannot swap {card} for {target} of {owner}",
+                player=owner.name,
+                card=_.name(self.name),
+                target=_.name(target),
+                owner=Quoted(of),
             )
-        other = game.by_name[str(choice["owner"])]
+
+        target, named = card_chosen(inp, pending.options["targets"], self.name, refused)
+        other = game.by_name[named]
         if self.name not in owner.cards or target not in other.cards:  # gone meanwhile
-            raise RuleViolation(
-                _(
-                    "{player} cannot swap {card} for {target} of {owner}",
-                    player=owner.name,
-                    card=_.name(self.name),
-                    target=_.name(target),
-                    owner=Quoted(other.name),
-                )
-            )
+            raise RuleViolation(refused(target, other.name))
         game.decided(pending)
         game.take_card(owner, self.name)
         game.take_card(other, target)

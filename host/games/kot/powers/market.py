@@ -10,12 +10,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from host.games.kot import market
-from host.games.kot.checks import card_named, only_fields
+from host.games.kot.checks import card_chosen, card_named, only_fields
 from host.games.kot.effects import CardEffect, card
 from host.games.kot.errors import RuleViolation
 from host.games.kot.rules import BUY
 from host.games.kot.text import _
-from host.games.text import Quoted
+from host.games.text import Quoted, Text
 
 if TYPE_CHECKING:
     from host.games import Input
@@ -170,22 +170,20 @@ class Mimic(CardEffect):
         if inp["type"] == "pass":
             game.decided(pending)
             return
-        only_fields(inp, ("target", "owner"), self.name)
-        target = card_named(inp.get("target"))
-        choice = {"target": target, "owner": inp.get("owner")}
-        if choice not in pending.options["targets"]:
-            raise RuleViolation(
-                _(
-                    "{player} cannot copy {card} of {owner}",
-                    player=owner.name,
-                    card=_.name(target),
-                    owner=Quoted(inp.get("owner")),
-                )
+
+        def refused(target: str, of: object) -> Text:
+            return _(
+                "{player} cannot copy {card} of {owner}",
+                player=owner.name,
+                card=_.name(target),
+                owner=Quoted(of),
             )
+
+        target, named = card_chosen(inp, pending.options["targets"], self.name, refused)
         if owner.energy < pending.options["cost"]:
             raise RuleViolation(
                 _("{player} has no energy left to pay for a new copy", player=owner.name)
             )
         game.decided(pending)
         owner.energy -= pending.options["cost"]
-        game.set_mimic(owner, (target, str(choice["owner"])))
+        game.set_mimic(owner, (target, named))
