@@ -1138,7 +1138,7 @@ function gameForm(c, pickup, choose) {
     other.els.forEach((el) => el.addEventListener("change", follow));
     follow();
   }
-  // a choice that brings others (`sets`: the Dark Edition's box, its dice, deck and tiles):
+  // a choice that brings others (`sets`: an edition's box, which fills its dice, cards and more):
   // picking it fills those fields still blank; each may then be changed on its own
   for (const ctl of controls.filter((x) => x.field.sets)) {
     ctl.els[0].addEventListener("change", () => {
