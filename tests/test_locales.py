@@ -324,8 +324,8 @@ def test_a_list_offered_as_a_choice_is_joined_with_or_in_each_language() -> None
     """Before, every list field was joined with "and": "a die shows one of claw, heart and
     1", « griffe, cœur et 1 », 「クロー、ハートと1」. A choice (`OneOf`) says "or" (« ou »,
     または), kept so across a restart and from vision's words."""
-    from vision.words import OneOf as VisionOneOf
     from vision.words import _ as vision_said
+    from wording import OneOf as VisionOneOf  # (vision's modules' choices: one class)
 
     said = Words("host.app")("a die shows one of {faces}", faces=OneOf(["claw", "heart", "1"]))
     assert said == "a die shows one of claw, heart or 1"

@@ -19,12 +19,10 @@ from typing import Any
 
 # what the host's words say alike, written once (the host cannot be imported here)
 from wording import (
-    CHOICE_JOINS,
-    LIST_JOINS,
-    OneOf,
     english_plural,
     english_words,
     joined,
+    joins_of,
     plurals,
     quoted,
 )
@@ -130,8 +128,7 @@ def _english_quoted(value: object) -> str:
 
 def _english(value: Any) -> Any:
     if isinstance(value, list | tuple):  # "a, b and c" ("or" for OneOf), as the host says it
-        joins = CHOICE_JOINS if isinstance(value, OneOf) else LIST_JOINS
-        return joined([str(v) for v in value], joins["en"])
+        return joined([str(v) for v in value], joins_of(value, "en"))
     return value
 
 

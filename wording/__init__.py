@@ -79,6 +79,17 @@ def plurals(template: str, fields: Mapping[str, Any], category: Callable[[object
     return PLURAL_ARGUMENT.sub(one, template)
 
 
+def joins_of(items: object, lang: str) -> tuple[str, str]:
+    """How a list field's items are joined in `lang`: with its "or" for a choice (`OneOf`),
+    else its "and"; English's for a language without its own.
+
+    >>> joins_of(OneOf(["a", "b"]), "fr"), joins_of(["a", "b"], "xx")
+    ((', ', ' ou '), (', ', ' and '))
+    """
+    joins = CHOICE_JOINS if isinstance(items, OneOf) else LIST_JOINS
+    return joins.get(lang, joins["en"])
+
+
 def joined(items: Sequence[str], joins: tuple[str, str]) -> str:
     """Items joined as a language joins a list: `joins` (between, before the last).
 

@@ -79,7 +79,6 @@ from host.games.registry import kinds
 from host.games.text import (
     ENGLISH,
     LANGUAGES,
-    LIST_JOINS,
     SENTENCE_JOINS,
     Text,
     accepted,
@@ -90,6 +89,7 @@ from host.games.text import (
 )
 from host.games.text import say as said_in
 from vision.glyphs import face_svg
+from wording import joins_of
 
 STATIC = Path(__file__).parent / "static"
 PAGES = {
@@ -520,7 +520,7 @@ def _locale(lang: str) -> dict[str, Any]:
     """The page's own words in `lang` (English text -> `lang`'s; English: none needed), and
     how it joins a list's items (between them, before the last: as the server's texts) and
     sentences said one after another."""
-    joins = LIST_JOINS.get(lang, LIST_JOINS[ENGLISH])
+    joins = joins_of([], lang)  # (a list's: its "and")
     return {
         "lang": lang,
         "languages": LANGUAGES,

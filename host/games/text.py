@@ -46,8 +46,6 @@ from typing import Any
 # (shared with vision's words, written once: the plural argument, lists, values quoted)
 import wording
 from wording import (
-    CHOICE_JOINS,
-    LIST_JOINS,
     PLURAL_ARGUMENT,
     PLURAL_FORM,
     QUOTED_WORDS,
@@ -55,6 +53,7 @@ from wording import (
     english_plural,
     has_decimals,
     joined,
+    joins_of,
     quoted,
 )
 
@@ -334,9 +333,7 @@ def _said(value: Any, lang: str) -> Any:
     if isinstance(value, Quoted):
         return value.said(lang)
     if isinstance(value, list | tuple):  # a list field: "A, B and C", in the language
-        items = [str(_said(v, lang)) for v in value]
-        joins = CHOICE_JOINS if isinstance(value, OneOf) else LIST_JOINS
-        return joined(items, joins.get(lang, joins[ENGLISH]))
+        return joined([str(_said(v, lang)) for v in value], joins_of(value, lang))
     return value
 
 

@@ -64,7 +64,7 @@ def test_the_page_lists_items_as_its_language_does(
     browser: Browser, table: Served, browser_lang: str, said: str, left: str
 ) -> None:
     # the page's lists (kinds of cards still to teach, faces no die shows yet) are joined as
-    # the server's texts join theirs (host.games.text.LIST_JOINS), and so are sentences one
+    # the server's texts join theirs (wording.LIST_JOINS), and so are sentences one
     # after another (SENTENCE_JOINS: what the dice teaching still needs)
     page = open_page(browser, table, browser_lang, unlock=False)
     expect(page.locator("html")).to_have_attribute("lang", browser_lang[:2])

@@ -42,7 +42,8 @@ import numpy as np
 from vision import setfile
 from vision.errors import VisionError
 from vision.learning.cuts import MAX_PNG, decode
-from vision.words import OneOf, Quoted, Said, _
+from vision.words import Quoted, Said, _
+from wording import OneOf
 
 NONE = ""  # the face of an example that is none of our dice (a shadow taken for a die)
 MAX_EXAMPLES = 2000  # per set: about 20 MB of crops
