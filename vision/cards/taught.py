@@ -5,7 +5,7 @@ sent back to the set as shipped, the one a set put back took the place of. Nothi
 lost but by `prune`: only the newest KEEP_ASIDE kept aside stay.
 
 The page's "Teach your cards" (host.app.card_teaching) and `dicetable vision card-sets`
-(vision.cards.cli) both use these. OSError when the folder refuses (then what was in use is
+(vision.cards.sets_cli) both use these. OSError when the folder refuses (then what was in use is
 in use still).
 """
 
