@@ -161,6 +161,8 @@ function typedIn(root) {
     })),
   };
 }
+// what a field shows (its value, tick, options chosen), to compare
+const shows = (el) => JSON.stringify([el.value, el.checked, [...(el.selectedOptions || [])].map((o) => o.value)]);
 function retype(root, typed) {
   const chosen = root.querySelector("select[data-keep=game]");
   if (chosen && typed.game && chosen.value !== typed.game) {
@@ -176,11 +178,11 @@ function retype(root, typed) {
   [...root.querySelectorAll(FIELDS)].forEach((el, i) => {
     const was = typed.fields[i];
     if (!was || was.tag !== el.tagName || was.type !== el.type || was.name !== el.name) return;
-    const before = JSON.stringify([el.value, el.checked, [...(el.selectedOptions || [])].map((o) => o.value)]);
+    const before = shows(el);
     if (el.type === "checkbox") el.checked = was.checked;
     else if (was.options) for (const o of el.options) o.selected = was.options.includes(o.value);
     else el.value = was.value;
-    if (before === JSON.stringify([el.value, el.checked, [...(el.selectedOptions || [])].map((o) => o.value)])) return;
+    if (before === shows(el)) return;
     el.dispatchEvent(new Event("input", { bubbles: true })); // (the names refill the lists of
     el.dispatchEvent(new Event("change", { bubbles: true })); // players, fields follow others)
   });
