@@ -15,7 +15,6 @@ resolve is applied. Held inputs are stored, so a restart reopens the window.
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import hmac
 import json
@@ -24,7 +23,7 @@ import secrets
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -39,6 +38,7 @@ from host.app.camera import (
     ThrowSeen,
 )
 from host.app.card_teaching import CardTeaching
+from host.app.doors import CAMERA, Doors, Meaning, door_said
 from host.app.store import Store, StoreError, result_of
 from host.app.text import _
 from host.errors import UserError
@@ -60,8 +60,6 @@ from host.games.registry import broken, default_kind, kind_named, kinds
 from host.games.text import ENGLISH, OneOf, Text, localize, message
 
 UNKNOWN = "unknown"  # vision's face of a die it could not read
-Meaning = tuple[str, bool, bool] | None  # what a seat's button does (Table._meaning)
-CAMERA = "camera"  # the source of what the camera saw
 
 if TYPE_CHECKING:
     from host.app.teaching import Learning
@@ -72,11 +70,6 @@ NOTICES = 8  # notices kept for the page
 LOG_TAIL = 60  # inputs of the game log sent to the page
 RETRY_S = 1.0  # what the store could not take is tried again this often
 RECORDING = "recording"  # the source of what a recorded session plays (host.app.recorded)
-# A button press that reaches the host this soon after another door (the page, the window's
-# end, another button) moved the game on was pressed before its presser could see that: it
-# was meant for the step just taken, not for the next one (a person reacts in 0.2 s at best,
-# after the board shows the change)
-RACE_S = 0.5
 # A new game's player names fit the page's player cards and the terminal's lines (the rules
 # take any name; games stored or imported with longer ones still open).
 NAME_LENGTH = 24
@@ -124,19 +117,6 @@ class Stale(Refused):
             409,
         )
         self.version = version  # the table's now
-
-
-@dataclass
-class _Move:
-    """A move of the game through one door: when, which door ("page", "timer", "button
-    2"...) and whose device (a page's), what each seat's button meant just before it, and
-    the table's version once it was made."""
-
-    at: float
-    door: str
-    client: str | None
-    before: dict[int, Meaning]
-    version: int = 0
 
 
 @dataclass(frozen=True)
@@ -223,9 +203,8 @@ class Table:
         self.cuts: dict[int, tuple[bytes, ...]] = {}  # the current throw's dice, cut out
         # a throw the camera saw with dice it could not read: people say their faces
         self.asking: tuple[ThrowSeen, dict[int, str]] | None = None
-        # the move the door acting now makes, if it moves the game (added to _moves then)
-        self._door: _Move | None = None
-        self._moves: deque[_Move] = deque(maxlen=16)  # the game's recent moves
+        # the doors' recent moves of the game (a stale action's words, a press's race)
+        self._doors = Doors(self.clock, self._meanings)
         # a teaching's answers (_dice_answer, _card_answer): the version each made, its value
         self._answers: dict[Hashable, tuple[int, str]] = {}
 
@@ -311,7 +290,7 @@ class Table:
             if "version" in action:
                 self._check_version(action["version"], client)
             try:
-                with self._through(source, client):
+                with self._doors.through(source, client):
                     return handler(self, action, source)
             except StoreError as error:  # the store cannot be written now: say why
                 raise Refused(message(error), 503) from None
@@ -326,33 +305,17 @@ class Table:
         """What moved the table since version `seen`, as people name it, each once: "another
         page", "sent twice from this device" (a page of `client`), "Ann's button", "the
         camera", "the correction window's end" (none known: a page from before a restart)."""
-        by: dict[str, Text] = {}
         if not self._began <= seen <= self.version:
             return []  # (a page of the run before: the versions began anew)
-        for move in self._moves:
-            if move.version <= seen:
-                continue
-            if move.door == "page" and client is not None and move.client == client:
-                by.setdefault("this", _("sent twice from this device"))
-            else:
-                key = move.door if move.door.startswith("button ") else move.door.split()[0]
-                by.setdefault(key, self._door_said(move.door, _("another page")))
-        return list(by.values())
+        return self._doors.movers(
+            seen, client, lambda door: self._door_said(door, _("another page"))
+        )
 
     def _door_said(self, door: str, page: Text) -> Text:
         """A move's door ("page", "button 2", "camera", "timer"...) as people name it: "Ann's
         button", "the camera", "the correction window's end"; a page's, `page`."""
-        kind, _sp, seat = door.partition(" ")
         players = list(self.game.players) if self.game is not None else []
-        if kind == "page":
-            return page
-        if kind == "button" and seat.isdigit() and int(seat) < len(players):
-            return _("{player}'s button", player=players[int(seat)])
-        if kind == CAMERA:
-            return _("the camera")
-        if kind == "timer":
-            return _("the correction window's end")
-        return _("the recorded session")
+        return door_said(door, players, page)
 
     def apply(self, inp: Input, source: str) -> None:
         """An engine input from a person: in a dice game, a resolve opens the correction
@@ -383,7 +346,7 @@ class Table:
         take it: then none of it is done (and the board, not told, sends it again).
         `arrived`: when it reached the host (the table's clock), if it came from the board:
         a press that crossed another door's move is not taken for the next step."""
-        with self._lock, self._through(f"button {seat}"):
+        with self._lock, self._doors.through(f"button {seat}"):
             if key is not None and key == self.store.last_press:
                 return  # done before this host (re)started; the board never heard so
             self._publish_later += 1  # the board and the page see it once it is committed
@@ -400,19 +363,6 @@ class Table:
                 if self._publish_due and not self._publish_later:
                     self._publish()
 
-    @contextlib.contextmanager
-    def _through(self, door: str, client: str | None = None) -> Iterator[None]:
-        """What is done inside comes through `door` (the outermost door counts): a move
-        of the game it makes is remembered with what every button meant just before."""
-        if self._door is not None:
-            yield
-            return
-        self._door = _Move(self.clock(), door, client, self._meanings())
-        try:
-            yield
-        finally:
-            self._door = None
-
     def _meanings(self) -> dict[int, Meaning]:
         if self.game is None:
             return {}
@@ -428,20 +378,6 @@ class Table:
         said = json.dumps(inputs, sort_keys=True, default=str)
         return (said, self.holding is not None, self.paused)
 
-    def _crossed(self, seat: int, arrived: float) -> str | None:
-        """The door (other than this seat's button) that moved the game on while this
-        press was on its way and changed what it does (the last such, if several): the
-        press was meant for the step before. Not if it did nothing then: it was pressed for
-        what its presser sees (a throw entered on a phone); nor a move the camera's reading
-        came after (the dice its presser sees thrown since)."""
-        mine, now = f"button {seat}", self._meaning(seat)
-        moves = [(m.door, m.before) for m in self._moves if m.at > arrived - RACE_S]
-        seen = max((i + 1 for i, (door, _) in enumerate(moves) if door == CAMERA), default=0)
-        crossed = [(door, before.get(seat)) for door, before in moves[seen:] if door != mine]
-        if not any(meant is not None and meant[0] != "[]" and meant != now for _, meant in crossed):
-            return None
-        return crossed[-1][0]
-
     def _press(self, seat: int, arrived: float | None = None) -> None:
         with self._lock:
             if self.game is None or self.kind is None:
@@ -455,7 +391,9 @@ class Table:
             if self.paused:
                 self.notice("info", _("{player}'s button: the game is paused", player=player))
                 return
-            crossed = None if arrived is None else self._crossed(seat, arrived)
+            crossed = (
+                None if arrived is None else self._doors.crossed(seat, self._meaning(seat), arrived)
+            )
             if crossed is not None:
                 self.notice(
                     "warning",
@@ -500,7 +438,7 @@ class Table:
         became = "waiting"
         while self._unstored:
             try:
-                with self._through(CAMERA):
+                with self._doors.through(CAMERA):
                     status = self._camera_event(self._unstored[0])
             except StoreError as error:
                 self._retry_at = self.clock() + RETRY_S
@@ -715,7 +653,7 @@ class Table:
             due = self.deadline is not None and now >= self.deadline
             if self.holding is not None and not self.paused and due:
                 try:
-                    with self._through("timer"):
+                    with self._doors.through("timer"):
                         self._resolve_held("timer")
                 except StoreError as error:  # held still: tried again in a moment
                     self.deadline = now + RETRY_S
@@ -1372,11 +1310,7 @@ class Table:
         self._publish_due = False
         self.version += 1
         self._moved = self.version
-        if self._door is not None:
-            if not self._door.version:  # its first move
-                self._door.at = self.clock()
-                self._moves.append(self._door)
-            self._door.version = self.version
+        self._doors.moved(self.version)
         self._show()
         expected, turn = self._expectation()
         for listener in self._expect_listeners:

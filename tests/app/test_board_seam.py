@@ -16,8 +16,9 @@ from pathlib import Path
 import pytest
 
 from host.app.board_seam import LinkBoard, open_board
+from host.app.doors import RACE_S
 from host.app.store import Store
-from host.app.table import RACE_S, Table
+from host.app.table import Table
 from tests.app.browser import PLAYERS, throw_seen
 from tests.app.running import PIN, App, until
 
