@@ -40,6 +40,7 @@ from host.app.camera import (
 from host.app.card_teaching import CardTeaching
 from host.app.doors import CAMERA, Doors, Meaning, door_said
 from host.app.store import Store, StoreError, result_of
+from host.app.teach_answers import Answers, card_answer, dice_answer
 from host.app.text import _
 from host.errors import UserError
 from host.games import DiceExpectation, Game, IllegalInput, Input
@@ -205,8 +206,7 @@ class Table:
         self.asking: tuple[ThrowSeen, dict[int, str]] | None = None
         # the doors' recent moves of the game (a stale action's words, a press's race)
         self._doors = Doors(self.clock, self._meanings)
-        # a teaching's answers (_dice_answer, _card_answer): the version each made, its value
-        self._answers: dict[Hashable, tuple[int, str]] = {}
+        self._answers = Answers()  # a teaching's answers: one crossed by another is refused
 
     # ---- starting and stopping -----------------------------------------------------------
 
@@ -831,8 +831,8 @@ class Table:
         """A step of teaching the table's dice (host.app.teaching)."""
         if self.learning is None:
             raise Refused(_("this table does not learn (no learning store)"), 409)
-        answer = _dice_answer(action)
-        if self._crossed_answer(action, answer):
+        answer = dice_answer(action)
+        if self._answers.crossed(action, answer):
             raise Refused(
                 _(
                     "these dice were answered meanwhile (on another page, or by a tap before "
@@ -844,13 +844,13 @@ class Table:
             self.learning.act(action, self._dice_context())
         except UserError as error:
             raise Refused(message(error)) from None
-        self._answered(action, answer)
+        self._answers.answered(action, answer, self.version)
         return self._ack()
 
     def _do_teach_cards(self, action: Mapping[str, Any], source: str) -> dict[str, Any]:
         """A step of teaching the table its deck of cards (host.app.card_teaching)."""
-        answer = _card_answer(action)
-        if self._crossed_answer(action, answer):
+        answer = card_answer(action)
+        if self._answers.crossed(action, answer):
             raise Refused(
                 _(
                     "this card was answered meanwhile (on another page, or by a tap before this "
@@ -862,7 +862,7 @@ class Table:
             self.card_teaching.act(action, self.kind)
         except UserError as error:
             raise Refused(message(error)) from None
-        self._answered(action, answer)
+        self._answers.answered(action, answer, self.version)
         return self._ack()
 
     def _seen_already(self, inp: Input, at: int) -> bool:
@@ -873,25 +873,6 @@ class Table:
         return self._cards_view_at == at or (
             isinstance(card, Mapping) and any(c.cards.lying(dict(card)) for c in self.cameras)
         )
-
-    def _crossed_answer(
-        self, action: Mapping[str, Any], answer: tuple[Hashable, str] | None
-    ) -> bool:
-        """A teaching's answer about dice or a card that another answer, made since the
-        state this one was made against (the page's version), said otherwise: the later
-        is refused, the earlier stands (as a game's stale action is; another teaching's
-        answer since is no reason to refuse it, nor the same answer again)."""
-        seen = action.get("version")
-        if answer is None or not isinstance(seen, int):
-            return False
-        earlier = self._answers.get(answer[0])
-        return earlier is not None and earlier[0] > seen and earlier[1] != answer[1]
-
-    def _answered(self, action: Mapping[str, Any], answer: tuple[Hashable, str] | None) -> None:
-        if action.get("step") == "start":
-            self._answers.clear()
-        if answer is not None:
-            self._answers[answer[0]] = (self.version, answer[1])
 
     def _do_roll_back(self, action: Mapping[str, Any], source: str) -> dict[str, Any]:
         # (the set's version is "set_version": "version" is the state's, which every
@@ -1544,27 +1525,6 @@ def _same_cards(inp: Input, cards: list[dict[str, str]]) -> bool:
     laid = inp["cards"] if "cards" in inp else [inp["card"]]
     key = lambda c: (str(c.get("color")), str(c.get("value")))  # noqa: E731
     return sorted(map(key, laid)) == sorted(map(key, cards))
-
-
-def _dice_answer(action: Mapping[str, Any]) -> tuple[Hashable, str] | None:
-    """What a teaching step about dice answers for (a group or a die, its face or colour),
-    and what it says; None for a step that answers nothing (start, sort, fit...)."""
-    step = action.get("step")
-    if step not in ("name", "move", "colour", "recolor"):
-        return None
-    which = action.get("cut" if step in ("move", "recolor") else "group")
-    of = "colour" if step in ("colour", "recolor") else "face"
-    said = action.get("color" if of == "colour" else "face")
-    return (("dice", "cut" if step in ("move", "recolor") else "group", which, of), str(said))
-
-
-def _card_answer(action: Mapping[str, Any]) -> tuple[Hashable, str] | None:
-    """What a teaching step about cards answers for (a card) and what it says."""
-    step = action.get("step")
-    if step not in ("confirm", "leave_out"):
-        return None
-    said = f"{action.get('color')} {action.get('value')}" if step == "confirm" else ""
-    return (("card", action.get("card")), said)
 
 
 def _unread(dice: list[dict[str, Any]]) -> list[int]:

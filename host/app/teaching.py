@@ -40,6 +40,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from host.app.kept import Keeping, Words
+from host.app.teach_answers import regrouped
 from host.app.text import _
 from host.errors import UserError
 from host.games.kind import dice_sets
@@ -327,7 +328,7 @@ class Learning:
                     step=step,
                 )
             )
-        if _regrouped(flow, step, which, action):
+        if regrouped(flow, step, which, action):
             raise UserError(
                 _(
                     "these dice were sorted anew since this page showed them (another teaching "
@@ -614,23 +615,6 @@ class Learning:
         )
         self.changed()
         return number
-
-
-def _regrouped(flow: TeachFlow, step: str, which: int, action: Mapping[str, Any]) -> bool:
-    """An answer about dice whose numbers no longer name the dice the page showed: a group
-    (or die) is a number of the teaching the page saw (its "teaching", the flow's), and a
-    group is the dice the page showed in it (its "dice"). Another teaching (a cancel and a
-    start on another phone), or one resumed with a die lost (its dice numbered anew), gives
-    the same numbers to other dice; an answer keyed by a number alone then named them.
-    An answer that says neither (the command line, a script) is taken as it is."""
-    seen = action.get("teaching")
-    if seen is not None and seen != flow.teaching:
-        return True
-    dice = action.get("dice")
-    if step not in ("name", "colour") or not isinstance(dice, list):
-        return False
-    among = flow.groups if step == "name" else flow.colour_groups
-    return not 0 <= which < len(among) or sorted(among[which].cuts) != sorted(dice)
 
 
 _STEPS = ("start", "sort", "name", "move", "colour", "recolor", "fit", "close", "cancel")
