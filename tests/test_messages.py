@@ -15,7 +15,7 @@ any exception built, any `Refused`, any notice, whose message is not one of:
 - a call of a function declared to return a `Text`, a parameter declared a `Text` (mypy
   checks what is passed), or a name every assignment of which is one of these.
 
-What stays English, and why, is decided here (`DEVELOPER_ONLY`), and in host.app.table
+What stays English, and why, is decided here (`DEVELOPER_ONLY`), and in host.app.refusals
 for the refusals no player reads (`Malformed`: a tool's malformed request, not a `Refused`
 this test reads). The camera's words are checked alike (`CAMERA_WORDS`): the live
 follower's misfits, each die's and card's reason, the card watcher's misfits and the

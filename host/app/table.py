@@ -18,7 +18,6 @@ from __future__ import annotations
 import dataclasses
 import hmac
 import json
-import re
 import secrets
 import threading
 import time
@@ -39,6 +38,8 @@ from host.app.camera import (
 )
 from host.app.card_teaching import CardTeaching
 from host.app.doors import CAMERA, Doors, Meaning, door_said
+from host.app.new_game import as_the_form_says, check_names
+from host.app.refusals import Malformed, Refused, Stale
 from host.app.store import Store, StoreError, result_of
 from host.app.teach_answers import Answers, card_answer, dice_answer
 from host.app.text import _
@@ -71,53 +72,6 @@ NOTICES = 8  # notices kept for the page
 LOG_TAIL = 60  # inputs of the game log sent to the page
 RETRY_S = 1.0  # what the store could not take is tried again this often
 RECORDING = "recording"  # the source of what a recorded session plays (host.app.recorded)
-# A new game's player names fit the page's player cards and the terminal's lines (the rules
-# take any name; games stored or imported with longer ones still open).
-NAME_LENGTH = 24
-
-
-class Refused(UserError):
-    """An action the table does not take now; nothing changed. `status` is the HTTP
-    status the page gets (400 malformed, 403 not allowed, 404 unknown, 409 not now, 503 the
-    store cannot be written now)."""
-
-    def __init__(self, message: str, status: int = 409) -> None:
-        super().__init__(message)
-        self.status = status
-
-
-class Malformed(Refused):
-    """A refusal no player reads: of a request the page never makes (a tool's, malformed),
-    or of one whose answer the page shows no words of (a picture gone). Its message stays
-    in English, the language of the API's own field names, for whoever wrote the request
-    (docs/translations.md; tests/test_messages.py holds every other refusal to the
-    translations)."""
-
-    def __init__(self, message: str, status: int = 400) -> None:
-        super().__init__(message, status)
-
-
-class Stale(Refused):
-    """An action made against a state the table has moved on from: someone acted first,
-    or the same action was sent twice (a double tap). Nothing was done. `by`: what moved
-    the table since, as people name it (another page, Ann's button, the camera...), if
-    known."""
-
-    def __init__(self, version: int, by: list[Text] | None = None) -> None:
-        super().__init__(
-            _(
-                "the table changed before this arrived ({by}): nothing was done; look again "
-                "and choose anew",
-                by=by,
-            )
-            if by
-            else _(
-                "the table changed before this arrived (someone acted first, or it was sent "
-                "twice): nothing was done; look again and choose anew"
-            ),
-            409,
-        )
-        self.version = version  # the table's now
 
 
 @dataclass(frozen=True)
@@ -961,7 +915,7 @@ class Table:
             fields.setdefault("seed", secrets.randbelow(1 << 31))
             game_id = self.store.create(kind, fields, rehearsal=source == RECORDING)
         except GameFileError as error:
-            why = _as_the_form_says(message(error), setup, kind)
+            why = as_the_form_says(message(error), setup, kind)
             raise Refused(_("cannot start this game: {why}", why=why), 400) from None
         # a new game, a new PIN; but a recorded session's game is set up the moment the
         # table starts, so the PIN just shown stays (two PINs at start confused)
@@ -1529,43 +1483,6 @@ def _same_cards(inp: Input, cards: list[dict[str, str]]) -> bool:
 
 def _unread(dice: list[dict[str, Any]]) -> list[int]:
     return [i for i, d in enumerate(dice) if d.get("face") == UNKNOWN]
-
-
-_SEAT_AT = re.compile(r"players\[(\d+)\](?:\.[\w.]+)?")  # a player's field in a setup
-
-
-def _as_the_form_says(said: object, setup: Mapping[str, Any], kind: GameKind | None) -> object:
-    """A new game's refusal as the setup form's reader says it: a player's field named
-    where it is in a script ("players[1].name") said as the player (their name, else
-    "player 2"), a field of the form ("course.finish_places") by its label there; a game's
-    refusals name it in their `at` field."""
-    at = said.fields.get("at") if isinstance(said, Text) else None
-    found = _SEAT_AT.fullmatch(at) if isinstance(at, str) else None
-    if found is None:
-        spec = kind.catalog().get("setup") if kind is not None and isinstance(at, str) else None
-        labels = {f["name"]: f["label"] for f in (spec or {}).get("fields", [])}
-        if at not in labels:
-            return said
-        assert isinstance(said, Text)
-        return Text(said.domain, said.template, {**said.fields, "at": labels[at]})
-    assert isinstance(said, Text)
-    i = int(found.group(1))
-    players = setup.get("players")
-    seat = players[i] if isinstance(players, list) and i < len(players) else None
-    name = seat.get("name") if isinstance(seat, Mapping) else None
-    who = name.strip() if isinstance(name, str) and name.strip() else _("player {n}", n=i + 1)
-    return Text(said.domain, said.template, {**said.fields, "at": who})
-
-
-def check_names(setup: Mapping[str, Any]) -> None:
-    """GameFileError if a new game's player names are too long or hold control characters."""
-    players = setup.get("players")
-    for i, player in enumerate(players if isinstance(players, list) else []):
-        name = player.get("name") if isinstance(player, Mapping) else None
-        if isinstance(name, str) and (len(name) > NAME_LENGTH or not name.isprintable()):
-            raise GameFileError(
-                f"players[{i}].name: at most {NAME_LENGTH} printable characters, not {name!r}"
-            )
 
 
 def _fix_offer(answer: Mapping[str, Any], read: Input) -> dict[str, Any]:

@@ -68,9 +68,11 @@ from starlette.types import Receive, Scope, Send
 
 from host.app.connections import Guard, Limits
 from host.app.network import HostCheck, network_addresses
+from host.app.new_game import NAME_LENGTH
 from host.app.pins import PinCheck
 from host.app.qr import qr_svg
-from host.app.table import NAME_LENGTH, UNVERSIONED, Malformed, Refused, Stale, Table
+from host.app.refusals import Malformed, Refused, Stale
+from host.app.table import UNVERSIONED, Table
 from host.app.text import _
 from host.errors import UserError
 from host.games.kind import role_name
