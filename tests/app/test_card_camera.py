@@ -939,3 +939,41 @@ def test_a_replace_fixes_only_the_camera_s_last_reading_and_keeps_it_if_refused(
     assert "fix" not in table.throw  # type: ignore[operator]  # (the page offers it no more)
     with pytest.raises(Refused, match="no cards read by the camera to fix now"):
         table.act({"do": "replace", "input": red5})  # the last input is no reading now
+
+
+def test_a_hand_fixed_in_one_tap_tells_the_round_it_ends_as_a_restart_does(tmp_path: Path) -> None:
+    """Before: the fix (`replace`) of the round's last hand was told in the page's feed
+    against the state after the wrong reading, in which the round was won already: the
+    feed lost 'Ann wins round 1: 61 points' (and the game's summary that turning point)
+    until the host started again and told the game anew. Now the fix is told against the
+    state before the hand, as the undo that takes the reading back leaves it. The demo's
+    KaTO game in a real store: Cat's hand, read with a red 3 for her red 2, then fixed."""
+    import json
+
+    from host.demo import demo_session_folder
+
+    session = demo_session_folder("kato")
+    steps = json.loads((session / "session.json").read_text())["steps"]
+    script = json.loads((session / "session.json").read_text())["game"]
+    played = [
+        s.get("entered") or s["input"] for s in steps[:11] if s.get("entered") or "input" in s
+    ]
+    right = steps[11]["entered"]
+    assert right["type"] == "hand" and right["player"] == "Cat"
+    wrong = [dict(c) for c in right["cards"]]
+    wrong[1] = {"color": "red", "value": "3"}  # (her red 2)
+    table, _watcher = started_again(tmp_path / "games.db", {**script, "inputs": played})
+    assert seen(table, *[(c["color"], c["value"]) for c in wrong]) == "read"
+    table.act({"do": "replace", "input": right})
+
+    def feed(table: Table) -> list[list[str]]:
+        log = table.view()["game"]["log"]
+        return [[say(t, "en") for t in (e["said"], *e["did"], *e["key"])] for e in log]
+
+    live = feed(table)
+    assert "Ann wins round 1: 61 points" in live[-1]
+    table.close()
+    again = Table(Store(tmp_path / "games.db"), FakeBoard(), window=0, pin_seconds=0,
+                  clock=Clock(), announce=lambda s: None)  # fmt: skip
+    again.start(clock_thread=False)
+    assert feed(again) == live
