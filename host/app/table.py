@@ -759,6 +759,7 @@ class Table:
         self._undos += 1
         if self._feed:
             self._feed.pop()
+        self._state = game.to_json()  # the fix is told against the state before the reading
         try:
             self._commit(game, inp, source)
         except BaseException:
