@@ -669,6 +669,14 @@ def test_japanese_calls_a_die_one_word() -> None:
         assert not [k for k, v in said.items() if "サイコロ" in v], domain
 
 
+def test_japanese_says_tokyo_as_its_edition_prints_it() -> None:
+    """トーキョー, as the Japanese rules print Tokyo City ("Tokyo City": "トーキョー"): the feed
+    said "Hugo：東京を去る" beside "Bruno：トーキョーに入る", two names for one place. The
+    Tower keeps its 東京タワー (a real building's name)."""
+    for _path, key, said in translations(("ja",)):
+        assert "東京" not in said.replace("東京タワー", ""), (key, said)
+
+
 def test_french_says_a_colour_of_runners_without_agreeing_it() -> None:
     """A colour's name is said in the singular ("rouge"): "les coureurs rouge" did not
     agree, "les coureurs de couleur rouge" needs not."""
