@@ -669,6 +669,14 @@ def test_japanese_calls_a_die_one_word() -> None:
         assert not [k for k, v in said.items() if "サイコロ" in v], domain
 
 
+def test_french_says_a_face_without_an_article_of_its_own() -> None:
+    """A face's French name has its gender (une Baffe, un cœur, un 3): "un {face}" made
+    "Relancer un Baffe" (False Blessing's ankh). A face is said after "dé" ("un dé
+    Baffe", "le dé qui montre Baffe"), never after an article agreeing with it."""
+    for _path, key, said in translations(("fr",)):
+        assert not re.search(r"\b(un|une)\s+\{faces?\b", said), (key, said)
+
+
 def test_japanese_says_tokyo_as_its_edition_prints_it() -> None:
     """トーキョー, as the Japanese rules print Tokyo City ("Tokyo City": "トーキョー"): the feed
     said "Hugo：東京を去る" beside "Bruno：トーキョーに入る", two names for one place. The
