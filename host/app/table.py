@@ -38,6 +38,7 @@ from host.app.camera import (
 )
 from host.app.card_teaching import CardTeaching
 from host.app.doors import CAMERA, Doors, Meaning, door_said
+from host.app.feed import Feed, load, summary
 from host.app.new_game import as_the_form_says, check_names
 from host.app.refusals import Malformed, Refused, Stale
 from host.app.store import Store, StoreError, result_of
@@ -55,7 +56,6 @@ from host.games.kind import (
     NoCardInput,
     cards_of,
     dice_sets,
-    story_of,
 )
 from host.games.page import answers_json, awaiting
 from host.games.registry import broken, default_kind, kind_named, kinds
@@ -85,8 +85,8 @@ class Notice:
         return {"id": self.id, "level": self.level, "text": self.text, "at": self.at}
 
 
-# a game as the store refolds it: its kind, the game, its feed and its JSON state
-Loaded = tuple[GameKind, Game, list[dict[str, Any]], dict[str, Any]]
+# a game as the store refolds it: its kind, the game and its feed
+Loaded = tuple[GameKind, Game, Feed]
 ExpectListener = Callable[[Expectation | None, Hashable], None]
 CommitListener = Callable[[Input, str], None]
 
@@ -143,10 +143,7 @@ class Table:
         self._publish_later = 0  # inside a press's transaction: publish at its end
         self._publish_due = False
         self._unstored: deque[CameraEvent] = deque()  # camera events waiting for the store
-        # the feed: what each input of the game's log did, in words (GameKind.story), and
-        # the game's JSON state after the last one (the next one's "before")
-        self._feed: list[dict[str, Any]] = []
-        self._state: dict[str, Any] = {}
+        self._feed = Feed()  # what each input of the game's log did, in words
         self._redo: list[Input] = []  # inputs undone, last first: what "redo" gives back
         self._pin_key: bytes | None = None  # the store's secret for tagging its PIN
         self._retry_at = 0.0  # when to try them again (0: none failed)
@@ -712,10 +709,7 @@ class Table:
         for camera in self.cameras:
             camera.undone()  # (a hand awaited again counts its cards still lying)
         self._redo.append(dict(undone))
-        told = self._feed.pop() if self._feed else None
-        self._state = game.to_json()
-        # the feed tells it (else the kind, from the state it was given in: the one now)
-        said = told["said"] if told else story_of(self.kind, self._state, {}, undone)["said"]
+        said = self._feed.undone(self.kind, game, undone)
         self.notice("info", _("undone: {what}", what=said))
         self._publish()
         return self._ack()
@@ -757,9 +751,8 @@ class Table:
             game.apply(undone)  # keep the game as stored
             raise
         self._undos += 1
-        if self._feed:
-            self._feed.pop()
-        self._state = game.to_json()  # the fix is told against the state before the reading
+        # (the fix is told against the state before the reading)
+        self._feed.undone(self.kind, game, undone)  # type: ignore[arg-type]
         try:
             self._commit(game, inp, source)
         except BaseException:
@@ -979,7 +972,7 @@ class Table:
         except BaseException:
             game.undo()  # not stored, not done
             raise
-        self._tell(inp, turn)
+        self._feed.tell(self.kind, game, inp, turn)
         if self.throw is not None and "fix" in self.throw:  # the reading is no longer the
             self.throw = {k: v for k, v in self.throw.items() if k != "fix"}  # last input
         if self.throw is not None and "entered" in self.throw:  # (its question answered)
@@ -1140,7 +1133,7 @@ class Table:
 
     def _switch(self, game_id: int, fresh_pin: bool) -> None:
         try:
-            loaded = self._load(game_id)  # first: a game that does not replay changes nothing
+            loaded = load(self.store, game_id)  # first: a game that does not replay changes nothing
         except StoreError as error:
             raise Refused(message(error)) from None
         if fresh_pin and not self.fixed_pin:
@@ -1159,7 +1152,7 @@ class Table:
         """Open the game on the table at start; one that no longer replays (a damaged
         store) is left in the list of games, with a notice, and the table starts empty."""
         try:
-            loaded = self._load(game_id)
+            loaded = load(self.store, game_id)
         except UserError as error:  # it does not replay, or it is not there at all
             self.notice(
                 "error", _("the game on the table cannot be resumed: {why}", why=message(error))
@@ -1172,45 +1165,15 @@ class Table:
         """The game as the store has it (a transaction that failed left memory ahead)."""
         if self.game_id is None:
             return
-        self.kind, self.game, self._feed, self._state = self._load(self.game_id)
+        self.kind, self.game, self._feed = load(self.store, self.game_id)
         row = self.store.row(self.game_id)
         self.paused = row.paused
         if row.holding != self.holding:
             self.holding = row.holding
             self.deadline = None if row.holding is None else self.clock() + self.window
 
-    def _load(self, game_id: int) -> Loaded:
-        """The game from the store, with its feed told again as it refolds."""
-        kind = self.store.kind_of(game_id)
-        feed: list[dict[str, Any]] = []
-        last: list[Any] = [{}, None]  # the state and turn before the next input
-
-        def trace(index: int | None, inp: Input | None, game: Game) -> None:
-            after = game.to_json()
-            if inp is not None:
-                feed.append(self._entry(kind, last[0], after, inp, last[1]))
-            last[0], last[1] = after, kind.turn(game)
-
-        _, game = self.store.load(game_id, trace)
-        return kind, game, feed, last[0]
-
-    @staticmethod
-    def _entry(
-        kind: GameKind, before: Mapping[str, Any], after: Mapping[str, Any], inp: Input, turn: Any
-    ) -> dict[str, Any]:
-        told = story_of(kind, before, after, inp)
-        told["turn"] = turn[1] if isinstance(turn, tuple) and len(turn) > 1 else None
-        return told
-
-    def _tell(self, inp: Input, turn: Any) -> None:
-        """The feed's entry for an input just applied."""
-        assert self.game is not None and self.kind is not None
-        after = self.game.to_json()
-        self._feed.append(self._entry(self.kind, self._state, after, inp, turn))
-        self._state = after
-
     def _open(self, game_id: int, loaded: Loaded) -> None:
-        self.kind, self.game, self._feed, self._state = loaded
+        self.kind, self.game, self._feed = loaded
         self.game_id = game_id
         self._drop_asking()
         self.throw = None
@@ -1423,7 +1386,7 @@ class Table:
             answers = [] if self.paused else answers_json(kind, game)
             if window is not None:  # while the result is held: only fixes
                 answers = [a for a in answers if a["kind"] == CORRECT]
-            log = self._log_json()
+            log = self._feed.log(self.store.history(self.game_id))
             out["game"] = {
                 "id": self.game_id,
                 "kind": kind.name,
@@ -1440,36 +1403,9 @@ class Table:
                 "asking": self._asking_view(),
                 "log": log[-LOG_TAIL:],
                 "redo": bool(self._redo) and not self.paused,
-                "summary": self._summary(log) if game.game_over else None,
+                "summary": summary(kind, game, log) if game.game_over else None,
             }
             return out
-
-    def _log_json(self) -> list[dict[str, Any]]:
-        """The game's inputs in order (undone ones left out), each numbered from 1 with
-        what it did in words (the feed)."""
-        assert self.game_id is not None
-        live = [h for h in self.store.history(self.game_id) if h["undone"] is None]
-        return [
-            {"n": n, "input": h["input"], "source": h["source"], "at": h["at"], **told}
-            for n, (h, told) in enumerate(zip(live, self._feed, strict=False), 1)
-        ]
-
-    def _summary(self, log: list[dict[str, Any]]) -> dict[str, Any]:
-        """The game over in a few facts: who won, how long it took, its turning points
-        (the seats' dials are the view's)."""
-        assert self.game is not None and self.kind is not None
-        times = [e["at"] for e in log if e.get("at") is not None]
-        return {
-            "winners": self.kind.winners(self.game),
-            "turns": self.kind.turn(self.game)[1],
-            "inputs": len(log),
-            "minutes": round((max(times) - min(times)) / 60) if times else 0,
-            "key": [
-                {"n": e["n"], "turn": e.get("turn"), "text": text}
-                for e in log
-                for text in e.get("key", [])
-            ],
-        }
 
 
 _DIFFERS = ("entered", "fixed", "next")  # a reading unlike the cards entered: what it asks

@@ -1,0 +1,90 @@
+"""The game's feed: what each input of its log did, in words, as its kind tells it
+(GameKind.story: the input, and what changed between the states before and after it), told
+as the game is played and told again as the store refolds it; the page's log of the game and,
+once it is over, its summary.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from host.app.store import Store
+from host.games import Game, Input
+from host.games.kind import GameKind, story_of
+
+
+def _entry(
+    kind: GameKind, before: Mapping[str, Any], after: Mapping[str, Any], inp: Input, turn: Any
+) -> dict[str, Any]:
+    told = story_of(kind, before, after, inp)
+    told["turn"] = turn[1] if isinstance(turn, tuple) and len(turn) > 1 else None
+    return told
+
+
+class Feed:
+    """The entries of a game's inputs in order (undone ones left out), and the game's JSON
+    state after the last one (the next one's "before")."""
+
+    def __init__(
+        self, entries: list[dict[str, Any]] | None = None, state: dict[str, Any] | None = None
+    ) -> None:
+        self.entries: list[dict[str, Any]] = entries if entries is not None else []
+        self.state: dict[str, Any] = state if state is not None else {}
+
+    def tell(self, kind: GameKind, game: Game, inp: Input, turn: Any) -> None:
+        """The entry of an input just applied to `game`, in the turn `turn` (before it)."""
+        after = game.to_json()
+        self.entries.append(_entry(kind, self.state, after, inp, turn))
+        self.state = after
+
+    def undone(self, kind: GameKind, game: Game, inp: Input) -> Any:
+        """The last input, `inp`, was undone (`game` is as before it): its entry goes, and
+        what it did, in words, is returned."""
+        told = self.entries.pop() if self.entries else None
+        self.state = game.to_json()
+        # the feed tells it (else the kind, from the state it was given in: the one now)
+        return told["said"] if told else story_of(kind, self.state, {}, inp)["said"]
+
+    def log(self, history: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The game's inputs in order (the store's `history`, undone ones left out), each
+        numbered from 1 with what it did in words."""
+        live = [h for h in history if h["undone"] is None]
+        return [
+            {"n": n, "input": h["input"], "source": h["source"], "at": h["at"], **told}
+            for n, (h, told) in enumerate(zip(live, self.entries, strict=False), 1)
+        ]
+
+
+def load(store: Store, game_id: int) -> tuple[GameKind, Game, Feed]:
+    """The game from the store, with its feed told again as it refolds."""
+    kind = store.kind_of(game_id)
+    feed = Feed()
+    turn: list[Any] = [None]  # the turn before the next input
+
+    def trace(index: int | None, inp: Input | None, game: Game) -> None:
+        if inp is not None:
+            feed.tell(kind, game, inp, turn[0])
+        else:
+            feed.state = game.to_json()
+        turn[0] = kind.turn(game)
+
+    _, game = store.load(game_id, trace)
+    return kind, game, feed
+
+
+def summary(kind: GameKind, game: Game, log: list[dict[str, Any]]) -> dict[str, Any]:
+    """The game over in a few facts: who won, how long it took, its turning points
+    (the seats' dials are the view's)."""
+    times = [e["at"] for e in log if e.get("at") is not None]
+    return {
+        "winners": kind.winners(game),
+        "turns": kind.turn(game)[1],
+        "inputs": len(log),
+        "minutes": round((max(times) - min(times)) / 60) if times else 0,
+        "key": [
+            {"n": e["n"], "turn": e.get("turn"), "text": text}
+            for e in log
+            for text in e.get("key", [])
+        ],
+    }
