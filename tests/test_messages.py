@@ -64,6 +64,7 @@ TERMINAL_MODULES = {"host.games.kot.bench", "host.games.replay_cli"}
 # UserError is the command line's: it cannot listen on its port.)
 APP_MODULES = {
     "host.app.table": {"Refused"},
+    "host.app.asking": {"Refused"},
     "host.app.web": {"Refused"},
     "host.app.teaching": {"UserError"},
     "host.app.store": {"StoreError", "NoSuchGame"},

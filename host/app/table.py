@@ -15,7 +15,6 @@ resolve is applied. Held inputs are stored, so a restart reopens the window.
 
 from __future__ import annotations
 
-import dataclasses
 import hmac
 import json
 import secrets
@@ -26,6 +25,7 @@ from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from host.app.asking import Asking, unread
 from host.app.board_seam import Board, ButtonPress, pin_display
 from host.app.camera import (
     CARDS,
@@ -59,9 +59,7 @@ from host.games.kind import (
 )
 from host.games.page import answers_json, awaiting
 from host.games.registry import broken, default_kind, kind_named, kinds
-from host.games.text import ENGLISH, OneOf, Text, localize, message
-
-UNKNOWN = "unknown"  # vision's face of a die it could not read
+from host.games.text import ENGLISH, Text, localize, message
 
 if TYPE_CHECKING:
     from host.app.teaching import Learning
@@ -154,7 +152,7 @@ class Table:
         self.cameras: list[DiceWatcher] = []
         self.cuts: dict[int, tuple[bytes, ...]] = {}  # the current throw's dice, cut out
         # a throw the camera saw with dice it could not read: people say their faces
-        self.asking: tuple[ThrowSeen, dict[int, str]] | None = None
+        self.asking: Asking | None = None
         # the doors' recent moves of the game (a stale action's words, a press's race)
         self._doors = Doors(self.clock, self._meanings)
         self._answers = Answers()  # a teaching's answers: one crossed by another is refused
@@ -455,16 +453,16 @@ class Table:
             # the roles read with sets of their own (dice of other kinds thrown with them)
             seen["face_sets"] = dict(expected.face_sets) if expected is not None else {}
             self.cuts = {key: event.cuts}
-            unread = _unread(event.dice)
-            if unread:  # a person says what they show (or throws again)
-                self.asking = (event, {})
-                n = len(unread)
+            not_read = unread(event.dice)
+            if not_read:  # a person says what they show (or throws again)
+                self.asking = Asking(event)
+                n = len(not_read)
                 why = _(
                     "{n, plural, one {# die not read: say what it shows} "
                     "other {# dice not read: say what they show}}",
                     n=n,
                 )
-                self.throw = {**seen, "status": "asking", "reason": why, "asking": unread}
+                self.throw = {**seen, "status": "asking", "reason": why, "asking": not_read}
                 self._publish()
                 return "asking"
             people_said = dict(event.said)  # the faces people said of dice not read
@@ -1026,17 +1024,9 @@ class Table:
         is said, the throw is the camera's with those faces (and they teach the set)."""
         if self.asking is None:
             raise Refused(_("no throw waits for a die's face now"))
-        event, said = self.asking
-        die, face = action.get("die"), action.get("face")
-        unread = _unread(event.dice)
-        if not isinstance(die, int) or die not in unread:
-            raise Refused(
-                _("say the face of one of the dice not read: {dice}", dice=OneOf(unread)), 400
-            )
-        faces = self._dice().faces if self._dice() is not None else {}  # type: ignore[union-attr]
-        if face not in faces:
-            raise Refused(_("a die shows one of {faces}", faces=OneOf(faces)), 400)
-        said[die] = str(face)
+        event, dice = self.asking.event, self._dice()
+        face = action.get("face")
+        die = self.asking.say(action.get("die"), face, dice.faces if dice is not None else {})
         if self.learning is not None and self.throw is not None and self.throw.get("face_set"):
             cut = event.cuts[die] if die < len(event.cuts) else b""
             key = f"{self.throw['key']} die {die}"
@@ -1049,18 +1039,10 @@ class Table:
                     key,
                     self.throw.get("face_sets") or None,
                 )
-        if len(said) < len(unread):
+        if not self.asking.done:
             self._publish()
             return self._ack()
-        dice = [
-            dict(d, face=said.get(i, d["face"]), reason="") if i in said else d
-            for i, d in enumerate(event.dice)
-        ]
-        thrown = [d["face"] for d in dice if not d.get("kept")]
-        kept = [d["face"] for d in dice if d.get("kept")]
-        answered = dataclasses.replace(
-            event, dice=dice, thrown=thrown, kept=kept, said=tuple(sorted(said.items()))
-        )
+        answered, said = self.asking.answered(), self.asking.said
         self.asking = None
         for camera in self.cameras:
             camera.answer(event.throw, said)
@@ -1073,7 +1055,7 @@ class Table:
         """The throw asked about is not taken (thrown again, entered by hand, undone)."""
         if self.asking is None:
             return
-        event, _ = self.asking
+        event = self.asking.event
         self.asking = None
         for camera in self.cameras:
             camera.retract(event.throw)
@@ -1249,19 +1231,7 @@ class Table:
         """The dice of a throw not read, for people to say (each cut shown large)."""
         if self.asking is None or self.throw is None:
             return None
-        event, said = self.asking
-        return {
-            "dice": [
-                {
-                    "die": i,
-                    "guess": event.dice[i].get("best_guess"),
-                    "confidence": event.dice[i].get("confidence"),
-                    "cut": f"/api/cut/{self.throw['snapshot']}/{i}.png",
-                    "said": said.get(i),
-                }
-                for i in _unread(event.dice)
-            ],
-        }
+        return self.asking.view(self.throw["snapshot"])
 
     def awaited(self) -> str:
         game, kind = self.game, self.kind
@@ -1416,10 +1386,6 @@ def _same_cards(inp: Input, cards: list[dict[str, str]]) -> bool:
     laid = inp["cards"] if "cards" in inp else [inp["card"]]
     key = lambda c: (str(c.get("color")), str(c.get("value")))  # noqa: E731
     return sorted(map(key, laid)) == sorted(map(key, cards))
-
-
-def _unread(dice: list[dict[str, Any]]) -> list[int]:
-    return [i for i, d in enumerate(dice) if d.get("face") == UNKNOWN]
 
 
 def _fix_offer(answer: Mapping[str, Any], read: Input) -> dict[str, Any]:
