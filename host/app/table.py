@@ -36,6 +36,7 @@ from host.app.camera import (
     MisfitSeen,
     ThrowSeen,
 )
+from host.app.card_readings import DIFFERS, differs, fix_offer, fixes_entry, same_cards
 from host.app.card_teaching import CardTeaching
 from host.app.doors import CAMERA, Doors, Meaning, door_said
 from host.app.feed import Feed, load, summary
@@ -529,35 +530,22 @@ class Table:
             return "ignored"
         self._cards_view_at = len(game.log)
         entered, self._entered = self._entered, None
-        if entered is not None and _same_cards(entered, event.cards):
+        if entered is not None and same_cards(entered, event.cards):
             self.throw = {**seen, "status": "confirmed", "input": entered}
             self._publish()
             return "confirmed"  # the card(s) entered on the page, now seen: as entered
         made = cards.card_input(game, expected, event.cards)
-        laid = len(entered["cards"]) if entered is not None and "cards" in entered else 1
-        if (
-            entered is not None
-            and game.log
-            and dict(game.log[-1]) == entered
-            and len(event.cards) == laid  # (a hand of 4 read after 1 card is no fix of it)
-        ):
-            # the camera's first cards since others were entered for the play before, that
-            # entry still the game's last input: the entry's own cards, tapped wrong while
-            # the camera was reading them, or the next play (the entry's cards never seen)?
-            # Nothing tells them apart (both lie on the pile, the next one may come at
-            # once): the page asks, the camera's cards taken for neither meanwhile
-            read = [dict(c) for c in event.cards]
-            fixed = {**entered, **({"cards": read} if "cards" in entered else {"card": read[0]})}
-            differs = {**seen, "status": "differs", "entered": entered, "fixed": fixed}
-            if not isinstance(made, NoCardInput):
-                differs["next"] = dict(made)
+        last = game.log[-1] if game.log else None
+        if entered is not None and fixes_entry(last, entered, event.cards):
+            # the entry's cards tapped wrong, or the next play? the page asks, the camera's
+            # cards taken for neither meanwhile
             said = _(
                 "the camera read other cards than those entered on the page for {player}: "
                 "say on the page whether {player}'s were entered wrong, or these are the next "
                 "play",
                 player=str(entered.get("player")),
             )
-            self._show_seen(differs, "warning", said)
+            self._show_seen(differs(seen, entered, event.cards, made), "warning", said)
             return "differs"
         if isinstance(made, NoCardInput):
             self.throw = {**seen, "status": "noted", "reason": made.reason}
@@ -585,7 +573,7 @@ class Table:
             raise
         self.throw = {**seen, "status": "read", "input": dict(made)}
         if fix is not None:
-            self.throw["fix"] = _fix_offer(fix, made)
+            self.throw["fix"] = fix_offer(fix, made)
         self._publish()
         return "read"
 
@@ -759,7 +747,7 @@ class Table:
             raise
         self._entered = None  # (the camera saw these cards already: no confirmation to come)
         self.throw = {**read, "status": "fixed", "input": dict(inp)}
-        for offer in ("fix", *_DIFFERS):
+        for offer in ("fix", *DIFFERS):
             self.throw.pop(offer, None)
         self._publish()
         return self._ack()
@@ -974,7 +962,7 @@ class Table:
         if self.throw is not None and "fix" in self.throw:  # the reading is no longer the
             self.throw = {k: v for k, v in self.throw.items() if k != "fix"}  # last input
         if self.throw is not None and "entered" in self.throw:  # (its question answered)
-            self.throw = {k: v for k, v in self.throw.items() if k not in _DIFFERS}
+            self.throw = {k: v for k, v in self.throw.items() if k not in DIFFERS}
         if self._redo and self._redo[-1] == dict(inp):
             self._redo.pop()  # what was undone, done again: the next undone one is next
         else:
@@ -1376,28 +1364,6 @@ class Table:
                 "summary": summary(kind, game, log) if game.game_over else None,
             }
             return out
-
-
-_DIFFERS = ("entered", "fixed", "next")  # a reading unlike the cards entered: what it asks
-
-
-def _same_cards(inp: Input, cards: list[dict[str, str]]) -> bool:
-    """An input lays exactly these cards (a card laid, a hand laid down)."""
-    laid = inp["cards"] if "cards" in inp else [inp["card"]]
-    key = lambda c: (str(c.get("color")), str(c.get("value")))  # noqa: E731
-    return sorted(map(key, laid)) == sorted(map(key, cards))
-
-
-def _fix_offer(answer: Mapping[str, Any], read: Input) -> dict[str, Any]:
-    """What the page offered for the input the camera made, without that input: its
-    choices (another card to lay instead), or its form filled with the cards read (a hand:
-    one of them tapped out, the right one tapped in)."""
-    offer = {k: v for k, v in answer.items() if k != "choices"}
-    offer["choices"] = [c for c in answer.get("choices", []) if c.get("input") != dict(read)]
-    form = answer.get("form")
-    if isinstance(form, Mapping) and read.get("cards"):
-        offer["form"] = {**form, "current": list(read["cards"])}
-    return offer
 
 
 def new_pin(length: int = 4) -> str:
