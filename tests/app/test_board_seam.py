@@ -21,6 +21,7 @@ from host.app.store import Store
 from host.app.table import Table
 from tests.app.browser import PLAYERS, throw_seen
 from tests.app.running import PIN, App, until
+from tests.app.wire_board import WireBoard
 
 pytestmark = pytest.mark.slow
 
@@ -45,6 +46,23 @@ def shown(board: LinkBoard, want: list[str], timeout: float = 5.0) -> list[str]:
         if texts == want or time.monotonic() > deadline:
             return texts
         time.sleep(0.05)
+
+
+@contextlib.contextmanager
+def playing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, board: str, *more: str
+) -> Iterator[App]:
+    """A real `dicetable play` on `board`, without a camera, its store, data and settings
+    in `tmp_path`, its PIN `PIN`, once its board is connected; killed at the end."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))  # (the App's process's)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    app = App([sys.executable, "-m", "host", "play", "--board", board, "--camera", "none",
+               "--db", str(tmp_path / "games.db"), "--port", "0", "--pin", PIN, *more])  # fmt: skip
+    try:
+        until(lambda: "connected, firmware" in "".join(app.console), 30, "the board connected")
+        yield app
+    finally:
+        app.kill()
 
 
 def test_the_pin_then_the_dials_then_a_press_ends_the_throws(table: Table) -> None:
@@ -97,12 +115,7 @@ def test_a_virtual_board_whose_process_ends_starts_again_and_the_page_is_told(
     stayed dead until dicetable was started again (a Pico unplugged is found again once
     plugged back; the virtual board had nobody to plug it): now it starts again by itself,
     and the page is told both, in its language."""
-    command = [sys.executable, "-m", "host", "play", "--board", "virtual", "--camera", "none"]
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))  # (the App's process's)
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    app = App([*command, "--db", str(tmp_path / "games.db"), "--port", "0", "--pin", PIN])
-    try:
-        until(lambda: "connected, firmware" in "".join(app.console), 30, "the board connected")
+    with playing(tmp_path, monkeypatch, "virtual") as app:
         setup = {"players": PLAYERS}
         assert app.act({"do": "new_game", "game": "king-of-tokyo", "setup": setup})[0] == 200
         (node,) = _children(app.proc.pid)
@@ -115,8 +128,6 @@ def test_a_virtual_board_whose_process_ends_starts_again_and_the_page_is_told(
         until(lambda: _said(app, "the board is connected again"), 30, "back, said on the page")
         assert len(_children(app.proc.pid)) == 1 and _children(app.proc.pid) != [node]
         until(lambda: "connected, firmware" in app.state()["board"], 10, "in step again")
-    finally:
-        app.kill()
 
 
 def _children(pid: int) -> list[int]:
@@ -188,27 +199,18 @@ def test_the_folder_a_virtual_board_killed_left_is_removed_at_the_next_start(
     """A real `dicetable play` with the virtual board, SIGKILLed: before, each kill left
     its board's folder (/tmp/dicetable-vboard-*, the flash's firmware: 72 KB) for good.
     Now the next start removes those of processes no longer alive; a live one's stays."""
-    command = [sys.executable, "-m", "host", "play", "--board", "virtual", "--camera", "none"]
     monkeypatch.setenv("TMPDIR", str(tmp_path))  # (the App's process's temporary folder)
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     live = tmp_path / f"dicetable-vboard-{os.getpid()}-alive"  # (this process lives)
     live.mkdir()
-    play = [*command, "--db", str(tmp_path / "games.db"), "--port", "0", "--pin", PIN]
-    app = App(play)
-    until(lambda: "connected, firmware" in "".join(app.console), 30, "the board connected")
-    app.kill()
+    with playing(tmp_path, monkeypatch, "virtual"):
+        pass  # (killed)
     (left,) = [p for p in tmp_path.glob("dicetable-vboard-*") if p != live]
     # (left: its size is not asked, a board's reset rewrites its flash folder, and a kill
     # during the rewrite leaves part of it: 382 bytes once on a clean clone)
     assert left.is_dir()
-    app = App(play)
-    try:
-        until(lambda: "connected, firmware" in "".join(app.console), 30, "the board connected")
+    with playing(tmp_path, monkeypatch, "virtual"):
         assert not left.exists() and live.is_dir()
         assert len([p for p in tmp_path.glob("dicetable-vboard-*") if p != live]) == 1  # its own
-    finally:
-        app.kill()
 
 
 def test_a_press_of_no_seat_is_said_as_a_garbled_line_not_as_button_0(
@@ -220,47 +222,17 @@ def test_a_press_of_no_seat_is_said_as_a_garbled_line_not_as_button_0(
     there', and never acknowledged had it been refused. Now it is a garbled line: said
     as one, with what to do, acknowledged (the presses behind it come), and a good press
     after it is done."""
-    import threading
-    import tty
-
-    from firmware import wire
-
-    master, slave = os.openpty()
-    tty.setraw(slave)
-    stop, heard = threading.Event(), bytearray()
-
-    def board() -> None:  # its hello every half second, as the firmware's every second
-        while not stop.wait(0.5):
-            os.write(master, wire.frame(wire.HELLO, 0, b"1A2B3C4D620test"))
-            with contextlib.suppress(BlockingIOError):
-                heard.extend(os.read(master, 65536))
-
-    os.set_blocking(master, False)
-    talking = threading.Thread(target=board, daemon=True)
-    talking.start()
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    command = [sys.executable, "-m", "host", "play", "--board", os.ttyname(slave)]
-    app = App([*command, "--camera", "none", "--db", str(tmp_path / "games.db"), "--port", "0",
-               "--pin", PIN])  # fmt: skip
-    try:
-        until(lambda: "connected, firmware test" in "".join(app.console), 30, "connected")
+    with WireBoard() as board, playing(tmp_path, monkeypatch, board.port) as app:
         setup = {"players": PLAYERS}
         assert app.act({"do": "new_game", "game": "king-of-tokyo", "setup": setup})[0] == 200
-        os.write(master, wire.frame(wire.PRESS, 7, b"x"))
+        board.send(7, b"x")
         notice = until(lambda: _said(app, "the board sent a line that does not read"), 15, "said")
         assert notice.endswith("flash the board's firmware again (dicetable board flash)")
-        until(lambda: wire.frame(wire.PRESS_ACK, 7, b"") in heard, 10, "acknowledged")
+        until(lambda: board.acknowledged(7), 10, "acknowledged")
         assert "garbled lines ignored: 1" in app.state()["board"]
-        os.write(master, wire.frame(wire.PRESS, 8, b"0"))  # the next press: Ann's button
+        board.send(8, b"0")  # the next press: Ann's button
         until(lambda: _said(app, "Ann's button"), 15, "done")
         assert not any("button 0" in n["text"] for n in app.state()["notices"])
-    finally:
-        stop.set()
-        app.kill()
-        talking.join()
-        os.close(master)
-        os.close(slave)
 
 
 def test_a_press_crossing_a_phones_tap_for_the_same_decision_is_not_taken_for_the_next(
@@ -273,43 +245,10 @@ def test_a_press_crossing_a_phones_tap_for_the_same_decision_is_not_taken_for_th
     same. Before, the press came second and ended her turn: her buy lost, Bob to throw.
     Now it is said on the pages (in each one's language), acknowledged, and not done; her
     press after it, once the change is seen, ends her turn."""
-    import threading
-    import tty
-
-    from firmware import wire
-
-    master, slave = os.openpty()
-    tty.setraw(slave)
-    stop, heard = threading.Event(), bytearray()
-    waiting: list[bytes] = []  # the press not acknowledged yet, sent again and again
-
-    def board() -> None:
-        beat = 0
-        while not stop.wait(0.25):
-            beat += 1
-            if beat % 2:
-                os.write(master, wire.frame(wire.HELLO, 0, b"5E5E5E5E620test"))
-            with contextlib.suppress(BlockingIOError):
-                heard.extend(os.read(master, 65536))
-            if waiting:
-                os.write(master, waiting[0])
-
-    def press(seq: int, seat: int) -> None:
-        waiting[:] = [wire.frame(wire.PRESS, seq, f"{seat:X}".encode())]
-        os.write(master, waiting[0])
-        until(lambda: wire.frame(wire.PRESS_ACK, seq, b"") in heard, 15, "acknowledged")
-        waiting.clear()
-
-    os.set_blocking(master, False)
-    talking = threading.Thread(target=board, daemon=True)
-    talking.start()
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    command = [sys.executable, "-m", "host", "play", "--board", os.ttyname(slave)]
-    app = App([*command, "--camera", "none", "--db", str(tmp_path / "games.db"), "--port", "0",
-               "--pin", PIN, "--window", "60"])  # fmt: skip
-    try:
-        until(lambda: "connected, firmware test" in "".join(app.console), 30, "connected")
+    with (
+        WireBoard("5E5E5E5E") as board,
+        playing(tmp_path, monkeypatch, board.port, "--window", "60") as app,
+    ):
         options = {"cultists": True, "wickedness": "front", "table_deck": False}
         setup = {"players": PLAYERS, "first_player": "Ann", "options": options}
         assert app.act({"do": "new_game", "game": "king-of-tokyo", "setup": setup})[0] == 200
@@ -318,7 +257,7 @@ def test_a_press_crossing_a_phones_tap_for_the_same_decision_is_not_taken_for_th
         assert app.act(ended)[0] == 200  # "use this result": held for the window
         assert app.state()["game"]["window"]["player"] == "Ann"
         assert app.act(ended)[0] == 200  # a phone: "use it now"...
-        press(1, 0)  # ...and Ann's button, pressed at the same moment, for the same
+        board.press(1, 0)  # ...and Ann's button, pressed at the same moment, for the same
         types = [e["input"]["type"] for e in app.log()]
         assert types == ["throw", "resolve"]  # her turn goes on: her buy
         notice = _said(app, "Ann's button came just as the game moved on (a tap on a page)")
@@ -327,11 +266,5 @@ def test_a_press_crossing_a_phones_tap_for_the_same_decision_is_not_taken_for_th
         said = [n["text"] for n in json.loads(app.conn.getresponse().read())["notices"]]
         assert any(t.startswith("Annのボタンはゲームが進んだのと同時に届きました") for t in said)
         time.sleep(RACE_S)  # the change seen on the board: the next press is meant for it
-        press(2, 0)
+        board.press(2, 0)
         assert app.log()[-1]["input"] == {"type": "end_turn", "player": "Ann"}
-    finally:
-        stop.set()
-        app.kill()
-        talking.join()
-        os.close(master)
-        os.close(slave)
