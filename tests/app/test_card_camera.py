@@ -6,6 +6,7 @@ and the whole path on recorded frames is tests/app/test_kato_end_to_end.py."""
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
 from dataclasses import replace
@@ -814,6 +815,18 @@ def test_an_undo_back_into_the_round_keeps_the_pile_seen() -> None:
     ]
 
 
+def demo_kato(n: int) -> tuple[Path, list[dict[str, Any]], dict[str, Any]]:
+    """The demo's recorded KaTO session: its folder, its steps, and its game script with the
+    inputs of its first `n` steps (each as entered on the page, else as the camera read it)."""
+    from host.demo import demo_session_folder
+
+    session = demo_session_folder("kato")
+    recorded = json.loads((session / "session.json").read_text())
+    steps = recorded["steps"]
+    played = [s.get("entered") or s["input"] for s in steps[:n] if s.get("entered") or "input" in s]
+    return session, steps, {**recorded["game"], "inputs": played}
+
+
 def started_again(db: Path, script: dict[str, Any]) -> tuple[Table, DiceWatcher]:
     """A table that played `script` in the store `db`, closed, and a table started again
     on it (a crash, a power cut) with a fresh camera."""
@@ -839,20 +852,14 @@ def test_a_host_started_again_mid_round_reads_no_card_from_the_pile_as_it_lies(
     (here 'Ann plays green 6', a card Bob laid before the restart): an input nobody made.
     Now the first view of a game's pile takes its top card for the pile as it lies; the
     next card laid is read. The demo's recorded KaTO frames, a real store reopened."""
-    import json
-
-    from host.demo import demo_session_folder
     from vision.images import read_image
 
-    session = demo_session_folder("kato")
-    steps = json.loads((session / "session.json").read_text())["steps"]
-    script = json.loads((session / "session.json").read_text())["game"]
-    played = [s.get("entered") or s["input"] for s in steps[:5] if s.get("entered") or "input" in s]
-    assert played[-2:] == [
+    session, steps, script = demo_kato(5)
+    assert script["inputs"][-2:] == [
         {"type": "play", "player": "Bob", "card": {"color": "green", "value": "6"}},
         {"type": "draw", "player": "Cat"},
     ]
-    table, watcher = started_again(tmp_path / "games.db", {**script, "inputs": played})
+    table, watcher = started_again(tmp_path / "games.db", script)
     assert table.game is not None and len(table.game.log) == 4
     pile = read_image(session / steps[3]["frames"][-1])  # green 6 on top, as it lies
     for i in range(3 * SETTLE):
@@ -876,21 +883,13 @@ def test_a_host_started_again_while_a_hand_is_awaited_counts_only_the_hand_laid(
     lies face up (CardExpectation.lying) and the first view takes cards alike for those,
     as a camera that saw them laid does. The demo's KaTO game in a real store reopened;
     the pile's top and Bob's hand drawn as our cards, read by the real reader."""
-    import json
-
-    from host.demo import demo_session_folder
-
-    session = demo_session_folder("kato")
-    steps = json.loads((session / "session.json").read_text())["steps"]
-    script = json.loads((session / "session.json").read_text())["game"]
-    played = [
-        s.get("entered") or s["input"] for s in steps[:10] if s.get("entered") or "input" in s
-    ]
+    _session, steps, script = demo_kato(10)
+    played = script["inputs"]
     hand = steps[10]["entered"]
     assert hand["type"] == "hand" and hand["player"] == "Bob"
     top = next(i["card"] for i in reversed(played) if i["type"] in ("play", "turn_up"))
     assert top == {"color": "black", "value": "wild4"}
-    table, watcher = started_again(tmp_path / "games.db", {**script, "inputs": played})
+    table, watcher = started_again(tmp_path / "games.db", script)
     assert table.game is not None and len(table.game.log) == len(played)
     pile = Pile(recording.own_cards(), 3)  # (seed 3: every card clear of the others, read)
     length = pile.size[1] * 0.24
@@ -948,21 +947,12 @@ def test_a_hand_fixed_in_one_tap_tells_the_round_it_ends_as_a_restart_does(tmp_p
     until the host started again and told the game anew. Now the fix is told against the
     state before the hand, as the undo that takes the reading back leaves it. The demo's
     KaTO game in a real store: Cat's hand, read with a red 3 for her red 2, then fixed."""
-    import json
-
-    from host.demo import demo_session_folder
-
-    session = demo_session_folder("kato")
-    steps = json.loads((session / "session.json").read_text())["steps"]
-    script = json.loads((session / "session.json").read_text())["game"]
-    played = [
-        s.get("entered") or s["input"] for s in steps[:11] if s.get("entered") or "input" in s
-    ]
+    _session, steps, script = demo_kato(11)
     right = steps[11]["entered"]
     assert right["type"] == "hand" and right["player"] == "Cat"
     wrong = [dict(c) for c in right["cards"]]
     wrong[1] = {"color": "red", "value": "3"}  # (her red 2)
-    table, _watcher = started_again(tmp_path / "games.db", {**script, "inputs": played})
+    table, _watcher = started_again(tmp_path / "games.db", script)
     assert seen(table, *[(c["color"], c["value"]) for c in wrong]) == "read"
     table.act({"do": "replace", "input": right})
 
