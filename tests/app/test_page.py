@@ -320,6 +320,26 @@ def test_each_die_is_entered_among_its_own_kind_s_faces(browser: Browser, table:
     expect(form.locator(".dice-column[data-from=claw] button")).to_have_count(6)
 
 
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("fr", "une touche par dé (6 dés et le dé du destin)"),
+        ("ja", "1個につき1回、ダイス6個と運命のダイス"),
+    ],
+)
+def test_a_throw_with_the_die_of_fate_says_which_dice_to_tap(
+    browser: Browser, table: Served, lang: str, said: str
+) -> None:
+    """With curses a throw is 7 dice to tap, the last a "?" like the others: the entry
+    says which dice they are."""
+    start_game(table, options={"curses": True}, seed=0)
+    page = open_page(browser, table, lang)
+    form = page.locator(".answer[data-kind=throw] [data-test=dice-form]")
+    expect(form.locator("[data-test=dice-slots] .die-slot")).to_have_count(7)
+    expect(form.locator("p.quiet").first).to_contain_text(said)
+    assert not page.errors  # type: ignore[attr-defined]
+
+
 def to_yield(s: Served) -> None:
     t = s.table
     t.camera_event(throw_seen(["1", "2", "3", "claw", "heart", "energy"]))

@@ -574,7 +574,9 @@ function diceForm(form) {
   }, dieGlyph(f))));
   const before = form.current.length ? h("p", { class: "quiet" }, t("Before this throw:"), " ", diceRow(form.current)) : null;
   return h("div", { class: "dice-form", "data-test": "dice-form" },
-    intro(t("Tap each die's face, one tap per die:")), before, slots, palette);
+    // a throw with an expansion's own die (the die of fate, the berserk die) says its dice
+    intro(form.dice ? t("Tap each die's face, one tap per die ({dice}):", { dice: listed(form.dice) }) :
+      t("Tap each die's face, one tap per die:")), before, slots, palette);
 }
 
 // Every die a column of the faces it can show, the face it shows marked: one tap on

@@ -127,7 +127,12 @@ class Throw(DecisionKind):
         current = sorted(w.options.get("keepable", []), key=game.face_rank)
         if "forced" in w.options:  # a curse's: only these dice are thrown, entered alone
             shown = [face_label(f) for f in w.options["forced"]]
-            note = _("the dice showing {faces} thrown again", faces=shown)
+            note = _(
+                "{n, plural, one {the die that showed {faces}, thrown again} "
+                "other {the # dice that showed {faces}, thrown again}}",
+                n=len(shown),
+                faces=shown,
+            )
             current = []
         elif "rerolls" in w.options:  # Psychic Probe: one die of the result thrown again
             note = _(
@@ -146,6 +151,13 @@ class Throw(DecisionKind):
         faces = sorted(thrown, key=game.face_rank)
         only = ("claw", "1") if w.options.get("rolloff") else None  # only claws count
         form = dice_form(count, faces, current, note, only=only, groups=face_groups(game))
+        # an expansion's own die among a whole throw (the die of fate, the berserk die): the
+        # dice said, so that 7 or 9 dice to tap are not a puzzle ("6 dice and the die of fate")
+        said = {x.die: x.die_said for x in game.dice_expansions}
+        own = [said[d] for d, n in dice.items() if d in said and n]
+        if own and not note and not current and only is None:
+            main = sum(n for d, n in dice.items() if d not in said)
+            form["dice"] = [_("{n, plural, one {# die} other {# dice}}", n=main), *own]
         return {"title": title, "choices": [], "form": form}
 
     def random(self, inp: dict[str, Any], options: Mapping[str, Any], rng: random.Random) -> None:

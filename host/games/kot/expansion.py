@@ -30,6 +30,7 @@ class Expansion:
     standing = False  # it offers actions at any time (`offers`)
     after_last_throw = False  # it has a step after the last throw (`last_throw`)
     die = ""  # the name of its own die (the berserk die), if it has one
+    die_said = ""  # what players call that die, a Text ("the berserk die"), for the page
     faces: tuple[str, ...] = ()  # that die's faces, one per side (a face may repeat)
     # its faces that count as symbols: face -> (symbol, how many)
     gives: Mapping[str, tuple[str, int]] = MappingProxyType({})

@@ -110,6 +110,9 @@ def test_a_throw_entered_on_the_page_holds_the_die_of_fate() -> None:
     form = KIND.answers(game, waiting)["form"]
     assert form["count"] == 7
     assert {"fate_eye", "fate_river", "fate_snake", "fate_ankh"} <= set(form["faces"])
+    # which of the 7 dice is which, said: a French player counted 6 dice and a seventh "?"
+    assert localize(form, "fr")["dice"] == ["6 dés", "le dé du destin"]
+    assert localize(form, "ja")["dice"] == ["ダイス6個", "運命のダイス"]
     # a die is entered among its own kind's faces: the die of fate's four, the others' six
     fate = ["fate_eye", "fate_river", "fate_snake", "fate_ankh"]
     assert sorted(map(sorted, form["groups"])) == sorted(map(sorted, [list(FACES), fate]))
@@ -217,3 +220,15 @@ def test_the_feed_names_the_tile_taken_and_the_curse_turned_over() -> None:
     assert localize(said(curse, {}), "ja") == "アイコ：呪いカードをめくる（ラーの前にひれ伏せ）"
     spend = {"type": "cultist", "player": "Ann", "spend": "hp"}  # its HP said by what it did
     assert localize(said(spend, {}), "en") == "Ann: spend a cultist"
+
+
+def test_a_die_thrown_again_by_a_curse_is_said_as_one_die() -> None:
+    """Confused Senses' holder picked one die: the throw asked for says that die, in the
+    singular ("les dés qui montrent 1 relancés" was said of one die)."""
+    game = game_at("curse.confused_senses.permanent", 4)
+    (waiting,) = [w for w in game.waiting_for() if w.kind == "throw"]
+    form = KIND.answers(game, waiting)["form"]
+    assert "dice" not in form  # (a throw of some dice only: its note says them)
+    assert localize(form, "en")["note"] == "the die that showed 1, thrown again"
+    assert localize(form, "fr")["note"] == "le dé qui montrait 1, relancé"
+    assert localize(form, "ja")["note"] == "1の出ていたダイス1個を振り直し"

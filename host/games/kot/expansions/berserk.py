@@ -97,6 +97,7 @@ def berserk_faces(dice: list[str]) -> int:
 @expansion("berserk")
 class BerserkExpansion(Expansion):
     die = DIE
+    die_said = _("the berserk die")
     faces = FACES
     gives = GIVES
 

@@ -141,6 +141,7 @@ def confused_senses(game: State) -> None:
 @expansion("curses")
 class Curses(Expansion):
     die = DIE
+    die_said = _("the die of fate")
     faces = FATE_FACES
 
     def check(self, setup: Setup) -> None:
