@@ -574,7 +574,7 @@ function diceForm(form) {
   }, dieGlyph(f))));
   const before = form.current.length ? h("p", { class: "quiet" }, t("Before this throw:"), " ", diceRow(form.current)) : null;
   return h("div", { class: "dice-form", "data-test": "dice-form" },
-    // a throw with an expansion's own die (the die of fate, the berserk die) says its dice
+    // a throw of dice of several kinds says them (the game's `dice`: "6 dice and ...")
     intro(form.dice ? t("Tap each die's face, one tap per die ({dice}):", { dice: listed(form.dice) }) :
       t("Tap each die's face, one tap per die:")), before, slots, palette);
 }

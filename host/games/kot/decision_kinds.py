@@ -85,6 +85,11 @@ class DecisionKind:
     def random(self, inp: dict[str, Any], options: Mapping[str, Any], rng: random.Random) -> None:
         """Fill in `inp`'s fields at random, legally for `options` (the random player)."""
 
+    def declined(self, game: State, player: str) -> Text | None:
+        """The title of `player`'s pass of it, when it says more than "pass" (a second die
+        picked one at a time: "no second die?")."""
+        return None
+
 
 KINDS: dict[str, DecisionKind] = {}  # input type -> its kind
 
@@ -351,7 +356,8 @@ class Pass(DecisionKind):
         elif declines == "throw":
             title = _("{player}: not throw?", player=w.player)
         else:
-            title = _("{player}: pass", player=w.player)
+            kind = KINDS.get(str(declines))
+            title = (kind and kind.declined(game, w.player)) or _("{player}: pass", player=w.player)
         return {"title": title, "choices": [choice(_("Pass"), base)]}
 
 

@@ -23,6 +23,7 @@ from typing import Any
 from host.games import Input
 from host.games.kot.text import _, face_label, place_name
 from host.games.kot.waiting import verb
+from host.games.text import Text
 
 
 def faces(dice: Any) -> list[str]:
@@ -70,11 +71,42 @@ def said(inp: Input, before: Mapping[str, Any]) -> str:
     }
     if str(kind) in words:
         return words[str(kind)]
+    told = _expansion_said(inp, who)
+    if told is not None:
+        return told
     # an expansion's kind, with what it took, gave or turned over (a tile, a curse, a face)
     what = _named(inp)
     if what is not None:
         return _("{player}: {kind} ({what})", player=who, kind=verb(str(kind)), what=what)
     return _("{player}: {kind}", player=who, kind=verb(str(kind)))
+
+
+def _expansion_said(inp: Input, who: str) -> str | None:
+    """An expansion's input said as what happened ("Ann takes the tile Eternal"), not as
+    the decision's verb ("Ann: take a tile (Eternal)" read as an order in the feed)."""
+    kind, face, do = inp.get("type"), inp.get("face"), inp.get("do")
+    if kind == "cultist":
+        if inp.get("spend") == "throw":
+            return _("{player} spends a cultist for one more throw", player=who)
+        return _("{player} spends a cultist", player=who)
+    if kind == "tile" and isinstance(inp.get("tile"), str):
+        return _("{player} takes the tile {tile}", player=who, tile=_.name(inp["tile"]))
+    if kind == "curse" and isinstance(inp.get("curse"), str):
+        return _("Curse turned over: {curse}", curse=_.name(inp["curse"]))
+    if kind == "scarab" and isinstance(inp.get("to"), str):
+        return _("{player} gives the Golden Scarab to {other}", player=who, other=inp["to"])
+    if not isinstance(face, str):
+        return None
+    shown = face_label(face)
+    if kind == "remove_die" or (kind == "bless" and do == "remove"):
+        return _("{player} removes the die showing {face}", player=who, face=shown)
+    if kind == "bless" and do == "rethrow":
+        return _("{player} picks the die showing {face} to throw again", player=who, face=shown)
+    if kind == "reroll":  # another monster's die
+        return _("{player} has the die showing {face} thrown again", player=who, face=shown)
+    if kind == "add_die":
+        return _("{player} adds a die showing {face}", player=who, face=shown)
+    return None
 
 
 def _named(inp: Input) -> object:
@@ -127,6 +159,7 @@ def changes(before: Mapping[str, Any], after: Mapping[str, Any]) -> tuple[list[s
         if p.get("zombie") and not was.get("zombie"):  # Zombify (the Dark Edition's deck)
             parts.append(_("comes back as a zombie"))
             key.append(_("{player} comes back as a zombie", player=name))
+        parts += _expansion_changes(p, was, before, after)
         if parts:
             did.append(_("{player}: {changes}", player=name, changes=parts))
     if after.get("game_over") and not before.get("game_over"):
@@ -135,6 +168,32 @@ def changes(before: Mapping[str, Any], after: Mapping[str, Any]) -> tuple[list[s
         did.append(end)
         key.append(end)
     return did, key
+
+
+def _expansion_changes(
+    p: Mapping[str, Any],
+    was: Mapping[str, Any],
+    before: Mapping[str, Any],
+    after: Mapping[str, Any],
+) -> list[Text]:
+    """What changed for monster `p` of the expansions' own: its cultists, wickedness,
+    berserk, the Golden Scarab (each only with its option: absent from the state else)."""
+    parts: list[Text] = []
+    gained = p.get("cultists", 0) - was.get("cultists", 0)
+    if gained:
+        sign = "+" if gained > 0 else "−"
+        parts.append(
+            _("{sign}{n, plural, one {# cultist} other {# cultists}}", sign=sign, n=abs(gained))
+        )
+    if p.get("wickedness", 0) != was.get("wickedness", 0):
+        parts.append(_("{n} wickedness", n=_signed(p["wickedness"] - was.get("wickedness", 0))))
+    if p.get("berserk") and not was.get("berserk"):
+        parts.append(_("goes berserk"))
+    elif was.get("berserk") and not p.get("berserk") and p["alive"]:
+        parts.append(_("is no longer berserk"))
+    if after.get("scarab") == p["name"] and before.get("scarab") != p["name"]:
+        parts.append(_("gets the Golden Scarab"))
+    return parts
 
 
 def story(before: Mapping[str, Any], after: Mapping[str, Any], inp: Input) -> dict[str, Any]:

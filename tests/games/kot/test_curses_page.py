@@ -208,18 +208,79 @@ def test_false_blessing_offers_the_berserk_die_to_throw_again_never_to_remove() 
     assert ("berserk_skull", "remove") not in offered
 
 
-def test_the_feed_names_the_tile_taken_and_the_curse_turned_over() -> None:
-    """'Ann: take a tile (Eternal)', 'Ann: reveal a curse (Bow Before Ra)': the feed said
-    only 'take a tile', and which tile or curse was nowhere in it."""
+def test_the_feed_says_an_expansion_s_input_as_what_happened() -> None:
+    """'Ann: take a tile (Eternal)' (841de1c named the tile) read as an order in the feed,
+    'Élodie : prendre une tuile (Éternel)'; and False Blessing's ankh said '(3)', not
+    whether the die was removed or thrown again. Each is said as what happened."""
     from host.games.kot.story import said
 
     tile = {"type": "tile", "player": "Ann", "tile": "Eternal"}
-    assert localize(said(tile, {}), "en") == "Ann: take a tile (Eternal)"
-    assert localize(said(tile, {}), "fr") == "Ann\u00a0: prendre une tuile (Éternel)"
+    assert localize(said(tile, {}), "en") == "Ann takes the tile Eternal"
+    assert localize(said(tile, {}), "fr") == "Ann prend la tuile Éternel"
     curse = {"type": "curse", "player": "アイコ", "curse": "Bow Before Ra"}
-    assert localize(said(curse, {}), "ja") == "アイコ：呪いカードをめくる（ラーの前にひれ伏せ）"
+    assert localize(said(curse, {}), "ja") == "呪いカードラーの前にひれ伏せがめくられた"
+    assert (
+        localize(said(curse, {}), "fr") == "Malédiction retournée\u00a0: Prosternez-vous devant Râ"
+    )
     spend = {"type": "cultist", "player": "Ann", "spend": "hp"}  # its HP said by what it did
-    assert localize(said(spend, {}), "en") == "Ann: spend a cultist"
+    assert localize(said(spend, {}), "fr") == "Ann dépense un cultiste"
+    removed = {"type": "bless", "player": "Bruno", "face": "3", "do": "remove"}
+    assert localize(said(removed, {}), "fr") == "Bruno retire le dé qui montre 3"
+    again = {"type": "bless", "player": "Bruno", "face": "claw", "do": "rethrow"}
+    assert localize(said(again, {}), "fr") == "Bruno choisit de relancer le dé qui montre Baffe"
+    other = {"type": "reroll", "player": "Élodie", "face": "claw"}
+    assert localize(said(other, {}), "ja") == "Élodieが攻撃のダイスを振り直させた"
+
+
+def test_the_feed_says_cultists_wickedness_berserk_and_the_scarab_gained() -> None:
+    """A result's cultist, wickedness, berserk and the Golden Scarab changed the seats'
+    dials and nothing in the feed said so (Inès went berserk unsaid)."""
+    from host.games.kot.story import changes
+
+    before = {
+        "scarab": "Bob",
+        "players": [
+            {"name": "Inès", "hp": 8, "vp": 0, "energy": 0, "location": None, "cards": [],
+             "alive": True, "cultists": 0, "wickedness": 1, "berserk": False},
+            {"name": "Bob", "hp": 8, "vp": 0, "energy": 0, "location": None, "cards": [],
+             "alive": True, "cultists": 2, "wickedness": 0, "berserk": True},
+        ],
+    }  # fmt: skip
+    after = {
+        "scarab": "Inès",
+        "players": [
+            {**before["players"][0], "cultists": 1, "wickedness": 3, "berserk": True},
+            {**before["players"][1], "hp": 9, "cultists": 1, "berserk": False},
+        ],
+    }
+    did, _key = changes(before, after)
+    assert localize(did, "fr") == [
+        "Inès\u00a0: +1 cultiste, +2 méchanceté, devient berserk et obtient le Scarabée d'or",
+        "Bob\u00a0: +1 ♥, −1 cultiste et n'est plus berserk",
+    ]
+    assert (
+        localize(did, "ja")[0] == "Inès：狂信者+1、悪名+2、バーサークになると黄金のスカラベを得る"
+    )
+
+
+def test_a_second_die_picked_one_at_a_time_is_asked_as_the_second() -> None:
+    """Confused Senses' holder picked one die and was asked the same again ('choisir un
+    dé de Hugo à relancer'), and 'passer' did not say it throws the first alone."""
+    game = game_at("curse.confused_senses.permanent", 3)
+    titles = {w.kind: KIND.answers(game, w)["title"] for w in game.waiting_for()}
+    assert localize(titles["reroll"], "fr") == (
+        "Bob\u00a0: choisir un second dé d'Ann à relancer (Sens troublés\u00a0; "
+        "déjà choisi\u00a0: le dé qui montre 1)"
+    )
+    assert localize(titles["pass"], "fr") == "Bob\u00a0: pas de second dé\u00a0?"
+    game = game_at("curse.confused_senses.permanent", 2)
+    titles = {w.kind: KIND.answers(game, w)["title"] for w in game.waiting_for()}
+    assert localize(titles["pass"], "en") == "Bob: no die?"
+    game = game_at("curse.false_blessing.ankh", 3)  # one die removed: a second asked
+    titles = {w.kind: KIND.answers(game, w)["title"] for w in game.waiting_for()}
+    assert localize(titles["bless"], "fr") == (
+        "Ann\u00a0: relancer ou retirer un second dé\u00a0? (Fausse bénédiction)"
+    )
 
 
 def test_a_die_thrown_again_by_a_curse_is_said_as_one_die() -> None:

@@ -41,7 +41,7 @@ from host.games.kot.rules import FACE_SET, FACES
 from host.games.kot.state import Hit
 from host.games.kot.text import _, face_label
 from host.games.page import choice
-from host.games.text import OneOf, Quoted
+from host.games.text import OneOf, Quoted, Text
 
 if TYPE_CHECKING:
     from host.games.kot.state import Monster, Pending, State
@@ -383,12 +383,23 @@ class Reroll(DecisionKind):
     verb = _("pick a die to throw again")
 
     def page(self, game: State, w: Waiting, base: Input) -> Answer:
-        title = _(
-            "{player}: pick a die of {other} to throw again ({curse})",
-            player=w.player,
-            other=w.options["of"],
-            curse=_.name(w.options["curse"]),
-        )
+        picked = w.options.get("picked") or []
+        if picked:  # one at a time: the second said as such, with the first
+            title = _(
+                "{player}: pick a second die of {other} to throw again "
+                "({curse}; picked already: the die showing {picked})",
+                player=w.player,
+                other=w.options["of"],
+                curse=_.name(w.options["curse"]),
+                picked=face_label(picked[0]),
+            )
+        else:
+            title = _(
+                "{player}: pick a die of {other} to throw again ({curse})",
+                player=w.player,
+                other=w.options["of"],
+                curse=_.name(w.options["curse"]),
+            )
         choices = [
             choice(_("The die showing {face}", face=face_label(f)), {**base, "face": f})
             for f in w.options["dice"]
@@ -397,6 +408,25 @@ class Reroll(DecisionKind):
 
     def random(self, inp: dict[str, Any], options: Mapping[str, Any], rng: random.Random) -> None:
         inp["face"] = rng.choice(options["dice"])
+
+    def declined(self, game: State, player: str) -> Text | None:
+        return _declined(_picked(game, player, self.name), player)
+
+
+def _picked(game: State, player: str, kind: str) -> int:
+    """How many dice `player` has picked so far in the `kind` decision pending (thrown
+    again or removed, one at a time)."""
+    for p in game.pending:
+        if p.player.name == player and p.kind == kind:
+            done = p.options.get("picked", p.options.get("again", []))
+            return len(done) + (p.data if kind == "bless" else 0)
+    return 0
+
+
+def _declined(picked: int, player: str) -> Text:
+    if picked:
+        return _("{player}: no second die?", player=player)
+    return _("{player}: no die?", player=player)
 
 
 def throw_again(game: State, faces: list[str], curse: str) -> None:
@@ -539,14 +569,27 @@ class Bless(DecisionKind):
                 choices.append(
                     choice(_("Remove a {face}", face=label), {**base, "face": f, "do": REMOVE})
                 )
-        return {
-            "title": _("{player}: throw again or remove a die?", player=w.player),
-            "choices": choices,
-        }
+        curse = _.name(w.options["curse"])
+        if _picked(game, w.player, self.name):
+            title = _(
+                "{player}: throw again or remove a second die? ({curse})",
+                player=w.player,
+                curse=curse,
+            )
+        else:
+            title = _(
+                "{player}: throw again or remove a die? (up to 2, one at a time: {curse})",
+                player=w.player,
+                curse=curse,
+            )
+        return {"title": title, "choices": choices}
 
     def random(self, inp: dict[str, Any], options: Mapping[str, Any], rng: random.Random) -> None:
         inp["face"] = face = rng.choice(options["dice"])
         inp["do"] = rng.choice((RETHROW, REMOVE)) if face in FACE_SET else RETHROW
+
+    def declined(self, game: State, player: str) -> Text | None:
+        return _declined(_picked(game, player, self.name), player)
 
 
 # ---- a curse card turned over at the table -----------------------------------------------
