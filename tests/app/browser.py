@@ -25,6 +25,7 @@ from host.app.web import WebServer
 from tests.app.fakes import FakeBoard
 
 if TYPE_CHECKING:
+    import pytest
     from playwright.sync_api import Browser, Page
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -64,6 +65,25 @@ def served(
     finally:
         web.close()
         table.close()
+
+
+@contextmanager
+def served_learning(
+    folder: Path, monkeypatch: pytest.MonkeyPatch, window: float = 30.0
+) -> Iterator[Served]:
+    """`served`, its table learning its dice (host.app.teaching), its learning store and
+    the sets taught in `folder` (the XDG data and config folders the test's process uses)."""
+    from host.app.teaching import Learning
+    from vision.learning.store import LearningStore
+
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(folder / "config"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(folder / "data"))
+    with served(folder, window=window) as s:
+        s.table.learning = Learning(LearningStore(), s.table.touch, s.table.notice)
+        try:
+            yield s
+        finally:
+            s.table.learning.close()
 
 
 def throw_seen(thrown: list[str], kept: list[str] | None = None, doubt: int = -1) -> ThrowSeen:

@@ -31,11 +31,10 @@ from host.app.teaching import Learning
 from host.games import registry
 from host.recording import still_session
 from tests.app import tray_game
-from tests.app.browser import Served, open_page, served
+from tests.app.browser import Served, open_page, served_learning
 from tests.app.test_teach_page import origins
 from vision import labels
 from vision.evaluate import evaluate
-from vision.learning.store import LearningStore
 from vision.reader import DiceReader
 
 # minutes of play on this shared machine: a long run of its own (make soak)
@@ -51,16 +50,10 @@ WINDOW = 4.0  # the correction window, as at a real table: a refit runs meanwhil
 
 @pytest.fixture
 def table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Served]:
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     registry.kinds()  # (the games found first: the tray joins them for this test only)
     monkeypatch.setitem(registry._KINDS, tray_game.KIND.name, tray_game.KIND)
-    with served(tmp_path, window=WINDOW) as s:
-        s.table.learning = Learning(LearningStore(), s.table.touch, s.table.notice)
-        try:
-            yield s
-        finally:
-            s.table.learning.close()
+    with served_learning(tmp_path, monkeypatch, window=WINDOW) as s:
+        yield s
 
 
 class Throw:

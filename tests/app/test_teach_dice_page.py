@@ -13,23 +13,15 @@ import pytest
 from playwright.sync_api import Browser, Request, Route, expect
 
 from host.app.table import Table
-from host.app.teaching import Learning
-from tests.app.browser import PHONE, Served, open_page, served
+from tests.app.browser import PHONE, Served, open_page, served_learning
 from tests.app.test_learning_table import crop
 from vision.learning.flow import Cut, Group
-from vision.learning.store import LearningStore
 
 
 @pytest.fixture
 def table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Served]:
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    with served(tmp_path) as s:
-        s.table.learning = Learning(LearningStore(), s.table.touch, s.table.notice)
-        try:
-            yield s
-        finally:
-            s.table.learning.close()
+    with served_learning(tmp_path, monkeypatch) as s:
+        yield s
 
 
 def sorted_dice(

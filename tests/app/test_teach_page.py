@@ -26,9 +26,8 @@ from playwright.sync_api import Page, expect, sync_playwright
 from host.app.camera import DiceWatcher
 from host.app.chromium import launch
 from host.app.recorded import SessionPlayer
-from host.app.teaching import Learning
 from host.recording import still_session
-from tests.app.browser import PLAYERS, Served, open_page, served
+from tests.app.browser import PLAYERS, Served, open_page, served_learning
 from tests.app.test_card_teaching_kept import until
 from tests.learning.learning_support import holding
 from tests.shared_data import shared
@@ -52,14 +51,8 @@ def origins(part: str) -> labels.LabelSet:
 
 @pytest.fixture
 def table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Served]:
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    with served(tmp_path) as s:
-        s.table.learning = Learning(LearningStore(), s.table.touch, s.table.notice)
-        try:
-            yield s
-        finally:
-            s.table.learning.close()
+    with served_learning(tmp_path, monkeypatch) as s:
+        yield s
 
 
 def truths(teaching: dict[str, Any], frames: labels.LabelSet) -> dict[int, tuple[str, Any]]:
