@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, expect
@@ -17,6 +18,7 @@ from host.app.card_camera import CardWatcher
 from host.app.table import Table
 from tests.app.browser import PHONE, Served, open_page, served
 from tests.app.test_card_camera import Scripted, reading, seen, still
+from vision.cards.reader import CardReading
 
 pytestmark = pytest.mark.slow
 
@@ -25,6 +27,38 @@ pytestmark = pytest.mark.slow
 def table(tmp_path: Path) -> Iterator[Served]:
     with served(tmp_path) as s:
         yield s
+
+
+def new_kato(
+    t: Table, hand_size: int | None = None, players: tuple[str, ...] = ("Ann", "Bob"), **setup: Any
+) -> None:
+    """A game of KaTO set up on `t` between `players`, each dealt `hand_size` cards (else
+    as the rules deal), with `setup` besides."""
+    if hand_size is not None:
+        setup["options"] = {"hand_size": hand_size}
+    setup = {"players": [{"name": name} for name in players], **setup}
+    t.act({"do": "new_game", "game": "kato", "setup": setup})
+
+
+def bob_to_lay_down_3(t: Table) -> None:
+    """A game of KaTO of 2 cards each whose first round Ann has just won: Bob lays down
+    the 3 cards he holds."""
+    new_kato(t, hand_size=2)
+    assert seen(t, ("red", "7")) == "read"
+    assert seen(t, ("red", "3")) == "read"
+    t.act({"do": "input", "input": {"type": "kato", "player": "Ann"}})
+    t.act({"do": "input", "input": {"type": "draw", "player": "Bob"}})
+    assert seen(t, ("red", "5")) == "read"  # Ann wins the round; Bob holds 3
+
+
+def not_read(t: Table, laid: list[CardReading]) -> None:
+    """The camera sees the cards `laid` lie still, as the game on `t` expects them, and
+    cannot read them as cards laid: its misfit, taken by `t`."""
+    watcher = DiceWatcher()
+    watcher.cards = CardWatcher(_snapshot, load=lambda name: Scripted([laid]))
+    t.on_expect(watcher.expect)
+    (misfit,) = still(watcher, 0, 0.0, 1.0)
+    assert t.camera_event(misfit) == "misfit"
 
 
 def test_the_setup_form_offers_rounds_values_and_says_who_has_no_seat(
@@ -69,21 +103,14 @@ def test_cards_read_by_the_camera_then_a_hand_confirmed_on_the_page(
     browser: Browser, table: Served
 ) -> None:
     t: Table = table.table
-    players = [{"name": "Ann"}, {"name": "Bob"}]
-    setup = {"players": players, "options": {"hand_size": 1}, "target": {"rounds": 2}}
-    t.act({"do": "new_game", "game": "kato", "setup": setup})
+    new_kato(t, hand_size=1, target={"rounds": 2})
     page = open_page(browser, table)
     assert seen(t, ("red", "7")) == "read"  # Bob turns up a red 7
     expect(page.locator("[data-test=seen]")).to_have_text("Cards seen last: read by the camera")
     assert seen(t, ("red", "3")) == "read"  # Ann lays her only card: she wins the round
     expect(page.locator("[data-test=turn]")).to_have_text("Round 1: the points are counted")
     # Bob lays his one card down beside another: the page says what is wrong, and what next
-    watcher = DiceWatcher()
-    laid = [reading("yellow", "5", at=(100, 100)), reading("blue", "2", at=(300, 100))]
-    watcher.cards = CardWatcher(_snapshot, load=lambda name: Scripted([laid]))
-    t.on_expect(watcher.expect)
-    (misfit,) = still(watcher, 0, 0.0, 1.0)
-    assert t.camera_event(misfit) == "misfit"
+    not_read(t, [reading("yellow", "5", at=(100, 100)), reading("blue", "2", at=(300, 100))])
     said = "2 cards seen where Bob lays down 1: take away the cards that are not Bob's"
     expect(page.locator("[data-test=seen]")).to_contain_text(f"Cards seen last: not read — {said}")
     # Bob's hand: the camera did not read it; he enters it on the page
@@ -118,18 +145,10 @@ def test_the_cards_the_camera_read_are_named_in_the_page_language(
     """The camera's readings under its snapshot in the game's words: they read "yellow 5"
     and "? (blue draw2)", the card set's ids, on a French or Japanese page."""
     t: Table = table.table
-    setup = {"players": [{"name": "Ann"}, {"name": "Bob"}], "options": {"hand_size": 1}}
-    t.act({"do": "new_game", "game": "kato", "setup": setup})
+    new_kato(t, hand_size=1)
     page = open_page(browser, table, lang=lang)
-    watcher = DiceWatcher()
-    laid = [
-        reading("yellow", "5", at=(100, 100)),
-        reading("", "", at=(300, 100), best=("blue", "draw2")),
-    ]
-    watcher.cards = CardWatcher(_snapshot, load=lambda name: Scripted([laid]))
-    t.on_expect(watcher.expect)
-    (misfit,) = still(watcher, 0, 0.0, 1.0)
-    assert t.camera_event(misfit) == "misfit"
+    not_read(t, [reading("yellow", "5", at=(100, 100)),
+                 reading("", "", at=(300, 100), best=("blue", "draw2"))])  # fmt: skip
     readings = page.locator("[data-test=readings] li b")
     expect(readings).to_have_text([sure, unsure])
     expect(page.locator("[data-test=snapshot]")).to_have_attribute("alt", alt)
@@ -144,8 +163,7 @@ def test_a_hand_is_entered_in_one_list_a_slot_per_card_on_a_phone(
     had a list of its own, every one the whole deck: five lists, and none showed its
     choice."""
     t: Table = table.table
-    setup = {"players": [{"name": "Ann"}, {"name": "Bob"}], "options": {"hand_size": 3}}
-    t.act({"do": "new_game", "game": "kato", "setup": setup})
+    new_kato(t, hand_size=3)
     for inp in (
         {"type": "turn_up", "player": "Bob", "card": {"color": "red", "value": "7"}},
         {"type": "play", "player": "Ann", "card": {"color": "red", "value": "3"}},
@@ -192,8 +210,7 @@ def test_a_card_the_camera_read_wrong_is_fixed_in_one_tap(browser: Browser, tabl
     undo, then the card found among the answers; and the card entered then waited for the
     camera to confirm it, so the next player's green 6 would have been taken for it)."""
     t: Table = table.table
-    setup = {"players": [{"name": "Ann"}, {"name": "Bob"}], "options": {"hand_size": 3}}
-    t.act({"do": "new_game", "game": "kato", "setup": setup})
+    new_kato(t, hand_size=3)
     page = open_page(browser, table, lang="fr")
     assert seen(t, ("green", "7")) == "read"  # Bob turns up a green 7
     assert seen(t, ("green", "8")) == "read"  # Ann's green 6, read as a green 8
@@ -223,8 +240,7 @@ def test_a_card_tapped_wrong_while_the_camera_reads_it_is_asked_in_one_tap(
     The camera's green 6 is asked about, not played as Bob's (before, it was): under what
     was read, one tap says they were Ann's (her play fixed) or the next play (Bob's)."""
     t: Table = table.table
-    setup = {"players": [{"name": "Ann"}, {"name": "Bob"}], "options": {"hand_size": 3}}
-    t.act({"do": "new_game", "game": "kato", "setup": setup})
+    new_kato(t, hand_size=3)
     page = open_page(browser, table, lang="fr")
     assert seen(t, ("green", "7")) == "read"  # Bob turns up a green 7
     mistap = {"type": "play", "player": "Ann", "card": {"color": "green", "value": "5"}}
@@ -251,13 +267,7 @@ def test_a_hand_the_camera_read_wrong_is_fixed_in_its_slots(
     """A hand read whole but one card wrong (a yellow 9 read for a yellow 6): its cards
     stand in their slots under what was read; one tapped out, the right one tapped in."""
     t: Table = table.table
-    setup = {"players": [{"name": "Ann"}, {"name": "Bob"}], "options": {"hand_size": 2}}
-    t.act({"do": "new_game", "game": "kato", "setup": setup})
-    assert seen(t, ("red", "7")) == "read"
-    assert seen(t, ("red", "3")) == "read"
-    t.act({"do": "input", "input": {"type": "kato", "player": "Ann"}})
-    t.act({"do": "input", "input": {"type": "draw", "player": "Bob"}})
-    assert seen(t, ("red", "5")) == "read"  # Ann wins the round; Bob holds 3
+    bob_to_lay_down_3(t)
     page = open_page(browser, table, lang="ja")
     hand = (("yellow", "9"), ("blue", "2"), ("green", "skip"))
     assert seen(t, *hand) == "read"  # Bob's hand, a yellow 6 read as a 9
@@ -307,17 +317,10 @@ def test_a_card_not_read_is_said_in_the_players_words_without_the_camera_s_figur
     ('valeur incertaine : 0,50 < 0,90 (le plus probable : 6 jaune) ; entrez-la sur la
     page'), which tell a player nothing."""
     t: Table = table.table
-    t.act(
-        {"do": "new_game", "game": "kato", "setup": {"players": [{"name": "Ann"}, {"name": "Bob"}]}}
-    )
+    new_kato(t)
     assert seen(t, ("red", "7")) == "read"
     page = open_page(browser, table, lang=lang)
-    watcher = DiceWatcher()
-    unsure = reading("", "", at=(300, 100), best=("yellow", "6"))
-    watcher.cards = CardWatcher(_snapshot, load=lambda name: Scripted([[unsure]]))
-    t.on_expect(watcher.expect)
-    (misfit,) = still(watcher, 0, 0.0, 1.0)
-    assert t.camera_event(misfit) == "misfit"
+    not_read(t, [reading("", "", at=(300, 100), best=("yellow", "6"))])
     expect(page.locator("#message")).to_have_text(said)
     expect(page.locator("[data-test=seen]")).to_contain_text(said)
     page.screenshot(path=str(tmp_path / f"unread-{lang}.png"), full_page=True)
@@ -336,24 +339,11 @@ def test_a_hand_not_all_read_is_filled_in_to_confirm_in_one_tap(
     yellow 6). His form is filled in with them, the unsure one marked: one tap sends the
     hand (before: three empty lists to search, the camera's reading only in the notice)."""
     t: Table = table.table
-    setup = {"players": [{"name": "Ann"}, {"name": "Bob"}], "options": {"hand_size": 2}}
-    t.act({"do": "new_game", "game": "kato", "setup": setup})
-    assert seen(t, ("red", "7")) == "read"
-    assert seen(t, ("red", "3")) == "read"
-    t.act({"do": "input", "input": {"type": "kato", "player": "Ann"}})
-    t.act({"do": "input", "input": {"type": "draw", "player": "Bob"}})
-    assert seen(t, ("red", "5")) == "read"  # Ann wins the round; Bob holds 3
+    bob_to_lay_down_3(t)
     page = open_page(browser, table, lang="fr")
-    watcher = DiceWatcher()
-    laid = [
-        reading("blue", "2", at=(100, 100)),
-        reading("", "", at=(300, 100), best=("yellow", "6")),
-        reading("green", "skip", at=(500, 100)),
-    ]
-    watcher.cards = CardWatcher(_snapshot, load=lambda name: Scripted([laid]))
-    t.on_expect(watcher.expect)
-    (misfit,) = still(watcher, 0, 0.0, 1.0)
-    assert t.camera_event(misfit) == "misfit"
+    not_read(t, [reading("blue", "2", at=(100, 100)),
+                 reading("", "", at=(300, 100), best=("yellow", "6")),
+                 reading("green", "skip", at=(500, 100))])  # fmt: skip
     box = page.locator(".answer[data-kind=hand][data-player=Bob]")
     slots = box.locator("[data-test=slots] button")
     expect(slots).to_have_text(["2 bleu", "6 jaune ?", "passer son tour vert"])
@@ -373,8 +363,7 @@ def test_the_table_view_shows_the_top_card_and_the_colour_asked_large(
     note under it ('couleur demandée : vert ; 82 cartes dans la pioche'), smaller than the
     seats' dials."""
     t: Table = table.table
-    setup = {"players": [{"name": "Ann"}, {"name": "Bob"}, {"name": "Cat"}]}
-    t.act({"do": "new_game", "game": "kato", "setup": setup})
+    new_kato(t, players=("Ann", "Bob", "Cat"))
     assert seen(t, ("red", "7")) == "read"
     wild = {"type": "play", "player": "Ann", "card": card("black", "wild4"), "named": "green"}
     t.act({"do": "input", "input": wild})
