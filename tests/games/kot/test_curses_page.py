@@ -218,7 +218,7 @@ def test_the_feed_says_an_expansion_s_input_as_what_happened() -> None:
     assert localize(said(tile, {}), "en") == "Ann takes the tile Eternal"
     assert localize(said(tile, {}), "fr") == "Ann prend la tuile Éternel"
     curse = {"type": "curse", "player": "アイコ", "curse": "Bow Before Ra"}
-    assert localize(said(curse, {}), "ja") == "呪いカードラーの前にひれ伏せがめくられた"
+    assert localize(said(curse, {}), "ja") == "めくられた呪い：ラーの前にひれ伏せ"
     assert (
         localize(said(curse, {}), "fr") == "Malédiction retournée\u00a0: Prosternez-vous devant Râ"
     )
