@@ -340,6 +340,38 @@ def test_a_throw_with_the_die_of_fate_says_which_dice_to_tap(
     assert not page.errors  # type: ignore[attr-defined]
 
 
+@pytest.mark.parametrize(
+    ("lang", "names"),
+    [("fr", ["le dé berserk", "le dé du destin"]), ("ja", ["バーサークダイス", "運命のダイス"])],
+)
+def test_each_kind_of_die_s_faces_are_a_row_named_by_the_die(
+    browser: Browser, table: Served, lang: str, names: list[str]
+) -> None:
+    """A berserk monster's throw with curses: the berserk die's ⚡ and claw look as the
+    black dice's, and the 10 faces were one row (tapping the black ⚡ for the berserk
+    die's was refused). Each kind's faces are a row of their own, named by its die."""
+    table.table.act({"do": "new_game", "game": "king-of-tokyo", "setup": {
+        "players": PLAYERS[:2], "options": {"curses": True, "berserk": True}, "seed": 0,
+        "position": {"active_player": "Ann", "monsters": {"Ann": {"berserk": True}}},
+    }})  # fmt: skip
+    page = open_page(browser, table, lang)
+    rows = page.locator(".answer[data-kind=throw] [data-test=dice-palette] .palette-row")
+    expect(rows).to_have_count(3)
+    expect(rows.nth(0).locator(".palette-name")).to_have_count(0)  # the dice themselves
+    for row, name in zip((rows.nth(1), rows.nth(2)), names, strict=True):
+        expect(row.locator(".palette-name")).to_have_text(name)
+    berserk = rows.nth(1).locator("button").evaluate_all("(bs) => bs.map((b) => b.dataset.face)")
+    assert "berserk_energy" in berserk and "energy" not in berserk
+    before = page.locator("body").get_attribute("data-version") or ""
+    for face in ["1", "1", "2", "2", "3", "heart"]:
+        rows.nth(0).locator(f"button[data-face='{face}']").click()
+    rows.nth(1).locator("button[data-face=berserk_energy]").click()
+    rows.nth(2).locator("button[data-face=fate_river]").click()
+    expect(page.locator("body")).not_to_have_attribute("data-version", before)
+    assert stored(table)[-1]["thrown"][-2:] == ["berserk_energy", "fate_river"]
+    assert not page.errors  # type: ignore[attr-defined]
+
+
 def to_yield(s: Served) -> None:
     t = s.table
     t.camera_event(throw_seen(["1", "2", "3", "claw", "heart", "energy"]))

@@ -563,7 +563,7 @@ function diceForm(form) {
     }
   };
   draw();
-  const palette = h("div", { class: "choices palette", "data-test": "dice-palette" }, form.faces.map((f) => h("button", {
+  const button = (f) => h("button", {
     class: "die-button", "data-face": f, "aria-label": faceLabel(f),
     onclick: () => {
       if (chosen.length >= form.count) return;
@@ -571,7 +571,14 @@ function diceForm(form) {
       draw();
       if (chosen.length === form.count) act({ do: "throw", faces: chosen.slice() });
     },
-  }, dieGlyph(f))));
+  }, dieGlyph(f));
+  // dice of several kinds: each kind's faces a row of their own, named (a game's other die
+  // may show a face drawn as the main dice's: tapped in its own row)
+  const rows = (form.groups || [form.faces])
+    .map((g, i) => ({ name: (form.group_names || [])[i], faces: form.faces.filter((f) => g.includes(f)) }))
+    .filter((row) => row.faces.length);
+  const palette = h("div", { class: "palette", "data-test": "dice-palette" }, rows.map((row) => h("div", { class: "choices palette-row" },
+    rows.length > 1 && row.name ? h("span", { class: "quiet palette-name" }, row.name) : null, row.faces.map(button))));
   const before = form.current.length ? h("p", { class: "quiet" }, t("Before this throw:"), " ", diceRow(form.current)) : null;
   return h("div", { class: "dice-form", "data-test": "dice-form" },
     // a throw of dice of several kinds says them (the game's `dice`: "6 dice and ...")
