@@ -65,6 +65,7 @@ TERMINAL_MODULES = {"host.games.kot.bench", "host.games.replay_cli"}
 APP_MODULES = {
     "host.app.table": {"Refused"},
     "host.app.asking": {"Refused"},
+    "host.app.teach_answers": {"Refused"},
     "host.app.web": {"Refused"},
     "host.app.teaching": {"UserError"},
     "host.app.store": {"StoreError", "NoSuchGame"},

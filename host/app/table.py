@@ -766,14 +766,7 @@ class Table:
         if self.learning is None:
             raise Refused(_("this table does not learn (no learning store)"), 409)
         answer = dice_answer(action)
-        if self._answers.crossed(action, answer):
-            raise Refused(
-                _(
-                    "these dice were answered meanwhile (on another page, or by a tap before "
-                    "this one): that answer shows now and stands; nothing was done: tap again "
-                    "if it is wrong"
-                )
-            )
+        self._answers.check(action, answer)
         try:
             self.learning.act(action, self._dice_context())
         except UserError as error:
@@ -784,14 +777,7 @@ class Table:
     def _do_teach_cards(self, action: Mapping[str, Any], source: str) -> dict[str, Any]:
         """A step of teaching the table its deck of cards (host.app.card_teaching)."""
         answer = card_answer(action)
-        if self._answers.crossed(action, answer):
-            raise Refused(
-                _(
-                    "this card was answered meanwhile (on another page, or by a tap before this "
-                    "one): that answer shows now and stands; nothing was done: tap again if it "
-                    "is wrong"
-                )
-            )
+        self._answers.check(action, answer)
         try:
             self.card_teaching.act(action, self.kind)
         except UserError as error:

@@ -4,8 +4,8 @@ Two phones may answer the same dice or card at once, and a page may answer dice 
 were numbered anew since it showed them. An answer is refused, and nothing done, when:
 
 - another answer about the same dice or card, made since the state this one was made
-  against (the page's version), said otherwise (`Answers.crossed`): the earlier stands, as
-  a game's stale action is refused;
+  against (the page's version), said otherwise (`Answers.crossed`, `Answers.check`): the
+  earlier stands, as a game's stale action is refused;
 - the dice it names are not those its page showed (`regrouped`): it names another teaching
   (its "teaching", the flow's) or a group whose dice are not its "dice".
 """
@@ -15,10 +15,14 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from host.app.refusals import Refused
+from host.app.text import _
+
 if TYPE_CHECKING:
     from vision.learning.flow import TeachFlow
 
-Answer = tuple[Hashable, str]  # what an answer is about, and what it says
+# what an answer is about ("dice" or "card", then which), and what it says
+Answer = tuple[tuple[Hashable, ...], str]
 
 
 def dice_answer(action: Mapping[str, Any]) -> Answer | None:
@@ -59,6 +63,26 @@ class Answers:
             return False
         earlier = self._made.get(answer[0])
         return earlier is not None and earlier[0] > seen and earlier[1] != answer[1]
+
+    def check(self, action: Mapping[str, Any], answer: Answer | None) -> None:
+        """`Refused` if the answer `crossed` another (the dice's or the card's words)."""
+        if answer is None or not self.crossed(action, answer):
+            return
+        if answer[0][0] == "card":
+            raise Refused(
+                _(
+                    "this card was answered meanwhile (on another page, or by a tap before this "
+                    "one): that answer shows now and stands; nothing was done: tap again if it "
+                    "is wrong"
+                )
+            )
+        raise Refused(
+            _(
+                "these dice were answered meanwhile (on another page, or by a tap before "
+                "this one): that answer shows now and stands; nothing was done: tap again "
+                "if it is wrong"
+            )
+        )
 
     def answered(self, action: Mapping[str, Any], answer: Answer | None, version: int) -> None:
         """A teaching's step was taken, the table now at `version` (a start forgets the
