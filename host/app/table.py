@@ -44,6 +44,7 @@ from host.app.new_game import as_the_form_says, check_names
 from host.app.refusals import Malformed, Refused, Stale
 from host.app.store import Store, StoreError, result_of
 from host.app.teach_answers import Answers, card_answer, dice_answer
+from host.app.teach_sets import dice_context, likely_sets, sets_on_table
 from host.app.text import _
 from host.errors import UserError
 from host.games import DiceExpectation, Game, IllegalInput, Input
@@ -56,10 +57,9 @@ from host.games.kind import (
     GameKind,
     NoCardInput,
     cards_of,
-    dice_sets,
 )
 from host.games.page import answers_json, awaiting
-from host.games.registry import broken, default_kind, kind_named, kinds
+from host.games.registry import broken, default_kind, kind_named
 from host.games.text import ENGLISH, Text, localize, message
 
 if TYPE_CHECKING:
@@ -768,7 +768,7 @@ class Table:
         answer = dice_answer(action)
         self._answers.check(action, answer)
         try:
-            self.learning.act(action, self._dice_context())
+            self.learning.act(action, dice_context(self.game, self._dice(), self._last_expected))
         except UserError as error:
             raise Refused(message(error)) from None
         self._answers.answered(action, answer, self.version)
@@ -808,26 +808,15 @@ class Table:
             raise Refused(message(error)) from None
         return {**self._ack(), "version": number}
 
-    def _dice_context(self) -> dict[str, Any] | None:
-        """The dice of the game on the table, for teaching them: their set, faces, colours."""
-        dice = self._dice()
-        if self.game is None or dice is None:
-            return None
-        expected = dice.expected(self.game) or self._last_expected
-        if expected is None:
-            return None
-        colors = [c for c in expected.counts if c != "any" and c not in expected.face_sets]
-        return {"face_set": expected.face_set, "faces": list(dice.faces), "colors": colors or None}
-
     def dice_sets(self) -> list[str]:
         """The dice sets of the game on the table: the one its dice are read with now
         first, then every other its kind names (none without a game)."""
         with self._lock:
             if self.kind is None or self.game is None:
                 return []
-            context = self._dice_context()
-            now = [context["face_set"]] if context is not None else []
-            return list(dict.fromkeys([*now, *dice_sets(self.kind)]))
+            return sets_on_table(
+                self.kind, dice_context(self.game, self._dice(), self._last_expected)
+            )
 
     def likely_dice_sets(self) -> list[str]:
         """The dice sets most likely on the table, likeliest first: the game on the table's
@@ -835,18 +824,7 @@ class Table:
         taught last (Teach your dice), else the catalog's first game's with dice. The page
         lists them first, so its teaching's picker starts on them: with no game it started
         on the first set by title ("キングダムランのダイス" in Japanese), whatever lay there."""
-        on_table = self.dice_sets()
-        if on_table:
-            return on_table
-        games = kinds()
-        for row in self.store.games():  # (the newest first)
-            played = list(dice_sets(games[row.kind])) if row.kind in games else []
-            if played:
-                return played
-        taught = self.learning.store.taught_last() if self.learning is not None else None
-        if taught is not None:
-            return [taught]
-        return next((list(dice_sets(k)) for k in games.values() if dice_sets(k)), [])
+        return likely_sets(self.dice_sets(), self.store, self.learning)
 
     def _do_redo(self, action: Mapping[str, Any], source: str) -> dict[str, Any]:
         """The last input undone, given again (undo, then redo, is no change)."""
