@@ -681,6 +681,20 @@ class Table:
             self.notice("info", _("undo: the throws go on"))
             self._publish()
             return self._ack()
+        undone, said = self._undo_last(game)
+        self.throw = None  # the camera's last throw is no longer the game's
+        for camera in self.cameras:
+            camera.undone()  # (a hand awaited again counts its cards still lying)
+        self._redo.append(dict(undone))
+        self.notice("info", _("undone: {what}", what=said))
+        self._publish()
+        return self._ack()
+
+    def _undo_last(self, game: Game) -> tuple[Input, Any]:
+        """The game's last input taken back, in the game and the store (or in neither),
+        and from the feed: it, and what it did in words. An undo starts the camera's turn
+        afresh."""
+        assert self.kind is not None and self.game_id is not None
         try:
             undone = game.undo()
         except IllegalInput as error:
@@ -691,14 +705,7 @@ class Table:
             game.apply(undone)  # keep the game as stored
             raise
         self._undos += 1
-        self.throw = None  # the camera's last throw is no longer the game's
-        for camera in self.cameras:
-            camera.undone()  # (a hand awaited again counts its cards still lying)
-        self._redo.append(dict(undone))
-        said = self._feed.undone(self.kind, game, undone)
-        self.notice("info", _("undone: {what}", what=said))
-        self._publish()
-        return self._ack()
+        return undone, self._feed.undone(self.kind, game, undone)
 
     def _do_replace(self, action: Mapping[str, Any], source: str) -> dict[str, Any]:
         """The cards the camera read last, taken by the rules, were read wrong: they are
@@ -730,15 +737,7 @@ class Table:
                     player=str(wrong.get("player")),
                 )
             )
-        undone = game.undo()
-        try:
-            self.store.undo(self.game_id, result_of(self.kind, game))  # type: ignore[arg-type]
-        except BaseException:
-            game.apply(undone)  # keep the game as stored
-            raise
-        self._undos += 1
-        # (the fix is told against the state before the reading)
-        self._feed.undone(self.kind, game, undone)  # type: ignore[arg-type]
+        undone, _said = self._undo_last(game)  # (the fix is told against the state before)
         try:
             self._commit(game, inp, source)
         except BaseException:
