@@ -68,8 +68,9 @@ bench: install
 	$(BIN)/dicetable bench all
 
 # Long runs kept out of `make test` (e.g. the app's crash test with many kill points).
+# GAMES=N (FIRST=S): a game's random-games soak plays N games from seed S, not its own count
 soak: install browser
-	$(BIN)/pytest -m soak
+	$(BIN)/pytest -m soak $(if $(GAMES),--soak-games=$(GAMES)) $(if $(FIRST),--soak-first=$(FIRST))
 
 # The card symbol network (vision/models/cards-symbol.onnx, ~370 KB) and the shipped card
 # set (vision/cards/sets/cards.npz), rebuilt from our rendered cards: every step seeded, the

@@ -31,6 +31,14 @@ os.environ["PYTHONPATH"] = os.pathsep.join(
 )
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    """`make soak GAMES=N FIRST=S`: how many random games a game's soak plays, and the
+    seed of the first (the seeds follow on), instead of its own count from seed 0."""
+    group = parser.getgroup("soak", "soak runs (pytest -m soak)")
+    group.addoption("--soak-games", type=int, default=None, metavar="N", help="games a soak plays")
+    group.addoption("--soak-first", type=int, default=0, metavar="S", help="a soak's first seed")
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     if "soak" in (config.option.markexpr or ""):
         return

@@ -3,7 +3,9 @@ player buys and uses cards, and some games start with cards already dealt (hypot
 draws the table, the options, the cards and the seed).
 
 Soak run with more games: KOT_SOAK_GAMES=50000 pytest tests/games/kot/test_properties.py;
-`make soak` plays 5,000 games with every option on (KOT_ALL_ON_GAMES in make test: 200).
+`make soak` plays 5,000 games with every option on (KOT_ALL_ON_GAMES in make test: 200);
+`make soak GAMES=20000` plays 20,000 of them (`FIRST=S`: from seed S), saying every game that
+broke (only this soak: pytest -m soak tests/games/kot --soak-games 20000).
 Other examples than CI's: KOT_SOAK_RANDOM=1 pytest tests/games/kot/test_properties.py
 --hypothesis-seed=N (each N its own games).
 """
@@ -12,7 +14,9 @@ from __future__ import annotations
 
 import os
 import random
-import sys
+import time
+import traceback
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -285,9 +289,45 @@ def test_random_games_with_every_option_on_keep_the_invariants() -> None:
         played_checked(all_on_setup(i), random.Random(i))
 
 
+# `make soak`'s count; `make soak GAMES=N FIRST=S` plays seeds S to S+N-1 instead
+SOAK_GAMES = 5000
+
+
+def broken_all_on_games(seeds: range, say: Callable[[str], None]) -> list[str]:
+    """Each of the all-on games of `seeds` played whole (`played_checked`); the ones that
+    broke (an invariant, an input refused, an error), each with its seed and what broke,
+    all of them rather than the first: a sweep tells a fix's reach. Says how far it is."""
+    broken = []
+    start = time.monotonic()
+    for n, i in enumerate(seeds, 1):
+        try:
+            played_checked(all_on_setup(i), random.Random(i))
+        except Exception as e:  # any failure is a broken game, named with its seed
+            where = traceback.extract_tb(e.__traceback__)[-1]
+            what = f"{type(e).__name__} {str(e)[:200]}"
+            broken.append(f"seed {i}: {what} at {where.filename}:{where.lineno}")
+            say(f"broken: {broken[-1]}")
+        if n % 1000 == 0 or n == len(seeds):
+            s = time.monotonic() - start
+            say(f"all-on soak: {n} of {len(seeds)} games, {len(broken)} broken, {s:.0f} s")
+    return broken
+
+
 @pytest.mark.soak
-@pytest.mark.timeout(3600)
-def test_soak_thousands_of_games_with_every_option_on(monkeypatch: pytest.MonkeyPatch) -> None:
-    """make soak: 5,000 games with every option on (a few minutes)."""
-    monkeypatch.setattr(sys.modules[__name__], "ALL_ON_GAMES", 5000)
-    test_random_games_with_every_option_on_keep_the_invariants()
+@pytest.mark.timeout(0)  # as long as the games asked for take
+def test_soak_thousands_of_games_with_every_option_on(
+    request: pytest.FixtureRequest, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """make soak: 5,000 games with every option on (a few minutes); `make soak GAMES=N
+    FIRST=S` (pytest's --soak-games, --soak-first) plays N from seed S, saying how far it
+    is and every game that broke, and fails naming them all."""
+    games = request.config.getoption("--soak-games") or SOAK_GAMES
+    first = request.config.getoption("--soak-first")
+
+    def say(line: str) -> None:
+        with capsys.disabled():
+            print(line, flush=True)
+
+    seeds = range(first, first + games)
+    broken = broken_all_on_games(seeds, say)
+    assert broken == [], f"{len(broken)} of {games} games broke:\n" + "\n".join(broken)
