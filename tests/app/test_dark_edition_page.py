@@ -79,3 +79,25 @@ def test_a_part_already_chosen_stays_as_chosen(browser: Browser, table: Served) 
     options = game.setup.options  # type: ignore[attr-defined]
     assert (options.deck, options.dice, options.wickedness) == ("", "dark", "green")
     assert not page.errors  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("lang", "cultists", "wickedness"),
+    [
+        ("fr", "1 PV, 1 énergie ou un lancer de plus", "jauge de méchanceté"),
+        ("ja", "ライフ1、1エネルギー、または振り直し1回", "悪名+2"),
+    ],
+)
+def test_each_expansion_s_option_says_what_it_does(
+    browser: Browser, table: Served, lang: str, cultists: str, wickedness: str
+) -> None:
+    """A new player read 'Cultistes (pack Cthulhu)', 'Berserk (pack Cybertooth)' and the
+    rest as names alone: each option says in a line what it does."""
+    _page, form = setup_form(browser, table, lang)
+    for name in ("two_player_variant", "cultists", "tokyo_tower", "berserk", "curses"):
+        note = form.locator(f".check-field:has(input[name={name}]) small.note")  # type: ignore[attr-defined]
+        expect(note).to_be_visible()
+    note = form.locator(".check-field:has(input[name=cultists]) small.note")  # type: ignore[attr-defined]
+    expect(note).to_contain_text(cultists)
+    note = form.locator("p:has(select[name=wickedness]) small.note")  # type: ignore[attr-defined]
+    expect(note).to_contain_text(wickedness)

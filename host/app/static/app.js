@@ -1274,7 +1274,8 @@ function control(f, aria, row, named) {
     },
     inRow: () => (f.check ? h("label", { class: "check" }, els[0], " " + shown) :
       f.choices ? (f.icon ? h("label", { class: "dial" }, f.icon, withSearch) : withSearch) : h("label", { class: "dial" }, f.icon || shown, els)),
-    alone: () => (f.check ? h("label", { class: "check" }, els[0], " " + f.label) : h("p", {}, h("label", {}, shown + " ", withSearch), note)),
+    alone: () => (f.check ? (note ? h("div", { class: "check-field" }, h("label", { class: "check" }, els[0], " " + f.label), note) :
+      h("label", { class: "check" }, els[0], " " + f.label)) : h("p", {}, h("label", {}, shown + " ", withSearch), note)),
     into: (setup, i, name) => {
       const [present, v] = value();
       if (!present || !enabled) return;

@@ -125,7 +125,17 @@ def catalog() -> dict[str, Any]:
 
 def _options() -> list[dict[str, Any]]:
     return [
-        field("options.two_player_variant", _("Two-player variant"), check=True, default=False),
+        # each expansion's option says what it does in a line (a new player at the table)
+        field(
+            "options.two_player_variant",
+            _("Two-player variant"),
+            check=True,
+            default=False,
+            note=_(
+                "2 players only: entering Tokyo gives 1 energy, not 1 VP; "
+                "starting a turn there, 1 energy, not 2 VP"
+            ),
+        ),
         field(
             "options.first_edition",
             _("First-edition Tokyo entry (needs a claw)"),
@@ -140,7 +150,16 @@ def _options() -> list[dict[str, Any]]:
             check=True,
             default=True,
         ),
-        field("options.cultists", _("Cultists (Cthulhu pack)"), check=True, default=False),
+        field(
+            "options.cultists",
+            _("Cultists (Cthulhu pack)"),
+            check=True,
+            default=False,
+            note=_(
+                "Four of a kind gain a cultist, spent at any time for 1 HP, 1 energy "
+                "or one more throw"
+            ),
+        ),
         field(
             "options.wickedness",
             _("Wickedness tiles (Even More Wicked!)"),
@@ -150,14 +169,39 @@ def _options() -> list[dict[str, Any]]:
                 ("mixed", _("each tile's side at random")),
             ],
             blank=_("no wickedness"),
+            note=_(
+                "Each three 1s fill the wickedness gauge by 2, each three 2s by 1; "
+                "at 3, 6 and 10 a tile is taken"
+            ),
         ),
-        field("options.tokyo_tower", _("Tokyo Tower (King Kong pack)"), check=True, default=False),
-        field("options.berserk", _("Berserk (Cybertooth pack)"), check=True, default=False),
+        field(
+            "options.tokyo_tower",
+            _("Tokyo Tower (King Kong pack)"),
+            check=True,
+            default=False,
+            note=_(
+                "Four 1s while in Tokyo claim a level: HP and energy at the start of each "
+                "turn; the top level wins"
+            ),
+        ),
+        field(
+            "options.berserk",
+            _("Berserk (Cybertooth pack)"),
+            check=True,
+            default=False,
+            note=_(
+                "Four claws make a monster berserk: it throws the berserk die too, until it heals"
+            ),
+        ),
         field(
             "options.curses",
             _("Curses and the die of fate (Anubis pack)"),
             check=True,
             default=False,
+            note=_(
+                "A curse card always in play, its ankh or snake set off by the die of fate "
+                "thrown with the dice; some curses favour the Golden Scarab's holder"
+            ),
         ),
         # which box's dice the camera reads (the Dark Edition's are grey and yellow); the
         # Dark Edition's box brings its dice, its deck and its wickedness tiles: choosing one
