@@ -13,6 +13,9 @@ one (its kind's `demo`), or by the game named with `--game` (e.g. `dicetable dem
 kingdom-run`). A card game's session is drawn with our own cards (host.recording); a card
 the camera does not read is entered as the recording says a person did on the page, and
 the story says so ("camera: not read (why); entered on the page: ...").
+
+It speaks the terminal's language (host.text); the inputs themselves are said as the API
+writes them (`describe`: "Ann: yield (leave true)"), in every language.
 """
 
 from __future__ import annotations
@@ -33,6 +36,8 @@ from host.app.cli import DEFAULT_PORT
 from host.app.terminal import Terminal, say
 from host.errors import UserError
 from host.games import Input
+from host.games.text import OneOf, Quoted
+from host.text import _, said
 
 if TYPE_CHECKING:
     from host.games.kind import GameKind
@@ -71,15 +76,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     session = args.session or demo_session_folder(args.game)
     result = play_demo(session, out=None if args.quiet else say, page=args.page)
-    print("Final scores:")
+    print(said(_("Final scores:")))
     for line in result.standings:
-        print("  " + line)
+        print("  " + said(line))
     if args.page is None:  # (what a newcomer does next: `make demo` is where they begin)
         typed, game = _typed(), f" --game {args.game}" if args.game else ""
         print(
-            f"Next: this game on the web page, in real time: {typed} demo{game} --page (then "
-            f"open http://localhost:{DEFAULT_PORT}/); a game night with your camera and board: "
-            f"{typed} play; every command: {typed} --help"
+            said(
+                _(
+                    "Next: this game on the web page, in real time: {demo} (then open {url}); "
+                    "a game night with your camera and board: {play}; every command: {help}",
+                    demo=f"{typed} demo{game} --page",
+                    url=f"http://localhost:{DEFAULT_PORT}/",
+                    play=f"{typed} play",
+                    help=f"{typed} --help",
+                )
+            )
         )
     return 0
 
@@ -127,7 +139,7 @@ def play_demo(
             preset |= {"port": page}
         play.play(play.options(**preset), terminal, page=page is not None)
     if terminal.result is None:
-        raise UserError("the demo's game did not start")
+        raise UserError(_("the demo's game did not start"))
     return terminal.result
 
 
@@ -146,10 +158,10 @@ class DemoTerminal(Terminal):
 
     def announce(self, text: str) -> None:
         if self.serving:  # the PIN and the notices are for whoever uses the page
-            say(text)
+            say(said(text))
 
     def page(self, urls: Sequence[str], db: Path, network: bool) -> None:
-        say(f"dicetable demo: the table's page is at {urls[0]}")
+        say(said(_("dicetable demo: the table's page is at {url}", url=urls[0])))
 
     def board_news(self, status: str) -> None:
         pass
@@ -159,9 +171,13 @@ class DemoTerminal(Terminal):
         table = self.table
         assert table is not None and table.game is not None and table.kind is not None
         roles = table.kind.roles(table.game)
-        seats = [f"seat {i + 1}: {name}" + (f" ({roles[name]})" if roles.get(name) else "")
-                 for i, name in enumerate(table.game.players)]  # fmt: skip
-        self.out("The board's seats: " + ", ".join(seats))
+        seats = [
+            _("seat {n}: {player} ({role})", n=i + 1, player=name, role=roles[name])
+            if roles.get(name)
+            else _("seat {n}: {player}", n=i + 1, player=name)
+            for i, name in enumerate(table.game.players)
+        ]
+        self.out(_("The board's seats: {seats}", seats=seats))
 
     def taken(self, inp: Input, source: str) -> None:
         from host.games.kind import THROW
@@ -170,17 +186,37 @@ class DemoTerminal(Terminal):
         if source == "camera" and inp.get("type") == THROW:
             self.throws += 1
             kept = list(inp.get("kept", []))
+            number, player = self._throw_number(inp), str(inp.get("player"))
+            thrown = " ".join(inp.get("thrown", []))
             self.out(
-                f"  camera: throw {self._throw_number(inp)} by {inp.get('player')} settled: "
-                + " ".join(inp.get("thrown", []))
-                + (f"  (kept: {' '.join(kept)})" if kept else "")
-            )
+                "  "
+                + said(
+                    _(
+                        "camera: throw {n} by {player} settled: {faces}  (kept: {kept})",
+                        n=number, player=player, faces=thrown, kept=" ".join(kept),
+                    )
+                    if kept
+                    else _(
+                        "camera: throw {n} by {player} settled: {faces}",
+                        n=number, player=player, faces=thrown,
+                    )
+                )
+            )  # fmt: skip
         elif source == "camera":
             self.cards_read += 1
-            self.out(f"  camera: read {describe(inp)}")
+            self.out("  " + said(_("camera: read {input}", input=describe(inp))))
         elif unread is not None and dict(unread[0]) == dict(inp):
             self.cards_entered += 1
-            self.out(f"  camera: not read ({unread[1]}); entered on the page: {describe(inp)}")
+            self.out(
+                "  "
+                + said(
+                    _(
+                        "camera: not read ({why}); entered on the page: {input}",
+                        why=unread[1],
+                        input=describe(inp),
+                    )
+                )
+            )
         else:
             self.out(f"  {describe(inp)}")
         super().taken(inp, source)
@@ -220,15 +256,23 @@ def demo_kind(game: str | None = None) -> GameKind:
     found = kinds()
     if game is not None:
         if game not in found:
-            raise UserError(f"no game {game!r} here: choose among {', '.join(found)}")
+            raise UserError(
+                _(
+                    "no game {game} here: choose among {games}",
+                    game=Quoted(game),
+                    games=OneOf(found),
+                )
+            )
         if demo_of(found[game]) is None:
             with_demo = [name for name, kind in found.items() if demo_of(kind) is not None]
-            raise UserError(f"{game} ships no demo game: try {', '.join(with_demo)}")
+            raise UserError(
+                _("{game} ships no demo game: try {games}", game=game, games=OneOf(with_demo))
+            )
         return found[game]
     for kind in found.values():
         if demo_of(kind) is not None:
             return kind
-    raise UserError("no game here ships a demo game (a kind's `demo` script)")
+    raise UserError(_("no game here ships a demo game (a kind's `demo` script)"))
 
 
 def demo_script(game: str | None = None) -> Path:
@@ -279,7 +323,16 @@ def _render_session(script: Path, folder: Path) -> None:
 
     from host import recording
 
-    print(f"Rendering the camera frames of {script.name} into {folder} (once) ...", file=sys.stderr)
+    print(
+        said(
+            _(
+                "Rendering the camera frames of {script} into {folder} (once) ...",
+                script=script.name,
+                folder=str(folder),
+            )
+        ),
+        file=sys.stderr,
+    )
     folder.parent.mkdir(parents=True, exist_ok=True)
     scratch = Path(tempfile.mkdtemp(prefix=f"{folder.name}.", dir=folder.parent))
     try:

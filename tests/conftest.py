@@ -20,6 +20,14 @@ import pytest
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 from host.games.registry import GAMES_ENV
+from host.text import ENVIRONMENT
+
+# The terminal speaks the language of its environment (host.text): the tests, and the
+# commands they start, read its English unless a test asks for another language (LANG=...
+# in the command's environment, or --lang), whatever the machine that runs them speaks.
+for _name in ENVIRONMENT:
+    os.environ.pop(_name, None)
+os.environ["LANG"] = "C.UTF-8"
 
 TEST_GAME = "tests.games.piprace.table_kind"
 ROOT = Path(__file__).resolve().parents[1]

@@ -94,8 +94,8 @@ class NoBoard:
     def again(self, press: ButtonPress) -> None:
         pass
 
-    def status(self, sync: bool = True) -> str:
-        return "no board"
+    def status(self, sync: bool = True) -> Text:
+        return _("no board")
 
     def link_state(self) -> LinkState:
         return LinkState(connected=False)  # (never connected: never said lost)
@@ -181,7 +181,7 @@ class LinkBoard:
         self.virtual = virtual
         self.port = port  # the port asked for (None: the Pico found by its USB id)
         self.seats = MAX_SEATS
-        self.problem: str | None = None  # a display the board could not show
+        self.problem: Text | str | None = None  # a display the board could not show
         self._taken: dict[str, Press] = {}  # presses handed out, not yet done or given back
         self._closed = threading.Event()
         self._reviving = threading.Lock()  # (a close waits for a revival under way)
@@ -201,7 +201,9 @@ class LinkBoard:
                     virtual.unplug()
                     virtual.replug()
                 except (RuntimeError, OSError) as error:
-                    self.problem = f"the virtual board did not start again ({error})"
+                    self.problem = _(
+                        "the virtual board did not start again ({error})", error=str(error)
+                    )
                     return
 
     def show(self, display: BoardDisplay) -> None:
@@ -215,9 +217,22 @@ class LinkBoard:
             self.problem = str(error)
             return
         if beyond > 0:
+            first, n = self.seats + 1, len(display.seats)
             self.problem = (
-                f"the board has {self.seats} seats: players {self.seats + 1} to "
-                f"{len(display.seats)} have no display or button (they play on the page)"
+                _(
+                    "The board has {seats, plural, one {# seat} other {# seats}}: player {n} "
+                    "has no display or button, and plays on the page",
+                    seats=self.seats,
+                    n=n,
+                )
+                if first == n
+                else _(
+                    "The board has {seats, plural, one {# seat} other {# seats}}: players "
+                    "{first} to {n} have no display or button, and play on the page",
+                    seats=self.seats,
+                    first=first,
+                    n=n,
+                )
             )
 
     def presses(self) -> list[ButtonPress]:
@@ -237,18 +252,39 @@ class LinkBoard:
         if taken is not None:
             self.link.release(taken)
 
-    def status(self, sync: bool = True) -> str:
+    def status(self, sync: bool = True) -> Text:
+        """What the board is doing, in a line for the terminal."""
         s = self.link.status
-        port = s.port or self.port or "USB (a Pico, by its id)"
-        what = "virtual board" if self.virtual is not None else f"board on {port}"
-        if self.problem:
-            return f"{what}: {self.problem}"
-        if not s.connected:
-            return f"{what}: not connected (looking for it)"
-        garbled = f", garbled lines ignored: {s.garbled}" if s.garbled else ""
-        return f"{what}: connected, firmware {s.firmware_version}{garbled}" + (
-            "" if s.in_sync or not sync else ", updating"
+        port = s.port or self.port
+        what = (
+            _("virtual board")
+            if self.virtual is not None
+            else _("board on {port}", port=port)
+            if port
+            else _("board on USB (a Pico, by its id)")
         )
+        if self.problem:
+            return _("{board}: {problem}", board=what, problem=self.problem)
+        if not s.connected:
+            return _("{board}: not connected (looking for it)", board=what)
+        version, updating = s.firmware_version, not (s.in_sync or not sync)
+        if s.garbled:
+            return (
+                _(
+                    "{board}: connected, firmware {version}, garbled lines ignored: {n}, updating",
+                    board=what, version=version, n=s.garbled,
+                )
+                if updating
+                else _(
+                    "{board}: connected, firmware {version}, garbled lines ignored: {n}",
+                    board=what, version=version, n=s.garbled,
+                )
+            )  # fmt: skip
+        if updating:
+            return _(
+                "{board}: connected, firmware {version}, updating", board=what, version=version
+            )
+        return _("{board}: connected, firmware {version}", board=what, version=version)
 
     def link_state(self) -> LinkState:
         s = self.link.status
@@ -287,5 +323,7 @@ def _virtual() -> LinkBoard:
     try:
         virtual = VirtualBoard(seats=MAX_SEATS)
     except RuntimeError as error:
-        raise UserError(f"the virtual board did not start ({error}): try --board none") from None
+        raise UserError(
+            _("the virtual board did not start ({error}): try --board none", error=str(error))
+        ) from None
     return LinkBoard(BoardLink.open(virtual.port), virtual)

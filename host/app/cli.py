@@ -19,7 +19,9 @@ from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING, Any
 
+from host.app.text import _
 from host.errors import UserError
+from host.games.text import Quoted, message
 
 if TYPE_CHECKING:
     from host.app.terminal import Terminal
@@ -163,8 +165,12 @@ def play(args: argparse.Namespace, terminal: Terminal, page: bool = True) -> Non
         given = [flag for flag, on in flags if on]
         if given:
             raise UserError(
-                f"{' and '.join(given)}: for a recorded session (--camera demo or a session "
-                f"folder), not --camera {camera}: set up or pick up the game on the page"
+                _(
+                    "{options}: for a recorded session (--camera demo or a session folder), "
+                    "not --camera {camera}: set up or pick up the game on the page",
+                    options=given,
+                    camera=camera,
+                )
             )
     # the recorded session and its game read and checked before anything starts (the
     # store, the board, the page): a game file typed wrong is said at once, in one line
@@ -235,7 +241,7 @@ def play(args: argparse.Namespace, terminal: Terminal, page: bool = True) -> Non
             if args.exit_at_end and (player is None or player.finished.is_set()):
                 break
         if player is not None and player.error:
-            raise UserError(f"the recorded session stopped: {player.error}")
+            raise UserError(_("the recorded session stopped: {why}", why=player.error))
         terminal.ended(args.exit_at_end)
     finally:
         stop.set()
@@ -256,8 +262,6 @@ def _learning(table: Any, learn: bool, data: Path | None = None) -> Any:
     (host.app.card_teaching), in `data` (--data; default: vision's data_dir()). A store
     that cannot be used is said; the game goes on."""
     from host.app.teaching import Learning
-    from host.app.text import _
-    from host.games.text import message
     from vision.errors import VisionError
     from vision.learning.store import LearningStore
 
@@ -286,21 +290,25 @@ def _camera_choice(camera: str) -> str:
 
 def _check_options(args: argparse.Namespace) -> None:
     if args.pin is not None and not (args.pin.isdigit() and 4 <= len(args.pin) <= 8):
-        raise UserError(f"--pin: 4 to 8 digits, not {args.pin!r}")
+        raise UserError(_("--pin: 4 to 8 digits, not {pin}", pin=Quoted(args.pin)))
     if not 4 <= args.pin_length <= 8:
-        raise UserError(f"--pin-length: 4 to 8 digits, not {args.pin_length}")
+        raise UserError(_("--pin-length: 4 to 8 digits, not {n}", n=args.pin_length))
     if not 0 <= args.port <= 65535:
-        raise UserError(f"--port: 0 to 65535, not {args.port}")
+        raise UserError(_("--port: 0 to 65535, not {port}", port=args.port))
     if not 0 <= args.window <= 120:
-        raise UserError(f"--window: 0 to 120 seconds, not {args.window}")
+        raise UserError(_("--window: 0 to 120 seconds, not {seconds}", seconds=args.window))
     if args.speed < 0:
-        raise UserError(f"--speed: 0 (flat out) or more, not {args.speed}")
+        raise UserError(_("--speed: 0 (flat out) or more, not {speed}", speed=args.speed))
     if args.db is not None:
         _check_db(args.db)
     if args.data is not None and not args.data.is_dir():
         raise UserError(
-            f"--data {args.data}: there is no folder {args.data}: check the path, or create "
-            f"the folder first (mkdir -p {shlex.quote(str(args.data))})"
+            _(
+                "--data {folder}: there is no folder {folder}: check the path, or create the "
+                "folder first ({command})",
+                folder=str(args.data),
+                command=f"mkdir -p {shlex.quote(str(args.data))}",
+            )
         )
 
 
@@ -312,10 +320,21 @@ def _check_db(db: Path) -> None:
     if folder.is_dir() or os.path.abspath(folder) == os.path.abspath(data_folder()):
         return
     if folder.exists():
-        raise UserError(f"--db {db}: {folder} is a file, not a folder: check the path")
+        raise UserError(
+            _(
+                "--db {db}: {folder} is a file, not a folder: check the path",
+                db=str(db),
+                folder=str(folder),
+            )
+        )
     raise UserError(
-        f"--db {db}: there is no folder {folder}: check the path, or create the folder "
-        f"first (mkdir -p {shlex.quote(str(folder))})"
+        _(
+            "--db {db}: there is no folder {folder}: check the path, or create the folder "
+            "first ({command})",
+            db=str(db),
+            folder=str(folder),
+            command=f"mkdir -p {shlex.quote(str(folder))}",
+        )
     )
 
 
@@ -351,7 +370,7 @@ def _session(args: argparse.Namespace, folder: str | None) -> _Session:
     try:
         given = None if args.game is None else read_game_file(args.game)
     except GameFileError as error:
-        raise UserError(str(error)) from None
+        raise UserError(message(error)) from None
     setup = None if given is None else _setup_checked(*given)
     session = recording.load_session(session_folder(folder))
     if session.teach:  # dice thrown to teach the table: no game (open Teach your dice)
@@ -359,13 +378,16 @@ def _session(args: argparse.Namespace, folder: str | None) -> _Session:
     if given is None:  # the game it was played from: the one the session names
         if session.game is None:
             raise UserError(
-                f"{session.folder} does not say which game it was played from: give --game "
-                "SCRIPT (the game script whose setup it was played from)"
+                _(
+                    "{folder} does not say which game it was played from: give --game SCRIPT "
+                    "(the game script whose setup it was played from)",
+                    folder=str(session.folder),
+                )
             )
         try:
             given = kind_of_script(session.game), dict(session.game)
         except GameFileError as error:
-            raise UserError(str(error)) from None
+            raise UserError(message(error)) from None
         setup = _setup_checked(*given)
     return _Session(session, given[0], setup)
 
@@ -379,7 +401,7 @@ def _setup_checked(kind: Any, script: dict[str, Any]) -> dict[str, Any]:
     try:
         kind.setup_of(setup)
     except GameFileError as error:
-        raise UserError(f"cannot start this game: {error}") from None
+        raise UserError(_("cannot start this game: {why}", why=message(error))) from None
     return setup
 
 
@@ -396,7 +418,6 @@ def _recorded(
     from host.app.camera import DiceWatcher
     from host.app.recorded import SessionPlayer
     from host.app.table import RECORDING
-    from host.app.text import _
 
     session = session or _session(args, folder)
 

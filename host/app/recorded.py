@@ -42,7 +42,7 @@ from host.app.text import _
 from host.errors import UserError
 from host.games import Input
 from host.games.kind import RESOLVE, THROW, cards_of
-from host.games.text import message
+from host.games.text import Text, message
 from host.recording import Session, Step
 
 FrameHook = Callable[[int, float], None]
@@ -78,7 +78,7 @@ class SessionPlayer:
         # (manual mode: its frames before it are all fed)
         self.on_wait = on_wait
         self.finished = threading.Event()
-        self.error: str | None = None
+        self.error: Text | str | None = None  # why the session stopped
         table.on_expect(watcher.expect)
         table.camera_opened(watcher)
 
@@ -87,7 +87,7 @@ class SessionPlayer:
         try:
             self._play(stop)
         except (UserError, Refused) as error:
-            self.error = str(error)
+            self.error = message(error)
             self.table.notice("error", _("the recorded session stopped: {why}", why=message(error)))
         finally:
             self.finished.set()

@@ -1119,7 +1119,7 @@ class Table:
         pin = self.store.pin or ""
         if pin != self._announced_pin:  # the board shows it at every game's start; say it once
             self._announced_pin = pin
-            self.announce(f"Table PIN: {pin} (changes on the page need it)")
+            self.announce(_("Table PIN: {pin} (changes on the page need it)", pin=pin))
         self.pin_until = self.clock() + self.pin_seconds if self.game is not None else 0.0
         self._show()
 
@@ -1211,7 +1211,14 @@ class Table:
             self._notice_id += 1
             self.notices.append(Notice(self._notice_id, level, text, time.time()))
             if level != "info" and console:
-                self.announce(f"[{level}] {text}" + (f" [{detail}]" if detail else ""))
+                said = (
+                    _("[error] {text}", text=text)
+                    if level == "error"
+                    else _("[warning] {text}", text=text)
+                )
+                self.announce(
+                    _("{notice} [{detail}]", notice=said, detail=detail) if detail else said
+                )
             self.version += 1
             self._changed.notify_all()
 

@@ -6,6 +6,9 @@ and (with --exit-at-end) prints the final state. `dicetable demo` plays the same
 and says other things (host.demo.DemoTerminal): the story of the game, the board after
 every turn, the final scores.
 
+What it says is said in the terminal's language (host.text: --lang, else the
+environment's); the final state's JSON lines (--exit-at-end, read by tools) stay English.
+
 The board is drawn from the table's commit listener, inside the table's lock, once the
 board has acknowledged the new display: so each drawing is the board as that turn left
 it, in order with whatever else is told, even when a recorded session plays flat out.
@@ -19,7 +22,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from host.app.qr import qr_lines
+from host.app.text import _
 from host.games import Input
+from host.text import said
 
 if TYPE_CHECKING:
     from host.app.board_seam import Board, LinkBoard
@@ -36,10 +41,14 @@ def say(line: str) -> None:
 class Terminal:
     def __init__(self, boards: bool = True, out: Callable[[str], None] = say) -> None:
         self.boards = boards  # draw the virtual board after every turn
-        self.out = out
+        self.printed = out  # where the lines go, said in the terminal's language (`out`)
         self.table: Table | None = None
         self.board: Board | None = None
         self._turn: Hashable = None  # the game and whose turn it is, as last told
+
+    def out(self, line: str) -> None:
+        """A line for the terminal: a `Text` said in the terminal's language."""
+        self.printed(said(line))
 
     def announce(self, text: str) -> None:
         """The table's own words for the host's console: its PIN, notices for people."""
@@ -47,21 +56,27 @@ class Terminal:
 
     def page(self, urls: Sequence[str], db: Path, network: bool) -> None:
         """Where the page is served (its first address, then the others)."""
-        self.out(f"dicetable: the table's page is at {urls[0]} (game store: {db})")
+        self.out(
+            _("dicetable: the table's page is at {url} (game store: {db})", url=urls[0], db=str(db))
+        )
         for url in urls[1:]:
-            self.out(f"dicetable: and at {url}")
+            self.out(_("dicetable: and at {url}", url=url))
         if network and "localhost" not in urls[0]:
-            self.out("dicetable: phones at the table join by the QR code below (the first address)")
+            self.out(
+                _("dicetable: phones at the table join by the QR code below (the first address)")
+            )
             for line in qr_lines(urls[0]):
                 self.out(line)
         if network and "localhost" in urls[0]:
             self.out(
-                "dicetable: this machine has no network address yet: phones can open the "
-                "page once it joins one (it listens on every address)"
+                _(
+                    "dicetable: this machine has no network address yet: phones can open the "
+                    "page once it joins one (it listens on every address)"
+                )
             )
 
     def board_news(self, status: str) -> None:
-        self.out(f"dicetable: board: {status}")
+        self.out(_("dicetable: board: {status}", status=status))
 
     def attach(self, table: Table, board: Board) -> None:
         """Follow the table's inputs (before it starts)."""
@@ -82,7 +97,7 @@ class Terminal:
             return
         (game, ended), (game_now, _) = before, now
         if game == game_now and ended is not None and self.boards:  # a turn of this game ended
-            self.draw_board(f"The board after {ended[0]}'s turn:")
+            self.draw_board(_("The board after {player}'s turn:", player=ended[0]))
 
     def entered(self, inp: Input, why: str) -> None:
         """A recorded session's cards the camera did not read (`why`): `inp` is entered
@@ -91,7 +106,9 @@ class Terminal:
     def waiting(self, count: int) -> None:
         """A recorded session played by hand (--manual) has shown its frames up to the
         game's input `count`, and waits for the people to play it."""
-        self.out(f"dicetable: the recording waits for the people to play the game's input {count}")
+        self.out(
+            _("dicetable: the recording waits for the people to play the game's input {n}", n=count)
+        )
 
     def ended(self, exit_at_end: bool) -> None:
         """The table stops (the board is still connected)."""
