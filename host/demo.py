@@ -170,9 +170,17 @@ class DemoTerminal(Terminal):
         super().playing()
         table = self.table
         assert table is not None and table.game is not None and table.kind is not None
-        roles = table.kind.roles(table.game)
+        from host.games.kind import role_name
+
+        kind = table.kind
+        roles = kind.roles(table.game)
         seats = [
-            _("seat {n}: {player} ({role})", n=i + 1, player=name, role=roles[name])
+            _(
+                "seat {n}: {player} ({role})",
+                n=i + 1,
+                player=name,
+                role=role_name(kind, roles[name]),
+            )
             if roles.get(name)
             else _("seat {n}: {player}", n=i + 1, player=name)
             for i, name in enumerate(table.game.players)
@@ -347,9 +355,9 @@ def _render_session(script: Path, folder: Path) -> None:
 
 
 def describe(inp: Input) -> str:
-    """An input in a few words, for the terminal (which speaks English, as the command line
-    does; the page's feed says it in the reader's language). A card ({"color", "value"})
-    is said as its colour and value.
+    """An input in a few words, for the terminal, as the API writes it in every language
+    (the page's feed says it in the reader's words). A card ({"color", "value"}) is said
+    as its colour and value.
 
     >>> describe({"type": "yield", "player": "Ann", "leave": True})
     'Ann: yield (leave true)'

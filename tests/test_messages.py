@@ -42,8 +42,9 @@ DEVELOPER_ONLY = {
     # a locale file that cannot be read: said by `dicetable page translations` to whoever
     # edits that file, naming its path and the JSON part at fault
     "LocaleError": "the locale files' own checker",
-    # the terminal's: `dicetable bench` and `dicetable replay` speak English, as every
-    # command of the command line does (the page is what speaks the players' languages)
+    # the terminal's: `dicetable bench` and `dicetable replay` speak English (developers'
+    # tools, TERMINAL_MODULES); the commands players run say theirs in the terminal's
+    # language (PLAYERS_TERMINAL)
     "UserError": "command-line tools",
     # no message at all: King of Tokyo's game ending on the spot (instant_win_now), caught by
     # its engine's apply, which takes the input and ends the game: it never leaves the engine
@@ -57,6 +58,9 @@ VISION_TERMINAL = tuple(
 )
 # Modules that raise only for the command line (UserError is the terminal's error).
 TERMINAL_MODULES = {"host.games.kot.bench", "host.games.replay_cli"}
+# The command line's modules whose errors (UserError) the people who set up and run the
+# table meet: said in the terminal's language (host.text), so written as messages too.
+PLAYERS_TERMINAL = ("host.cli", "host.demo", "host.app.cli", "host.app.board_seam")
 
 # The app's modules whose words reach a page, and the errors that carry them there (the
 # table refuses with a UserError of the teaching's, a StoreError...); besides, in each,
@@ -454,3 +458,16 @@ def test_the_check_sees_a_message_left_in_english(said: Said) -> None:
     assert said(seen["x"], f) and said(seen["a"], f) and said(seen["c"], f)
     assert not said(seen["y"], f) and not said(seen["b"], f)
     assert not said(ast.parse("f'{x} is wrong'").body[0].value, f)  # type: ignore[attr-defined]
+
+
+def test_the_errors_of_the_players_commands_are_said_in_every_language(said: Said) -> None:
+    # `dicetable play`, `demo`: a wrong option, a folder that is not there, a game unknown
+    found = []
+    for name in PLAYERS_TERMINAL:
+        source = ROOT.joinpath(*name.split(".")).with_suffix(".py")
+        tree = ast.parse(source.read_text(encoding="utf-8"))
+        for node, scope in scopes(tree):
+            is_error = isinstance(node, ast.Call) and ast.unparse(node.func) == "UserError"
+            if is_error and (not node.args or not said.within(tree)(node.args[0], scope)):
+                found.append(_where(name, node))
+    assert found == []

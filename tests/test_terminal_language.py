@@ -1,0 +1,140 @@
+"""The terminal speaks the language of its environment (LC_ALL, LC_MESSAGES, LANG) or the
+one `dicetable --lang` names: the real command run as a player at a French or Japanese
+table runs it (host.text; docs/translations.md, "The command line")."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Mapping
+
+import pytest
+
+from host.text import ENVIRONMENT, from_environment
+
+NBSP = "\u00a0"
+
+
+def dicetable(*args: str, env: Mapping[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """The real command, in an environment whose language variables are `env`'s alone."""
+    environ = {k: v for k, v in os.environ.items() if k not in ENVIRONMENT}
+    return subprocess.run(
+        [sys.executable, "-m", "host", *args],
+        capture_output=True, text=True, timeout=120, env={**environ, **(env or {})},
+    )  # fmt: skip
+
+
+FR = {"LANG": "fr_FR.UTF-8"}
+JA = {"LANG": "ja_JP.UTF-8"}
+
+
+def test_the_language_is_the_environment_s_as_posix_reads_it() -> None:
+    assert from_environment({"LANG": "fr_FR.UTF-8"}) == "fr"
+    assert from_environment({"LANG": "ja_JP.eucJP"}) == "ja"
+    assert from_environment({"LC_MESSAGES": "fr_CA", "LANG": "ja_JP.UTF-8"}) == "fr"
+    assert from_environment({"LC_ALL": "C.UTF-8", "LANG": "fr_FR.UTF-8"}) == "en"
+    assert from_environment({"LC_ALL": "", "LANG": "ja_JP"}) == "ja"  # set but empty: next
+    assert from_environment({"LANG": "de_DE.UTF-8"}) == "en"  # a language not spoken: English
+    assert from_environment({"LANG": "fr@euro"}) == "fr"
+
+
+def test_a_wrong_option_of_play_is_said_in_french_and_in_japanese() -> None:
+    fr = dicetable("play", "--pin", "12", env=FR)
+    assert fr.returncode == 1
+    assert (
+        fr.stderr == f"dicetable play{NBSP}: --pin{NBSP}: de 4 à 8 chiffres, pas «{NBSP}12{NBSP}»\n"
+    )
+    ja = dicetable("play", "--window", "500", env=JA)
+    assert ja.returncode == 1
+    assert ja.stderr == "dicetable play：--window：0〜120秒です（500.0ではなく）\n"
+    assert dicetable("play", "--port", "70000", env={"LANG": "C"}).stderr == (
+        "dicetable play: --port: 0 to 65535, not 70000\n"
+    )
+
+
+def test_a_folder_that_is_not_there_says_what_to_do_in_french(tmp_path: object) -> None:
+    missing = f"{tmp_path}/nowhere/games.db"
+    said = dicetable("play", "--db", missing, env=FR)
+    assert said.returncode == 1
+    assert f"il n'y a pas de dossier {tmp_path}/nowhere{NBSP}: vérifiez le chemin" in said.stderr
+    assert f"(mkdir -p {tmp_path}/nowhere)" in said.stderr, said.stderr
+
+
+def test_argparse_s_own_errors_are_said_in_the_terminal_s_language() -> None:
+    fr = dicetable("fly", env=FR)
+    assert fr.returncode == 2
+    assert fr.stderr.startswith(f"utilisation{NBSP}: dicetable "), fr.stderr
+    assert f"dicetable{NBSP}: erreur{NBSP}: argument COMMAND{NBSP}: choix invalide" in fr.stderr
+    assert f"«{NBSP}fly{NBSP}» (au choix{NBSP}: demo, play," in fr.stderr
+    assert "calibrate, board, bench ou page)" in fr.stderr
+    ja = dicetable("play", "--port", "x", env=JA)
+    assert ja.returncode == 2
+    assert ja.stderr.startswith("使い方：dicetable play "), ja.stderr
+    assert "dicetable play：エラー：引数--port：intの値として無効です：「x」" in ja.stderr
+    missing = dicetable("vision", "teach", env=FR)
+    assert "ces arguments sont obligatoires" in missing.stderr, missing.stderr
+
+
+def test_lang_chooses_over_the_environment() -> None:
+    ja = dicetable("--lang", "ja", "play", "--pin", "abcd", env=FR)
+    assert ja.stderr == "dicetable play：--pin：4〜8桁の数字です（「abcd」ではなく）\n"
+    en = dicetable("--lang=en", "play", "--pin", "abcd", env=JA)
+    assert en.stderr == "dicetable play: --pin: 4 to 8 digits, not 'abcd'\n"
+    wrong = dicetable("--lang", "de", "play", env=FR)
+    assert wrong.returncode == 2
+    assert f"choix invalide{NBSP}: «{NBSP}de{NBSP}» (au choix{NBSP}: en, fr ou ja)" in wrong.stderr
+
+
+def test_the_command_list_is_said_in_french_and_japanese() -> None:
+    fr = dicetable("--help", env=FR)
+    assert fr.returncode == 0
+    assert "lancer une soirée de jeu" in fr.stdout and f"options{NBSP}:" in fr.stdout
+    ja = dicetable("--help", env={"LC_ALL": "ja_JP.UTF-8", "LANG": "fr_FR.UTF-8"})
+    assert "ゲームの夜を始める" in ja.stdout and "オプション：" in ja.stdout
+    assert "このヘルプを表示して終了する" in ja.stdout
+
+
+@pytest.mark.parametrize(
+    ("env", "lines"),
+    [
+        (
+            FR,
+            [
+                f"Les places du plateau{NBSP}: place 1{NBSP}: Ann (rouge), place 2{NBSP}: Bob "
+                f"(bleu) et place 3{NBSP}: Cat (jaune)",
+                f"  caméra{NBSP}: lancer 1 d'Ann posé{NBSP}: equal equal boots boots",
+                f"Scores finaux{NBSP}:",
+                f"Ensuite{NBSP}: cette partie sur la page web, en temps réel{NBSP}:",
+            ],
+        ),
+        (
+            JA,
+            [
+                "ボードの席：1番席：Ann（赤）、2番席：Bob（青）と3番席：Cat（黄）",
+                "  カメラ：Annの1投目が止まりました：equal equal boots boots",
+                "最終スコア：",
+                "次は：このゲームをウェブページでリアルタイムに：",
+            ],
+        ),
+    ],
+    ids=["fr", "ja"],
+)
+def test_the_demo_tells_its_game_in_the_terminal_s_language(
+    env: dict[str, str], lines: list[str]
+) -> None:
+    result = dicetable("demo", "--game", "kingdom-run", env=env)
+    assert result.returncode == 0, result.stderr
+    told = result.stdout.splitlines()
+    for line in lines:
+        assert any(said.startswith(line) for said in told), (line, told[:3], told[-8:])
+    # the inputs are said as the API writes them, in every language
+    assert "  Ann: end_turn" in told
+
+
+def test_a_game_the_demo_does_not_know_is_said_in_japanese() -> None:
+    said = dicetable("demo", "--game", "chess", env=JA)
+    assert said.returncode == 1
+    assert said.stderr.startswith("dicetable demo：ここにゲーム「chess」はありません："), (
+        said.stderr
+    )
