@@ -104,6 +104,7 @@ def test_the_command_list_is_said_in_french_and_japanese() -> None:
                 f"Les places du plateau{NBSP}: place 1{NBSP}: Ann (rouge), place 2{NBSP}: Bob "
                 f"(bleu) et place 3{NBSP}: Cat (jaune)",
                 f"  caméra{NBSP}: lancer 1 d'Ann posé{NBSP}: equal equal boots boots",
+                f"Le plateau après le tour d'Ann{NBSP}:",
                 f"Scores finaux{NBSP}:",
                 f"Ensuite{NBSP}: cette partie sur la page web, en temps réel{NBSP}:",
             ],
@@ -113,6 +114,7 @@ def test_the_command_list_is_said_in_french_and_japanese() -> None:
             [
                 "ボードの席：1番席：Ann（赤）、2番席：Bob（青）と3番席：Cat（黄）",
                 "  カメラ：Annの1投目が止まりました：equal equal boots boots",
+                "Annの番のあとのボード：",
                 "最終スコア：",
                 "次は：このゲームをウェブページでリアルタイムに：",
             ],

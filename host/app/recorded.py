@@ -48,7 +48,7 @@ from host.recording import Session, Step
 FrameHook = Callable[[int, float], None]
 EnteredHook = Callable[[Input, str], None]
 WaitHook = Callable[[int], None]
-NOT_SEEN = "no new card seen"  # the camera made nothing of the frames
+NOT_SEEN = _("no new card seen")  # the camera made nothing of the frames
 
 
 class SessionPlayer:
@@ -156,7 +156,7 @@ class SessionPlayer:
                         _check_read(event, shown, path)
                     # (one that waits for room in the store goes in later, in order)
                     taken = self.table.camera_event(event) in ("read", "waiting", "confirmed")
-                    said = (self.table.throw or {}).get("reason", "not taken")
+                    said = (self.table.throw or {}).get("reason") or _("not taken")
                     if self.inputs and not taken and shown is None:
                         raise UserError(f"the camera's reading of {path.name}: {said}")
                     why = why if taken else said

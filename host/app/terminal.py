@@ -95,7 +95,7 @@ class Terminal:
         self._turn = now
         if not (isinstance(before, tuple) and isinstance(now, tuple)):
             return
-        (game, ended), (game_now, _) = before, now
+        (game, ended), (game_now, _whose) = before, now
         if game == game_now and ended is not None and self.boards:  # a turn of this game ended
             self.draw_board(_("The board after {player}'s turn:", player=ended[0]))
 
