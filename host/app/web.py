@@ -357,7 +357,7 @@ class WebServer:
         if to_pages:
             self.table.notice("error", text)
         else:
-            self.table.announce(f"[error] {text}")
+            self.table.announce(_("[error] {text}", text=text))
         return _json(500, {"error": text})
 
     # ---- the event stream -----------------------------------------------------------------
