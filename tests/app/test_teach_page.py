@@ -21,10 +21,9 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
-from playwright.sync_api import Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 
 from host.app.camera import DiceWatcher
-from host.app.chromium import launch
 from host.app.recorded import SessionPlayer
 from host.recording import still_session
 from tests.app.browser import PLAYERS, Served, open_page, served_learning
@@ -71,7 +70,7 @@ def truths(teaching: dict[str, Any], frames: labels.LabelSet) -> dict[int, tuple
 
 
 def test_teach_the_table_an_edition_it_never_saw_from_the_page(
-    table: Served, tmp_path: Path
+    table: Served, browser: Browser, tmp_path: Path
 ) -> None:
     frames = origins("teach")
     session = still_session([frames.path(i) for i in frames.images], tmp_path / "session")
@@ -80,63 +79,37 @@ def test_teach_the_table_an_edition_it_never_saw_from_the_page(
     threading.Thread(target=player.run, args=(stop,), daemon=True).start()
     taps = 0
     try:
-        with sync_playwright() as playwright:
-            browser = launch(playwright)
-            page = open_page(browser, table, timeout_ms=20_000)
-            page.click("[data-test=more]")  # the teaching is one tap away, under More
-            page.click("[data-test=teach]")
-            # the sets by their titles, the game on the table's first (none here)
-            expect(page.locator("#panel select option[value=kot]")).to_have_text(
-                "King of Tokyo dice"
-            )
-            page.select_option("#panel select", "kot")
-            page.click("[data-test=teach-start-set]")
-            # the ten frames are played once the teaching waits for throws; ten throws seen,
-            # the dice are sorted by themselves
-            expect(page.locator("[data-test=teach-group]").first).to_be_visible(timeout=180_000)
-            teaching = table.table.view()["teaching"]
-            assert teaching["throws"] == 10
-            truth = truths(teaching, frames)
-            for group in teaching["groups"]:
-                face = Counter(truth[i][0] for i in group["cuts"]).most_common(1)[0][0]
-                box = page.locator(f"[data-test=teach-group][data-group='{group['id']}']")
-                box.locator(f".names button[data-face='{face}']").click()
-                taps += 1
-                expect(box).to_have_class("group named")
-                for i in group["cuts"]:
-                    if truth[i][0] != face:  # a die in the wrong group: tap it, tap its face
-                        box.locator(f"[data-cut='{i}']").click()
-                        box.locator(f".picker button[data-face='{truth[i][0]}']").click()
-                        taps += 2
-            expect(page.locator("[data-test=teach-colour-group]").first).to_be_visible()
-            teaching = table.table.view()["teaching"]
-            for group in teaching["colour_groups"]:
-                color = Counter(truth[i][1] for i in group["cuts"]).most_common(1)[0][0]
-                box = page.locator(f"[data-test=teach-colour-group][data-group='{group['id']}']")
-                box.locator(f".names button[data-color='{color}']").click()
-                taps += 1
-                expect(box).to_have_class("group named")
-                for i in group["cuts"]:
-                    if truth[i][1] != color:  # a die of another colour: tap it, tap its colour
-                        box.locator(f"[data-cut='{i}']").click()
-                        box.locator(f".picker button[data-color='{truth[i][1]}']").click()
-                        taps += 2
-            wrong = [
-                (cut["id"], _label(table, cut["id"]), truth[cut["id"]])
-                for cut in table.table.view()["teaching"]["cuts"]
-                if _label(table, cut["id"]) != truth[cut["id"]]
-            ]
-            assert not wrong, wrong
-            page.click("[data-test=teach-fit]")
-            expect(page.locator("[data-test=teach-result]")).to_be_visible(timeout=180_000)
-            result = page.locator("[data-test=teach-result] p").first
-            expect(result).to_have_text(
-                "King of Tokyo dice: learnt. The table now reads these dice with version 1."
-            )
-            check = page.locator("[data-test=teach-check]").inner_text()
-            assert " 0 read wrong" in check, check
-            assert not page.errors  # type: ignore[attr-defined]
-            browser.close()
+        page = open_page(browser, table, timeout_ms=20_000)
+        page.click("[data-test=more]")  # the teaching is one tap away, under More
+        page.click("[data-test=teach]")
+        # the sets by their titles, the game on the table's first (none here)
+        expect(page.locator("#panel select option[value=kot]")).to_have_text("King of Tokyo dice")
+        page.select_option("#panel select", "kot")
+        page.click("[data-test=teach-start-set]")
+        # the ten frames are played once the teaching waits for throws; ten throws seen,
+        # the dice are sorted by themselves
+        expect(page.locator("[data-test=teach-group]").first).to_be_visible(timeout=180_000)
+        teaching = table.table.view()["teaching"]
+        assert teaching["throws"] == 10
+        truth = truths(teaching, frames)
+        taps += _named_on_page(page, teaching, truth, FACES)
+        expect(page.locator("[data-test=teach-colour-group]").first).to_be_visible()
+        taps += _named_on_page(page, table.table.view()["teaching"], truth, COLOURS)
+        wrong = [
+            (cut["id"], _label(table, cut["id"]), truth[cut["id"]])
+            for cut in table.table.view()["teaching"]["cuts"]
+            if _label(table, cut["id"]) != truth[cut["id"]]
+        ]
+        assert not wrong, wrong
+        page.click("[data-test=teach-fit]")
+        expect(page.locator("[data-test=teach-result]")).to_be_visible(timeout=180_000)
+        result = page.locator("[data-test=teach-result] p").first
+        expect(result).to_have_text(
+            "King of Tokyo dice: learnt. The table now reads these dice with version 1."
+        )
+        check = page.locator("[data-test=teach-check]").inner_text()
+        assert " 0 read wrong" in check, check
+        assert not page.errors  # type: ignore[attr-defined]
     finally:
         stop.set()
     faces = len(teaching["faces"])
@@ -151,6 +124,34 @@ def test_teach_the_table_an_edition_it_never_saw_from_the_page(
     assert figures["silent_error_rate"] == 0.0, figures
 
 
+FACES, COLOURS = 0, 1  # what a group is named by (its index in a die's truth)
+
+
+def _named_on_page(
+    page: Page, teaching: dict[str, Any], truth: dict[int, tuple[str, Any]], part: int
+) -> int:
+    """Each group of the teaching's, by look (FACES) or by colour (COLOURS), named on the
+    page as most of its dice are, and each of its dice that is not tapped and named its own:
+    the taps it took."""
+    groups, test, field = (
+        ("groups", "teach-group", "face"),
+        ("colour_groups", "teach-colour-group", "color"),
+    )[part]
+    taps = 0
+    for group in teaching[groups]:
+        said = Counter(truth[i][part] for i in group["cuts"]).most_common(1)[0][0]
+        box = page.locator(f"[data-test={test}][data-group='{group['id']}']")
+        box.locator(f".names button[data-{field}='{said}']").click()
+        taps += 1
+        expect(box).to_have_class("group named")
+        for i in group["cuts"]:
+            if truth[i][part] != said:  # a die in the wrong group: tap it, tap its own
+                box.locator(f"[data-cut='{i}']").click()
+                box.locator(f".picker button[data-{field}='{truth[i][part]}']").click()
+                taps += 2
+    return taps
+
+
 def _label(s: Served, cut: int) -> tuple[str | None, str | None]:
     flow = s.table.learning.flow  # type: ignore[union-attr]
     assert flow is not None
@@ -159,9 +160,8 @@ def _label(s: Served, cut: int) -> tuple[str | None, str | None]:
 
 def test_the_dice_sets_are_shown_by_their_titles_the_game_on_the_table_first(
     table: Served,
+    browser: Browser,
 ) -> None:
-    from playwright.sync_api import sync_playwright
-
     table.table.act(
         {
             "do": "new_game",
@@ -169,60 +169,54 @@ def test_the_dice_sets_are_shown_by_their_titles_the_game_on_the_table_first(
             "setup": {"players": PLAYERS, "options": {"dice": "dark"}},
         }
     )
-    with sync_playwright() as playwright:
-        browser = launch(playwright)
-        page = open_page(browser, table, "fr")
-        page.evaluate("openPanel('teach')")
-        expect(page.locator("[data-test=teach-start]")).to_be_visible()  # the game's dice
-        expect(page.locator("#panel label")).to_contain_text("Ou d'autres dés\u00a0:")
-        options = page.locator("#panel select option")
-        expect(options.first).to_have_text("Dés de King of Tokyo\u00a0: Dark Edition")
-        titles = options.all_inner_texts()
-        assert titles[:4] == [
-            "Dés de King of Tokyo\u00a0: Dark Edition",  # the box's, read with now
-            "Dés de King of Tokyo",
-            "Dé berserk",
-            "Dé du destin",
-        ]
-        assert titles[4:] == ["Dés à points (1 à 6)", "Dés de Kingdom Run"]  # by title
-        page.evaluate("openPanel('sets')")
-        heads = page.locator("#panel h3")
-        expect(heads.first).to_contain_text("Dés de King of Tokyo\u00a0: Dark Edition")
-        # its name as typed in commands, beside it, marked as no language's
-        expect(heads.first.locator("code[translate=no]")).to_have_text("kot-dark")
-        assert not page.errors  # type: ignore[attr-defined]
-        browser.close()
+    page = open_page(browser, table, "fr")
+    page.evaluate("openPanel('teach')")
+    expect(page.locator("[data-test=teach-start]")).to_be_visible()  # the game's dice
+    expect(page.locator("#panel label")).to_contain_text("Ou d'autres dés\u00a0:")
+    options = page.locator("#panel select option")
+    expect(options.first).to_have_text("Dés de King of Tokyo\u00a0: Dark Edition")
+    titles = options.all_inner_texts()
+    assert titles[:4] == [
+        "Dés de King of Tokyo\u00a0: Dark Edition",  # the box's, read with now
+        "Dés de King of Tokyo",
+        "Dé berserk",
+        "Dé du destin",
+    ]
+    assert titles[4:] == ["Dés à points (1 à 6)", "Dés de Kingdom Run"]  # by title
+    page.evaluate("openPanel('sets')")
+    heads = page.locator("#panel h3")
+    expect(heads.first).to_contain_text("Dés de King of Tokyo\u00a0: Dark Edition")
+    # its name as typed in commands, beside it, marked as no language's
+    expect(heads.first.locator("code[translate=no]")).to_have_text("kot-dark")
+    assert not page.errors  # type: ignore[attr-defined]
 
 
 def test_with_no_game_on_the_table_the_teaching_starts_on_the_dice_likely_there(
     table: Served,
+    browser: Browser,
 ) -> None:
     """No game on the table (ja): the teaching's picker starts on the dice likely there,
     the catalog's first game's on a new table, the game played last with dice's after one;
     it started on the first set by title (キングダムランのダイス), whatever lay there."""
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = launch(playwright)
-        page = open_page(browser, table, "ja")
-        page.evaluate("openPanel('teach')")
-        expect(page.locator("[data-test=teach-start]")).to_have_count(0)  # no game's dice
-        picker = page.locator("#panel select")
-        assert picker.evaluate("(s) => s.selectedOptions[0].value") == "kot"
-        expect(picker.locator("option:checked")).to_have_text("キング・オブ・トーキョーのダイス")
-        page.evaluate("closePanel()")
-        racers = [{"name": "Ann", "colour": "red"}, {"name": "Bob", "colour": "blue"}]
-        table.table.act({"do": "new_game", "game": "kingdom-run", "setup": {"players": racers}})
-        kato = {"players": [{"name": "Ann"}, {"name": "Bob"}]}
-        table.table.act({"do": "new_game", "game": "kato", "setup": kato})  # cards: no dice
-        page.evaluate("openPanel('teach')")
-        expect(page.locator("#panel select option:checked")).to_have_text("キングダムランのダイス")
-        assert not page.errors  # type: ignore[attr-defined]
-        browser.close()
+    page = open_page(browser, table, "ja")
+    page.evaluate("openPanel('teach')")
+    expect(page.locator("[data-test=teach-start]")).to_have_count(0)  # no game's dice
+    picker = page.locator("#panel select")
+    assert picker.evaluate("(s) => s.selectedOptions[0].value") == "kot"
+    expect(picker.locator("option:checked")).to_have_text("キング・オブ・トーキョーのダイス")
+    page.evaluate("closePanel()")
+    racers = [{"name": "Ann", "colour": "red"}, {"name": "Bob", "colour": "blue"}]
+    table.table.act({"do": "new_game", "game": "kingdom-run", "setup": {"players": racers}})
+    kato = {"players": [{"name": "Ann"}, {"name": "Bob"}]}
+    table.table.act({"do": "new_game", "game": "kato", "setup": kato})  # cards: no dice
+    page.evaluate("openPanel('teach')")
+    expect(page.locator("#panel select option:checked")).to_have_text("キングダムランのダイス")
+    assert not page.errors  # type: ignore[attr-defined]
 
 
 def test_the_dice_sets_follow_a_refit_live_and_say_it_waits_for_another_process_s(
     table: Served,
+    browser: Browser,
 ) -> None:
     """A play refit waits for a refit of its set another process runs (the command line's,
     another table's): the sets list said only 'learning now…' for it, as for one learning.
@@ -234,24 +228,21 @@ def test_the_dice_sets_follow_a_refit_live_and_say_it_waits_for_another_process_
     assert learning is not None
     refits = Running()
     learning.refits = refits  # type: ignore[assignment]
-    with sync_playwright() as playwright:
-        browser = launch(playwright)
-        page = open_page(browser, table, "ja")
-        page.evaluate("openPanel('sets')")
-        kot = page.locator("#panel h3", has_text="キング・オブ・トーキョーのダイス").first
-        said = kot.locator("xpath=following-sibling::p[1]")
-        expect(said).to_have_attribute("data-refit", "")
-        assert refits.start("kot")
-        learning._refit_waits("kot", True)  # (Background: its refit waits for the lock)
-        expect(said).to_contain_text("別の学習が終わるのを待っています")
-        learning._refit_waits("kot", False)  # it took the lock: it learns
-        expect(said).to_contain_text("学習中…")
-        expect(said).not_to_contain_text("待っています")
-        refits.ended(learning, {"face_set": "kot", "kept": False, "figures": FIGURES})
-        expect(said).to_have_attribute("data-refit", "")
-        expect(said).not_to_contain_text("学習中")
-        assert not page.errors  # type: ignore[attr-defined]
-        browser.close()
+    page = open_page(browser, table, "ja")
+    page.evaluate("openPanel('sets')")
+    kot = page.locator("#panel h3", has_text="キング・オブ・トーキョーのダイス").first
+    said = kot.locator("xpath=following-sibling::p[1]")
+    expect(said).to_have_attribute("data-refit", "")
+    assert refits.start("kot")
+    learning._refit_waits("kot", True)  # (Background: its refit waits for the lock)
+    expect(said).to_contain_text("別の学習が終わるのを待っています")
+    learning._refit_waits("kot", False)  # it took the lock: it learns
+    expect(said).to_contain_text("学習中…")
+    expect(said).not_to_contain_text("待っています")
+    refits.ended(learning, {"face_set": "kot", "kept": False, "figures": FIGURES})
+    expect(said).to_have_attribute("data-refit", "")
+    expect(said).not_to_contain_text("学習中")
+    assert not page.errors  # type: ignore[attr-defined]
 
 
 # ---- a Cancel while the dice are learnt --------------------------------------------------
@@ -345,34 +336,31 @@ def _taught(s: Served, frames: labels.LabelSet) -> None:
     assert s.table.view()["teaching"]["left"] == []
 
 
-def test_a_cancel_tapped_while_the_dice_are_learnt_wins(table: Served) -> None:
+def test_a_cancel_tapped_while_the_dice_are_learnt_wins(table: Served, browser: Browser) -> None:
     learning = table.table.learning
     assert learning is not None
     paused = _refits_by(Paused, table)
     _taught(table, origins("teach"))
     store = learning.store
-    with sync_playwright() as playwright:
-        browser = launch(playwright)
-        page = open_page(browser, table, timeout_ms=20_000)
-        page.click("[data-test=teach-fit]")
-        expect(page.locator("[data-test=teach-fitting]")).to_be_visible()
-        assert paused.fitted.wait(300)  # the fit ended, its report held: the page still waits
-        (fitted,) = store.versions("kot")
-        assert fitted.status == "kept" and fitted.usable  # (the fit's, were it not cancelled)
-        assert store.examples("kot")  # the dice taught, kept for the fit
-        expect(page.locator("[data-test=teach-fitting]")).to_be_visible()
-        page.click("[data-test=teach-cancel]")
-        expect(page.locator("#message")).to_have_text(
-            "King of Tokyo dice: the teaching was cancelled: the dice taught are forgotten and "
-            "the set being learnt is not used"
-        )
-        expect(page.locator("[data-test=teaching]")).to_be_empty()
-        page.evaluate("openPanel('sets')")
-        row = page.locator("table[data-set=kot] tr[data-version='1']")
-        expect(row).to_contain_text("not used (its teaching was cancelled)")
-        expect(row.locator("button")).to_have_count(0)  # never offered to be used
-        assert not page.errors  # type: ignore[attr-defined]
-        browser.close()
+    page = open_page(browser, table, timeout_ms=20_000)
+    page.click("[data-test=teach-fit]")
+    expect(page.locator("[data-test=teach-fitting]")).to_be_visible()
+    assert paused.fitted.wait(300)  # the fit ended, its report held: the page still waits
+    (fitted,) = store.versions("kot")
+    assert fitted.status == "kept" and fitted.usable  # (the fit's, were it not cancelled)
+    assert store.examples("kot")  # the dice taught, kept for the fit
+    expect(page.locator("[data-test=teach-fitting]")).to_be_visible()
+    page.click("[data-test=teach-cancel]")
+    expect(page.locator("#message")).to_have_text(
+        "King of Tokyo dice: the teaching was cancelled: the dice taught are forgotten and "
+        "the set being learnt is not used"
+    )
+    expect(page.locator("[data-test=teaching]")).to_be_empty()
+    page.evaluate("openPanel('sets')")
+    row = page.locator("table[data-set=kot] tr[data-version='1']")
+    expect(row).to_contain_text("not used (its teaching was cancelled)")
+    expect(row.locator("button")).to_have_count(0)  # never offered to be used
+    assert not page.errors  # type: ignore[attr-defined]
     (version,) = store.versions("kot")
     assert version.status == "cancelled" and not version.usable
     assert sets.in_use(store, "kot") == sets.SHIPPED
@@ -441,6 +429,7 @@ class Played:
 
 def test_a_fit_asked_for_while_a_play_refit_runs_waits_for_it_and_learns_the_dice_taught(
     table: Served,
+    browser: Browser,
 ) -> None:
     """The play refit read its examples before the teaching's were added. Before, the
     teaching's fit was never started and the page took the play refit's outcome as the
@@ -451,27 +440,24 @@ def test_a_fit_asked_for_while_a_play_refit_runs_waits_for_it_and_learns_the_dic
     _taught(table, origins("teach"))
     store = learning.store
     assert played.start("kot")  # a refit from play, running
-    with sync_playwright() as playwright:
-        browser = launch(playwright)
-        page = open_page(browser, table, timeout_ms=20_000)
-        page.click("[data-test=teach-fit]")
-        expect(page.locator("[data-test=teach-fitting]")).to_have_text(
-            "King of Tokyo dice: the table is still learning these dice from the throws played, "
-            "which began before your teaching; your dice are learnt as soon as it ends…"
-        )
-        taught = store.examples("kot")
-        assert taught and played.installs == [True]  # (the teaching's fit waits)
-        # the play refit ends: a version that learnt none of the dice taught, not kept
-        store.add_version(Version("kot", 1, 0.0, "rejected", None, None, 0, {}, "refit"))
-        figures = {"checked": 3, "right": 1, "wrong": 2, "unknown": 0}
-        play = {"face_set": "kot", "version": 1, "kept": False, "installed": False}
-        played.end_play({**play, "install": True, "figures": figures, "examples": 3})
-        expect(page.locator("[data-test=teach-result] p").first).to_have_text(
-            "King of Tokyo dice: learnt. The table now reads these dice with version 2.",
-            timeout=300_000,
-        )
-        assert not page.errors  # type: ignore[attr-defined]
-        browser.close()
+    page = open_page(browser, table, timeout_ms=20_000)
+    page.click("[data-test=teach-fit]")
+    expect(page.locator("[data-test=teach-fitting]")).to_have_text(
+        "King of Tokyo dice: the table is still learning these dice from the throws played, "
+        "which began before your teaching; your dice are learnt as soon as it ends…"
+    )
+    taught = store.examples("kot")
+    assert taught and played.installs == [True]  # (the teaching's fit waits)
+    # the play refit ends: a version that learnt none of the dice taught, not kept
+    store.add_version(Version("kot", 1, 0.0, "rejected", None, None, 0, {}, "refit"))
+    figures = {"checked": 3, "right": 1, "wrong": 2, "unknown": 0}
+    play = {"face_set": "kot", "version": 1, "kept": False, "installed": False}
+    played.end_play({**play, "install": True, "figures": figures, "examples": 3})
+    expect(page.locator("[data-test=teach-result] p").first).to_have_text(
+        "King of Tokyo dice: learnt. The table now reads these dice with version 2.",
+        timeout=300_000,
+    )
+    assert not page.errors  # type: ignore[attr-defined]
     assert played.installs == [True, False]
     (fitted,) = [v for v in store.versions("kot") if v.version == 2]
     assert fitted.upto >= max(e.id for e in taught)  # the version reported learnt its dice
@@ -493,6 +479,7 @@ ELSEWHERE = (
 @contextlib.contextmanager
 def _fit_waiting_on_another_process(
     table: Served,
+    browser: Browser,
 ) -> Iterator[tuple[Page, LearningStore, subprocess.Popen[str]]]:
     """The dice taught, a second process holding kot's refit lock, the fit tapped on the
     page: it says it waits (the page, the store and the lock's holder given)."""
@@ -501,14 +488,11 @@ def _fit_waiting_on_another_process(
     _taught(table, origins("teach"))
     holder = holding(learning.store.path)
     try:
-        with sync_playwright() as playwright:
-            browser = launch(playwright)
-            page = open_page(browser, table, timeout_ms=20_000)
-            page.click("[data-test=teach-fit]")
-            expect(page.locator("[data-test=teach-fitting]")).to_have_text(ELSEWHERE)
-            yield page, learning.store, holder
-            assert not page.errors  # type: ignore[attr-defined]
-            browser.close()
+        page = open_page(browser, table, timeout_ms=20_000)
+        page.click("[data-test=teach-fit]")
+        expect(page.locator("[data-test=teach-fitting]")).to_have_text(ELSEWHERE)
+        yield page, learning.store, holder
+        assert not page.errors  # type: ignore[attr-defined]
     finally:
         holder.kill()
         holder.wait(10)
@@ -516,13 +500,14 @@ def _fit_waiting_on_another_process(
 
 def test_a_fit_asked_for_while_another_process_refits_the_dice_waits_for_it(
     table: Served,
+    browser: Browser,
 ) -> None:
     """A second process holds kot's refit lock (`dicetable vision refit kot`, another table).
     Before, the teaching failed at once: 'The dice could not be learnt: a refit of kot is
     running already'. The table's own refits (vision.learning.refit.Background) run here."""
     learning = table.table.learning
     assert learning is not None
-    with _fit_waiting_on_another_process(table) as (page, store, holder):
+    with _fit_waiting_on_another_process(table, browser) as (page, store, holder):
         time.sleep(1.5)  # (it looks at the lock again: it still waits)
         expect(page.locator("[data-test=teach-fitting]")).to_have_text(ELSEWHERE)
         assert store.versions("kot") == [] and learning.refits.running("kot")
@@ -537,11 +522,13 @@ def test_a_fit_asked_for_while_another_process_refits_the_dice_waits_for_it(
     assert sets.in_use(store, "kot") == 1
 
 
-def test_a_cancel_tapped_while_the_fit_waits_for_another_process_wins(table: Served) -> None:
+def test_a_cancel_tapped_while_the_fit_waits_for_another_process_wins(
+    table: Served, browser: Browser
+) -> None:
     """The waiting refit is stopped; the other process's refit runs on, untouched."""
     learning = table.table.learning
     assert learning is not None
-    with _fit_waiting_on_another_process(table) as (page, store, holder):
+    with _fit_waiting_on_another_process(table, browser) as (page, store, holder):
         page.click("[data-test=teach-cancel]")
         expect(page.locator("#message")).to_have_text(
             "King of Tokyo dice: the teaching was cancelled: the dice taught are forgotten "
@@ -556,6 +543,7 @@ def test_a_cancel_tapped_while_the_fit_waits_for_another_process_wins(table: Ser
 
 def test_the_sets_list_puts_the_version_tapped_in_use_then_the_set_as_shipped(
     table: Served,
+    browser: Browser,
 ) -> None:
     """'Use this version' and 'Use the set as shipped' in the sets list. Before, the page's
     act() wrote the state's version over the set's ("version" was both): the version put in
@@ -574,14 +562,11 @@ def test_the_sets_list_puts_the_version_tapped_in_use_then_the_set_as_shipped(
     for _ in range(5):  # the state's version moves on (5 notices): not a version of the set
         table.table.touch()
     assert sets.in_use(store, "kot") == 3 and table.table.version not in (1, 3)
-    with sync_playwright() as playwright:
-        browser = launch(playwright)
-        page = open_page(browser, table)
-        page.evaluate("openPanel('sets')")
-        page.locator("table[data-set=kot] tr[data-version='1'] button").click()
-        until(lambda: sets.in_use(store, "kot") == 1, 20)
-        expect(page.locator("table[data-set=kot] tr[data-version='1']")).to_contain_text("in use")
-        page.locator("#panel button", has_text="as shipped").first.click()
-        until(lambda: sets.in_use(store, "kot") == sets.SHIPPED, 20)
-        assert not page.errors  # type: ignore[attr-defined]
-        browser.close()
+    page = open_page(browser, table)
+    page.evaluate("openPanel('sets')")
+    page.locator("table[data-set=kot] tr[data-version='1'] button").click()
+    until(lambda: sets.in_use(store, "kot") == 1, 20)
+    expect(page.locator("table[data-set=kot] tr[data-version='1']")).to_contain_text("in use")
+    page.locator("#panel button", has_text="as shipped").first.click()
+    until(lambda: sets.in_use(store, "kot") == sets.SHIPPED, 20)
+    assert not page.errors  # type: ignore[attr-defined]
