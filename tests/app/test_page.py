@@ -372,6 +372,34 @@ def test_each_kind_of_die_s_faces_are_a_row_named_by_the_die(
     assert not page.errors  # type: ignore[attr-defined]
 
 
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        (
+            "fr",
+            "Tour 1\u00a0: Ann (The King) · 20\u00a0★ pour Ann\u00a0: "
+            "la victoire viendra à la fin de ce tour",
+        ),
+        ("ja", "ターン1：Ann（ザ・キング）· Annが20勝利点：このターンの終わりに勝利"),
+    ],
+)
+def test_twenty_vp_reached_says_the_win_comes_at_the_end_of_the_turn(
+    browser: Browser, table: Served, lang: str, said: str
+) -> None:
+    """Élodie reached 20 ★ and her turn went on (to buy, to end it), the page saying
+    nothing of the win to come: a French table thought the count wrong."""
+    table.table.act({"do": "new_game", "game": "king-of-tokyo", "setup": {
+        "players": PLAYERS[:2], "options": {"table_deck": False}, "seed": 0,
+        "position": {"active_player": "Ann", "monsters": {"Ann": {"vp": 17}}},
+    }})  # fmt: skip
+    page = open_page(browser, table, lang)
+    table.table.act({"do": "throw", "faces": ["3", "3", "3", "1", "2", "heart"]})
+    table.table.act({"do": "input", "input": {"type": "resolve", "player": "Ann"}})
+    table.table.act({"do": "input", "input": {"type": "resolve", "player": "Ann"}})  # now
+    expect(page.locator("[data-test=turn]")).to_have_text(said)
+    assert not page.errors  # type: ignore[attr-defined]
+
+
 def to_yield(s: Served) -> None:
     t = s.table
     t.camera_event(throw_seen(["1", "2", "3", "claw", "heart", "energy"]))

@@ -17,7 +17,7 @@ from host.games.kot.cards import ALL_CARDS
 from host.games.kot.engine import KingOfTokyo
 from host.games.kot.expansions.curse_words import EFFECTS as CURSE_EFFECTS
 from host.games.kot.expansions.wickedness import TILES
-from host.games.kot.rules import BAY, BAY_MIN_ALIVE, CITY, ROLL, ROLLOFF, START_HP
+from host.games.kot.rules import BAY, BAY_MIN_ALIVE, CITY, ROLL, ROLLOFF, START_HP, WIN_VP
 from host.games.kot.setup import MAX_PLAYERS, MIN_PLAYERS, MONSTERS
 from host.games.kot.text import _, card_choice, face_label, place_name
 from host.games.page import (
@@ -376,6 +376,18 @@ def _headline(s: dict[str, Any]) -> str:
     if s["active_player"] is None:
         return _("Roll-off: who throws the most claws starts")
     monster = next(p["monster"] for p in s["players"] if p["name"] == s["active_player"])
+    # 20 VP reached: the game ends with the turn (policy 1), and the page said nothing of
+    # it, a turn going on after the win
+    won = [p["name"] for p in s["players"] if p["alive"] and p["vp"] >= WIN_VP]
+    if won:
+        return _(
+            "Turn {n}: {player} ({monster}) · 20 VP for {players}: the win comes at the end "
+            "of this turn",
+            n=s["turn"],
+            player=s["active_player"],
+            monster=_.name(monster),
+            players=won,
+        )
     return _(
         "Turn {n}: {player} ({monster})",
         n=s["turn"],
