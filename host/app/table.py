@@ -7,10 +7,11 @@ it to the store, and only then returns (the acknowledgement) and publishes the n
 to the board and the page. A refusal is a `Refused` with a message for people, and
 changes nothing.
 
-The correction window: the throws end (the player's button, the page, or the last throw
-settling) -> the "resolve" input is held for `window` seconds, shown on the page with a
-countdown, while anyone may fix a misread die (each fix restarts the countdown) -> the
-resolve is applied. Held inputs are stored, so a restart reopens the window.
+The correction window (host.app.correction_window): the throws end (the player's button,
+the page, or the last throw settling) -> the "resolve" input is held for `window` seconds,
+shown on the page with a countdown, while anyone may fix a misread die (each fix restarts
+the countdown) -> the resolve is applied. Held inputs are stored, so a restart reopens the
+window.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ from host.app.camera import (
 )
 from host.app.card_readings import DIFFERS, differs, fix_offer, fixes_entry, same_cards
 from host.app.card_teaching import CardTeaching
+from host.app.correction_window import CorrectionWindow
 from host.app.doors import CAMERA, Doors, Meaning, door_said
 from host.app.feed import Feed, load, summary
 from host.app.new_game import as_the_form_says, check_names
@@ -103,7 +105,6 @@ class Table:
     ) -> None:
         self.store = store
         self.board = board
-        self.window = window
         self.pin_seconds = pin_seconds
         self.pin_length = pin_length  # digits of the PINs drawn (a longer one resists guessing)
         self.clock = clock
@@ -118,8 +119,7 @@ class Table:
         self.game: Game | None = None
         self.game_id: int | None = None
         self.paused = False
-        self.holding: Input | None = None  # the resolve held for the correction window
-        self.deadline: float | None = None  # when the held input is applied
+        self._window = CorrectionWindow(window, clock)  # the resolve held for corrections
         self.pin_until = 0.0  # the board shows the PIN until then
         self.throw: dict[str, Any] | None = None  # what the camera saw last (for the page)
         self.snapshots: dict[int, bytes] = {}
@@ -158,6 +158,21 @@ class Table:
         self._doors = Doors(self.clock, self._meanings)
         self._answers = Answers()  # a teaching's answers: one crossed by another is refused
 
+    @property
+    def window(self) -> float:
+        """Seconds a result is shown for corrections before it is resolved."""
+        return self._window.seconds
+
+    @property
+    def holding(self) -> Input | None:
+        """The resolve held for the correction window (None: the window is shut)."""
+        return self._window.holding
+
+    @property
+    def deadline(self) -> float | None:
+        """When the held input is applied (the table's clock)."""
+        return self._window.deadline
+
     # ---- starting and stopping -----------------------------------------------------------
 
     def start(self, pin: str | None = None, clock_thread: bool = True) -> None:
@@ -178,8 +193,7 @@ class Table:
                 row = self.store.row(current)
                 self.paused = row.paused
                 if row.holding is not None:  # the window was open at the crash: reopen it
-                    self.holding = row.holding
-                    self.deadline = self.clock() + self.window
+                    self._window.open(row.holding)
             self._show_pin()
             self._publish()
         if not clock_thread:
@@ -587,13 +601,12 @@ class Table:
             now = self.clock()
             if self._unstored and now >= self._retry_at:
                 self._store_camera_events()
-            due = self.deadline is not None and now >= self.deadline
-            if self.holding is not None and not self.paused and due:
+            if not self.paused and self._window.due(now):
                 try:
                     with self._doors.through("timer"):
                         self._resolve_held("timer")
                 except StoreError as error:  # held still: tried again in a moment
-                    self.deadline = now + RETRY_S
+                    self._window.deadline = now + RETRY_S
                     self.notice(
                         "error", _("the held result is not stored: {why}", why=message(error))
                     )
@@ -676,7 +689,7 @@ class Table:
             self._publish()
             return self._ack()
         if self.holding is not None:  # undo first takes back the end of the throws
-            self.holding = self.deadline = None
+            self._window.shut()
             self.store.hold(self.game_id, None)
             self.notice("info", _("undo: the throws go on"))
             self._publish()
@@ -840,7 +853,7 @@ class Table:
         self.store.set_paused(self.game_id, paused)
         self.paused = paused
         if not paused and self.holding is not None:
-            self.deadline = self.clock() + self.window  # a fresh look after the break
+            self._window.again()  # a fresh look after the break
         self.notice("info", _("game paused") if paused else _("game resumed"))
         self._publish()
         return self._ack()
@@ -939,9 +952,9 @@ class Table:
         if resolving:
             self._learn_from_result(learn_turn)
         if keep is not None:
-            self.deadline = self.clock() + self.window  # a fix: look again
+            self._window.again()  # a fix: look again
         else:
-            self.holding = self.deadline = None
+            self._window.shut()
         if game.game_over:
             winners = self.kind.winners(game)
             self.notice(
@@ -1046,8 +1059,7 @@ class Table:
                 )
             )
         self.store.hold(self.game_id, inp)
-        self.holding = dict(inp)
-        self.deadline = self.clock() + self.window
+        self._window.open(inp)
         self._publish()
 
     def _resolve_held(self, source: str) -> None:
@@ -1056,7 +1068,7 @@ class Table:
         try:
             self._commit(self.game, held, source)
         except Refused as refusal:  # the game moved on some other way: drop the window
-            self.holding = self.deadline = None
+            self._window.shut()
             assert self.game_id is not None
             self.store.hold(self.game_id, None)
             self.notice(
@@ -1076,8 +1088,7 @@ class Table:
         self._open(game_id, loaded)
         row = self.store.row(game_id)
         self.paused = row.paused
-        self.holding = row.holding
-        self.deadline = None if row.holding is None else self.clock() + self.window
+        self._window.open(row.holding)
         self._show_pin()
         self._publish()
 
@@ -1102,8 +1113,7 @@ class Table:
         row = self.store.row(self.game_id)
         self.paused = row.paused
         if row.holding != self.holding:
-            self.holding = row.holding
-            self.deadline = None if row.holding is None else self.clock() + self.window
+            self._window.open(row.holding)
 
     def _open(self, game_id: int, loaded: Loaded) -> None:
         self.kind, self.game, self._feed = loaded
@@ -1299,18 +1309,7 @@ class Table:
             if self.game is None or self.kind is None or self.game_id is None:
                 return out
             game, kind = self.game, self.kind
-            window = None
-            if self.holding is not None:
-                left = None if self.deadline is None else max(0.0, self.deadline - self.clock())
-                window = {
-                    "input": dict(self.holding),  # "use it now" sends it again
-                    "player": self.holding.get("player"),
-                    "seconds": None if left is None else round(left, 1),
-                    # the server's deadline on the wall clock: every page counts down to
-                    # it (a reloaded phone too), against the server's time it is sent with
-                    "ends_at": None if left is None else round(time.time() + left, 2),
-                    "paused": self.paused,
-                }
+            window = self._window.view(self.paused)
             answers = [] if self.paused else answers_json(kind, game)
             if window is not None:  # while the result is held: only fixes
                 answers = [a for a in answers if a["kind"] == CORRECT]
