@@ -51,7 +51,7 @@ from __future__ import annotations
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
@@ -102,6 +102,9 @@ class Misread(NamedTuple):
 
 
 Snapshot = Callable[[np.ndarray | None], tuple[bytes, float]]
+# the round's pile kept for a game (its id), as JSON: True once it is (the store may fail)
+Keep = Callable[[Hashable, dict[str, Any]], bool]
+Kept = Callable[[Hashable], dict[str, Any] | None]  # the pile kept for a game, if any
 
 
 class Reader(Protocol):
@@ -165,6 +168,12 @@ class CardWatcher:
         # the first view of a game's pile is yet to settle: its top card is the pile as it
         # lies (a host started again mid-round), not a card laid (CardExpectation.top)
         self._starting = False
+        # where the round's pile is kept as it changes (the game store: `remember`), so a
+        # camera started again (the host was) knows every card seen on it, not its top alone
+        self._keep: Keep | None = None
+        self._kept: Kept | None = None
+        self._unkept = False  # the pile changed since it was kept
+        self._to_read = False  # a game's cards are first awaited: its pile kept is to read
 
     def expect(self, expected: CardExpectation | None, game: Hashable = None) -> None:
         """What the game (`game`: which one) awaits now; None: nothing (no game, or the
@@ -184,10 +193,32 @@ class CardWatcher:
             self._last, self._game = expected, game
             if expected.what == "discard" and (last is None or (last.what == "hand" and not back)):
                 self._pile.clear()  # (a new round; an undo back into the round keeps its pile)
+                if last is not None:  # (kept at once: a round's pile is never another's)
+                    self._unkept = True
+                    self._keep_pile()
+            if last is None:  # a camera started on this game: its pile kept is read back
+                self._to_read = True  # (with the first frame: `remember` may come after)
             if expected.what == "hand" and expected != last:
                 # the view is looked at anew for this hand (its time too)
                 first = last is not None and last.what == "discard"
                 self._anew = "back" if back else "first" if first else "next"
+
+    def remember(self, keep: Keep, kept: Kept) -> None:
+        """Keep the round's pile with `keep(game, pile)` as it changes (after the events of
+        the frame that changed it are handed on: a card laid is committed before it is
+        kept), and read it back with `kept(game)` when a game's cards are first awaited: a
+        camera started again mid-round (the host was: a crash, a power cut) knows every
+        card it saw on the pile, where it lies, and takes none of them for a card laid."""
+        with self._lock:
+            self._keep, self._kept = keep, kept
+
+    def _keep_pile(self) -> None:
+        """The pile kept, if it changed and there is where (under the lock)."""
+        if self._keep is None or not self._unkept or self._game is None:
+            return
+        pile = [c.to_json() for c in self._pile]
+        if self._keep(self._game, {"pile": pile}):  # (not kept: tried again next frame)
+            self._unkept = False
 
     def take_guess(self) -> dict[str, Any] | None:
         """The hand the last misfit takes the cards for (None: none), once. The camera's
@@ -272,6 +303,11 @@ class CardWatcher:
             teaching(frame)
             return []
         with self._lock:
+            if self._to_read and self._kept is not None and self._game is not None:
+                self._to_read = False
+                self._pile += _pile_read(self._kept(self._game))
+                self._sizes.extend(_sides(c) for c in self._pile if c.known)
+            self._keep_pile()  # (the last frame's events are handed on: its pile is kept)
             expected = self.expected
             reader = None if expected is None else self._readers.get(expected.card_set)
             if self._anew:  # (the view settled last is this thread's: taken here)
@@ -310,6 +346,8 @@ class CardWatcher:
                 self._pile += [c for c in cards if (c.color, c.value) == expected.top]
             seen = [c for c in cards if not any(_same(c, old) for old in self._pile)]
             self._pile += seen  # (one not read, seen again where it lies, is not laid again)
+            with self._lock:
+                self._unkept = self._unkept or bool(seen)
             events = self._discard(expected, seen, dice, frame)
         self._sizes.extend(_sides(c) for c in seen if c.known)  # (after: judged by the others)
         return events
@@ -444,6 +482,28 @@ class CardWatcher:
             d["center"] = [round(v * scale, 1) for v in d["center"]]
             d["corners"] = [[round(v * scale, 1) for v in p] for p in d["corners"]]
         return CardsSeen(expected, cards, dice, snapshot, time.monotonic(), self.frames)
+
+
+def _pile_read(kept: Mapping[str, Any] | None) -> list[CardReading]:
+    """The pile as `remember` kept it (nothing, or what does not read: none)."""
+    from vision.cards.reader import CardReading
+
+    out = []
+    for c in (kept or {}).get("pile", []):
+        try:
+            out.append(
+                CardReading(
+                    **{
+                        **c,
+                        "corners": tuple(tuple(p) for p in c["corners"]),
+                        "center": tuple(c["center"]),
+                        "box": tuple(c["box"]),
+                    }
+                )
+            )
+        except (TypeError, KeyError, ValueError):
+            continue  # (a pile kept by another version: that card is not known)
+    return out
 
 
 def _where(c: CardReading) -> tuple[object, ...]:

@@ -430,6 +430,27 @@ class Store:
     def last_press(self, key: str) -> None:
         self._set_meta("press", key)
 
+    def card_pile(self, game: object) -> dict[str, Any] | None:
+        """The round's discard pile the card camera kept for game `game` (its id), as it
+        kept it (host.app.card_camera: `remember`); None if none, or another game's."""
+        try:
+            kept = json.loads(self._meta("card_pile") or "null")
+        except ValueError:
+            return None
+        if not isinstance(kept, dict) or kept.get("game") != game:
+            return None
+        return kept
+
+    def keep_card_pile(self, game: object, pile: Mapping[str, Any]) -> bool:
+        """Keep the card camera's pile of game `game`'s round (only the last game's is
+        kept: the table's camera follows one game); False if the store cannot be written
+        now (the camera tries again)."""
+        try:
+            self._set_meta("card_pile", json.dumps({**pile, "game": game}))
+        except StoreError:
+            return False
+        return True
+
     @property
     def current(self) -> int | None:
         """The game on the table (the one the app resumes at start), if any."""
@@ -633,6 +654,20 @@ class Store:
             {"seq": s, "input": _input(i), "source": src, "at": at, "undone": u}
             for s, i, src, at, u in rows
         ]
+
+    def redoable(self, game_id: int) -> list[Input]:
+        """What Redo gives back after a restart, as the table keeps it (the inputs undone,
+        the last undone last): the inputs undone after the game's last live one, each
+        undone after every input after it was made and after the one after it was undone
+        (an input undone, then another made and undone, is not given back)."""
+        out: list[Input] = []
+        made = undone = float("-inf")  # the latest made of those after it; its undo
+        for h in reversed(self.history(game_id)):
+            if h["undone"] is None or not h["undone"] > max(made, undone):
+                break
+            out.append(h["input"])
+            made, undone = max(made, float(h["at"])), float(h["undone"])
+        return out
 
     _ROW = (
         "SELECT g.id, g.kind, g.roles, g.status, g.paused, g.holding, g.result, g.created, "

@@ -218,6 +218,7 @@ class Table:
             self.cameras.append(camera)
             camera.notice = self.notice  # (a taught set set aside, said on the page)
             self.card_teaching.attach(camera.cards)
+            camera.cards.remember(self.store.keep_card_pile, self.store.card_pile)
             if self.learning is not None:
                 self.learning.attach(camera)
 
@@ -1123,7 +1124,7 @@ class Table:
         self.snapshots.clear()
         self._undos = 0
         self._entered = None
-        self._redo.clear()
+        self._redo = self.store.redoable(game_id)  # (a restart forgets nothing undone)
 
     def _show_pin(self) -> None:
         pin = self.store.pin or ""

@@ -967,3 +967,51 @@ def test_a_hand_fixed_in_one_tap_tells_the_round_it_ends_as_a_restart_does(tmp_p
                   clock=Clock(), announce=lambda s: None)  # fmt: skip
     again.start(clock_thread=False)
     assert feed(again) == live
+
+
+def test_a_host_started_again_mid_round_knows_every_card_it_saw_on_the_pile(
+    tmp_path: Path,
+) -> None:
+    """Before: a camera started again mid-round (the host was: a crash, a power cut) knew
+    only the pile's top card (CardExpectation.top), so a card laid before that still shows
+    beside it (the pile is spread as people lay, not squared) was new to it: Ann's red 7,
+    lying under Bob's red 3, became Ann's play of red 7 on it, an input nobody made. Now the
+    watcher keeps the round's pile in the game store as it changes and the camera started
+    again reads it back: nothing is laid until Ann lays her red 5. A real store, two tables
+    on it in turn, each with its own camera."""
+    red7 = reading("red", "7", at=(200, 240))
+    red3 = reading("red", "3", at=(420, 240), turn=60.0)
+    red5 = reading("red", "5", at=(300, 380), turn=10.0)
+    views = [[red7], [red7, red3], [red7, red3, red5]]
+    db = tmp_path / "games.db"
+
+    def table_and_camera() -> tuple[Table, DiceWatcher]:
+        table = Table(Store(db), FakeBoard(), window=0, pin_seconds=0, clock=Clock(),
+                      announce=lambda s: None)  # fmt: skip
+        table.start(clock_thread=False)
+        watcher = DiceWatcher()
+        watcher.cards = CardWatcher(_snapshot, load=lambda name: Scripted(views))
+        table.on_expect(watcher.expect)
+        table.camera_opened(watcher)
+        return table, watcher
+
+    def shown(table: Table, watcher: DiceWatcher, view: int, start: float) -> None:
+        for event in still(watcher, view, start, 1.0):
+            table.camera_event(event)
+
+    before, camera = table_and_camera()
+    players = [{"name": n} for n in ("Ann", "Bob")]
+    before.act({"do": "new_game", "game": "kato", "setup": {"players": players, "seed": 1}})
+    shown(before, camera, 0, 0.0)  # the card turned up
+    shown(before, camera, 1, 10.0)  # Ann... (the turn: whoever the game says)
+    assert before.game is not None and len(before.game.log) == 2
+    played = [dict(i) for i in before.game.log]
+    before.close()  # (as good as killed: every input and the pile are in the store)
+
+    table, camera = table_and_camera()
+    assert table.game is not None and [dict(i) for i in table.game.log] == played
+    shown(table, camera, 1, 0.0)  # the pile as it lies: the red 7 shows under the red 3
+    assert [dict(i) for i in table.game.log] == played, "a card of the pile was laid again"
+    shown(table, camera, 2, 10.0)
+    (laid,) = table.game.log[2:]
+    assert laid["card"] == {"color": "red", "value": "5"}

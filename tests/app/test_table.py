@@ -248,6 +248,33 @@ def test_a_window_survives_a_restart(tmp_path: Path, board: FakeBoard, clock: Cl
     assert stored(again)[-1]["type"] == "resolve"
 
 
+def test_what_was_undone_can_be_redone_after_a_restart(
+    tmp_path: Path, board: FakeBoard, clock: Clock
+) -> None:
+    """Before: the host started again (a crash, a power cut) had forgotten what was just
+    undone, so Redo was gone and the input had to be entered again (found by the chaos
+    soak, host.app.chaos). The store keeps every input undone, and when: what Redo gives
+    back is read from it, only the inputs undone since the last one given (one undone, then
+    a new input made, is not given back)."""
+    table = new_table(tmp_path / "games.db", board, clock)
+    setup = {"players": PLAYERS, "first_player": "Ann"}
+    table.act({"do": "new_game", "game": "king-of-tokyo", "setup": setup})
+    first, second = ["1", "2", "3", "claw", "heart", "energy"], ["1"] * 6
+    table.act({"do": "throw", "faces": first})
+    table.act({"do": "undo"})  # (the first throw, never given back: a new one came)
+    table.act({"do": "throw", "faces": second})
+    table.act({"do": "undo"})
+    assert stored(table) == [] and table.view()["game"]["redo"]
+    table.close()
+    table.store.close()
+
+    again = new_table(tmp_path / "games.db", board, clock)
+    assert again.view()["game"]["redo"]
+    again.act({"do": "redo"})
+    assert [i["thrown"] for i in stored(again)] == [second]
+    assert not again.view()["game"]["redo"]
+
+
 def play_to_yield(table: Table, clock: Clock) -> None:
     """Ann enters Tokyo; Bob smashes her: she is asked whether she yields."""
     table.camera_event(seen(["1", "2", "3", "claw", "heart", "energy"]))
