@@ -8,7 +8,7 @@ STAMP  := $(VENV)/.installed
 NPM_STAMP := node_modules/.installed
 ENGINE := var/compiled/manifest.json
 
-.PHONY: demo test lint typecheck pytest install browser card-fonts bench soak cards-models clean
+.PHONY: demo test lint typecheck pytest install browser card-fonts bench soak chaos cards-models clean
 
 demo: install
 	$(BIN)/dicetable demo
@@ -71,6 +71,11 @@ bench: install
 # GAMES=N (FIRST=S): a game's random-games soak plays N games from seed S, not its own count
 soak: install browser
 	$(BIN)/pytest -m soak $(if $(GAMES),--soak-games=$(GAMES)) $(if $(FIRST),--soak-first=$(FIRST))
+
+# The chaos soak (docs/app.md, "Chaos"): phones, the virtual board and kill -9 at random on
+# a running table, every game to its end; SEED=N for another run (a few minutes each)
+chaos: install
+	nice -n 10 $(BIN)/dicetable bench chaos --seed $(or $(SEED),1)
 
 # The card symbol network (vision/models/cards-symbol.onnx, ~370 KB) and the shipped card
 # set (vision/cards/sets/cards.npz), rebuilt from our rendered cards: every step seeded, the

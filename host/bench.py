@@ -22,7 +22,13 @@ PARTS: dict[str, tuple[str, str]] = {
     "board": ("host.board.bench", "firmware frames per second, round trip, heap"),
     "play": ("host.app.bench", "settled frame to board and page delay, 20 viewers"),
     "learning": ("host.app.learning_bench", "a refit of 500 examples, the page during a refit"),
+    "chaos": (
+        "host.app.chaos",
+        "a seeded chaos soak: phones, board and kill -9 on a running table",
+    ),
 }
+# the parts `all` leaves out: a soak that finds defects, not a figure to compare (make chaos)
+NOT_IN_ALL = ("chaos",)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -39,6 +45,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="REV",
         help="engine: measure git revision REV too, in turns with this tree, and print the ratios",
     )
+    chaos = parser.add_argument_group("chaos")
+    chaos.add_argument("--seed", type=int, default=1, help="chaos: the random seed (default 1)")
+    chaos.add_argument(
+        "--actions", type=int, default=300, help="chaos: random actions per game (default 300)"
+    )
+    chaos.add_argument(
+        "--phones", type=int, choices=(2, 3), default=3, help="chaos: phones (default 3)"
+    )
+    chaos.add_argument(
+        "--rounds", type=int, default=1, help="chaos: times each game is played (default 1)"
+    )
+    chaos.add_argument(
+        "--games", nargs="+", metavar="NAME", help="chaos: the games (default: every one)"
+    )
+    chaos.add_argument("--keep", metavar="FILE", help="chaos: save the host's console there")
 
 
 # the parts that measure a git revision beside this tree
@@ -51,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
             f"the {args.part} benchmark cannot measure another revision (--compare is for: "
             f"{', '.join(COMPARES)}); run it in a checkout of that revision and compare"
         )
-    parts = list(PARTS) if args.part == "all" else [args.part]
+    parts = [p for p in PARTS if p not in NOT_IN_ALL] if args.part == "all" else [args.part]
     status = 0
     for part in parts:
         module_name, what = PARTS[part]

@@ -244,6 +244,13 @@ class VirtualBoard:
         with open(self.port, "wb", buffering=0) as port:
             port.write(data)
 
+    def say(self, data: bytes) -> None:
+        """Write bytes onto the line toward the host as if the board had sent them (line
+        noise, a garbled or forged frame), between the firmware's own frames."""
+        if self._master < 0:
+            raise RuntimeError("the virtual board is unplugged")
+        os.write(self._master, data)
+
     # --- the runner's command channel -------------------------------------------------
     def _stdout(self) -> IO[str]:
         if self._process is None or self._process.stdout is None:
