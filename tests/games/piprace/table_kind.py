@@ -225,7 +225,7 @@ def _start(script: Mapping[str, Any]) -> PipRace:
         if not isinstance(p, Mapping) or not isinstance(p.get("name"), str) or not p["name"]:
             raise GameFileError(f"players[{i}].name: a player needs a name")
         token = p.get("token", list(TOKENS)[i])
-        if token not in TOKENS or token in tokens:
+        if not isinstance(token, str) or token not in TOKENS or token in tokens:
             raise GameFileError(f"players[{i}].token: one of {', '.join(TOKENS)}, once each")
         names.append(p["name"])
         tokens.append(token)
