@@ -324,16 +324,16 @@ def test_two_phones_answering_the_same_dice_or_card_the_second_is_told(
     assert said[4:] == [("confirm", 2), ("confirm", 3)]
 
 
-def _sorted_dice(table: Table, groups: list[list[int]], colours: list[list[int]]) -> str:
-    """The teaching on the table, its dice (four, one throw) sorted into `groups` by look
-    and `colours` by colour, as its sort would have; returns the teaching as pages see it."""
+def dice_sorted(table: Table, groups: list[list[int]], colours: list[list[int]], n: int = 4) -> str:
+    """The teaching on the table, its `n` dice (one throw) sorted into `groups` by look and
+    `colours` by colour, as its sort would have; returns the teaching as pages see it."""
     learning = table.learning
     assert learning is not None and learning.flow is not None
     flow = learning.flow
     flow.cuts = [
-        Cut(i, 1, crop(i), 0.0, (10.0 * i, 10.0), "claw", 0.9, flow.colors[0]) for i in range(4)
+        Cut(i, 1, crop(i), 0.0, (10.0 * i, 10.0), "claw", 0.9, flow.colors[0]) for i in range(n)
     ]
-    flow.sorted(([Group(k, g, "claw") for k, g in enumerate(groups)], np.zeros((4, 32, 32, 3))))
+    flow.sorted(([Group(k, g, "claw") for k, g in enumerate(groups)], np.zeros((n, 32, 32, 3))))
     flow.colour_groups = [Group(k, g, flow.colors[0]) for k, g in enumerate(colours)]
     table.touch()
     teaching = table.view()["teaching"]
@@ -352,11 +352,11 @@ def test_an_answer_made_on_dice_numbered_anew_since_is_refused(table: Table) -> 
     learning = table.learning
     assert learning is not None and learning.flow is not None
     assert len(learning.flow.colors) >= 2  # (King of Tokyo's black and green dice)
-    first = _sorted_dice(table, [[0, 1], [2, 3]], [[0, 2], [1, 3]])
+    first = dice_sorted(table, [[0, 1], [2, 3]], [[0, 2], [1, 3]])
     aiko = table.version
     table.act({"do": "teach", "step": "cancel", "version": table.version})
     table.act({"do": "teach", "step": "start", "version": table.version})
-    second = _sorted_dice(table, [[2, 3], [0, 1]], [[1, 3], [0, 2]])
+    second = dice_sorted(table, [[2, 3], [0, 1]], [[1, 3], [0, 2]])
     assert second != first
     flow = learning.flow
     color = flow.colors[1]

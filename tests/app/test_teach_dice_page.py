@@ -8,14 +8,13 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import numpy as np
 import pytest
 from playwright.sync_api import Browser, Request, Route, expect
 
 from host.app.table import Table
 from tests.app.browser import PHONE, Served, open_page, served_learning
-from tests.app.test_learning_table import crop
-from vision.learning.flow import Cut, Group
+from tests.app.test_learning_table import dice_sorted
+from vision.learning.flow import Group
 
 
 @pytest.fixture
@@ -30,15 +29,7 @@ def sorted_dice(
     """A teaching of King of Tokyo's dice begun on `table`, its `n` dice (one throw) sorted
     into `groups` by look and `colours` by colour, as its sort would have."""
     table.act({"do": "teach", "step": "start", "face_set": "kot"})
-    learning = table.learning
-    assert learning is not None and learning.flow is not None
-    flow = learning.flow
-    flow.cuts = [
-        Cut(i, 1, crop(i), 0.0, (10.0 * i, 10.0), "claw", 0.9, flow.colors[0]) for i in range(n)
-    ]
-    flow.sorted(([Group(k, g, "claw") for k, g in enumerate(groups)], np.zeros((n, 32, 32, 3))))
-    flow.colour_groups = [Group(k, g, flow.colors[0]) for k, g in enumerate(colours)]
-    table.touch()
+    dice_sorted(table, groups, colours, n)
 
 
 REFUSED = {
