@@ -677,6 +677,18 @@ def test_french_says_a_face_without_an_article_of_its_own() -> None:
         assert not re.search(r"\b(un|une)\s+\{faces?\b", said), (key, said)
 
 
+def test_japanese_says_a_turning_point_as_a_sentence() -> None:
+    """The game-over's turning points: 'Élodie：トーキョーに入る' stood between 'Hugoが脱落'
+    and 'Élodieの勝ち', a label where the others are sentences."""
+    from host.games.kot.story import changes
+
+    before = {"players": [{"name": "Élodie", "hp": 10, "vp": 0, "energy": 0, "alive": True,
+                           "location": None, "cards": []}]}  # fmt: skip
+    after = {"players": [{**before["players"][0], "location": "city"}]}
+    _did, key = changes(before, after)
+    assert localize(key, "ja") == ["Élodieがトーキョーに入る"]
+
+
 def test_japanese_says_tokyo_as_its_edition_prints_it() -> None:
     """トーキョー, as the Japanese rules print Tokyo City ("Tokyo City": "トーキョー"): the feed
     said "Hugo：東京を去る" beside "Bruno：トーキョーに入る", two names for one place. The
