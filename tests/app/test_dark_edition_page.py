@@ -101,3 +101,30 @@ def test_each_expansion_s_option_says_what_it_does(
     expect(note).to_contain_text(cultists)
     note = form.locator("p:has(select[name=wickedness]) small.note")  # type: ignore[attr-defined]
     expect(note).to_contain_text(wickedness)
+
+
+@pytest.mark.parametrize(
+    ("lang", "devious"),
+    [
+        ("fr", "Prendre Sournois\u00a0: Un lancer de plus à chaque tour."),
+        ("ja", "ずる賢さを取る：毎ターン振り直しが1回多い。"),
+    ],
+)
+def test_a_wickedness_tile_is_offered_with_what_it_does(
+    browser: Browser, table: Served, lang: str, devious: str
+) -> None:
+    """Three 1s took the gauge to 3: the tiles were offered by their names alone
+    ('Prendre Sournois', 'Prendre Éternel'...), what each does nowhere on the page."""
+    table.table.act({"do": "new_game", "game": "king-of-tokyo", "setup": {
+        "players": [{"name": "Ann", "monster": "The King"}, {"name": "Bob", "monster": "Alienoid"}],
+        "options": {"wickedness": "front", "table_deck": False}, "seed": 0,
+        "position": {"active_player": "Ann", "monsters": {"Ann": {"wickedness": 1}}},
+    }})  # fmt: skip
+    page = open_page(browser, table, lang)
+    table.table.act({"do": "throw", "faces": ["1", "1", "1", "2", "3", "heart"]})
+    table.table.act({"do": "input", "input": {"type": "resolve", "player": "Ann"}})
+    table.table.act({"do": "input", "input": {"type": "resolve", "player": "Ann"}})  # now
+    tiles = page.locator(".answer[data-kind=tile] .choices button")
+    expect(tiles).to_have_count(4)
+    expect(tiles.first).to_have_text(devious)
+    assert not page.errors  # type: ignore[attr-defined]

@@ -485,3 +485,16 @@ def test_the_feed_names_the_dark_cards_and_a_zombie_in_every_language() -> None:
     assert any("défausse Zombification" in line for line in told["fr"]["did"])
     assert "Annがゾンビとして戻る" in told["ja"]["key"]
     assert any("ゾンビ化を捨てる" in line for line in told["ja"]["did"])
+
+
+def test_every_wickedness_tile_says_what_it_does_when_it_is_offered() -> None:
+    """'Prendre Sournois / Éternel / Rôdeur / Infatigable': a tile chosen by its name
+    alone. Each of the 20 tiles (both sides) has its effect in a line, said with it."""
+    from host.games.kot.expansions.tile_words import EFFECTS as TILE_EFFECTS
+    from host.games.kot.setup import TILE_PAIRS
+    from host.games.text import localize
+
+    assert set(TILE_EFFECTS) == {t for pair in TILE_PAIRS for t in pair}
+    for lang in ("en", "fr", "ja"):
+        said = [localize(e, lang) for e in TILE_EFFECTS.values()]
+        assert len(set(said)) == len(said)  # none said as another

@@ -23,6 +23,7 @@ from host.games.kot.decision_kinds import Answer, DecisionKind, decision_kind
 from host.games.kot.effects import CardEffect
 from host.games.kot.errors import MalformedInput, RuleViolation
 from host.games.kot.expansion import Expansion, expansion
+from host.games.kot.expansions.tile_words import EFFECTS as TILE_EFFECTS
 from host.games.kot.powers.damage import PoisonSpit
 from host.games.kot.setup import TILE_PAIRS, SetupError
 from host.games.kot.state import ExtraTurn
@@ -399,7 +400,11 @@ class TakeTile(DecisionKind):
         return {
             "title": title,
             "choices": [
-                choice(_("Take {tile}", tile=_.name(t)), {**base, "tile": t})
+                # what the tile does, said with it: a choice among names alone was blind
+                choice(
+                    _("Take {tile}: {effect}", tile=_.name(t), effect=TILE_EFFECTS[t]),
+                    {**base, "tile": t},
+                )
                 for t in w.options["tiles"]
             ],
         }
