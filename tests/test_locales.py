@@ -689,6 +689,29 @@ def test_japanese_says_a_turning_point_as_a_sentence() -> None:
     assert localize(key, "ja") == ["Élodieがトーキョーに入る"]
 
 
+def test_a_name_inside_a_sentence_is_said_as_the_language_names_it() -> None:
+    """A game's name translated ("Fluxling": "フラックスリング") is said so in every
+    sentence of that language: "Fluxling でカードを写す" stood beside
+    "フラックスリングでカードをコピーする？" on one Japanese page. A name in a
+    command's option or a field's path ("--camera", "deck.wild.cone") is code, and
+    stays."""
+    slips = []
+    for domain in sorted(PACKAGES):
+        try:
+            words = words_of(domain)
+        except (ImportError, AttributeError):
+            continue  # a package without names of its own
+        for lang in ("fr", "ja"):
+            said = translation(domain, lang) or {}
+            for name in sorted(set(words.names())):
+                local = words.name(name).say(lang)
+                if local == name or len(name) < 4:
+                    continue
+                word = re.compile(rf"(?<![\w{{.\-]){re.escape(name)}(?![\w}}.\-])")
+                slips += [(lang, name, v) for k, v in said.items() if k != name and word.search(v)]
+    assert slips == []
+
+
 def test_japanese_says_tokyo_as_its_edition_prints_it() -> None:
     """トーキョー, as the Japanese rules print Tokyo City ("Tokyo City": "トーキョー"): the feed
     said "Hugo：東京を去る" beside "Bruno：トーキョーに入る", two names for one place. The

@@ -93,6 +93,13 @@ def _expansion_said(inp: Input, who: str) -> str | None:
         return _("{player} takes the tile {tile}", player=who, tile=_.name(inp["tile"]))
     if kind == "curse" and isinstance(inp.get("curse"), str):
         return _("Curse turned over: {curse}", curse=_.name(inp["curse"]))
+    if kind == "fluxling" and isinstance(inp.get("target"), str):
+        return _(
+            "{player}: Fluxling copies {card} of {owner}",
+            player=who,
+            card=_.name(inp["target"]),
+            owner=str(inp.get("owner", "")),
+        )
     if kind == "scarab" and isinstance(inp.get("to"), str):
         return _("{player} gives the Golden Scarab to {other}", player=who, other=inp["to"])
     if not isinstance(face, str):

@@ -228,6 +228,8 @@ def test_the_feed_says_an_expansion_s_input_as_what_happened() -> None:
     assert localize(said(removed, {}), "fr") == "Bruno retire le dé qui montre 3"
     again = {"type": "bless", "player": "Bruno", "face": "claw", "do": "rethrow"}
     assert localize(said(again, {}), "fr") == "Bruno choisit de relancer le dé qui montre Baffe"
+    copied = {"type": "fluxling", "player": "Élodie", "target": "Jets", "owner": "Hugo"}
+    assert localize(said(copied, {}), "fr") == "Élodie\u00a0: Fluxling copie Réacteurs de Hugo"
     other = {"type": "reroll", "player": "Élodie", "face": "claw"}
     assert localize(said(other, {}), "ja") == "Élodieが攻撃のダイスを振り直させた"
 
