@@ -140,3 +140,18 @@ def test_a_game_the_demo_does_not_know_is_said_in_japanese() -> None:
     assert said.stderr.startswith("dicetable demo：ここにゲーム「chess」はありません："), (
         said.stderr
     )
+
+
+def test_a_board_not_found_is_said_in_french_and_the_test_s_steps_in_japanese() -> None:
+    fr = dicetable("board", "test", "--port", "/dev/ttyACM-not-there", env=FR)
+    assert fr.returncode == 1
+    assert fr.stderr == (
+        f"dicetable board{NBSP}: pas de port série /dev/ttyACM-not-there{NBSP}: voyez "
+        "dicetable board ports\n"
+    )
+    ja = dicetable("board", "test", "--virtual", "--step-seconds", "0.01", env=JA)
+    assert ja.returncode == 0, ja.stderr
+    told = ja.stdout.splitlines()
+    assert "ボードを見てください。各席のボタンを一度ずつ押してください（押したボタンが表示されます）" in told
+    assert "手順33/33：各表示に席の番号が出ます" in told
+    assert "押されていないボタン（6個）：1、2、3、4、5と6番席" in told

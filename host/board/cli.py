@@ -1,4 +1,7 @@
-"""`dicetable board ports|flash|test`: find the LED board, flash its firmware, test it."""
+"""`dicetable board ports|flash|test`: find the LED board, flash its firmware, test it.
+
+It speaks the terminal's language (host.text); `dicetable board fuzz` (a developer's run)
+says its figures as the fuzz script prints them."""
 
 from __future__ import annotations
 
@@ -12,6 +15,8 @@ from pathlib import Path
 
 from host.board import deploy
 from host.errors import UserError
+from host.games.text import Text
+from host.text import _, said
 
 HELLO_TIMEOUT_S = 5.0
 RESET_WAIT_S = 2.0  # a Pico's USB port is back this long after it resets
@@ -47,6 +52,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def tell(text: Text | str) -> None:
+    """A line for the terminal, in its language."""
+    print(said(text), flush=True)
+
+
 def run(args: argparse.Namespace) -> int:
     if args.board_command == "ports":
         return ports()
@@ -65,11 +75,13 @@ def ports() -> int:
 
     found = sorted(list_ports.comports(), key=lambda p: p.device)
     if not found:
-        print("no serial ports (plug the board in with a data cable)")
+        tell(_("no serial ports (plug the board in with a data cable)"))
         return 0
     for p in found:
         usb = f"{p.vid:04X}:{p.pid:04X}" if p.vid is not None and p.pid is not None else "-"
-        mark = "  <- Pico running MicroPython" if (p.vid, p.pid) == PICO_USB_ID else ""
+        mark = (
+            "  " + said(_("<- Pico running MicroPython")) if (p.vid, p.pid) == PICO_USB_ID else ""
+        )
         print(f"{p.device}  {usb}  {p.description}{mark}")
     return 0
 
@@ -79,19 +91,29 @@ def _the_pico(port: str | None) -> str:
 
     if port:
         if port.startswith("/") and not Path(port).exists():
-            raise UserError(f"no serial port {port}: see `dicetable board ports`")
+            raise UserError(
+                _(
+                    "no serial port {port}: see {command}",
+                    port=port,
+                    command="dicetable board ports",
+                )
+            )
         if Path(port).is_dir() or Path(port).is_file():
             raise UserError(
-                f"{port} is a folder or file, not a serial port: see `dicetable board ports`"
+                _(
+                    "{port} is a folder or file, not a serial port: see {command}",
+                    port=port,
+                    command="dicetable board ports",
+                )
             )
         return port
     picos = find_pico_ports()
     if not picos:
         raise UserError(
-            "no Pico running MicroPython found (USB id 2E8A:0005): plug it in, or give --port"
+            _("no Pico running MicroPython found (USB id 2E8A:0005): plug it in, or give --port")
         )
     if len(picos) > 1:
-        raise UserError(f"several Picos found ({', '.join(picos)}): choose one with --port")
+        raise UserError(_("several Picos found ({ports}): choose one with --port", ports=picos))
     return picos[0]
 
 
@@ -116,9 +138,9 @@ def _mpremote(command: Sequence[str]) -> tuple[int, str]:
             command, check=False, capture_output=True, text=True, timeout=MPREMOTE_TIMEOUT_S
         )
     except subprocess.TimeoutExpired:  # (a port where nothing answers: it would wait forever)
-        return 1, f"nothing answered within {MPREMOTE_TIMEOUT_S:.0f} s"
-    said = [line.strip() for line in done.stderr.splitlines() if line.strip()]
-    last = said[-1] if said else ""
+        return 1, _("nothing answered within {seconds} s", seconds=round(MPREMOTE_TIMEOUT_S))
+    lines = [line.strip() for line in done.stderr.splitlines() if line.strip()]
+    last = lines[-1] if lines else ""
     return done.returncode, last.rpartition("Error: ")[2] if "Error: " in last else last
 
 
@@ -132,18 +154,41 @@ def flash(port: str | None, runner: Callable[[Sequence[str]], tuple[int, str]] =
     with BoardLink.open(port) as link:
         running = link.wait_board(1.5)
         if running:
-            print(f"{port}: firmware {link.status.firmware_version} running; asking for the REPL")
+            tell(
+                _(
+                    "{port}: firmware {version} running; asking for the REPL",
+                    port=port,
+                    version=link.status.firmware_version,
+                )
+            )
             link.request(wire.MAINTENANCE, 0, wire.MAINTENANCE_PAYLOAD, timeout=1.0)
     if running:  # (else the Pico is at its REPL already)
         time.sleep(RESET_WAIT_S)
         port = _the_pico(given)
-    print(f"copying {len(deploy.package_files())} firmware modules to {port} ...")
-    status, said = runner(mpremote_commands(port))
+    tell(
+        _(
+            "copying {n, plural, one {# firmware module} other {# firmware modules}} to {port} ...",
+            n=len(deploy.package_files()),
+            port=port,
+        )
+    )
+    status, why = runner(mpremote_commands(port))
     if status != 0:
         raise UserError(
-            f"mpremote could not copy the firmware to {port}"
-            + (f" ({said})" if said else "")
-            + ": unplug and replug the Pico, then run `dicetable board flash` again"
+            _(
+                "mpremote could not copy the firmware to {port} ({why}): unplug and replug the "
+                "Pico, then run {command} again",
+                port=port,
+                why=why,
+                command="dicetable board flash",
+            )
+            if why
+            else _(
+                "mpremote could not copy the firmware to {port}: unplug and replug the Pico, "
+                "then run {command} again",
+                port=port,
+                command="dicetable board flash",
+            )
         )
     return check_version(given, VERSION)
 
@@ -156,16 +201,31 @@ def check_version(port: str | None, expected: str) -> int:
     with BoardLink.open(port) as link:
         if not link.wait_board(HELLO_TIMEOUT_S):
             raise UserError(
-                f"the board on {port or 'USB'} did not announce itself within "
-                f"{HELLO_TIMEOUT_S:.0f} s after the reset: check `dicetable board ports`, "
-                "then flash again"
+                _(
+                    "the board on {port} did not announce itself within {seconds} s after the "
+                    "reset: check {command}, then flash again",
+                    port=port or "USB",
+                    seconds=round(HELLO_TIMEOUT_S),
+                    command="dicetable board ports",
+                )
             )
         status = link.status
     if status.firmware_version != expected:
         raise UserError(
-            f"the board runs firmware {status.firmware_version}, not {expected}: flash again"
+            _(
+                "the board runs firmware {version}, not {expected}: flash again",
+                version=status.firmware_version,
+                expected=expected,
+            )
         )
-    print(f"{status.port}: firmware {status.firmware_version} running, boot id {status.boot_id}")
+    tell(
+        _(
+            "{port}: firmware {version} running, boot id {boot}",
+            port=status.port,
+            version=status.firmware_version,
+            boot=status.boot_id,
+        )
+    )
     return 0
 
 
@@ -175,34 +235,40 @@ def fuzz(rounds: int, seed: int) -> int:
     from host.board import micropython
 
     if rounds < 1:
-        raise UserError("--rounds must be at least 1")
+        raise UserError(_("--rounds must be at least 1"))
     print(f"fuzzing the firmware under MicroPython: {rounds} rounds, seed {seed} ...")
     script = Path(__file__).with_name("fuzz_firmware.py")
     result = micropython.run_script(script, [str(rounds), str(seed)], timeout=None)
     if result.returncode != 0:
         print(result.stderr, file=sys.stderr, end="")
-        raise UserError(f"the firmware failed the fuzz run (seed {seed}): see above")
+        raise UserError(_("the firmware failed the fuzz run (seed {seed}): see above", seed=seed))
     print(result.stdout.strip())
     return 0
 
 
 # --- test --------------------------------------------------------------------------------
-def test_steps(led_names: Sequence[str]) -> list[str]:
+def test_steps(led_names: Sequence[str]) -> list[Text]:
     """What a person should see at each self-test step (see firmware/board.py)."""
-    steps = [f"segment {name} on every digit" for name in "abcdefg"]
-    steps.append("every decimal point")
+    steps = [_("segment {name} on every digit", name=name) for name in "abcdefg"]
+    steps.append(_("every decimal point"))
     for name in led_names:
-        steps += [f"LED {name}: {colour}" for colour in ("red", "green", "blue")]
-    steps.append("each display shows its seat number")
+        steps += [
+            _("LED {name}: red", name=name),
+            _("LED {name}: green", name=name),
+            _("LED {name}: blue", name=name),
+        ]
+    steps.append(_("each display shows its seat number"))
     return steps
 
 
-def led_names() -> list[str]:
+def led_names() -> list[Text]:
     from hardware import pinmap
 
     pins = pinmap.load()
-    names = [f"seat {k + 1}" for k in range(len(pins.displays))]
-    return names + [f"extra {e + 1} ({n})" for e, n in enumerate(pins.extra_names)]
+    names = [_("seat {n}", n=k + 1) for k in range(len(pins.displays))]
+    return names + [
+        _("extra {n} ({name})", n=e + 1, name=n) for e, n in enumerate(pins.extra_names)
+    ]
 
 
 def self_test(port: str | None, virtual: bool, step_seconds: float) -> int:
@@ -222,17 +288,30 @@ def self_test(port: str | None, virtual: bool, step_seconds: float) -> int:
         link = stack.enter_context(BoardLink.open(port))
         if not link.wait_board(HELLO_TIMEOUT_S):
             raise UserError(
-                f"no board answered on {port}: check the cable, or flash the firmware "
-                "with `dicetable board flash`"
+                _(
+                    "no board answered on {port}: check the cable, or flash the firmware with "
+                    "{command}",
+                    port=port,
+                    command="dicetable board flash",
+                )
             )
         status = link.status
-        print(f"{port}: firmware {status.firmware_version}, boot id {status.boot_id}")
-        print("watch the board; press each seat's button once (presses are listed)")
+        tell(
+            _(
+                "{port}: firmware {version}, boot id {boot}",
+                port=port,
+                version=status.firmware_version,
+                boot=status.boot_id,
+            )
+        )
+        tell(_("watch the board; press each seat's button once (presses are listed)"))
         pressed: dict[int, int] = {}
         for step, what in enumerate(steps):
             if not link.request(wire.TEST, step, b"", timeout=1.0):
-                raise UserError(f"the board did not acknowledge test step {step}: run it again")
-            print(f"step {step + 1:2d}/{len(steps)}: {what}")
+                raise UserError(
+                    _("the board did not acknowledge test step {step}: run it again", step=step)
+                )
+            tell(_("step {n}/{count}: {what}", n=f"{step + 1:2d}", count=len(steps), what=what))
             if board is not None:  # what a person would see on the board
                 print(board.render(), flush=True)
             deadline = time.monotonic() + step_seconds
@@ -241,12 +320,19 @@ def self_test(port: str | None, virtual: bool, step_seconds: float) -> int:
                 if press is not None:
                     link.acknowledge(press)
                     pressed[press.seat] = pressed.get(press.seat, 0) + 1
-                    print(f"    button of seat {press.seat + 1} pressed")
+                    tell("    " + said(_("button of seat {n} pressed", n=press.seat + 1)))
         link.show(BoardDisplay([]))  # all dark: the test is over
         link.wait_shown(1.0)
     seats = status.seats or 0
-    missing = [str(s + 1) for s in range(seats) if s not in pressed]
-    print("buttons pressed: " + (", ".join(f"seat {s + 1}" for s in sorted(pressed)) or "none"))
+    missing = [s + 1 for s in range(seats) if s not in pressed]
+    seen = [_("seat {n}", n=s + 1) for s in sorted(pressed)]
+    tell(_("buttons pressed: {seats}", seats=seen) if seen else _("buttons pressed: none"))
     if missing:
-        print(f"buttons not pressed: seat {', '.join(missing)}")
+        tell(
+            _(
+                "buttons not pressed: {n, plural, one {seat} other {seats}} {seats}",
+                n=len(missing),
+                seats=missing,
+            )
+        )
     return 0

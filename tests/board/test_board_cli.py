@@ -143,7 +143,7 @@ def test_board_test_walks_every_step_and_reports_presses(
     out = capsys.readouterr().out
     assert "step 33/33: each display shows its seat number" in out
     assert "button of seat 3 pressed" in out
-    assert "buttons not pressed: seat 1, 2, 4, 5, 6" in out
+    assert "buttons not pressed: seats 1, 2, 4, 5 and 6" in out
 
 
 def test_board_test_on_the_virtual_board_draws_each_step(
