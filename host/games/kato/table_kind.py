@@ -78,13 +78,23 @@ class KatoKind(ScriptedKind):
         won = {p["name"]: 0 for p in s["players"]}
         for r in s["rounds"]:
             won[r["winner"]] += 1
-        lines = []
+        lines: list[str] = []
         for p in s["players"]:
-            n = won[p["name"]]
-            rounds = "no round won" if not n else f"{n} round{'s' if n > 1 else ''} won"
-            lines.append(f"{p['name']:<6} {p['score']:>3} points, {rounds}")
+            n, name, score = won[p["name"]], p["name"], p["score"]
+            lines.append(
+                _(
+                    "{player:<6} {score:>3} points, "
+                    "{n, plural, one {# round won} other {# rounds won}}",
+                    player=name, score=score, n=n,
+                )
+                if n
+                else _("{player:<6} {score:>3} points, no round won", player=name, score=score)
+            )  # fmt: skip
         if s["game_over"]:
-            lines.append("Winner: " + (" and ".join(s["winners"]) or "nobody"))
+            winners = list(s["winners"])
+            lines.append(
+                _("Winner: {players}", players=winners) if winners else _("Winner: nobody")
+            )
         return lines
 
     def catalog(self) -> dict[str, Any]:

@@ -118,16 +118,33 @@ class KingdomRunKind(ScriptedKind):
         'Ann    red      12 points: 6 tokens, no finish place'
         """
         s = _kr(game).to_json()
-        lines = []
+        lines: list[str] = []
         for p in s["players"]:
-            places = ", ".join(map(str, p["places"]))
-            where = f"finish places {places}" if places else "no finish place"
+            said = {
+                "player": p["name"],
+                "colour": _.name(p["colour"]),
+                "score": p["score"],
+                "tokens": p["tokens"],
+            }
             lines.append(
-                f"{p['name']:<6} {p['colour']:<7} {p['score']:>3} points: "
-                f"{p['tokens']} tokens, {where}"
-            )
+                _(
+                    "{player:<6} {colour:<7} {score:>3} points: "
+                    "{tokens, plural, one {# token} other {# tokens}}, "
+                    "{n, plural, one {finish place} other {finish places}} {places}",
+                    **said, n=len(p["places"]), places=list(p["places"]),
+                )
+                if p["places"]
+                else _(
+                    "{player:<6} {colour:<7} {score:>3} points: "
+                    "{tokens, plural, one {# token} other {# tokens}}, no finish place",
+                    **said,
+                )
+            )  # fmt: skip
         if s["game_over"]:
-            lines.append("Winner: " + (" and ".join(s["winners"]) or "nobody"))
+            winners = list(s["winners"])
+            lines.append(
+                _("Winner: {players}", players=winners) if winners else _("Winner: nobody")
+            )
         return lines
 
     def button_inputs(self, game: Game, player: str) -> list[Input]:

@@ -154,22 +154,32 @@ class KingOfTokyoKind:
         return [m.name for m in _kot(game).winners]
 
     def standings(self, game: Game) -> list[str]:
-        """Each monster's VP, HP and place, then the winner.
+        """Each monster's VP, HP and place, then the winner (`Text`s: the terminal says
+        them in its language).
 
         >>> from host.games.kot import Setup
-        >>> KIND.standings(KingOfTokyo(Setup.simple("Ann", "Bob", first_player="Ann")))[0]
-        'Ann    Alienoid      0 VP  10 HP'
+        >>> said = KIND.standings(KingOfTokyo(Setup.simple("Ann", "Bob", first_player="Ann")))
+        >>> said[0], said[0].say("fr")
+        ('Ann    Alienoid      0 VP  10 HP', 'Ann    Alienoid      0 ★  10 PV')
         """
-        lines = []
+        lines: list[str] = []
         for p in _kot(game).to_json()["players"]:
-            status = "" if p["alive"] else "  (eliminated)"
-            where = f"  in Tokyo {p['location'].title()}" if p["location"] else ""
-            lines.append(
-                f"{p['name']:<6} {p['monster']:<12} {p['vp']:>2} VP  {p['hp']:>2} HP{where}{status}"
+            line = _(
+                "{player:<6} {monster:<12} {vp:>2} VP  {hp:>2} HP",
+                player=p["name"],
+                monster=_.name(p["monster"]),
+                vp=p["vp"],
+                hp=p["hp"],
             )
+            if p["location"]:
+                place = _.name(f"Tokyo {p['location'].title()}")
+                line = _("{standing}  in {place}", standing=line, place=place)
+            if not p["alive"]:
+                line = _("{standing}  (eliminated)", standing=line)
+            lines.append(line)
         if game.game_over:
             winners = self.winners(game)
-            lines.append("Winner: " + ", ".join(winners) if winners else "Nobody wins.")
+            lines.append(_("Winner: {players}", players=winners) if winners else _("Nobody wins."))
         return lines
 
     def catalog(self) -> dict[str, Any]:
