@@ -60,7 +60,13 @@ VISION_TERMINAL = tuple(
 TERMINAL_MODULES = {"host.games.kot.bench", "host.games.replay_cli"}
 # The command line's modules whose errors (UserError) the people who set up and run the
 # table meet: said in the terminal's language (host.text), so written as messages too.
-PLAYERS_TERMINAL = ("host.cli", "host.demo", "host.app.cli", "host.app.board_seam", "host.board.cli")
+PLAYERS_TERMINAL = (
+    "host.cli",
+    "host.demo",
+    "host.app.cli",
+    "host.app.board_seam",
+    "host.board.cli",
+)
 
 # The app's modules whose words reach a page, and the errors that carry them there (the
 # table refuses with a UserError of the teaching's, a StoreError...); besides, in each,

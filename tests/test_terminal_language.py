@@ -156,6 +156,7 @@ def test_a_board_not_found_is_said_in_french_and_the_test_s_steps_in_japanese() 
     ja = dicetable("board", "test", "--virtual", "--step-seconds", "0.01", env=JA)
     assert ja.returncode == 0, ja.stderr
     told = ja.stdout.splitlines()
-    assert "ボードを見てください。各席のボタンを一度ずつ押してください（押したボタンが表示されます）" in told
+    watch = "ボードを見てください。各席のボタンを一度ずつ押してください"
+    assert f"{watch}（押したボタンが表示されます）" in told
     assert "手順33/33：各表示に席の番号が出ます" in told
     assert "押されていないボタン（6個）：1、2、3、4、5と6番席" in told
