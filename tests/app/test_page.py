@@ -400,6 +400,27 @@ def test_twenty_vp_reached_says_the_win_comes_at_the_end_of_the_turn(
     assert not page.errors  # type: ignore[attr-defined]
 
 
+@pytest.mark.parametrize("lang", ["fr", "ja"])
+def test_use_this_result_is_on_a_phone_s_screen_beside_a_rethrow_by_hand(
+    browser: Browser, table: Served, lang: str
+) -> None:
+    """A throw entered by hand: the rethrow's grid (six rows of faces) pushed 'Garder ce
+    résultat' below a phone's screen, under the page's bar. It is drawn in the rethrow's
+    form, above the grid, and taken from there; the camera's throw keeps it apart."""
+    start_game(table, options={"table_deck": False})
+    page = open_page(browser, table, lang)
+    table.table.act({"do": "throw", "faces": ["1", "1", "2", "claw", "heart", "energy"]})
+    end = page.locator(".answer[data-kind=throw] [data-test=throw-end]")
+    expect(end).to_be_visible()
+    expect(page.locator(".answer[data-kind=resolve]")).to_have_count(0)  # not twice
+    bar = page.locator("#bottom").bounding_box()
+    box = end.bounding_box()
+    assert bar is not None and box is not None and box["y"] + box["height"] <= bar["y"]
+    end.click()
+    expect(page.locator("[data-test=countdown]")).to_be_visible()  # the result held, to fix
+    assert not page.errors  # type: ignore[attr-defined]
+
+
 def to_yield(s: Served) -> None:
     t = s.table
     t.camera_event(throw_seen(["1", "2", "3", "claw", "heart", "energy"]))

@@ -108,7 +108,12 @@ def reveal(page: Page, player: str, card: str) -> None:
 
 
 def end_throws(page: Page, player: str) -> None:
-    choose(page, "resolve", player)
+    # after a rethrow entered by hand, "use this result" is in its form, above the grid
+    inside = answer(page, "throw", player).locator("[data-test=throw-end]")
+    if inside.count():
+        moved(page, inside.click)
+    else:
+        choose(page, "resolve", player)
     moved(page, page.locator("[data-test=use-now]").click)
 
 

@@ -484,7 +484,16 @@ function drawAnswers(el) {
   const folded = foldedKind(g);
   if (!folded) unfolded.clear();
   const answers = g.answers.filter((a) => a.kind !== folded).concat(g.answers.filter((a) => a.kind === folded));
+  // the answer that ends a rethrow ("use this result", the form's `ends`), one button, is
+  // drawn in the rethrow's form, above its grid: on a phone it stood below, off the screen
+  const ends = new Map();
   for (const a of answers) {
+    if (a.kind === folded || !a.form || a.form.type !== "dice" || !a.form.ends) continue;
+    const end = answers.find((b) => b.kind === a.form.ends && b.player === a.player && b.choices.length === 1 && !b.form);
+    if (end) ends.set(a, end);
+  }
+  const inside = new Set(ends.values());
+  for (const a of answers.filter((x) => !inside.has(x))) {
     const fold = a.kind === folded;
     const heading = h("h3", {}, a.title);
     const box = fold ?
@@ -500,7 +509,7 @@ function drawAnswers(el) {
     } else {
       box.append(h("div", { class: "choices" }, a.choices.map((c) => h("button", { "data-input": JSON.stringify(c.input), onclick: () => answer(c.input) }, c.label))));
     }
-    if (a.form && a.form.type === "dice") box.append(diceForm(a.form));
+    if (a.form && a.form.type === "dice") box.append(diceForm(a.form, ends.get(a)));
     if (a.form && a.form.type === "correct") box.append(correctForm(a.form, base));
     if (a.form && a.form.type === "fields") box.append(fieldsForm(guessed(a, g.throw)));
     el.append(box);
@@ -540,12 +549,17 @@ function cameraRead(g) {
 // the dice as they lay: only a die that shows another face is tapped, then the throw is
 // sent. A form that counts one face only (a game's roll-off may count one face) asks how
 // many.
-function diceForm(form) {
+function diceForm(form, end = null) {
   if (form.only) return countForm(form);
   const intro = (text) => h("p", { class: "quiet" }, form.note ? t("Enter the dice: {note}.", { note: form.note }) : text);
   if (form.current.length === form.count) {
     const dice = draft("rethrow", form, () => form.current.slice());
+    // the result kept as it lies (`end`, the answer that ends the throws) first: under the
+    // grid it stood off a phone's screen
     return h("div", { class: "dice-form", "data-test": "dice-form" },
+      end ? h("p", { class: "choices" }, h("button", {
+        "data-test": "throw-end", "data-input": JSON.stringify(end.choices[0].input), onclick: () => answer(end.choices[0].input),
+      }, end.choices[0].label)) : null,
       intro(t("Tap the new face of each die that changed, then send the throw:")),
       diceGrid(form.current, form.faces, (i, f) => { dice[i] = f; }, form.groups, dice),
       h("button", { "data-test": "throw-done", onclick: () => act({ do: "throw", faces: dice.slice() }) }, t("Send this throw")));

@@ -163,6 +163,8 @@ class Throw(DecisionKind):
         if own and not note and not current and only is None:
             main = sum(n for d, n in dice.items() if d not in said)
             form["dice"] = [_("{n, plural, one {# die} other {# dice}}", n=main), *own]
+        if current:  # a rethrow: its grid ends with "use this result" (a phone's screen)
+            form["ends"] = RESOLVE
         if "groups" in form:  # each kind of die's faces named (its berserk ⚡ is not a black ⚡)
             form["group_names"] = [None, *(x.die_said for x in game.dice_expansions)]
         return {"title": title, "choices": [], "form": form}
