@@ -60,6 +60,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--games", nargs="+", metavar="NAME", help="chaos: the games (default: every one)"
     )
     chaos.add_argument("--keep", metavar="FILE", help="chaos: save the host's console there")
+    chaos.add_argument(
+        "--window",
+        type=float,
+        metavar="SECONDS",
+        help="chaos: the correction window (default 60: a phone uses the result held)",
+    )
 
 
 # the parts that measure a git revision beside this tree

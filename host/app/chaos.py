@@ -60,7 +60,9 @@ if TYPE_CHECKING:
 
 ROOT = Path(__file__).resolve().parents[2]
 PIN = "2468"
-WINDOW = "60"  # seconds: a result held in the correction window waits for a phone
+# seconds a result is held in the correction window: long, it waits for a phone to use
+# it; short (--window), its end by the clock is a move of its own, at any moment
+WINDOW = 60.0
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 ADDRESSES = ("127.0.0.2", "127.0.0.3", "127.0.0.4")  # the phones: a device each
 LANGS = ("en", "ja", "fr")
@@ -112,8 +114,9 @@ class Host:
     """`dicetable play` on `db`, the board at `board`: started, killed, started again; its
     console in `log` (every start's, one after the other)."""
 
-    def __init__(self, db: Path, data: Path, board: str, log: Path) -> None:
+    def __init__(self, db: Path, data: Path, board: str, log: Path, window: float = WINDOW) -> None:
         self.db, self.data, self.board, self.log = db, data, board, log
+        self.window = window
         self.proc: subprocess.Popen[bytes] | None = None
         self.url = ""
         self._read = 0  # of the console, looked at for tracebacks
@@ -123,7 +126,7 @@ class Host:
         command = [
             sys.executable, "-m", "host", "play", "--camera", "none", "--board", self.board,
             "--port", "0", "--db", str(self.db), "--data", str(self.data), "--pin", PIN,
-            "--window", WINDOW,
+            "--window", str(self.window),
         ]  # fmt: skip
         with self.log.open("ab") as out:
             start = out.tell()
@@ -357,12 +360,14 @@ class Chaos:
         self.steps = min(int(args.actions), 40) if self.quick else int(args.actions)
         self.board = board
         self.tally = Tally()
-        self.host = Host(work / "games.db", work, board.port, work / "console.log")
+        window = float(getattr(args, "window", None) or WINDOW)
+        self.host = Host(work / "games.db", work, board.port, work / "console.log", window)
         self.phones = [
             Phone(f"phone {i + 1}", ADDRESSES[i], LANGS[i], self.tally) for i in range(args.phones)
         ]
         self.stranger = Phone("stranger", STRANGER, "ja", self.tally)
         self.acked: Seen | None = None
+        self.mine: int | None = None  # the game played (another may be opened meanwhile)
         self._mirror: tuple[tuple[str, ...], Game] | None = None
 
     # -- the host's life --
@@ -387,7 +392,7 @@ class Chaos:
         self.board_settled()
         now = seen(self.phones[0])
         acked = self.acked
-        if acked is None or now.same(acked):
+        if acked is None or now.same(acked) or _timed(acked, now):
             self.acked = now
             return
         if in_flight is None or not _one_more(acked, now, in_flight):
@@ -399,6 +404,8 @@ class Chaos:
                 + ("; state differs" if acked.state != now.state else "")
             )
         self.acked = now
+        if now.game_id != self.mine and self.mine is not None:  # (an open in flight)
+            self.simple(self.phones[0], {"do": "open", "id": self.mine})
 
     def look_at_console(self) -> None:
         for traceback in self.host.tracebacks():
@@ -439,7 +446,8 @@ class Chaos:
         """The table after an action: acknowledged (`changed`), or refused: then nothing
         changed."""
         now = seen(self.phones[0])
-        if not changed and self.acked is not None and not now.same(self.acked):
+        acked = self.acked
+        if not changed and acked is not None and not now.same(acked) and not _timed(acked, now):
             self.tally.defect(f"a refusal changed the game: {what[:200]}")
         self.acked = now
         return now
@@ -462,6 +470,7 @@ class Chaos:
             self.tally.actions["new game" if status == 200 else "setup refused"] += 1
             if status == 200 and attempt >= 3:  # (one typed wrong and taken: set up again)
                 self.acked = seen(self.phones[0])
+                self.mine = self.acked.game_id
                 self.tally.setups.append(setup)
                 print(f"{kind.name}: {json.dumps(setup, ensure_ascii=False)[:300]}", flush=True)
                 return
@@ -511,13 +520,13 @@ class Chaos:
     CHOICES: tuple[tuple[str, int], ...] = (
         ("legal", 40), ("press", 8), ("illegal", 8), ("hostile", 8), ("serial", 6),
         ("undo", 4), ("redo", 2), ("pause", 2), ("stale", 3), ("unplug", 2), ("reset", 1),
-        ("stranger", 1), ("kill", 4),
+        ("stranger", 1), ("open", 1), ("second host", 1), ("kill", 4),
     )  # fmt: skip
 
     def step(self, kind: GameKind) -> None:
         what = self.rng.choices([c for c, _ in self.CHOICES], [w for _, w in self.CHOICES])[0]
         if what == "kill":
-            what = self.rng.choice(["legal", "press", "undo", "pause", "between"])
+            what = self.rng.choice(["legal", "press", "undo", "redo", "pause", "open", "between"])
             self.tally.actions[f"kill during {what}"] += 1
             self.killed_during(kind, what)
             return
@@ -558,6 +567,10 @@ class Chaos:
         elif what == "reset":
             if self.board.plugged and not self.board.ended:
                 self.board.reset()
+        elif what == "open":
+            self.open_another(phone)
+        elif what == "second host":
+            self.second_host()
         elif what == "stranger":
             status, _ = self.stranger.request(
                 "POST", "/api/action", json.dumps({"do": "undo", "version": 0}).encode(),
@@ -566,6 +579,31 @@ class Chaos:
             if status == 200:
                 self.tally.defect("an action with a wrong PIN was taken")
             self.observe(False, "a wrong PIN")
+
+    def open_another(self, phone: Phone) -> None:
+        """Another game of the list opened (a game over, one imported), then this one again."""
+        assert self.acked is not None
+        mine = self.acked.game_id
+        others = [g["id"] for g in phone.get("/api/games")["games"] if g["id"] != mine]
+        if not others:
+            return
+        self.simple(phone, {"do": "open", "id": self.rng.choice(others)})
+        self.simple(phone, {"do": "open", "id": mine})
+
+    def second_host(self) -> None:
+        """A second `dicetable play` on the same store is refused in words, at once."""
+        second = Host(self.host.db, self.host.data, "none", self.host.log.with_suffix(".2"))
+        second.start(ready=False)
+        assert second.proc is not None
+        try:
+            status = second.proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            status = None
+        said = second.log.read_text(errors="replace")
+        second.kill()
+        if status in (None, 0) or "Traceback" in said or "dicetable play:" not in said:
+            self.tally.defect(f"a second host on the same store: status {status}: {said[-300:]}")
+        self.observe(False, "a second host on the same store")
 
     def simple(self, phone: Phone, action: dict[str, Any]) -> None:
         assert self.acked is not None
@@ -737,14 +775,28 @@ def random_input(kind: GameKind, game: Game, rng: random.Random) -> Any:
     raise RuntimeError(f"{kind.name}: no one-tap answer is legal now, and no random player")
 
 
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
 def _kill(proc: subprocess.Popen[bytes]) -> None:
     with contextlib.suppress(ProcessLookupError):
         os.killpg(proc.pid, signal.SIGKILL)
 
 
+def _timed(acked: Seen, now: Seen) -> bool:
+    """`now` is `acked` with its held result used by the correction window's end (the
+    clock's move)."""
+    if acked.held is None or now.held is not None or now.game_id != acked.game_id:
+        return False
+    return now.inputs[:-1] == acked.inputs and now.inputs[-1:] == (acked.held,)
+
+
 def _one_more(acked: Seen, now: Seen, what: str) -> bool:
     """`now` is `acked` with the action `what` done (it was in flight when the kill came:
     committed, its answer lost)."""
+    if what == "open":
+        return True  # (the other game, or this one again: the next restart's look is its)
     if now.game_id != acked.game_id:
         return False
     same_inputs = now.inputs == acked.inputs
@@ -859,11 +911,14 @@ def _run(args: argparse.Namespace) -> tuple[Tally, float]:
         chaos = Chaos(args, Path(tmp), board)
         print(f"chaos: seed {args.seed}, {len(chaos.phones)} phones, games {', '.join(names)}")
         chaos.start()
+        signal.signal(signal.SIGTERM, _interrupt)
         try:
             for _ in range(args.rounds):
                 for name in names:
                     chaos.play(name)
             chaos.look_at_console()
+        except KeyboardInterrupt:
+            print("interrupted: the figures so far", flush=True)
         finally:
             chaos.host.kill()
             if getattr(args, "keep", None):
