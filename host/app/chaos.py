@@ -253,6 +253,43 @@ class Phone:
         )
 
 
+class Listener:
+    """A page's live stream (`/api/events`, server-sent events) read in a thread: the
+    version of the last state it sent, and what was wrong with it."""
+
+    def __init__(self, url: str, lang: str, tally: Tally) -> None:
+        self.version = -1
+        self.tally = tally
+        parts = urlsplit(url)
+        self.conn = http.client.HTTPConnection(parts.hostname or "", parts.port, timeout=60)
+        self.conn.request("GET", f"/api/events?lang={lang}")
+        self.response = self.conn.getresponse()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        event, data = "", []
+        try:
+            while True:
+                line = self.response.readline()
+                if not line:
+                    return  # (the host went away)
+                text = line.decode().rstrip("\n")
+                if text.startswith("event:"):
+                    event = text[6:].strip()
+                elif text.startswith("data:"):
+                    data.append(text[5:].strip())
+                elif not text:
+                    if event == "state" and data:
+                        self.version = int(json.loads("\n".join(data))["version"])
+                    event, data = "", []
+        except (OSError, http.client.HTTPException, ValueError, KeyError) as error:
+            if not isinstance(error, OSError | http.client.HTTPException):
+                self.tally.defect(f"the live stream sent what does not read: {error}")
+
+    def close(self) -> None:
+        self.conn.close()
+
+
 # ---- what the table is now -----------------------------------------------------------------
 
 
@@ -368,6 +405,7 @@ class Chaos:
         self.stranger = Phone("stranger", STRANGER, "ja", self.tally)
         self.acked: Seen | None = None
         self.mine: int | None = None  # the game played (another may be opened meanwhile)
+        self.listener: Listener | None = None
         self._mirror: tuple[tuple[str, ...], Game] | None = None
 
     # -- the host's life --
@@ -375,6 +413,21 @@ class Chaos:
         url = self.host.start()
         for phone in [*self.phones, self.stranger]:
             phone.connect(url)
+        if self.listener is not None:
+            self.listener.close()
+        self.listener = Listener(url, self.phones[-1].lang, self.tally)
+
+    def live(self, version: int) -> None:
+        """The live stream sends the state of `version` (or a later one) within 3 s."""
+        deadline = time.monotonic() + 3
+        while self.listener is not None and self.listener.version < version:
+            if time.monotonic() > deadline:
+                self.tally.defect(
+                    f"the live stream did not send version {version} within 3 s (it sent "
+                    f"{self.listener.version} last)"
+                )
+                return
+            time.sleep(0.02)
 
     def restart(self, in_flight: str | None) -> None:
         """The host SIGKILLed (now, if not yet) and started again: the game is the one last
@@ -449,6 +502,8 @@ class Chaos:
         acked = self.acked
         if not changed and acked is not None and not now.same(acked) and not _timed(acked, now):
             self.tally.defect(f"a refusal changed the game: {what[:200]}")
+        if changed:
+            self.live(now.version)
         self.acked = now
         return now
 
@@ -520,13 +575,15 @@ class Chaos:
     CHOICES: tuple[tuple[str, int], ...] = (
         ("legal", 40), ("press", 8), ("illegal", 8), ("hostile", 8), ("serial", 6),
         ("undo", 4), ("redo", 2), ("pause", 2), ("stale", 3), ("unplug", 2), ("reset", 1),
-        ("stranger", 1), ("open", 1), ("second host", 1), ("kill", 4),
+        ("stranger", 1), ("open", 1), ("second host", 1), ("burst", 4), ("kill", 4),
     )  # fmt: skip
 
     def step(self, kind: GameKind) -> None:
         what = self.rng.choices([c for c, _ in self.CHOICES], [w for _, w in self.CHOICES])[0]
         if what == "kill":
-            what = self.rng.choice(["legal", "press", "undo", "redo", "pause", "open", "between"])
+            what = self.rng.choice(
+                ["legal", "press", "undo", "redo", "pause", "open", "burst", "between"]
+            )
             self.tally.actions[f"kill during {what}"] += 1
             self.killed_during(kind, what)
             return
@@ -569,6 +626,8 @@ class Chaos:
                 self.board.reset()
         elif what == "open":
             self.open_another(phone)
+        elif what == "burst":
+            self.burst(kind)
         elif what == "second host":
             self.second_host()
         elif what == "stranger":
@@ -579,6 +638,47 @@ class Chaos:
             if status == 200:
                 self.tally.defect("an action with a wrong PIN was taken")
             self.observe(False, "a wrong PIN")
+
+    def burst(self, kind: GameKind) -> None:
+        """Every phone at once, each a change against the same state (a double tap, two
+        players tapping together, with a press among them): one is taken at most."""
+        now = self.acked
+        assert now is not None
+        game = self.mirror(kind, now)
+        actions: list[dict[str, Any]] = []
+        for _ in self.phones:
+            if self.rng.random() < 0.6 and not game.game_over and not now.paused:
+                actions.append({"do": "input", "input": random_input(kind, game, self.rng)})
+            else:
+                actions.append({"do": self.rng.choice(["undo", "redo", "pause"])})
+        if self.rng.random() < 0.5 and len(actions) > 1:
+            actions[1] = actions[0]  # a double tap
+        answers: list[int] = []
+        gone: list[str] = []
+
+        def tap(phone: Phone, action: dict[str, Any]) -> None:
+            try:
+                answers.append(phone.act(action, now.version, f"burst {action}")[0])
+            except Gone as error:
+                gone.append(str(error))
+
+        taps = [
+            threading.Thread(target=tap, args=(p, a))
+            for p, a in zip(self.phones, actions, strict=False)
+        ]
+        for t in taps:
+            t.start()
+        if self.rng.random() < 0.3 and self.board.plugged and not self.board.ended:
+            self.board.press(self.rng.randrange(self.board.seats))
+        for t in taps:
+            t.join()
+        if gone:
+            raise Gone(gone[0])
+        self.board_settled()
+        if answers.count(200) > 1:
+            self.tally.defect(f"{answers.count(200)} changes taken against one version: {actions}")
+        self.acked = seen(self.phones[0])
+        self.live(self.acked.version)
 
     def open_another(self, phone: Phone) -> None:
         """Another game of the list opened (a game over, one imported), then this one again."""
