@@ -464,6 +464,26 @@ class Chaos:
         for traceback in self.host.tracebacks():
             self.tally.defect(f"a traceback on the host's console: {traceback}")
 
+    def board_shows(self, kind: GameKind, timeout: float = 12.0) -> None:
+        """The board shows the game as it is (within `timeout`: the PIN shown at a start
+        first), if it is plugged in."""
+        assert self.acked is not None
+        if not self.board.plugged or self.board.ended:  # (its return shows the game)
+            self.board.unplug()
+            self.board.replug()
+        display = self.mirror(kind, self.acked).display()
+        want = [d.text.replace(" ", "") for d in display.seats]
+        deadline = time.monotonic() + timeout
+        shown: list[str] = []
+        while self.board.plugged and not self.board.ended:
+            shown = [t.replace(" ", "") for t in self.board.shown()[: len(want)]]
+            if shown == want:
+                return
+            if time.monotonic() > deadline:
+                self.tally.defect(f"the board shows {shown}, not the game's {want}")
+                return
+            time.sleep(0.1)
+
     def board_settled(self, timeout: float = 6.0) -> None:
         """The presses the board keeps are done (each acknowledged), or it is unplugged."""
         deadline = time.monotonic() + timeout
@@ -542,6 +562,7 @@ class Chaos:
             assert self.acked is not None
             if self.acked.over:
                 self.tally.games.append(name)
+                self.board_shows(kind)
                 return
             if chaos_left > 0:
                 chaos_left -= 1
