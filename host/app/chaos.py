@@ -1008,11 +1008,17 @@ def bench(args: argparse.Namespace) -> int:
     return 1 if tally.defects else 0
 
 
-def run_quick(seed: int, setups: Mapping[str, Any] | None = None, actions: int = 30) -> Tally:
-    """The short run of the tests (`--quick`, 2 phones, `actions` a game) with `seed`, each
-    game set up as `setups` says (by its name; else at random): its figures."""
+def run_quick(
+    seed: int,
+    setups: Mapping[str, Any] | None = None,
+    actions: int = 25,
+    games: list[str] | None = None,
+) -> Tally:
+    """The short run of the tests (`--quick`, 2 phones, `actions` a game) of `games`
+    (default: every one) with `seed`, each game set up as `setups` says (by its name; else
+    at random): its figures."""
     args = argparse.Namespace(
-        seed=seed, quick=True, actions=actions, phones=2, rounds=1, setups=setups
+        seed=seed, quick=True, actions=actions, phones=2, rounds=1, setups=setups, games=games
     )
     return _run(args)[0]
 
