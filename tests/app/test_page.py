@@ -421,6 +421,34 @@ def test_use_this_result_is_on_a_phone_s_screen_beside_a_rethrow_by_hand(
     assert not page.errors  # type: ignore[attr-defined]
 
 
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [("fr", "Touchez un dé de la rangée pour le reprendre."), ("ja", "並んだダイスをタップすると")],
+)
+def test_a_refused_throw_says_how_to_take_a_die_back(
+    browser: Browser, table: Served, lang: str, said: str
+) -> None:
+    """Seven black faces tapped for 6 dice and the die of fate: refused, the row stayed
+    full and every face tapped did nothing, with no word that a die in the row is taken
+    back by a tap. The page says so once a die is tapped; the fix is then taken."""
+    start_game(table, options={"curses": True}, seed=0)
+    page = open_page(browser, table, lang)
+    form = page.locator(".answer[data-kind=throw] [data-test=dice-form]")
+    back = form.locator("[data-test=take-back]")
+    expect(back).to_be_hidden()  # nothing tapped: nothing to take back
+    palette = form.locator("[data-test=dice-palette]")
+    for face in ["1", "1", "2", "claw", "heart", "energy", "energy"]:
+        palette.locator(f"button[data-face='{face}']").click()
+    expect(page.locator("[data-test=message]")).to_have_class("error")  # refused
+    expect(back).to_contain_text(said)
+    form.locator("[data-test=dice-slots] [data-slot='6']").click()  # the 7th, taken back
+    before = page.locator("body").get_attribute("data-version") or ""
+    palette.locator("button[data-face=fate_snake]").click()
+    expect(page.locator("body")).not_to_have_attribute("data-version", before)
+    assert "fate_snake" in stored(table)[-1]["thrown"]
+    assert not page.errors  # type: ignore[attr-defined]
+
+
 def to_yield(s: Served) -> None:
     t = s.table
     t.camera_event(throw_seen(["1", "2", "3", "claw", "heart", "energy"]))

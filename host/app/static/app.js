@@ -566,7 +566,11 @@ function diceForm(form, end = null) {
   }
   const chosen = draft("dice", form, () => []);
   const slots = h("div", { class: "dice slots", "data-test": "dice-slots" });
+  // how a die tapped wrong is taken back, said once one is tapped: a throw refused left the
+  // row full, every face tapped then doing nothing, and nothing said a die could be taken back
+  const back = h("small", { class: "quiet note", "data-test": "take-back" }, t("Tap a die in the row to take it back."));
   const draw = () => {
+    back.hidden = !chosen.length;
     slots.textContent = "";
     for (let i = 0; i < form.count; i++) {
       const face = chosen[i];
@@ -597,7 +601,7 @@ function diceForm(form, end = null) {
   return h("div", { class: "dice-form", "data-test": "dice-form" },
     // a throw of dice of several kinds says them (the game's `dice`: "6 dice and ...")
     intro(form.dice ? t("Tap each die's face, one tap per die ({dice}):", { dice: listed(form.dice) }) :
-      t("Tap each die's face, one tap per die:")), before, slots, palette);
+      t("Tap each die's face, one tap per die:")), before, slots, back, palette);
 }
 
 // Every die a column of the faces it can show, the face it shows marked: one tap on
