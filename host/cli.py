@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 
 from host.errors import UserError
 from host.games.text import LANGUAGES, OneOf, Text, message
-from host.text import Parser, _, choose, said, speak_argparse
+from host.text import Parser, _, choose, said, speak_on_terminal
 
 # name -> (module, one-line help). The order is the order of `dicetable --help`.
 COMMANDS: dict[str, tuple[str, Text]] = {
@@ -135,7 +135,7 @@ def _not_built(name: str, module_name: str) -> Callable[[argparse.Namespace], in
 def main(argv: Sequence[str] | None = None) -> int:
     given = sys.argv[1:] if argv is None else argv
     choose(_language_given(given))
-    speak_argparse()
+    speak_on_terminal()
     parser = build_parser(given)
     args = parser.parse_args(given)
     if not getattr(args, "_run", None):

@@ -128,6 +128,15 @@ class Parser(argparse.ArgumentParser):
         return re.sub(r"(?m)^(\S[^\n]*):$", colon, text)
 
 
+def speak_on_terminal() -> None:
+    """The terminal speaks its language: vision's commands' messages (vision cannot import
+    the host: it is told how, `vision.words.say_on_terminal`) and argparse's words."""
+    from vision.words import say_on_terminal
+
+    say_on_terminal(said)
+    speak_argparse()
+
+
 def speak_argparse() -> None:
     """argparse says its own words in the terminal's language (its gettext hooks)."""
     argparse._ = _argparse_words  # type: ignore[attr-defined]

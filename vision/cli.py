@@ -3,7 +3,10 @@ Cards too: `--cards SET` reads them, and eval and teach hand labels of cards ove
 vision.cards.cli.
 
 vision never imports host, so this module prints its own one-line errors and returns a
-non-zero status. Live commands (watch) are added beside these by vision.live.
+non-zero status, in the terminal's language (vision.words.on_terminal: the host's
+`dicetable` says them). Live commands (watch) are added beside these by vision.live. What
+the people who set up the table meet (teaching their dice, its errors) is said so; the
+measuring (eval, render) speaks English, as the developers' commands do.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from vision.errors import VisionError
+from vision.words import Quoted, _, message, on_terminal
 
 ERROR = 2
 
@@ -140,16 +144,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     handler: Callable[[argparse.Namespace], int] | None = getattr(args, "_vision", None)
     if handler is None:
-        print(
-            "dicetable vision: give a subcommand (read, eval, teach, sets, render); see --help",
-            file=sys.stderr,
+        said = _(
+            "dicetable vision: give a subcommand (read, eval, teach, sets, render); see --help"
         )
+        print(on_terminal(said), file=sys.stderr)
         return ERROR
 
     try:
         return handler(args)
     except VisionError as error:
-        print(f"dicetable vision {args.vision_command}: {error}", file=sys.stderr)
+        said = _(
+            "dicetable vision {command}: {error}", command=args.vision_command, error=message(error)
+        )
+        print(on_terminal(said), file=sys.stderr)
         return ERROR
 
 
@@ -233,22 +240,27 @@ def _teach(args: argparse.Namespace) -> int:
 
     if not NAME.fullmatch(args.name):
         raise VisionError(
-            f"--name {args.name!r}: letters, digits, '-' and '_' only (it names a file)"
+            _(
+                '--name {name}: letters, digits, "-" and "_" only (it names a file)',
+                name=Quoted(args.name),
+            )
         )
     if (args.folder is None) == (args.camera is None):
-        raise VisionError("give a dice-labels/1 folder, or --camera SOURCE to throw the dice")
+        raise VisionError(_("give a dice-labels/1 folder, or --camera SOURCE to throw the dice"))
     if args.camera is not None:
         from vision.learning.cli import teach_live
 
         if args.throws < 1:
-            raise VisionError(f"--throws: 1 or more, not {args.throws}")
+            raise VisionError(_("--throws: 1 or more, not {n}", n=args.throws))
         if args.sheet is not None:
             from vision.images import check_picture_name
 
             check_picture_name(args.sheet, "--sheet")
         return teach_live(args)
     if args.out is not None and args.out.suffix != ".npz":
-        raise VisionError(f"--out {args.out}: a face set file's name ends in .npz")
+        raise VisionError(
+            _("--out {path}: a face set file's name ends in .npz", path=str(args.out))
+        )
     from vision import labels
     from vision.cards.named import by_name
 
@@ -263,13 +275,31 @@ def _teach(args: argparse.Namespace) -> int:
         out = taught.save(args.out or user_path(args.name))
     except OSError as error:
         raise VisionError(
-            f"cannot write the face set: {error.strerror} ({error.filename})"
+            _(
+                "cannot write the face set: {why} ({path})",
+                why=str(error.strerror),
+                path=str(error.filename),
+            )
         ) from None
-    print(
-        f"taught {args.name}: faces {', '.join(taught.faces)}; "
-        f"colors {', '.join(taught.colors) or '-'} -> {out}"
+    said = (
+        _(
+            "taught {name}: faces {faces}; colours {colours} -> {path}",
+            name=args.name,
+            faces=list(taught.faces),
+            colours=list(taught.colors),
+            path=str(out),
+        )
+        if taught.colors
+        else _(
+            "taught {name}: faces {faces}; no colours -> {path}",
+            name=args.name,
+            faces=list(taught.faces),
+            path=str(out),
+        )
     )
-    print(f"read with: dicetable vision read IMAGE --faces {args.name if not args.out else out}")
+    print(on_terminal(said))
+    command = f"dicetable vision read IMAGE --faces {args.name if not args.out else out}"
+    print(on_terminal(_("read with: {command}", command=command)))
     return 0
 
 

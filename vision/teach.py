@@ -21,6 +21,7 @@ from vision.detect import box_side, iou
 from vision.errors import VisionError
 from vision.faceset import SHIPPED, FaceSet
 from vision.reader import COLOR_FEATURES, check_frame, color_features
+from vision.words import Quoted, _
 
 CUTS_PER_DIE = 8
 FINDER, EMBEDDING = "finder.onnx", "embedding.onnx"  # the networks a set reads with by default
@@ -168,7 +169,7 @@ def collect(
             faces.extend([die.face] * len(die_cuts))
             colors.extend([die.color] * len(die_cuts))
     if not cut:
-        raise TeachError("the labels hold no dice to learn from")
+        raise TeachError(_("the labels hold no dice to learn from"))
     none = np.zeros((0, *cut[0].shape[1:]), np.uint8)
     return Examples(
         np.concatenate(cut),
@@ -385,16 +386,32 @@ def learn(
     names = list(faces) if faces is not None else sorted(set(examples.faces))
     if len(names) < 2:
         raise TeachError(
-            f"only one face ({', '.join(names)}) to learn: label photos showing each face of the"
-            " die (a face set tells its faces apart)"
+            _(
+                "only one face ({faces}) to learn: label photos showing each face of the die "
+                "(a face set tells its faces apart)",
+                faces=names,
+            )
         )
     missing = [f for f in names if f not in examples.faces]
     if missing:
-        raise TeachError(f"no example of face(s) {', '.join(missing)}: label at least one of each")
+        raise TeachError(
+            _(
+                "no example of {n, plural, one {the face} other {the faces}} {faces}: label at "
+                "least one of each",
+                n=len(missing),
+                faces=missing,
+            )
+        )
     unknown = sorted(set(examples.faces) - set(names))
     if unknown:
         raise TeachError(
-            f"labels name face(s) {', '.join(unknown)} that the set {name!r} does not have"
+            _(
+                "the labels name {n, plural, one {the face} other {the faces}} {faces} that the "
+                "set {name} does not have",
+                n=len(unknown),
+                faces=unknown,
+                name=Quoted(name),
+            )
         )
     feats = nets.embed(examples.patches, views, embedding)[:, 0]
     y = np.array([names.index(f) for f in examples.faces])
@@ -510,7 +527,7 @@ def teach(folder: str, name: str, faces: Sequence[str] | None = None, seed: int 
             d4_read.taught_cuts(label_set, taught.faces, like.finder_file), len(taught.faces)
         )
     except ValueError as error:
-        raise TeachError(f"cannot learn the d4's glyphs: {error}") from None
+        raise TeachError(_("cannot learn the d4's glyphs: {why}", why=str(error))) from None
     return dataclasses.replace(
         taught,
         glyph_weights=weights,

@@ -15,6 +15,7 @@ package with words: docs/translations.md).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 # what the host's words say alike, written once (the host cannot be imported here)
@@ -134,6 +135,22 @@ def _english(value: Any) -> Any:
 
 def _(template: str, **fields: Any) -> Said:
     return Said(template, fields)
+
+
+# How a message is said on the terminal: its English (a `Said` is a str), unless whoever
+# runs vision's commands says it in the terminal's language: the host's `dicetable` does
+# (host.text.said, which vision cannot import), set with `say_on_terminal`.
+_TERMINAL: list[Callable[[object], str]] = [str]
+
+
+def on_terminal(text: object) -> str:
+    """A message (a `Said`, or a plain string) as the terminal says it."""
+    return _TERMINAL[0](text)
+
+
+def say_on_terminal(say: Callable[[object], str]) -> None:
+    """The terminal says vision's messages with `say` from now on."""
+    _TERMINAL[0] = say
 
 
 def message(error: BaseException) -> str:

@@ -14,6 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from vision.errors import VisionError
+from vision.words import Quoted, _, message, on_terminal
+from wording import OneOf
 
 Ask = Callable[[str], str]  # shows a question, returns the answer typed (input())
 
@@ -256,7 +258,7 @@ def teach_live(args: argparse.Namespace, ask: Ask = input) -> int:
             args.name, faces, colors, [sets.current(args.name), sets.shipped(args.name)]
         )
     except FlowError as error:
-        raise VisionError(str(error)) from None
+        raise VisionError(message(error)) from None
     flow.want = args.throws
     try:
         calibration = load(default_path())
@@ -267,17 +269,31 @@ def teach_live(args: argparse.Namespace, ask: Ask = input) -> int:
     try:
         stream = Stream(lambda: open_source(args.camera, fps=args.fps))
     except SourceError as error:
-        raise VisionError(str(error)) from None
-    print(f"teaching {args.name}: throw all your dice under the camera, {flow.want} times")
+        raise VisionError(message(error)) from None
+    tell(
+        _(
+            "teaching {name}: throw all your dice under the camera, "
+            "{n, plural, one {# time} other {# times}}",
+            name=args.name,
+            n=flow.want,
+        )
+    )
     try:
         for item in watch(stream, follower):
             if isinstance(item, Status):
                 if item.kind in ("gave-up", "lost"):
-                    print(f"camera: {item.message}")
+                    tell(_("camera: {news}", news=item.message))
                 continue
             frame = item.image if item.image is not None else stream.snapshot()
             if frame is not None and item.dice and (n := flow.seen(frame, list(item.dice))):
-                print(f"throw {flow.throws} of {flow.want}: {n} dice", flush=True)
+                tell(
+                    _(
+                        "throw {throw} of {want}: {n, plural, one {# die} other {# dice}}",
+                        throw=flow.throws,
+                        want=flow.want,
+                        n=n,
+                    )
+                )
             if flow.throws >= flow.want:
                 break
     finally:
@@ -289,10 +305,12 @@ def teach_live(args: argparse.Namespace, ask: Ask = input) -> int:
             from vision.learning.export import groups_sheet
 
             write_image(args.sheet, groups_sheet(flow))
-            print(f"the groups are drawn in {args.sheet}: each die with its number")
+            tell(
+                _("the groups are drawn in {path}: each die with its number", path=str(args.sheet))
+            )
         _name_groups(flow, ask)
     except FlowError as error:
-        raise VisionError(str(error)) from None
+        raise VisionError(message(error)) from None
     store = LearningStore(args.db)
     try:
         if sets.shipped(args.name) is None:
@@ -303,16 +321,32 @@ def teach_live(args: argparse.Namespace, ask: Ask = input) -> int:
         )
     finally:
         store.close()
-    f = outcome.figures
-    print(
-        f"{args.name}: version {outcome.version.version} "
-        + ("kept and in use" if outcome.kept else "not kept: the set in use reads them better")
+    f, version = outcome.figures, outcome.version.version
+    tell(
+        _("{name}: version {version} kept and in use", name=args.name, version=version)
+        if outcome.kept
+        else _(
+            "{name}: version {version} not kept: the set in use reads them better",
+            name=args.name,
+            version=version,
+        )
     )
-    print(
-        f"checked on {f.checked} of your dice it did not learn from: {f.right} right, "
-        f"{f.wrong} wrong, {f.unknown} left for you to say"
+    tell(
+        _(
+            "checked on {checked} of your dice it did not learn from: {right} right, {wrong} "
+            "wrong, {unknown} left for you to say",
+            checked=f.checked,
+            right=f.right,
+            wrong=f.wrong,
+            unknown=f.unknown,
+        )
     )
     return 0
+
+
+def tell(text: str) -> None:
+    """A line for the terminal, in its language."""
+    print(on_terminal(text), flush=True)
 
 
 def _name_groups(flow: Any, ask: Ask) -> None:
@@ -322,48 +356,63 @@ def _name_groups(flow: Any, ask: Ask) -> None:
     from vision.learning.store import NONE
 
     words = {f: f for f in flow.faces} | {"none": NONE}
-    print(f"faces: {', '.join(flow.faces)}; none: not a die")
+    tell(_("faces: {faces}; none: not a die", faces=list(flow.faces)))
     for group in flow.groups:
         while True:
             shown = "none" if group.guess == NONE else group.guess
-            answer = ask(
-                f"group {group.id} (dice {' '.join(map(str, group.cuts))})"
-                + (f", looks like {shown}" if group.guess is not None else "")
-                + ": "
-            ).split()
+            dice = " ".join(map(str, group.cuts))
+            asked = (
+                _(
+                    "group {group} (dice {dice}), looks like {face}: ",
+                    group=group.id,
+                    dice=dice,
+                    face=shown,
+                )
+                if group.guess is not None
+                else _("group {group} (dice {dice}): ", group=group.id, dice=dice)
+            )
+            answer = ask(on_terminal(asked)).split()
             try:
+                if answer and answer[0] not in words:
+                    raise FlowError(_("no face {face}", face=Quoted(answer[0])))
                 face = words[answer[0]] if answer else group.guess
                 if face is None:
-                    raise FlowError("say which face these dice show")
+                    raise FlowError(_("say which face these dice show"))
                 flow.name_group(group.id, face)
                 for move in answer[1:]:
-                    cut, _, other = move.partition("=")
+                    cut, _equals, other = move.partition("=")
                     if other not in words or not cut.isdigit():
-                        raise FlowError(f"{move!r}: write DIE=FACE, e.g. 3=claw")
+                        raise FlowError(_("{move}: write DIE=FACE, e.g. 3=claw", move=Quoted(move)))
                     flow.move(int(cut), words[other])
             except (FlowError, KeyError) as error:
-                print(f"  {error}; faces: {', '.join(words)}")
+                tell(
+                    "  "
+                    + on_terminal(
+                        _("{why}; faces: {faces}", why=message(error), faces=OneOf(words))
+                    )
+                )
                 continue
             break
     if not flow.colour_groups:
         return
-    print(f"colours: {', '.join(flow.colors)}")
+    tell(_("colours: {colours}", colours=list(flow.colors)))
     for group in flow.colour_groups:
         while True:
+            dice = " ".join(map(str, group.cuts))
             answer = ask(
-                f"colour group {group.id} (dice {' '.join(map(str, group.cuts))}): "
+                on_terminal(_("colour group {group} (dice {dice}): ", group=group.id, dice=dice))
             ).split()
             try:
                 color = answer[0] if answer else group.guess
                 if color is None:
-                    raise FlowError("say which colour these dice are")
+                    raise FlowError(_("say which colour these dice are"))
                 flow.name_colour(group.id, color)
                 for move in answer[1:]:
-                    cut, _, other = move.partition("=")
+                    cut, _equals, other = move.partition("=")
                     if not cut.isdigit():
-                        raise FlowError(f"{move!r}: write DIE=COLOUR")
+                        raise FlowError(_("{move}: write DIE=COLOUR", move=Quoted(move)))
                     flow.recolor(int(cut), other)
             except FlowError as error:
-                print(f"  {error}")
+                tell("  " + on_terminal(message(error)))
                 continue
             break

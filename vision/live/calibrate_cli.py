@@ -6,7 +6,9 @@
 Point the camera at the empty tray, keep hands out, and run it: it reads a few frames,
 finds the tray, stores the calibration in your configuration folder and draws what it
 found on an annotated image to check. Run it again whenever the camera or the tray moved
-(`dicetable vision watch` says so when it notices).
+(`dicetable vision watch` says so when it notices). It speaks the terminal's language
+(vision.words.on_terminal); the note drawn on the annotated picture stays English (OpenCV's
+fonts write only Latin letters).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from vision.live.calibration import (
 from vision.live.sources import open_source
 from vision.live.stream import Frame, Status, Stream
 from vision.live.watch import add_source_options
+from vision.words import _, message, on_terminal
 
 ERROR = 2
 WARM_UP = 10  # frames a live camera needs to settle its exposure and white balance
@@ -56,7 +59,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         return _calibrate(args)
     except VisionError as error:  # SourceError, CalibrationError, an unwritable picture
-        print(f"dicetable calibrate: {error}", file=sys.stderr)
+        said = _("dicetable calibrate: {error}", error=message(error))
+        print(on_terminal(said), file=sys.stderr)
         return ERROR
 
 
@@ -66,7 +70,7 @@ def _calibrate(args: argparse.Namespace) -> int:
     from vision.reader import DiceReader
 
     if args.frames < 3:
-        raise CalibrationError("--frames must be at least 3")
+        raise CalibrationError(_("--frames must be at least 3, not {n}", n=args.frames))
     if args.annotate:
         check_picture_name(args.annotate, "--annotate")
     cv2.utils.logging.setLogLevel(cv2.utils.logging.LOG_LEVEL_ERROR)
@@ -77,7 +81,9 @@ def _calibrate(args: argparse.Namespace) -> int:
         for item in stream:
             if isinstance(item, Status):
                 if item.kind in ("gave-up", "lost", "stalled", "frozen"):
-                    raise CalibrationError(f"{item.message}: check the camera and try again")
+                    raise CalibrationError(
+                        _("{news}: check the camera and try again", news=item.message)
+                    )
                 continue
             if skip:
                 skip -= 1
@@ -89,7 +95,13 @@ def _calibrate(args: argparse.Namespace) -> int:
         stream.close()
     if len(frames) < args.frames:
         raise CalibrationError(
-            f"{stream.source.name} gave only {len(frames)} frames; {args.frames} are needed"
+            _(
+                "{source} gave only {n, plural, one {# frame} other {# frames}}; {needed} are "
+                "needed",
+                source=stream.source.name,
+                n=len(frames),
+                needed=args.frames,
+            )
         )
     calibration = learn(
         [f.image for f in frames], source=stream.source.name, whole_frame=args.whole_frame
@@ -99,15 +111,28 @@ def _calibrate(args: argparse.Namespace) -> int:
         for d in DiceReader.load(args.faces).read(calibration.empty)
         if calibration.inside(d.center)
     ]
-    note = f"{len(dice)} dice seen on the tray: take them away and calibrate again" if dice else ""
+    note = (
+        _(
+            "{n, plural, one {# die} other {# dice}} seen on the tray: take them away and "
+            "calibrate again",
+            n=len(dice),
+        )
+        if dice
+        else ""
+    )
     path = calibration.save(args.calibration or default_path())
     picture = args.annotate or path.with_name(path.stem + "-annotated.png")
-    write_image(picture, annotate(calibration, note=note))
-    print(f"calibrated: {calibration.describe()}")
+    write_image(picture, annotate(calibration, note=str.__str__(note)))  # (its English)
+    tell(_("calibrated: {what}", what=calibration.describe()))
     if calibration.whole_frame and not args.whole_frame:
-        print("no tray edge seen: the whole view counts as the tray")
+        tell(_("no tray edge seen: the whole view counts as the tray"))
     if note:
-        print(f"warning: {note}")
-    print(f"stored in {path}")
-    print(f"check the picture: {picture}")
+        tell(_("warning: {note}", note=note))
+    tell(_("stored in {path}", path=str(path)))
+    tell(_("check the picture: {path}", path=str(picture)))
     return 0
+
+
+def tell(text: str) -> None:
+    """A line for the terminal, in its language."""
+    print(on_terminal(text))

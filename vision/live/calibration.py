@@ -32,7 +32,7 @@ import cv2
 import numpy as np
 
 from vision.errors import VisionError
-from vision.words import _
+from vision.words import Said, _
 
 CALIBRATE = "dicetable calibrate"  # the command that learns the empty tray anew
 
@@ -106,8 +106,13 @@ class Calibration:
         """The same calibration for frames of another size with the same aspect."""
         if not self.fits(width, height):
             raise CalibrationError(
-                f"the calibration is for {self.size[0]}x{self.size[1]} frames, not "
-                f"{width}x{height}: run dicetable calibrate again with this camera setting"
+                _(
+                    "the calibration is for {size} frames, not {given}: run {command} again "
+                    "with this camera setting",
+                    size=f"{self.size[0]}x{self.size[1]}",
+                    given=f"{width}x{height}",
+                    command=CALIBRATE,
+                )
             )
         if (width, height) == self.size:
             return self
@@ -157,36 +162,54 @@ class Calibration:
             self.source,
         )
 
-    def describe(self) -> str:
+    def describe(self) -> Said:
+        """What was learnt, in a line (for the terminal)."""
         w, h = self.size
         if self.whole_frame:
-            area = "the whole view (no tray edge seen)"
-        else:
-            x0, y0 = self.tray.min(axis=0)
-            x1, y1 = self.tray.max(axis=0)
-            share = cv2.contourArea(self.tray.astype(np.float32)) / (w * h)
-            area = (
-                f"a tray of {len(self.tray)} corners, {x1 - x0:.0f}x{y1 - y0:.0f} px at "
-                f"({x0:.0f}, {y0:.0f}), {share:.0%} of the view"
+            return _(
+                "{size} frames; the whole view (no tray edge seen); camera noise {noise:.1f}",
+                size=f"{w}x{h}",
+                noise=float(self.noise),
             )
-        return f"{w}x{h} frames; {area}; camera noise {self.noise:.1f}"
+        x0, y0 = self.tray.min(axis=0)
+        x1, y1 = self.tray.max(axis=0)
+        share = cv2.contourArea(self.tray.astype(np.float32)) / (w * h)
+        return _(
+            "{size} frames; a tray of {corners} corners, {tray} px at ({x}, {y}), {percent}% "
+            "of the view; camera noise {noise:.1f}",
+            size=f"{w}x{h}",
+            corners=len(self.tray),
+            tray=f"{x1 - x0:.0f}x{y1 - y0:.0f}",
+            x=round(float(x0)),
+            y=round(float(y0)),
+            percent=round(share * 100),
+            noise=float(self.noise),
+        )
 
     # ---- storing ---------------------------------------------------------------------
 
     def save(self, path: Path) -> Path:
         """Write `path` (JSON) and the empty tray beside it (PNG); returns the JSON path."""
         if path.is_dir():
-            raise CalibrationError(f"{path} is a folder: give a file name (calibration.json)")
+            raise CalibrationError(
+                _("{path} is a folder: give a file name (calibration.json)", path=str(path))
+            )
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as error:
             raise CalibrationError(
-                f"cannot make the folder {path.parent} ({error.strerror or error}): "
-                "give a calibration file in a folder you can write"
+                _(
+                    "cannot make the folder {folder} ({why}): give a calibration file in a "
+                    "folder you can write",
+                    folder=str(path.parent),
+                    why=error.strerror or str(error),
+                )
             ) from None
         image = path.with_suffix(".png")
         if not cv2.imwrite(str(image), self.empty):
-            raise CalibrationError(f"cannot write {image}: check the folder is writable")
+            raise CalibrationError(
+                _("cannot write {path}: check the folder is writable", path=str(image))
+            )
         data = {
             "format": FORMAT,
             "size": list(self.size),
@@ -203,7 +226,11 @@ class Calibration:
             tmp.replace(path)  # whole or not at all: a crash leaves the old calibration
         except OSError as error:
             raise CalibrationError(
-                f"cannot write {path} ({error.strerror or error}): check the folder is writable"
+                _(
+                    "cannot write {path} ({why}): check the folder is writable",
+                    path=str(path),
+                    why=error.strerror or str(error),
+                )
             ) from None
         return path
 
@@ -269,10 +296,10 @@ def load(path: Path) -> Calibration:
 def learn(frames: Sequence[np.ndarray], source: str = "", whole_frame: bool = False) -> Calibration:
     """Learn from a few frames (3 or more) of the empty tray, taken while nothing moves."""
     if len(frames) < 3:
-        raise CalibrationError(f"calibration needs at least 3 frames, got {len(frames)}")
+        raise CalibrationError(_("calibration needs at least 3 frames, not {n}", n=len(frames)))
     shapes = {f.shape for f in frames}
     if len(shapes) != 1:
-        raise CalibrationError("the frames changed size during calibration: try again")
+        raise CalibrationError(_("the frames changed size during calibration: try again"))
     h, w = frames[0].shape[:2]
     stack = np.stack(frames)
     empty = np.median(stack, axis=0).astype(np.uint8)
@@ -282,8 +309,10 @@ def learn(frames: Sequence[np.ndarray], source: str = "", whole_frame: bool = Fa
     moved = diffs.reshape(len(frames) - 1, -1).max(axis=1)
     if float(moved.max()) > MOVING + 6 * float(np.median(diffs)):
         raise CalibrationError(
-            "something moved during calibration: keep hands and dice out of the tray, "
-            "the camera still, and try again"
+            _(
+                "something moved during calibration: keep hands and dice out of the tray, "
+                "the camera still, and try again"
+            )
         )
     noise = float(np.std(np.diff(grey, axis=0))) / np.sqrt(2.0)
     if whole_frame:
@@ -322,12 +351,14 @@ def find_tray(empty: np.ndarray) -> np.ndarray | None:
     spread = float(np.percentile(np.linalg.norm((centre - ref) * [0.5, 1.0, 1.0], axis=1), 95))
     mask = (dist < max(10.0, 2.5 * spread)).astype(np.uint8)
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-    _, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
+    _count, labels, stats, _centres = cv2.connectedComponentsWithStats(mask, connectivity=4)
     mid = labels[sh // 2, sw // 2]
     if mid == 0:
         raise CalibrationError(
-            "cannot find the tray: the centre of the view is not even; point the camera at "
-            "the middle of the empty tray, or use --whole-frame"
+            _(
+                "cannot find the tray: the centre of the view is not even; point the camera "
+                "at the middle of the empty tray, or use --whole-frame"
+            )
         )
     region = (labels == mid).astype(np.uint8)
     share = float(stats[mid, cv2.CC_STAT_AREA]) / (sw * sh)
@@ -335,10 +366,13 @@ def find_tray(empty: np.ndarray) -> np.ndarray | None:
         return None
     if share < 0.15:
         raise CalibrationError(
-            f"the tray seen is only {share:.0%} of the view: move the camera closer or "
-            "lower, or use --whole-frame"
+            _(
+                "the tray seen is only {percent}% of the view: move the camera closer or "
+                "lower, or use --whole-frame",
+                percent=round(share * 100),
+            )
         )
-    contours, _ = cv2.findContours(region, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    contours, _hierarchy = cv2.findContours(region, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     hull = cv2.convexHull(max(contours, key=cv2.contourArea))
     poly = cv2.approxPolyDP(hull, 0.01 * cv2.arcLength(hull, True), True).reshape(-1, 2)
     # the cheap view's pixel centres -> frame pixels; the blob's outer edge is half a
