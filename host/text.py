@@ -96,8 +96,12 @@ def language() -> str:
 
 def said(text: object) -> str:
     """A message for the terminal, in its language (a `Text` or vision's `Said`
-    translated; anything else as it is)."""
-    return say(text, language())
+    translated; anything else as it is). In English, its English as it was written (a dice
+    set vision names is said by the name people type, "kot", not by its title)."""
+    lang = language()
+    if lang == ENGLISH:
+        return str.__str__(text) if isinstance(text, str) else str(text)
+    return say(text, lang)
 
 
 class Parser(argparse.ArgumentParser):

@@ -8,6 +8,7 @@ import os
 import subprocess
 import sys
 from collections.abc import Mapping
+from pathlib import Path
 
 import pytest
 
@@ -53,7 +54,7 @@ def test_a_wrong_option_of_play_is_said_in_french_and_in_japanese() -> None:
     )
 
 
-def test_a_folder_that_is_not_there_says_what_to_do_in_french(tmp_path: object) -> None:
+def test_a_folder_that_is_not_there_says_what_to_do_in_french(tmp_path: Path) -> None:
     missing = f"{tmp_path}/nowhere/games.db"
     said = dicetable("play", "--db", missing, env=FR)
     assert said.returncode == 1
@@ -160,3 +161,51 @@ def test_a_board_not_found_is_said_in_french_and_the_test_s_steps_in_japanese() 
     assert f"{watch}（押したボタンが表示されます）" in told
     assert "手順33/33：各表示に席の番号が出ます" in told
     assert "押されていないボタン（6個）：1、2、3、4、5と6番席" in told
+
+
+def empty_tray(folder: Path) -> Path:
+    """A folder of frames of an even, empty view (a tray filling the whole view)."""
+    import cv2
+    import numpy as np
+
+    folder.mkdir()
+    for k in range(4):
+        cv2.imwrite(str(folder / f"f{k}.png"), np.full((240, 320, 3), 120, np.uint8))
+    return folder
+
+
+def test_calibrate_says_what_it_learnt_in_japanese_and_a_wrong_option_in_french(
+    tmp_path: Path,
+) -> None:
+    frames = empty_tray(tmp_path / "tray")
+    config = {"XDG_CONFIG_HOME": str(tmp_path / "config")}
+    ja = dicetable("calibrate", str(frames), "--frames", "4", env={**JA, **config})
+    assert ja.returncode == 0, ja.stderr
+    told = ja.stdout.splitlines()
+    assert told[0].startswith(
+        "キャリブレーション完了：320x240の画像。画面全体（トレイの縁は見えません）"
+    )
+    assert "トレイの縁が見えません：画面全体をトレイとみなします" in told
+    assert told[-2] == f"{tmp_path}/config/dicetable/calibration.jsonに保存しました"
+    fr = dicetable("calibrate", str(frames), "--frames", "2", env={**FR, **config})
+    assert fr.returncode == 2
+    assert fr.stderr == f"dicetable calibrate{NBSP}: --frames doit valoir au moins 3, pas 2\n"
+
+
+def test_teaching_dice_at_the_camera_is_said_in_japanese_and_its_errors_in_french(
+    tmp_path: Path,
+) -> None:
+    frames = empty_tray(tmp_path / "tray")
+    folders = {"XDG_CONFIG_HOME": str(tmp_path / "c"), "XDG_DATA_HOME": str(tmp_path / "d")}
+    ja = dicetable(
+        "vision", "teach", "--camera", str(frames), "--name", "kot", env={**JA, **folders}
+    )
+    assert ja.returncode == 2
+    assert ja.stdout == "kotを学習します：すべてのダイスをカメラの下で10回投げてください\n"
+    assert ja.stderr.startswith("dicetable vision teach：まだダイスが見えていません："), ja.stderr
+    fr = dicetable("vision", "teach", "--name", "my dice", str(tmp_path), env=FR)
+    assert fr.returncode == 2
+    assert fr.stderr == (
+        f"dicetable vision teach{NBSP}: --name «{NBSP}my dice{NBSP}»{NBSP}: des lettres, des "
+        'chiffres, "-" et "_" seulement (il nomme un fichier)\n'
+    )

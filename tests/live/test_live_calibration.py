@@ -164,7 +164,7 @@ def test_calibrate_command_with_a_bad_source_says_so_in_one_line(tmp_path: Path)
     few.mkdir()
     cv2.imwrite(str(few / "one.png"), np.zeros((48, 64, 3), np.uint8))
     result = run_dicetable("calibrate", str(few), config=tmp_path)
-    assert result.returncode == 2 and "only 1 frames" in result.stderr
+    assert result.returncode == 2 and "only 1 frame;" in result.stderr
 
 
 @pytest.mark.parametrize(

@@ -84,7 +84,7 @@ def test_a_taught_set_saves_and_loads_by_name(tmp_path: Path) -> None:
 
 def test_teaching_needs_every_face(tmp_path: Path) -> None:
     random_set(tmp_path / "t", "kot", 1, seed=34, n_dice=2)
-    with pytest.raises(TeachError, match="no example of face"):
+    with pytest.raises(TeachError, match="no example of the face"):
         teach(str(tmp_path / "t"), "few", faces=["1", "2", "3", "heart", "energy", "claw"])
 
 
