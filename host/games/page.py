@@ -39,14 +39,20 @@ def answers_json(kind: GameKind, game: Game) -> list[dict[str, Any]]:
 
 
 def awaiting(answers: Sequence[Mapping[str, Any]]) -> str:
-    """What the game waits for, in words: each answer's title, naming its player.
+    """What the game waits for, in words: each answer's title, naming its player. An
+    action one may take at any time (its options' `"any_time"`: a cultist to spend) is
+    offered, not waited for: the page said "waiting for ...; Bob: spend a cultist?" all
+    game long (and a refusal "the game waits for" it), unless it is all there is.
 
     >>> awaiting([{"player": "Ann", "title": "Ann: 2 hearts to use"},
-    ...           {"player": "Ann", "title": "Reveal"}])
+    ...           {"player": "Ann", "title": "Reveal"},
+    ...           {"player": "Bob", "title": "Bob: spend a cultist?",
+    ...            "options": {"any_time": True}}])
     'Ann: 2 hearts to use; Ann: Reveal'
     """
+    waited = [a for a in answers if not (a.get("options") or {}).get("any_time")]
     said: str = ""
-    for a in answers:
+    for a in waited or answers:
         title, player = a["title"], str(a["player"])
         if not str(title).startswith(player):
             title = _("{player}: {what}", player=player, what=title)

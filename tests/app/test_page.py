@@ -449,6 +449,26 @@ def test_a_refused_throw_says_how_to_take_a_die_back(
     assert not page.errors  # type: ignore[attr-defined]
 
 
+@pytest.mark.parametrize(
+    ("lang", "awaited"),
+    [("fr", "En attente\u00a0: Ann\u00a0: lancez les dés"), ("ja", "待機中：Ann：ダイスを振る")],
+)
+def test_a_cultist_to_spend_is_offered_not_waited_for(
+    browser: Browser, table: Served, lang: str, awaited: str
+) -> None:
+    """Bob's cultist may be spent at any time: the page said 'En attente : Ann : lancez
+    les dés ; Bob : dépenser un cultiste (il en reste 1) ?' all game long, as if the game
+    waited for Bob. The spend is offered, and what is awaited is Ann's throw."""
+    table.table.act({"do": "new_game", "game": "king-of-tokyo", "setup": {
+        "players": PLAYERS[:2], "options": {"cultists": True, "table_deck": False}, "seed": 0,
+        "position": {"active_player": "Ann", "monsters": {"Bob": {"cultists": 1, "hp": 8}}},
+    }})  # fmt: skip
+    page = open_page(browser, table, lang)
+    expect(page.locator(".answer[data-kind=cultist][data-player=Bob] button")).to_have_count(2)
+    expect(page.locator("[data-test=awaited]")).to_have_text(awaited)
+    assert not page.errors  # type: ignore[attr-defined]
+
+
 def to_yield(s: Served) -> None:
     t = s.table
     t.camera_event(throw_seen(["1", "2", "3", "claw", "heart", "energy"]))
