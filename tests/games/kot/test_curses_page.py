@@ -295,3 +295,15 @@ def test_a_die_thrown_again_by_a_curse_is_said_as_one_die() -> None:
     assert localize(form, "en")["note"] == "the die that showed 1, thrown again"
     assert localize(form, "fr")["note"] == "le dé qui montrait 1, relancé"
     assert localize(form, "ja")["note"] == "1の出ていたダイス1個を振り直し"
+
+
+def test_a_gift_says_what_is_given() -> None:
+    """Pharaonic Skin's snake: 'Ann : donner 2 à Bob', two of what? The title says it is
+    HP, energy or VP, in all."""
+    game = game_at("curse.pharaonic_skin.snake", 2)
+    (waiting,) = [w for w in game.waiting_for() if w.kind == "gift"]
+    title = KIND.answers(game, waiting)["title"]
+    assert localize(title, "fr") == (
+        "Ann\u00a0: donner à Bob 2 au total, en ♥, ⚡ ou ★ (Peau pharaonique)"
+    )
+    assert localize(title, "ja") == "Ann：Bobに♥・⚡・★を合わせて2与える（ファラオの肌）"

@@ -117,7 +117,8 @@ class Gift(DecisionKind):
     def page(self, game: State, w: Waiting, base: Input) -> Answer:
         o = w.options
         title = _(
-            "{player}: give {n} to {other} ({curse})",
+            # (a number alone said nothing of what: "donner 2 à Bob")
+            "{player}: give {other} {n} in all, in ♥, ⚡ or ★ ({curse})",
             player=w.player,
             n=o["total"],
             other=o["to"],
