@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from host.errors import UserError
+from host.text import _
 
 if TYPE_CHECKING:
     import numpy as np
@@ -81,16 +82,21 @@ def load_session(folder: str | Path) -> Session:
     path = folder / "session.json"
     if not path.is_file():
         raise UserError(
-            f"{folder} is not a recorded session (a folder with session.json and its frames)"
+            _(
+                "{folder} is not a recorded session (a folder with session.json and its frames)",
+                folder=str(folder),
+            )
         )
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except OSError as error:
-        raise UserError(f"cannot read {path}: {error.strerror or error}") from None
+        raise UserError(
+            _("cannot read {path}: {why}", path=str(path), why=error.strerror or str(error))
+        ) from None
     except (UnicodeDecodeError, json.JSONDecodeError):
-        raise UserError(f"{path} is not a session file (JSON)") from None
+        raise UserError(_("{path} is not a session file (JSON)", path=str(path))) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise UserError(f"{path}: not a {FORMAT} session")
+        raise UserError(_("{path}: not a {format} session", path=str(path), format=FORMAT))
     steps = []
     for i, step in enumerate(data.get("steps", [])):
         if isinstance(step, dict) and isinstance(step.get("frames"), list):
@@ -141,7 +147,7 @@ def still_session(
         if picked_up is not None and p > 0:
             shown.insert(0, picked_up[p - 1])
         steps.append({"frames": []})
-        for _, frame, _ in held(shown, hold, FPS, seed + p):
+        for _index, frame, _held in held(shown, hold, FPS, seed + p):
             name = f"f{index:05d}.jpg"
             write_image(folder / name, frame)
             steps[-1]["frames"].append(name)
@@ -270,7 +276,7 @@ def _render_cards(
         nonlocal shot
         names = []
         for frame in frames:
-            for _ in range(SHOTS):
+            for _shot in range(SHOTS):
                 names.append(f"f{shot:05d}.jpg")
                 write_image(folder / names[-1], frame)
                 shot += 1

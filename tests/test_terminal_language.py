@@ -209,3 +209,20 @@ def test_teaching_dice_at_the_camera_is_said_in_japanese_and_its_errors_in_frenc
         f"dicetable vision teach{NBSP}: --name «{NBSP}my dice{NBSP}»{NBSP}: des lettres, des "
         'chiffres, "-" et "_" seulement (il nomme un fichier)\n'
     )
+
+
+def test_a_corrupt_store_and_a_session_that_is_not_one_are_said_in_the_language(
+    tmp_path: Path,
+) -> None:
+    store = tmp_path / "games.db"
+    store.write_bytes(b"not a database")
+    fr = dicetable("play", "--db", str(store), "--camera", "none", "--board", "none", env=FR)
+    assert fr.returncode == 1
+    assert fr.stderr.startswith(
+        f"dicetable play{NBSP}: {store} n'est pas un fichier des parties de dicetable"
+    ), fr.stderr
+    ja = dicetable("demo", "--session", str(tmp_path / "nowhere"), env=JA)
+    assert ja.returncode == 1
+    assert ja.stderr.startswith(
+        f"dicetable demo：{tmp_path}/nowhereは記録したセッションではありません"
+    )

@@ -562,8 +562,12 @@ def _listen(host: str, port: int) -> socket.socket:
     except OSError as error:
         sock.close()
         raise UserError(
-            f"cannot listen on {host}:{port} ({error.strerror or error}): is another "
-            "dicetable running? Choose another port with --port"
+            _(
+                "cannot listen on {address} ({why}): is another dicetable running? Choose "
+                "another port with --port",
+                address=f"{host}:{port}",
+                why=error.strerror or str(error),
+            )
         ) from None
     sock.setblocking(False)
     return sock
