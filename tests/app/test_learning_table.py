@@ -37,6 +37,9 @@ class Cards:
     def reload(self, card_set: str) -> None:
         self.said.append(("reload", card_set))
 
+    def remember(self, keep: Any, kept: Any) -> None:
+        self.said.append(("remember", callable(keep) and callable(kept)))
+
 
 class Camera:
     """Stands for host.app.camera.DiceWatcher: notes what the table tells it."""

@@ -152,7 +152,7 @@ def test_the_engine_bench_of_a_game_whose_code_fails_is_said_the_others_run(
     (tmp_path / "syntax" / "__init__.py").write_text("")
     (tmp_path / "syntax" / "bench.py").write_text("def bench(\n")
     code = (
-        "import sys, host.games, host.games.bench\n"
+        "import sys, host.games, host.games.bench, host.cli\n"
         "host.games.__path__[:] = [sys.argv[1]]  # only these two games\n"
         "from host.cli import main; sys.exit(main(['bench', 'engine', '--quick']))"
     )

@@ -315,7 +315,8 @@ class Background:
                 self.waiting(name, waits)
         process.wait()
         with self._lock:
-            del self._running[name]
+            if self._running.get(name) is process:  # (cancel may have let it go already)
+                del self._running[name]
             if process in self._cancelled:
                 self._cancelled.discard(process)
                 return
@@ -342,6 +343,9 @@ class Background:
         if process is not None:
             with contextlib.suppress(subprocess.TimeoutExpired):
                 process.wait(timeout=10)
+            with self._lock:  # (ended: not running when cancel returns, its follower may lag)
+                if process.returncode is not None and self._running.get(name) is process:
+                    del self._running[name]
             self._release(process)  # (its lock too, when cancel returns)
 
     def stop(self) -> None:
