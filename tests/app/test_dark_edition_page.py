@@ -128,3 +128,19 @@ def test_a_wickedness_tile_is_offered_with_what_it_does(
     expect(tiles).to_have_count(4)
     expect(tiles.first).to_have_text(devious)
     assert not page.errors  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("lang", "lists"),
+    [("fr", ["Cartes", "Tuiles de méchanceté"]), ("ja", ["カード", "悪名タイル"])],
+)
+def test_a_monster_s_cards_and_tiles_are_named_in_the_pick_up_form(
+    browser: Browser, table: Served, lang: str, lists: list[str]
+) -> None:
+    """Picking up a game: each player's row held two lists of names, the cards and the
+    wickedness tiles, told apart by their names alone. Each says what it lists."""
+    page = open_page(browser, table, lang)
+    page.evaluate("openPanel('pickup')")
+    row = page.locator("[data-test=pickup-form] fieldset.row").first
+    expect(row.locator(".multi > span")).to_have_text(lists)
+    assert not page.errors  # type: ignore[attr-defined]

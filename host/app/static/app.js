@@ -1291,7 +1291,11 @@ function control(f, aria, row, named) {
       else els[0].value = v;
     },
     inRow: () => (f.check ? h("label", { class: "check" }, els[0], " " + shown) :
-      f.choices ? (f.icon ? h("label", { class: "dial" }, f.icon, withSearch) : withSearch) : h("label", { class: "dial" }, f.icon || shown, els)),
+      f.choices ? (f.icon ? h("label", { class: "dial" }, f.icon, withSearch) :
+        // a list of several picked (a monster's cards, its tiles) says what it lists: two
+        // lists of names side by side in a player's row were told apart by their names alone
+        f.multiple ? h("div", { class: "multi" }, h("span", { class: "quiet" }, shown), withSearch) : withSearch) :
+        h("label", { class: "dial" }, f.icon || shown, els)),
     alone: () => (f.check ? (note ? h("div", { class: "check-field" }, h("label", { class: "check" }, els[0], " " + f.label), note) :
       h("label", { class: "check" }, els[0], " " + f.label)) : h("p", {}, h("label", {}, shown + " ", withSearch), note)),
     into: (setup, i, name) => {
