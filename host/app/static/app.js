@@ -1292,8 +1292,8 @@ function control(f, aria, row, named) {
     },
     inRow: () => (f.check ? h("label", { class: "check" }, els[0], " " + shown) :
       f.choices ? (f.icon ? h("label", { class: "dial" }, f.icon, withSearch) :
-        // a list of several picked (a monster's cards, its tiles) says what it lists: two
-        // lists of names side by side in a player's row were told apart by their names alone
+        // a list of several picked in a player's row says what it lists: two lists of names
+        // side by side were told apart by their names alone
         f.multiple ? h("div", { class: "multi" }, h("span", { class: "quiet" }, shown), withSearch) : withSearch) :
         h("label", { class: "dial" }, f.icon || shown, els)),
     alone: () => (f.check ? (note ? h("div", { class: "check-field" }, h("label", { class: "check" }, els[0], " " + f.label), note) :
