@@ -918,6 +918,8 @@ def _one_more(acked: Seen, now: Seen, what: str) -> bool:
     committed, its answer lost)."""
     if what == "open":
         return True  # (the other game, or this one again: the next restart's look is its)
+    if what == "burst":  # (one of its taps: an input, an undo, a redo or a pause)
+        return any(_one_more(acked, now, w) for w in ("pause", "undo", "legal"))
     if now.game_id != acked.game_id:
         return False
     same_inputs = now.inputs == acked.inputs
