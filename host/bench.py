@@ -78,6 +78,8 @@ def run(args: argparse.Namespace) -> int:
             f"the {args.part} benchmark cannot measure another revision (--compare is for: "
             f"{', '.join(COMPARES)}); run it in a checkout of that revision and compare"
         )
+    if getattr(args, "compare", None):
+        _revision(args.compare)  # (a name typed wrong is said now, not after the benches)
     parts = [p for p in PARTS if p not in NOT_IN_ALL] if args.part == "all" else [args.part]
     status = 0
     for part in parts:
@@ -89,3 +91,24 @@ def run(args: argparse.Namespace) -> int:
         print(f"== bench {part}: {what}")
         status = max(status, int(module.bench(args)))
     return status
+
+
+def _revision(rev: str) -> None:
+    """UserError unless `rev` names a commit of this checkout's repository."""
+    import subprocess
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    try:
+        done = subprocess.run(
+            ["git", "-C", str(root), "rev-parse", "--verify", "--quiet", f"{rev}^{{commit}}"],
+            capture_output=True,
+            check=False,
+        )
+    except OSError as error:
+        raise UserError(f"--compare needs git to read {rev!r}: {error.strerror}") from None
+    if done.returncode != 0:
+        raise UserError(
+            f"--compare: {rev!r} is no revision of {root}: give a commit, branch or tag "
+            "(git log --oneline lists them)"
+        )

@@ -115,6 +115,22 @@ def test_bench_compare_of_a_part_that_cannot_says_so_rather_than_ignoring_it() -
         run(argparse.Namespace(part="learning", quick=True, compare="HEAD~1"))
 
 
+def test_bench_compare_of_a_revision_typed_wrong_says_so_before_measuring(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Before: `dicetable bench engine --compare nope` measured every game's engine for
+    minutes (2 min 40 s here) before saying 'cannot read revision nope' (found by the chaos
+    round's walk through the commands with input typed wrong). Now at once."""
+    import argparse
+
+    from host.bench import run
+    from host.errors import UserError
+
+    with pytest.raises(UserError, match=r"'nope' is no revision of .*: give a commit"):
+        run(argparse.Namespace(part="engine", quick=True, compare="nope"))
+    assert "== bench" not in capsys.readouterr().out  # nothing was measured
+
+
 def test_replay_of_a_device_that_never_ends_is_one_line() -> None:
     """Before: `dicetable replay /dev/zero` read it whole, its memory growing until the
     system killed it. A game file is read up to 64 MB."""
