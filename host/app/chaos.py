@@ -521,7 +521,7 @@ class Chaos:
         now = seen(self.phones[0])
         acked = self.acked
         if not changed and acked is not None and not now.same(acked) and not _timed(acked, now):
-            self.tally.defect(f"a refusal changed the game: {what[:200]}")
+            self.tally.defect(f"a refusal changed the game: {what[:200]}: {_differs(acked, now)}")
         if changed:
             self.live(now.version)
         self.acked = now
@@ -903,6 +903,17 @@ def _interrupt(signum: int, frame: object) -> None:
 def _kill(proc: subprocess.Popen[bytes]) -> None:
     with contextlib.suppress(ProcessLookupError):
         os.killpg(proc.pid, signal.SIGKILL)
+
+
+def _differs(a: Seen, b: Seen) -> str:
+    """What differs between two looks at the table, in a few words."""
+    out = [f"inputs {len(a.inputs)} -> {len(b.inputs)}"] if a.inputs != b.inputs else []
+    for name in ("game_id", "held", "paused", "redo"):
+        if getattr(a, name) != getattr(b, name):
+            out.append(f"{name} {getattr(a, name)} -> {getattr(b, name)}")
+    if a.state != b.state and a.inputs == b.inputs:
+        out.append("the state, its inputs the same")
+    return "; ".join(out)
 
 
 def _timed(acked: Seen, now: Seen) -> bool:
