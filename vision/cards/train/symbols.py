@@ -90,9 +90,33 @@ def _augment(x: torch.Tensor, gen: torch.Generator) -> torch.Tensor:
     return torch.where((k > 0.85)[:, None, None, None], thin, x)
 
 
+def supcon(e: torch.Tensor, y: torch.Tensor, temperature: float = 0.1) -> torch.Tensor:
+    """Supervised contrastive loss of unit embeddings `e` with labels `y` (one view each):
+    every other mask of the batch of the same kind is a positive, so the masks of a kind
+    are gathered whatever their drawing, those of other kinds pushed away."""
+    sim = e @ e.T / temperature
+    eye = torch.eye(len(e), dtype=torch.bool)
+    sim = sim.masked_fill(eye, -1e9)
+    log_p = sim - torch.logsumexp(sim, dim=1, keepdim=True)
+    pos = (y[:, None] == y[None, :]) & ~eye
+    count = pos.sum(1)
+    has = count > 0
+    return -(log_p.masked_fill(~pos, 0).sum(1)[has] / count[has]).mean()
+
+
 def train(
-    data: Path, seed: int, epochs: int, threads: int, out: Path | None = None, width: int = 16
+    data: Path,
+    seed: int,
+    epochs: int,
+    threads: int,
+    out: Path | None = None,
+    width: int = 16,
+    procedural: Path | None = None,
+    contrast: float = 0.0,
 ) -> Path:
+    """Train the network on the masks of `data` (and of `procedural`, vision.cards.train.
+    procedural's drawings, when given): cross-entropy over the kinds, and with `contrast`
+    a supervised contrastive loss weighed so beside it."""
     random.seed(seed)
     np.random.seed(seed)
     torch.manual_seed(seed)
@@ -101,6 +125,10 @@ def train(
     with np.load(data) as d:
         x = torch.from_numpy(d["masks"].astype(np.float32))[:, None]
         y = torch.tensor([CLASSES.index(str(v)) for v in d["values"]])
+    if procedural is not None:
+        with np.load(procedural) as d:
+            x = torch.cat([x, torch.from_numpy(d["masks"].astype(np.float32))[:, None]])
+            y = torch.cat([y, torch.tensor([CLASSES.index(str(v)) for v in d["values"]])])
     net = SymbolNet(width)
     head = nn.Linear(EMBED, len(CLASSES))
     opt = torch.optim.AdamW([*net.parameters(), *head.parameters()], 3e-3, weight_decay=1e-4)
@@ -113,8 +141,11 @@ def train(
         right = total = 0
         for i in range(0, len(x), 128):
             idx = order[i : i + 128]
-            logits = head(net(_augment(x[idx], gen))) * 12.0
+            e = net(_augment(x[idx], gen))
+            logits = head(e) * 12.0
             loss = F.cross_entropy(logits, y[idx], label_smoothing=0.05)
+            if contrast:
+                loss = loss + contrast * supcon(e, y[idx])
             opt.zero_grad()
             loss.backward()
             opt.step()
