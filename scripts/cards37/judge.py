@@ -76,7 +76,9 @@ def make(kind, seed):
             if kind == "held"
             else [DICETABLE, "vision", "compose-cards", str(folder)]
         )
-        subprocess.run([*cmd, "--frames", "100" if kind == "held" else "40", "--seed", str(seed)], check=True)
+        subprocess.run(
+            [*cmd, "--frames", "100" if kind == "held" else "40", "--seed", str(seed)], check=True
+        )
     return labels.load(folder)
 
 
@@ -130,7 +132,11 @@ def listing(reader, ls, name):
             card, c = image.dice[i], got[j]
             if not card.readable or card.face not in per:
                 continue
-            tag = "ok" if c.value == card.face else ("WRONG:" if c.value != "unknown" else "unk:") + c.best_value
+            tag = (
+                "ok"
+                if c.value == card.face
+                else ("WRONG:" if c.value != "unknown" else "unk:") + c.best_value
+            )
             per[card.face][tag] += 1
             if name and (c.value != card.face or c.color != card.color):
                 print(
@@ -149,8 +155,11 @@ def main():
     tot, probes = {}, {}
     for name, paths in sets.items():
         reader = reader_for(paths)
-        print(f"== {name}: {paths} (fingerprint {reader.cards.embedding}), "
-              f"value threshold {reader.cards.threshold:.2f}, colour {reader.cards.color_threshold:.2f}", flush=True)
+        print(
+            f"== {name}: {paths} (fingerprint {reader.cards.embedding}), "
+            f"value threshold {reader.cards.threshold:.2f}, colour {reader.cards.color_threshold:.2f}",
+            flush=True,
+        )
         total = Counter()
         for seed, ls in rendered.items():
             c = counts(evaluate(ls, reader))
@@ -158,7 +167,10 @@ def main():
             total.update(c)
         tot[name] = total
         probes[name] = probe(reader)
-        print(f"   rendered together: {dict(total)}; probe sure {sum(probes[name].values())} {dict(probes[name])}", flush=True)
+        print(
+            f"   rendered together: {dict(total)}; probe sure {sum(probes[name].values())} {dict(probes[name])}",
+            flush=True,
+        )
         per = {v: Counter() for v in VALUES}
         for ls in rendered.values():
             for v, c in listing(reader, ls, "").items():
@@ -205,11 +217,15 @@ def main():
             ok = ok and cc["right"] >= 43
         rises = rises or cc["right"] > mm["right"]
         two = two and ok
-        print(f"(2) {k}: right {mm['right']} -> {cc['right']} of {cc['read']}, colours {cc['colours']}, "
-              f"silent {cc['silent']}, dropped {mm['dropped']} -> {cc['dropped']}: {'holds' if ok else 'FAILS'}")
+        print(
+            f"(2) {k}: right {mm['right']} -> {cc['right']} of {cc['read']}, colours {cc['colours']}, "
+            f"silent {cc['silent']}, dropped {mm['dropped']} -> {cc['dropped']}: {'holds' if ok else 'FAILS'}"
+        )
     keep = two
-    print(f"VERDICT: {'KEEP' if keep else 'NOT KEPT'} ((2) {'holds' if two else 'fails'}; "
-          f"a real figure {'rises' if rises else 'does not rise'})")
+    print(
+        f"VERDICT: {'KEEP' if keep else 'NOT KEPT'} ((2) {'holds' if two else 'fails'}; "
+        f"a real figure {'rises' if rises else 'does not rise'})"
+    )
     return 0
 
 
