@@ -15,8 +15,14 @@ learns to gather is the kind, not a drawing:
 - draw two: two small cards, anywhere beside or over each other, upright, turned or
   slanted;
 - wild: any four-colour motif (an oval or a circle in quarters, a ring in four arcs,
-  petals, stripes, discs, blades, nested rings);
+  stripes, blades, nested rings, a diamond in quarters);
 - wild four: four small cards in any arrangement, or a wild motif with "+4" over it.
+
+The held-out designs' families are not drawn (vision.cards.glyphs SYMBOL_HELD_OUT: two
+straight arrows side by side, a tall ring slashed beyond it, four petals, four small cards
+in a square), so that the held-out designs, which set the shipped set's threshold, still
+stand for a deck never seen: drawn, the calibration's held-out action symbols became
+familiar and the threshold fell (seed 3002: 0.68 -> 0.53, scripts/cards37/tune.out).
 
 Each is drawn on a card of a random *train* design (vision.cards.design), cut to the
 reader's patch (a little off, small or large, blurred, noisy, JPEG) and its mask taken as
@@ -84,12 +90,7 @@ def _head(tip: np.ndarray, d: np.ndarray, width: float, length: float, style: in
 def _arm_path(rng: np.random.Generator) -> list[Point]:
     """One arm's centre line, ending where its head points (the other arm is its half
     turn). Coordinates about the middle, roughly in [-1, 1]."""
-    kind = int(rng.integers(5))
-    if kind == 0:  # straight, beside the middle
-        d = rng.uniform(0.12, 0.45)
-        half = rng.uniform(0.5, 0.95)
-        start = rng.uniform(-0.2, 0.4)
-        return [(-half * (1 - start), -d), (half, -d)]
+    kind = int(rng.integers(1, 5))  # not straight side by side (held out)
     if kind == 1:  # a tail bent by `turn` degrees into the head's stroke
         turn = rng.uniform(60, 135) * rng.choice([-1, 1])
         a, b = rng.uniform(0.3, 0.8), rng.uniform(0.35, 0.9)
@@ -161,7 +162,8 @@ def _skip(pen: _Pen, rng: np.random.Generator) -> list[Layer]:
         h = rng.uniform(0.12, 0.22)
         bar = _rot([(-0.65, -h), (0.65, -h), (0.65, h), (-0.65, h)], rng.uniform(-60, 60))
         return [(pen.done(disc), "ink"), (pen.done(pen.poly(bar)), "white")]
-    rx, ry = rng.uniform(0.6, 0.85), rng.uniform(0.6, 0.85)
+    rx = rng.uniform(0.6, 0.85)
+    ry = rx * rng.uniform(0.88, 1.12)  # round: a tall ring slashed beyond it is held out
     sides = int(rng.choice([0, 6, 8, 10], p=[0.7, 0.1, 0.1, 0.1]))
     if sides:
         a0 = rng.uniform(0, 360 / sides)
@@ -176,7 +178,7 @@ def _skip(pen: _Pen, rng: np.random.Generator) -> list[Layer]:
     else:
         m = pen.ellipse((0, 0), (2 * rx, 2 * ry), rng.uniform(-30, 30), width=w)
     a = math.radians(rng.uniform(20, 70) * rng.choice([-1, 1]) + rng.normal(0, 8))
-    reach = rng.uniform(0.6, 1.15)
+    reach = rng.uniform(0.6, 1.0)
     ends = [
         (-reach * rx * math.cos(a), reach * ry * math.sin(a)),
         (reach * rx * math.cos(a), -reach * ry * math.sin(a)),
@@ -200,7 +202,7 @@ def _cards(pen: _Pen, rng: np.random.Generator, n: int, roles: tuple[str, ...]) 
     h = w * rng.uniform(1.3, 1.7)
     lean = float(rng.choice([0.0, rng.uniform(0.2, 0.5)], p=[0.6, 0.4]))
     tilt = rng.uniform(-30, 30)
-    how = int(rng.integers(4))
+    how = int(rng.choice([0, 1, 3]))  # not in a square (held out)
     spots: list[tuple[float, float, float]] = []
     if how == 0 or n == 2:  # stepped along a line
         a = math.radians(rng.uniform(0, 360))
@@ -213,12 +215,6 @@ def _cards(pen: _Pen, rng: np.random.Generator, n: int, roles: tuple[str, ...]) 
         for k in range(n):
             t = k - (n - 1) / 2
             spots.append((t * w * 0.35, abs(t) * 0.05, tilt + t * spread))
-    elif how == 2:  # a square or a diamond
-        r = rng.uniform(0.3, 0.5)
-        a0 = float(rng.choice([45.0, 0.0]))
-        for k in range(n):
-            a = math.radians(a0 + 90 * k)
-            spots.append((r * math.cos(a), r * math.sin(a) * h / w * 0.7, tilt * 0.3))
     else:  # scattered, overlapping
         for _ in range(n):
             spots.append(
@@ -236,7 +232,7 @@ def _cards(pen: _Pen, rng: np.random.Generator, n: int, roles: tuple[str, ...]) 
 
 def _motif(pen: _Pen, rng: np.random.Generator) -> list[Layer]:
     """A four-colour motif: four pieces, one a colour (roles c0..c3)."""
-    kind = int(rng.integers(7))
+    kind = int(rng.choice([0, 1, 2, 4, 5, 6]))  # not petals (held out)
     masks: list[np.ndarray] = []
     if kind in (0, 1):  # an oval or a circle in quarters (or stripes across it)
         axes = (1.7, 1.7) if kind == 1 else (rng.uniform(0.9, 1.4), rng.uniform(1.5, 1.9))
@@ -265,15 +261,6 @@ def _motif(pen: _Pen, rng: np.random.Generator) -> list[Layer]:
             pts = _arc(0, 0, ro, ro, a0 + 90 * k + gap, a0 + 90 * k + 90 - gap)
             pts += _arc(0, 0, ri, ri, a0 + 90 * k + 90 - gap, a0 + 90 * k + gap)
             masks.append(pen.poly(pts))
-    elif kind == 3:  # petals or discs round the middle
-        r = rng.uniform(0.3, 0.5)
-        size = rng.uniform(0.7, 1.0)
-        long = size * rng.uniform(1.0, 1.6)
-        a0 = rng.uniform(0, 90)
-        for k in range(4):
-            a = a0 + 90 * k
-            c = (r * math.cos(math.radians(a)), r * math.sin(math.radians(a)))
-            masks.append(pen.ellipse(c, (long, size), a))
     elif kind == 4:  # blades of a pinwheel
         a0 = rng.uniform(0, 90)
         bend = rng.uniform(10, 40)
