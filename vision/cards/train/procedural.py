@@ -136,7 +136,8 @@ def _reverse(pen: _Pen, rng: np.random.Generator) -> list[Layer]:
     polys = [*arm, *(_rot(q, 180) for q in arm)]
     if rng.random() < 0.5:
         polys = _mirror(polys)
-    polys = [_rot(q, rng.uniform(0, 360)) for q in polys]
+    turn = rng.uniform(0, 360)  # the whole pair turned as one
+    polys = [_rot(q, turn) for q in polys]
     if rng.random() < 0.3:
         polys = _shear(polys, rng.uniform(-0.35, 0.35))
     polys = _fit(polys, rng.uniform(0.8, 0.95))
