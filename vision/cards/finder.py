@@ -17,7 +17,7 @@ The finder's score says how card-like the region is (fill and proportions).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -32,6 +32,12 @@ ASPECTS = (1.2, 1.85)  # long / short sides a card's rectangle may have (bodies 
 MIN_AREA = 0.004  # a card covers at least this share of the frame
 MAX_AREA = 0.6  # and at most this share
 BORDER = 0.07  # a body's rectangle grown by this share of its short side on each side
+# a region this square (long / short sides below it) is never grown to a card's length: a
+# die's face (pips or glyphs on a square body) lies as square, even partly under a card,
+# and grown it was a card's size and shape (a die read a sure wild four, branch cards37);
+# a card shows as square only when much of it is hidden, or where the frame cuts it off
+# (its rest out of view: grown all the same). Chosen on tuning frames: scripts/cards40/
+SQUARE = 1.15
 # hue bands (OpenCV 0..180) of the four colours; a hue between bands belongs to none
 HUES = ((0, 10), (165, 180), (14, 38), (38, 92), (92, 135))
 
@@ -84,6 +90,7 @@ class _Region:
     fill: float
     body: bool  # a body (inside the border), not the whole card
     hull: np.ndarray  # the region's convex hull (scaled frame px)
+    edge: bool = False  # the region touches the frame's edge (part of it may be out of view)
 
 
 def _masks(small: np.ndarray) -> list[tuple[np.ndarray, bool]]:
@@ -120,6 +127,17 @@ def _region(points: np.ndarray, body: bool) -> _Region:
     # minAreaRect's angle is of side a from the x axis: the long axis' turn from up
     angle = (turn + (90.0 if a >= b else 0.0)) % 180
     return _Region((cx, cy), long, short, angle, fill, body, hull)
+
+
+def _at_edge(points: np.ndarray, width: int, height: int) -> bool:
+    """Whether contour points reach the frame's edge (within a pixel)."""
+    p = points.reshape(-1, 2)
+    return bool(
+        (p[:, 0] <= 1).any()
+        or (p[:, 1] <= 1).any()
+        or (p[:, 0] >= width - 2).any()
+        or (p[:, 1] >= height - 2).any()
+    )
 
 
 def _card_like(r: _Region, area: float) -> bool:
@@ -171,7 +189,7 @@ def _regions(small: np.ndarray) -> list[_Region]:
                 used[j] = True
             if k == len(masks) - 2 and _coloured_share(best, coloured) < 0.04:
                 continue  # a wild card's black body holds its colours: a dark table does not
-            out.append(best)
+            out.append(replace(best, edge=_at_edge(points, w, h)))
     return out
 
 
@@ -207,6 +225,8 @@ def find(frame: np.ndarray, threshold: float = CARD_THRESHOLD) -> list[Found]:
         centre = np.array(r.center, np.float64)
         fill = r.fill
         if typical and long < 0.95 * typical and short >= 0.75 * typical / ASPECTS[1]:
+            if long < SQUARE * short and not r.edge:
+                continue  # square: a die, not a card's end
             long = typical  # the rest of it is under another card
         score = _score(long, short, fill)
         area = long * short / (small.shape[0] * small.shape[1])
