@@ -87,7 +87,8 @@ cards-models: install card-fonts
 	$(BIN)/python -m pip install --quiet torch==2.13.0  # first: the CPU build where a wheel dir has it (the train extra alone pulls a CUDA build of several GB)
 	$(BIN)/python -m pip install --quiet -e '.[dev,train]'
 	$(CARDS_TRAIN) symbol-data --seed 3001 --frames 900
-	$(CARDS_TRAIN) symbol --seed 1 --epochs 30 --threads 1
+	$(CARDS_TRAIN) procedural-data --seed 3701 --per-kind 1500 --data var/train/cards-procedural.npz
+	$(CARDS_TRAIN) symbol --seed 1 --epochs 30 --threads 1 --procedural var/train/cards-procedural.npz --contrast 1.0
 	nice -n 10 $(BIN)/python -m vision.cards.build_shipped
 
 clean:

@@ -59,8 +59,16 @@ def find_debug(frame, threshold=finder.CARD_THRESHOLD):
         )
         found.append(f)
         info[id(f)] = dict(
-            raw_long=raw[0], raw_short=raw[1], grown=g, typical=typical, typical_short=typical_short,
-            body=r.body, fill=r.fill, nfull=len(full), region=r, small=small,
+            raw_long=raw[0],
+            raw_short=raw[1],
+            grown=g,
+            typical=typical,
+            typical_short=typical_short,
+            body=r.body,
+            fill=r.fill,
+            nfull=len(full),
+            region=r,
+            small=small,
         )
     kept = suppress(found)[: finder.MAX_CARDS]
     return kept, [info[id(f)] for f in kept]
@@ -107,16 +115,22 @@ def main():
         symbol.MODEL = str(Path(sys.argv[1]).resolve())
         reader = CardReader(cardset.load(sys.argv[2]))
     for name, ls in tuning.material().items():
+        if len(sys.argv) > 3 and name not in sys.argv[3:]:
+            continue
         dpath = Path(ls.root) / "dice.json"
         dice = json.loads(dpath.read_text()) if dpath.exists() else {}
         for r in rows(ls, dice, reader):
             c = r["c"]
-            read = "dropped" if c is None else (f"{c.color} {c.value} {c.confidence:.2f}" if c.known else "unknown")
+            read = (
+                "dropped"
+                if c is None
+                else (f"{c.color} {c.value} {c.confidence:.2f}" if c.known else "unknown")
+            )
             ts = r["typical_short"] or 1
             print(
                 f"{name} {r['file']} {r['kind']} iou {r['iou']:.2f} grown {int(r['grown'])} body {int(r['body'])} "
-                f"raw {r['raw_long']:.1f}x{r['raw_short']:.1f} aspect {r['raw_long']/max(r['raw_short'],1e-6):.2f} "
-                f"short/typ {r['raw_short']/ts:.2f} long/typ {r['raw_long']/max(r['typical'],1e-6):.2f} fill {r['fill']:.2f} "
+                f"raw {r['raw_long']:.1f}x{r['raw_short']:.1f} aspect {r['raw_long'] / max(r['raw_short'], 1e-6):.2f} "
+                f"short/typ {r['raw_short'] / ts:.2f} long/typ {r['raw_long'] / max(r['typical'], 1e-6):.2f} fill {r['fill']:.2f} "
                 f"score {r['f'].score:.2f} nfull {r['nfull']} read {read}",
                 flush=True,
             )

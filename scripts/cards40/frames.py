@@ -2,7 +2,7 @@
 # mypy: ignore-errors
 # Branch cards40's TUNING frames (none of it held out, none of it read by a judge):
 #  - tunehands: hands laid as `compose-cards` lays them, of OUR rendered cards (train and
-#    held-out designs, tuning seeds 4001-4004) on the LEARN parts of the table photos
+#    held-out designs; seeds 4001, 80 frames, and 4002, 300 frames) on the LEARN parts of the table photos
 #    (d6-tray's learn split, rune55/learn), real dice and all, the cards over them: each
 #    frame's dice (the photo's labelled boxes, moved by the crop) written beside its labels
 #    (dice.json) so a find can be told a die;
@@ -108,13 +108,17 @@ def hands(folder, frames, seed, size=(640, 480)):
         frame = cv2.GaussianBlur(frame, (0, 0), float(rng.uniform(0.3, 0.9)))
         frame += rng.normal(0, rng.uniform(1, 4), frame.shape).astype(np.float32)
         _, buf = cv2.imencode(
-            ".jpg", np.clip(frame, 0, 255).astype(np.uint8), [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(70, 95))]
+            ".jpg",
+            np.clip(frame, 0, 255).astype(np.uint8),
+            [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(70, 95))],
         )
         name = f"hand-{k:04d}.jpg"
         (folder / name).write_bytes(buf.tobytes())
         images.append(LabelledImage(name, w, h, tuple(out)))
         dice[name] = moved
-    ls = LabelSet("cards", images, folder, {"source": f"scripts/cards40/frames.py hands seed {seed}"})
+    ls = LabelSet(
+        "cards", images, folder, {"source": f"scripts/cards40/frames.py hands seed {seed}"}
+    )
     labels.save(ls)
     (folder / "dice.json").write_text(json.dumps(dice))
     return ls
@@ -136,7 +140,9 @@ def dice_frames():
         frame = ls.frame(image)
         dice[image.file] = []
         for _ in range(20):
-            scene = random_scene(rng, n_dice=int(rng.integers(2, 5)), looks=looks_for(str(rng.choice(LOOKS))))
+            scene = random_scene(
+                rng, n_dice=int(rng.integers(2, 5)), looks=looks_for(str(rng.choice(LOOKS)))
+            )
             out, drawn = render(scene, background=frame)
             if all(
                 abs(d.center[0] - (c.box[0] + c.box[2]) / 2) > (c.box[2] - c.box[0]) * 0.3
@@ -155,6 +161,7 @@ def dice_frames():
 def material():
     return {
         "tunehands4001": hands(OUT / "tunehands4001", 80, 4001),
+        "tunehands4002": hands(OUT / "tunehands4002", 300, 4002),
         "dice3811": dice_frames(),
         "cal3002": random_set(OUT / "cal3002", 200, 3002, "held-out")
         if not (OUT / "cal3002/labels.json").exists()

@@ -1,13 +1,13 @@
 # ruff: noqa
 # mypy: ignore-errors
 # Branch cards40's tuning (TUNING material only: scripts/cards40/frames.py, none of it held
-# out): the finder's square rule (finder.SQUARE: a square region not grown to a card's
-# length) off and at a few values, each with cards37's network and set (the candidate) as
+# out): the finder's die rule (a region more square than a card, showing pips, not grown
+# to a card's length: finder.pips, finder.PIPS) off (PIPS inf) and at a few values, each with cards37's network and set (the candidate) as
 # `dicetable vision eval` reads. For each: found, read, right, colours, silent, invented
 # (a find of no labelled card read sure), dropped; and the labelled cards the rule costs
 # (matched with the rule off, not with it on: must be none) and the dice it refuses
 # (tunehands, dice3811: finds on a labelled die with the rule off, none with it on).
-#   PYTHONPATH=. python scripts/cards40/tune.py ONNX NPZ SQUARE... > scripts/cards40/tune.out
+#   PYTHONPATH=. python scripts/cards40/tune.py ONNX NPZ all|SET,SET PIPS... > scripts/cards40/tune.out
 import json
 import sys
 from pathlib import Path
@@ -50,21 +50,23 @@ def run(ls, reader, dice):
 
 
 def main():
-    onnx, npz, *squares = sys.argv[1:]
+    onnx, npz, only, *squares = sys.argv[1:]
     symbol.MODEL = str(Path(onnx).resolve())
     reader = CardReader(cardset.load(npz))
     for name, ls in tuning.material().items():
+        if only != "all" and name not in only.split(","):
+            continue
         dpath = Path(ls.root) / "dice.json"
         dice = json.loads(dpath.read_text()) if dpath.exists() else {}
         base = None
-        for sq in ["0"] + squares:
-            finder.SQUARE = float(sq)
+        for sq in ["inf"] + squares:
+            finder.PIPS = float(sq)
             r, matched, die_finds, invented = run(ls, reader, dice)
             if base is None:
                 base = (matched, die_finds)
             lost = sorted(base[0] - matched)
             print(
-                f"{name} SQUARE {sq}: labelled {r.labelled} matched {r.matched} found {r.found} read {r.read} "
+                f"{name} PIPS {sq}: labelled {r.labelled} matched {r.matched} found {r.found} read {r.read} "
                 f"right {r.value_correct} colours {r.color_correct} silent {r.silent} invented {r.invented_read} "
                 f"dropped {r.dropped} | cards lost to the rule {len(lost)} {lost} | finds on dice {len(die_finds)}"
                 f" | invented: {invented}",

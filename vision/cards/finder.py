@@ -10,14 +10,15 @@ coloured table, holes filled). Each region of a mask is fitted with its least re
 region fills most of it. A body is the card less its border: its rectangle is grown by
 BORDER. A card partly under another shows less of its body: its rectangle is grown to the
 frame's typical card length, about its centre (which side is hidden is not worked out:
-the symbol is read from its own box, so a card a little off is read all the same).
+the symbol is read from its own box, so a card a little off is read all the same); a
+region more square than a card that shows a die's pips is not grown: a die, not a card.
 The finder's score says how card-like the region is (fill and proportions).
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import cv2
 import numpy as np
@@ -32,12 +33,16 @@ ASPECTS = (1.2, 1.85)  # long / short sides a card's rectangle may have (bodies 
 MIN_AREA = 0.004  # a card covers at least this share of the frame
 MAX_AREA = 0.6  # and at most this share
 BORDER = 0.07  # a body's rectangle grown by this share of its short side on each side
-# a region this square (long / short sides below it) is never grown to a card's length: a
-# die's face (pips or glyphs on a square body) lies as square, even partly under a card,
-# and grown it was a card's size and shape (a die read a sure wild four, branch cards37);
-# a card shows as square only when much of it is hidden, or where the frame cuts it off
-# (its rest out of view: grown all the same). Chosen on tuning frames: scripts/cards40/
-SQUARE = 1.15
+# A region more square than a card (long / short under ASPECTS[0]) is grown to a card's
+# length (a card partly under another) only if it shows no die's pips: a die's face is a
+# square with pips, and grown it was a card's size and shape (branch cards37 read a black
+# die with white pips, partly under the cards, a sure black wild four). The pips: pieces
+# of the face's lesser shade inside it, each PIP share of the face, solid and round, making
+# at least PIPS of that shade (the visible end of a card partly hidden, as square, shows
+# its corner index and part of its symbol: 0 to 0.09 on the tuning frames, dice 0.11 to 1:
+# scripts/cards40/tune.out).
+PIP = (0.004, 0.12)
+PIPS = 0.1
 # hue bands (OpenCV 0..180) of the four colours; a hue between bands belongs to none
 HUES = ((0, 10), (165, 180), (14, 38), (38, 92), (92, 135))
 
@@ -90,7 +95,6 @@ class _Region:
     fill: float
     body: bool  # a body (inside the border), not the whole card
     hull: np.ndarray  # the region's convex hull (scaled frame px)
-    edge: bool = False  # the region touches the frame's edge (part of it may be out of view)
 
 
 def _masks(small: np.ndarray) -> list[tuple[np.ndarray, bool]]:
@@ -129,15 +133,34 @@ def _region(points: np.ndarray, body: bool) -> _Region:
     return _Region((cx, cy), long, short, angle, fill, body, hull)
 
 
-def _at_edge(points: np.ndarray, width: int, height: int) -> bool:
-    """Whether contour points reach the frame's edge (within a pixel)."""
-    p = points.reshape(-1, 2)
-    return bool(
-        (p[:, 0] <= 1).any()
-        or (p[:, 1] <= 1).any()
-        or (p[:, 0] >= width - 2).any()
-        or (p[:, 1] >= height - 2).any()
-    )
+def pips(small: np.ndarray, r: _Region, size: int = 48) -> bool:
+    """Whether the region shows a die's pips: its least rectangle straightened (size px
+    square, its rim left out), split by Otsu into two shades; the lesser shade's pieces
+    not touching the rim, each PIP share of the face, solid and round, make at least PIPS
+    of that shade."""
+    corners = rectangle(r.center, r.long, r.short, r.angle).astype(np.float32)
+    square = np.array([[0, 0], [size, 0], [size, size], [0, size]], np.float32)
+    warp = cv2.getPerspectiveTransform(corners, square)
+    face = cv2.warpPerspective(small, warp, (size, size), flags=cv2.INTER_AREA)
+    grey = cv2.cvtColor(face, cv2.COLOR_BGR2GRAY)[4:-4, 4:-4]
+    lesser = cv2.threshold(grey, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)[1]
+    if (lesser > 0).mean() > 0.5:
+        lesser = 255 - lesser
+    n, pieces, stats, _ = cv2.connectedComponentsWithStats(lesser)
+    h, w = lesser.shape
+    shade, found = int((lesser > 0).sum()), 0
+    for k in range(1, n):
+        x, y, bw, bh, a = (int(v) for v in stats[k])
+        if x == 0 or y == 0 or x + bw >= w or y + bh >= h:
+            continue  # touches the rim: an edge, a border, a symbol cut off
+        if not PIP[0] * h * w <= a <= PIP[1] * h * w or max(bw, bh) >= 1.6 * max(min(bw, bh), 1):
+            continue
+        piece = cv2.findContours(
+            (pieces == k).astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE
+        )[0][0]
+        if a > 0.8 * max(cv2.contourArea(cv2.convexHull(piece)), 1.0):
+            found += a
+    return found > 0 and found >= PIPS * shade
 
 
 def _card_like(r: _Region, area: float) -> bool:
@@ -189,7 +212,7 @@ def _regions(small: np.ndarray) -> list[_Region]:
                 used[j] = True
             if k == len(masks) - 2 and _coloured_share(best, coloured) < 0.04:
                 continue  # a wild card's black body holds its colours: a dark table does not
-            out.append(replace(best, edge=_at_edge(points, w, h)))
+            out.append(best)
     return out
 
 
@@ -225,8 +248,8 @@ def find(frame: np.ndarray, threshold: float = CARD_THRESHOLD) -> list[Found]:
         centre = np.array(r.center, np.float64)
         fill = r.fill
         if typical and long < 0.95 * typical and short >= 0.75 * typical / ASPECTS[1]:
-            if long < SQUARE * short and not r.edge:
-                continue  # square: a die, not a card's end
+            if long < ASPECTS[0] * short and pips(small, r):
+                continue  # a die's face, not a card's end
             long = typical  # the rest of it is under another card
         score = _score(long, short, fill)
         area = long * short / (small.shape[0] * small.shape[1])
