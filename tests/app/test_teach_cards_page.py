@@ -170,8 +170,10 @@ def assert_reads_a_hand(
     read = [d for d in events[0].dice if d["color"] != "unknown" and d["value"] != "unknown"]
     truths = [truth_of(image, d["center"]) for d in read]
     assert [(d["color"], d["value"]) for d in read] == truths  # nothing read wrong
-    # reached when this was written: 3 of the 5 read (the others, and a die, `unknown`)
-    assert len(read) >= 3, events[0].dice
+    # reached: 2 of the 5 read (the others, and a die, `unknown`) since cards40's symbol
+    # network, 3 with the network before (a set taught on its numbers is surer of fewer
+    # cards at the taught sets' cautious threshold: docs/vision.md, cards40)
+    assert len(read) >= 2, events[0].dice
 
 
 # ---- a Cancel while the cards are learnt ---------------------------------------------------
