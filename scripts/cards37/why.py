@@ -22,5 +22,7 @@ for image in ls.images:
     sides = [max(c.box[2] - c.box[0], c.box[3] - c.box[1]) for c in got]
     for j, c in enumerate(got):
         if j not in matched and c.known:
-            print(f"{image.file}: {c.color} {c.value} {c.confidence:.2f} box {c.box} "
-                  f"(long side {sides[j]:.0f} px, median {np.median(sides):.0f})")
+            print(
+                f"{image.file}: {c.color} {c.value} {c.confidence:.2f} box {c.box} "
+                f"(long side {sides[j]:.0f} px, median {np.median(sides):.0f})"
+            )

@@ -151,9 +151,9 @@ def _reverse(pen: _Pen, rng: np.random.Generator) -> list[Layer]:
         edge = rng.uniform(0.04, 0.12)
         return [layer for m in arms for layer in _edged(pen, m, "ink", edge)]
     t = max(1, round(rng.uniform(0.05, 0.1) * pen.big / 2))  # hollow: outlines only
-    k = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * t + 1, 2 * t + 1))
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * t + 1, 2 * t + 1))
     both = np.maximum(*arms)
-    return [(pen.done(cv2.subtract(both, cv2.erode(both, k))), "ink")]
+    return [(pen.done(cv2.subtract(both, cv2.erode(both, kernel))), "ink")]
 
 
 def _skip(pen: _Pen, rng: np.random.Generator) -> list[Layer]:
@@ -322,11 +322,11 @@ def symbol_layers(
 def _drawing(layers: list[Layer]) -> Iterator[None]:
     """The renderer's card drawing with `layers` as its centre symbol."""
     before = dz.centre_layers
-    dz.centre_layers = lambda *_args: layers  # type: ignore[assignment]
+    dz.centre_layers = lambda *_args: layers
     try:
         yield
     finally:
-        dz.centre_layers = before  # type: ignore[assignment]
+        dz.centre_layers = before
 
 
 def card_cut(value: str, rng: np.random.Generator) -> np.ndarray:
@@ -343,7 +343,7 @@ def card_cut(value: str, rng: np.random.Generator) -> np.ndarray:
         size = min(size * rng.uniform(1.0, 1.6), sym_h * dz.MAX_SYMBOL / design.size)
     layers = symbol_layers(value, max(8, round(size)), rng, design.face)
     with _drawing(layers):
-        face, _alpha = dz._draw_card.__wrapped__(design, colour, value, width)  # type: ignore[attr-defined]
+        face, _alpha = dz._draw_card.__wrapped__(design, colour, value, width)
     # on a table: a margin, light and colour cast, then cut as the finder's corners would
     pad = width // 4
     table = np.full((h + 2 * pad, width + 2 * pad, 3), rng.uniform(40, 200, 3), np.float32)
@@ -351,14 +351,14 @@ def card_cut(value: str, rng: np.random.Generator) -> np.ndarray:
     table *= rng.uniform(0.6, 1.15) * rng.uniform(0.9, 1.1, 3)
     if rng.random() < 0.5:
         k = int(rng.choice([3, 5]))
-        table = cv2.GaussianBlur(table, (k, k), rng.uniform(0.4, 1.2))
+        table = np.asarray(cv2.GaussianBlur(table, (k, k), rng.uniform(0.4, 1.2)), np.float32)
     table += rng.normal(0, rng.uniform(1, 6), table.shape)
     frame = np.clip(table, 0, 255).astype(np.uint8)
     if rng.random() < 0.5:
         _ok, buf = cv2.imencode(
             ".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(50, 95))]
         )
-        frame = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+        frame = np.asarray(cv2.imdecode(buf, cv2.IMREAD_COLOR), np.uint8)
     corners = np.array(
         [[pad, pad], [pad + width, pad], [pad + width, pad + h], [pad, pad + h]], np.float64
     )
