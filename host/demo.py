@@ -51,16 +51,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--game",
         metavar="NAME",
-        help=f"play this game's demo ({', '.join(shipped)}; default: the first)",
+        help=said(_("play this game's demo ({games}; default: the first)", games=OneOf(shipped))),
     )
     parser.add_argument(
         "--session",
         type=Path,
-        help="a recorded session folder to replay (default: the demo game, rendered once "
-        "into the cache folder)",
+        help=said(
+            _(
+                "a recorded session folder to replay (default: the demo game, rendered once "
+                "into the cache folder)"
+            )
+        ),
     )
     parser.add_argument(
-        "--quiet", action="store_true", help="print only the final scores, not the board"
+        "--quiet",
+        action="store_true",
+        help=said(_("print only the final scores, not the board")),
     )
     parser.add_argument(
         "--page",
@@ -68,8 +74,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         nargs="?",
         const=DEFAULT_PORT,
         metavar="PORT",
-        help=f"also serve the table's page on localhost (port {DEFAULT_PORT} unless given) and "
-        "play in real time, to watch it there",
+        help=said(
+            _(
+                "also serve the table's page on localhost (port {port} unless given) and play "
+                "in real time, to watch it there",
+                port=DEFAULT_PORT,
+            )
+        ),
     )
 
 

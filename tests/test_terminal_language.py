@@ -226,3 +226,13 @@ def test_a_corrupt_store_and_a_session_that_is_not_one_are_said_in_the_language(
     assert ja.stderr.startswith(
         f"dicetable demo：{tmp_path}/nowhereは記録したセッションではありません"
     )
+
+
+def test_the_options_of_play_and_demo_are_explained_in_japanese() -> None:
+    play = dicetable("play", "--help", env=JA)
+    assert play.returncode == 0
+    said = "".join(play.stdout.split())  # (argparse wraps the lines)
+    assert "端末に仮想ボードを描かない" in said and "記録したセッション：" in said
+    assert "ゲームの保存ファイル（SQLite）" in said
+    demo = dicetable("demo", "--help", env=FR)
+    assert "n'afficher que les scores finaux, pas le plateau" in " ".join(demo.stdout.split())

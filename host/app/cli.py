@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from host.app.text import _
 from host.errors import UserError
 from host.games.text import Quoted, message
+from host.text import said
 
 if TYPE_CHECKING:
     from host.app.terminal import Terminal
@@ -39,92 +40,141 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--camera",
         default="auto",
         metavar="SOURCE",
-        help="where the throws come from: 'picamera' (the Raspberry Pi camera), a device "
-        "number, a video file or stream URL, a recorded session folder, 'demo' (the demo's "
-        "recorded session), or 'none' (enter throws on the page). Default 'auto': the "
-        "Raspberry Pi camera if there is one, else 'demo'",
+        help=said(
+            _(
+                "where the throws come from: 'picamera' (the Raspberry Pi camera), a device "
+                "number, a video file or stream URL, a recorded session folder, 'demo' (the "
+                "demo's recorded session), or 'none' (enter throws on the page). Default "
+                "'auto': the Raspberry Pi camera if there is one, else 'demo'"
+            )
+        ),
     )
     parser.add_argument(
         "--board",
         default="auto",
         metavar="auto|virtual|none|PORT",
-        help="the LED board: 'auto' (a Pico found by its USB id, else the virtual board), "
-        "'virtual', 'none', or a serial port such as /dev/ttyACM0",
+        help=said(
+            _(
+                "the LED board: 'auto' (a Pico found by its USB id, else the virtual board), "
+                "'virtual', 'none', or a serial port such as /dev/ttyACM0"
+            )
+        ),
     )
     parser.add_argument(
         "--db",
         type=Path,
-        help="the game store (SQLite). Default: games.db in ~/.local/share/dicetable, or "
-        "recorded.db there for recorded sessions (so rehearsals stay out of your statistics)",
+        help=said(
+            _(
+                "the game store (SQLite). Default: games.db in ~/.local/share/dicetable, or "
+                "recorded.db there for recorded sessions (so rehearsals stay out of your "
+                "statistics)"
+            )
+        ),
     )
     parser.add_argument(
         "--data",
         type=Path,
         metavar="DIR",
-        help="the folder the table learns in: its learning store (examples.db: the dice and "
-        "cards taught, the teachings under way) and the dice sets' versions. Default: "
-        "~/.local/share/dicetable/teaching ($XDG_DATA_HOME/dicetable/teaching)",
+        help=said(
+            _(
+                "the folder the table learns in: its learning store (examples.db: the dice and "
+                "cards taught, the teachings under way) and the dice sets' versions. Default: "
+                "~/.local/share/dicetable/teaching ($XDG_DATA_HOME/dicetable/teaching)"
+            )
+        ),
     )
-    parser.add_argument("--port", type=int, default=DEFAULT_PORT, help="the web page's port")
+    parser.add_argument(
+        "--port", type=int, default=DEFAULT_PORT, help=said(_("the web page's port"))
+    )
     parser.add_argument(
         "--serve-network",
         action="store_true",
-        help="serve the page to the phones at the table: listen on every IPv4 address of "
-        "this machine (not only localhost) and print the addresses to open",
+        help=said(
+            _(
+                "serve the page to the phones at the table: listen on every IPv4 address of "
+                "this machine (not only localhost) and print the addresses to open"
+            )
+        ),
     )
     parser.add_argument(
         "--host-name",
         action="append",
         default=[],
         metavar="NAME",
-        help="another name the page is opened by (e.g. one your router's DNS gives this "
-        "machine); it answers only to this machine's own names and addresses otherwise, so "
-        "that no web page elsewhere can read the table through a player's browser",
+        help=said(
+            _(
+                "another name the page is opened by (e.g. one your router's DNS gives this "
+                "machine); it answers only to this machine's own names and addresses otherwise, so "
+                "that no web page elsewhere can read the table through a player's browser"
+            )
+        ),
     )
     parser.add_argument(
-        "--pin", help="a fixed table PIN, kept for every game (default: a new one per game)"
+        "--pin",
+        help=said(_("a fixed table PIN, kept for every game (default: a new one per game)")),
     )
     parser.add_argument(
         "--pin-length",
         type=int,
         default=4,
         metavar="DIGITS",
-        help="digits of the PIN drawn for each game, 4 to 8 (default 4; 6 or more if people "
-        "you do not know share the network: wrong PINs are limited, but 4 digits are few)",
+        help=said(
+            _(
+                "digits of the PIN drawn for each game, 4 to 8 (default 4; 6 or more if people "
+                "you do not know share the network: wrong PINs are limited, but 4 digits are few)"
+            )
+        ),
     )
     parser.add_argument(
         "--window",
         type=float,
         default=4.0,
         metavar="SECONDS",
-        help="how long a result is shown for corrections before it is resolved (default 4)",
+        help=said(
+            _("how long a result is shown for corrections before it is resolved (default 4)")
+        ),
     )
-    recorded = parser.add_argument_group("recorded sessions")
+    recorded = parser.add_argument_group(said(_("recorded sessions")))
     recorded.add_argument(
         "--game",
         type=Path,
-        help="the game script whose setup the recorded session was played from (default: "
-        "the one the session names)",
+        help=said(
+            _(
+                "the game script whose setup the recorded session was played from (default: "
+                "the one the session names)"
+            )
+        ),
     )
     recorded.add_argument(
-        "--speed", type=float, default=1.0, help="frames at this many times real time (0: flat out)"
+        "--speed",
+        type=float,
+        default=1.0,
+        help=said(_("frames at this many times real time (0: flat out)")),
     )
     recorded.add_argument(
         "--manual",
         action="store_true",
-        help="replay only the camera's frames; press the buttons and answer on the page yourself",
+        help=said(
+            _("replay only the camera's frames; press the buttons and answer on the page yourself")
+        ),
     )
     recorded.add_argument(
-        "--exit-at-end", action="store_true", help="stop once the session is played"
+        "--exit-at-end", action="store_true", help=said(_("stop once the session is played"))
     )
     recorded.add_argument(
         "--learn",
         action="store_true",
-        help="let the session's throws teach the table's dice sets (a live camera's always "
-        "do; a rehearsal's do not, unless told)",
+        help=said(
+            _(
+                "let the session's throws teach the table's dice sets (a live camera's always "
+                "do; a rehearsal's do not, unless told)"
+            )
+        ),
     )
     parser.add_argument(
-        "--quiet", action="store_true", help="do not draw the virtual board in the terminal"
+        "--quiet",
+        action="store_true",
+        help=said(_("do not draw the virtual board in the terminal")),
     )
 
 
