@@ -236,3 +236,40 @@ def test_the_options_of_play_and_demo_are_explained_in_japanese() -> None:
     assert "ゲームの保存ファイル（SQLite）" in said
     demo = dicetable("demo", "--help", env=FR)
     assert "n'afficher que les scores finaux, pas le plateau" in " ".join(demo.stdout.split())
+
+
+def test_the_notices_are_said_on_the_console_in_french(tmp_path: Path) -> None:
+    """A game night with a camera (a folder of frames, no calibration): the console says
+    the PIN, the page's address, the board and the notices in French, as they come."""
+    import signal
+    import threading
+
+    frames = empty_tray(tmp_path / "tray")
+    environ = {k: v for k, v in os.environ.items() if k not in ENVIRONMENT}
+    environ |= {**FR, "XDG_CONFIG_HOME": str(tmp_path / "c"), "XDG_DATA_HOME": str(tmp_path / "d")}
+    command = [sys.executable, "-m", "host", "play", "--camera", str(frames), "--port", "0"]
+    play = subprocess.Popen(
+        [*command, "--board", "none"], stdout=subprocess.PIPE, text=True, env=environ
+    )
+    told: list[str] = []
+    stop = threading.Timer(60, play.kill)  # (a line that never comes fails, not hangs)
+    stop.start()
+    try:
+        assert play.stdout is not None
+        for line in play.stdout:
+            told.append(line.rstrip("\n"))
+            if line.startswith("[erreur]"):
+                break
+    finally:
+        stop.cancel()
+        play.send_signal(signal.SIGTERM)
+        play.wait(timeout=30)
+    assert told[0].startswith(f"Code de la table{NBSP}: "), told
+    assert told[1].startswith(f"dicetable{NBSP}: la page de la table est à l'adresse http://")
+    assert f"dicetable{NBSP}: plateau{NBSP}: pas de plateau" in told
+    assert f"[avertissement] lecture sans étalonnage{NBSP}: pas d'étalonnage dans " in "\n".join(
+        told
+    )
+    assert told[-1] == (
+        f"[erreur] le flux de la caméra s'est arrêté{NBSP}: relancez dicetable play pour la relire"
+    )
