@@ -144,3 +144,33 @@ def test_a_monster_s_cards_and_tiles_are_named_in_the_pick_up_form(
     row = page.locator("[data-test=pickup-form] fieldset.row").first
     expect(row.locator(".multi > span")).to_have_text(lists)
     assert not page.errors  # type: ignore[attr-defined]
+
+
+# the widest choice of each list of the form (its text as drawn), and the room inside it
+WIDEST = """(form) => { const c = document.createElement("canvas").getContext("2d");
+  return [...form.querySelectorAll("select:not([multiple])")].map((s) => {
+    c.font = getComputedStyle(s).font;
+    const widest = Math.max(...[...s.options].map((o) => c.measureText(o.textContent).width));
+    return [s.name, Math.ceil(widest), s.clientWidth]; }); }"""
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "ja"])
+def test_every_choice_of_the_setup_is_shown_whole_on_a_phone(
+    browser: Browser, table: Served, lang: str
+) -> None:
+    """On a phone (390 px) a list shows its choice cut: 'Au lancer (le plus de Baffes
+    commence', 'ceux de la boîte standard (noirs et ver', 'ダイスで決める（攻撃の目が最も多い
+    人から', the Dark Edition's deck worse, a race's 'le vôtre : les parties de plateau
+    ci-dessou'. Each choice fits its list (its arrow aside), in every game's setup and the
+    pick-up."""
+    page, _form = setup_form(browser, table, lang)
+    cut = []
+    for game in ("king-of-tokyo", "kingdom-run", "kato", "pick up"):
+        if game == "pick up":
+            page.evaluate("openPanel('pickup')")  # type: ignore[attr-defined]
+        else:
+            page.locator("select[data-keep=game]").select_option(game)  # type: ignore[attr-defined]
+        form = page.locator("#panel form")  # type: ignore[attr-defined]
+        cut += [(game, name, widest, room) for name, widest, room in form.evaluate(WIDEST)
+                if widest > room - 30]  # fmt: skip
+    assert cut == []

@@ -216,7 +216,7 @@ def _options() -> list[dict[str, Any]]:
         field(
             "options.deck",
             _("Power cards"),
-            choices=[("dark", _("Dark Edition's (Hibernation, Zombify...)"))],
+            choices=[("dark", _("Dark Edition's (Hibernation...)"))],
             blank=_("standard box's"),
             sets={"dark": DARK_BOX},
         ),
