@@ -273,3 +273,13 @@ def test_the_notices_are_said_on_the_console_in_french(tmp_path: Path) -> None:
     assert told[-1] == (
         f"[erreur] le flux de la caméra s'est arrêté{NBSP}: relancez dicetable play pour la relire"
     )
+
+
+def test_the_options_of_calibrate_teach_and_the_board_test_are_explained_in_the_language() -> None:
+    calibrate = "".join(dicetable("calibrate", "--help", env=JA).stdout.split())
+    assert "画面全体をトレイとする（縁の見えないトレイ、またはトレイなし）" in calibrate
+    teach = dicetable("vision", "teach", "--help", env=FR).stdout
+    assert "le nom du jeu de faces (à utiliser avec --faces NOM)" in " ".join(teach.split())
+    assert f"\ndepuis une caméra (docs/learning.md){NBSP}:\n" in teach
+    board = " ".join(dicetable("board", "test", "--help", env=FR).stdout.split())
+    assert "tester un plateau virtuel (le micrologiciel dans Node)" in board

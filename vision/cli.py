@@ -85,33 +85,61 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     ev.set_defaults(_vision=_eval)
 
     teach = sub.add_parser(
-        "teach", help="learn a face set from labelled photos of your dice, or from a camera"
+        "teach",
+        help=on_terminal(_("learn a face set from labelled photos of your dice, or from a camera")),
     )
     teach.add_argument(
         "folder",
         type=Path,
         nargs="?",
-        help="a dice-labels/1 folder, or photos of cards each named by its card (red-7.jpg)",
-    )
-    teach.add_argument("--name", required=True, help="the face set's name (use it as --faces NAME)")
-    teach.add_argument(
-        "--out", type=Path, help="where to write it (default: your dicetable config folder)"
+        help=on_terminal(
+            _("a dice-labels/1 folder, or photos of cards each named by its card (red-7.jpg)")
+        ),
     )
     teach.add_argument(
-        "--faces", help="face names in order, comma-separated (default: those labelled)"
+        "--name",
+        required=True,
+        help=on_terminal(_("the face set's name (use it as --faces NAME)")),
     )
-    live = teach.add_argument_group("from a camera (docs/learning.md)")
+    teach.add_argument(
+        "--out",
+        type=Path,
+        help=on_terminal(_("where to write it (default: your dicetable config folder)")),
+    )
+    teach.add_argument(
+        "--faces",
+        help=on_terminal(_("face names in order, comma-separated (default: those labelled)")),
+    )
+    live = teach.add_argument_group(on_terminal(_("from a camera (docs/learning.md)")))
     live.add_argument(
         "--camera",
         metavar="SOURCE",
-        help="throw the dice under this camera (picamera, a number, a stream, a video, a "
-        "folder of images) and name the groups of dice it saw, instead of labelled photos",
+        help=on_terminal(
+            _(
+                "throw the dice under this camera (picamera, a number, a stream, a video, a "
+                "folder of images) and name the groups of dice it saw, instead of labelled photos"
+            )
+        ),
     )
-    live.add_argument("--colors", help="the set's colour roles, comma-separated (a new set)")
-    live.add_argument("--throws", type=int, default=10, help="throws to see (default 10)")
-    live.add_argument("--fps", type=float, default=15.0, help="frames per second of a folder")
-    live.add_argument("--sheet", type=Path, metavar="OUT.png", help="draw the groups of dice")
-    live.add_argument("--db", type=Path, help="the learning store (default: the table's)")
+    live.add_argument(
+        "--colors",
+        help=on_terminal(_("the set's colour roles, comma-separated (a new set)")),
+    )
+    live.add_argument(
+        "--throws", type=int, default=10, help=on_terminal(_("throws to see (default 10)"))
+    )
+    live.add_argument(
+        "--fps", type=float, default=15.0, help=on_terminal(_("frames per second of a folder"))
+    )
+    live.add_argument(
+        "--sheet",
+        type=Path,
+        metavar="OUT.png",
+        help=on_terminal(_("draw the groups of dice")),
+    )
+    live.add_argument(
+        "--db", type=Path, help=on_terminal(_("the learning store (default: the table's)"))
+    )
     teach.set_defaults(_vision=_teach)
 
     sets = sub.add_parser("sets", help="the table's dice sets: versions, roll back, export")

@@ -27,28 +27,34 @@ MPREMOTE_TIMEOUT_S = 120.0  # a whole flash takes a few seconds; more: nothing a
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     sub = parser.add_subparsers(dest="board_command", metavar="ACTION", required=True)
-    sub.add_parser("ports", help="list serial ports; mark the Picos running MicroPython")
+    sub.add_parser("ports", help=said(_("list serial ports; mark the Picos running MicroPython")))
     flash = sub.add_parser(
-        "flash", help="copy the firmware to the Pico with mpremote, reset, check its version"
+        "flash",
+        help=said(_("copy the firmware to the Pico with mpremote, reset, check its version")),
     )
-    flash.add_argument("--port", help="the Pico's serial port (default: found by USB id)")
+    flash.add_argument("--port", help=said(_("the Pico's serial port (default: found by USB id)")))
     test = sub.add_parser(
-        "test", help="light every segment and LED in turn, and report button presses"
+        "test", help=said(_("light every segment and LED in turn, and report button presses"))
     )
-    test.add_argument("--port", help="the board's serial port (default: found by USB id)")
+    test.add_argument("--port", help=said(_("the board's serial port (default: found by USB id)")))
     test.add_argument(
-        "--virtual", action="store_true", help="test a virtual board (the firmware in Node)"
+        "--virtual",
+        action="store_true",
+        help=said(_("test a virtual board (the firmware in Node)")),
     )
     fuzz = sub.add_parser(
-        "fuzz", help="feed random byte streams to the firmware under MicroPython, checking it"
+        "fuzz",
+        help=said(_("feed random byte streams to the firmware under MicroPython, checking it")),
     )
-    fuzz.add_argument("--rounds", type=int, default=100_000, help="how many (default 100000)")
-    fuzz.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    fuzz.add_argument(
+        "--rounds", type=int, default=100_000, help=said(_("how many (default 100000)"))
+    )
+    fuzz.add_argument("--seed", type=int, default=1, help=said(_("random seed (default 1)")))
     test.add_argument(
         "--step-seconds",
         type=float,
         default=0.8,
-        help="how long each step stays lit (default 0.8)",
+        help=said(_("how long each step stays lit (default 0.8)")),
     )
 
 

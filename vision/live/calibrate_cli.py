@@ -35,23 +35,28 @@ WARM_UP = 10  # frames a live camera needs to settle its exposure and white bala
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    add_source_options(parser, "or a video file or folder of images of the empty tray")
+    add_source_options(parser, _("or a video file or folder of images of the empty tray"))
     parser.add_argument(
-        "--frames", type=int, default=8, help="frames to learn from (default: 8, at least 3)"
+        "--frames",
+        type=int,
+        default=8,
+        help=on_terminal(_("frames to learn from (default: 8, at least 3)")),
     )
     parser.add_argument(
         "--annotate",
         type=Path,
         metavar="OUT.png",
-        help="where to draw what was found (default: beside the calibration file)",
+        help=on_terminal(_("where to draw what was found (default: beside the calibration file)")),
     )
     parser.add_argument(
         "--whole-frame",
         action="store_true",
-        help="the whole view is the tray (a tray without visible edges, or none)",
+        help=on_terminal(_("the whole view is the tray (a tray without visible edges, or none)")),
     )
     parser.add_argument(
-        "--faces", default="kot", help="face set used to check the tray is empty (default: kot)"
+        "--faces",
+        default="kot",
+        help=on_terminal(_("face set used to check the tray is empty (default: kot)")),
     )
 
 

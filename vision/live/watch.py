@@ -23,6 +23,7 @@ from vision.live.calibration import Calibration, CalibrationError, default_path,
 from vision.live.follow import Misfit, ThrowFollower, ThrowSettled
 from vision.live.sources import SourceError, SyntheticSource, open_source
 from vision.live.stream import Frame, Status, Stream, watch
+from vision.words import Said, _, on_terminal
 
 if TYPE_CHECKING:
     from vision.reader import DiceReader
@@ -31,7 +32,7 @@ ERROR = 2
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    add_source_options(parser, "a video file, a folder of images, or synthetic:NAME")
+    add_source_options(parser, _("a video file, a folder of images, or synthetic:NAME"))
     parser.add_argument("--faces", default="kot", help="face set to read (default: kot)")
     parser.add_argument(
         "--dice",
@@ -57,22 +58,31 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def add_source_options(parser: argparse.ArgumentParser, recordings: str) -> None:
-    """The source and the options shared with `dicetable calibrate`."""
+def add_source_options(parser: argparse.ArgumentParser, recordings: Said) -> None:
+    """The source and the options shared with `dicetable calibrate` (their help in the
+    terminal's language)."""
     parser.add_argument(
         "source",
         nargs="?",
         default="auto",
-        help=f"picamera, a camera number or /dev/videoN, a stream URL, {recordings} "
-        "(default: auto, the Pi camera or camera 0)",
+        help=on_terminal(
+            _(
+                "picamera, a camera number or /dev/videoN, a stream URL, {recordings} "
+                "(default: auto, the Pi camera or camera 0)",
+                recordings=recordings,
+            )
+        ),
     )
     parser.add_argument(
         "--calibration",
         type=Path,
-        help=f"the calibration file (default: {default_path()})",
+        help=on_terminal(_("the calibration file (default: {path})", path=str(default_path()))),
     )
     parser.add_argument(
-        "--fps", type=float, default=15.0, help="frames per second of a folder of images"
+        "--fps",
+        type=float,
+        default=15.0,
+        help=on_terminal(_("frames per second of a folder of images")),
     )
 
 
