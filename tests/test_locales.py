@@ -712,6 +712,16 @@ def test_a_name_inside_a_sentence_is_said_as_the_language_names_it() -> None:
     assert slips == []
 
 
+def test_japanese_tells_a_race_s_moves_as_sentences() -> None:
+    """Kingdom Run's feed in Japanese: 'アイコ：フックで追いかける' (a label, the present)
+    stood under 'アイコがイコール、財布、しずくとフックを振った', a sentence in the past."""
+    from host.games.kingdom_run.story import said
+
+    hook = {"type": "hook", "player": "アイコ", "space": 0, "runner": "アイコ"}
+    assert localize(said(hook), "ja") == "アイコがフックで追いかけた"
+    assert localize(said({"type": "end_turn", "player": "Bruno"}), "ja") == "Brunoがターンを終えた"
+
+
 def test_japanese_says_tokyo_as_its_edition_prints_it() -> None:
     """トーキョー, as the Japanese rules print Tokyo City ("Tokyo City": "トーキョー"): the feed
     said "Hugo：東京を去る" beside "Bruno：トーキョーに入る", two names for one place. The
