@@ -722,6 +722,15 @@ def test_japanese_tells_a_race_s_moves_as_sentences() -> None:
     assert localize(said({"type": "end_turn", "player": "Bruno"}), "ja") == "Brunoがターンを終えた"
 
 
+def test_japanese_says_the_dice_kept_after_them() -> None:
+    """'Bobが攻撃、2、2と⚡を振った（キープ攻撃と攻撃）': 'キープ攻撃' read as one word;
+    the dice kept are said as Kingdom Run says them, '（攻撃と攻撃はキープ）'."""
+    from host.games.kot.story import said
+
+    thrown = {"type": "throw", "player": "Bob", "thrown": ["2", "energy"], "kept": ["claw"]}
+    assert localize(said(thrown, {}), "ja") == "Bobが2と⚡を振った（攻撃はキープ）"
+
+
 def test_japanese_says_tokyo_as_its_edition_prints_it() -> None:
     """トーキョー, as the Japanese rules print Tokyo City ("Tokyo City": "トーキョー"): the feed
     said "Hugo：東京を去る" beside "Bruno：トーキョーに入る", two names for one place. The
