@@ -307,3 +307,12 @@ def test_a_gift_says_what_is_given() -> None:
         "Ann\u00a0: donner à Bob 2 au total, en ♥, ⚡ ou ★ (Peau pharaonique)"
     )
     assert localize(title, "ja") == "Ann：Bobに♥・⚡・★を合わせて2与える（ファラオの肌）"
+
+
+def test_passing_a_tile_or_a_copy_says_what_is_declined() -> None:
+    """'Élodie : passer', under 'prendre une tuile de méchanceté (niveau 3) ?': the pass
+    of a tile (and of Fluxling's copy) says what it declines."""
+    game = game_at("policy08_two_thresholds_lower_first_optional", 2)
+    titles = {w.kind: KIND.answers(game, w)["title"] for w in game.waiting_for()}
+    assert "tile" in titles
+    assert localize(titles["pass"], "fr") == "Ann\u00a0: ne prendre aucune tuile\u00a0?"

@@ -29,7 +29,7 @@ from host.games.kot.setup import TILE_PAIRS, SetupError
 from host.games.kot.state import ExtraTurn
 from host.games.kot.text import _
 from host.games.page import choice
-from host.games.text import OneOf, Quoted
+from host.games.text import OneOf, Quoted, Text
 
 if TYPE_CHECKING:
     from host.games.kot.setup import MonsterPosition, Position, Setup
@@ -412,6 +412,9 @@ class TakeTile(DecisionKind):
     def random(self, inp: dict[str, Any], options: Mapping[str, Any], rng: random.Random) -> None:
         inp["tile"] = rng.choice(options["tiles"])
 
+    def declined(self, game: State, player: str) -> Text | None:
+        return _("{player}: take no tile?", player=player)
+
 
 @expansion("wickedness")
 class Wickedness(Expansion):
@@ -598,3 +601,6 @@ class CopyWithFluxling(DecisionKind):
 
     def random(self, inp: dict[str, Any], options: Mapping[str, Any], rng: random.Random) -> None:
         inp.update(rng.choice(options["targets"]))
+
+    def declined(self, game: State, player: str) -> Text | None:
+        return _("{player}: copy no card?", player=player)
