@@ -316,3 +316,19 @@ def test_passing_a_tile_or_a_copy_says_what_is_declined() -> None:
     titles = {w.kind: KIND.answers(game, w)["title"] for w in game.waiting_for()}
     assert "tile" in titles
     assert localize(titles["pass"], "fr") == "Ann\u00a0: ne prendre aucune tuile\u00a0?"
+
+
+@pytest.mark.parametrize(
+    ("kind", "said"),
+    [
+        ("add_die", "Ann\u00a0: ajouter un dé (Crue furieuse)\u00a0: quelle face\u00a0?"),
+        ("remove_die", "Ann\u00a0: retirer un dé (Crue furieuse)"),
+    ],
+)
+def test_a_die_added_or_removed_names_its_curse(kind: str, said: str) -> None:
+    """'Ann : retirer un dé', 'Ann : ajouter un dé qui montre': why, said nowhere; every
+    other curse's decision names its curse."""
+    script, inputs = DECISIONS[kind]
+    game = game_at(script, inputs)
+    (waiting,) = [w for w in game.waiting_for() if w.kind == kind]
+    assert localize(KIND.answers(game, waiting)["title"], "fr") == said

@@ -288,7 +288,12 @@ class AddDie(DecisionKind):
 
     def page(self, game: State, w: Waiting, base: Input) -> Answer:
         return {
-            "title": _("{player}: add a die showing", player=w.player),
+            # (the curse named, as every other curse's decision: why a die comes or goes)
+            "title": _(
+                "{player}: add a die ({curse}): which face?",
+                player=w.player,
+                curse=_.name(w.options["curse"]),
+            ),
             "choices": [choice(face_label(f), {**base, "face": f}) for f in w.options["faces"]],
         }
 
@@ -326,7 +331,11 @@ class RemoveDie(DecisionKind):
 
     def page(self, game: State, w: Waiting, base: Input) -> Answer:
         return {
-            "title": _("{player}: remove a die", player=w.player),
+            "title": _(
+                "{player}: remove a die ({curse})",
+                player=w.player,
+                curse=_.name(w.options["curse"]),
+            ),
             "choices": [
                 choice(_("Remove a die showing {face}", face=face_label(f)), {**base, "face": f})
                 for f in w.options["dice"]
