@@ -406,6 +406,7 @@ class Chaos:
         self.acked: Seen | None = None
         self.mine: int | None = None  # the game played (another may be opened meanwhile)
         self.listener: Listener | None = None
+        self.last = self.current = ""  # the actions before this one, and this one
         self._mirror: tuple[tuple[str, ...], Game] | None = None
 
     # -- the host's life --
@@ -457,8 +458,7 @@ class Chaos:
                 + ("; state differs" if acked.state != now.state else "")
             )
         self.acked = now
-        if now.game_id != self.mine and self.mine is not None:  # (an open in flight)
-            self.simple(self.phones[0], {"do": "open", "id": self.mine})
+        self.back_to_mine(self.phones[0])  # (an open in flight)
 
     def look_at_console(self) -> None:
         for traceback in self.host.tracebacks():
@@ -521,7 +521,12 @@ class Chaos:
         now = seen(self.phones[0])
         acked = self.acked
         if not changed and acked is not None and not now.same(acked) and not _timed(acked, now):
-            self.tally.defect(f"a refusal changed the game: {what[:200]}: {_differs(acked, now)}")
+            log = (self.phones[0].get("/api/state")["game"] or {}).get("log", [])[-2:]
+            last = [(e["n"], e["source"], e["input"].get("type")) for e in log]
+            self.tally.defect(
+                f"a refusal changed the game: {what[:200]}: {_differs(acked, now)}; the "
+                f"log ends {last}; the last action: {self.last}"
+            )
         if changed:
             self.live(now.version)
         self.acked = now
@@ -560,6 +565,7 @@ class Chaos:
         stuck = 0
         while True:
             assert self.acked is not None
+            self.back_to_mine(self.phones[0])
             if self.acked.over:
                 self.tally.games.append(name)
                 self.board_shows(kind)
@@ -601,6 +607,7 @@ class Chaos:
 
     def step(self, kind: GameKind) -> None:
         what = self.rng.choices([c for c, _ in self.CHOICES], [w for _, w in self.CHOICES])[0]
+        self.last, self.current = self.current, what
         if what == "kill":
             what = self.rng.choice(
                 ["legal", "press", "undo", "redo", "pause", "open", "burst", "between"]
@@ -690,7 +697,7 @@ class Chaos:
         for t in taps:
             t.start()
         if self.rng.random() < 0.3 and self.board.plugged and not self.board.ended:
-            self.board.press(self.rng.randrange(self.board.seats))
+            self.press_made(self.rng.randrange(self.board.seats))
         for t in taps:
             t.join()
         if gone:
@@ -704,12 +711,23 @@ class Chaos:
     def open_another(self, phone: Phone) -> None:
         """Another game of the list opened (a game over, one imported), then this one again."""
         assert self.acked is not None
-        mine = self.acked.game_id
-        others = [g["id"] for g in phone.get("/api/games")["games"] if g["id"] != mine]
+        others = [g["id"] for g in phone.get("/api/games")["games"] if g["id"] != self.mine]
         if not others:
             return
         self.simple(phone, {"do": "open", "id": self.rng.choice(others)})
-        self.simple(phone, {"do": "open", "id": mine})
+        self.back_to_mine(phone)
+
+    def back_to_mine(self, phone: Phone) -> None:
+        """The game played opened again (another was: an open, or one in flight at a kill)."""
+        for _ in range(5):
+            assert self.acked is not None
+            if self.acked.game_id == self.mine or self.mine is None:
+                return
+            status, answer = phone.act({"do": "open", "id": self.mine}, self.acked.version)
+            self.observe(status == 200, "open")
+            if status != 200 and isinstance(answer, dict):
+                self.tally.refused[f"open: {answer.get('key', answer.get('error'))}"[:120]] += 1
+        self.tally.defect(f"the game played ({self.mine}) cannot be opened again")
 
     def second_host(self) -> None:
         """A second `dicetable play` on the same store is refused in words, at once."""
@@ -823,11 +841,18 @@ class Chaos:
     def press(self) -> None:
         if not self.board.plugged or self.board.ended:
             return
-        seat = self.rng.randrange(self.board.seats)
-        self.board.press(seat, held_ms=self.rng.choice([30, 80, 400]))
-        time.sleep(0.15)
+        self.press_made(self.rng.randrange(self.board.seats), self.rng.choice([30, 80, 400]))
         self.board_settled()
         self.acked = seen(self.phones[0])
+
+    def press_made(self, seat: int, held_ms: int = 80) -> None:
+        """A press of `seat`'s button, once the board has taken it (it counts a press when
+        the button is let go: a press held 400 ms is not one yet when the call returns)."""
+        made = int(self.board.snapshot()["presses"]) + 1
+        self.board.press(seat, held_ms=held_ms)
+        deadline = time.monotonic() + 3
+        while int(self.board.snapshot()["presses"]) < made and time.monotonic() < deadline:
+            time.sleep(0.02)
 
     def serial(self) -> None:
         """Noise, garbled frames and forged ones of no effect on the line to the host."""
