@@ -173,6 +173,7 @@ class CardWatcher:
         self._keep: Keep | None = None
         self._kept: Kept | None = None
         self._unkept = False  # the pile changed since it was kept
+        self._keeping = threading.Lock()  # one keeping at a time (taken before `_lock`)
         self._to_read = False  # a game's cards are first awaited: its pile kept is to read
 
     def expect(self, expected: CardExpectation | None, game: Hashable = None) -> None:
@@ -195,13 +196,13 @@ class CardWatcher:
                 self._pile.clear()  # (a new round; an undo back into the round keeps its pile)
                 if last is not None:  # (kept at once: a round's pile is never another's)
                     self._unkept = True
-                    self._keep_pile()
             if last is None:  # a camera started on this game: its pile kept is read back
                 self._to_read = True  # (with the first frame: `remember` may come after)
             if expected.what == "hand" and expected != last:
                 # the view is looked at anew for this hand (its time too)
                 first = last is not None and last.what == "discard"
                 self._anew = "back" if back else "first" if first else "next"
+        self._keep_pile()  # (a new round's pile, empty)
 
     def remember(self, keep: Keep, kept: Kept) -> None:
         """Keep the round's pile with `keep(game, pile)` as it changes (after the events of
@@ -213,12 +214,31 @@ class CardWatcher:
             self._keep, self._kept = keep, kept
 
     def _keep_pile(self) -> None:
-        """The pile kept, if it changed and there is where (under the lock)."""
-        if self._keep is None or not self._unkept or self._game is None:
-            return
-        pile = [c.to_json() for c in self._pile]
-        if self._keep(self._game, {"pile": pile}):  # (not kept: tried again next frame)
-            self._unkept = False
+        """The pile kept, if it changed and there is where. The store is written outside
+        the watcher's lock (the store has its own: never one lock taken inside the other),
+        one keeping at a time (the last pile is the one kept)."""
+        with self._keeping:
+            with self._lock:
+                if self._keep is None or not self._unkept or self._game is None:
+                    return
+                keep, game, pile = self._keep, self._game, [c.to_json() for c in self._pile]
+                self._unkept = False
+            if not keep(game, {"pile": pile}):  # (not kept: tried again next frame)
+                with self._lock:
+                    self._unkept = True
+
+    def _read_pile(self) -> None:
+        """The pile kept for the game whose cards are first awaited, read back (the store
+        read outside the watcher's lock)."""
+        with self._lock:
+            if not self._to_read or self._kept is None or self._game is None:
+                return
+            self._to_read = False
+            kept, game = self._kept, self._game
+        pile = _pile_read(kept(game))
+        with self._lock:
+            self._pile += pile
+            self._sizes.extend(_sides(c) for c in pile if c.known)
 
     def take_guess(self) -> dict[str, Any] | None:
         """The hand the last misfit takes the cards for (None: none), once. The camera's
@@ -302,12 +322,9 @@ class CardWatcher:
         if teaching is not None:  # the cards are taught, not played
             teaching(frame)
             return []
+        self._keep_pile()  # (the last frame's events are handed on: its pile is kept)
+        self._read_pile()
         with self._lock:
-            if self._to_read and self._kept is not None and self._game is not None:
-                self._to_read = False
-                self._pile += _pile_read(self._kept(self._game))
-                self._sizes.extend(_sides(c) for c in self._pile if c.known)
-            self._keep_pile()  # (the last frame's events are handed on: its pile is kept)
             expected = self.expected
             reader = None if expected is None else self._readers.get(expected.card_set)
             if self._anew:  # (the view settled last is this thread's: taken here)
