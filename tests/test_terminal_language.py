@@ -119,7 +119,7 @@ def test_the_command_list_is_said_in_french_and_japanese() -> None:
                 "  カメラ：Annの1投目が止まりました：equal equal boots boots",
                 "Annの番のあとのボード：",
                 "最終スコア：",
-                "  Ann    赤        21点：トークン5個、ゴール2回（8と3位）",
+                "  Ann    赤       21点：トークン5個、ゴール2回（8と3位）",
                 "  勝者：Cat",
                 "次は：このゲームをウェブページでリアルタイムに：",
             ],

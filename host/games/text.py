@@ -39,6 +39,7 @@ import json
 import numbers
 import re
 import string
+import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
@@ -248,10 +249,10 @@ def _fill(template: str, fields: Mapping[str, Any], lang: str) -> str:
         template = _elided(template, said)
     if lang in SENTENCE_ENDS and "}" + SENTENCE_ENDS[lang][0] in template:
         template = _ended(template, said, *SENTENCE_ENDS[lang])
-    if decimals:
+    if decimals or (_PADDING.search(template) and not all(_ascii(v) for v in said.values())):
         return _formatter(lang).vformat(template, (), said)
-    # only decimals are written per language: else str's own formatting, several times
-    # faster (a game's every step says what it did)
+    # only decimals and wide names in columns are written our way: else str's own
+    # formatting, several times faster (a game's every step says what it did)
     return template.format_map(said)
 
 
@@ -357,7 +358,32 @@ class _Formatter(string.Formatter):
     def format_field(self, value: Any, format_spec: str) -> str:
         if has_decimals(value):
             return decimal(float(value), self.lang, format_spec)
+        padded = _PADDED.fullmatch(format_spec)
+        if isinstance(value, str) and padded:
+            return _padded(value, padded[1] or "<", int(padded[2]))
         return str(super().format_field(value, format_spec))
+
+
+_PADDED = re.compile(r"([<>^])?(\d+)")  # a name padded to a column: "{player:<6}"
+_PADDING = re.compile(r"\{\w+:[<>^]?\d+\}")
+
+
+def _ascii(value: Any) -> bool:
+    return not isinstance(value, str) or value.isascii()
+
+
+def _padded(said: str, align: str, width: int) -> str:
+    """`said` padded to `width` columns as a terminal shows it: a wide character (kana,
+    kanji, a full-width sign) takes two, so a Japanese name's columns line up (Python's
+    own padding counts characters).
+
+    >>> _padded("アイコ", "<", 8) + "|", _padded("Ann", "<", 8) + "|"
+    ('アイコ  |', 'Ann     |')
+    """
+    wide = sum(unicodedata.east_asian_width(c) in "WF" for c in said)
+    room = max(width - len(said) - wide, 0)
+    left = {"<": 0, ">": room, "^": room // 2}[align]
+    return " " * left + said + " " * (room - left)
 
 
 @functools.cache

@@ -18,6 +18,7 @@ from host.locales import packages
 # form), yes/no, decimals, words of a package (said in the language), lists of them
 VALUES: list[object] = [
     "Ann",
+    "アイコ",  # (wide: a column padded to a terminal's width)
     0,
     1,
     3,
@@ -87,3 +88,22 @@ def test_decimals_are_written_as_each_language_writes_them() -> None:
         assert Text("d", "{p:.2f} s", {"p": value}) == "0.50 s"
         assert Text("d", "{p:.2f} s", {"p": value}).say("fr") == "0,50 s"
     assert Text("d", "{n} dice, {who}", {"n": 3, "who": "Ann"}).say("fr") == "3 dice, Ann"
+
+
+def test_a_japanese_name_in_a_column_lines_up_with_the_others() -> None:
+    """The final scores in the terminal: a name padded to its column by the terminal's
+    width (a kana takes two), not by characters (アイコ's line stood 3 columns right)."""
+    from host.games.kot import KingOfTokyo, Setup
+    from host.games.kot.table_kind import KIND
+
+    game = KingOfTokyo(Setup.simple("アイコ", "Bob", "Élodie", first_player="Bob"))
+    for lang in LANGUAGES:
+        lines = [line.say(lang) for line in KIND.standings(game)]
+        starts = {_width(line) - _width(line.split(" ", 1)[1].lstrip()) for line in lines}
+        assert len(starts) == 1, (lang, lines)  # (where each line's monster begins)
+
+
+def _width(said: str) -> int:
+    import unicodedata
+
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in said)
