@@ -294,11 +294,38 @@ class Listener:
 
 
 @dataclass(frozen=True)
+class Log:
+    """A game's inputs as the page gets them: how many, and the last ones (each numbered
+    from 1, as JSON): enough to tell one log from another as it grows or is undone, without
+    the whole script at every look (a long game's every look would cost its length)."""
+
+    count: int
+    tail: tuple[tuple[int, str], ...]
+
+    def __len__(self) -> int:
+        return self.count
+
+    @property
+    def last(self) -> str | None:
+        return self.tail[-1][1] if self.tail and self.tail[-1][0] == self.count else None
+
+    def agrees(self, other: Log) -> bool:
+        """The inputs both show, the same."""
+        mine = dict(self.tail)
+        return all(mine.get(n, i) == i for n, i in other.tail if n <= min(self.count, other.count))
+
+    def grew(self, before: Log, by: int | None = None) -> bool:
+        """`before` with inputs added (`by` of them, or any number)."""
+        more = self.count - before.count
+        return (more > 0 if by is None else more == by) and self.agrees(before)
+
+
+@dataclass(frozen=True)
 class Seen:
     """The game on the table as a phone sees it: what nothing acknowledged may lose."""
 
     game_id: int | None
-    inputs: tuple[str, ...]  # each input as JSON, in order (undone ones left out)
+    inputs: Log  # the inputs (undone ones left out)
     state: str  # the game's own JSON
     held: str | None  # the result held in the correction window
     paused: bool
@@ -321,12 +348,12 @@ def seen(phone: Phone) -> Seen:
     view = phone.get("/api/state")
     game = view["game"]
     if game is None:
-        return Seen(None, (), "", None, False, False, int(view["version"]))
-    script = phone.get(f"/api/games/{game['id']}/script")
+        return Seen(None, Log(0, ()), "", None, False, False, int(view["version"]))
     window = game["window"]
+    tail = tuple((int(e["n"]), json.dumps(e["input"], sort_keys=True)) for e in game["log"])
     return Seen(
         int(game["id"]),
-        tuple(json.dumps(i, sort_keys=True) for i in script["inputs"]),
+        Log(int(game["inputs"]), tail),
         json.dumps(game["state"], sort_keys=True),
         None if window is None else json.dumps(window["input"], sort_keys=True),
         bool(game["paused"]),
@@ -407,7 +434,7 @@ class Chaos:
         self.mine: int | None = None  # the game played (another may be opened meanwhile)
         self.listener: Listener | None = None
         self.last = self.current = ""  # the actions before this one, and this one
-        self._mirror: tuple[tuple[str, ...], Game] | None = None
+        self._mirror: tuple[Log, Game] | None = None
 
     # -- the host's life --
     def start(self) -> None:
@@ -510,9 +537,21 @@ class Chaos:
 
     def mirror(self, kind: GameKind, now: Seen) -> Game:
         """The game as the server exported it, replayed here."""
-        if self._mirror is None or self._mirror[0] != now.inputs:
-            script = self.phones[0].get(f"/api/games/{now.game_id}/script")
-            self._mirror = (now.inputs, kind.load(script))
+        from host.games import IllegalInput
+
+        if self._mirror is not None and self._mirror[0] == now.inputs:
+            return self._mirror[1]
+        if self._mirror is not None and now.inputs.grew(self._mirror[0], 1) and now.inputs.last:
+            game = self._mirror[1]
+            try:
+                game.apply(json.loads(now.inputs.last))  # (the one input added: here too)
+            except IllegalInput:
+                pass
+            else:
+                self._mirror = (now.inputs, game)
+                return game
+        script = self.phones[0].get(f"/api/games/{now.game_id}/script")
+        self._mirror = (now.inputs, kind.load(script))
         return self._mirror[1]
 
     def observe(self, changed: bool, what: str) -> Seen:
@@ -946,7 +985,7 @@ def _timed(acked: Seen, now: Seen) -> bool:
     clock's move)."""
     if acked.held is None or now.held is not None or now.game_id != acked.game_id:
         return False
-    return now.inputs[:-1] == acked.inputs and now.inputs[-1:] == (acked.held,)
+    return now.inputs.grew(acked.inputs, 1) and now.inputs.last == acked.held
 
 
 def _one_more(acked: Seen, now: Seen, what: str) -> bool:
@@ -962,12 +1001,11 @@ def _one_more(acked: Seen, now: Seen, what: str) -> bool:
     if what == "pause":
         return same_inputs and now.paused != acked.paused and now.held == acked.held
     if what == "undo":
-        return (now.inputs == acked.inputs[:-1] and now.held in (acked.held, None)) or (
+        return (acked.inputs.grew(now.inputs, 1) and now.held in (acked.held, None)) or (
             same_inputs and acked.held is not None and now.held is None
         )
     # an input (a press: what it stands for) taken, or a result held
-    longer = now.inputs[: len(acked.inputs)] == acked.inputs and len(now.inputs) > len(acked.inputs)
-    return longer or (same_inputs and now.held != acked.held)
+    return now.inputs.grew(acked.inputs) or (same_inputs and now.held != acked.held)
 
 
 def random_setup(form: Mapping[str, Any], rng: random.Random) -> dict[str, Any]:
