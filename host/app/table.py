@@ -364,8 +364,8 @@ class Table:
                     "warning",
                     _(
                         "{player}'s button came just as the game moved on ({source}): it is "
-                        "not taken for the next step; press it again if you mean it now "
-                        "({waits})",
+                        "not taken for the next step; press it again if you mean it now; "
+                        "{waits}",
                         player=player,
                         source=self._door_said(crossed, _("a tap on a page")),
                         waits=self.awaited(),
@@ -377,7 +377,7 @@ class Table:
                 waits = self.awaited()
                 self.notice(
                     "info",
-                    _("{player}'s button: nothing to do now ({waits})", player=player, waits=waits),
+                    _("{player}'s button: nothing to do now; {waits}", player=player, waits=waits),
                 )
                 return
             try:
@@ -924,7 +924,9 @@ class Table:
         except IllegalInput as error:
             if error.says_awaited:
                 raise Refused(message(error)) from None
-            raise Refused(_("{why} ({waits})", why=message(error), waits=self.awaited())) from None
+            # one sentence: the engine's reason may end in brackets of its own ("(see the
+            # card list ...)"), so what is awaited follows it, not in a second pair
+            raise Refused(_("{why}; {waits}", why=message(error), waits=self.awaited())) from None
         dice = self._dice()
         fix = dice is not None and inp.get("type") == CORRECT
         keep = self.holding if fix else None
@@ -1054,7 +1056,7 @@ class Table:
         if not any(w.kind == RESOLVE and w.player == player for w in game.waiting_for()):
             raise Refused(
                 _(
-                    "{player} cannot end the throws now ({waits})",
+                    "{player} cannot end the throws now; {waits}",
                     player=player,
                     waits=self.awaited(),
                 )

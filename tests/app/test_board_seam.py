@@ -261,7 +261,7 @@ def test_a_press_crossing_a_phones_tap_for_the_same_decision_is_not_taken_for_th
         types = [e["input"]["type"] for e in app.log()]
         assert types == ["throw", "resolve"]  # her turn goes on: her buy
         notice = _said(app, "Ann's button came just as the game moved on (a tap on a page)")
-        assert notice is not None and notice.endswith("(the game waits for Ann: end the turn)")
+        assert notice is not None and notice.endswith("; the game waits for Ann: end the turn")
         app.conn.request("GET", "/api/state", headers={"Accept-Language": "ja"})
         said = [n["text"] for n in json.loads(app.conn.getresponse().read())["notices"]]
         assert any(t.startswith("Annのボタンはゲームが進んだのと同時に届きました") for t in said)

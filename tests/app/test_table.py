@@ -600,7 +600,7 @@ def test_a_press_that_crossed_another_doors_move_is_not_taken_for_the_next_step(
     assert [i["type"] for i in stored(table)] == ["throw", "resolve"]  # no end of the turn
     said = table.notices[-1].text
     assert "Ann's button came just as the game moved on (the correction window's end)" in said
-    assert said.endswith("(the game waits for Ann: end the turn)")
+    assert said.endswith("; the game waits for Ann: end the turn")
     assert "end_turn" in [a["kind"] for a in table.view()["game"]["answers"]]
     press(0, after=2)  # pressed again, the move seen: her turn ends
     assert stored(table)[-1] == {"type": "end_turn", "player": "Ann"}
@@ -698,3 +698,38 @@ def test_a_stale_action_says_what_moved_the_table_since_in_the_readers_language(
     refused = stale(end, was, "192.168.1.21")
     assert "(the correction window's end and Ann's button)" in said(refused)
     assert "(la fin du délai de correction et le bouton d'Ann)" in said(refused, "fr")
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        (
+            "en",
+            "unknown card 'Nope' (see the card list in docs/game-script.md); "
+            "the game waits for Ann: end the turn",
+        ),
+        (
+            "fr",
+            "carte inconnue «\u00a0Nope\u00a0» (voir la liste des cartes dans "
+            "docs/game-script.md)\u00a0; la partie attend Ann\u00a0: finir le tour",
+        ),
+        (
+            "ja",
+            "不明なカード「Nope」です（カードの一覧は docs/game-script.md にあります）。"
+            "ゲームは次を待っています：Ann：ターンを終える",
+        ),
+    ],
+)
+def test_a_refusal_says_what_the_game_waits_for_in_one_sentence(
+    table: Table, lang: str, said: str
+) -> None:
+    """A refusal is one sentence: the engine's reason (which may end in brackets of its
+    own), then what the game waits for. It said '... (voir la liste des cartes ...) (la
+    partie attend : Ann : finir le tour)', a second pair of brackets after the first
+    (audit39)."""
+    table.act({"do": "throw", "faces": ["1", "2", "3", "claw", "heart", "energy"]})
+    table.act({"do": "input", "input": {"type": "resolve", "player": "Ann"}})
+    table.act({"do": "input", "input": {"type": "resolve", "player": "Ann"}})  # used now
+    with pytest.raises(Refused) as refused:
+        table.act({"do": "input", "input": {"type": "buy", "player": "Ann", "card": "Nope"}})
+    assert str(localize(refused.value.args[0], lang)) == said
