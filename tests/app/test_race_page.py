@@ -315,3 +315,31 @@ def test_the_board_parts_are_greyed_out_while_a_preset_is_chosen(
     course = table.table.store.setup(table.table.game_id or 0)["course"]
     assert course["name"] == "sprint" and "....~..." not in course["parts"]
     assert not page.errors  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("lang", ["fr", "ja"])
+def test_a_phone_sees_where_each_runner_stands_near_the_top(
+    browser: Browser, table: Served, lang: str
+) -> None:
+    """On a phone a race's course lay under the seven answers and the dice, 3,000 px down
+    the page: a player scrolled past everything to see the race (audit39). Where each
+    player's runners stand is drawn small under the headline, a lane each, on the first
+    screen above the bottom bar; a tap on it goes to the course."""
+    position = {"active_player": "Aiko", "runners": {"Bruno": [0, 1, 14, 20]}}
+    start_race(table, players=FOUR, position=position)
+    table.table.act({"do": "throw", "faces": ["boots", "hook", "drop", "flask"]})
+    page = open_page(browser, table, lang, size={"width": 390, "height": 844})
+    expect(page.locator("[data-section=answers] > .answer")).to_have_count(7)
+    overview = page.locator("[data-overview=course]")
+    expect(overview.locator(".lane")).to_have_count(4)
+    bruno = overview.locator(".lane[data-player=Bruno] .pip")
+    assert bruno.evaluate_all("(ps) => ps.map((p) => +p.dataset.space)") == [0, 1, 14, 20]
+    expect(overview.locator(".lane.active")).to_have_attribute("data-player", "Aiko")
+    bar = page.locator("#bottom").bounding_box()
+    box = overview.bounding_box()
+    assert bar is not None and box is not None
+    assert box["y"] + box["height"] <= bar["y"], (box, bar)  # seen without a scroll
+    overview.click()
+    course = page.locator("[data-track=course]")
+    expect(course).to_be_in_viewport()
+    assert not page.errors  # type: ignore[attr-defined]

@@ -398,6 +398,7 @@ function render() {
   checkPin();
   section("status", [v && v.headline, g && g.awaiting, g && g.paused, !!(g && g.window), !!catalog], drawStatus);
   section("summary", [g && g.summary, v && v.seats, unlocked()], drawSummary);
+  section("overview", [v && v.tracks, v && v.seats, tableView()], drawOverview);
   section("answers", [g && g.answers, unlocked(), !!catalog, g && foldedKind(g), g && g.throw && g.throw.status === "misfit" && g.throw.guess], drawAnswers);
   section("window", [g && g.window, unlocked(), !!catalog], drawWindow);
   for (const [name, data, draw] of TEACHING.sections()) section(name, data, draw); // teach.js
@@ -988,6 +989,47 @@ function drawTracks(el) {
           style: k.colour ? `background:${k.colour};color:${ink(k.colour)}` : null,
         }, k.label, k.note ? h("span", { class: "sr" }, ` (${k.note})`) : null), on(i, k.player)))), on(i, null)))),
       picker, t.note ? h("p", { class: "quiet" }, t.note) : "");
+  }
+}
+
+// Where each player stands on a track (a race's course), drawn small under the headline: a
+// lane per player, its tokens as dots in their colours along the track (a number: how many
+// share a space). On a phone the course itself lies under the answers and the dice, 3,000
+// px down the page: this is seen at once, as the seats' dials of other games. A tap goes
+// to the course. (Not in the table view: it shows the course first, large.)
+function drawOverview(el) {
+  const v = view();
+  if (!v || tableView()) return;
+  for (const t of v.tracks) {
+    if (!t.tokens.length) continue;
+    const n = t.spaces.length;
+    const at = (i) => `left:${((i + 0.5) / n) * 100}%`;
+    const lakes = t.spaces.map((_, i) => i).filter((i) => t.looks && t.looks[i] === "water")
+      .map((i) => h("span", { class: "lake", style: `${at(i)};width:${100 / n}%` }));
+    const players = [...new Set(t.tokens.map((k) => k.player || k.label))];
+    const go = () => {
+      const course = document.querySelector(`[data-track="${t.name}"]`);
+      if (course) course.scrollIntoView({ block: "start" });
+    };
+    el.append(h("div", { class: "overview", "data-overview": t.name, role: "button", tabindex: "0", onclick: go,
+      onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); go(); } } },
+      h("h3", {}, t.label),
+      players.map((p) => {
+        const mine = t.tokens.filter((k) => (k.player || k.label) === p);
+        const spaces = [...new Set(mine.map((k) => k.at))].sort((a, b) => a - b);
+        const seat = v.seats.find((s) => s.player === p);
+        return h("div", { class: seat && seat.active ? "lane active" : "lane", "data-player": p },
+          h("span", { class: "lane-name" }, p),
+          h("span", { class: "lane-bar" }, lakes.map((l) => l.cloneNode()), spaces.map((i) => {
+            const here = mine.filter((k) => k.at === i);
+            const k = here[0];
+            return h("span", {
+              class: here.every((x) => x.flipped) ? "pip flipped" : "pip", "data-space": i, "data-count": here.length,
+              title: here.map((x) => `${i}: ${x.note || x.player}`).join("\n"),
+              style: `${at(i)}` + (k.colour ? `;background:${k.colour};color:${ink(k.colour)}` : ""),
+            }, here.length > 1 ? String(here.length) : "");
+          })));
+      })));
   }
 }
 
