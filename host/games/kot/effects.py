@@ -18,7 +18,20 @@ owner activates (Energy Drink, Stretchy, Rapid Healing...) offers a "use" input 
 `offer` and applies it in `use`.
 
 Counters live in the owner's tokens under the card's token name (Smoke Cloud's charges
-under "smoke", Battery Monster's energy under "battery"), next to poison and shrink.
+under "smoke", Battery Monster's energy under "battery"), next to poison and shrink; a
+copy on the Fluxling tile keeps its own on the tile (`Monster.flux_tokens`).
+
+A monster may have one card's effect more than once: the box's two Extra Heads, a card
+and the Fluxling tile's copy of it (its own card or another's), Mimic's copy and
+Fluxling's of one card. Each copy is then an effect of its own in `Monster.effects` (the
+Fluxling's is the card's twin, `FLUX_EFFECTS`, whose `copy` says so), called at each
+hook: most cards simply act once per copy, as BGA's counts do (Acid Attack's claws,
+Regeneration's HP...). A card that acts once however many copies, or once with the
+count (BGA: `countCardOfType`), does so from its first copy (`first`, `copies`): one
+question per loss (Wings, Camouflage), one loss of as many HP as copies (Reflective
+Hide, Burrowing, Fire Breathing), one check with the count (Solar Powered, Rooting for
+the Underdog, Nanobots). What is per card (a once-per-turn use, tokens) is per copy, as
+BGA keys it by the card's id: `key`, and the copy's own tokens.
 """
 
 from __future__ import annotations
@@ -47,10 +60,34 @@ class CardEffect:
     stays_out = False  # its owner never moves into Tokyo, even empty (Hibernation)
     buys_nothing = False  # its owner buys no power cards (Hibernation)
     in_tokyo = True  # the card may be bought by a monster in Tokyo (not Hibernation)
+    copy = ""  # "": the card itself (or Mimic's copy of it); "fluxling": the tile's copy
+    burrows = False  # the monster taking the place its owner yielded loses 1 HP (Burrowing)
     hooked: tuple[str, ...] = ()  # the hooks and flags this class overrides (set below)
 
     def __init_subclass__(cls) -> None:
         cls.hooked = tuple(h for h in HOOKS if getattr(cls, h) is not getattr(CardEffect, h))
+
+    def first(self, owner: Monster, hook: str) -> bool:
+        """Whether this is the first of the card's copies `owner` has at `hook` (a card
+        that acts once, however many copies: the others do nothing there)."""
+        name = self.name
+        for eff in owner.hooks[hook]:
+            if eff.name == name:
+                return eff is self
+        return True
+
+    def copies(self, owner: Monster) -> int:
+        """How many copies of the card's effect `owner` has (BGA's `countCardOfType`)."""
+        name = self.name
+        n = 0
+        for eff in owner.effects:
+            if eff.name == name:
+                n += 1
+        return n
+
+    def key(self, owner: Monster) -> str:
+        """This copy of the card, `owner`'s, in what the game remembers (`State.used`)."""
+        return f"{self.name}/{owner.name}/{self.copy}"
 
     def gained(self, game: State, owner: Monster) -> None:
         """`owner` now has the keep card's effect (bought, taken, copied, or placed by a
@@ -194,6 +231,9 @@ def unusable(game: State, counts: dict[str, int], faces: tuple[str, ...]) -> Non
 
 # card name -> its effect; cards not listed have none
 EFFECTS: dict[str, CardEffect] = {}
+# card name -> the effect of the Fluxling tile's copy of it (its twin: `copy` "fluxling")
+FLUX_EFFECTS: dict[str, CardEffect] = {}
+FLUX = "fluxling"
 
 # the flags above: a hook table lists the effects that set them, like a hook's
 FLAGS = ("yields_unhurt", "heals_others", "buys_owned", "big", "stays_out", "buys_nothing")
@@ -202,12 +242,43 @@ HOOKS = (
     *(
         name
         for name, value in vars(CardEffect).items()
-        if not name.startswith("_") and callable(value)
+        if not name.startswith("_") and callable(value) and name not in ("first", "copies", "key")
     ),
     *FLAGS,
 )
 
 E = TypeVar("E", bound=type[CardEffect])
+
+
+class Counter(CardEffect):
+    """A card that comes with counters on it (Smoke Cloud's charges, Battery Monster's
+    energy): `full` of them when gained (a position may say how many are left), kept in
+    the owner's tokens under `token`; a Fluxling copy's on the tile."""
+
+    token = ""
+    full = 0
+
+    def gained(self, game: State, owner: Monster) -> None:
+        if self.copy:
+            owner.flux_tokens = self.full
+        else:
+            owner.tokens.setdefault(self.token, self.full)
+
+    def lost(self, game: State, owner: Monster) -> None:
+        if self.copy:
+            owner.flux_tokens = 0
+        else:
+            owner.tokens.pop(self.token, None)
+
+    def counters(self, owner: Monster) -> int:
+        """The counters left on this copy."""
+        return owner.flux_tokens if self.copy else owner.tokens.get(self.token, 0)
+
+    def set_counters(self, game: State, owner: Monster, count: int) -> None:
+        if self.copy:
+            owner.flux_tokens = count if count > 0 else 0
+        else:
+            game.set_token(owner, self.token, count)
 
 
 # the cards not bought by a monster in Tokyo (an effect's `in_tokyo`: Hibernation)
@@ -218,6 +289,9 @@ def register(name: str, effect: CardEffect) -> None:
     """`effect` is the effect of the card `name`."""
     effect.name = name
     EFFECTS[name] = effect
+    twin = type(effect)()
+    twin.name, twin.copy = name, FLUX
+    FLUX_EFFECTS[name] = twin
     if not effect.in_tokyo:
         NOT_IN_TOKYO.add(name)
 

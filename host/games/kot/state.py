@@ -24,7 +24,7 @@ from typing import Any
 
 from host.games import Input
 from host.games.kot.cards import DECKS
-from host.games.kot.effects import EFFECTS, HOOKS, CardEffect
+from host.games.kot.effects import EFFECTS, FLUX_EFFECTS, HOOKS, CardEffect
 from host.games.kot.errors import InstantWin, RuleViolation
 from host.games.kot.expansion import turned_on
 from host.games.kot.rules import (
@@ -102,6 +102,7 @@ class Monster:
         "energy",
         "extra",
         "flux",
+        "flux_tokens",
         "hooks",
         "hp",
         "location",
@@ -136,6 +137,7 @@ class Monster:
         self.wickedness = 0  # the wickedness option: its gauge (0-10) and tiles
         self.tiles: list[str] = []
         self.flux: tuple[str, str] | None = None  # (card, owner) its Fluxling tile copies
+        self.flux_tokens = 0  # the counters on the copy (Smoke Cloud's, Battery Monster's)
         self.berserk = False  # the berserk option: it throws the berserk die
 
     def __repr__(self) -> str:
@@ -318,8 +320,8 @@ class State:
         return len(FACES) + sorted(self.die_of).index(face)
 
     def has(self, m: Monster, card: str) -> bool:
-        """Whether `m` has the card's effect (its own card, or Mimic's copy)."""
-        return EFFECTS[card] in m.effects
+        """Whether `m` has the card's effect (its own card, or a copy of it)."""
+        return any(e.name == card for e in m.effects)
 
     def clockwise(self, m: Monster) -> list[Monster]:
         """The other living monsters in turn order from `m`'s left."""
@@ -489,14 +491,15 @@ class State:
         for eff in m.hooks["lost_hp"]:
             eff.lost_hp(self, m, lost)
         source = hit.source
-        if source is not None and source is not m:
-            if source is self.active:
-                self.harmed = True
-            for eff in m.hooks["hurt_by"]:
+        if source is not None:
+            if source is not m:
+                if source is self.active:
+                    self.harmed = True
+                if hit.smash:
+                    for eff in source.hooks["smashed"]:
+                        eff.smashed(self, source, m, lost)
+            for eff in m.hooks["hurt_by"]:  # its own doing too (BGA: Reflective Hide)
                 eff.hurt_by(self, m, source, lost)
-            if hit.smash:
-                for eff in source.hooks["smashed"]:
-                    eff.smashed(self, source, m, lost)
 
     def check_eliminations(self) -> None:
         """Every living monster at 0 HP is out (together), unless a card keeps it in;
@@ -601,16 +604,19 @@ class State:
             if x.flux == (card, m.name) and card not in m.cards:
                 self.set_copy(x, "flux", None)
 
-    def discard_card(self, m: Monster, card: str) -> None:
-        """A card of `m` discards itself (Smoke Cloud empty, Plot Twist used...): its own
-        card goes to the discard pile; Mimic's copy of it just ends."""
-        if card in m.cards:
+    def discard_effect(self, m: Monster, effect: CardEffect) -> None:
+        """A copy of a card `m` has discards itself (Smoke Cloud empty, Plot Twist
+        used...): the Fluxling tile's copy just ends; else `m`'s own card goes to the
+        discard pile, or Mimic's copy of it ends."""
+        card = effect.name
+        if effect.copy:
+            if m.flux is not None and m.flux[0] == card:
+                self.set_copy(m, "flux", None)
+        elif card in m.cards:
             self.take_card(m, card)
             self.discard.append(card)
         elif m.mimic is not None and m.mimic[0] == card:
             self.set_mimic(m, None)
-        elif m.flux is not None and m.flux[0] == card:
-            self.set_copy(m, "flux", None)
 
     def set_mimic(self, m: Monster, target: tuple[str, str] | None, bought: bool = True) -> None:
         """Mimic's copy: `m` now has the effect of `target` (card, owner) as if it had just
@@ -620,17 +626,19 @@ class State:
     def set_copy(
         self, m: Monster, slot: str, target: tuple[str, str] | None, bought: bool = True
     ) -> None:
-        """A copy of another monster's card (`slot`: "mimic", or "flux" for the Fluxling
-        tile), as if just bought, or none."""
+        """A copy of a monster's card (`slot`: "mimic", or "flux" for the Fluxling tile:
+        its copy's effect is the card's twin, `FLUX_EFFECTS`), as if just bought, or
+        none."""
+        effects = FLUX_EFFECTS if slot == "flux" else EFFECTS
         old = getattr(m, slot)
         if old is not None:
             setattr(m, slot, None)
             self._rehook(m)
-            if old[0] in EFFECTS:
-                EFFECTS[old[0]].lost(self, m)
+            if old[0] in effects:
+                effects[old[0]].lost(self, m)
         if target is not None:
             setattr(m, slot, target)
-            effect = EFFECTS.get(target[0])
+            effect = effects.get(target[0])
             if effect is not None:
                 self._rehook(m)
                 effect.gained(self, m)
@@ -676,15 +684,18 @@ class State:
             effects.append(EFFECTS[m.mimic[0]])
         if m.extra:
             effects += m.extra
-            if cards and m.flux is not None and m.flux[0] in EFFECTS:
-                effects.append(EFFECTS[m.flux[0]])
+            if cards and m.flux is not None and m.flux[0] in FLUX_EFFECTS:
+                effects.append(FLUX_EFFECTS[m.flux[0]])
         return effects
 
     def update_max_hp(self, m: Monster) -> None:
-        """Max HP from `m`'s effects (12 with Even Bigger or Full Regeneration, never more:
-        policy 17), 2 lower under Bow Before Ra (policy 44); HP above it drop to it
+        """Max HP from `m`'s effects, as BGA counts them: 10, +2 for each that raises it
+        (Even Bigger and each copy of it, Full Regeneration, a zombie's), 2 lower under
+        Bow Before Ra (policy 44), never above 12 (policy 17); HP above it drop to it
         (policy 37)."""
-        m.max_hp = (BIG_HP if m.hooks["big"] else START_HP) - self.hp_less
+        bigs = len(m.hooks["big"])
+        most = START_HP + 2 * bigs - self.hp_less
+        m.max_hp = most if most < BIG_HP else BIG_HP
         if m.hp > m.max_hp:
             m.hp = m.max_hp
 

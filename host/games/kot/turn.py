@@ -56,7 +56,6 @@ from host.games import Input
 from host.games.kot import market
 from host.games.kot.checks import card_named, check_face, check_faces, check_rethrow, only_fields
 from host.games.kot.decisions import decide_hearts, decide_yield
-from host.games.kot.effects import EFFECTS
 from host.games.kot.errors import NotNow, NotYourTurn, RuleViolation
 from host.games.kot.rules import (
     BAY,
@@ -318,8 +317,12 @@ def on_correct(game: State, who: Monster, inp: Input) -> None:
 def on_use(game: State, who: Monster, inp: Input) -> None:
     """A "use" input: a card's power its owner activates (docs/game-script.md)."""
     card = card_named(inp.get("card"))
-    effect = EFFECTS.get(card)
-    if effect is None or effect not in who.effects:
+    effect = None
+    for eff in (*who.hooks["offer"], *who.effects):  # its first copy (one use a card: `uses`)
+        if eff.name == card:
+            effect = eff
+            break
+    if effect is None:
         raise RuleViolation(_("{player} has no {card} to use", player=who.name, card=_.name(card)))
     if not effect.any_time:
         if game.phase not in (ROLL, BUY):
@@ -537,9 +540,14 @@ def enter_step(game: State) -> None:
             game.enter_tokyo(m, place)
             burrower = game.burrowed.get(place) if game.burrowed else None
             if burrower is not None:  # Burrowing: the monster taking its place loses 1 HP
-                game.todo.append(buy_step)
-                game.hurt([Hit(m, 1, burrower)])
-                return
+                lost = 0  # per copy the yielder has now, in one loss (BGA's count)
+                for eff in burrower.hooks["yielded"]:
+                    if eff.burrows:
+                        lost += 1
+                if lost:
+                    game.todo.append(buy_step)
+                    game.hurt([Hit(m, lost, burrower)])
+                    return
     game.phase = BUY
 
 

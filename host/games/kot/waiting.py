@@ -90,7 +90,11 @@ def uses(game: State, m: Monster) -> list[dict[str, Any]]:
         return []
     own_step = m is game.active and game.phase in (ROLL, BUY)
     found = []
+    names: list[str] = []
     for eff in m.hooks["offer"]:
+        if eff.name in names:
+            continue  # a card's second copy: its first offers for both (one "use" a card)
+        names.append(eff.name)
         if own_step or eff.any_time:
             options = eff.offer(game, m)
             if options is not None:

@@ -34,9 +34,13 @@ def check_invariants(game: KingOfTokyo) -> None:
         assert 0 <= m.vp <= 20
         assert all(count > 0 for count in m.tokens.values())  # tokens never negative (or 0)
         copies = (m.mimic[0] if m.mimic else None, m.flux[0] if m.flux else None)
-        bigger = "Even Bigger" in (*m.cards, *copies) and not game.cards_off  # Gaze of the Sphinx
-        big = bigger or "Full Regeneration" in m.tiles or is_zombie(m)
-        assert m.max_hp == (12 if big else 10) - (2 if is_curse(game, "Bow Before Ra") else 0)
+        # BGA's count: +2 for each Even Bigger (each copy), Full Regeneration, a zombie;
+        # 2 fewer under Bow Before Ra; never above 12 (Gaze of the Sphinx: no keep card)
+        bigger = 0 if game.cards_off else (*m.cards, *copies).count("Even Bigger")
+        big = bigger + ("Full Regeneration" in m.tiles) + is_zombie(m)
+        less = 2 if is_curse(game, "Bow Before Ra") else 0
+        assert m.max_hp == min(12, 10 + 2 * big - less)
+        assert m.flux_tokens >= 0 and (m.flux is not None or not m.flux_tokens)
         assert all(ALL_CARDS[c].keep for c in m.cards)  # a discard card never stays in play
         if m.mimic is not None:
             assert "Mimic" in m.cards and m.mimic[0] in game.monster(m.mimic[1]).cards

@@ -523,7 +523,12 @@ class Wickedness(Expansion):
     def monster_json(self, game: State, m: Monster, out: dict[str, Any]) -> None:
         out["wickedness"] = m.wickedness
         out["tiles"] = list(m.tiles)
-        out["fluxling"] = None if m.flux is None else {"card": m.flux[0], "owner": m.flux[1]}
+        flux: dict[str, Any] | None = None
+        if m.flux is not None:
+            flux = {"card": m.flux[0], "owner": m.flux[1]}
+            if m.flux_tokens:  # the copy's counters, on the tile (Smoke Cloud, Battery...)
+                flux["tokens"] = m.flux_tokens
+        out["fluxling"] = flux
 
     def state_json(self, game: State, out: dict[str, Any]) -> None:
         out["wickedness_tiles"] = {str(t): list(p) for t, p in game.tiles_lying.items()}
@@ -536,10 +541,11 @@ FLUX_KIND = "fluxling"
 
 @tile("Fluxling", 6)
 class Fluxling(Tile):
-    """On taking it, a copy of a keep card another monster owns (never Mimic), as if just
-    bought; at the start of each of its owner's turns a free switch; if the card leaves
-    play the tile copies nothing until the next switch (policy 16, as Mimic: base policy
-    36)."""
+    """On taking it, a copy of a keep card any monster owns, its owner's own too (never
+    Mimic), as if just bought; at the start of each of its owner's turns a free switch;
+    if the card leaves play the tile copies nothing until the next switch (policy 16, as
+    Mimic: base policy 36). A copy of its owner's own card is a second copy of it
+    (effects.py: how each card acts twice)."""
 
     priority = 5  # its switch after the other start-of-turn effects, with Mimic's
 
@@ -555,7 +561,7 @@ class Fluxling(Tile):
     def _ask(self, game: State, owner: Monster) -> None:
         targets = [
             {"target": c, "owner": m.name}
-            for m in game.clockwise(owner)
+            for m in (*game.clockwise(owner), owner)
             for c in dict.fromkeys(m.cards)
             if c != "Mimic" and (c, m.name) != owner.flux
         ]
@@ -569,7 +575,7 @@ class Fluxling(Tile):
             if target not in pending.options["targets"]:
                 raise RuleViolation(
                     _(
-                        "Fluxling copies a keep card another monster owns (not {mimic}), not "
+                        "Fluxling copies a keep card a monster owns (not {mimic}), not "
                         "{card} of {owner}",
                         mimic=_.name("Mimic"),
                         card=Quoted(inp.get("target")),

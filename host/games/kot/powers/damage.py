@@ -49,7 +49,10 @@ class SpikedTail(CardEffect):
 @card("Burrowing")
 class Burrowing(CardEffect):
     """+1 claw while in Tokyo, claw rolled or not (policy 31); yielding Tokyo, the
-    monster taking its place loses 1 HP (in the enter step)."""
+    monster taking its place loses 1 HP (in the enter step), one loss of 1 HP per copy
+    its owner has then (BGA)."""
+
+    burrows = True
 
     def result(self, game: State, owner: Monster, counts: dict[str, int]) -> None:
         if owner.location is not None:
@@ -73,12 +76,15 @@ class NovaBreath(CardEffect):
 @card("Fire Breathing")
 class FireBreathing(CardEffect):
     """The nearest living neighbours, left and right (one in a 2-player game), lose 1 HP
-    more, wherever they are: a loss of its own (policies 25, 40)."""
+    more, wherever they are: a loss of its own (policies 25, 40), of 1 HP per copy."""
 
     def smash(self, game: State, owner: Monster, hits: list[Hit]) -> None:
+        if not self.first(owner, "smash"):
+            return
         others = game.clockwise(owner)  # (none left: a curse ended them before the claws)
+        n = self.copies(owner)
         for m in dict.fromkeys((others[0], others[-1])) if others else ():
-            hits.append(Hit(m, 1, owner))
+            hits.append(Hit(m, n, owner))
 
 
 class Token(CardEffect):
@@ -181,6 +187,8 @@ class Wings(PaidDefence):
         if owner in game.shielded:
             hit.amount = 0
             return False
+        if not self.first(owner, "defend"):
+            return False  # asked once, however many copies
         return super().defend(game, owner, hit)
 
     def prevent(self, game: State, owner: Monster, hit: Hit) -> None:
@@ -196,6 +204,8 @@ class Camouflage(CardEffect):
     priority = 1
 
     def defend(self, game: State, owner: Monster, hit: Hit) -> bool:
+        if not self.first(owner, "defend"):
+            return False  # one throw, however many copies (BGA)
         n = min(hit.amount, BLACK_DICE + GREEN_DICE)
         dice = {"black": min(n, BLACK_DICE), "green": max(0, n - BLACK_DICE)}
         options = {"dice": dice, "card": self.name, "lost": hit.amount}

@@ -55,23 +55,28 @@ class Hibernation(CardEffect):
         return {"card": self.name, "discard": True, "any_time": True}
 
     def use(self, game: State, owner: Monster, inp: Input, options: dict[str, Any]) -> None:
-        game.discard_card(owner, self.name)
+        for eff in list(owner.effects):  # every copy: all of it ends
+            if eff.name == self.name:
+                game.discard_effect(owner, eff)
 
 
 @card("Nanobots")
 class Nanobots(CardEffect):
-    """At the start of its owner's turn, below 3 HP: +2 HP (its own healing)."""
+    """At the start of its owner's turn, below 3 HP: +2 HP (its own healing); checked
+    once, one healing of 2 HP per copy (BGA)."""
 
     def start_turn(self, game: State, owner: Monster) -> None:
-        if owner.hp < 3:
-            game.heal(owner, 2)
+        if owner.hp < 3 and self.first(owner, "start_turn"):
+            game.heal(owner, 2 * self.copies(owner))
 
 
 @card("Natural Selection")
 class NaturalSelection(CardEffect):
     """On buying: +4 energy, +4 HP. One more die (any spare die: policy 22). A turn of its
-    owner that ends with a 3 in the result: it loses all its HP (a loss of its own card,
-    after Metamorph's discards, before the end-of-turn effects; defences apply)."""
+    owner that ends with a 3 in the result: it loses all its HP (a loss of its own doing,
+    once however many copies: BGA's, whose dealer is the owner, so its Reflective Hide
+    answers it; after Metamorph's discards, before the end-of-turn effects; defences
+    apply)."""
 
     def bought(self, game: State, buyer: Monster) -> None:
         game.gain_energy(buyer, 4)
@@ -81,21 +86,26 @@ class NaturalSelection(CardEffect):
         return black, green + 1
 
     def before_end(self, game: State, owner: Monster) -> None:
-        game.later(lambda g: self._end(g, owner))
+        if self.first(owner, "before_end"):
+            game.later(lambda g: self._end(g, owner))
 
     def _end(self, game: State, owner: Monster) -> None:
-        if owner.alive and self in owner.effects and "3" in game.dice:
-            game.hurt([Hit(owner, owner.hp)])
+        if owner.alive and self.copies(owner) and "3" in game.dice:
+            game.hurt([Hit(owner, owner.hp, owner)])
 
 
 @card("Reflective Hide")
 class ReflectiveHide(CardEffect):
-    """Every monster that makes its owner lose HP loses 1 HP too: a loss of the card's, with
-    no source (so two Reflective Hides do not echo for ever), once the loss that caused it
-    is done: before the yields a Smash asks (the Smash waits for it: turn.smash)."""
+    """Every monster that makes its owner lose HP loses 1 HP too, its owner included when
+    it hurt itself (Jet Fighters, the berserk die's skull...: BGA); with two copies (a
+    Fluxling copy), one loss of 2 HP (BGA's count). A loss of the card's, with no source
+    (so two Reflective Hides do not echo for ever), once the loss that caused it is done:
+    before the yields a Smash asks (the Smash waits for it: turn.smash)."""
 
     def hurt_by(self, game: State, owner: Monster, source: Monster, amount: int) -> None:
-        game.later(lambda g: g.hurt_each([source], 1, None))
+        if self.first(owner, "hurt_by"):
+            n = self.copies(owner)
+            game.later(lambda g: g.hurt_each([source], n, None))
 
 
 @card("Super Jump")
@@ -107,14 +117,11 @@ class SuperJump(PaidDefence):
     price = 1
 
     def may(self, game: State, owner: Monster) -> bool:
-        return self._used(owner) not in game.used
+        return self.key(owner) not in game.used  # once a turn, each copy (BGA)
 
     def prevent(self, game: State, owner: Monster, hit: Hit) -> None:
-        game.used.add(self._used(owner))
+        game.used.add(self.key(owner))
         hit.amount -= 1
-
-    def _used(self, owner: Monster) -> str:
-        return f"{self.name}/{owner.name}"  # once a turn, for each owner
 
 
 @card("Unstable DNA")
@@ -125,7 +132,7 @@ class UnstableDNA(CardEffect):
 
     def yielded(self, game: State, owner: Monster, place: str) -> None:
         attacker = game.active
-        if self.name not in owner.cards or attacker is owner or not attacker.alive:
+        if self.copy or self.name not in owner.cards or attacker is owner or not attacker.alive:
             return  # (a copy of the card has nothing to swap)
         targets = [{"target": c, "owner": attacker.name} for c in dict.fromkeys(attacker.cards)]
         if targets:

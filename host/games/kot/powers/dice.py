@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from host.games.kot.checks import check_face, check_faces, check_rethrow
-from host.games.kot.effects import CardEffect, card
+from host.games.kot.effects import CardEffect, Counter, card
 from host.games.kot.errors import RuleViolation
 from host.games.kot.rules import FACE_SET, FACES, ROLL
 from host.games.kot.state import ExtraTurn
@@ -49,10 +49,10 @@ class BackgroundDweller(CardEffect):
 @card("Freeze Time")
 class FreezeTime(CardEffect):
     """A result whose dice show 1-1-1: another turn afterwards with one die fewer (one
-    fewer again for each Freeze Time turn in a row)."""
+    fewer again for each Freeze Time turn in a row). One turn however many copies (BGA)."""
 
     def resolved(self, game: State, owner: Monster, counts: dict[str, int]) -> None:
-        if game.rolled["1"] >= 3:
+        if game.rolled["1"] >= 3 and self.first(owner, "resolved"):
             game.next_turns.append(ExtraTurn(owner, game.fewer + 1))
 
 
@@ -91,26 +91,29 @@ class EnergyDrink(ExtraThrow):
 
 
 @card("Smoke Cloud")
-class SmokeCloud(ExtraThrow):
-    """3 charges (token "smoke"), one per extra throw; discarded when empty."""
+class SmokeCloud(ExtraThrow, Counter):
+    """3 charges (token "smoke"), one per extra throw; discarded when empty. With two
+    copies (a Fluxling copy), one use offered, of their charges together, the copy's
+    spent first (its card stays)."""
 
     token, full = "smoke", 3
 
-    def gained(self, game: State, owner: Monster) -> None:
-        owner.tokens.setdefault(self.token, self.full)  # a position may say how many are left
-
-    def lost(self, game: State, owner: Monster) -> None:
-        owner.tokens.pop(self.token, None)
-
     def price(self, owner: Monster) -> dict[str, Any] | None:
-        charges = owner.tokens.get(self.token, 0)
+        charges = 0
+        for eff in owner.effects:
+            if eff.name == self.name and isinstance(eff, Counter):
+                charges += eff.counters(owner)
         return {"card": self.name, "charges": charges} if charges else None
 
     def pay(self, game: State, owner: Monster) -> None:
-        left = owner.tokens[self.token] - 1
-        game.set_token(owner, self.token, left)
+        spent = self
+        for eff in owner.effects:  # the Fluxling copy's charges first
+            if eff.name == self.name and isinstance(eff, Counter) and eff.counters(owner):
+                spent = eff
+        left = spent.counters(owner) - 1
+        spent.set_counters(game, owner, left)
         if not left:
-            game.discard_card(owner, self.name)
+            game.discard_effect(owner, spent)
 
 
 class ChangeDie(CardEffect):
@@ -164,10 +167,20 @@ class HerdCuller(ChangeDie):
     to_faces = ("1",)
 
     def offer(self, game: State, owner: Monster) -> dict[str, Any] | None:
-        return None if self.name in game.used else super().offer(game, owner)
+        return None if self._unused(owner, game) is None else super().offer(game, owner)
 
     def used(self, game: State, owner: Monster) -> None:
-        game.used.add(self.name)
+        unused = self._unused(owner, game)
+        if unused is not None:
+            game.used.add(unused)
+
+    def _unused(self, owner: Monster, game: State) -> str | None:
+        """A copy of the card not used this turn (each copy once a turn: BGA keys the use
+        by the card), as `State.used` says it."""
+        for eff in owner.effects:
+            if eff.name == self.name and eff.key(owner) not in game.used:
+                return eff.key(owner)
+        return None
 
 
 @card("Plot Twist")
@@ -175,7 +188,7 @@ class PlotTwist(ChangeDie):
     """One die to any face, then the card is discarded."""
 
     def used(self, game: State, owner: Monster) -> None:
-        game.discard_card(owner, self.name)
+        game.discard_effect(owner, _last_copy(self, owner))
 
 
 @card("Stretchy")
@@ -191,7 +204,8 @@ class PsychicProbe(CardEffect):
     again (a "throw" of 1 die, the others kept); a heart discards the card."""
 
     def after_throws(self, game: State, owner: Monster, thrower: Monster) -> None:
-        game.later(lambda g: self._ask(g, owner))
+        if self.first(owner, "after_throws"):  # one question, however many copies
+            game.later(lambda g: self._ask(g, owner))
 
     def _ask(self, game: State, owner: Monster) -> None:
         free = [f for f in game.dice if f in FACE_SET and f != game.locked]  # (a curse's lock)
@@ -234,4 +248,14 @@ class PsychicProbe(CardEffect):
         game.decided(pending)
         game.dice = kept + thrown
         if thrown == ["heart"]:
-            game.discard_card(owner, self.name)
+            game.discard_effect(owner, _last_copy(self, owner))
+
+
+def _last_copy(effect: CardEffect, owner: Monster) -> CardEffect:
+    """The copy of a card that discards itself once used (Plot Twist, Psychic Probe's
+    heart): with two, the Fluxling tile's copy goes (its card stays)."""
+    last = effect
+    for eff in owner.effects:
+        if eff.name == effect.name:
+            last = eff
+    return last

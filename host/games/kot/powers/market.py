@@ -54,7 +54,8 @@ class Opportunist(CardEffect):
     """A card revealed (in another monster's turn): its owner may buy it at once."""
 
     def revealed(self, game: State, owner: Monster, cards: list[str]) -> None:
-        game.later(lambda g: self._ask(g, owner, cards))
+        if self.first(owner, "revealed"):  # one question, however many copies
+            game.later(lambda g: self._ask(g, owner, cards))
 
     def _ask(self, game: State, owner: Monster, cards: list[str]) -> None:
         if not owner.alive or self not in owner.effects or owner is game.active:
@@ -109,7 +110,8 @@ class Metamorph(CardEffect):
     at a time, each for its printed cost in energy; "pass" to stop."""
 
     def before_end(self, game: State, owner: Monster) -> None:
-        self._ask(game, owner)
+        if self.first(owner, "before_end"):  # one question, however many copies
+            self._ask(game, owner)
 
     def _ask(self, game: State, owner: Monster) -> None:
         if owner.alive and self in owner.effects and owner.cards:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from host.games.kot.cards import RENAMED
-from host.games.kot.effects import EFFECTS, CardEffect, card, register
+from host.games.kot.effects import EFFECTS, CardEffect, Counter, card, register
 
 if TYPE_CHECKING:
     from host.games.kot.state import Monster, State
@@ -82,21 +82,23 @@ class Herbivore(CardEffect):
 @card("Rooting for the Underdog")
 class RootingForTheUnderdog(CardEffect):
     """+1 VP at the end of its owner's turn if no living monster has fewer VP (ties
-    count: policy 27)."""
+    count: policy 27); checked once, +1 VP per copy (BGA)."""
 
     def end_turn(self, game: State, owner: Monster) -> None:
-        if all(m.vp >= owner.vp for m in game.monsters if m.alive):
-            game.gain_vp(owner, 1)
+        if self.first(owner, "end_turn") and all(
+            m.vp >= owner.vp for m in game.monsters if m.alive
+        ):
+            game.gain_vp(owner, self.copies(owner))
 
 
 @card("Solar Powered")
 class SolarPowered(CardEffect):
-    """At the end of its owner's turn, with no energy: +1 energy. The Dark Edition's
-    Lunar Powered is this card renamed (cards.RENAMED)."""
+    """At the end of its owner's turn, with no energy: +1 energy (checked once, +1 per
+    copy: BGA). The Dark Edition's Lunar Powered is this card renamed (cards.RENAMED)."""
 
     def end_turn(self, game: State, owner: Monster) -> None:
-        if owner.energy == 0:
-            game.gain_energy(owner, 1)
+        if owner.energy == 0 and self.first(owner, "end_turn"):
+            game.gain_energy(owner, self.copies(owner))
 
 
 for _old, (_new, _cost) in RENAMED.items():
@@ -144,26 +146,21 @@ class EvenBigger(CardEffect):
 
 
 @card("Battery Monster")
-class BatteryMonster(CardEffect):
+class BatteryMonster(Counter):
     """6 energy on the card (token "battery"); 2 move to its owner's pool at the start of
-    each of its turns; discarded when empty."""
+    each of its turns; discarded when empty. Each copy has its own (BGA: a Fluxling
+    copy's on the tile)."""
 
     token, full = "battery", 6
 
-    def gained(self, game: State, owner: Monster) -> None:
-        owner.tokens.setdefault(self.token, self.full)  # a position may say how many are left
-
-    def lost(self, game: State, owner: Monster) -> None:
-        owner.tokens.pop(self.token, None)
-
     def start_turn(self, game: State, owner: Monster) -> None:
-        left = owner.tokens.get(self.token, 0)
+        left = self.counters(owner)
         move = min(2, left)
-        game.set_token(owner, self.token, left - move)
+        self.set_counters(game, owner, left - move)
         if move:
             game.gain_energy(owner, move)
         if left - move == 0:
-            game.discard_card(owner, self.name)
+            game.discard_effect(owner, self)
 
 
 @card("Urbavore")
