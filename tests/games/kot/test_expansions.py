@@ -20,7 +20,7 @@ from host.cli import main
 from host.games import IllegalInput
 from host.games.kot import KingOfTokyo, MonsterPosition, Options, Position, Setup, SetupError
 from host.games.kot.cards import BOX, BOXES, CARDS, DECKS
-from host.games.kot.effects import EFFECTS, NOT_IN_TOKYO, CardEffect
+from host.games.kot.effects import EFFECTS, FLUX_EFFECTS, NOT_IN_TOKYO, CardEffect
 from host.games.kot.expansion import all_on
 from host.games.kot.expansions.berserk import FACES as BERSERK_FACES
 from host.games.kot.expansions.curse_cards import CURSES, FATE_FACES, Curse
@@ -397,9 +397,11 @@ def test_each_dark_card_s_scripts_need_its_effect(
 ) -> None:
     """With a card that does nothing in its place, each of its scripts fails, but those
     that show where it does not apply (`.unused_...`: Nanobots at 3 HP...)."""
-    blank = CardEffect()
-    blank.name = name
+    blank, twin = CardEffect(), CardEffect()
+    blank.name = twin.name = name
+    twin.copy = "fluxling"
     monkeypatch.setitem(EFFECTS, name, blank)
+    monkeypatch.setitem(FLUX_EFFECTS, name, twin)  # the Fluxling tile's copy of it too
     kept_out = name in NOT_IN_TOKYO  # its effect's rule on buying (Hibernation's) goes too
     NOT_IN_TOKYO.discard(name)
     try:
