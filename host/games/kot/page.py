@@ -310,7 +310,17 @@ def _expansion_lists(p: dict[str, Any]) -> list[dict[str, Any]]:
     flux = p.get("fluxling")
     if flux:
         card, owner = _.name(flux["card"]), flux["owner"]
-        tiles.append(_("Fluxling copies {card} of {owner}", card=card, owner=owner))
+        if flux.get("tokens"):  # the copy's own counters (Smoke Cloud's, Battery Monster's)
+            tiles.append(
+                _(
+                    "Fluxling copies {card} of {owner}, ×{n} on the tile",
+                    card=card,
+                    owner=owner,
+                    n=flux["tokens"],
+                )
+            )
+        else:
+            tiles.append(_("Fluxling copies {card} of {owner}", card=card, owner=owner))
     return [item_list("tiles", WICKED_ICON, tiles)]
 
 

@@ -25,6 +25,7 @@ from host.games.kot.expansion import all_on
 from host.games.kot.expansions.berserk import FACES as BERSERK_FACES
 from host.games.kot.expansions.curse_cards import CURSES, FATE_FACES, Curse
 from host.games.kot.expansions.wickedness import PAIRS, TILES, Tile
+from host.games.kot.page import view
 from host.games.kot.random_player import play_game, random_input
 from host.games.kot.script import (
     ScriptFailed,
@@ -38,6 +39,7 @@ from host.games.kot.story import story
 from host.games.text import localize
 
 HERE = Path(__file__).parent
+LANGS = ("en", "fr", "ja")
 SCRIPTS = sorted((HERE / "expansions").glob("*.json"))
 
 # the policies of king-of-tokyo-expansions.md section 7 about the expansions built
@@ -233,6 +235,20 @@ def test_the_random_player_copies_cards_with_fluxling() -> None:
 
 
 CURSE_KINDS = {"gift", "scarab", "discard_card", "add_die", "remove_die", "reroll", "bless"}
+
+
+def test_a_fluxling_copy_s_counters_show_on_its_tile_in_every_language() -> None:
+    """A Fluxling copy of its owner's own Battery Monster has its own 6 energy, on the
+    tile: the page says them beside the copy (the card's own are among the tokens)."""
+    loaded = load_script(
+        HERE / "expansions" / "tile.fluxling.own_battery_monster_counters_apart.json"
+    )
+    game = KingOfTokyo(loaded.setup)
+    game.apply(loaded.inputs[0])
+    said = {lang: json.dumps(localize(view(game), lang), ensure_ascii=False) for lang in LANGS}
+    assert '"Fluxling copies Battery Monster of Ann, ×6 on the tile"' in said["en"]
+    assert '"Fluxling copie Monstre à piles d\'Ann, ×6 sur la tuile"' in said["fr"]
+    assert '"フラックスリング：Annの電池モンスターをコピー中（タイルに×6）"' in said["ja"]
 
 
 def test_the_random_player_meets_every_curse_face_and_decision() -> None:
