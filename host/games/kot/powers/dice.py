@@ -106,7 +106,7 @@ class SmokeCloud(ExtraThrow, Counter):
         return {"card": self.name, "charges": charges} if charges else None
 
     def pay(self, game: State, owner: Monster) -> None:
-        spent = self
+        spent: Counter = self
         for eff in owner.effects:  # the Fluxling copy's charges first
             if eff.name == self.name and isinstance(eff, Counter) and eff.counters(owner):
                 spent = eff
