@@ -28,7 +28,7 @@ EFFECTS: dict[str, Text] = {
         "Entering Tokyo, and each turn you start there: every other monster loses 1 VP."
     ),
     "Fluxling": _(
-        "A copy of another monster's keep card (not {mimic}), chosen each turn.",
+        "A copy of a monster's keep card, its own too (not {mimic}), chosen each turn.",
         mimic=_.name("Mimic"),
     ),
     "Have It All!": _("+1 VP per keep card now, then +1 VP per card bought."),
