@@ -15,9 +15,14 @@ from host.games.kind import GameKind, story_of
 
 
 def _entry(
-    kind: GameKind, before: Mapping[str, Any], after: Mapping[str, Any], inp: Input, turn: Any
+    kind: GameKind,
+    before: Mapping[str, Any],
+    after: Mapping[str, Any],
+    inp: Input,
+    turn: Any,
+    steps: list[Any],
 ) -> dict[str, Any]:
-    told = story_of(kind, before, after, inp)
+    told = story_of(kind, before, after, inp, steps)
     told["turn"] = turn[1] if isinstance(turn, tuple) and len(turn) > 1 else None
     return told
 
@@ -32,11 +37,22 @@ class Feed:
         self.entries: list[dict[str, Any]] = entries if entries is not None else []
         self.state: dict[str, Any] = state if state is not None else {}
 
+    @staticmethod
+    def listen(game: Game) -> None:
+        """Before an input is applied to `game`: a game that tells what caused each of its
+        changes (its `causes`: a card's effect, a curse, poison, not the input itself) keeps
+        them for the next entry. (Before, every change was told under the input that set
+        it off: a curse's loss after the yields, under the yield's answer.)"""
+        if hasattr(game, "causes"):
+            game.causes = []
+
     def tell(self, kind: GameKind, game: Game, inp: Input, turn: Any) -> None:
         """The entry of an input just applied to `game`, in the turn `turn` (before it)."""
         after = game.to_json()
-        self.entries.append(_entry(kind, self.state, after, inp, turn))
+        steps = list(getattr(game, "causes", None) or ())
+        self.entries.append(_entry(kind, self.state, after, inp, turn, steps))
         self.state = after
+        self.listen(game)  # the next input's
 
     def undone(self, kind: GameKind, game: Game, inp: Input) -> Any:
         """The last input, `inp`, was undone (`game` is as before it): its entry goes, and
@@ -67,6 +83,7 @@ def load(store: Store, game_id: int) -> tuple[GameKind, Game, Feed]:
             feed.tell(kind, game, inp, turn[0])
         else:
             feed.state = game.to_json()
+            feed.listen(game)
         turn[0] = kind.turn(game)
 
     _, game = store.load(game_id, trace)

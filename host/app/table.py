@@ -919,6 +919,7 @@ class Table:
         resolving = self._dice() is not None and inp.get("type") == RESOLVE
         learn_turn = self._turn_key() if resolving else None
         turn = self.kind.turn(game)
+        self._feed.listen(game)  # what caused each change, for its entry
         try:
             game.apply(inp)
         except IllegalInput as error:

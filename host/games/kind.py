@@ -285,9 +285,15 @@ def standings(kind: GameKind, game: Game) -> list[str]:
 
 
 def story_of(
-    kind: GameKind, before: Mapping[str, Any], after: Mapping[str, Any], inp: Input
+    kind: GameKind,
+    before: Mapping[str, Any],
+    after: Mapping[str, Any],
+    inp: Input,
+    steps: Sequence[tuple[Any, Mapping[str, Any]]] = (),
 ) -> dict[str, Any]:
-    """What `inp` did, in words, as the kind tells it (else its player and kind).
+    """What `inp` did, in words, as the kind tells it (else its player and kind). `steps`:
+    where the game said what caused its changes (a game's `causes`: each cause, and the
+    state where it ended), passed on to its story (`story(before, after, inp, steps)`).
 
     >>> from types import SimpleNamespace as Kind
     >>> story_of(Kind(), {}, {}, {"type": "end_turn", "player": "Ann"})["said"]
@@ -298,7 +304,7 @@ def story_of(
     """
     told = getattr(kind, "story", None)
     if told is not None:
-        return dict(told(before, after, inp))
+        return dict(told(before, after, inp, steps) if steps else told(before, after, inp))
     kind_said: Mapping[str, Text] = getattr(kind, "inputs_said", {})
     what, who = kind_said.get(str(inp.get("type"))), inp.get("player")
     if what is not None:  # the game's words for what its input does

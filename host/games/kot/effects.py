@@ -63,6 +63,9 @@ class CardEffect:
     copy = ""  # "": the card itself (or Mimic's copy of it); "fluxling": the tile's copy
     burrows = False  # the monster taking the place its owner yielded loses 1 HP (Burrowing)
     hooked: tuple[str, ...] = ()  # the hooks and flags this class overrides (set below)
+    # a feed tells the changes of its turn's hooks (start, end, once the claws resolved) as
+    # its own, by its name (State.because_of); False: as the input's (berserk's)
+    told = True
 
     def __init_subclass__(cls) -> None:
         cls.hooked = tuple(h for h in HOOKS if getattr(cls, h) is not getattr(CardEffect, h))

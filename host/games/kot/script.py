@@ -197,13 +197,16 @@ def start(script: Script[Setup]) -> KingOfTokyo:
 
 
 def replay(
-    script: Script, each: Callable[[int, Input, KingOfTokyo], None] | None = None
+    script: Script,
+    each: Callable[[int, Input, KingOfTokyo], None] | None = None,
+    game: KingOfTokyo | None = None,
 ) -> KingOfTokyo:
-    """Play the script's inputs, checking its expectations; call `each` after every input.
+    """Play the script's inputs, checking its expectations; call `each` after every input
+    (from `game`, the script's `start` already made, else a new one).
 
     Raises ScriptFailed (with the game reached) at an illegal input or unmet expectation.
     """
-    return play_inputs(start(script), script.inputs, script.expect, each)
+    return play_inputs(start(script) if game is None else game, script.inputs, script.expect, each)
 
 
 def script_json(game: KingOfTokyo) -> dict[str, Any]:

@@ -44,6 +44,7 @@ from host.games.kot.rules import (
 )
 from host.games.kot.setup import Setup
 from host.games.kot.text import _, face_label
+from host.games.text import Text
 
 # the tables made lately, by list of effects: the same ones come back all game long
 _TABLES: dict[tuple[CardEffect, ...], dict[str, tuple[CardEffect, ...]]] = {}
@@ -286,6 +287,32 @@ class State:
         self.faces = FACE_SET.union(self.die_of)  # every face a die of this game shows
         self.gives = {f: g for x in self.expansions for f, g in x.gives.items()}
         self.other_dice: dict[str, int] = {}
+        # what each change was caused by, for a feed that tells it (None: nobody asks, as
+        # in the random games): the state as each cause took over from the one before
+        self.causes: list[tuple[Text | None, dict[str, Any]]] | None = None
+        self.cause: Text | None = None  # None: the input's own doing
+
+    # ---- what caused the changes (a feed's) ---------------------------------------------
+
+    def because(self, cause: Text | None) -> Text | None:
+        """The changes from now on are `cause`'s (a card's or a curse's effect, poison, a
+        turn's start in Tokyo; None: the input's own), until the next call; the cause
+        before it is returned, to put back. Only while a feed records (`causes` is a
+        list): the state is kept as it was where the cause before it ended. Call sites
+        check `causes` first, so a game nobody tells pays nothing for the words."""
+        was = self.cause
+        if self.causes is not None and cause is not was:  # (None to None: one stretch)
+            self.causes.append((was, self.to_json()))
+        self.cause = cause
+        return was
+
+    def because_of(self, eff: CardEffect) -> Text | None:
+        """`because` the effect of a card (or a curse, a tile: by its name)."""
+        return self.because(_.name(eff.name) if eff.told else None)
+
+    def to_json(self) -> dict[str, Any]:
+        """The state as JSON (the game's own: KingOfTokyo.to_json)."""
+        raise NotImplementedError
 
     # ---- queries -------------------------------------------------------------------------
 

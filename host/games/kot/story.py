@@ -17,7 +17,7 @@ engine's own state JSON (`state_json`), so it says what the rules did, whatever 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from host.games import Input
@@ -203,8 +203,39 @@ def _expansion_changes(
     return parts
 
 
-def story(before: Mapping[str, Any], after: Mapping[str, Any], inp: Input) -> dict[str, Any]:
+def story(
+    before: Mapping[str, Any],
+    after: Mapping[str, Any],
+    inp: Input,
+    steps: Sequence[tuple[Any, Mapping[str, Any]]] = (),
+) -> dict[str, Any]:
     """An input's entry in the feed: what was done ("said"), what it did ("did"), and the
-    turning points among it ("key")."""
-    did, key = changes(before, after)
+    turning points among it ("key"). `steps`: where the engine said what caused its
+    changes (`State.because`: each cause, None the input's own, and the state where it
+    ended): a change a card, a curse or poison made is told with its cause, "Ann: −3 ♥
+    (False Blessing)", where before it stood bare under the input that set it off (the
+    curse's loss after the yields, under "Hugo stays in Tokyo").
+
+    >>> story({"players": [{"name": "Ann", "hp": 10, "vp": 0, "energy": 0,
+    ...     "location": None, "cards": [], "alive": True}]},
+    ...     {"players": [{"name": "Ann", "hp": 7, "vp": 0, "energy": 0,
+    ...     "location": None, "cards": [], "alive": True}]},
+    ...     {"type": "yield", "player": "Bob", "leave": False},
+    ...     [(None, {"players": [{"name": "Ann", "hp": 10, "vp": 0, "energy": 0,
+    ...     "location": None, "cards": [], "alive": True}]}),
+    ...      (_.name("False Blessing"), {"players": [{"name": "Ann", "hp": 7, "vp": 0,
+    ...     "energy": 0, "location": None, "cards": [], "alive": True}]})])["did"]
+    ['Ann: −3 ♥ (False Blessing)']
+    """
+    states = [before, *(state for _cause, state in steps), after]
+    causes = [cause for cause, _state in steps] + [None]
+    did: list[Any] = []
+    key: list[Any] = []
+    for i, cause in enumerate(causes):
+        done, turning = changes(states[i], states[i + 1])
+        if cause is not None:
+            done = [_("{did} ({cause})", did=d, cause=cause) for d in done]
+            turning = [_("{did} ({cause})", did=k, cause=cause) for k in turning]
+        did += done
+        key += turning
     return {"said": said(inp, before), "did": did, "key": key}

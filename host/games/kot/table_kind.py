@@ -118,9 +118,11 @@ class KingOfTokyoKind:
     def load(self, script: Mapping[str, Any], trace: Trace | None = None) -> Game:
         try:
             parsed = parse_script(script)
-            if trace is not None:
-                trace(None, None, start(parsed))
-            return replay(parsed, trace)
+            if trace is None:
+                return replay(parsed)
+            game = start(parsed)
+            trace(None, None, game)  # the game the inputs are then played on (a feed listens)
+            return replay(parsed, trace, game)
         except ScriptFailed as error:
             raise ReplayStopped(message(error), error.game) from None
         except (ScriptError, SetupError) as error:
@@ -189,9 +191,13 @@ class KingOfTokyoKind:
         return page.view(_kot(game))
 
     def story(
-        self, before: Mapping[str, Any], after: Mapping[str, Any], inp: Input
+        self,
+        before: Mapping[str, Any],
+        after: Mapping[str, Any],
+        inp: Input,
+        steps: Sequence[tuple[Any, Mapping[str, Any]]] = (),
     ) -> dict[str, Any]:
-        return story(before, after, inp)
+        return story(before, after, inp, steps)
 
     def answers(self, game: Game, waiting: Waiting) -> dict[str, Any]:
         out = generic_answers(waiting)

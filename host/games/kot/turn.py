@@ -78,7 +78,7 @@ from host.games.kot.rules import (
     fewer_dice,
 )
 from host.games.kot.state import Hit, Monster, State
-from host.games.kot.text import _, face_label
+from host.games.kot.text import _, face_label, place_name
 from host.games.kot.waiting import expect, not_now
 
 _NONE: list[str] = []  # no dice (never changed)
@@ -120,7 +120,16 @@ def start_turn(game: State, m: Monster, fewer: int = 0, extra: bool = False) -> 
         game.shielded = []
     if game.burrowed:
         game.burrowed = {}
+    told = game.causes is not None  # a feed tells what caused each change
     if m.location is not None:
+        if told:
+            game.because(
+                _(
+                    "{player} starts the turn in {place}",
+                    player=m.name,
+                    place=place_name(m.location),
+                )
+            )
         if game.two_player:
             game.gain_energy(m, 1)
         else:
@@ -130,9 +139,13 @@ def start_turn(game: State, m: Monster, fewer: int = 0, extra: bool = False) -> 
     for eff in m.hooks["start_turn"]:
         if eff not in m.effects:  # gone meanwhile (a curse's loss: It Has a Child!)
             continue
+        if told:
+            game.because_of(eff)
         eff.start_turn(game, m)
         if not m.alive:  # eliminated by a curse (Set's Storm): nothing more for it
             break
+    if told:
+        game.because(None)
     if game.pending or len(todo) > height:  # e.g. Mimic's new copy: dice counted with it
         todo.insert(height, count_dice)
     else:
@@ -470,8 +483,13 @@ def after_claws(game: State) -> None:
     if m.hooks["clawed"] and m.alive:
         todo = game.todo
         height = len(todo)
+        told = game.causes is not None
         for eff in m.hooks["clawed"]:
+            if told:  # (False Blessing's loss, after the yields: not the last answer's)
+                game.because_of(eff)
             eff.clawed(game, m, game.claws)
+        if told:
+            game.because(None)
         if game.pending or len(todo) > height:
             todo.insert(height, enter_step)
             return
@@ -602,15 +620,24 @@ def end_turn(game: State) -> None:
     """Step 5: end-of-turn effects, the game-end check, then the next turn."""
     m = game.active
     game.phase = END
+    told = game.causes is not None
     if m.alive and (m.hooks["before_end"] or POISON in m.tokens):  # may ask decisions
         game.todo.append(next_turn)
         game.todo.append(end_effects)
         for eff in m.hooks["before_end"]:
+            if told:
+                game.because_of(eff)
             eff.before_end(game, m)
+        if told:
+            game.because(None)
         return
     if m.alive:
         for eff in m.hooks["end_turn"]:
+            if told:
+                game.because_of(eff)
             eff.end_turn(game, m)
+        if told:
+            game.because(None)
     next_turn(game)
 
 
@@ -618,11 +645,18 @@ def end_effects(game: State) -> None:
     m = game.active
     if not m.alive:
         return
+    told = game.causes is not None
     for eff in m.hooks["end_turn"]:
+        if told:
+            game.because_of(eff)
         eff.end_turn(game, m)
     poison = m.tokens.get(POISON)
     if poison:
+        if told:
+            game.because(_("poison"))
         game.hurt([Hit(m, poison)])
+    if told:
+        game.because(None)
 
 
 def won(game: State, m: Monster) -> bool:

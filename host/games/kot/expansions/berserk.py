@@ -53,12 +53,18 @@ class Berserk(CardEffect):
     counted: `State.gives`.)"""
 
     name = "berserk"
+    told = False  # going berserk is its claws' doing; the skull's loss is told as the die's
 
     def clawed(self, game: State, owner: Monster, claws: int) -> None:
         if not owner.berserk and claws >= ENTER_CLAWS:
             owner.berserk = True
         if game.other_dice and SKULL in game.dice:  # its own die's loss (policy 38)
+            told = game.causes is not None
+            if told:
+                game.because(_("the berserk die"))
             game.hurt_each([owner], SKULL_HP, owner)
+            if told:
+                game.because(None)
 
     def healed(self, game: State, owner: Monster, hp: int, own: bool) -> None:
         if own and owner.berserk:

@@ -104,12 +104,17 @@ def resolve_fate(game: State) -> None:
     c = game.curse
     todo = game.todo
     height = len(todo)
+    told = game.causes is not None and face in (SNAKE, ANKH)  # a feed tells the curse
+    if told:
+        game.because_of(c)
     if face == EYE:
         reveal_next(game, m)
     elif face == SNAKE:
         c.snake(game, m)
     elif face == ANKH:
         c.ankh(game, m)
+    if told:
+        game.because(None)
     if type(game.curse) is not ConfusedSenses:
         return
     if game.pending or len(todo) > height:  # the face's decisions first

@@ -105,7 +105,15 @@ class ReflectiveHide(CardEffect):
     def hurt_by(self, game: State, owner: Monster, source: Monster, amount: int) -> None:
         if self.first(owner, "hurt_by"):
             n = self.copies(owner)
-            game.later(lambda g: g.hurt_each([source], n, None))
+            game.later(lambda g: self._reflect(g, source, n))
+
+    def _reflect(self, game: State, source: Monster, n: int) -> None:
+        told = game.causes is not None  # a feed tells it as the card's, not the Smash's
+        if told:
+            game.because_of(self)
+        game.hurt_each([source], n, None)
+        if told:
+            game.because(None)
 
 
 @card("Super Jump")
