@@ -616,11 +616,8 @@ class Chaos:
             if chaos_left > 0:
                 chaos_left -= 1
                 self.step(kind)
-            elif self.quick:  # the chaos is over: the game as stored goes on to its end
-                self.ends_here(kind)
-                return
-            elif finishing >= FINISH:  # a long game (KaTO to 1000 points): the rest here
-                self.ends_here(kind)
+            elif self.quick or finishing >= FINISH:  # the game as stored goes on to its end
+                self.ends_here(kind)  # (the short run; a long game's rest: KaTO to 10 rounds)
                 return
             else:  # the chaos is over: the game must go on to its end
                 before = self.acked
