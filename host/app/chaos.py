@@ -622,6 +622,7 @@ class Chaos:
             else:  # the chaos is over: the game must go on to its end
                 before = self.acked
                 self.legal(kind, self.rng.choice(self.phones))
+                self.tally.actions["legal, to the end"] += 1
                 finishing += 1
                 stuck = stuck + 1 if self.acked.same(before) else 0
                 if stuck > 50:
