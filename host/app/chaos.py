@@ -6,28 +6,33 @@ the registry to its end while two or three simulated phones (HTTP clients of the
 server, each a device of its own address and language) and the board act at random:
 
 - legal inputs (the game's own random player, `GameKind.random_input`, on the game as the
-  server exports it), undo, redo, pause and resume, a change made against a stale state;
+  server exports it), undo, redo, pause and resume, a change made against a stale state,
+  every phone at once against one state, another game opened and this one again;
 - illegal inputs (a legal one with a field changed, an input of another moment),
   malformed and hostile requests (bodies that are no JSON, too deep, too big; wrong
   types, unknown actions, paths, games and pictures; a wrong PIN from another device),
-  setups and game scripts with a field changed;
-- button presses of any seat, line noise and garbled or forged frames on the serial line,
-  the board unplugged and plugged again, reset;
-- the host SIGKILLed at a random moment (during an action, or between two) and started
-  again on the same store.
+  setups and game scripts with a field changed, a second host on the same store;
+- button presses of any seat, line noise and garbled frames on the serial line, the
+  board unplugged and plugged again, reset;
+- the host SIGKILLed at a random moment (during an action, between two, while it starts)
+  and started again on the same store.
 
 Its invariants, each broken one a defect (printed, and the exit status 1):
 
 - never a 5xx and never a traceback on the host's console;
 - every refusal is `{"error": ...}` with words, and a Japanese phone reads them in
-  Japanese (but 400's: a request the page never makes is answered in the API's English);
-- a refusal changes nothing (the game's state, its held result, its pause);
-- after each restart the game is the one last acknowledged (the same inputs, state, held
-  result and pause), or that one with the action in flight when the kill came done;
+  Japanese (403, 409, 429, 503: a request the page never makes is answered in the API's
+  English);
+- a refusal changes nothing (the game's inputs and state, its held result, its pause, its
+  redo), nor does a change made against a state that moved on (one at most is taken);
+- after each restart the game is the one last acknowledged, or that one with the action
+  in flight when the kill came done; the presses the board keeps are acknowledged;
+- the page's live stream sends every change; at a game's end the board shows it;
 - every game goes on to its end.
 
-The figures: actions by kind, restarts, games ended, defects. `--quick` is the short run
-of the tests (tests/app/test_chaos.py)."""
+The figures: actions by kind, restarts, games ended, legal inputs refused (and why),
+defects. `--quick` is the short run of the tests (tests/app/test_chaos.py); `kill -TERM`
+prints the figures so far."""
 
 from __future__ import annotations
 
