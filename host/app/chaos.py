@@ -73,7 +73,7 @@ ADDRESSES = ("127.0.0.2", "127.0.0.3", "127.0.0.4")  # the phones: a device each
 LANGS = ("en", "ja", "fr")
 # legal inputs through the server once the chaos of a game is over, at most: the rest of a
 # long game is played here from its stored script (a look at a long game's state costs its
-# length: KaTO to 10 rounds, thousands of inputs, took half an hour through the server)
+# length: a card game of 10 rounds, thousands of inputs, took half an hour through it)
 FINISH = 1500
 # the refusals a player reads (the others answer requests the page never makes, in the
 # API's English: host.app.table.Malformed, a method or a path that is not the API's)
@@ -622,7 +622,7 @@ class Chaos:
                 chaos_left -= 1
                 self.step(kind)
             elif self.quick or finishing >= FINISH:  # the game as stored goes on to its end
-                self.ends_here(kind)  # (the short run; a long game's rest: KaTO to 10 rounds)
+                self.ends_here(kind)  # (the short run; a long game's rest)
                 return
             else:  # the chaos is over: the game must go on to its end
                 before = self.acked
