@@ -769,6 +769,27 @@ def test_a_count_is_said_in_each_language_s_own_form() -> None:
     assert pickle.loads(pickle.dumps(one)).say("fr") == "1 partie terminée"
 
 
+def test_french_agrees_a_word_with_the_count_before_it() -> None:
+    """A count that may be 1 takes its word's form in French ("1 lancé", not "1 lancés":
+    a throw refused at a French table said "1 lancés + 6 gardés"): the translation gives
+    the forms where English needs none."""
+    thrown = Words("host.games.kot")(
+        "{thrown} thrown + {kept} kept is not the {n} dice in play", thrown=1, kept=6, n=6
+    )
+    assert thrown.say("fr").startswith("1 lancé + 6 gardés ")
+    checked = Words("vision")(
+        "checked on {checked} of your dice it did not learn from: {right} right, "
+        "{wrong} wrong, {unknown} left for you to say",
+        checked=2, right=1, wrong=0, unknown=1,
+    )  # fmt: skip
+    assert checked.say("fr").endswith("1 juste, 0 faux, 1 laissé à votre avis")
+    damaged = Words("vision")(
+        "{source}: {misses} damaged frames after frame {n} could not be decoded; reading on",
+        source="x", misses=1, n=3,
+    )  # fmt: skip
+    assert "1 image abîmée après l'image 3 n'a pas pu" in damaged.say("fr")
+
+
 def test_the_plural_rules_are_cldr_s() -> None:
     assert [plural(n, "en") for n in (0, 1, 2, 1.0, 1.5)] == [
         "other",
