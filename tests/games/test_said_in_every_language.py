@@ -265,3 +265,76 @@ def test_the_feed_and_the_answers_of_play_are_said_in_every_language(kind: GameK
                 missing |= dict.fromkeys(unsaid(said), str(said))
         before = after
     assert missing == {}
+
+
+# ---- one clause, one colon: nested messages ------------------------------------------------
+
+# a clause ends at a sentence's or a bracket's mark; within it, a colon said twice is one
+# message's colon nested after another's ("ne peut pas révéler maintenant : la partie
+# attend : révéler (P1)", "ゲームは次を待っています：P1：ダイスを振る")
+CLAUSE_ENDS = re.compile(r"[;.()。；（）]")
+COLONS = {"fr": "\u00a0:", "ja": "："}
+DOUBLED_MARKS = ("((", "))", "（（", "））", "。。")
+
+
+def doubled(text: str, lang: str) -> list[str]:
+    """The marks of `text` said twice where one message nests in another: a bracket or a
+    full stop twice, or two colons in one clause.
+
+    >>> doubled("P2 ne peut pas révéler maintenant\u00a0: la partie attend\u00a0: révéler", "fr")
+    ['P2 ne peut pas révéler maintenant\xa0: la partie attend\xa0: révéler']
+    >>> doubled("P2 ne peut pas révéler maintenant\u00a0; la partie attend\u00a0: révéler", "fr")
+    []
+    >>> doubled("ゲームは次を待っています。P1：振る（残り2回）。P2：終える", "ja")
+    []
+    >>> doubled("ゲームは次を待っています（P1：振る（残り2回））", "ja")
+    ['））']
+    """
+    found = [mark for mark in DOUBLED_MARKS if mark in text]
+    colon = COLONS.get(lang, ":")
+    return found + [c.strip() for c in CLAUSE_ENDS.split(text) if c.count(colon) > 1]
+
+
+def nested_as_said(kind: GameKind, game: Game, error: IllegalInput) -> list[Text]:
+    """A refusal as the table says it (host.app.table: the engine's reason, then what the
+    game waits for unless it says so itself), and what the table and the page say the game
+    waits for (`Table.awaited`, app.js's "Waiting for {what}")."""
+    from host.app.text import _ as table_words
+    from host.games.page import awaiting
+
+    what = awaiting(answers_json(kind, game))
+    waits = table_words("the game waits for {what}", what=what)
+    why = message(error)
+    assert isinstance(why, Text)
+    said = why if error.says_awaited else table_words("{why}; {waits}", why=why, waits=waits)
+    return [said, waits, table_words("Waiting for {what}", what=what)]
+
+
+def test_no_refusal_nested_in_play_says_a_mark_twice(kind: GameKind) -> None:
+    """Every refusal of random play, as the table nests it, in every language: no colon said
+    twice in a clause, no bracket or full stop twice. King of Tokyo's 'cannot do this now'
+    said 'P2 ne peut pas révéler maintenant : la partie attend : révéler (P1)' (its colon,
+    then the waiting's), and every Japanese refusal 'ゲームは次を待っています：P1：ダイスを振る'."""
+    rng = random.Random(11)
+    game = kind.new({**filled(kind.catalog()["setup"]), "seed": 11})
+    found: dict[tuple[str, str], str] = {}
+    types: set[str] = set()
+    for _ in range(STEPS):
+        if game.game_over:
+            break
+        types |= {w.kind for w in game.waiting_for()}
+        sent = [*legal_inputs(kind, game)[:6], random_input(kind, game, rng)]
+        for inp in sent:
+            for wrong in wrong_ways(inp, list(game.players), types):
+                try:
+                    game.apply(wrong)  # type: ignore[arg-type]
+                except IllegalInput as error:
+                    for said in nested_as_said(kind, game, error):
+                        for lang in LANGUAGES:
+                            text = said.say(lang)
+                            if doubled(text, lang):
+                                found.setdefault((lang, said.template), text)
+                else:
+                    game.undo()
+        game.apply(sent[-1])
+    assert found == {}, "\n".join(f"{lang} {template!r}: {text}" for (lang, template), text in found.items())
