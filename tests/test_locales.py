@@ -192,8 +192,8 @@ def test_a_text_is_its_english_and_is_said_in_any_language() -> None:
     assert said.say("fr") == "Importée comme partie 3"
     assert said.say("ja") == "ゲーム3として読み込みました"
     # a field that is a Text is said in the same language; a copy keeps all of it
-    nested = words("Waiting for {what}", what=words("paused"))
-    assert nested.say("fr") == "En attente\u00a0: en pause"
+    nested = words("turn {n}: {what}", n=2, what=words("paused"))
+    assert nested.say("fr") == "tour 2\u00a0: en pause"
     for kept in (copy.deepcopy(nested), pickle.loads(pickle.dumps(nested))):
         assert kept.say("fr") == nested.say("fr") and kept == nested
     assert Text.from_json(json.loads(json.dumps(nested.to_json()))).say("ja") == nested.say("ja")

@@ -451,7 +451,10 @@ def test_a_refused_throw_says_how_to_take_a_die_back(
 
 @pytest.mark.parametrize(
     ("lang", "awaited"),
-    [("fr", "En attente\u00a0: Ann\u00a0: lancez les dés"), ("ja", "待機中：Ann：ダイスを振る")],
+    [
+        ("fr", "En attente d'Ann\u00a0: lancez les dés"),
+        ("ja", "次を待っています。Ann：ダイスを振る"),
+    ],
 )
 def test_a_cultist_to_spend_is_offered_not_waited_for(
     browser: Browser, table: Served, lang: str, awaited: str

@@ -716,7 +716,7 @@ def test_a_stale_action_says_what_moved_the_table_since_in_the_readers_language(
         (
             "ja",
             "不明なカード「Nope」です（カードの一覧は docs/game-script.md にあります）。"
-            "ゲームは次を待っています：Ann：ターンを終える",
+            "ゲームは次を待っています。Ann：ターンを終える",
         ),
     ],
 )

@@ -275,24 +275,31 @@ def test_the_feed_and_the_answers_of_play_are_said_in_every_language(kind: GameK
 CLAUSE_ENDS = re.compile(r"[;.()。；（）]")
 COLONS = {"fr": "\u00a0:", "ja": "："}
 DOUBLED_MARKS = ("((", "))", "（（", "））", "。。")
+# random play to a round's end (KaTO's "P2 won the round: P1 lays ..."), each input sent
+# wrong in every way for STEPS, then of every type from everyone
+NESTED_STEPS = 300
 
 
 def doubled(text: str, lang: str) -> list[str]:
     """The marks of `text` said twice where one message nests in another: a bracket or a
-    full stop twice, or two colons in one clause.
-
-    >>> doubled("P2 ne peut pas révéler maintenant\u00a0: la partie attend\u00a0: révéler", "fr")
-    ['P2 ne peut pas révéler maintenant\xa0: la partie attend\xa0: révéler']
-    >>> doubled("P2 ne peut pas révéler maintenant\u00a0; la partie attend\u00a0: révéler", "fr")
-    []
-    >>> doubled("ゲームは次を待っています。P1：振る（残り2回）。P2：終える", "ja")
-    []
-    >>> doubled("ゲームは次を待っています（P1：振る（残り2回））", "ja")
-    ['））']
-    """
+    full stop twice, or two colons in one clause."""
     found = [mark for mark in DOUBLED_MARKS if mark in text]
-    colon = COLONS.get(lang, ":")
+    colon = COLONS.get(lang)  # (English's own colon is also JSON's: '{"color": ...}')
+    if colon is None:
+        return found
     return found + [c.strip() for c in CLAUSE_ENDS.split(text) if c.count(colon) > 1]
+
+
+def test_the_mark_check_finds_a_mark_said_twice() -> None:
+    said = "P2 ne peut pas révéler maintenant\u00a0: la partie attend\u00a0: révéler (P1)"
+    assert doubled(said, "fr") == [said.removesuffix(" (P1)")]
+    assert doubled("P2 ne peut pas révéler maintenant\u00a0; la partie attend\u00a0: x", "fr") == []
+    assert doubled("ゲームは次を待っています。P1：振る（残り2回）。P2：終える", "ja") == []
+    assert doubled("ゲームは次を待っています：P1：振る", "ja") == [
+        "ゲームは次を待っています：P1：振る"
+    ]
+    assert doubled("ゲームは次を待っています（P1：振る（残り2回））", "ja") == ["））"]
+    assert doubled('a card is {"color": ...}: not this', "en") == []
 
 
 def nested_as_said(kind: GameKind, game: Game, error: IllegalInput) -> list[Text]:
@@ -319,22 +326,28 @@ def test_no_refusal_nested_in_play_says_a_mark_twice(kind: GameKind) -> None:
     game = kind.new({**filled(kind.catalog()["setup"]), "seed": 11})
     found: dict[tuple[str, str], str] = {}
     types: set[str] = set()
-    for _ in range(STEPS):
+    for step in range(NESTED_STEPS):
         if game.game_over:
             break
         types |= {w.kind for w in game.waiting_for()}
         sent = [*legal_inputs(kind, game)[:6], random_input(kind, game, rng)]
-        for inp in sent:
-            for wrong in wrong_ways(inp, list(game.players), types):
-                try:
-                    game.apply(wrong)  # type: ignore[arg-type]
-                except IllegalInput as error:
-                    for said in nested_as_said(kind, game, error):
-                        for lang in LANGUAGES:
-                            text = said.say(lang)
-                            if doubled(text, lang):
-                                found.setdefault((lang, said.template), text)
-                else:
-                    game.undo()
+        wrongs = (
+            [w for i in sent for w in wrong_ways(i, list(game.players), types)]
+            if step < STEPS
+            else [{"type": t, "player": p} for t in sorted(types) for p in game.players]
+        )
+        for wrong in wrongs:
+            try:
+                game.apply(wrong)  # type: ignore[arg-type]
+            except IllegalInput as error:
+                for said in nested_as_said(kind, game, error):
+                    for lang in LANGUAGES:
+                        text = said.say(lang)
+                        if doubled(text, lang):
+                            found.setdefault((lang, said.template), text)
+            else:
+                game.undo()
         game.apply(sent[-1])
-    assert found == {}, "\n".join(f"{lang} {template!r}: {text}" for (lang, template), text in found.items())
+    assert found == {}, "\n".join(
+        f"{lang} {template!r}: {text}" for (lang, template), text in found.items()
+    )
