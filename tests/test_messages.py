@@ -74,6 +74,7 @@ PLAYERS_TERMINAL = (
 # UserError is the command line's: it cannot listen on its port.)
 APP_MODULES = {
     "host.app.table": {"Refused"},
+    "host.app.actions": {"Refused"},
     "host.app.asking": {"Refused"},
     "host.app.teach_answers": {"Refused"},
     "host.app.web": {"Refused"},

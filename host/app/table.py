@@ -1,10 +1,11 @@
 """The table: the app's core, where camera, buttons and page meet the game.
 
 Every door (a settled throw from the camera, a button press from the board, an action on
-the page, the correction window's timer) ends in one of the methods below. Each takes the
-table's lock, turns what happened into an engine input, lets the engine check it, commits
-it to the store, and only then returns (the acknowledgement) and publishes the new state
-to the board and the page. A refusal is a `Refused` with a message for people, and
+the page, the correction window's timer) ends in one of the methods below (the page's
+actions through `act`, each a function of host.app.actions). Each takes the table's lock,
+turns what happened into an engine input, lets the engine check it, commits it to the
+store, and only then returns (the acknowledgement) and publishes the new state to the
+board and the page. A refusal is a `Refused` with a message for people, and
 changes nothing.
 
 The correction window (host.app.correction_window): the throws end (the player's button,
@@ -26,6 +27,8 @@ from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from host.app.actions import ACTIONS
+from host.app.actions import RECORDING as RECORDING  # (recorded.py, cli.py)
 from host.app.asking import Asking, unread
 from host.app.board_seam import Board, ButtonPress, pin_display
 from host.app.camera import (
@@ -42,10 +45,9 @@ from host.app.card_teaching import CardTeaching
 from host.app.correction_window import CorrectionWindow
 from host.app.doors import CAMERA, Doors, Meaning, door_said
 from host.app.feed import Feed, load, summary
-from host.app.new_game import as_the_form_says, check_names
 from host.app.refusals import Malformed, Refused, Stale
 from host.app.store import Store, StoreError, result_of
-from host.app.teach_answers import Answers, card_answer, dice_answer
+from host.app.teach_answers import Answers
 from host.app.teach_sets import dice_context, likely_sets, sets_on_table
 from host.app.text import _
 from host.errors import UserError
@@ -55,13 +57,12 @@ from host.games.kind import (
     RESOLVE,
     THROW,
     Dice,
-    GameFileError,
     GameKind,
     NoCardInput,
     cards_of,
 )
 from host.games.page import answers_json, awaiting
-from host.games.registry import broken, default_kind, kind_named
+from host.games.registry import broken
 from host.games.text import ENGLISH, Text, localize, message
 
 if TYPE_CHECKING:
@@ -72,7 +73,6 @@ PIN_SECONDS = 8.0  # the board shows the PIN at game start this long, or to the 
 NOTICES = 8  # notices kept for the page
 LOG_TAIL = 60  # inputs of the game log sent to the page
 RETRY_S = 1.0  # what the store could not take is tried again this often
-RECORDING = "recording"  # the source of what a recorded session plays (host.app.recorded)
 
 
 @dataclass(frozen=True)
@@ -246,9 +246,9 @@ class Table:
         if not isinstance(action, Mapping):
             raise Malformed('an action is a JSON object with a "do" field', 400)
         do = action.get("do")
-        handler = _ACTIONS.get(do) if isinstance(do, str) else None
+        handler = ACTIONS.get(do) if isinstance(do, str) else None
         if handler is None:
-            raise Malformed(f"unknown action {do!r} (actions: {', '.join(_ACTIONS)})", 400)
+            raise Malformed(f"unknown action {do!r} (actions: {', '.join(ACTIONS)})", 400)
         with self._lock:
             if self._unstored:  # the camera's throws came first (a page that had not seen
                 self._store_camera_events()  # them made this one against a stale state)
@@ -649,60 +649,7 @@ class Table:
                     "error", _("internal error in the table's clock: {error}", error=repr(error))
                 )
 
-    # ---- the page's actions ---------------------------------------------------------------
-
-    def _do_input(self, action: Mapping[str, Any], source: str) -> dict[str, Any]:
-        inp = action.get("input")
-        if not isinstance(inp, Mapping):
-            raise Malformed('an "input" action carries "input": {"type": ..., ...}', 400)
-        self.apply(inp, source)
-        return self._ack()
-
-    def _do_throw(self, action: Mapping[str, Any], source: str) -> dict[str, Any]:
-        """Dice entered by hand (the camera could not read them, or there is none)."""
-        game, dice = self._playing(), self._dice()
-        if dice is None:
-            raise Refused(_("this game has no dice to enter: send its input instead"))
-        faces = action.get("faces")
-        if not isinstance(faces, list) or not all(isinstance(f, str) for f in faces):
-            raise Malformed('a "throw" action carries "faces": the faces showing, as a list', 400)
-        inp = dice.entered_throw(game, faces)
-        asked = self.asking
-        self._drop_asking()
-        try:
-            self._commit(game, inp, source)
-        except BaseException:
-            self.asking = asked
-            raise
-        self.throw = {"status": "entered", "input": dict(inp), "dice": [], "snapshot": None}
-        waits = {w.kind for w in game.waiting_for() if w.player == inp["player"]}
-        if RESOLVE in waits and THROW not in waits:  # the last throw: the throws end
-            self._hold({"type": RESOLVE, "player": inp["player"]})
-        return self._ack()
-
-    def _do_undo(self, action: Mapping[str, Any], source: str) -> dict[str, Any]:
-        game = self._playing(allow_over=True)
-        assert self.kind is not None and self.game_id is not None
-        if self.asking is not None:  # undo first takes back the throw asked about
-            self._drop_asking()
-            self.throw = None
-            self.notice("info", _("undo: the throw not read is dropped"))
-            self._publish()
-            return self._ack()
-        if self.holding is not None:  # undo first takes back the end of the throws
-            self._window.shut()
-            self.store.hold(self.game_id, None)
-            self.notice("info", _("undo: the throws go on"))
-            self._publish()
-            return self._ack()
-        undone, said = self._undo_last(game)
-        self.throw = None  # the camera's last throw is no longer the game's
-        for camera in self.cameras:
-            camera.undone()  # (a hand awaited again counts its cards still lying)
-        self._redo.append(dict(undone))
-        self.notice("info", _("undone: {what}", what=said))
-        self._publish()
-        return self._ack()
+    # ---- the undo the page's actions lean on, the dice sets the page lists ---------------
 
     def _undo_last(self, game: Game) -> tuple[Input, Any]:
         """The game's last input taken back, in the game and the store (or in neither),
@@ -721,106 +668,6 @@ class Table:
         self._undos += 1
         return undone, self._feed.undone(self.kind, game, undone)
 
-    def _do_replace(self, action: Mapping[str, Any], source: str) -> dict[str, Any]:
-        """The cards the camera read last, taken by the rules, were read wrong: they are
-        taken back and the input said instead is given, in one tap (before, an undo, then
-        the card searched among the answers). If the rules refuse it, nothing changes."""
-        inp = action.get("input")
-        if not isinstance(inp, Mapping):
-            raise Malformed('a "replace" action carries "input": {"type": ..., ...}', 400)
-        game = self._playing()
-        read = self.throw
-        given = self.store.history(self.game_id) if self.game_id is not None else []
-        last = [h for h in given if h["undone"] is None][-1:]
-        # the camera's reading taken, or cards entered on the page that it read otherwise
-        entered = read is not None and read.get("status") == "differs"
-        if (
-            read is None
-            or read.get("status") not in ("read", "differs")
-            or "cards" not in read
-            or not last
-            or (last[0]["source"] == "camera") == entered
-            or dict(last[0]["input"]) != read.get("entered" if entered else "input")
-        ):
-            raise Refused(_("no cards read by the camera to fix now: undo, then enter them"))
-        wrong = dict(read["entered" if entered else "input"])
-        if inp.get("type") != wrong.get("type") or inp.get("player") != wrong.get("player"):
-            raise Refused(
-                _(
-                    "a fix gives {player}'s cards again, as they really are",
-                    player=str(wrong.get("player")),
-                )
-            )
-        undone, _said = self._undo_last(game)  # (the fix is told against the state before)
-        try:
-            self._commit(game, inp, source)
-        except BaseException:
-            self._commit(game, undone, last[0]["source"])  # as it was: that reading stands
-            self.throw = read
-            raise
-        self._entered = None  # (the camera saw these cards already: no confirmation to come)
-        self.throw = {**read, "status": "fixed", "input": dict(inp)}
-        for offer in ("fix", *DIFFERS):
-            self.throw.pop(offer, None)
-        self._publish()
-        return self._ack()
-
-    def _do_throw_again(self, action: Mapping[str, Any], source: str) -> dict[str, Any]:
-        """The throw asked about is not taken: the dice are thrown again."""
-        if self.asking is None:
-            raise Refused(_("no throw waits for a die's face now"))
-        self._drop_asking()
-        self.throw = None
-        self._publish()
-        return self._ack()
-
-    def _do_teach(self, action: Mapping[str, Any], source: str) -> dict[str, Any]:
-        """A step of teaching the table's dice (host.app.teaching)."""
-        if self.learning is None:
-            raise Refused(_("this table does not learn (no learning store)"), 409)
-        answer = dice_answer(action)
-        self._answers.check(action, answer)
-        try:
-            self.learning.act(action, dice_context(self.game, self._dice(), self._last_expected))
-        except UserError as error:
-            raise Refused(message(error)) from None
-        self._answers.answered(action, answer, self.version)
-        return self._ack()
-
-    def _do_teach_cards(self, action: Mapping[str, Any], source: str) -> dict[str, Any]:
-        """A step of teaching the table its deck of cards (host.app.card_teaching)."""
-        answer = card_answer(action)
-        self._answers.check(action, answer)
-        try:
-            self.card_teaching.act(action, self.kind)
-        except UserError as error:
-            raise Refused(message(error)) from None
-        self._answers.answered(action, answer, self.version)
-        return self._ack()
-
-    def _seen_already(self, inp: Input, at: int) -> bool:
-        """Cards entered at the game's `at`th input that the camera will not confirm: it
-        showed this play's cards already (not read, refused), or it sees a card alike the
-        one entered lying now (a copy laid on its copy is never new to it)."""
-        card = inp.get("card")
-        return self._cards_view_at == at or (
-            isinstance(card, Mapping) and any(c.cards.lying(dict(card)) for c in self.cameras)
-        )
-
-    def _do_roll_back(self, action: Mapping[str, Any], source: str) -> dict[str, Any]:
-        # (the set's version is "set_version": "version" is the state's, which every
-        # changing request carries and the page's act() sets)
-        name, version = action.get("face_set"), action.get("set_version")
-        if self.learning is None or not isinstance(name, str):
-            raise Malformed('a "roll_back" action names its "face_set" (and "set_version")', 400)
-        if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
-            raise Malformed('"set_version" is a version number of the set', 400)
-        try:
-            number = self.learning.roll_back(name, version)
-        except UserError as error:
-            raise Refused(message(error)) from None
-        return {**self._ack(), "version": number}
-
     def dice_sets(self) -> list[str]:
         """The dice sets of the game on the table: the one its dice are read with now
         first, then every other its kind names (none without a game)."""
@@ -838,69 +685,6 @@ class Table:
         lists them first, so its teaching's picker starts on them: with no game it started
         on the first set by title ("キングダムランのダイス" in Japanese), whatever lay there."""
         return likely_sets(self.dice_sets(), self.store, self.learning)
-
-    def _do_redo(self, action: Mapping[str, Any], source: str) -> dict[str, Any]:
-        """The last input undone, given again (undo, then redo, is no change)."""
-        game = self._playing()
-        if not self._redo:
-            raise Refused(_("There is nothing to redo: only what was just undone can be redone"))
-        self._commit(game, self._redo[-1], source)
-        return self._ack()
-
-    def _do_pause(self, action: Mapping[str, Any], source: str) -> dict[str, Any]:
-        self._playing(allow_paused=True)
-        assert self.game_id is not None
-        paused = action.get("do") == "pause"
-        self.store.set_paused(self.game_id, paused)
-        self.paused = paused
-        if not paused and self.holding is not None:
-            self._window.again()  # a fresh look after the break
-        self.notice("info", _("game paused") if paused else _("game resumed"))
-        self._publish()
-        return self._ack()
-
-    def _do_new_game(self, action: Mapping[str, Any], source: str) -> dict[str, Any]:
-        setup = action.get("setup")
-        if not isinstance(setup, Mapping):
-            raise Malformed('a "new_game" action carries "setup": {"players": [...], ...}', 400)
-        name = action.get("game")
-        kind = None
-        try:
-            kind = default_kind() if name is None else kind_named(str(name))
-            check_names(setup)
-            fields = dict(setup)
-            fields.setdefault("seed", secrets.randbelow(1 << 31))
-            game_id = self.store.create(kind, fields, rehearsal=source == RECORDING)
-        except GameFileError as error:
-            why = as_the_form_says(message(error), setup, kind)
-            raise Refused(_("cannot start this game: {why}", why=why), 400) from None
-        # a new game, a new PIN; but a recorded session's game is set up the moment the
-        # table starts, so the PIN just shown stays (two PINs at start confused)
-        self._switch(game_id, fresh_pin=source != RECORDING)
-        # the one who set it up keeps access
-        return {**self._ack(), "pin": self.store.pin, "pin_tag": self.pin_tag()}
-
-    def _do_import(self, action: Mapping[str, Any], source: str) -> dict[str, Any]:
-        known = {g.id for g in self.store.games()}
-        try:
-            game_id = self.store.import_script(action.get("script"))
-        except GameFileError as error:
-            raise Refused(_("cannot import this game: {why}", why=message(error)), 400) from None
-        if action.get("open", True):
-            self._switch(game_id, fresh_pin=False)
-        # the same game imported again is that game, not a second one in the statistics
-        return {**self._ack(), "imported": game_id, "known": game_id in known}
-
-    def _do_open(self, action: Mapping[str, Any], source: str) -> dict[str, Any]:
-        game_id = action.get("id")
-        if not isinstance(game_id, int) or isinstance(game_id, bool):
-            raise Malformed('an "open" action carries "id": the game\'s number', 400)
-        try:
-            self.store.row(game_id)
-        except UserError as error:
-            raise Refused(message(error), 404) from None
-        self._switch(game_id, fresh_pin=False)
-        return self._ack()
 
     # ---- inside the lock ----------------------------------------------------------------
 
@@ -976,6 +760,15 @@ class Table:
                     "error", _("internal error telling an input: {error}", error=repr(error))
                 )
 
+    def _seen_already(self, inp: Input, at: int) -> bool:
+        """Cards entered at the game's `at`th input that the camera will not confirm: it
+        showed this play's cards already (not read, refused), or it sees a card alike the
+        one entered lying now (a copy laid on its copy is never new to it)."""
+        card = inp.get("card")
+        return self._cards_view_at == at or (
+            isinstance(card, Mapping) and any(c.cards.lying(dict(card)) for c in self.cameras)
+        )
+
     def _learn_from_result(self, turn: Hashable) -> None:
         """A throw resolved: its dice, as read and as fixed this turn, teach the set."""
         t = self.throw
@@ -986,38 +779,6 @@ class Table:
         said = {int(i): str(f) for i, f in t.get("said", {}).items()}
         roles = t.get("face_sets") or None
         self.learning.from_throw(t["face_set"], t["dice"], cuts, fixes, said, t["key"], roles)
-
-    def _name_die(self, action: Mapping[str, Any], source: str) -> dict[str, Any]:
-        """A person says what an unknown die of the throw asked about shows; once every one
-        is said, the throw is the camera's with those faces (and they teach the set)."""
-        if self.asking is None:
-            raise Refused(_("no throw waits for a die's face now"))
-        event, dice = self.asking.event, self._dice()
-        face = action.get("face")
-        die = self.asking.say(action.get("die"), face, dice.faces if dice is not None else {})
-        if self.learning is not None and self.throw is not None and self.throw.get("face_set"):
-            cut = event.cuts[die] if die < len(event.cuts) else b""
-            key = f"{self.throw['key']} die {die}"
-            if cut:
-                self.learning.from_answer(
-                    self.throw["face_set"],
-                    event.dice[die],
-                    cut,
-                    str(face),
-                    key,
-                    self.throw.get("face_sets") or None,
-                )
-        if not self.asking.done:
-            self._publish()
-            return self._ack()
-        answered, said = self.asking.answered(), self.asking.said
-        self.asking = None
-        for camera in self.cameras:
-            camera.answer(event.throw, said)
-        self.throw = None
-        self._unstored.append(answered)
-        self._store_camera_events()
-        return self._ack()
 
     def _drop_asking(self) -> None:
         """The throw asked about is not taken (thrown again, entered by hand, undone)."""
@@ -1344,23 +1105,6 @@ def new_pin(length: int = 4) -> str:
     return f"{secrets.randbelow(10**length):0{length}d}"
 
 
-_ACTIONS: dict[str, Callable[[Table, Mapping[str, Any], str], dict[str, Any]]] = {
-    "input": Table._do_input,
-    "throw": Table._do_throw,
-    "undo": Table._do_undo,
-    "redo": Table._do_redo,
-    "pause": Table._do_pause,
-    "resume": Table._do_pause,
-    "name_die": Table._name_die,
-    "throw_again": Table._do_throw_again,
-    "replace": Table._do_replace,
-    "teach": Table._do_teach,
-    "teach_cards": Table._do_teach_cards,
-    "roll_back": Table._do_roll_back,
-    "new_game": Table._do_new_game,
-    "import": Table._do_import,
-    "open": Table._do_open,
-}
 # Actions whose meaning depends on nothing a page shows: a game file imported is the same
 # file whatever the table did meanwhile, so the page sends it without a state version
 # (a throw seen just before would refuse it as stale and make the player choose it again).
