@@ -134,7 +134,7 @@ def awaited(game: KaTO) -> Text:
         )
     if game.phase == COUNT:
         return _(
-            "{winner} won the round: {losers} lay down their cards",
+            "{winner} won the round: {losers}, lay down your cards",
             winner=names[game.winner or 0],
             losers=[names[s] for s in losers_to_count(game)],
         )

@@ -172,7 +172,7 @@ def test_hands_laid_down_are_checked_against_their_size_and_the_deck() -> None:
         "2 × red 7: the deck has 2 and 1 is face up already: is one",
     )
     refused(game, simple("Ann", "hand", cards=[]), NotYourTurn, "Ann won the round")
-    refused(game, play("Bob", card("red", 5)), NotNow, "Ann won the round: Bob and Cat lay down")
+    refused(game, play("Bob", card("red", 5)), NotNow, "Bob and Cat, lay down your cards")
     game.apply(simple("Bob", "hand", cards=[card("red", 7), card("blue", 1), card("blue", 2)]))
     again = simple("Bob", "hand", cards=[card("blue", 1)] * 3)
     refused(game, again, NotYourTurn, "Bob laid down their hand already")
