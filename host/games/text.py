@@ -249,7 +249,7 @@ def _fill(template: str, fields: Mapping[str, Any], lang: str) -> str:
         template = _elided(template, said)
     if lang in SENTENCE_ENDS and "}" + SENTENCE_ENDS[lang][0] in template:
         template = _ended(template, said, *SENTENCE_ENDS[lang])
-    if decimals or (_PADDING.search(template) and not all(_ascii(v) for v in said.values())):
+    if decimals or (_pads(template) and not all(_ascii(v) for v in said.values())):
         return _formatter(lang).vformat(template, (), said)
     # only decimals and wide names in columns are written our way: else str's own
     # formatting, several times faster (a game's every step says what it did)
@@ -366,6 +366,13 @@ class _Formatter(string.Formatter):
 
 _PADDED = re.compile(r"([<>^])?(\d+)")  # a name padded to a column: "{player:<6}"
 _PADDING = re.compile(r"\{\w+:[<>^]?\d+\}")
+
+
+@functools.cache
+def _pads(template: str) -> bool:
+    """Whether a template pads a field to a column (looked for once a template: every
+    step of a game fills one)."""
+    return _PADDING.search(template) is not None
 
 
 def _ascii(value: Any) -> bool:
