@@ -12,10 +12,11 @@ The demo game is the one shipped by the first game (in the catalog's order) that
 one (its kind's `demo`), or by the game named with `--game` (e.g. `dicetable demo --game
 kingdom-run`). A card game's session is drawn with our own cards (host.recording); a card
 the camera does not read is entered as the recording says a person did on the page, and
-the story says so ("camera: not read (why); entered on the page: ...").
+the story says so ("on the page, not read by the camera (why): ...").
 
-It speaks the terminal's language (host.text); the inputs themselves are said as the API
-writes them (`describe`: "Ann: yield (leave true)"), in every language.
+It speaks the terminal's language (host.text): each input is told as the page's feed tells
+it (the game's story: "Ann cède Tokyo", and what it did, "Cat : +1 ★ et entre dans Tokyo
+City"), with whether the camera read it.
 """
 
 from __future__ import annotations
@@ -202,42 +203,24 @@ class DemoTerminal(Terminal):
         from host.games.kind import THROW
 
         unread, self._unread = self._unread, None
-        if source == "camera" and inp.get("type") == THROW:
-            self.throws += 1
-            kept = list(inp.get("kept", []))
-            number, player = self._throw_number(inp), str(inp.get("player"))
-            thrown = " ".join(inp.get("thrown", []))
-            self.out(
-                "  "
-                + said(
-                    _(
-                        "camera: throw {n} by {player} settled: {faces}  (kept: {kept})",
-                        n=number, player=player, faces=thrown, kept=" ".join(kept),
-                    )
-                    if kept
-                    else _(
-                        "camera: throw {n} by {player} settled: {faces}",
-                        n=number, player=player, faces=thrown,
-                    )
-                )
-            )  # fmt: skip
-        elif source == "camera":
-            self.cards_read += 1
-            self.out("  " + said(_("camera: read {input}", input=describe(inp))))
+        told = self.table.last_told() if self.table is not None else None
+        what = told["said"] if told else describe(inp)
+        if source == "camera":
+            self.throws += inp.get("type") == THROW
+            self.cards_read += inp.get("type") != THROW
+            line: object = _("camera: {what}", what=what)
         elif unread is not None and dict(unread[0]) == dict(inp):
             self.cards_entered += 1
-            self.out(
-                "  "
-                + said(
-                    _(
-                        "camera: not read ({why}); entered on the page: {input}",
-                        why=unread[1],
-                        input=describe(inp),
-                    )
-                )
+            line = _(
+                "on the page, not read by the camera ({why}): {what}",
+                what=what,
+                why=unread[1],
             )
         else:
-            self.out(f"  {describe(inp)}")
+            line = what
+        self.out("  " + said(line))
+        for change in told["did"] if told else ():  # what it did, as the page's feed says
+            self.out("      " + said(change))
         super().taken(inp, source)
 
     def entered(self, inp: Input, why: str) -> None:
@@ -252,18 +235,6 @@ class DemoTerminal(Terminal):
             self.result = DemoResult(
                 table.game.to_json(), told, self.throws, self.cards_read, self.cards_entered
             )
-
-    def _throw_number(self, inp: Input) -> int:
-        """Which throw of this player's turn: the throws in a row in the game's log."""
-        from host.games.kind import THROW
-
-        assert self.table is not None and self.table.game is not None
-        number = 0
-        for past in reversed(self.table.game.log):
-            if past.get("type") != THROW or past.get("player") != inp.get("player"):
-                break
-            number += 1
-        return number
 
 
 def demo_kind(game: str | None = None) -> GameKind:

@@ -151,6 +151,8 @@ def test_a_game_without_a_demo_is_one_clear_line() -> None:
 
 # ---- KaTO: a card game's demo, on our own cards ---------------------------------------------
 
+CAMERA = ("camera: ", "on the page, not read by the camera (")  # a card read, or entered
+
 
 @pytest.fixture(scope="module")
 def kato_told() -> list[str]:
@@ -179,17 +181,19 @@ def test_kato_s_demo_ends_as_its_script_the_cards_read_or_entered(kato_told: lis
     )
     assert game.to_json()["winners"] == ["Bob"] and len(game.to_json()["rounds"]) == 3
     # every card laid and hand laid down is the camera's reading, or (not read) entered on
-    # the page, saying why: one line each, in the script's order
-    camera = [x.strip() for x in kato_told if x.strip().startswith("camera: ")]
+    # the page, saying why: one line each, in the script's order, told in words
+    camera = [x.strip() for x in kato_told if x.strip().startswith(CAMERA)]
     shown = [i for i in script.inputs if i["type"] in ("turn_up", "play", "hand")]
     shown = [i for i in shown if not i.get("named")]  # (a wild named on the page)
     assert len(camera) == len(shown)
     for line, inp in zip(camera, shown, strict=True):
-        who = f"{inp['player']}: {inp['type']} (card"
-        read = line.startswith(f"camera: read {who}")
-        entered = line.startswith("camera: not read (") and f"entered on the page: {who}" in line
+        words = {"turn_up": "turns up", "play": "lays", "hand": "lays down"}[inp["type"]]
+        what = f"{inp['player']} {words} "
+        read = line.startswith(f"camera: {what}")
+        entered = line.startswith("on the page, not read by the camera (") and f"): {what}" in line
         assert read or entered, (line, inp)
-    assert sum(x.startswith("camera: read ") for x in camera) >= 5, camera
+    assert sum(x.startswith("camera: ") for x in camera) >= 5, camera
+    assert "  camera: Cat turns up red 9" in kato_told  # a card said as the page says it
     # the board's seats show the running scores; KaTO has no extra LEDs
     boards = "\n".join(kato_told)
     assert "seat 1  LED" in boards and "Tokyo" not in boards
@@ -203,8 +207,8 @@ def test_a_card_the_camera_reads_wrong_stops_the_demo(kato_told: list[str], tmp_
 
     folder = demo_session_folder("kato")
     data = json.loads((folder / "session.json").read_text())
-    camera = [x.strip() for x in kato_told if x.strip().startswith("camera: ")]
-    first_read = next(k for k, line in enumerate(camera) if line.startswith("camera: read "))
+    camera = [x.strip() for x in kato_told if x.strip().startswith(CAMERA)]
+    first_read = next(k for k, line in enumerate(camera) if line.startswith("camera: "))
     step = [s for s in data["steps"] if "entered" in s][first_read]
     card = step["entered"]["card"] if "card" in step["entered"] else step["entered"]["cards"][0]
     true_value = card["value"]

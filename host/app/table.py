@@ -1037,6 +1037,12 @@ class Table:
         with self._lock:
             return self._expectation()[0] is not None
 
+    def last_told(self) -> dict[str, Any] | None:
+        """The feed's entry of the last input taken (its "said" and what it "did", in
+        words; None: none yet), as the page's feed shows it."""
+        with self._lock:
+            return dict(self._feed.entries[-1]) if self._feed.entries else None
+
     def inputs_taken(self) -> int:
         """The inputs of the game on the table so far (0: none)."""
         with self._lock:

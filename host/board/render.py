@@ -12,8 +12,24 @@ from collections.abc import Sequence
 from typing import Any
 
 from firmware import config
+from host.games.text import Text, columns
+from host.text import _, said
 
 SEATS_PER_ROW = 3
+# an LED's colour, the words it is said in (the names below are colour_name's)
+_COLOUR_WORDS: dict[str, Text] = {
+    "off": _("off"),
+    "red": _("red"),
+    "green": _("green"),
+    "blue": _("blue"),
+    "yellow": _("yellow"),
+    "cyan": _("cyan"),
+    "magenta": _("magenta"),
+    "white": _("white"),
+    "orange": _("orange"),
+    "purple": _("purple"),
+    "pink": _("pink"),
+}
 _COLOURS = {
     "off": (0, 0, 0),
     "red": (255, 0, 0),
@@ -62,6 +78,13 @@ def colour_name(rgb: Sequence[int], cap: int = config.LED_LEVEL_CAP) -> str:
     return name if brightest >= 128 else f"dim {name}"
 
 
+def colour_words(name: str) -> Text:
+    """A colour_name in words ("dim red": the dim one said as dim)."""
+    if name.startswith("dim "):
+        return _("dim {colour}", colour=_COLOUR_WORDS[name[4:]])
+    return _COLOUR_WORDS[name]
+
+
 def render_board(
     snapshot: dict[str, Any], seats: int = config.SEATS, led_names: Sequence[str] = ()
 ) -> str:
@@ -74,28 +97,37 @@ def render_board(
     leds = [tuple(c) for c in snapshot["leds"]]
     by_index = [leds[config.LED_CHAIN.index(i)] for i in range(len(leds))]
 
-    def led(i: int) -> str:
+    def led(i: int) -> Text:
         if told is None:
-            return colour_name(by_index[i])
+            return colour_words(colour_name(by_index[i]))
         used = i < told["seats"] if i < config.SEATS else i - config.SEATS < told["extras"]
         if not used:
-            return "off"
+            return _COLOUR_WORDS["off"]
         name = colour_name(told["rgb"][i], cap=255)
-        return f"{name}, blinking" if told["blink"][i] and name != "off" else name
+        if told["blink"][i] and name != "off":
+            return _("{colour}, blinking", colour=colour_words(name))
+        return colour_words(name)
 
-    labels = [f"seat {seat + 1}  LED {led(seat)}" for seat in range(len(snapshot["segments"]))]
-    width = max([24, *(len(label) + 2 for label in labels[:seats])])
+    labels = [
+        said(_("seat {n}  LED {colour}", n=seat + 1, colour=led(seat)))
+        for seat in range(len(snapshot["segments"]))
+    ]
+    width = max([24, *(columns(label) + 2 for label in labels[:seats])])
+
+    def padded(line: str) -> str:  # to `width` columns as a terminal shows them
+        return line + " " * max(width - columns(line), 0)
+
     blocks = []
     for seat, segments in enumerate(snapshot["segments"][:seats]):
         art = draw_digits(segments).split("\n")
-        blocks.append([labels[seat].ljust(width), *(line.ljust(width) for line in art)])
+        blocks.append([padded(labels[seat]), *(padded(line) for line in art)])
     lines = []
     for row in range(0, len(blocks), SEATS_PER_ROW):
         lines += ["".join(parts) for parts in zip(*blocks[row : row + SEATS_PER_ROW], strict=True)]
     extras = []
     for e in range(config.EXTRAS if told is None else told["extras"]):
         name = led_names[e] if e < len(led_names) else f"extra {e + 1}"
-        extras.append(f"{name}: {led(config.SEATS + e)}")
+        extras.append(said(_("{name}: {colour}", name=name, colour=led(config.SEATS + e))))
     if extras:
         lines.append("   ".join(extras))
     return "\n".join(line.rstrip() for line in lines)

@@ -379,6 +379,16 @@ def _ascii(value: Any) -> bool:
     return not isinstance(value, str) or value.isascii()
 
 
+def columns(said: str) -> int:
+    """The columns `said` takes on a terminal: a wide character (kana, kanji, a full-width
+    sign) takes two.
+
+    >>> columns("アイコ"), columns("Ann")
+    (6, 3)
+    """
+    return len(said) + sum(unicodedata.east_asian_width(c) in "WF" for c in said)
+
+
 def _padded(said: str, align: str, width: int) -> str:
     """`said` padded to `width` columns as a terminal shows it: a wide character (kana,
     kanji, a full-width sign) takes two, so a Japanese name's columns line up (Python's
@@ -387,8 +397,7 @@ def _padded(said: str, align: str, width: int) -> str:
     >>> _padded("アイコ", "<", 8) + "|", _padded("Ann", "<", 8) + "|"
     ('アイコ  |', 'Ann     |')
     """
-    wide = sum(unicodedata.east_asian_width(c) in "WF" for c in said)
-    room = max(width - len(said) - wide, 0)
+    room = max(width - columns(said), 0)
     left = {"<": 0, ">": room, "^": room // 2}[align]
     return " " * left + said + " " * (room - left)
 
