@@ -22,6 +22,7 @@ PARTS: dict[str, tuple[str, str]] = {
     "board": ("host.board.bench", "firmware frames per second, round trip, heap"),
     "play": ("host.app.bench", "settled frame to board and page delay, 20 viewers"),
     "learning": ("host.app.learning_bench", "a refit of 500 examples, the page during a refit"),
+    "state": ("host.app.state_bench", "the page's state and an input, a long game against a short"),
     "chaos": (
         "host.app.chaos",
         "a seeded chaos soak: phones, board and kill -9 on a running table",
