@@ -96,8 +96,7 @@ def replace(table: Table, action: Mapping[str, Any], source: str) -> dict[str, A
         raise Malformed('a "replace" action carries "input": {"type": ..., ...}', 400)
     game = table._playing()
     read = table.throw
-    given = table.store.history(table.game_id) if table.game_id is not None else []
-    last = [h for h in given if h["undone"] is None][-1:]
+    last = table._feed.log(1)  # the last input, as the store holds it
     # the camera's reading taken, or cards entered on the page that it read otherwise
     entered = read is not None and read.get("status") == "differs"
     if (

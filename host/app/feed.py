@@ -2,10 +2,18 @@
 (GameKind.story: the input, and what changed between the states before and after it), told
 as the game is played and told again as the store refolds it; the page's log of the game and,
 once it is over, its summary.
+
+It keeps each live input as the store holds it (the input, where it came from, when) beside
+its words, updated as inputs are committed and undone and read again from the store when a
+game is opened (at start, a game set up, imported or opened): the page's state of a long
+game is built without rereading its history (before, every new state reread the whole of it
+from SQLite: 5,000 inputs made each state ~xN the short game's). The store stays the one
+truth: a table whose memory may be ahead of it (a transaction that failed) reads it again.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -28,13 +36,15 @@ def _entry(
 
 
 class Feed:
-    """The entries of a game's inputs in order (undone ones left out), and the game's JSON
+    """The entries of a game's inputs in order (undone ones left out), each with the input
+    as the store holds it (`given`: the input, its source, its time), and the game's JSON
     state after the last one (the next one's "before")."""
 
     def __init__(
         self, entries: list[dict[str, Any]] | None = None, state: dict[str, Any] | None = None
     ) -> None:
         self.entries: list[dict[str, Any]] = entries if entries is not None else []
+        self.given: list[dict[str, Any]] = []  # {"input", "source", "at"} of each entry
         self.state: dict[str, Any] = state if state is not None else {}
 
     @staticmethod
@@ -46,11 +56,22 @@ class Feed:
         if hasattr(game, "causes"):
             game.causes = []
 
-    def tell(self, kind: GameKind, game: Game, inp: Input, turn: Any) -> None:
-        """The entry of an input just applied to `game`, in the turn `turn` (before it)."""
+    def tell(
+        self,
+        kind: GameKind,
+        game: Game,
+        inp: Input,
+        turn: Any,
+        source: str | None = None,
+        at: float | None = None,
+    ) -> None:
+        """The entry of an input just applied to `game`, in the turn `turn` (before it),
+        stored from `source` at `at`."""
         after = game.to_json()
         steps = list(getattr(game, "causes", None) or ())
         self.entries.append(_entry(kind, self.state, after, inp, turn, steps))
+        # as the store reads it back (its JSON), not the caller's object
+        self.given.append({"input": json.loads(json.dumps(dict(inp))), "source": source, "at": at})
         self.state = after
         self.listen(game)  # the next input's
 
@@ -58,18 +79,18 @@ class Feed:
         """The last input, `inp`, was undone (`game` is as before it): its entry goes, and
         what it did, in words, is returned."""
         told = self.entries.pop() if self.entries else None
+        if self.given:
+            self.given.pop()
         self.state = game.to_json()
         # the feed tells it (else the kind, from the state it was given in: the one now)
         return told["said"] if told else story_of(kind, self.state, {}, inp)["said"]
 
-    def log(self, history: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        """The game's inputs in order (the store's `history`, undone ones left out), each
-        numbered from 1 with what it did in words."""
-        live = [h for h in history if h["undone"] is None]
-        return [
-            {"n": n, "input": h["input"], "source": h["source"], "at": h["at"], **told}
-            for n, (h, told) in enumerate(zip(live, self.entries, strict=False), 1)
-        ]
+    def log(self, last: int | None = None) -> list[dict[str, Any]]:
+        """The game's inputs in order (undone ones left out), each numbered from 1 with
+        what it did in words; `last`: only the last so many."""
+        count = min(len(self.given), len(self.entries))
+        start = 0 if last is None else max(0, count - last)
+        return [{"n": n + 1, **self.given[n], **self.entries[n]} for n in range(start, count)]
 
 
 def load(store: Store, game_id: int) -> tuple[GameKind, Game, Feed]:
@@ -77,10 +98,14 @@ def load(store: Store, game_id: int) -> tuple[GameKind, Game, Feed]:
     kind = store.kind_of(game_id)
     feed = Feed()
     turn: list[Any] = [None]  # the turn before the next input
+    live = [h for h in store.history(game_id) if h["undone"] is None]
 
     def trace(index: int | None, inp: Input | None, game: Game) -> None:
         if inp is not None:
-            feed.tell(kind, game, inp, turn[0])
+            given = live[len(feed.entries)] if len(feed.entries) < len(live) else {}
+            feed.tell(kind, game, inp, turn[0], given.get("source"), given.get("at"))
+            if given:
+                feed.given[-1]["input"] = given["input"]  # exactly as the store reads it
         else:
             feed.state = game.to_json()
             feed.listen(game)

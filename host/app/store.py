@@ -554,10 +554,11 @@ class Store:
         source: str,
         result: Mapping[str, Any] | None = None,
         holding: Input | None = None,
-    ) -> int:
+    ) -> tuple[int, float]:
         """Commit one input (already checked by the engine) at the end of the game's log;
         `result` (the game ended with it) marks the game over; `holding` is the input held
-        for the correction window from now on (None: none). Returns its seq."""
+        for the correction window from now on (None: none). Returns its seq and the time
+        it is stored with (the table's feed keeps both, so as not to read them back)."""
         now = self.clock()
         with self._write() as db:
             (seq,) = db.execute(
@@ -568,7 +569,7 @@ class Store:
                 (game_id, seq, json.dumps(dict(inp)), source, now),
             )
             self._set_status(db, game_id, result, now, holding)
-        return int(seq)
+        return int(seq), now
 
     def undo(self, game_id: int, result: Mapping[str, Any] | None = None) -> Input | None:
         """Mark the game's last input undone; returns it (None: nothing to undo).

@@ -718,11 +718,13 @@ class Table:
         if fix:
             self._fixes.append((self._turn_key(), str(inp.get("from")), str(inp.get("to"))))
         try:
-            self.store.append(self.game_id, inp, source, result_of(self.kind, game), holding=keep)
+            _seq, at = self.store.append(
+                self.game_id, inp, source, result_of(self.kind, game), holding=keep
+            )
         except BaseException:
             game.undo()  # not stored, not done
             raise
-        self._feed.tell(self.kind, game, inp, turn)
+        self._feed.tell(self.kind, game, inp, turn, source, at)
         if self.throw is not None and "fix" in self.throw:  # the reading is no longer the
             self.throw = {k: v for k, v in self.throw.items() if k != "fix"}  # last input
         if self.throw is not None and "entered" in self.throw:  # (its question answered)
@@ -1084,7 +1086,8 @@ class Table:
             answers = [] if self.paused else answers_json(kind, game)
             if window is not None:  # while the result is held: only fixes
                 answers = [a for a in answers if a["kind"] == CORRECT]
-            log = self._feed.log(self.store.history(self.game_id))
+            # (kept in memory as inputs are committed and undone: no reread of the history)
+            log = self._feed.log(None if game.game_over else LOG_TAIL)
             out["game"] = {
                 "id": self.game_id,
                 "kind": kind.name,
