@@ -81,7 +81,7 @@ def test_the_log_kept_is_the_store_s_after_every_change(tmp_path: Path, name: st
     clock.advance(6)  # (the PIN shown, then the dials)
     check(table)
     other: int | None = None
-    for step in range(160):
+    for _step in range(160):
         roll = rng.random()
         try:
             if roll < 0.55:
