@@ -114,7 +114,9 @@ def test_the_log_kept_is_the_store_s_after_every_change(tmp_path: Path, name: st
     assert table.store.history(table.game_id)  # (it played: the checks saw a game)
 
 
-def test_a_press_the_store_rolled_back_is_not_kept(tmp_path: Path) -> None:
+def test_a_press_the_store_rolled_back_is_not_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A button press's inputs are committed with its key in one transaction: one whose
     key cannot be written is rolled back whole, and the log kept forgets its inputs."""
     board, clock = FakeBoard(), Clock()
@@ -127,18 +129,14 @@ def test_a_press_the_store_rolled_back_is_not_kept(tmp_path: Path) -> None:
     table.tick()
     check(table)
     before = table._feed.log()
-    store = table.store
 
     def fails(self: Store, key: str) -> None:
         raise StoreError("the disk is full")
 
-    original = type(store).last_press
-    try:
-        type(store).last_press = original.setter(fails)  # type: ignore[attr-defined]
+    with monkeypatch.context() as patch:  # the press's key cannot be written
+        patch.setattr(Store, "last_press", property(Store.last_press.fget, fails))
         with pytest.raises(StoreError):
             table.press(0, "0000AAAA/00")  # Ann ends her turn: applied, then rolled back
-    finally:
-        type(store).last_press = original  # type: ignore[method-assign]
     assert table._feed.log() == before
     check(table)
     table.press(0, "0000AAAA/00")  # the board's resend, the store working again
