@@ -105,6 +105,20 @@ def test_bench_replay_prints_its_figures_against_python_s_start() -> None:
     assert "aim: replay under 0.3 s" in lines[-1], lines
 
 
+def test_bench_state_prints_a_long_game_s_figures_against_a_short_one(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    import argparse
+
+    from host.app.state_bench import bench
+
+    assert bench(argparse.Namespace(quick=True)) == 0
+    lines = capsys.readouterr().out.splitlines()
+    sizes = [line for line in lines if "inputs: state built" in line]
+    assert [line.split()[0] for line in sizes] == ["10", "100", "1,000"], lines
+    assert all(re.search(r"\(x\d+\.\d\d\).*\(x\d+\.\d\d\); open \d+ ms", s) for s in sizes), sizes
+
+
 def test_bench_compare_of_a_part_that_cannot_says_so_rather_than_ignoring_it() -> None:
     import argparse
 
