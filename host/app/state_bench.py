@@ -79,7 +79,7 @@ def long_game(n: int, seed: int = 0) -> tuple[GameKind, dict[str, Any], list[Inp
     """(a kind, a setup, `n` legal inputs from it that do not end the game): random play,
     seeded, of the first game (the registry's order) and setup found that lasts `n`
     inputs, among its demo's setup and that setup with each of its catalog's choices."""
-    from host.app.chaos import random_input
+    from host.app.chaos.inputs import random_input
     from host.games.registry import kinds
 
     played = 0

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from host.app.chaos import random_input
+from host.app.chaos.inputs import random_input
 from host.app.feed import load
 from host.app.store import Store, StoreError
 from host.app.table import LOG_TAIL, Refused, Table

@@ -59,10 +59,11 @@ def test_the_forms_as_they_come_start_a_game(kind: GameKind) -> None:
 
 def test_a_setup_with_a_field_changed_is_refused_in_words(kind: GameKind) -> None:
     """A setup filled at random with one field changed (another type, dropped, added:
-    host.app.chaos.mutated, as the chaos soak sends them) starts a game or is refused with
-    a GameFileError naming what is wrong, never another exception (the page's 500). Found
-    by the chaos soak: the pip race took a token that is a list ("unhashable type")."""
-    from host.app.chaos import mutated, random_setup
+    host.app.chaos.inputs.mutated, as the chaos soak sends them) starts a game or is
+    refused with a GameFileError naming what is wrong, never another exception (the page's
+    500). Found by the chaos soak: the pip race took a token that is a list ("unhashable
+    type")."""
+    from host.app.chaos.inputs import mutated, random_setup
     from host.games.kind import GameFileError
 
     rng = random.Random(5)
