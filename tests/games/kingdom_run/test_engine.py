@@ -19,6 +19,7 @@ from host.games.kingdom_run.errors import (
 )
 from host.games.kingdom_run.setup import COLOURS
 from host.games.kingdom_run.view import dim
+from host.games.text import message
 
 
 def thrown(game: KingdomRun, *faces: str) -> KingdomRun:
@@ -123,6 +124,18 @@ def test_the_wrong_number_of_dice_is_refused() -> None:
         game.apply(game.throw_input(["boots"] * 3))
     with pytest.raises(RuleViolation, match="nothing to keep"):
         game.apply(game.throw_input(["boots"] * 2, ["hook"] * 2))
+
+
+def test_the_turn_refused_before_a_throw_says_each_bracket_once() -> None:
+    """'it is Ann's turn, not Bob's (Ann throws the dice)': the Japanese said the player
+    refused in brackets, then the throw awaited in brackets ('（Bobではありません）（Annが...')."""
+    game = KingdomRun(Setup.simple("Ann", "Bob"))
+    with pytest.raises(NotYourTurn) as raised:
+        game.apply(game.throw_input(["boots"] * 4) | {"player": "Bob"})
+    said = message(raised.value)
+    assert said == "it is Ann's turn, not Bob's (Ann throws the dice)"
+    assert said.say("fr") == "c'est le tour d'Ann, pas de Bob (Ann lance les dés)"
+    assert said.say("ja") == "今はBobではなくAnnの番です（Annがダイスを振ります）"
 
 
 def test_undo_refolds_the_log_without_its_last_input() -> None:
