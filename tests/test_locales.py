@@ -427,7 +427,7 @@ def test_a_json_value_quoted_is_said_as_json_writes_it_never_as_python() -> None
     said = unknown_player(None, ["Ann"])
     assert said == "unknown player null (players: Ann)"
     assert said.say("fr").startswith("joueur inconnu null ")
-    assert Quoted([True, None, 1.5]) == "a list (true, null and 1.5)"
+    assert Quoted([True, None, 1.5]) == "a list of true, null and 1.5"
     why = vision_said(
         "{face} is no face of {name} ({faces})", face=VisionQuoted(False), name="kot", faces=[]
     )
@@ -438,7 +438,7 @@ def test_a_json_value_quoted_is_said_as_json_writes_it_never_as_python() -> None
 
 def test_a_list_or_an_object_quoted_is_said_as_words_never_as_python_writes_it() -> None:
     """A JSON list or object given where a name or a value was expected (an input's player,
-    a field's value): said "a list ('x' and 2)", in each language's words and quotes, never
+    a field's value): said "a list of 'x' and 2", in each language's words and quotes, never
     ['x', 2] or {'x': 1} as Python writes them; kept alike across a restart and from
     vision's words."""
     from host.games.refusals import unknown_player
@@ -446,8 +446,10 @@ def test_a_list_or_an_object_quoted_is_said_as_words_never_as_python_writes_it()
     from vision.words import _ as vision_said
 
     said = unknown_player(["Ann", {"x": 1}], ["Ann", "Bob"])
-    assert said == "unknown player a list ('Ann' and an object with 'x') (players: Ann and Bob)"
-    assert "une liste («\u00a0Ann\u00a0» et un objet avec «\u00a0x\u00a0»)" in said.say("fr")
+    # (a list in words, not in brackets: the message's own bracket came right after it,
+    # "unknown player a list ('x') (players: ...)")
+    assert said == "unknown player a list of 'Ann' and an object with 'x' (players: Ann and Bob)"
+    assert "une liste de «\u00a0Ann\u00a0» et un objet avec «\u00a0x\u00a0» (" in said.say("fr")
     assert "リスト（「Ann」と「x」を持つオブジェクト）" in said.say("ja")
     for lang in LANGUAGES:
         text = said.say(lang)
@@ -458,7 +460,7 @@ def test_a_list_or_an_object_quoted_is_said_as_words_never_as_python_writes_it()
     why = vision_said(
         "{face} is no face of {name} ({faces})", face=VisionQuoted(["claw"]), name="kot", faces=[]
     )
-    assert why.startswith("a list ('claw') is no face")
+    assert why.startswith("a list of 'claw' is no face")
     assert as_text(why).say("ja").startswith("リスト（「claw」）")
 
 

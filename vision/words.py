@@ -122,7 +122,7 @@ def _english_quoted(value: object) -> str:
     object as words, never as Python writes it; null, true as JSON writes them.
 
     >>> _english_quoted(["x", 2]), _english_quoted({"x": 1}), _english_quoted([None])
-    ("a list ('x' and 2)", "an object with 'x'", 'a list (null)')
+    ("a list of 'x' and 2", "an object with 'x'", 'a list of null')
     """
     return quoted(value, repr, english_words)
 

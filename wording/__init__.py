@@ -14,7 +14,7 @@ is checked against it (tests/app/test_i18n.py).
 >>> plurals("{n, plural, one {# die} other {# dice}} left", {"n": 1}, english_plural)
 '{n} die left'
 >>> quoted(["x", None], repr, english_words)
-"a list ('x' and null)"
+"a list of 'x' and null"
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ CHOICE_JOINS = {"en": (", ", " or "), "fr": (", ", " ou "), "ja": ("、", "ま�
 # the words of a list or an object quoted (`quoted`), as English templates: the host says
 # them in each language (host/games/locales), vision in English as they are
 QUOTED_WORDS = {
-    "list": "a list ({items})",
+    "list": "a list of {items}",
     "empty list": "an empty list",
     "object": "an object with {items}",
     "empty object": "an empty object",

@@ -148,7 +148,7 @@ class Quoted(str):
     a face "boots" asked for, a player "Nobody"): written with Python's quotes in English
     ('boots'), with each other language's own (QUOTES): « boots » in French (a no-break space
     inside), 「boots」 in Japanese. A list or an object is said as words, its items quoted
-    alike ("a list ('x' and 2)", `_quoted`); a number, null, true as JSON writes them (as
+    alike ("a list of 'x' and 2", `_quoted`); a number, null, true as JSON writes them (as
     the player wrote them: the values quoted come from JSON, and templates speak JSON).
 
     >>> Quoted("boots"), Quoted("boots").said("fr"), Quoted("boots").said("ja")
@@ -180,11 +180,11 @@ class Quoted(str):
 
 def _quoted(value: object, lang: str) -> str:
     """A value quoted in `lang` (wording.quoted): a string in the language's quotes; a list
-    or an object said as words, its items quoted alike: "a list ('x' and 2)", "an object
+    or an object said as words, its items quoted alike: "a list of 'x' and 2", "an object
     with 'x' and 'y'"; null, true and a number as JSON writes them.
 
     >>> _quoted(["x", 2], "en"), _quoted({"x": 1}, "fr"), _quoted([], "ja")
-    ("a list ('x' and 2)", 'un objet avec «\\xa0x\\xa0»', '空のリスト')
+    ("a list of 'x' and 2", 'un objet avec «\\xa0x\\xa0»', '空のリスト')
     """
     marks = QUOTES.get(lang)
 

@@ -37,7 +37,7 @@ WRONG_VALUES: tuple[Any, ...] = (None, "nonsense", -1, 10**6, 2.5, True, [], {},
 STEPS = 40  # inputs of random play per game, each sent wrong in every way below
 OTHER_LANGUAGES = [lang for lang in LANGUAGES if lang != ENGLISH]
 # a list or an object of strings as Python writes it (['x'], {'x': 1}): said as
-# words instead (host.games.text.Quoted: "a list ('x')"); null, true, false as Python
+# words instead (host.games.text.Quoted: "a list of 'x'"); null, true, false as Python
 # writes them (None, True: a JSON input's values, said as the player wrote them)
 PYTHON_WRITTEN = re.compile(r"[\[{]'|\b(None|True|False)\b")
 

@@ -89,7 +89,11 @@ def refused(game: KaTO, inp: Any, error: type[IllegalInput], message: str) -> No
         ({"type": "dance", "player": "Ann"}, MalformedInput, "unknown input type 'dance'"),
         (simple("Ann", "draw", cards=2), MalformedInput, "a draw input has no field 'cards'"),
         ("draw", MalformedInput, "an input is a JSON object, not str"),
-        ({"type": ["draw"], "player": "Ann"}, MalformedInput, "unknown input type a list ('draw')"),
+        (
+            {"type": ["draw"], "player": "Ann"},
+            MalformedInput,
+            "unknown input type a list of 'draw'",
+        ),
     ],
 )
 def test_a_turn_refuses(inp: Any, error: type[IllegalInput], message: str) -> None:

@@ -146,7 +146,7 @@ BAD = [
                 {"type": "buy", "player": "Ann", "card": ["Heal"]},
             ]
         ),
-        "inputs[2] (buy by Ann): unknown card a list ('Heal')",
+        "inputs[2] (buy by Ann): unknown card a list of 'Heal'",
     ),
     (
         "a die face that is no string",
