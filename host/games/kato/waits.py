@@ -110,7 +110,7 @@ def losers_to_count(game: KaTO) -> list[int]:
 
 def refusal(kind: type[IllegalInput], text: Text, game: KaTO) -> IllegalInput:
     """An error saying what is wrong and what the game waits for instead."""
-    error = kind(_("{why}: {waits}", why=text, waits=awaited(game)))
+    error = kind(_("{why}; {waits}", why=text, waits=awaited(game)))
     error.says_awaited = True
     return error
 

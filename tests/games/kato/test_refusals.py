@@ -55,7 +55,7 @@ def refused(game: KaTO, inp: Any, error: type[IllegalInput], message: str) -> No
             "blue 8 cannot be laid now: a red card, a 7 or",
         ),
         (play("Ann", card("blue", "skip")), NotPlayable, "blue skip cannot be laid now"),
-        (play("Bob", card("red", 8)), NotYourTurn, "no card played from Bob now: Ann plays"),
+        (play("Bob", card("red", 8)), NotYourTurn, "no card played from Bob now; Ann plays"),
         (play("Ann", wild()), MalformedInput, 'a wild names the colour that follows: "named"'),
         (play("Ann", card("red", 8), "blue"), MalformedInput, "a red 8 names no colour"),
         (
@@ -74,7 +74,7 @@ def refused(game: KaTO, inp: Any, error: type[IllegalInput], message: str) -> No
             NotPlayable,
             "one card at a time (the house rule of several at once is off)",
         ),
-        (simple("Ann", "pass"), NotNow, "no pass now: Ann plays"),
+        (simple("Ann", "pass"), NotNow, "no pass now; Ann plays"),
         (simple("Ann", "challenge"), NotNow, "no wild draw four to challenge now"),
         (simple("Ann", "verdict", guilty=True), NotNow, "no verdict now"),
         (simple("Ann", "color", color="red"), NotNow, "no colour named now"),
@@ -176,7 +176,9 @@ def test_hands_laid_down_are_checked_against_their_size_and_the_deck() -> None:
         "2 × red 7: the deck has 2 and 1 is face up already: is one",
     )
     refused(game, simple("Ann", "hand", cards=[]), NotYourTurn, "Ann won the round")
-    refused(game, play("Bob", card("red", 5)), NotNow, "Bob and Cat, lay down your cards")
+    # (one colon a clause: "no card played now: Ann won the round: ..." said two)
+    said = "no card played now; Ann won the round: Bob and Cat, lay down your cards"
+    refused(game, play("Bob", card("red", 5)), NotNow, said)
     game.apply(simple("Bob", "hand", cards=[card("red", 7), card("blue", 1), card("blue", 2)]))
     again = simple("Bob", "hand", cards=[card("blue", 1)] * 3)
     refused(game, again, NotYourTurn, "Bob laid down their hand already")

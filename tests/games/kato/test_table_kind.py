@@ -52,7 +52,7 @@ def test_bad_setups_and_scripts_are_one_line_game_file_errors() -> None:
         KIND.new([])  # type: ignore[arg-type]
     script = script_json(KaTO(Setup.simple("Ann", "Bob")))
     script["inputs"] = [{"type": "draw", "player": "Ann"}]
-    with pytest.raises(ReplayStopped, match=r"inputs\[0\] \(draw by Ann\): no draw now: Bob") as e:
+    with pytest.raises(ReplayStopped, match=r"inputs\[0\] \(draw by Ann\): no draw now; Bob") as e:
         KIND.load(script)
     assert e.value.game.to_json()["inputs"] == 0
 
