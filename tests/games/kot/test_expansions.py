@@ -516,3 +516,6 @@ def test_every_wickedness_tile_says_what_it_does_when_it_is_offered() -> None:
     for lang in ("en", "fr", "ja"):
         said = [localize(e, lang) for e in TILE_EFFECTS.values()]
         assert len(set(said)) == len(said)  # none said as another
+        # said after the tile's own colon ("Take Final Roar: ..."): a colon of its own
+        # made two in one clause ("Eliminated with 16 VP or more: you win instead.")
+        assert [e for e in said if re.search("[:：]", e)] == []

@@ -21,11 +21,11 @@ EFFECTS: dict[str, Text] = {
     "Skybeam": _("+1 energy per energy die, +1 HP per heart die, in Tokyo too."),
     # the green side
     "Barbs": _("A result with 2 claws or more gets one more."),
-    "Final Roar": _("Eliminated with 16 VP or more: you win instead."),
+    "Final Roar": _("If eliminated with 16 VP or more, you win instead."),
     "Poison Spit": _("Each monster your claws wound takes a poison token."),
     "Underdog": _("Each monster with more VP that your claws wound gives you 1 VP."),
     "Defender of Tokyo": _(
-        "Entering Tokyo, and each turn you start there: every other monster loses 1 VP."
+        "Every other monster loses 1 VP when you enter Tokyo and each turn you start there."
     ),
     "Fluxling": _(
         "A copy of a monster's keep card, its own too (not {mimic}), chosen each turn.",
