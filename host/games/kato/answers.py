@@ -28,7 +28,9 @@ def _card(data: dict[str, str]) -> Card:
 
 def _turn_up(g: KaTO, w: Waiting, base: Input) -> Answer:
     return {
-        "title": _("{player} (the dealer) turns up the first card", player=w.player),
+        # "player: what to do", as every title: the page and the table say what the game
+        # waits for with them ("the game waits for Cat (the dealer): turn up ...")
+        "title": _("{player} (the dealer): turn up the first card", player=w.player),
         "choices": [choice(card_name(c), {**base, "card": c}) for c in w.options["cards"]],
     }
 
@@ -85,7 +87,7 @@ def _verdict(g: KaTO, w: Waiting, base: Input) -> Answer:
     against = w.options["against"]
     return {
         "title": _(
-            "{player} has seen {other}'s hand: did it hold the colour in force?",
+            "{player}: did {other}'s hand hold the colour in force?",
             player=w.player,
             other=against,
         ),

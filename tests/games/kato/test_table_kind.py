@@ -94,8 +94,35 @@ def test_a_wild_offers_each_colour_and_the_verdict_both_outcomes() -> None:
         "No: Bob draws 6",
     ]
     # the hand asked about, never its player: a player named Ann is no "il"
-    title = "Bob a vu la main d'Ann\u00a0: contenait-elle la couleur demandée\u00a0?"
+    title = "Bob\u00a0: la main d'Ann contenait-elle la couleur demandée\u00a0?"
     assert localize(verdict["title"], "fr") == title
+
+
+def test_what_the_game_waits_for_names_its_player_then_what_to_do() -> None:
+    """The page and the table say what the game waits for as its answers' titles, each
+    'player: what to do' ('the game waits for Ann: lay a card on red 7'): the dealer's and
+    the verdict's said a sentence of their own, 'the game waits for Cat (the dealer) turns
+    up the first card', '... for Bob has seen Ann's hand: did it hold ...?'."""
+    from host.app.text import _ as table_words
+    from host.games.page import answers_json, awaiting
+    from host.games.text import localize
+
+    def waits(game: KaTO) -> str:
+        return table_words("the game waits for {what}", what=awaiting(answers_json(KIND, game)))
+
+    game = game_of()
+    assert waits(game) == "the game waits for Cat (the dealer): turn up the first card"
+    said = "la partie attend Cat (qui distribue)\u00a0: retournez la première carte"
+    assert localize(waits(game), "fr") == said
+    said = "ゲームは次を待っています。Cat（親）：最初のカードをめくる"
+    assert localize(waits(game), "ja") == said
+    game.apply(turn_up("Cat", card("red", 7)))
+    game.apply(play("Ann", {"color": "black", "value": "wild4"}, "blue"))
+    game.apply(simple("Bob", "challenge"))
+    said = "the game waits for Bob: did Ann's hand hold the colour in force?"
+    assert waits(game).startswith(said)
+    said = "ゲームは次を待っています。Bob：Annの手札に指定の色のカードはあった？"
+    assert localize(waits(game), "ja").startswith(said)
 
 
 def test_a_draw_is_titled_as_a_sentence_and_its_button_as_a_button() -> None:
