@@ -20,16 +20,17 @@ import json
 import random
 import re
 from collections.abc import Callable, Iterator, Mapping
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from host.games import Game, IllegalInput, Input
 from host.games.kind import GameFileError, GameKind, story_of
-from host.games.page import answers_json
+from host.games.page import PLAYERS, answers_json
 from host.games.registry import kind_of_script, kinds, parse_game_file
 from host.games.text import ENGLISH, LANGUAGES, Text, message, translation
-from tests.games.forms import filled
+from tests.games.forms import filled, put
 from tests.games.test_every_game import random_input
 
 SHIPPED = [k for k in kinds().values() if type(k).__module__.startswith("host.games.")]
@@ -272,9 +273,16 @@ def test_the_feed_and_the_answers_of_play_are_said_in_every_language(kind: GameK
 # a clause ends at a sentence's or a bracket's mark; within it, a colon said twice is one
 # message's colon nested after another's ("ne peut pas révéler maintenant : la partie
 # attend : révéler (P1)", "ゲームは次を待っています：P1：ダイスを振る")
-CLAUSE_ENDS = re.compile(r"[;.()。；（）]")
-COLONS = {"fr": "\u00a0:", "ja": "："}
+CLAUSE_ENDS = re.compile(r"[;.()?!。；（）？！]")
+COLONS = {"en": re.compile(r":(?=\s|$)"), "fr": re.compile("\u00a0:"), "ja": re.compile("：")}
+# what a text says in JSON's words, whose colons are JSON's: '{"color": ..., "value": ...}',
+# '"named": one of red, ...'
+JSON_SAID = re.compile(r'\{[^{}]*\}|"[^"]*"(\s*:)?')
 DOUBLED_MARKS = ("((", "))", "（（", "））", "。。")
+# a bracket closed, then another opened right after it: a bracket of one message after
+# another's ("今はAnnの番です（Bobではありません）（Annがダイスを振ります）", "unknown player
+# a list ('x') (players: ...)")
+BRACKETS_MET = re.compile(r"[)）]\s*[(（]")
 # random play to a round's end (KaTO's "P2 won the round: P1 lays ..."), each input sent
 # wrong in every way for STEPS, then of every type from everyone
 NESTED_STEPS = 300
@@ -282,12 +290,12 @@ NESTED_STEPS = 300
 
 def doubled(text: str, lang: str) -> list[str]:
     """The marks of `text` said twice where one message nests in another: a bracket or a
-    full stop twice, or two colons in one clause."""
+    full stop twice, a bracket right after a bracket, or two colons in one clause."""
     found = [mark for mark in DOUBLED_MARKS if mark in text]
-    colon = COLONS.get(lang)  # (English's own colon is also JSON's: '{"color": ...}')
-    if colon is None:
-        return found
-    return found + [c.strip() for c in CLAUSE_ENDS.split(text) if c.count(colon) > 1]
+    found += [m.group(0) for m in BRACKETS_MET.finditer(text)]
+    colon = COLONS[lang]
+    clauses = CLAUSE_ENDS.split(JSON_SAID.sub("…", text))
+    return found + [c.strip() for c in clauses if len(colon.findall(c)) > 1]
 
 
 def test_the_mark_check_finds_a_mark_said_twice() -> None:
@@ -299,7 +307,60 @@ def test_the_mark_check_finds_a_mark_said_twice() -> None:
         "ゲームは次を待っています：P1：振る"
     ]
     assert doubled("ゲームは次を待っています（P1：振る（残り2回））", "ja") == ["））"]
-    assert doubled('a card is {"color": ...}: not this', "en") == []
+    assert doubled("P3：指定の色のカードはあった？P1：指摘する", "ja") == []  # ？ ends it
+    assert doubled("今はAnnの番です（Bobではありません）（Annが振ります）", "ja") == ["）（"]
+    assert doubled("unknown player a list ('x') (players: P1)", "en") == [") ("]
+    said = "no challenge now: P1 won the round: P2, lay down your cards"
+    assert doubled(said, "en") == [said]
+    assert doubled('card: a card is {"color": ..., "value": ...}, not 2', "en") == []
+    assert doubled('a wild names the colour: "named": one of red or blue', "en") == []
+    assert doubled("Turn 3: P1 at 12:30", "en") == []
+    assert names_then_does("Cat (the dealer): turn up the first card", "Cat")
+    assert names_then_does("Reveal", "Cat") and names_then_does("Cat: end the turn", "Cat")
+    assert not names_then_does("Cat (the dealer) turns up the first card", "Cat")
+
+
+# a count that does not agree with its noun, in English: "1 cards", "2 card"; the nouns
+# are those English counts in a plural text ("{n, plural, one {# card} other {# cards}}")
+PLURAL_FORMS = re.compile(r"one \{# ([a-z]+)[^{}]*\} other \{# ([a-z]+)")
+
+
+def counted_nouns() -> dict[str, str]:
+    """Each noun a plural text of the translations counts: its one form -> its other."""
+    found: dict[str, str] = {}
+    for path in sorted(Path(__file__).resolve().parents[2].glob("*/**/locales/fr.json")):
+        for template in json.loads(path.read_text())["ours"]:
+            for one, other in PLURAL_FORMS.findall(template):
+                if one != other and other.startswith(one.rstrip("e")):  # (not "# is", "# are")
+                    found[one] = other
+    return found
+
+
+COUNTED = counted_nouns()
+_ONE = re.compile(rf"(?<![\d.,])\b1 ({'|'.join(COUNTED.values())})\b")
+_MANY = re.compile(rf"(?<![\d.,])\b(?:0|[2-9]|[1-9]\d+) ({'|'.join(COUNTED)})\b(?!['’])")
+
+
+def miscounted(text: str) -> list[str]:
+    """The counts of an English `text` whose noun does not agree: '1 cards', '2 card'."""
+    return [m.group(0) for m in (*_ONE.finditer(text), *_MANY.finditer(text))]
+
+
+def test_the_count_check_finds_a_noun_that_does_not_agree() -> None:
+    assert {"card": "cards", "die": "dice", "player": "players"}.items() <= COUNTED.items()
+    assert miscounted("P1 holds 1 cards, P2 has 2 card and 3 die") == ["1 cards", "2 card", "3 die"]
+    said = "P1 holds 1 card, P2 11 cards, 0 cards left; 1.5 cards; space 1 wakes up; 2 VP"
+    assert miscounted(said) == []
+
+
+def names_then_does(title: str, player: str) -> bool:
+    """Whether an answer's title says what the game waits for as every other one does:
+    "player: what to do", or what to do alone (`awaiting` puts its player before it), so
+    that "the game waits for {what}" reads; KaTO's dealer said "the game waits for Cat
+    (the dealer) turns up the first card"."""
+    return not title.startswith(player) or bool(
+        re.match(rf"{re.escape(player)}( \([^()]*\))?:", title)
+    )
 
 
 def nested_as_said(kind: GameKind, game: Game, error: IllegalInput) -> list[Text]:
@@ -317,19 +378,74 @@ def nested_as_said(kind: GameKind, game: Game, error: IllegalInput) -> list[Text
     return [said, waits, table_words("Waiting for {what}", what=what)]
 
 
-def test_no_refusal_nested_in_play_says_a_mark_twice(kind: GameKind) -> None:
-    """Every refusal of random play, as the table nests it, in every language: no colon said
-    twice in a clause, no bracket or full stop twice. King of Tokyo's 'cannot do this now'
-    said 'P2 ne peut pas révéler maintenant : la partie attend : révéler (P1)' (its colon,
-    then the waiting's), and every Japanese refusal 'ゲームは次を待っています：P1：ダイスを振る'."""
+def every_option(kind: GameKind) -> dict[str, Any]:
+    """A setup with as many of the game's options on at once as it takes (each box ticked,
+    each list at its last choice, one after another, kept if the game starts with it), and
+    three players or more."""
+    spec = kind.catalog()["setup"]
+    setup = filled(spec, max(spec["players"]["start"], 3))
+    for f in spec["fields"]:
+        if f.get("check"):
+            value: Any = True
+        elif f.get("choices") not in (None, PLAYERS) and not (f.get("multiple") or f.get("count")):
+            value = f["choices"][-1]["value"]
+        else:
+            continue
+        tried = copy.deepcopy(setup)
+        put(tried, f["name"].split("."), value)
+        try:
+            kind.new({**tried, "seed": 1})
+        except GameFileError:
+            continue
+        setup = tried
+    return setup
+
+
+PLAYED = [(k, False) for k in SHIPPED] + [(k, True) for k in SHIPPED]
+
+
+@pytest.mark.parametrize(
+    ("played", "options"), PLAYED, ids=[k.name + ("-every-option" * o) for k, o in PLAYED]
+)
+def test_nothing_said_in_play_says_a_mark_twice_or_miscounts(
+    played: GameKind, options: bool
+) -> None:
+    """Every refusal of random play, as the table nests it, what the game waits for, the
+    answers the page offers and the feed's story, in every language: no colon said twice in
+    a clause, no bracket or full stop twice, no bracket right after a bracket; in English,
+    no count whose noun does not agree. King of Tokyo's 'cannot do this now' said
+    'P2 ne peut pas révéler maintenant : la partie attend : révéler (P1)' (its colon, then
+    the waiting's), and every Japanese refusal 'ゲームは次を待っています：P1：ダイスを振る';
+    Kingdom Run's Japanese '今はAnnの番です（Bobではありません）（Annがダイスを振ります）'."""
+    kind = played
     rng = random.Random(11)
-    game = kind.new({**filled(kind.catalog()["setup"]), "seed": 11})
+    setup = every_option(kind) if options else filled(kind.catalog()["setup"])
+    game = kind.new({**setup, "seed": 11})
     found: dict[tuple[str, str], str] = {}
+
+    checked: set[tuple[str, str]] = set()
+
+    def check(said: object) -> None:
+        if not isinstance(said, Text) or (said.template, said) in checked:
+            return  # (the same words said again: checked once)
+        checked.add((said.template, said))
+        for lang in LANGUAGES:
+            text = said.say(lang)
+            if doubled(text, lang) or (lang == ENGLISH and miscounted(text)):
+                found.setdefault((lang, said.template), text)
+
     types: set[str] = set()
+    before = game.to_json()
     for step in range(NESTED_STEPS):
         if game.game_over:
             break
         types |= {w.kind for w in game.waiting_for()}
+        answers = answers_json(kind, game)
+        for answer in answers:
+            for said in [answer["title"], *(c["label"] for c in answer["choices"])]:
+                check(said)
+            if not names_then_does(answer["title"], str(answer["player"])):
+                found.setdefault(("en", answer["title"].template), str(answer["title"]))
         sent = [*legal_inputs(kind, game)[:6], random_input(kind, game, rng)]
         wrongs = (
             [w for i in sent for w in wrong_ways(i, list(game.players), types)]
@@ -341,13 +457,15 @@ def test_no_refusal_nested_in_play_says_a_mark_twice(kind: GameKind) -> None:
                 game.apply(wrong)  # type: ignore[arg-type]
             except IllegalInput as error:
                 for said in nested_as_said(kind, game, error):
-                    for lang in LANGUAGES:
-                        text = said.say(lang)
-                        if doubled(text, lang):
-                            found.setdefault((lang, said.template), text)
+                    check(said)
             else:
                 game.undo()
         game.apply(sent[-1])
+        after = game.to_json()
+        told = story_of(kind, before, after, sent[-1])
+        for said in [told["said"], *told.get("did", []), *told.get("key", [])]:
+            check(said)
+        before = after
     assert found == {}, "\n".join(
         f"{lang} {template!r}: {text}" for (lang, template), text in found.items()
     )
