@@ -157,7 +157,10 @@ def play_rule(game: KaTO) -> Text:
     top, color = game.top, _.name(game.color)
     if top is None or top.wild:
         return _("a {color} card or a wild card", color=color)
-    return _("a {color} card, a {value} or a wild card", color=color, value=_value(top))
+    value = _value(top)
+    if value.startswith("8"):  # (English says "an eight": "a red card, an 8 or ...")
+        return _("a {color} card, an {value} or a wild card", color=color, value=value)
+    return _("a {color} card, a {value} or a wild card", color=color, value=value)
 
 
 def why_no_call(game: KaTO, seat: int) -> Text:

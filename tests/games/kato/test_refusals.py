@@ -21,6 +21,7 @@ from host.games.kato.errors import (
     WrongCount,
 )
 from host.games.kato.setup import Options, Target
+from host.games.text import message
 from tests.games.kato.helpers import (
     ANN_WINS,
     card,
@@ -161,6 +162,16 @@ def test_several_cards_are_numbers_of_one_value_all_held() -> None:
     refused(game, simple("Ann", "play", cards="red 5"), MalformedInput, "a list of cards")
     first = simple("Ann", "play", cards=[card("blue", 5), card("red", 5)])
     refused(game, first, NotPlayable, "blue 5 cannot be laid now")  # the first is laid on the top
+
+
+def test_the_card_to_lay_on_an_8_is_said_with_its_article() -> None:
+    """'a red card, an 8 or a wild card': English said 'a 8' (French 'un 8' alike)."""
+    game = game_of(turn_up("Cat", card("red", 8)))
+    said = "blue 7 cannot be laid now: a red card, an 8 or a wild card"
+    refused(game, play("Ann", card("blue", 7)), NotPlayable, said)
+    with pytest.raises(NotPlayable) as raised:
+        game.apply(play("Ann", card("blue", 7)))
+    assert "du rouge, un 8 ou un changement de couleur" in message(raised.value).say("fr")
 
 
 def test_hands_laid_down_are_checked_against_their_size_and_the_deck() -> None:
