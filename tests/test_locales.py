@@ -395,7 +395,9 @@ def test_a_value_quoted_is_said_with_each_language_s_quotes() -> None:
     assert said.say("fr") == "joueur inconnu «\u00a0Nobody\u00a0» (joueurs\u00a0: Ann et Bob)"
     assert said.say("ja") == "不明なプレイヤー「Nobody」です（プレイヤー：AnnとBob）"
     listed = no_such_field("hook", ["to", "at"], ["player"])
-    assert listed == "a hook input has no field 'at' and 'to' (fields: player)"
+    assert listed == "the hook input has no field 'at' and 'to' (fields: player)"
+    # (the input sent, not "a": "a end_turn input" said its article before a vowel)
+    assert no_such_field("end_turn", ["x"], []).startswith("the end_turn input has no field")
     assert "「at」と「to」" in listed.say("ja")
     for kept in (copy.deepcopy(said), pickle.loads(pickle.dumps(said))):
         assert kept.say("ja") == said.say("ja") and kept == said

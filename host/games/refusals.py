@@ -6,7 +6,7 @@ reader's language (host/games/locales/LANG.json); a game raises it as its own er
 >>> str(unknown_type("jump", ["throw", "buy"]))
 "unknown input type 'jump' (types: throw and buy)"
 >>> str(malformed({"type": "buy", "hat": 1}, {"buy": {"card"}}, ["Ann"], ValueError, KeyError))
-"a buy input has no field 'hat' (fields: card)"
+"the buy input has no field 'hat' (fields: card)"
 """
 
 from __future__ import annotations
@@ -57,7 +57,7 @@ def no_such_field(name: str, extra: Iterable[str], fields: Iterable[str]) -> Tex
     """`extra`: the fields the input has and its kind does not; `fields`: those it may have
     besides its type."""
     return _(
-        "a {kind} input has no field {extra} (fields: {fields})",
+        "the {kind} input has no field {extra} (fields: {fields})",
         kind=name,
         extra=[Quoted(name) for name in sorted(extra)],  # ("'x' and 'y'", "「x」と「y」")
         fields=sorted(fields) or _("none besides type and player"),
@@ -65,7 +65,7 @@ def no_such_field(name: str, extra: Iterable[str], fields: Iterable[str]) -> Tex
 
 
 def no_player(name: str) -> Text:
-    return _('a {kind} input needs the "player" who gives it', kind=name)
+    return _('the {kind} input needs the "player" who gives it', kind=name)
 
 
 def unknown_player(name: object, players: Iterable[str], field: str = "") -> Text:

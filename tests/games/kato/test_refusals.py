@@ -86,9 +86,9 @@ def refused(game: KaTO, inp: Any, error: type[IllegalInput], message: str) -> No
         (simple("Ann", "catch", target="Zed"), UnknownPlayer, "target: unknown player 'Zed'"),
         (simple("Ann", "catch", target="Ann"), NotNow, "a player does not catch themselves"),
         (simple("Zed", "draw"), UnknownPlayer, "unknown player 'Zed' (players: Ann, Bob and Cat)"),
-        ({"type": "draw"}, MalformedInput, 'a draw input needs the "player"'),
+        ({"type": "draw"}, MalformedInput, 'the draw input needs the "player"'),
         ({"type": "dance", "player": "Ann"}, MalformedInput, "unknown input type 'dance'"),
-        (simple("Ann", "draw", cards=2), MalformedInput, "a draw input has no field 'cards'"),
+        (simple("Ann", "draw", cards=2), MalformedInput, "the draw input has no field 'cards'"),
         ("draw", MalformedInput, "an input is a JSON object, not str"),
         (
             {"type": ["draw"], "player": "Ann"},

@@ -39,7 +39,7 @@ BAD: list[tuple[Any, type[IllegalInput], str]] = [
     (
         {"type": "hook", "player": "Ann", "space": 0, "runner": "Ann", "to": 3},
         MalformedInput,
-        "a hook input has no field 'to'",
+        "the hook input has no field 'to'",
     ),
     ({"type": "hook", "space": 0, "runner": "Ann"}, MalformedInput, 'needs the "player"'),
     (

@@ -57,7 +57,7 @@ def game(monkeypatch: pytest.MonkeyPatch) -> KingOfTokyo:
 
 def test_the_engine_takes_the_new_kind_with_its_fields_only(game: KingOfTokyo) -> None:
     assert [(w.player, w.kind) for w in game.waiting_for()] == [("B", "tribute")]
-    with pytest.raises(MalformedInput, match="a tribute input has no field 'cards'"):
+    with pytest.raises(MalformedInput, match="the tribute input has no field 'cards'"):
         game.apply({"type": "tribute", "player": "B", "cards": 2})
     game.apply({"type": "tribute", "player": "B", "energy": 2})
     assert (game.monster("A").energy, game.monster("B").energy) == (2, 3)
