@@ -341,9 +341,16 @@ _ONE = re.compile(rf"(?<![\d.,])\b1 ({'|'.join(COUNTED.values())})\b")
 _MANY = re.compile(rf"(?<![\d.,])\b(?:0|[2-9]|[1-9]\d+) ({'|'.join(COUNTED)})\b(?!['’])")
 
 
+# an article that does not agree with the sound after it: "a 8", "a end_turn input", "an 7"
+# (a word of "o" aside: "a one", "a once")
+_ARTICLES = re.compile(r"\b(?:a (?:8|1[18]\b|[aei]|o(?!n[ec]))|an (?:[0-79]|1[02-79])\b)", re.I)
+
+
 def miscounted(text: str) -> list[str]:
-    """The counts of an English `text` whose noun does not agree: '1 cards', '2 card'."""
-    return [m.group(0) for m in (*_ONE.finditer(text), *_MANY.finditer(text))]
+    """The counts of an English `text` whose noun does not agree: '1 cards', '2 card'; and
+    its articles that do not: 'a 8', 'a end_turn input'."""
+    found = (*_ONE.finditer(text), *_MANY.finditer(text), *_ARTICLES.finditer(text))
+    return [m.group(0) for m in found]
 
 
 def test_the_count_check_finds_a_noun_that_does_not_agree() -> None:
@@ -351,6 +358,8 @@ def test_the_count_check_finds_a_noun_that_does_not_agree() -> None:
     assert miscounted("P1 holds 1 cards, P2 has 2 card and 3 die") == ["1 cards", "2 card", "3 die"]
     said = "P1 holds 1 card, P2 11 cards, 0 cards left; 1.5 cards; space 1 wakes up; 2 VP"
     assert miscounted(said) == []
+    assert miscounted("a red card, a 8 or a wild card; a end_turn input") == ["a 8", "a e"]
+    assert miscounted("an 8, an 11, a 7, an input, a one-eyed monster, a user") == []
 
 
 def names_then_does(title: str, player: str) -> bool:
@@ -413,9 +422,10 @@ def test_nothing_said_in_play_says_a_mark_twice_or_miscounts(
     """Every refusal of random play, as the table nests it, what the game waits for, the
     answers the page offers and the feed's story, in every language: no colon said twice in
     a clause, no bracket or full stop twice, no bracket right after a bracket; in English,
-    no count whose noun does not agree. King of Tokyo's 'cannot do this now' said
-    'P2 ne peut pas révéler maintenant : la partie attend : révéler (P1)' (its colon, then
-    the waiting's), and every Japanese refusal 'ゲームは次を待っています：P1：ダイスを振る';
+    no count whose noun does not agree, no 'a' before a vowel. King of Tokyo's 'cannot do
+    this now' said 'P2 ne peut pas révéler maintenant : la partie attend : révéler (P1)'
+    (its colon, then the waiting's), and every Japanese refusal
+    'ゲームは次を待っています：P1：ダイスを振る';
     Kingdom Run's Japanese '今はAnnの番です（Bobではありません）（Annがダイスを振ります）'."""
     kind = played
     rng = random.Random(11)
