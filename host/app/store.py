@@ -559,8 +559,8 @@ class Store:
         `result` (the game ended with it) marks the game over; `holding` is the input held
         for the correction window from now on (None: none). Returns its seq and the time
         it is stored with (the table's feed keeps both, so as not to read them back)."""
-        now = self.clock()
         with self._write() as db:
+            now = self._now(db, game_id)
             (seq,) = db.execute(
                 "SELECT COALESCE(MAX(seq) + 1, 0) FROM inputs WHERE game = ?", (game_id,)
             ).fetchone()
@@ -574,8 +574,8 @@ class Store:
     def undo(self, game_id: int, result: Mapping[str, Any] | None = None) -> Input | None:
         """Mark the game's last input undone; returns it (None: nothing to undo).
         `result`: the game's result after the undo (None: it goes on)."""
-        now = self.clock()
         with self._write() as db:
+            now = self._now(db, game_id)
             row = db.execute(
                 "SELECT seq, input FROM inputs WHERE game = ? AND undone IS NULL "
                 "ORDER BY seq DESC LIMIT 1",
@@ -588,6 +588,16 @@ class Store:
             )
             self._set_status(db, game_id, result, now)
         return dict(json.loads(row[1]))
+
+    def _now(self, db: sqlite3.Connection, game_id: int) -> float:
+        """The time of an input made or undone now: the clock's, but after the game's last
+        such time (a clock set back, or one that did not move: the order the inputs were
+        made and undone in is read from these times, `redoable`)."""
+        (last,) = db.execute(
+            "SELECT MAX(COALESCE(MAX(at), 0), COALESCE(MAX(undone), 0)) FROM inputs WHERE game = ?",
+            (game_id,),
+        ).fetchone()
+        return max(self.clock(), float(last or 0) + 0.001)
 
     def _set_status(
         self,
@@ -658,17 +668,26 @@ class Store:
 
     def redoable(self, game_id: int) -> list[Input]:
         """What Redo gives back after a restart, as the table keeps it (the inputs undone,
-        the last undone last): the inputs undone after the game's last live one, each
-        undone after every input after it was made and after the one after it was undone
-        (an input undone, then another made and undone, is not given back)."""
-        out: list[Input] = []
-        made = undone = float("-inf")  # the latest made of those after it; its undo
-        for h in reversed(self.history(game_id)):
-            if h["undone"] is None or not h["undone"] > max(made, undone):
-                break
-            out.append(h["input"])
-            made, undone = max(made, float(h["at"])), float(h["undone"])
-        return out
+        the last undone last): the game's inputs made and undone, replayed in the order
+        they were (their times, strictly increasing in a game: `_now`) by the table's own
+        rule: an undo keeps its input for Redo, an input made takes the next kept one if it
+        is that one (a redo), else forgets them all. (Before, only the inputs undone after
+        the last live one were read: one given back by Redo is a live one, so the others
+        undone before it were lost at a restart.)"""
+        events: list[tuple[float, int, int, Input]] = []
+        for h in self.history(game_id):
+            events.append((float(h["at"]), 0, h["seq"], h["input"]))
+            if h["undone"] is not None:  # (an older store's tie: a later input's undo first)
+                events.append((float(h["undone"]), 1, -h["seq"], h["input"]))
+        kept: list[Input] = []
+        for _at, undo, _seq, inp in sorted(events, key=lambda e: e[:3]):
+            if undo:
+                kept.append(inp)
+            elif kept and kept[-1] == inp:
+                kept.pop()
+            else:
+                kept.clear()
+        return kept
 
     _ROW = (
         "SELECT g.id, g.kind, g.roles, g.status, g.paused, g.holding, g.result, g.created, "

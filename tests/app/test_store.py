@@ -61,6 +61,30 @@ def test_undo_leaves_the_game_but_stays_in_the_history(tmp_path: Path) -> None:
     assert store.row(game_id).inputs == 2
 
 
+def test_redo_after_a_restart_follows_the_order_even_when_the_clock_does_not(
+    tmp_path: Path,
+) -> None:
+    """Two inputs undone, the first given back by Redo: the second is still to redo, read
+    from the store; the order inputs were made and undone in is kept by their times,
+    which go on after the game's last one when the clock stands still or is set back (a
+    Raspberry Pi without a clock battery, at boot)."""
+    setup, ops = scripted_game()
+    times = iter([100.0, 100.0, 100.0, 40.0, 40.0, 40.0, 40.0, 40.0])
+    store = Store(tmp_path / "games.db", clock=lambda: next(times, 40.0))
+    game_id = store.create(KOT, setup)
+    first, second = [op["input"] for op in ops if op["op"] == "input"][:2]
+    play(store, game_id, [{"op": "input", "input": first}, {"op": "input", "input": second}])
+    assert store.undo(game_id) == second and store.undo(game_id) == first
+    assert store.redoable(game_id) == [second, first]
+    store.append(game_id, first, "page")  # Redo: the first given back
+    history = store.history(game_id)
+    times_kept = sorted(t for h in history for t in (h["at"], h["undone"]) if t is not None)
+    assert len(set(times_kept)) == len(times_kept) == 5  # one time for each, in order
+    assert store.redoable(game_id) == [second]
+    store.append(game_id, second, "page")
+    assert store.redoable(game_id) == []
+
+
 def test_the_list_of_games_names_players_and_winners(tmp_path: Path) -> None:
     setup, ops = scripted_game()
     store = Store(tmp_path / "games.db", clock=iter(range(1000)).__next__)
