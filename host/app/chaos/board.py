@@ -46,6 +46,11 @@ def serial(soak: Soak) -> None:
         return
     rng = soak.rng
     pick = rng.randrange(5)
+    if pick == 2 and int(soak.board.snapshot()["pending_presses"]):
+        # a press frame of a garbled seat is the board's own on a real line (its checksum
+        # holds): the host acknowledges its number, so one forged with the number of a
+        # press the board still sends would end that press unheard (perf42 noticed)
+        pick = 0
     if pick == 0:
         data = bytes(rng.randrange(256) for _ in range(rng.randrange(1, 300)))
     elif pick == 1:
