@@ -75,6 +75,7 @@ PLAYERS_TERMINAL = (
 APP_MODULES = {
     "host.app.table": {"Refused"},
     "host.app.actions": {"Refused"},
+    "host.app.camera_events": set(),  # its notices (a throw not stored, seen but ignored)
     "host.app.asking": {"Refused"},
     "host.app.teach_answers": {"Refused"},
     "host.app.web": {"Refused"},

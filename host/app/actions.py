@@ -4,8 +4,9 @@
 its state version and the door it came through, and calls the function `ACTIONS` names for
 its "do" with the table, the action and its source. Each returns the acknowledgement once
 what it changed is committed; a refusal is a `Refused` (host.app.refusals) and changes
-nothing. They lean on the table's own moves (its commit, undo, correction window, switch to
-another game), which stay in host.app.table.
+nothing. They lean on the table's own moves (its commit, hold, undo, switch to another
+game), which stay in host.app.table, and change what it keeps beside the game through
+`table.state` (host.app.table_state).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import secrets
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from host.app.camera_events import store_waiting
 from host.app.card_readings import DIFFERS
 from host.app.new_game import as_the_form_says, check_names
 from host.app.refusals import Malformed, Refused
@@ -36,55 +38,55 @@ def give_input(table: Table, action: Mapping[str, Any], source: str) -> dict[str
     if not isinstance(inp, Mapping):
         raise Malformed('an "input" action carries "input": {"type": ..., ...}', 400)
     table.apply(inp, source)
-    return table._ack()
+    return table.ack()
 
 
 def enter_throw(table: Table, action: Mapping[str, Any], source: str) -> dict[str, Any]:
     """Dice entered by hand (the camera could not read them, or there is none)."""
-    game, dice = table._playing(), table._dice()
+    game, dice = table.playing(), table.dice()
     if dice is None:
         raise Refused(_("this game has no dice to enter: send its input instead"))
     faces = action.get("faces")
     if not isinstance(faces, list) or not all(isinstance(f, str) for f in faces):
         raise Malformed('a "throw" action carries "faces": the faces showing, as a list', 400)
     inp = dice.entered_throw(game, faces)
-    asked = table.asking
-    table._drop_asking()
+    asked = table.state.asking
+    table.drop_asking()
     try:
-        table._commit(game, inp, source)
+        table.commit(game, inp, source)
     except BaseException:
-        table.asking = asked
+        table.state.asking = asked
         raise
-    table.throw = {"status": "entered", "input": dict(inp), "dice": [], "snapshot": None}
+    table.state.throw = {"status": "entered", "input": dict(inp), "dice": [], "snapshot": None}
     waits = {w.kind for w in game.waiting_for() if w.player == inp["player"]}
     if RESOLVE in waits and THROW not in waits:  # the last throw: the throws end
-        table._hold({"type": RESOLVE, "player": inp["player"]})
-    return table._ack()
+        table.hold({"type": RESOLVE, "player": inp["player"]})
+    return table.ack()
 
 
 def undo(table: Table, action: Mapping[str, Any], source: str) -> dict[str, Any]:
-    game = table._playing(allow_over=True)
+    game = table.playing(allow_over=True)
     assert table.kind is not None and table.game_id is not None
-    if table.asking is not None:  # undo first takes back the throw asked about
-        table._drop_asking()
-        table.throw = None
+    if table.state.asking is not None:  # undo first takes back the throw asked about
+        table.drop_asking()
+        table.state.throw = None
         table.notice("info", _("undo: the throw not read is dropped"))
-        table._publish()
-        return table._ack()
+        table.publish()
+        return table.ack()
     if table.holding is not None:  # undo first takes back the end of the throws
-        table._window.shut()
+        table.state.correction.shut()
         table.store.hold(table.game_id, None)
         table.notice("info", _("undo: the throws go on"))
-        table._publish()
-        return table._ack()
-    undone, said = table._undo_last(game)
-    table.throw = None  # the camera's last throw is no longer the game's
+        table.publish()
+        return table.ack()
+    undone, said = table.undo_last(game)
+    table.state.throw = None  # the camera's last throw is no longer the game's
     for camera in table.cameras:
         camera.undone()  # (a hand awaited again counts its cards still lying)
-    table._redo.append(dict(undone))
+    table.state.redo.append(dict(undone))
     table.notice("info", _("undone: {what}", what=said))
-    table._publish()
-    return table._ack()
+    table.publish()
+    return table.ack()
 
 
 def replace(table: Table, action: Mapping[str, Any], source: str) -> dict[str, Any]:
@@ -94,9 +96,9 @@ def replace(table: Table, action: Mapping[str, Any], source: str) -> dict[str, A
     inp = action.get("input")
     if not isinstance(inp, Mapping):
         raise Malformed('a "replace" action carries "input": {"type": ..., ...}', 400)
-    game = table._playing()
-    read = table.throw
-    last = table._feed.log(1)  # the last input, as the store holds it
+    game, state = table.playing(), table.state
+    read = state.throw
+    last = table.log(1)  # the last input, as the store holds it
     # the camera's reading taken, or cards entered on the page that it read otherwise
     entered = read is not None and read.get("status") == "differs"
     if (
@@ -116,29 +118,29 @@ def replace(table: Table, action: Mapping[str, Any], source: str) -> dict[str, A
                 player=str(wrong.get("player")),
             )
         )
-    undone, _said = table._undo_last(game)  # (the fix is told against the state before)
+    undone, _said = table.undo_last(game)  # (the fix is told against the state before)
     try:
-        table._commit(game, inp, source)
+        table.commit(game, inp, source)
     except BaseException:
-        table._commit(game, undone, last[0]["source"])  # as it was: that reading stands
-        table.throw = read
+        table.commit(game, undone, last[0]["source"])  # as it was: that reading stands
+        state.throw = read
         raise
-    table._entered = None  # (the camera saw these cards already: no confirmation to come)
-    table.throw = {**read, "status": "fixed", "input": dict(inp)}
+    state.entered = None  # (the camera saw these cards already: no confirmation to come)
+    state.throw = {**read, "status": "fixed", "input": dict(inp)}
     for offer in ("fix", *DIFFERS):
-        table.throw.pop(offer, None)
-    table._publish()
-    return table._ack()
+        state.throw.pop(offer, None)
+    table.publish()
+    return table.ack()
 
 
 def throw_again(table: Table, action: Mapping[str, Any], source: str) -> dict[str, Any]:
     """The throw asked about is not taken: the dice are thrown again."""
-    if table.asking is None:
+    if table.state.asking is None:
         raise Refused(_("no throw waits for a die's face now"))
-    table._drop_asking()
-    table.throw = None
-    table._publish()
-    return table._ack()
+    table.drop_asking()
+    table.state.throw = None
+    table.publish()
+    return table.ack()
 
 
 def teach(table: Table, action: Mapping[str, Any], source: str) -> dict[str, Any]:
@@ -146,25 +148,26 @@ def teach(table: Table, action: Mapping[str, Any], source: str) -> dict[str, Any
     if table.learning is None:
         raise Refused(_("this table does not learn (no learning store)"), 409)
     answer = dice_answer(action)
-    table._answers.check(action, answer)
+    table.state.answers.check(action, answer)
     try:
-        table.learning.act(action, dice_context(table.game, table._dice(), table._last_expected))
+        context = dice_context(table.game, table.dice(), table.state.last_expected)
+        table.learning.act(action, context)
     except UserError as error:
         raise Refused(message(error)) from None
-    table._answers.answered(action, answer, table.version)
-    return table._ack()
+    table.state.answers.answered(action, answer, table.version)
+    return table.ack()
 
 
 def teach_cards(table: Table, action: Mapping[str, Any], source: str) -> dict[str, Any]:
     """A step of teaching the table its deck of cards (host.app.card_teaching)."""
     answer = card_answer(action)
-    table._answers.check(action, answer)
+    table.state.answers.check(action, answer)
     try:
         table.card_teaching.act(action, table.kind)
     except UserError as error:
         raise Refused(message(error)) from None
-    table._answers.answered(action, answer, table.version)
-    return table._ack()
+    table.state.answers.answered(action, answer, table.version)
+    return table.ack()
 
 
 def roll_back(table: Table, action: Mapping[str, Any], source: str) -> dict[str, Any]:
@@ -179,29 +182,29 @@ def roll_back(table: Table, action: Mapping[str, Any], source: str) -> dict[str,
         number = table.learning.roll_back(name, version)
     except UserError as error:
         raise Refused(message(error)) from None
-    return {**table._ack(), "version": number}
+    return {**table.ack(), "version": number}
 
 
 def redo(table: Table, action: Mapping[str, Any], source: str) -> dict[str, Any]:
     """The last input undone, given again (undo, then redo, is no change)."""
-    game = table._playing()
-    if not table._redo:
+    game = table.playing()
+    if not table.state.redo:
         raise Refused(_("There is nothing to redo: only what was just undone can be redone"))
-    table._commit(game, table._redo[-1], source)
-    return table._ack()
+    table.commit(game, table.state.redo[-1], source)
+    return table.ack()
 
 
 def pause(table: Table, action: Mapping[str, Any], source: str) -> dict[str, Any]:
-    table._playing(allow_paused=True)
+    table.playing(allow_paused=True)
     assert table.game_id is not None
     paused = action.get("do") == "pause"
     table.store.set_paused(table.game_id, paused)
     table.paused = paused
     if not paused and table.holding is not None:
-        table._window.again()  # a fresh look after the break
+        table.state.correction.again()  # a fresh look after the break
     table.notice("info", _("game paused") if paused else _("game resumed"))
-    table._publish()
-    return table._ack()
+    table.publish()
+    return table.ack()
 
 
 def new_game(table: Table, action: Mapping[str, Any], source: str) -> dict[str, Any]:
@@ -221,9 +224,9 @@ def new_game(table: Table, action: Mapping[str, Any], source: str) -> dict[str, 
         raise Refused(_("cannot start this game: {why}", why=why), 400) from None
     # a new game, a new PIN; but a recorded session's game is set up the moment the
     # table starts, so the PIN just shown stays (two PINs at start confused)
-    table._switch(game_id, fresh_pin=source != RECORDING)
+    table.switch(game_id, fresh_pin=source != RECORDING)
     # the one who set it up keeps access
-    return {**table._ack(), "pin": table.store.pin, "pin_tag": table.pin_tag()}
+    return {**table.ack(), "pin": table.store.pin, "pin_tag": table.pin_tag()}
 
 
 def import_game(table: Table, action: Mapping[str, Any], source: str) -> dict[str, Any]:
@@ -233,9 +236,9 @@ def import_game(table: Table, action: Mapping[str, Any], source: str) -> dict[st
     except GameFileError as error:
         raise Refused(_("cannot import this game: {why}", why=message(error)), 400) from None
     if action.get("open", True):
-        table._switch(game_id, fresh_pin=False)
+        table.switch(game_id, fresh_pin=False)
     # the same game imported again is that game, not a second one in the statistics
-    return {**table._ack(), "imported": game_id, "known": game_id in known}
+    return {**table.ack(), "imported": game_id, "known": game_id in known}
 
 
 def open_game(table: Table, action: Mapping[str, Any], source: str) -> dict[str, Any]:
@@ -246,41 +249,43 @@ def open_game(table: Table, action: Mapping[str, Any], source: str) -> dict[str,
         table.store.row(game_id)
     except UserError as error:
         raise Refused(message(error), 404) from None
-    table._switch(game_id, fresh_pin=False)
-    return table._ack()
+    table.switch(game_id, fresh_pin=False)
+    return table.ack()
 
 
 def name_die(table: Table, action: Mapping[str, Any], source: str) -> dict[str, Any]:
     """A person says what an unknown die of the throw asked about shows; once every one
     is said, the throw is the camera's with those faces (and they teach the set)."""
-    if table.asking is None:
+    state = table.state
+    asking, throw = state.asking, state.throw
+    if asking is None:
         raise Refused(_("no throw waits for a die's face now"))
-    event, dice = table.asking.event, table._dice()
+    event, dice = asking.event, table.dice()
     face = action.get("face")
-    die = table.asking.say(action.get("die"), face, dice.faces if dice is not None else {})
-    if table.learning is not None and table.throw is not None and table.throw.get("face_set"):
+    die = asking.say(action.get("die"), face, dice.faces if dice is not None else {})
+    if table.learning is not None and throw is not None and throw.get("face_set"):
         cut = event.cuts[die] if die < len(event.cuts) else b""
-        key = f"{table.throw['key']} die {die}"
+        key = f"{throw['key']} die {die}"
         if cut:
             table.learning.from_answer(
-                table.throw["face_set"],
+                throw["face_set"],
                 event.dice[die],
                 cut,
                 str(face),
                 key,
-                table.throw.get("face_sets") or None,
+                throw.get("face_sets") or None,
             )
-    if not table.asking.done:
-        table._publish()
-        return table._ack()
-    answered, said = table.asking.answered(), table.asking.said
-    table.asking = None
+    if not asking.done:
+        table.publish()
+        return table.ack()
+    answered, said = asking.answered(), asking.said
+    state.asking = None
     for camera in table.cameras:
         camera.answer(event.throw, said)
-    table.throw = None
-    table._unstored.append(answered)
-    table._store_camera_events()
-    return table._ack()
+    state.throw = None
+    state.unstored.append(answered)
+    store_waiting(table)
+    return table.ack()
 
 
 Action = Callable[["Table", Mapping[str, Any], str], dict[str, Any]]

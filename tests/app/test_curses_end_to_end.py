@@ -62,7 +62,7 @@ class Seen:
 
 
 def turn_of(game: Game) -> Hashable:
-    """The turn the table tells the camera (host.app.table.Table._turn_key, within one game
+    """The turn the table tells the camera (host.app.table.Table.turn_key, within one game
     and no undo): a new one starts a new turn for the follower."""
     expected = KIND.dice.expected(game)
     return (KIND.turn(game), None if expected is None else expected.player)
