@@ -661,6 +661,7 @@ class Table:
         if self.game_id is None:
             return
         self.kind, self.game, self._feed = load(self.store, self.game_id)
+        self.state.redo = self.store.redoable(self.game_id)  # (an input taken had changed it)
         row = self.store.row(self.game_id)
         self.paused = row.paused
         if row.holding != self.holding:

@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 import random
 import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +15,7 @@ import pytest
 
 from host.app.board_seam import ButtonPress
 from host.app.camera import MisfitSeen, ThrowSeen
-from host.app.store import Store
+from host.app.store import Store, StoreError
 from host.app.table import Refused, Table
 from host.games import DiceExpectation
 from host.games.kot.table_kind import KIND as KOT
@@ -177,6 +179,43 @@ def test_a_press_the_store_cannot_take_is_given_back_and_none_of_it_is_done(
     board.pressed.append(press)  # the board's resend, once the store can be written
     table.tick()
     assert board.done_presses == [press] and table.holding is not None
+
+
+def test_a_press_the_store_cannot_commit_leaves_redo_as_it_was(
+    tmp_path: Path, board: FakeBoard, clock: Clock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A press's inputs and its key are one transaction: when the store cannot commit it
+    at its end (a disk full), none of it is done and the table reloads the game as stored.
+    What Redo gives back is as stored too: the press's draw, the input undone, had taken
+    it off, and the page offered no Redo (until a restart, whose store still had it)."""
+    table = new_table(tmp_path / "games.db", board, clock)
+    setup = {"players": [{"name": "Ann"}, {"name": "Bob"}], "first_player": "Ann"}
+    table.act({"do": "new_game", "game": "kato", "setup": setup})
+    turn_up = {"type": "turn_up", "player": "Bob", "card": {"color": "red", "value": "7"}}
+    draw = {"type": "draw", "player": "Ann"}
+    table.act({"do": "input", "input": turn_up})
+    table.act({"do": "input", "input": draw})
+    table.act({"do": "undo"})
+    assert table.view()["game"]["redo"] is True
+    transaction = table.store.transaction
+
+    @contextmanager
+    def fails_at_its_end() -> Iterator[None]:
+        with transaction():
+            yield
+            raise StoreError("the disk is full")
+
+    monkeypatch.setattr(table.store, "transaction", fails_at_its_end)
+    press = ButtonPress(0, "1A2B3C4D/01")
+    board.pressed.append(press)  # Ann's button: draw
+    clock.advance(2)
+    table.tick()
+    assert board.given_back == [press] and stored(table) == [turn_up]
+    assert table.game is not None and len(table.game.log) == 1
+    assert table.view()["game"]["redo"] is True  # (was False)
+    monkeypatch.undo()
+    table.act({"do": "redo"})
+    assert stored(table) == [turn_up, draw]
 
 
 def test_a_press_waits_behind_the_camera_s_throws_the_store_could_not_take(
