@@ -123,6 +123,10 @@ class Table:
         self._announced_pin = ""  # the PIN last said on the console
         self._publish_later = 0  # inside a press's transaction: publish at its end
         self._publish_due = False
+        # a press's inputs, told once it is stored (each with its feed entry), and the entry
+        # of the one being told
+        self._untold: list[tuple[Input, str, dict[str, Any]]] = []
+        self._telling: dict[str, Any] | None = None
         self._feed = Feed()  # what each input of the game's log did, in words
         self._pin_key: bytes | None = None  # the store's secret for tagging its PIN
         self.learning: Learning | None = None  # what the table learns of its dice
@@ -303,18 +307,24 @@ class Table:
             if key is not None and key == self.store.last_press:
                 return  # done before this host (re)started; the board never heard so
             self._publish_later += 1  # the board and the page see it once it is committed
+            stored = False
             try:
                 with self.store.transaction():
                     self._press(seat, arrived)
                     if key is not None:
                         self.store.last_press = key
+                stored = True
             except StoreError:
                 self._reload()  # the store kept none of it: nor does the game
                 raise
             finally:
                 self._publish_later -= 1
+                untold, self._untold = self._untold, []
                 if self._publish_due and not self._publish_later:
                     self.publish()
+                if stored:  # (what the store did not keep is not told)
+                    for inp, source, entry in untold:
+                        self._tell(inp, source, entry)
 
     def _meanings(self) -> dict[int, Meaning]:
         if self.game is None:
@@ -549,13 +559,25 @@ class Table:
                 else _("game over: nobody won"),
             )
         self.publish()
-        for listener in self._commit_listeners:
-            try:
-                listener(inp, source)
-            except Exception as error:  # the input is taken: a listener's bug must not undo it
-                self.notice(
-                    "error", _("internal error telling an input: {error}", error=repr(error))
-                )
+        if self._publish_later:  # inside a press: told once its transaction is committed
+            self._untold.append((inp, source, self._feed.entries[-1]))
+        else:
+            self._tell(inp, source)
+
+    def _tell(self, inp: Input, source: str, entry: dict[str, Any] | None = None) -> None:
+        """An input stored: the commit listeners hear it (`entry`: its feed entry, told
+        after the inputs that followed it in a press; `last_told` gives it meanwhile)."""
+        self._telling = entry
+        try:
+            for listener in self._commit_listeners:
+                try:
+                    listener(inp, source)
+                except Exception as error:  # (taken: a listener's bug must not undo it)
+                    self.notice(
+                        "error", _("internal error telling an input: {error}", error=repr(error))
+                    )
+        finally:
+            self._telling = None
 
     def _seen_already(self, inp: Input, at: int) -> bool:
         """Cards entered at the game's `at`th input that the camera will not confirm: it
@@ -827,8 +849,11 @@ class Table:
 
     def last_told(self) -> dict[str, Any] | None:
         """The feed's entry of the last input taken (its "said" and what it "did", in
-        words; None: none yet), as the page's feed shows it."""
+        words; None: none yet), as the page's feed shows it; to a commit listener, the
+        entry of the input it hears."""
         with self._lock:
+            if self._telling is not None:
+                return dict(self._telling)
             return dict(self._feed.entries[-1]) if self._feed.entries else None
 
     def inputs_taken(self) -> int:

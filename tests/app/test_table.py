@@ -181,6 +181,20 @@ def test_a_press_the_store_cannot_take_is_given_back_and_none_of_it_is_done(
     assert board.done_presses == [press] and table.holding is not None
 
 
+def commits_fail(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The store's transactions fail at their end, as a disk full at the commit: the
+    writes inside are rolled back (monkeypatch.undo() makes room again)."""
+    transaction = store.transaction
+
+    @contextmanager
+    def fails_at_its_end() -> Iterator[None]:
+        with transaction():
+            yield
+            raise StoreError("the disk is full")
+
+    monkeypatch.setattr(store, "transaction", fails_at_its_end)
+
+
 def test_a_press_the_store_cannot_commit_leaves_redo_as_it_was(
     tmp_path: Path, board: FakeBoard, clock: Clock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -197,15 +211,7 @@ def test_a_press_the_store_cannot_commit_leaves_redo_as_it_was(
     table.act({"do": "input", "input": draw})
     table.act({"do": "undo"})
     assert table.view()["game"]["redo"] is True
-    transaction = table.store.transaction
-
-    @contextmanager
-    def fails_at_its_end() -> Iterator[None]:
-        with transaction():
-            yield
-            raise StoreError("the disk is full")
-
-    monkeypatch.setattr(table.store, "transaction", fails_at_its_end)
+    commits_fail(table.store, monkeypatch)
     press = ButtonPress(0, "1A2B3C4D/01")
     board.pressed.append(press)  # Ann's button: draw
     clock.advance(2)
@@ -216,6 +222,67 @@ def test_a_press_the_store_cannot_commit_leaves_redo_as_it_was(
     monkeypatch.undo()
     table.act({"do": "redo"})
     assert stored(table) == [turn_up, draw]
+
+
+def test_a_press_is_told_once_the_store_committed_it(
+    tmp_path: Path, board: FakeBoard, clock: Clock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """on_commit's listeners (the console's story: the board drawn after a turn ended) hear
+    an input once it is stored: a press's, once its transaction is committed. Before, they
+    heard Ann's end of turn the store then refused (the console drew the board after her
+    turn while it was still hers), and heard it again when the board sent the press again."""
+    table = new_table(tmp_path / "games.db", board, clock)
+    table.act({"do": "new_game", "setup": {"players": PLAYERS, "first_player": "Ann", "seed": 4}})
+    told: list[tuple[dict[str, Any], str, str]] = []
+    table.on_commit(lambda inp, source: told.append((dict(inp), source, table.awaited())))
+    table.camera_event(seen(["1", "1", "2", "claw", "heart", "energy"]))
+    table.act({"do": "input", "input": {"type": "resolve", "player": "Ann"}})
+    pass_window(table, clock)
+    told.clear()
+    commits_fail(table.store, monkeypatch)
+    press = ButtonPress(0, "1A2B3C4D/01")
+    board.pressed.append(press)  # Ann's button: the end of her turn
+    clock.advance(2)
+    table.tick()
+    assert board.given_back == [press] and stored(table)[-1]["type"] != "end_turn"
+    assert told == []
+    monkeypatch.undo()
+    board.pressed.append(press)  # the board's resend
+    table.tick()
+    assert [(inp["type"], source) for inp, source, _ in told] == [("end_turn", "button")]
+    assert "Bob" in told[0][2]  # (told once stored: the game then waits for Bob)
+
+
+def test_each_input_of_a_press_is_told_with_its_own_feed_entry(
+    tmp_path: Path, board: FakeBoard, clock: Clock
+) -> None:
+    """Cat's claws hurt Ann in Tokyo City and Bob in Tokyo Bay; her button means both
+    stay: two inputs, told once the press is stored, each with its entry of the feed
+    (`last_told`, the demo's words), not the press's last entry twice."""
+    table = new_table(tmp_path / "games.db", board, clock)
+    players = [*PLAYERS, {"name": "Eve", "monster": "Giga Zaur"}]
+    table.act({"do": "new_game", "setup": {"players": players, "first_player": "Ann", "seed": 4}})
+    clock.advance(1)
+    for player in ("Ann", "Bob", "Cat"):  # Ann enters Tokyo City, Bob Tokyo Bay
+        table.camera_event(seen(["claw", "claw", "1", "2", "heart", "energy"]))
+        table.act({"do": "input", "input": {"type": "resolve", "player": player}})
+        pass_window(table, clock)
+        if player == "Bob":
+            table.act({"do": "input", "input": {"type": "yield", "player": "Ann", "leave": False}})
+        if player != "Cat":
+            table.act({"do": "input", "input": {"type": "end_turn", "player": player}})
+    told: list[tuple[str, str]] = []
+    table.on_commit(lambda inp, source: told.append((inp["player"], said(table))))
+    board.pressed.append(ButtonPress(2, "1A2B3C4D/01"))  # Cat's button: the others stay
+    clock.advance(2)
+    table.tick()
+    assert told == [("Ann", "Ann stays in Tokyo"), ("Bob", "Bob stays in Tokyo")]
+
+
+def said(table: Table) -> str:
+    entry = table.last_told()
+    assert entry is not None
+    return str(localize(entry["said"], "en"))
 
 
 def test_a_press_waits_behind_the_camera_s_throws_the_store_could_not_take(
