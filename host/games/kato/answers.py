@@ -16,7 +16,7 @@ from typing import Any
 from host.games import Input, Waiting
 from host.games.kato.cards import Card
 from host.games.kato.engine import CATCH_PENALTY, KaTO
-from host.games.kato.text import _, card_name
+from host.games.kato.text import _, card_name, color_name
 from host.games.page import choice, fields_form, generic_answers, pick_field
 
 Answer = dict[str, Any]
@@ -38,7 +38,7 @@ def _turn_up(g: KaTO, w: Waiting, base: Input) -> Answer:
 def _color(g: KaTO, w: Waiting, base: Input) -> Answer:
     return {
         "title": _("{player}: name the colour of the wild card turned up", player=w.player),
-        "choices": [choice(_.name(c), {**base, "color": c}) for c in w.options["colors"]],
+        "choices": [choice(color_name(c), {**base, "color": c}) for c in w.options["colors"]],
     }
 
 
@@ -50,7 +50,7 @@ def _play(g: KaTO, w: Waiting, base: Input) -> Answer:
             choices.append(choice(name, {**base, "card": c.json()}))
             continue
         for colour in w.options["named"]:
-            label = _("{card}, {color}", card=name, color=_.name(colour))
+            label = _("{card}, {color}", card=name, color=color_name(colour))
             choices.append(choice(label, {**base, "card": c.json(), "named": colour}))
     top, owed = w.options["top"], w.options.get("owed")
     if top is None:

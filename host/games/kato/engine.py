@@ -50,7 +50,7 @@ from host.games.kato.errors import (
 from host.games.kato.phases import COLOR, COUNT, DRAWN, OVER, PLAY, TURN_UP, VERDICT
 from host.games.kato.piles import Piles
 from host.games.kato.setup import POINTS, Setup, check_setup
-from host.games.kato.text import _, card_name
+from host.games.kato.text import _, card_name, color_name
 from host.games.logged import LoggedGame
 from host.games.text import OneOf, Quoted, Text
 
@@ -429,7 +429,7 @@ class KaTO(LoggedGame):
         return _(
             "{field}: one of {colours}, not {value}",
             field=field,
-            colours=OneOf(_.name(colour) for colour in self.colors),
+            colours=OneOf(color_name(colour) for colour in self.colors),
             value=Quoted(value),
         )
 

@@ -16,7 +16,7 @@ from typing import Any
 from host.games.kato.cards import DEFAULT_VALUES
 from host.games.kato.engine import KaTO
 from host.games.kato.setup import CONE_EFFECTS, DEFAULT_TARGET, HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS
-from host.games.kato.text import CALLS, VALUE_LABELS, _, card_name
+from host.games.kato.text import CALLS, VALUE_LABELS, _, card_name, color_name
 from host.games.page import PLAYERS, dial, field, form, item_list, score_table, seat
 from host.games.page import view as page_view
 
@@ -102,7 +102,7 @@ def view(game: KaTO) -> dict[str, Any]:
         )
         note = _("play goes {way}; {rest}", way=way, rest=note)
     if s["color"] and top is not None and s["color"] != top["color"]:  # (a wild's colour: as
-        shown.append(_("colour asked: {color}", color=_.name(s["color"])))  # large as its card)
+        shown.append(_("colour asked: {color}", color=color_name(s["color"])))  # large as its card)
     rounds = s["rounds"]
     columns = [_("round {n}", n=r["round"]) for r in rounds] + [_("total")]
     rows = [

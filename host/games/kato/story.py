@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from host.games import Input
-from host.games.kato.text import INPUTS_SAID, _, card_name
+from host.games.kato.text import INPUTS_SAID, _, card_name, color_name
 
 
 def story(before: Mapping[str, Any], after: Mapping[str, Any], inp: Input) -> dict[str, Any]:
@@ -46,13 +46,13 @@ def said(before: Mapping[str, Any], inp: Input) -> str:
     if kind == "play":
         cards = [card_name(c) for c in inp.get("cards") or [inp["card"]]]
         if inp.get("named"):
-            color = _.name(str(inp["named"]))
+            color = color_name(str(inp["named"]))
             return _(
                 "{player} lays {cards} and names {color}", player=who, cards=cards, color=color
             )
         return _("{player} lays {cards}", player=who, cards=cards)
     if kind == "color":
-        return _("{player} names {color}", player=who, color=_.name(str(inp["color"])))
+        return _("{player} names {color}", player=who, color=color_name(str(inp["color"])))
     if kind == "catch":
         return _("{player} catches {target}", player=who, target=str(inp["target"]))
     if kind == "verdict" and before.get("challenge"):

@@ -22,6 +22,21 @@ def _names() -> Iterator[str]:
 
 
 _ = Words(__package__ or "host.games.kato", names=_names)
+_DECLARED: set[str] = set()  # the names above, once asked (`color_name`)
+
+
+def color_name(color: str) -> Text | str:
+    """A colour as people say it: the deck's usual ones in the language ("rouge", "赤"); one
+    a setup gives its deck itself ("purple") as it was given, as a player's name (no
+    translation has it).
+
+    >>> color_name("red").say("fr"), color_name("purple")
+    ('rouge', 'purple')
+    """
+    if not _DECLARED:
+        _DECLARED.update(_names())
+    return _.name(color) if color in _DECLARED else color
+
 
 # what each input does, in words, for the page's feed (GameKind.inputs_said)
 INPUTS_SAID = {
@@ -43,4 +58,4 @@ def card_name(card: Mapping[str, str]) -> Text:
     value = _.name(VALUE_LABELS.get(card["value"], card["value"]))
     if card["color"] == "black":  # the wild kinds have no colour of their own
         return value
-    return _("{color} {value}", color=_.name(card["color"]), value=value)
+    return _("{color} {value}", color=color_name(card["color"]), value=value)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from host.games import IllegalInput, Waiting
 from host.games.kato.cards import WILD4, Card
 from host.games.kato.phases import COLOR, COUNT, DRAWN, OVER, PLAY, TURN_UP, VERDICT
-from host.games.kato.text import VALUE_LABELS, _
+from host.games.kato.text import VALUE_LABELS, _, color_name
 from host.games.text import Text
 
 if TYPE_CHECKING:
@@ -154,7 +154,7 @@ def play_rule(game: KaTO) -> Text:
         if game.options.cone in ("cancel", "plus10"):
             return _("only a wild draw four or a cone on the {n} cards owed", n=game.owed)
         return _("only a wild draw four on the {n} cards owed", n=game.owed)
-    top, color = game.top, _.name(game.color)
+    top, color = game.top, color_name(str(game.color))
     if top is None or top.wild:
         return _("a {color} card or a wild card", color=color)
     value = _value(top)
