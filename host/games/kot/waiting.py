@@ -18,7 +18,7 @@ from host.games.kot.rules import BLACK_DICE, BUY, FACES, OVER, ROLL, ROLLOFF, SW
 from host.games.kot.setup import DICE_BOXES
 from host.games.kot.state import Monster, State
 from host.games.kot.text import _
-from host.games.text import Text
+from host.games.text import OneOf, Text
 
 
 def face_set(game: State) -> str:
@@ -136,6 +136,8 @@ def describe(waits: list[Waiting]) -> Text:
 
     >>> describe([Waiting("Bob", "throw"), Waiting("Bob", "end_turn"), Waiting("Ann", "use")])
     'the game waits for Bob to throw or end turn and Ann to use'
+    >>> str(describe([Waiting("Bob", k) for k in ("buy", "sweep", "end_turn")]))
+    'the game waits for Bob to buy, sweep or end turn'
     """
     waits = [w for w in waits if not w.options.get("any_time")]
     if not waits:
@@ -146,18 +148,12 @@ def describe(waits: list[Waiting]) -> Text:
         if w.kind not in kinds:
             kinds.append(w.kind)
     parts = [
-        _("{player} to {actions}", player=p, actions=_either([verb(k) for k in kinds]))
+        # (a choice, joined as the language joins one: "throw, resolve or correct", not
+        # "throw or resolve or correct")
+        _("{player} to {actions}", player=p, actions=OneOf(verb(k) for k in kinds))
         for p, kinds in by_player.items()
     ]
     return _("the game waits for {waits}", waits=parts)
-
-
-def _either(said: list[Text]) -> Text:
-    """ "a or b or c" in the reader's language."""
-    out = said[0]
-    for then in said[1:]:
-        out = _("{first} or {then}", first=out, then=then)
-    return out
 
 
 def verb(kind: str) -> Text:

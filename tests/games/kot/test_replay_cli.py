@@ -126,7 +126,9 @@ BAD = [
         base_script(
             inputs=[*base_script()["inputs"][:1], {"type": "buy", "player": "Ann", "card": "Heal"}]
         ),
-        "inputs[1] (buy by Ann): Ann cannot buy now: the game waits for Ann to throw or resolve",
+        # (a choice joined as one: not "to throw or resolve or correct")
+        "inputs[1] (buy by Ann): Ann cannot buy now: "
+        "the game waits for Ann to throw, resolve or correct",
     ),
     (
         "a 4th throw",
