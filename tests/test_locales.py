@@ -386,7 +386,7 @@ def test_a_value_quoted_is_said_with_each_language_s_quotes() -> None:
     French (a no-break space inside, as its translations quote: "le jeu de cartes
     « {name} »"), 「boots」 in Japanese (as they quote: "カードセット「{name}」"), in a list,
     nested (vision's, too), after a copy and a restart."""
-    from host.games.refusals import no_such_field, unknown_player
+    from host.games.refusals import no_such_field, not_an_object, unknown_player
     from vision.words import Quoted as VisionQuoted
     from vision.words import _ as vision_said
 
@@ -394,6 +394,11 @@ def test_a_value_quoted_is_said_with_each_language_s_quotes() -> None:
     assert said == "unknown player 'Nobody' (players: Ann and Bob)"
     assert said.say("fr") == "joueur inconnu «\u00a0Nobody\u00a0» (joueurs\u00a0: Ann et Bob)"
     assert said.say("ja") == "不明なプレイヤー「Nobody」です（プレイヤー：AnnとBob）"
+    # a value sent in place of an input, quoted as written (it said its Python type, "not str")
+    sent = not_an_object(["throw"])
+    assert sent == "an input is a JSON object, not a list of 'throw'"
+    assert sent.say("fr") == "une entrée est un objet JSON, pas une liste de «\u00a0throw\u00a0»"
+    assert sent.say("ja") == "入力は JSON オブジェクトです。リスト（「throw」）ではありません"
     listed = no_such_field("hook", ["to", "at"], ["player"])
     assert listed == "the hook input has no field 'at' and 'to' (fields: player)"
     # (the input sent, not "a": "a end_turn input" said its article before a vowel)

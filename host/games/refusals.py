@@ -46,7 +46,9 @@ def malformed(
 
 
 def not_an_object(inp: object) -> Text:
-    return _("an input is a JSON object, not {what}", what=type(inp).__name__)
+    """The value sent quoted, as a player wrote it ("not 'throw'", "not a list of 'x'"):
+    its Python type said "not str"."""
+    return _("an input is a JSON object, not {what}", what=Quoted(inp))
 
 
 def unknown_type(name: object, types: Iterable[str]) -> Text:

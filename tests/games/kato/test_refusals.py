@@ -89,7 +89,7 @@ def refused(game: KaTO, inp: Any, error: type[IllegalInput], message: str) -> No
         ({"type": "draw"}, MalformedInput, 'the draw input needs the "player"'),
         ({"type": "dance", "player": "Ann"}, MalformedInput, "unknown input type 'dance'"),
         (simple("Ann", "draw", cards=2), MalformedInput, "the draw input has no field 'cards'"),
-        ("draw", MalformedInput, "an input is a JSON object, not str"),
+        ("draw", MalformedInput, "an input is a JSON object, not 'draw'"),
         (
             {"type": ["draw"], "player": "Ann"},
             MalformedInput,

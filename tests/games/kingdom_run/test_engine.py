@@ -34,7 +34,7 @@ def test_it_is_a_game() -> None:
 
 
 BAD: list[tuple[Any, type[IllegalInput], str]] = [
-    ("boots", MalformedInput, "an input is a JSON object, not str"),
+    ("boots", MalformedInput, "an input is a JSON object, not 'boots'"),
     ({"type": "run", "player": "Ann"}, MalformedInput, "unknown input type 'run'"),
     (
         {"type": "hook", "player": "Ann", "space": 0, "runner": "Ann", "to": 3},
