@@ -113,18 +113,30 @@ def _setups(kind: GameKind) -> Iterator[dict[str, Any]]:
         choices = field.get("choices")
         if not isinstance(choices, list):
             continue
-        for choice in reversed(choices):
+        values = [c["value"] for c in reversed(choices)]
+        # then each made 10 and 100 times longer where it is a count (a target of rounds
+        # or points): random play ends most games of the choices offered in a few hundred
+        # inputs, and a long game is what this bench measures
+        values += [_longer(v, k) for k in (10, 100) for v in values if _longer(v, k) != v]
+        for value in values:
             setup = json.loads(json.dumps(base))
             *path, last = str(field["name"]).split(".")
             place = setup
             for part in path:
                 place = place.setdefault(part, {})
-            place[last] = choice["value"]
+            place[last] = value
             try:
                 kind.new(setup)
             except ValueError:
                 continue
             yield setup
+
+
+def _longer(value: Any, times: int) -> Any:
+    """A choice's value with each count in it `times` as large (a mapping of counts)."""
+    if isinstance(value, dict) and value and all(type(v) is int for v in value.values()):
+        return {k: v * times for k, v in value.items()}
+    return value
 
 
 class _Served:
