@@ -457,7 +457,9 @@ class KaTO(LoggedGame):
             raise waits.refusal(NotNow, _("no hand is laid down now"), self)
         if seat == self.winner or seat in self.laid:
             if seat == self.winner:
-                done = _("{player} won the round", player=name)
+                # (not "Ann won the round", said again by what the game waits for:
+                # "Ann won the round; Ann won the round: Bob, lay down your cards")
+                done = _("the round's winner lays down no cards")
             else:
                 done = _("{player} laid down their hand already", player=name)
             raise waits.refusal(NotYourTurn, done, self)

@@ -186,7 +186,9 @@ def test_hands_laid_down_are_checked_against_their_size_and_the_deck() -> None:
         NoSuchCardLeft,
         "2 × red 7: the deck has 2 and 1 is face up already: is one",
     )
-    refused(game, simple("Ann", "hand", cards=[]), NotYourTurn, "Ann won the round")
+    # (said once: "Ann won the round; Ann won the round: ..." said it twice)
+    said = "the round's winner lays down no cards; Ann won the round: "
+    refused(game, simple("Ann", "hand", cards=[]), NotYourTurn, said)
     # (one colon a clause: "no card played now: Ann won the round: ..." said two)
     said = "no card played now; Ann won the round: Bob and Cat, lay down your cards"
     refused(game, play("Bob", card("red", 5)), NotNow, said)
