@@ -210,8 +210,9 @@ class KingdomRun(LoggedGame):
         turn = self.turn
         action = face_name(kind)
         if turn.done[kind] >= TWICE:
+            # (no verb to agree with the action: "the boots has been done" did not)
             return _(
-                "the {action} has been done {n} times this turn, the most for an action",
+                "{action}: {n} times this turn already, the most for an action",
                 action=action,
                 n=TWICE,
             )
