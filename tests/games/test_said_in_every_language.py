@@ -29,7 +29,7 @@ from host.games import Game, IllegalInput, Input
 from host.games.kind import GameFileError, GameKind, story_of
 from host.games.page import PLAYERS, answers_json
 from host.games.registry import kind_of_script, kinds, parse_game_file
-from host.games.text import ENGLISH, LANGUAGES, Text, message, translation
+from host.games.text import ENGLISH, LANGUAGES, Text, localize, message, translation
 from tests.games.forms import filled, put
 from tests.games.test_every_game import random_input
 
@@ -479,3 +479,44 @@ def test_nothing_said_in_play_says_a_mark_twice_or_miscounts(
     assert found == {}, "\n".join(
         f"{lang} {template!r}: {text}" for (lang, template), text in found.items()
     )
+
+
+# ---- what the game waits for, each answer's title nested in it --------------------------
+
+# after a player's name a title says what the player is to do, after the language's colon
+# (a role in brackets may come between: "Zoé (the dealer): turn up the first card")
+ADDRESSED = {
+    "en": re.compile(r"^( \([^)]*\))?:"),
+    "fr": re.compile(r"^( \([^)]*\))?\u00a0:"),
+    "ja": re.compile(r"^(（[^）]*）)?："),
+}
+
+
+def titles_not_addressed(kind: GameKind, game: Game) -> list[str]:
+    """The titles of the answers offered now that name their player first but do not then
+    say, after a colon, what that player is to do: nested in "Waiting for {what}" they read
+    "En attente de Zoé (qui distribue) retourne la première carte"."""
+    found = []
+    for a in answers_json(kind, game):
+        for lang in ADDRESSED:
+            title, player = localize(a["title"], lang), str(a["player"])
+            if title.startswith(player) and not ADDRESSED[lang].match(title[len(player) :]):
+                found.append(f"{lang}: {title}")
+    return found
+
+
+def test_each_title_naming_its_player_says_what_to_do_after_a_colon(kind: GameKind) -> None:
+    """What the game waits for is each answer's title, named after its player
+    (host.games.page.awaiting): a title that begins with the player is a request to them.
+    KaTO's dealer's and challenger's read "En attente de Zoé (qui distribue) retourne la
+    première carte", "En attente de Zoé a vu la main de Hugo : ...", in English too."""
+    rng = random.Random(5)
+    found: set[str] = set()
+    for seed in range(3):
+        game = kind.new({**filled(kind.catalog()["setup"]), "seed": seed})
+        for _ in range(NESTED_STEPS):
+            if game.game_over:
+                break
+            found |= set(titles_not_addressed(kind, game))
+            game.apply(random_input(kind, game, rng))
+    assert sorted(found) == []
