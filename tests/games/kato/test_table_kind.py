@@ -126,19 +126,38 @@ def test_what_the_game_waits_for_names_its_player_then_what_to_do() -> None:
 
 
 def test_a_draw_is_titled_as_a_sentence_and_its_button_as_a_button() -> None:
-    """'Ann : piocher 1 carte' in the list of what the game waits for, as its other
+    """'Ann : piochez 1 carte' in the list of what the game waits for, as its other
     titles ('Ann : posez une carte...'), not 'Ann : Piocher 1 carte'; one card drawn is said
     by the plural text's one form (its own 'Piocher une carte' said the same)."""
     from host.games.text import localize
 
     game = game_of(turn_up("Cat", card("red", 7)))
     (draw,) = [KIND.answers(game, w) for w in game.waiting_for() if w.kind == "draw"]
-    assert localize(draw["title"], "fr") == "Ann\u00a0: piocher 1 carte"
+    assert localize(draw["title"], "fr") == "Ann\u00a0: piochez 1 carte"
     assert localize(draw["choices"][0]["label"], "fr") == "Piocher 1 carte"
     assert localize(draw["title"], "ja") == "Ann：カードを1枚引く"
     game = game_of(turn_up("Cat", card("red", 7)), play("Ann", card("red", "draw2")))
     (draw,) = [KIND.answers(game, w) for w in game.waiting_for() if w.kind == "draw"]
-    assert localize(draw["title"], "fr") == "Bob\u00a0: piocher 2 cartes"
+    assert localize(draw["title"], "fr") == "Bob\u00a0: piochez 2 cartes"
+
+
+def test_every_title_asks_its_player_in_the_imperative_in_french() -> None:
+    """Each request on the page, and in what the game waits for, in one mood: "En attente
+    de Léa : posez une carte sur 7 rouge ; Léa : piocher 1 carte ; Léa : dire KaTO" mixed
+    the imperative with infinitives (and "prendre en faute", "défier le +4 ?")."""
+    from host.games.text import localize
+
+    game = game_of(turn_up("Cat", card("red", 7)), play("Ann", card("red", 3)))
+    game.apply(play("Bob", {"color": "black", "value": "wild4"}, "blue"))
+    titles = {w.kind: localize(KIND.answers(game, w)["title"], "fr") for w in game.waiting_for()}
+    assert titles["draw"] == "Cat\u00a0: piochez 4 cartes"
+    assert titles["challenge"] == "Cat\u00a0: défiez-vous le +4 de Bob\u00a0?"
+    game = game_of(*ANN_WINS[:2], options=Options(hand_size=2))
+    titles = {w.kind: localize(KIND.answers(game, w)["title"], "fr") for w in game.waiting_for()}
+    assert titles["kato"] == "Ann\u00a0: dites KaTO"
+    game.apply(simple("Bob", "draw"))  # Ann forgot: Bob and Cat may catch her
+    said = [localize(KIND.answers(game, w)["title"], "fr") for w in game.waiting_for()]
+    assert "Bob\u00a0: prenez en faute qui n'a pas dit KaTO" in said
 
 
 def test_the_page_shows_who_plays_next_the_direction_and_the_cards_to_draw() -> None:
