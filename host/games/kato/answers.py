@@ -93,11 +93,19 @@ def _verdict(g: KaTO, w: Waiting, base: Input) -> Answer:
         ),
         "choices": [
             choice(
-                _("Yes, a bluff: {player} draws {n}", player=guilty["player"], n=guilty["draws"]),
+                _(
+                    "Yes, a bluff: {player} draws {n, plural, one {# card} other {# cards}}",
+                    player=guilty["player"],
+                    n=guilty["draws"],
+                ),
                 {**base, "guilty": True},
             ),
             choice(
-                _("No: {player} draws {n}", player=honest["player"], n=honest["draws"]),
+                _(
+                    "No: {player} draws {n, plural, one {# card} other {# cards}}",
+                    player=honest["player"],
+                    n=honest["draws"],
+                ),
                 {**base, "guilty": False},
             ),
         ],

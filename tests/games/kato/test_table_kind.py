@@ -90,8 +90,13 @@ def test_a_wild_offers_each_colour_and_the_verdict_both_outcomes() -> None:
     game.apply(simple("Bob", "challenge"))
     (verdict,) = [KIND.answers(game, w) for w in game.waiting_for()]
     assert [c["label"] for c in verdict["choices"]] == [
-        "Yes, a bluff: Ann draws 4",
-        "No: Bob draws 6",
+        "Yes, a bluff: Ann draws 4 cards",
+        "No: Bob draws 6 cards",
+    ]
+    # "Oui, un bluff : Ann pioche 4" said no cards
+    assert localize([c["label"] for c in verdict["choices"]], "fr") == [
+        "Oui, un bluff\u00a0: Ann pioche 4 cartes",
+        "Non\u00a0: Bob pioche 6 cartes",
     ]
     # the hand asked about, never its player: a player named Ann is no "il"
     title = "Bob\u00a0: la main d'Ann contenait-elle la couleur demandée\u00a0?"
