@@ -105,7 +105,13 @@ def play_options(game: KaTO) -> dict[str, Any]:
 
 
 def losers_to_count(game: KaTO) -> list[int]:
-    return [s for s in range(len(game.hands)) if s != game.winner and s not in game.laid]
+    """The seats still to lay down their hands, in the order the camera reads them: in
+    seating order from the winner's left (host.games.kato.seen). The page lists them so:
+    in seating order from the first seat, its first hand was often not the camera's, and a
+    player laying down first as the page asked had their cards counted as another's."""
+    n, winner = len(game.hands), game.winner or 0
+    seats = [s for s in range(n) if s != game.winner and s not in game.laid]
+    return sorted(seats, key=lambda s: (s - winner) % n)
 
 
 def refusal(kind: type[IllegalInput], text: Text, game: KaTO) -> IllegalInput:

@@ -165,6 +165,23 @@ def test_every_title_asks_its_player_in_the_imperative_in_french() -> None:
     assert "Bob\u00a0: prenez en faute qui n'a pas dit KaTO" in said
 
 
+def test_the_hands_are_asked_for_from_the_winner_s_left_as_the_camera_reads_them() -> None:
+    """Bob wins; the camera reads Cat's hand first (the seat on his left), then Ann's: the
+    page and what the game waits for ask in that order. They asked Ann first (the first
+    seat): Ann laid down first, as the page said, and her cards were counted as Cat's."""
+    from host.games.kato.seen import CARDS
+    from host.games.page import answers_json, awaiting
+    from host.games.text import localize
+
+    game = game_of(
+        turn_up("Cat", card("red", 7)), simple("Ann", "draw"), play("Bob", card("red", 3)),
+        options=Options(hand_size=1),
+    )  # fmt: skip
+    assert [w.player for w in game.waiting_for()] == ["Cat", "Ann"]
+    assert CARDS.expected(game).player == "Cat"  # type: ignore[union-attr]
+    assert localize(awaiting(answers_json(KIND, game)), "fr").startswith("Cat\u00a0: posez")
+
+
 def test_the_page_shows_who_plays_next_the_direction_and_the_cards_to_draw() -> None:
     """As the board does (the next seat's dim LED, "P  2" on the seat that draws), the page
     says who plays next, which way play goes, and the cards its player must draw: it said
