@@ -108,7 +108,9 @@ def test_cards_read_by_the_camera_then_a_hand_confirmed_on_the_page(
     assert seen(t, ("red", "7")) == "read"  # Bob turns up a red 7
     expect(page.locator("[data-test=seen]")).to_have_text("Cards seen last: read by the camera")
     assert seen(t, ("red", "3")) == "read"  # Ann lays her only card: she wins the round
-    expect(page.locator("[data-test=turn]")).to_have_text("Round 1: the points are counted")
+    expect(page.locator("[data-test=turn]")).to_have_text(
+        "Round 1 won by Ann: the points are counted"
+    )
     # Bob lays his one card down beside another: the page says what is wrong, and what next
     not_read(t, [reading("yellow", "5", at=(100, 100)), reading("blue", "2", at=(300, 100))])
     said = "2 cards seen where Bob lays down 1: take away the cards that are not Bob's"

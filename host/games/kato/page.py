@@ -132,8 +132,17 @@ def _tags(s: dict[str, Any], p: dict[str, Any]) -> list[str]:
 
 
 def _headline(s: dict[str, Any]) -> str:
+    """Whose turn, in which round; once a round is won, who won it (it said only "the
+    points are counted"); a round played beyond the rounds agreed, that it breaks a tie (a
+    third round of a game of 2 came unexplained)."""
     if s["game_over"]:
         return _("Game over: {players} won!", players=s["winners"])
     if s["turn"] is None:
-        return _("Round {n}: the points are counted", n=s["round"])
+        return _(
+            "Round {n} won by {player}: the points are counted",
+            n=s["round"],
+            player=s["round_winner"],
+        )
+    if s["round"] > s["target"].get("rounds", s["round"]):
+        return _("Round {n}, to break the tie: {player}'s turn", n=s["round"], player=s["turn"])
     return _("Round {n}: {player}'s turn", n=s["round"], player=s["turn"])

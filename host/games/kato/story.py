@@ -85,11 +85,31 @@ def changes(before: Mapping[str, Any], after: Mapping[str, Any]) -> tuple[list[s
         )
         did.append(won)
         key.append(won)
+        tie = _tie(after)
+        if tie is not None:
+            did.append(tie)
+            key.append(tie)
     if after.get("winners") and not before.get("winners"):
         over = _("Game over: {players} won!", players=list(after["winners"]))
         did.append(over)
         key.append(over)
     return did, key
+
+
+def _tie(after: Mapping[str, Any]) -> str | None:
+    """Once the rounds agreed are played, the players tied at the top, and that another
+    round is played (policy 15): the page went on to a round past the target unexplained."""
+    rounds = after.get("target", {}).get("rounds")
+    if rounds is None or after.get("winners") or len(after.get("rounds", [])) < rounds:
+        return None
+    best = max(p["score"] for p in after["players"])
+    tied = [p["name"] for p in after["players"] if p["score"] == best]
+    return _(
+        "{players} are tied at the top with {n, plural, one {# point} other {# points}}: "
+        "another round breaks the tie",
+        players=tied,
+        n=best,
+    )
 
 
 def _drawn(before: Mapping[str, Any], after: Mapping[str, Any]) -> dict[str, str]:

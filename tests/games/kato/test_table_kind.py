@@ -255,6 +255,38 @@ def test_the_feed_says_the_round_won_and_its_points() -> None:
     assert localize(told["key"], "ja") == ["Annがラウンド1に勝利：5点"]
 
 
+def test_the_round_s_winner_and_a_tie_at_the_target_are_said() -> None:
+    """Once a round is won the headline says by whom (it said "Manche 1 : on compte les
+    points"); tied at the top after the rounds agreed, the feed and the headline say that
+    another round breaks the tie (a third round of a game of 2 came unexplained)."""
+    from host.games.kind import story_of
+    from host.games.text import localize
+
+    setup = {"players": [{"name": "Ann"}, {"name": "Bob"}], "options": {"hand_size": 1}}
+    game = KIND.new({**setup, "target": {"rounds": 2}})
+    game.apply(turn_up("Bob", card("red", 7)))
+    game.apply(play("Ann", card("red", 3)))
+    assert localize(KIND.view(game)["headline"], "fr") == (
+        "Manche 1 gagnée par Ann\u00a0: on compte les points"
+    )
+    game.apply({"type": "hand", "player": "Bob", "cards": [card("yellow", 5)]})
+    game.apply(turn_up("Ann", card("blue", 7)))
+    game.apply(play("Bob", card("blue", 3)))
+    before = game.to_json()
+    hand = {"type": "hand", "player": "Ann", "cards": [card("green", 5)]}
+    game.apply(hand)
+    told = story_of(KIND, before, game.to_json(), hand)
+    assert localize(told["key"], "fr")[1] == (
+        "Ann et Bob sont à égalité en tête avec 5 points\u00a0: une manche de plus pour départager"
+    )
+    assert (
+        localize(told["key"], "ja")[1] == "AnnとBobが5点で同点首位：もう1ラウンドで決着をつけます"
+    )
+    assert localize(KIND.view(game)["headline"], "fr") == (
+        "Manche 3, pour départager\u00a0: au tour de Bob"
+    )
+
+
 def test_the_button_calls_kato_then_catches_then_draws() -> None:
     two = Options(hand_size=2)
     four = ("Ann", "Bob", "Cat", "Dan")
