@@ -871,3 +871,14 @@ def test_vision_says_a_count_s_english_form_and_the_host_the_others() -> None:
     assert as_text(said).say("fr") == "1 dé pas encore nommé"
     assert as_text(vision_said(said.template, n=0)).say("fr") == "0 dé pas encore nommé"
     assert vision_said(said.template, n=3) == "3 dice not named yet"
+
+
+def test_japanese_says_the_cards_and_dice_taught_are_several() -> None:
+    """The teaching's button learns every card (every die) confirmed: "このカードを学習する"
+    ("learn this card") under eleven cards; a message that names the button quotes its
+    words as the button says them."""
+    ja = translation("host.app", "ja")
+    for button in ("Learn these cards", "Learn these dice"):
+        assert ja[button].startswith("これらの"), ja[button]
+    quoting = [v for k, v in ja.items() if "Learn these cards again" in k]
+    assert quoting and all(f"「{ja['Learn these cards']}」" in v for v in quoting)
