@@ -335,6 +335,10 @@ def test_the_catalog_says_the_values_and_the_deck_are_configuration() -> None:
 
     assert localize(fields["target"]["label"], "fr") == "la partie se joue en"
     assert localize(fields["target"]["label"], "ja") == "終了条件"
+    # its note says both ways whole: "après les manches, le meilleur score" stopped short
+    assert localize(fields["target"]["note"], "fr") == (
+        "en points, le premier à les atteindre gagne\u00a0; en manches, le meilleur score à la fin"
+    )
     assert "The rules give no points for the cards" in fields["values.skip"]["note"]
     assert "wild +4 50" in fields["values.skip"]["note"]
     values = {name.split(".")[1]: f["default"] for name, f in fields.items() if "values." in name}
