@@ -193,7 +193,7 @@ def test_a_text_is_its_english_and_is_said_in_any_language() -> None:
     assert said.say("ja") == "ゲーム3として読み込みました"
     # a field that is a Text is said in the same language; a copy keeps all of it
     nested = words("turn {n}: {what}", n=2, what=words("paused"))
-    assert nested.say("fr") == "tour 2\u00a0: en pause"
+    assert nested.say("fr") == "tour 2\u00a0— en pause"
     for kept in (copy.deepcopy(nested), pickle.loads(pickle.dumps(nested))):
         assert kept.say("fr") == nested.say("fr") and kept == nested
     assert Text.from_json(json.loads(json.dumps(nested.to_json()))).say("ja") == nested.say("ja")
@@ -882,3 +882,18 @@ def test_japanese_says_the_cards_and_dice_taught_are_several() -> None:
         assert ja[button].startswith("これらの"), ja[button]
     quoting = [v for k, v in ja.items() if "Learn these cards again" in k]
     assert quoting and all(f"「{ja['Learn these cards']}」" in v for v in quoting)
+
+
+def test_a_key_moment_s_turn_is_set_apart_without_a_colon() -> None:
+    """The game's end lists its key moments after their turn; KaTO's say a colon of their
+    own: "tour 13 : Hugo gagne la manche 1 : 71 points", "13ターン目：Hugoがラウンド1に勝利：71点"
+    said two colons in one clause."""
+    from host.games.kato.story import changes
+    from tests.games.test_said_in_every_language import doubled
+
+    won = {"winner": "Hugo", "round": 1, "points": 71, "hands": {}}
+    (moment,) = changes({"rounds": []}, {"rounds": [won]})[1]
+    said = Words("host.app")("turn {n}: {what}", n=13, what=moment)
+    assert said.say("fr") == "tour 13\u00a0— Hugo gagne la manche 1\u00a0: 71 points"
+    assert said.say("ja") == "【13ターン目】Hugoがラウンド1に勝利：71点"
+    assert doubled(said.say("fr"), "fr") == doubled(said.say("ja"), "ja") == []
