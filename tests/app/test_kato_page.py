@@ -382,3 +382,26 @@ def test_the_table_view_shows_the_top_card_and_the_colour_asked_large(
     seats = page.locator("[data-section=players]").bounding_box()  # the seats beside it, too
     assert seats is not None and seats["y"] < box["y"] + box["height"]
     assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_several_numbers_of_one_value_are_laid_on_the_page(browser: Browser, table: Served) -> None:
+    """The house rule of several numbers at once: the camera says "2 new cards on the
+    discard pile: enter the play on the page", and the page offered one card at a time
+    only. The play's box has a slot per card: tapped in the order laid, sent in one tap."""
+    t: Table = table.table
+    new_kato(t, options={"several": True, "hand_size": 4})
+    t.act({"do": "input", "input": {"type": "turn_up", "player": "Bob", "card": card("red", "7")}})
+    page = open_page(browser, table, lang="fr")
+    box = page.locator(".answer[data-kind=play] [data-test=slots-form]")
+    expect(box.locator("[data-test=slots] button")).to_have_count(4)
+    send = box.get_by_role("button", name="Poser ces cartes")
+    search = box.locator("[data-test=picker-search]")
+    for name in ("7 bleu", "7 vert"):
+        search.fill(name)
+        expect(send).to_be_hidden()  # (one card is a play of its own: its button above)
+        box.locator("[data-test=picker] button.pick").filter(has_text=name).first.click()
+    send.click()
+    expect(page.locator("[data-test=turn]")).to_have_text("Manche 1\u00a0: au tour de Bob")
+    state = t.game.to_json()  # type: ignore[union-attr]
+    assert state["top"] == card("green", "7") and state["players"][0]["cards"] == 2
+    assert not page.errors  # type: ignore[attr-defined]

@@ -736,13 +736,17 @@ function slotsForm(form, send) {
   // each slot: the choice in it, or null (filled with `current`: the cards the camera read)
   const chosen = draft("slots", form, () => form.fields.map((f, i) => choices.find((c) => JSON.stringify(c.value) === JSON.stringify((form.current || [])[i])) || null));
   const slots = h("div", { class: "choices slots", "data-test": "slots" });
+  // `least`: that many slots or more may be sent, the ones filled, in order (several cards
+  // laid at once); else every slot is filled
+  const fewer = form.least !== undefined;
   const sent = () => {
     const input = JSON.parse(JSON.stringify(form.input));
-    for (const [i, f] of form.fields.entries()) {
+    const filled = chosen.filter(Boolean);
+    for (const [i, f] of form.fields.slice(0, filled.length).entries()) {
       const path = f.name.split(".");
       let into = input;
       for (const key of path.slice(0, -1)) into = into[key] = into[key] || {};
-      into[path[path.length - 1]] = chosen[i].value;
+      into[path[path.length - 1]] = filled[i].value;
     }
     send(input);
   };
@@ -757,7 +761,8 @@ function slotsForm(form, send) {
       type: "button", class: !chosen[i] ? "slot empty" : unsure.has(i) ? "slot doubt" : "slot", "data-slot": i, "aria-label": f.label,
       onclick: () => { if (chosen[i]) { chosen[i] = null; unsure.delete(i); draw(); } },
     }, chosen[i] ? (unsure.has(i) ? `${chosen[i].label} ?` : chosen[i].label) : "?")));
-    submit.hidden = !form.unsure || chosen.includes(null); // a guess, all filled: one tap sends it
+    // a guess, all filled: one tap sends it; several cards: once `least` are chosen
+    submit.hidden = fewer ? chosen.filter(Boolean).length < form.least : !form.unsure || chosen.includes(null);
   };
   draw();
   const list = picker(choices, form.fields[0].label, (v) => {

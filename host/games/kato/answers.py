@@ -17,6 +17,7 @@ from host.games import Input, Waiting
 from host.games.kato.cards import Card
 from host.games.kato.engine import CATCH_PENALTY, KaTO
 from host.games.kato.text import _, card_name, color_name
+from host.games.kato.waits import cards_left
 from host.games.page import choice, fields_form, generic_answers, pick_field
 
 Answer = dict[str, Any]
@@ -61,7 +62,29 @@ def _play(g: KaTO, w: Waiting, base: Input) -> Answer:
         title = _(
             "{said} ({n, plural, one {# card owed} other {# cards owed}})", said=title, n=owed
         )
-    return {"title": title, "choices": choices}
+    out: Answer = {"title": title, "choices": choices}
+    if w.options.get("several") and g.hands[g.seats[w.player]] > 1:
+        out["form"] = _several(g, w, base)
+    return out
+
+
+def _several(g: KaTO, w: Waiting, base: Input) -> dict[str, Any]:
+    """The house rule of several numbers of one value at once: a list per card, in the
+    order laid (the last gives the colour), blanks left out. The camera says "2 new cards
+    on the discard pile: enter the play on the page", and the page offered one card at a
+    time only: such a play could not be entered at all."""
+    held = g.hands[g.seats[w.player]]
+    numbers = [c for c in cards_left(g) if c["value"].isdigit()]
+    kinds = [(c, card_name(c)) for c in numbers]
+    most = min(held, 8)  # (a value has 8 cards at most: 2 in each of 4 colours)
+    fields = [pick_field(f"cards.{i}", _("card {n}", n=i + 1), kinds) for i in range(most)]
+    form = fields_form({**base, "cards": []}, fields, _("Lay these cards"))
+    form["least"] = 2  # (the page: the slots filled are sent, once two are)
+    form["note"] = _(
+        "Several numbers of one value at once: pick them in the order laid (the last gives "
+        "the colour)"
+    )
+    return form
 
 
 def _draw(g: KaTO, w: Waiting, base: Input) -> Answer:
