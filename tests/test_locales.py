@@ -897,3 +897,22 @@ def test_a_key_moment_s_turn_is_set_apart_without_a_colon() -> None:
     assert said.say("fr") == "tour 13\u00a0— Hugo gagne la manche 1\u00a0: 71 points"
     assert said.say("ja") == "【13ターン目】Hugoがラウンド1に勝利：71点"
     assert doubled(said.say("fr"), "fr") == doubled(said.say("ja"), "ja") == []
+
+
+def test_a_camera_reading_refused_says_the_rules_reason_with_one_colon() -> None:
+    """The notice of a card the rules refused nests their reason, which has its colon:
+    "la lecture de la caméra a été refusée : 8 bleu ne peut pas être posé maintenant : il
+    faut du rouge..." said two colons in one clause (ja "拒否されました：青の8は...：")."""
+    from host.games import IllegalInput
+    from host.games.kato import KaTO, Setup
+    from host.games.text import message
+    from tests.games.test_said_in_every_language import doubled
+
+    game = KaTO(Setup(("Ann", "Bob")))
+    game.apply({"type": "turn_up", "player": "Bob", "card": {"color": "red", "value": "7"}})
+    with pytest.raises(IllegalInput) as refused:
+        game.apply({"type": "play", "player": "Ann", "card": {"color": "blue", "value": "8"}})
+    why = message(refused.value)
+    said = Words("host.app")("the camera's reading was refused: {why}; fix it on the page", why=why)
+    for lang in ("fr", "ja"):
+        assert doubled(said.say(lang), lang) == [], said.say(lang)
