@@ -157,6 +157,13 @@ def test_every_title_asks_its_player_in_the_imperative_in_french() -> None:
     titles = {w.kind: localize(KIND.answers(game, w)["title"], "fr") for w in game.waiting_for()}
     assert titles["draw"] == "Cat\u00a0: piochez 4 cartes"
     assert titles["challenge"] == "Cat\u00a0: défiez-vous le +4 de Bob\u00a0?"
+    # a wild turned up: "choisissez la couleur du changement de couleur retourné" said the
+    # card's name for its colour; the colour is announced, as the feed says ("Léa annonce")
+    game = game_of(turn_up("Cat", {"color": "black", "value": "wild"}))
+    (color,) = [KIND.answers(game, w)["title"] for w in game.waiting_for()]
+    assert localize(color, "fr") == (
+        "Ann\u00a0: annoncez la couleur à jouer sur le changement de couleur retourné"
+    )
     game = game_of(*ANN_WINS[:2], options=Options(hand_size=2))
     titles = {w.kind: localize(KIND.answers(game, w)["title"], "fr") for w in game.waiting_for()}
     assert titles["kato"] == "Ann\u00a0: dites KaTO"
