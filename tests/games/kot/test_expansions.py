@@ -519,3 +519,19 @@ def test_every_wickedness_tile_says_what_it_does_when_it_is_offered() -> None:
         # said after the tile's own colon ("Take Final Roar: ..."): a colon of its own
         # made two in one clause ("Eliminated with 16 VP or more: you win instead.")
         assert [e for e in said if re.search("[:：]", e)] == []
+
+
+def test_the_golden_scarab_is_asked_as_a_question() -> None:
+    """'Ann: give the Golden Scarab to whom?': the title stopped short ('... to'), and the
+    game waits for it so ('the game waits for Ann: give the Golden Scarab to')."""
+    from host.games import Waiting
+    from host.games.kot.decision_kinds import KINDS
+
+    waiting = Waiting("Ann", "scarab", {"monsters": ["Bob", "Cat"]})
+    title = KINDS["scarab"].page(None, waiting, {})["title"]  # type: ignore[arg-type]
+    said = [localize(title, lang) for lang in LANGS]
+    assert said == [
+        "Ann: give the Golden Scarab to whom?",
+        "Ann\u00a0: à qui donner le Scarabée d'or\u00a0?",
+        "Ann：黄金のスカラベを誰に渡す？",
+    ]

@@ -181,7 +181,8 @@ class GiveScarab(DecisionKind):
 
     def page(self, game: State, w: Waiting, base: Input) -> Answer:
         return {
-            "title": _("{player}: give the Golden Scarab to", player=w.player),
+            # (a question: "the game waits for Ann: give the Golden Scarab to" stopped short)
+            "title": _("{player}: give the Golden Scarab to whom?", player=w.player),
             "choices": [choice(name, {**base, "to": name}) for name in w.options["monsters"]],
         }
 
