@@ -346,11 +346,15 @@ _MANY = re.compile(rf"(?<![\d.,])\b(?:0|[2-9]|[1-9]\d+) ({'|'.join(COUNTED)})\b(
 _ARTICLES = re.compile(r"\b(?:a (?:8|1[18]\b|[aei]|o(?!n[ec]))|an (?:[0-79]|1[02-79])\b)", re.I)
 
 
+# a sentence that stops short: "Ann: give the Golden Scarab to" (before "; " or its end)
+_SHORT = re.compile(r"\b(?:to|of|for|with|from|on|at|by|and|or|the|a|an)(?=;|$)")
+
+
 def miscounted(text: str) -> list[str]:
-    """The counts of an English `text` whose noun does not agree: '1 cards', '2 card'; and
-    its articles that do not: 'a 8', 'a end_turn input'."""
+    """The counts of an English `text` whose noun does not agree: '1 cards', '2 card'; its
+    articles that do not: 'a 8', 'a end_turn input'; a sentence of it that stops short."""
     found = (*_ONE.finditer(text), *_MANY.finditer(text), *_ARTICLES.finditer(text))
-    return [m.group(0) for m in found]
+    return [m.group(0) for m in found] + [m.group(0) for m in _SHORT.finditer(text)]
 
 
 def test_the_count_check_finds_a_noun_that_does_not_agree() -> None:
@@ -360,6 +364,8 @@ def test_the_count_check_finds_a_noun_that_does_not_agree() -> None:
     assert miscounted(said) == []
     assert miscounted("a red card, a 8 or a wild card; a end_turn input") == ["a 8", "a e"]
     assert miscounted("an 8, an 11, a 7, an input, a one-eyed monster, a user") == []
+    assert miscounted("the game waits for Ann: give the Golden Scarab to; Bob: pass") == ["to"]
+    assert miscounted("Ann: give the Golden Scarab to whom?") == []
 
 
 def names_then_does(title: str, player: str) -> bool:
@@ -422,11 +428,11 @@ def test_nothing_said_in_play_says_a_mark_twice_or_miscounts(
     """Every refusal of random play, as the table nests it, what the game waits for, the
     answers the page offers and the feed's story, in every language: no colon said twice in
     a clause, no bracket or full stop twice, no bracket right after a bracket; in English,
-    no count whose noun does not agree, no 'a' before a vowel. King of Tokyo's 'cannot do
-    this now' said 'P2 ne peut pas révéler maintenant : la partie attend : révéler (P1)'
-    (its colon, then the waiting's), and every Japanese refusal
-    'ゲームは次を待っています：P1：ダイスを振る';
-    Kingdom Run's Japanese '今はAnnの番です（Bobではありません）（Annがダイスを振ります）'."""
+    no count whose noun does not agree, no 'a' before a vowel, no sentence cut short. King
+    of Tokyo's 'cannot do this now' said 'P2 ne peut pas révéler maintenant : la partie
+    attend : révéler (P1)' (its colon, then the waiting's), and every Japanese refusal
+    'ゲームは次を待っています：P1：ダイスを振る'; Kingdom Run's Japanese
+    '今はAnnの番です（Bobではありません）（Annがダイスを振ります）'."""
     kind = played
     rng = random.Random(11)
     setup = every_option(kind) if options else filled(kind.catalog()["setup"])
