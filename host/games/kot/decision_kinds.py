@@ -124,13 +124,15 @@ class Throw(DecisionKind):
             title = _("{player}: roll-off throw", player=w.player)
         elif curse:
             title = _("{player}: throw again ({curse})", player=w.player, curse=_.name(curse))
+        elif w.options.get("form"):  # the beast form's one die (expansions/transformation.py)
+            title = _("{player}: throw the die again (beast form)", player=w.player)
         elif card:
             title = _("{player}: throw for {card}", player=w.player, card=_.name(card))
         else:
             title = _("{player}: throw the dice", player=w.player)
         note = ""
         current = sorted(w.options.get("keepable", []), key=game.face_rank)
-        if "forced" in w.options:  # a curse's: only these dice are thrown, entered alone
+        if "forced" in w.options:  # a curse's, the beast's: only these dice, entered alone
             shown = [face_label(f) for f in w.options["forced"]]
             note = _(
                 "{n, plural, one {the die that showed {faces}, thrown again} "

@@ -29,6 +29,7 @@ class Expansion:
     values: tuple[object, ...] = (True,)  # the values of the option that turn it on
     standing = False  # it offers actions at any time (`offers`)
     after_last_throw = False  # it has a step after the last throw (`last_throw`)
+    has_before_buy = False  # it has a step between Enter Tokyo and buying (`before_buy`)
     die = ""  # the name of its own die (the berserk die), if it has one
     die_said = ""  # what players call that die, a Text ("the berserk die"), for the page
     faces: tuple[str, ...] = ()  # that die's faces, one per side (a face may repeat)
@@ -38,6 +39,7 @@ class Expansion:
     def __init_subclass__(cls) -> None:
         cls.standing = cls.offers is not Expansion.offers
         cls.after_last_throw = cls.last_throw is not Expansion.last_throw
+        cls.has_before_buy = cls.before_buy is not Expansion.before_buy
 
     def on(self, options: Options) -> bool:
         return bool(getattr(options, self.option))
@@ -83,6 +85,17 @@ class Expansion:
         """The active monster stops throwing ("resolve"), before the others' cards
         (Psychic Probe) and the result: its own step (the die of fate resolves). A
         decision it asks, and the steps it pushes (`game.later`), come first."""
+
+    def before_buy(self, game: State) -> None:
+        """After the active monster's Enter Tokyo step (it is alive), before its buy step:
+        its own step (the transformation flip). A decision it asks, and the steps it
+        pushes (`game.later`), come first."""
+
+    def buys(self, game: State, m: Monster) -> bool:
+        """Whether `m`, the active monster, has its buy step now (False: skipped whole,
+        sweeping and the buy step's cards included: the beast form). Asked only of the
+        expansions with a `before_buy` step, once it is over."""
+        return True
 
     def offers(self, game: State) -> list[Waiting]:
         """The actions its players may take now, whatever else the game waits for."""

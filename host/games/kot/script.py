@@ -166,6 +166,7 @@ def _position(data: object) -> Position:
             wickedness=mo.get("wickedness", 0),
             tiles=as_strings(mo.get("tiles", []), f"{at}.tiles"),
             berserk=mo.get("berserk", False),
+            form=mo.get("form", "robot"),
             zombie=mo.get("zombie", False),
         )
     face_up = obj.get("face_up")
@@ -243,6 +244,7 @@ def _position_json(pos: Position) -> dict[str, Any]:
                 **({"wickedness": m.wickedness} if m.wickedness else {}),
                 **({"tiles": list(m.tiles)} if m.tiles else {}),
                 **({"berserk": True} if m.berserk else {}),
+                **({"form": m.form} if m.form != "robot" else {}),
                 **({"zombie": True} if m.zombie else {}),
             }
             for name, m in pos.monsters.items()

@@ -94,6 +94,10 @@ class Options:
     # Curses (Anubis pack): a curse card always in play, the die of fate thrown with the
     # dice, the Golden Scarab
     curses: bool = False
+    # The transformation card (Mutant Evolutions variant): each monster's card, robot side
+    # up, flipped for 1 energy after entering Tokyo; the beast side throws one die once
+    # more in its roll, and buys no power cards
+    transformation: bool = False
     # The box's dice, for the camera: "" the standard box's (black, green), "dark" the Dark
     # Edition's (grey main dice, yellow extra ones; same faces): read with its own face set
     dice: str = ""
@@ -118,6 +122,7 @@ class MonsterPosition:
     wickedness: int = 0  # the wickedness gauge, 0-10, and the tiles taken
     tiles: tuple[str, ...] = ()
     berserk: bool = False  # with the berserk option: it throws the berserk die
+    form: str = "robot"  # with the transformation option: its card's side, "robot" or "beast"
     zombie: bool = False  # with the Dark Edition's deck: Zombify brought it back (max HP 12)
 
 

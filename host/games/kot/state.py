@@ -104,6 +104,7 @@ class Monster:
         "extra",
         "flux",
         "flux_tokens",
+        "form",
         "hooks",
         "hp",
         "location",
@@ -140,6 +141,7 @@ class Monster:
         self.flux: tuple[str, str] | None = None  # (card, owner) its Fluxling tile copies
         self.flux_tokens = 0  # the counters on the copy (Smoke Cloud's, Battery Monster's)
         self.berserk = False  # the berserk option: it throws the berserk die
+        self.form = "robot"  # the transformation option: its card's side, "robot" or "beast"
 
     def __repr__(self) -> str:
         return f"<{self.name} ({self.monster}) hp={self.hp} vp={self.vp} e={self.energy}>"
@@ -279,6 +281,8 @@ class State:
         self.standing = [x for x in self.expansions if x.standing]  # their offers at any time
         # their steps after the active monster's last throw
         self.on_last_throw = [x for x in self.expansions if x.after_last_throw]
+        # their steps after the active monster's Enter Tokyo step, before it buys
+        self.on_before_buy = [x for x in self.expansions if x.has_before_buy]
         # dice of the expansions' own (the berserk die): die -> its faces, and per face its
         # die; the ones the active monster throws this turn besides its black and green
         self.dice_expansions = [x for x in self.expansions if x.die]

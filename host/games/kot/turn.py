@@ -40,8 +40,9 @@ costume, cultists, berserk) is an effect on it like a card's, on the hooks above
 4. resolve: hooks `result` and `resolved` (Tokyo Tower's claim, cultists, wickedness); a
    decision there (the tile choice) splits `resolve` at that point, as the "hearts"
    decision does before `claws_step`.
-5. after `enter_step`, before the buy phase it sets: costume steals, gift evolutions, the
-   transformation flip: a step of their own between the two.
+5. after `enter_step`, before the buy phase (`after_enter`): costume steals, gift
+   evolutions, the transformation flip (`Expansion.before_buy`); then the buy step, or
+   the end of the turn when an expansion skips it (`Expansion.buys`: the beast form).
 
 An input's step is `on_<kind>(game, who, inp)`: it checks the input completely, then
 applies it (`host.games.kot.decision_kinds` maps each input type to its step).
@@ -563,9 +564,44 @@ def enter_step(game: State) -> None:
                     if eff.burrows:
                         lost += 1
                 if lost:
-                    game.todo.append(buy_step)
+                    game.todo.append(after_enter)
                     game.hurt([Hit(m, lost, burrower)])
                     return
+    if game.on_before_buy:
+        after_enter(game)
+    else:
+        game.phase = BUY  # (after_enter, inline: every turn passes here)
+
+
+def after_enter(game: State) -> None:
+    """After step 3, before the buy step: the expansions' own step (the transformation
+    flip), then the buy step, unless an expansion skips it (the beast form) or the active
+    monster is out."""
+    m = game.active
+    if not m.alive:
+        end_turn(game)
+        return
+    if game.on_before_buy:
+        todo = game.todo
+        height = len(todo)
+        for x in game.on_before_buy:
+            x.before_buy(game)
+        if game.pending or len(todo) > height:
+            todo.insert(height, to_buy)
+            return
+    to_buy(game)
+
+
+def to_buy(game: State) -> None:
+    """The buy step, unless an expansion skips it (the beast form: the turn ends)."""
+    m = game.active
+    if not m.alive:
+        end_turn(game)
+        return
+    for x in game.on_before_buy:
+        if not x.buys(game, m):
+            end_turn(game)
+            return
     game.phase = BUY
 
 

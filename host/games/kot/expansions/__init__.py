@@ -9,6 +9,8 @@ one module each, each its own game option; importing this package registers them
 - `curses`: the Anubis pack's curses, the die of fate and the Golden Scarab (section 5;
   the cards in `curse_cards`, their decisions in `curse_decisions`).
 - `dark_deck`: the Dark Edition's deck around its cards (section 1: a spare die, zombies).
+- `transformation`: the transformation card, robot or beast (Mutant Evolutions variant,
+  section 6.3).
 """
 
 from host.games.compiled import prefer_compiled
@@ -24,7 +26,8 @@ from host.games.kot.expansions import (  # noqa: E402
     curses,
     dark_deck,
     tower,
+    transformation,
     wickedness,
 )
 
-__all__ = ["berserk", "cultists", "curses", "dark_deck", "tower", "wickedness"]
+__all__ = ["berserk", "cultists", "curses", "dark_deck", "tower", "transformation", "wickedness"]

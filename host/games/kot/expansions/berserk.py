@@ -85,9 +85,11 @@ def end_berserk(game: State, m: Monster) -> None:
             if face in GIVES or face == SKULL:
                 dice.remove(face)
                 break
-    if game.pending and game.setup.options.curses:
+    options = game.setup.options
+    if game.pending and (options.curses or options.transformation):
         # a curse's rethrow being picked or thrown (Confused Senses, False Blessing) after
-        # the last throw: the die lies as it was thrown, never thrown again now
+        # the last throw, or the beast form's one die: the die lies as it was thrown, never
+        # thrown again now
         from host.games.kot.expansions.curse_decisions import berserk_ended
 
         berserk_ended(game)

@@ -440,8 +440,10 @@ def _declined(picked: int, player: str) -> Text:
     return _("{player}: no die?", player=player)
 
 
-def throw_again(game: State, faces: list[str], curse: str) -> None:
-    """The active monster throws the dice showing `faces` again (a "throw" decision)."""
+def throw_again(game: State, faces: list[str], curse: str, why: str = "curse") -> None:
+    """The active monster throws the dice showing `faces` again (a "throw" decision), for
+    `curse` (the options' `why`: "curse", or "form" for the beast form's one die:
+    expansions/transformation.py)."""
     if not faces:
         return
     dice = {"black": 0, "green": 0}
@@ -451,7 +453,7 @@ def throw_again(game: State, faces: list[str], curse: str) -> None:
     options: dict[str, Any] = {"dice": dice, "forced": list(faces)}
     if len(dice) > 2:  # the berserk die among them: its faces
         options["die_faces"] = {d: list(game.die_faces[d]) for d in dice if d in game.die_faces}
-    options |= {"keepable": list(game.dice), "curse": curse}
+    options |= {"keepable": list(game.dice), why: curse}
     game.ask(game.active, "throw", options, _decide_throw)
 
 
@@ -459,11 +461,13 @@ def berserk_ended(game: State) -> None:
     """The active monster stopped being berserk (a cultist, Rapid Healing) while dice of
     its result are being picked to be thrown again or are to be thrown: the berserk die is
     no longer one of them (it lies as it was thrown, and resolves with the result). Each
-    such decision is asked again without it; a forced throw left with no die is none."""
+    such decision is asked again without it; a forced throw left with no die is none (the
+    beast form's: its one die's throw is not spent)."""
     m = game.active
     for p in [*game.pending, *game.queued]:
         options = p.options
-        if "curse" not in options:
+        why = "curse" if "curse" in options else "form" if "form" in options else ""
+        if not why:
             continue
         named = ("dice", "picked", "again", "forced")  # the faces each decision names
         if not BERSERK_FACES.intersection(f for key in named for f in options.get(key, ())):
@@ -472,7 +476,7 @@ def berserk_ended(game: State) -> None:
             game.queued.remove(p)
         else:
             game.decided(p)
-        curse = options["curse"]
+        curse = options[why]
         if p.kind == "reroll":
             picked = [f for f in options["picked"] if f not in BERSERK_FACES]
             ask_reroll(game, p.player, p.data, curse, picked)
@@ -480,7 +484,12 @@ def berserk_ended(game: State) -> None:
             again = [f for f in options["again"] if f not in BERSERK_FACES]
             ask_bless(game, m, curse, again, p.data)
         else:  # the forced throw
-            throw_again(game, [f for f in options["forced"] if f not in BERSERK_FACES], curse)
+            left = [f for f in options["forced"] if f not in BERSERK_FACES]
+            if why == "form" and not left:
+                from host.games.kot.expansions.transformation import give_back_throw
+
+                give_back_throw(game)
+            throw_again(game, left, curse, why)
 
 
 def _decide_throw(game: State, pending: Pending, inp: Input) -> None:
