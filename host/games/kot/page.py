@@ -79,6 +79,12 @@ def catalog() -> dict[str, Any]:
             field(at + "wickedness", _("wickedness"), icon=WICKED_ICON, min=0, max=10, default=0),
             field(at + "tiles", _("wickedness tiles"), choices=tiles, multiple=True),
             field(at + "berserk", _("berserk"), check=True, default=False),
+            field(
+                at + "form",
+                _("transformation card"),
+                choices=[("beast", _("beast side up"))],
+                blank=_("robot side up"),
+            ),
             field(at + "zombie", _("zombie"), check=True, default=False),
         ],
         [
@@ -194,6 +200,16 @@ def _options() -> list[dict[str, Any]]:
             ),
         ),
         field(
+            "options.transformation",
+            _("Transformation card (Mutant Evolutions variant)"),
+            check=True,
+            default=False,
+            note=_(
+                "After entering Tokyo, flip it for 1 energy: the beast throws one die once "
+                "more each turn but buys no cards"
+            ),
+        ),
+        field(
             "options.curses",
             _("Curses and the die of fate (Anubis pack)"),
             check=True,
@@ -262,6 +278,7 @@ def view(game: KingOfTokyo) -> dict[str, Any]:
                 tags=([] if p["alive"] else [_("eliminated")])
                 + [_("Tokyo Tower level {n}", n=n) for n in levels]
                 + ([_("berserk")] if p.get("berserk") else [])
+                + ([_("beast form")] if p.get("form") == "beast" else [])
                 + ([_("zombie")] if p.get("zombie") else [])
                 + (
                     [_("{icon} Golden Scarab", icon=SCARAB_ICON)]

@@ -100,6 +100,14 @@ def _expansion_said(inp: Input, who: str) -> str | None:
             card=_.name(inp["target"]),
             owner=str(inp.get("owner", "")),
         )
+    if kind == "transform":  # (the card's new side is told with what changed)
+        return _("{player} flips the transformation card", player=who)
+    if kind == "beast_reroll" and isinstance(face, str):
+        return _(
+            "{player} throws the die showing {face} once more (beast form)",
+            player=who,
+            face=face_label(face),
+        )
     if kind == "scarab" and isinstance(inp.get("to"), str):
         return _("{player} gives the Golden Scarab to {other}", player=who, other=inp["to"])
     if not isinstance(face, str):
@@ -184,7 +192,8 @@ def _expansion_changes(
     after: Mapping[str, Any],
 ) -> list[Text]:
     """What changed for monster `p` of the expansions' own: its cultists, wickedness,
-    berserk, the Golden Scarab (each only with its option: absent from the state else)."""
+    berserk, its transformation card's side, the Golden Scarab (each only with its option:
+    absent from the state else)."""
     parts: list[Text] = []
     gained = p.get("cultists", 0) - was.get("cultists", 0)
     if gained:
@@ -198,6 +207,10 @@ def _expansion_changes(
         parts.append(_("goes berserk"))
     elif was.get("berserk") and not p.get("berserk") and p["alive"]:
         parts.append(_("is no longer berserk"))
+    if p.get("form") != was.get("form") and p.get("form") and was.get("form"):
+        parts.append(
+            _("flips to the beast form") if p["form"] == "beast" else _("flips to the robot form")
+        )
     if after.get("scarab") == p["name"] and before.get("scarab") != p["name"]:
         parts.append(_("gets the Golden Scarab"))
     return parts

@@ -152,7 +152,7 @@ def give_back_throw(game: State) -> None:
 class BeastReroll(DecisionKind):
     """One of the active monster's dice thrown once more, once a turn (the beast form)."""
 
-    verb = _("throw a die once more (beast form)")
+    verb = _("throw a die once more as a beast")
 
     def page(self, game: State, w: Waiting, base: Input) -> Answer:
         return {
