@@ -51,6 +51,7 @@ POLICIES = {
     "cultists": {30, 31, 32, 33, 34},
     "berserk": {35, 36, 37, 38, 39},
     "curses": set(range(40, 53)),
+    "transformation": {57, 58},
 }
 
 
@@ -535,3 +536,73 @@ def test_the_golden_scarab_is_asked_as_a_question() -> None:
         "Ann\u00a0: à qui donner le Scarabée d'or\u00a0?",
         "Ann：黄金のスカラベを誰に渡す？",
     ]
+
+
+# ---- the transformation card (Mutant Evolutions variant, section 6.3) -----------------------
+
+
+def test_a_beast_in_a_position_needs_the_option_and_is_saved_and_read_back() -> None:
+    position = Position({"A": MonsterPosition(form="beast")}, "A")
+    with pytest.raises(SetupError, match=r"position.monsters.A.form: only with the transformation"):
+        KingOfTokyo(Setup.simple("A", "B", position=position))
+    wrong = Position({"A": MonsterPosition(form="dragon")}, "A")
+    with pytest.raises(SetupError, match=r"position.monsters.A.form: .robot. or .beast., not"):
+        KingOfTokyo(Setup.simple("A", "B", position=wrong, options=Options(transformation=True)))
+    options = Options(transformation=True)
+    game = KingOfTokyo(Setup.simple("A", "B", position=position, options=options))
+    assert [p["form"] for p in game.to_json()["players"]] == ["beast", "robot"]
+    saved = script_json(game)
+    assert saved["options"]["transformation"] is True
+    assert saved["position"]["monsters"]["A"]["form"] == "beast"
+    assert "form" not in saved["position"]["monsters"].get("B", {})
+    again = replay(parse_script(saved))
+    assert [p["form"] for p in again.to_json()["players"]] == ["beast", "robot"]
+    assert "form" not in KingOfTokyo(Setup.simple("A", "B")).to_json()["players"][0]
+
+
+def test_the_random_player_flips_both_ways_and_throws_the_beast_s_die() -> None:
+    """Random games with the option flip robot to beast and back, decline the flip, throw
+    a beast's die once more; a beast never reaches a buy step."""
+    seen: Counter[str] = Counter()
+    for i in range(30):
+        setup = Setup.simple("A", "B", "C", seed=i, options=Options(transformation=True))
+        game = KingOfTokyo(setup)
+        rng = random.Random(i)
+        while not game.game_over:
+            inp = random_input(game, rng)
+            kind = inp["type"]
+            if kind == "transform":
+                seen["to " + game.pending[0].options["form"]] += 1
+            elif kind == "pass" and game.pending[0].kind == "transform":
+                seen["kept"] += 1
+            elif kind == "beast_reroll":
+                seen[kind] += 1
+            game.apply(inp)
+            assert game.phase != "buy" or game.active.form == "robot"
+    assert {"to beast", "to robot", "kept", "beast_reroll"} <= set(seen), seen
+
+
+def test_the_feed_says_the_flip_and_the_beast_s_throw_in_every_language() -> None:
+    path = HERE / "expansions" / "transformation.beast.one_die_thrown_once_more.json"
+    script = load_script(path)
+    game = start(script)
+    before = game.to_json()
+    game.apply(script.inputs[0])
+    inp = script.inputs[1]
+    before = game.to_json()
+    game.apply(inp)
+    told = {lang: localize(story(before, game.to_json(), inp), lang) for lang in LANGS}
+    assert told["en"]["said"] == "Ann throws the die showing 2 once more (beast form)"
+    assert told["fr"]["said"] == "Ann relance une fois de plus le dé qui montre 2 (forme bête)"
+    assert told["ja"]["said"] == "Annが2のダイスをもう一度振る（ビースト）"
+    game = start(load_script(HERE / "expansions" / "transformation.flip.robot_to_beast.json"))
+    for inp in load_script(HERE / "expansions" / "transformation.flip.robot_to_beast.json").inputs:
+        before = game.to_json()
+        game.apply(inp)
+    told = {lang: localize(story(before, game.to_json(), inp), lang) for lang in LANGS}
+    assert told["en"]["said"] == "Ann flips the transformation card"
+    assert told["en"]["did"][0] == "Ann: −1 energy and flips to the beast form"
+    assert "Ann : −1 énergie et passe en forme bête" in told["fr"]["did"][0].replace("\u00a0", " ")
+    assert "ビーストに変身" in told["ja"]["did"][0]
+    shown = view(game)["seats"][0]["tags"]
+    assert [localize(t, "ja") for t in shown] == ["ビースト"]
