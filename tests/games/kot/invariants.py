@@ -54,9 +54,14 @@ def check_invariants(game: KingOfTokyo) -> None:
         assert m.cultists >= 0 and (game.setup.options.cultists or not m.cultists)
         assert 0 <= m.wickedness <= 10 and (game.setup.options.wickedness or not m.wickedness)
         assert game.setup.options.berserk or not m.berserk
+        assert m.form in ("robot", "beast") and (
+            game.setup.options.transformation or m.form == "robot"
+        )
         if m.flux is not None:
             assert "Fluxling" in m.tiles and m.flux[0] in game.monster(m.flux[1]).cards
     check_expansions(game)
+    if game.phase == "buy":
+        assert game.active.form == "robot"  # a beast has no buy step (policy 58)
     waits = game.waiting_for()
     for w in waits:
         assert game.monster(w.player).alive  # an eliminated monster never acts again

@@ -74,6 +74,9 @@ def setups(draw: st.DrawFn) -> Setup:
                 cultists=draw(st.integers(0, 3)) if options.cultists else 0,
                 wickedness=draw(st.integers(0, 10)) if options.wickedness else 0,
                 berserk=draw(st.booleans()) if options.berserk else False,
+                form=draw(st.sampled_from(("robot", "beast")))
+                if options.transformation
+                else "robot",
                 zombie=draw(st.integers(0, 3)) == 0 if options.deck else False,
             )
             for i, name in enumerate(names)

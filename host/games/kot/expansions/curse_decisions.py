@@ -275,7 +275,7 @@ def ask_add_die(game: State, m: Monster, curse: str) -> None:
 
 def _decide_add(game: State, pending: Pending, inp: Input) -> None:
     face = inp.get("face")
-    if face not in FACE_SET:
+    if not isinstance(face, str) or face not in FACE_SET:  # (a dict or a list: no hash)
         raise MalformedInput(not_a_face("face", face))
     game.decided(pending)
     game.dice.append(str(face))

@@ -89,7 +89,9 @@ class Transform(DecisionKind):
             title = _("{player}: flip to the beast form ({cost}⚡)?", player=w.player, cost=cost)
             label = _("Flip to the beast form ({cost}⚡)", cost=cost)
         else:
-            title = _("{player}: flip back to the robot form ({cost}⚡)?", player=w.player, cost=cost)
+            title = _(
+                "{player}: flip back to the robot form ({cost}⚡)?", player=w.player, cost=cost
+            )
             label = _("Flip to the robot form ({cost}⚡)", cost=cost)
         return {"title": title, "choices": [choice(label, base)]}
 
@@ -116,13 +118,19 @@ def on_beast_reroll(game: State, who: Monster, inp: Input) -> None:
     face = inp.get("face")
     if not isinstance(face, str):
         raise MalformedInput(
-            _('a beast_reroll input says "face": the die thrown again, not {value}', value=Quoted(face))
+            _(
+                'a beast_reroll input says "face": the die thrown again, not {value}',
+                value=Quoted(face),
+            )
         )
     if game.phase != ROLL or who is not game.active:
         expect(game, who, REROLL, game.phase == ROLL)
     if who.form != BEAST:
         raise RuleViolation(
-            _("{player} is in robot form: only the beast form throws a die once more", player=who.name)
+            _(
+                "{player} is in robot form: only the beast form throws a die once more",
+                player=who.name,
+            )
         )
     if USED in game.used:
         raise RuleViolation(
