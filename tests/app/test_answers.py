@@ -54,6 +54,7 @@ def random_setup(seed: int) -> Setup:
             cultists=rng.randint(0, 2) if expansions else 0,
             wickedness=rng.randint(0, 9) if expansions else 0,
             berserk=expansions and rng.random() < 0.5,
+            form="beast" if expansions and rng.random() < 0.5 else "robot",
         )
         for i, name in enumerate(names)
     }

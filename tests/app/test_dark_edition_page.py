@@ -94,7 +94,8 @@ def test_each_expansion_s_option_says_what_it_does(
     """A new player read 'Cultistes (pack Cthulhu)', 'Berserk (pack Cybertooth)' and the
     rest as names alone: each option says in a line what it does."""
     _page, form = setup_form(browser, table, lang)
-    for name in ("two_player_variant", "cultists", "tokyo_tower", "berserk", "curses"):
+    options = ("two_player_variant", "cultists", "tokyo_tower", "berserk", "curses")
+    for name in (*options, "transformation"):
         note = form.locator(f".check-field:has(input[name={name}]) small.note")  # type: ignore[attr-defined]
         expect(note).to_be_visible()
     note = form.locator(".check-field:has(input[name=cultists]) small.note")  # type: ignore[attr-defined]

@@ -866,3 +866,32 @@ def test_a_refusal_says_what_the_game_waits_for_in_one_sentence(
     with pytest.raises(Refused) as refused:
         table.act({"do": "input", "input": {"type": "buy", "player": "Ann", "card": "Nope"}})
     assert str(localize(refused.value.args[0], lang)) == said
+
+
+def test_the_camera_follows_a_beast_s_one_die_thrown_once_more(
+    tmp_path: Path, board: FakeBoard, clock: Clock
+) -> None:
+    """The transformation card: a beast picks one die on the page after its throw; the
+    camera then expects the turn's dice lying and reads that die alone thrown again, the
+    others kept (as a curse's forced rethrow); the throws go on as before."""
+    table = new_table(tmp_path / "games.db", board, clock)
+    setup = {
+        "players": PLAYERS[:2],
+        "options": {"transformation": True},
+        "position": {"active_player": "Ann", "monsters": {"Ann": {"form": "beast"}}},
+    }
+    table.act({"do": "new_game", "game": "king-of-tokyo", "setup": setup})
+    clock.advance(1)
+    table.camera_event(seen(["1", "1", "2", "heart", "claw", "claw"]))
+    table.act({"do": "input", "input": {"type": "beast_reroll", "player": "Ann", "face": "2"}})
+    assert table.game is not None
+    assert table.game.expected_dice() == DiceExpectation("kot", {"black": 6, "green": 0}, "Ann")
+    table.camera_event(seen(["1"], ["1", "1", "heart", "claw", "claw"]))
+    assert stored(table)[-1] == {
+        "type": "throw",
+        "player": "Ann",
+        "thrown": ["1"],
+        "kept": ["1", "1", "heart", "claw", "claw"],
+    }
+    assert state(table)["dice"] == ["1", "1", "1", "heart", "claw", "claw"]
+    assert state(table)["throws"] == 1 and table.holding is None  # two throws left
