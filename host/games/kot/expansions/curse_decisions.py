@@ -462,7 +462,9 @@ def berserk_ended(game: State) -> None:
     its result are being picked to be thrown again or are to be thrown: the berserk die is
     no longer one of them (it lies as it was thrown, and resolves with the result). Each
     such decision is asked again without it; a forced throw left with no die is none (the
-    beast form's: its one die's throw is not spent)."""
+    beast form's: its one die's throw is not spent). The beast's throw, in the roll step
+    where the berserk die has just left the dice, is asked again whatever its die (the dice
+    it keeps are fewer)."""
     m = game.active
     for p in [*game.pending, *game.queued]:
         options = p.options
@@ -470,7 +472,11 @@ def berserk_ended(game: State) -> None:
         if not why:
             continue
         named = ("dice", "picked", "again", "forced")  # the faces each decision names
-        if not BERSERK_FACES.intersection(f for key in named for f in options.get(key, ())):
+        # (the beast's throw comes in the roll step, where the berserk die leaves the dice
+        # at once: its dice kept are asked again too, whichever die it throws)
+        if why != "form" and not BERSERK_FACES.intersection(
+            f for key in named for f in options.get(key, ())
+        ):
             continue
         if p in game.queued:
             game.queued.remove(p)
