@@ -468,7 +468,9 @@ def berserk_ended(game: State) -> None:
     m = game.active
     for p in [*game.pending, *game.queued]:
         options = p.options
-        why = "curse" if "curse" in options else "form" if "form" in options else ""
+        why = "curse" if "curse" in options else ""
+        if p.kind == "throw" and "form" in options:  # (not the flip: "transform")
+            why = "form"
         if not why:
             continue
         named = ("dice", "picked", "again", "forced")  # the faces each decision names
