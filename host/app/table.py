@@ -32,7 +32,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from host.app.actions import ACTIONS
 from host.app.actions import RECORDING as RECORDING  # (recorded.py, cli.py)
@@ -534,13 +534,18 @@ class Table:
             state.throw = {k: v for k, v in state.throw.items() if k != "fix"}  # last input
         if state.throw is not None and "entered" in state.throw:  # (its question answered)
             state.throw = {k: v for k, v in state.throw.items() if k not in DIFFERS}
+        laid = "card" in inp or "cards" in inp
+        if source != "camera" and laid and _not_taken(state.throw):  # the cards entered since:
+            # its advice ("tap the right card on the page") is done; it was still shown over
+            # the next turns, as if the cards were still to enter
+            state.throw = {k: v for k, v in state.throw.items() if k != "reason"}
+            state.throw |= {"status": "entered", "input": dict(inp)}
         if state.redo and state.redo[-1] == dict(inp):
             state.redo.pop()  # what was undone, done again: the next undone one is next
         else:
             state.redo.clear()  # a new input: what was undone before it is gone
         if dice is None or inp.get("type") == THROW:  # the game is going: show the dials
             self.pin_until = 0.0
-        laid = "card" in inp or "cards" in inp
         awaited = laid and not self._seen_already(inp, len(game.log) - 1)
         if source != "camera" and awaited and cards_of(self.kind) is not None:
             state.entered = dict(inp)  # the camera will see them: a confirmation, no play
@@ -929,3 +934,13 @@ def new_pin(length: int = 4) -> str:
 # file whatever the table did meanwhile, so the page sends it without a state version
 # (a throw seen just before would refuse it as stale and make the player choose it again).
 UNVERSIONED = frozenset({"import"})
+
+
+def _not_taken(seen: dict[str, Any] | None) -> TypeGuard[dict[str, Any]]:
+    """The camera's last view of cards, not taken into the game (not read, to complete on
+    the page, refused by the rules)."""
+    return (
+        seen is not None
+        and "cards" in seen
+        and seen.get("status") in ("misfit", "noted", "refused")
+    )

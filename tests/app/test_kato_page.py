@@ -351,6 +351,11 @@ def test_a_hand_not_all_read_is_filled_in_to_confirm_in_one_tap(
     expect(slots).to_have_text(["2 bleu", "6 jaune ?", "passer son tour vert"])
     box.get_by_role("button", name="Poser ces cartes").click()
     expect(page.locator("[data-test=turn]")).to_contain_text("Manche 2")
+    # the view not read, its cards entered since: said so, not "not read — tap the right
+    # card on the page" still, over the next turns
+    expect(page.locator("[data-test=seen]")).to_have_text(
+        "Dernières cartes vues\u00a0: entré à la main"
+    )
     assert t.game.to_json()["rounds"][0]["hands"] == {  # type: ignore[union-attr]
         "Bob": [card("blue", "2"), card("yellow", "6"), card("green", "skip")]
     }
