@@ -157,6 +157,9 @@ def test_every_title_asks_its_player_in_the_imperative_in_french() -> None:
     titles = {w.kind: localize(KIND.answers(game, w)["title"], "fr") for w in game.waiting_for()}
     assert titles["draw"] == "Cat\u00a0: piochez 4 cartes"
     assert titles["challenge"] == "Cat\u00a0: défiez-vous le +4 de Bob\u00a0?"
+    # the cards owed counted as Japanese counts them ("（引く枚数4）" had no counter)
+    (play_title,) = [KIND.answers(game, w)["title"] for w in game.waiting_for() if w.kind == "play"]
+    assert localize(play_title, "ja") == "Cat：ワイルド +4にカードを出す（引く枚数は4枚）"
     # a wild turned up: "choisissez la couleur du changement de couleur retourné" said the
     # card's name for its colour; the colour is announced, as the feed says ("Léa annonce")
     game = game_of(turn_up("Cat", {"color": "black", "value": "wild"}))
