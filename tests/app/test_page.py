@@ -1079,3 +1079,13 @@ def test_json_that_is_not_one_input_is_said_in_the_page_language(
             '入力はJSONのオブジェクトです：{"type": "...", "player": "..."}'
         )
     assert stored(table) == []
+
+
+def test_the_pick_up_form_names_its_game(browser: Browser, table: Served) -> None:
+    """Only some games can be picked up in progress: the form says which (a KaTO table met
+    King of Tokyo's monsters under "Reprendre une partie en cours", not told whose)."""
+    page = open_page(browser, table, lang="fr")
+    page.get_by_role("button", name="Reprendre une partie en cours").click()
+    expect(page.locator("[data-test=pickup-form] h2")).to_have_text(
+        "Reprendre une partie de King of Tokyo en cours"
+    )

@@ -1226,7 +1226,9 @@ function gameForm(c, pickup, choose) {
     });
   }
   const form = h("form", { "data-test": pickup ? "pickup-form" : "setup-form" },
-    h("h2", {}, pickup ? t("Pick up a game in progress") : t("New game of {title}", { title: c.title })),
+    // (the game named: only some games can be picked up, and the form did not say which:
+    // a table playing another game met this one's characters, not told whose)
+    h("h2", {}, pickup ? t("Pick up a game of {title} in progress", { title: c.title }) : t("New game of {title}", { title: c.title })),
     choose, rows,
     h("p", {}, more, " ", fewer),
     beyond,
