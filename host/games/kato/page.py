@@ -50,32 +50,58 @@ def catalog() -> dict[str, Any]:
         "The rules give no points for the cards; usually a number counts its value, {values}",
         values=values,
     )
+    rules = [  # what the table agreed, the same in a game set up or picked up
+        field(
+            "target",
+            _("the game is played to"),
+            choices=targets,
+            default={"points": DEFAULT_TARGET},
+            note=_("the first to reach the points wins; after the rounds, the highest score"),
+        ),
+        field("options.hand_size", _("cards dealt"), min=1, max=HAND_SIZE, default=HAND_SIZE),
+        field(
+            "options.cone",
+            _("traffic-cone card"),
+            choices=[(c, _.name(c)) for c in CONE_EFFECTS],
+            blank=_("none"),
+        ),
+        *priced,
+        field("options.several", _("Several numbers of one value at once"), check=True),
+        field("options.play_drawn", _("A card drawn may be played at once"), check=True),
+    ]
     setup = form(
         [],
         [
             field("first_player", _("first player"), choices=PLAYERS, blank=_("the first seat")),
-            field(
-                "target",
-                _("the game is played to"),
-                choices=targets,
-                default={"points": DEFAULT_TARGET},
-                note=_("the first to reach the points wins; after the rounds, the highest score"),
-            ),
-            field("options.hand_size", _("cards dealt"), min=1, max=HAND_SIZE, default=HAND_SIZE),
-            field(
-                "options.cone",
-                _("traffic-cone card"),
-                choices=[(c, _.name(c)) for c in CONE_EFFECTS],
-                blank=_("none"),
-            ),
-            *priced,
-            field("options.several", _("Several numbers of one value at once"), check=True),
-            field("options.play_drawn", _("A card drawn may be played at once"), check=True),
+            *rules,
         ],
         (MIN_PLAYERS, MAX_PLAYERS),
         start=MIN_PLAYERS,
     )
-    return {"role": None, "setup": setup, "pickup": None}
+    # a game begun elsewhere (on paper), picked up at the start of a round: each player's
+    # points so far, the round about to start and who plays first in it (Position)
+    pickup = form(
+        [field("position.scores.{player}", _("points"), min=0, default=0)],
+        [
+            field(
+                "position.round",
+                _("round about to start"),
+                min=1,
+                default=2,
+                note=_("the rounds already played, plus one: round 3 after 2 rounds"),
+            ),
+            field(
+                "first_player",
+                _("plays first in this round"),
+                choices=PLAYERS,
+                blank=_("the first seat"),
+            ),
+            *rules,
+        ],
+        (MIN_PLAYERS, MAX_PLAYERS),
+        start=MIN_PLAYERS,
+    )
+    return {"role": None, "setup": setup, "pickup": pickup}
 
 
 def view(game: KaTO) -> dict[str, Any]:
@@ -109,6 +135,10 @@ def view(game: KaTO) -> dict[str, Any]:
         (p["name"], [r["points"] if r["winner"] == p["name"] else 0 for r in rounds] + [p["score"]])
         for p in s["players"]
     ]
+    position = game.setup.position
+    if position is not None and position.round > 1:  # a game picked up: the points before it
+        columns.insert(0, _("before round {n}", n=position.round))
+        rows = [(name, [position.scores.get(name, 0), *cells]) for name, cells in rows]
     table = score_table("scores", _("Points"), columns, rows)
     return page_view(
         _headline(s),

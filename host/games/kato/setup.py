@@ -250,6 +250,9 @@ def _check_counts(counts: Mapping[str, int], kinds: Sequence[str], where: str) -
 
 
 def _check_position(setup: Setup) -> None:
+    """A position the game could have reached: scores of players at the table, 0 or more,
+    no more players with points than rounds played (each round scores for its winner
+    alone), and the game not over yet (a score at the target, the rounds agreed played)."""
     position = setup.position
     assert position is not None
     if position.round < 1:
@@ -260,17 +263,46 @@ def _check_position(setup: Setup) -> None:
                 _("{at}: {name} is not at the table", at="position.scores", name=Quoted(name))
             )
         if score < 0:
-            raise SetupError(_("{at}: 0 or more, not {n}", at=f"position.scores.{name}", n=score))
-    scores = [*sorted(position.scores.values(), reverse=True), 0, 0]
-    target = setup.target
-    if target.kind == POINTS and scores[0] >= target.amount:
+            raise SetupError(
+                _(
+                    "{at}: a score is 0 points or more, not {n}",
+                    at=f"position.scores.{name}",
+                    n=score,
+                )
+            )
+    scored = [name for name, score in position.scores.items() if score > 0]
+    played = position.round - 1
+    if scored and not played:
         raise SetupError(
             _(
-                "position.scores: {n} points reach the target ({target}): the game would be over",
-                n=scores[0],
-                target=target.amount,
+                "{at}: nobody has points before the first round is played, not {n}",
+                at=f"position.scores.{scored[0]}",
+                n=position.scores[scored[0]],
             )
         )
+    if len(scored) > played:
+        raise SetupError(
+            _(
+                "position.scores: {n, plural, one {# player has} other {# players have}} "
+                "points after {rounds, plural, one {# round} other {# rounds}}: each round "
+                "scores for its winner alone",
+                n=len(scored),
+                rounds=played,
+            )
+        )
+    target = setup.target
+    if target.kind == POINTS:
+        for name, score in position.scores.items():
+            if score >= target.amount:
+                raise SetupError(
+                    _(
+                        "{at}: {n} points reach the target ({target}): the game would be over",
+                        at=f"position.scores.{name}",
+                        n=score,
+                        target=target.amount,
+                    )
+                )
+    scores = [*sorted(position.scores.values(), reverse=True), 0, 0]
     if target.kind == ROUNDS and position.round > target.amount and scores[0] != scores[1]:
         raise SetupError(
             _(

@@ -14,7 +14,7 @@ R7 = card("red", 7)
 
 
 def test_before_the_first_card_the_dealer_blinks_white_and_the_seats_show_the_scores() -> None:
-    game = game_of(position=Position(2, {"Ann": 42, "Cat": 7}))
+    game = game_of(position=Position(3, {"Ann": 42, "Cat": 7}))
     assert list(game.display().seats) == [
         SeatDisplay("  42", OFF),
         SeatDisplay("   0", OFF),
@@ -80,7 +80,7 @@ def test_the_round_won_shows_green_and_the_losers_to_count_blink() -> None:
 
 
 def test_scores_past_four_digits_show_9999() -> None:
-    game = game_of(target=Target("points", 20000), position=Position(1, {"Ann": 12345}))
+    game = game_of(target=Target("points", 20000), position=Position(2, {"Ann": 12345}))
     assert game.display().seats[0].text == "9999"
 
 

@@ -75,8 +75,9 @@ def random_setup(rng: random.Random) -> Setup:
     position = None
     if rng.random() < 0.25:  # a later round, with scores
         limit = target.amount - 1 if target.kind == "points" else 200
-        scores = {p: rng.randint(0, max(limit, 0)) for p in players}
-        position = Position(rng.randint(1, 2), scores)
+        first = rng.randint(1, 4)  # no more players with points than rounds played
+        scored = rng.sample(players, min(first - 1, len(players)))
+        position = Position(first, {p: rng.randint(0, max(limit, 0)) for p in scored})
     setup = Setup(players, target, rng.choice(players), options, deck=deck, position=position)
     try:
         KaTO(setup)

@@ -34,6 +34,8 @@ REQUIRED = {
     "rule_target_points",
     "rule_target_rounds",
     "policy_tie_at_target",
+    "policy_pick_up_points",
+    "policy_pick_up_rounds",
     "rule_round_end_scoring",
     "rule_reshuffle",
     "rule_cone_reverse",

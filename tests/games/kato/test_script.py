@@ -72,7 +72,23 @@ def test_a_malformed_script_names_the_place(changes: dict[str, Any], message: st
         ({"deck": {"colors": ["red"], "each_color": {"1": 2}, "wild": {}}}, "deck: 2 cards cannot"),
         ({"position": {"round": 0}}, "position.round: 1 or more, not 0"),
         ({"position": {"scores": {"Zed": 3}}}, "position.scores: 'Zed' is not at the table"),
-        ({"position": {"scores": {"Ann": 500}}}, "500 points reach the target (500)"),
+        (
+            {"position": {"round": 2, "scores": {"Ann": 500}}},
+            "position.scores.Ann: 500 points reach the target (500): the game would be over",
+        ),
+        (
+            {"position": {"round": 2, "scores": {"Bob": -20}}},
+            "position.scores.Bob: a score is 0 points or more, not -20",
+        ),
+        (
+            {"position": {"scores": {"Bob": 20}}},
+            "position.scores.Bob: nobody has points before the first round is played, not 20",
+        ),
+        (
+            {"position": {"round": 2, "scores": {"Ann": 20, "Bob": 30}}},
+            "position.scores: 2 players have points after 1 round: each round scores for its "
+            "winner alone",
+        ),
         (
             {"target": {"rounds": 2}, "position": {"round": 3, "scores": {"Ann": 5}}},
             "position.round: after 2 rounds the game goes on only while the highest score is tied",
