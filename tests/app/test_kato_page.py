@@ -410,3 +410,60 @@ def test_several_numbers_of_one_value_are_laid_on_the_page(browser: Browser, tab
     state = t.game.to_json()  # type: ignore[union-attr]
     assert state["top"] == card("green", "7") and state["players"][0]["cards"] == 2
     assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_a_game_begun_on_paper_is_picked_up_in_french(browser: Browser, table: Served) -> None:
+    """A table that began KaTO on paper picks it up on the page: the points so far in each
+    player's row, the round about to start; a position past the target is refused in
+    French, naming the field; the game goes on to the target, the old points counted."""
+    t: Table = table.table
+    page = open_page(browser, table, lang="fr")
+    page.get_by_role("button", name="Reprendre une partie en cours").click()
+    page.select_option("[data-keep=game]", "kato")
+    form = page.locator("[data-test=pickup-form]")
+    expect(form.locator("h2")).to_have_text("Reprendre une partie de KaTO en cours")
+    page.fill("[aria-label='nom du joueur 1']", "Ann")
+    page.fill("[aria-label='nom du joueur 2']", "Bob")
+    page.fill("[aria-label='joueur 1\u00a0: points']", "120")
+    page.fill("[aria-label='joueur 2\u00a0: points']", "40")
+    page.fill("[aria-label='manche qui commence']", "3")
+    page.select_option("[aria-label='la partie se joue en']", label="100 points")
+    page.fill("[aria-label='cartes distribuées']", "2")
+    page.click("[data-test=start]")
+    expect(page.locator("[data-test=message]")).to_have_text(
+        "impossible de commencer cette partie\u00a0: position.scores.Ann\u00a0: les 120 points "
+        "d'Ann atteignent l'objectif (100)\u00a0: la partie serait finie"
+    )
+    assert t.game_id is None
+    page.fill("[aria-label='joueur 1\u00a0: points']", "70")
+    page.click("[data-test=start]")
+    expect(page.locator("[data-test=turn]")).to_have_text("Manche 3\u00a0: au tour de Bob")
+    expect(page.locator("article[data-player=Ann] [data-dial=score]")).to_have_text("points 70")
+    expect(page.locator("article[data-player=Bob] [data-dial=score]")).to_have_text("points 40")
+    assert t.game_id is not None
+    setup = t.store.setup(t.game_id)
+    assert setup["position"] == {"round": 3, "scores": {"Ann": 70, "Bob": 40}}
+    # the round: Ann lays her 2 cards, Bob lays down 3 worth 34: 70 + 34 reach the 100
+    for seen_card in (("red", "7"), ("red", "3")):
+        assert seen(t, seen_card) == "read"
+    t.act({"do": "input", "input": {"type": "kato", "player": "Ann"}})
+    t.act({"do": "input", "input": {"type": "draw", "player": "Bob"}})
+    assert seen(t, ("red", "1")) == "read"
+    hand = [("blue", "skip"), ("green", "9"), ("yellow", "5")]
+    t.act(
+        {
+            "do": "input",
+            "input": {
+                "type": "hand",
+                "player": "Bob",
+                "cards": [{"color": c, "value": v} for c, v in hand],
+            },
+        }
+    )
+    expect(page.locator("[data-test=turn]")).to_contain_text("Partie terminée")
+    expect(page.locator("article[data-player=Ann] [data-dial=score]")).to_have_text("points 104")
+    points = page.locator("[data-table=scores]")
+    expect(points.locator("th")).to_contain_text(["avant la manche 3", "manche 3", "total"])
+    expect(points.locator("tr[data-row=Ann] td")).to_have_text(["70", "34", "104"])
+    assert t.game.game_over  # type: ignore[union-attr]
+    assert not page.errors  # type: ignore[attr-defined]

@@ -296,8 +296,10 @@ def _check_position(setup: Setup) -> None:
             if score >= target.amount:
                 raise SetupError(
                     _(
-                        "{at}: {n} points reach the target ({target}): the game would be over",
+                        "{at}: {player}'s {n} points reach the target ({target}): the game "
+                        "would be over",
                         at=f"position.scores.{name}",
+                        player=name,
                         n=score,
                         target=target.amount,
                     )

@@ -74,7 +74,7 @@ def test_a_malformed_script_names_the_place(changes: dict[str, Any], message: st
         ({"position": {"scores": {"Zed": 3}}}, "position.scores: 'Zed' is not at the table"),
         (
             {"position": {"round": 2, "scores": {"Ann": 500}}},
-            "position.scores.Ann: 500 points reach the target (500): the game would be over",
+            "position.scores.Ann: Ann's 500 points reach the target (500): the game would be over",
         ),
         (
             {"position": {"round": 2, "scores": {"Bob": -20}}},
