@@ -5,8 +5,9 @@ reads each in French and Japanese for English left behind.
 
 `walk(browser, lang, visit)` opens the page in `lang` (the browser's language, as a
 player's phone would say it) and calls `visit(name, page)` on each screen once drawn:
-home, the PIN form, the setup form of each game that has screens, the pick-up form; then
-the two teachings of the menu, as a table is taught before a game night (`TEACHING`):
+home, the PIN form, the setup form of each game that has screens, the pick-up form (and
+each other game's, chosen in its list); then the two teachings of the menu, as a table is
+taught before a game night (`TEACHING`):
 "Teach your dice" (its panel, a few throws seen, the groups of dice to name, their colours,
 the set learnt, the dice sets) and "Teach your cards" (its panel, cards laid with what the
 set as shipped reads, each confirmed or fixed with the kinds still to teach, the set
@@ -81,7 +82,15 @@ def names() -> tuple[str, ...]:
     shown = games()
     setups = tuple(f"setup-{game}" for game in shown)
     own = tuple(name for screens in shown.values() for name in screens.names)
-    return ("home", "pin", *setups, "pickup", *TEACHING, *own, *PANELS)
+    pickups = tuple(f"pickup-{game}" for game in _picked_up(shown))
+    return ("home", "pin", *setups, "pickup", *pickups, *TEACHING, *own, *PANELS)
+
+
+def _picked_up(shown: Mapping[str, Screens]) -> list[str]:
+    """The games shown whose pick-up form the walk shows besides the first (the "pickup"
+    screen): each chosen in the form's list of games."""
+    found = [game for game in shown if kinds()[game].catalog().get("pickup") is not None]
+    return found[1:]
 
 
 def proper_names() -> tuple[str, ...]:
@@ -166,6 +175,9 @@ def _story(table: Table, page: Any, url: str, camera: _Camera, visit: Visit) -> 
         visit(f"setup-{game}", page)
     _panel(page, "pickup")
     visit("pickup", page)
+    for game in _picked_up(shown):  # each game's pick-up form, chosen in its list
+        page.select_option("#panel select[data-keep=game]", game)
+        visit(f"pickup-{game}", page)
     page.evaluate("closePanel()")
     _teach_dice(table, page, camera, visit)  # (as a table is taught before a game night)
     _teach_cards(table, page, camera, visit)
