@@ -193,7 +193,7 @@ def test_kato_s_demo_ends_as_its_script_the_cards_read_or_entered(kato_told: lis
         entered = line.startswith("on the page, not read by the camera (") and f"): {what}" in line
         assert read or entered, (line, inp)
     assert sum(x.startswith("camera: ") for x in camera) >= 5, camera
-    assert "  camera: Cat turns up red 9" in kato_told  # a card said as the page says it
+    assert "  camera: Cat turns up a red 9" in kato_told  # a card said as the page says it
     # the board's seats show the running scores; KaTO has no extra LEDs
     boards = "\n".join(kato_told)
     assert "seat 1  LED" in boards and "Tokyo" not in boards

@@ -227,7 +227,7 @@ def test_a_card_the_camera_read_wrong_is_fixed_in_one_tap(browser: Browser, tabl
     assert state["top"] == {"color": "green", "value": "6"} and state["turn"] == "Bob"
     given = [(h["source"], h["undone"] is not None) for h in t.store.history(t.game_id)]  # type: ignore[arg-type]
     assert given == [("camera", False), ("camera", True), ("page", False)]
-    expect(page.locator("[data-section=log] li").first).to_contain_text("Ann pose 6 vert")
+    expect(page.locator("[data-section=log] li").first).to_contain_text("Ann pose un 6 vert")
     expect(fix).to_have_count(0)
     # Bob lays the other green 6: a card laid, not Ann's taken for seen
     assert seen(t, ("green", "6")) == "read"
@@ -348,7 +348,7 @@ def test_a_hand_not_all_read_is_filled_in_to_confirm_in_one_tap(
                  reading("green", "skip", at=(500, 100))])  # fmt: skip
     box = page.locator(".answer[data-kind=hand][data-player=Bob]")
     slots = box.locator("[data-test=slots] button")
-    expect(slots).to_have_text(["2 bleu", "6 jaune ?", "passer son tour vert"])
+    expect(slots).to_have_text(["2 bleu", "6 jaune ?", "«\u00a0passer son tour\u00a0» vert"])
     box.get_by_role("button", name="Poser ces cartes").click()
     expect(page.locator("[data-test=turn]")).to_contain_text("Manche 2")
     # the view not read, its cards entered since: said so, not "not read — tap the right

@@ -12,7 +12,7 @@ winners. Without it the feed said "Léa lays a card", never which.
 >>> game.apply(draw2)
 >>> drawn = game.to_json()
 >>> story(before, drawn, draw2)["said"]
-'Ann lays red +2'
+'Ann lays a red +2'
 >>> game.apply({"type": "draw", "player": "Bob"})
 >>> told = story(drawn, game.to_json(), {"type": "draw", "player": "Bob"})
 >>> told["said"], told["did"]
@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from host.games import Input
-from host.games.kato.text import INPUTS_SAID, _, card_name, color_name
+from host.games.kato.text import INPUTS_SAID, _, a_card, card_name, color_name
 
 
 def story(before: Mapping[str, Any], after: Mapping[str, Any], inp: Input) -> dict[str, Any]:
@@ -42,9 +42,9 @@ def said(before: Mapping[str, Any], inp: Input) -> str:
     """The input in words, its cards named."""
     who, kind = str(inp.get("player", "")), str(inp.get("type", ""))
     if kind == "turn_up":
-        return _("{player} turns up {card}", player=who, card=card_name(inp["card"]))
+        return _("{player} turns up {card}", player=who, card=a_card(inp["card"]))
     if kind == "play":
-        cards = [card_name(c) for c in inp.get("cards") or [inp["card"]]]
+        cards = [a_card(c) for c in inp.get("cards") or [inp["card"]]]
         if inp.get("named"):
             color = color_name(str(inp["named"]))
             return _(

@@ -53,6 +53,22 @@ INPUTS_SAID = {
 }
 
 
+def a_card(card: Mapping[str, str]) -> Text:
+    """One card laid or turned up, as a sentence says it: "a red 7", "an orange 8" (a
+    colour a setup gives), fr "un 7 rouge", ja "赤の7".
+
+    >>> wild = {"color": "black", "value": "wild"}
+    >>> str(a_card({"color": "red", "value": "7"})), str(a_card({"color": "red", "value": "8"}))
+    ('a red 7', 'a red 8')
+    >>> str(a_card({"color": "orange", "value": "8"})), a_card(wild).say("fr")
+    ('an orange 8', 'un changement de couleur')
+    """
+    name = card_name(card)
+    if str(name)[:1].lower() in "aeiou8":  # English says "an eight", "an orange ..."
+        return _("an {card}", card=name)
+    return _("a {card}", card=name)
+
+
 def card_name(card: Mapping[str, str]) -> Text:
     """A card ({"color", "value"}) as people say it: "red 7", "blue +2", "wild +4"."""
     value = _.name(VALUE_LABELS.get(card["value"], card["value"]))

@@ -233,8 +233,8 @@ def test_the_feed_names_the_cards_laid_the_draws_and_the_round_won() -> None:
         told.append(story_of(KIND, before, game.to_json(), inp))
     said = [localize(t["said"], "fr") for t in told]
     assert said == [
-        "Ann pose +2 rouge",
-        "Bob pose +4 et annonce bleu",
+        "Ann pose un +2 rouge",
+        "Bob pose un +4 et annonce bleu",
         "Cat défie le +4",
         "Cat\u00a0: le +4 de Bob était un bluff",
     ]
