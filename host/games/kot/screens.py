@@ -2,7 +2,8 @@
 screen walk (host.app.screens): a turn from the cards set out to a monster asked to yield
 (the throw, the result, the correction window, the purchases), a game over, and a turn
 with every expansion on (wickedness, cultists, the tower, a berserk monster, a curse
-asking another player which die is thrown again)."""
+asking another player which die is thrown again), and a beast of the transformation card
+offered its die thrown once more, then its flip back."""
 
 from __future__ import annotations
 
@@ -65,6 +66,14 @@ def play(stage: Stage) -> Iterator[str]:
     stage.answer("resolve")  # used now; Confused Senses: the Scarab's holder picks a die
     yield "kot-expansions"
 
+    position = {"active_player": first, "monsters": {first: {"form": "beast", "energy": 2}}}
+    stage.new_game(_setup(stage, options={"transformation": True}, position=position))
+    stage.throw(["1", "2", "3", "claw", "heart", "energy"])
+    yield "kot-beast"  # a beast offered one die thrown once more, beside its result
+    stage.answer("resolve")
+    stage.answer("resolve")  # used now; in Tokyo, it may flip its card back for 1 energy
+    yield "kot-transform"
+
 
 def _setup(stage: Stage, **fields: Mapping[str, Any]) -> dict[str, Any]:
     """Four monsters from the first player; two at a position."""
@@ -77,7 +86,7 @@ def _setup(stage: Stage, **fields: Mapping[str, Any]) -> dict[str, Any]:
 SCREENS = Screens(
     names=(
         *("kot-set-out", "kot-throw", "kot-result", "kot-window", "kot-buy", "kot-yield"),
-        *("kot-over", "kot-expansions"),
+        *("kot-over", "kot-expansions", "kot-beast", "kot-transform"),
     ),
     play=play,
     proper_names=MONSTERS,
