@@ -223,21 +223,21 @@ def test_french_elides_before_a_name_on_the_page_and_from_the_server(
     ("lang", "said"),
     [
         ("en", "Ann: use this result; Ann: fix a misread die"),
-        ("fr", "Ann\u00a0: garder ce résultat\u00a0; Ann\u00a0: corriger un dé mal lu"),
+        ("fr", "Ann\u00a0: gardez ce résultat\u00a0; Ann\u00a0: corrigez un dé mal lu"),
         ("ja", None),
     ],
 )
 def test_the_waiting_line_says_a_fix_as_a_sentence(
     browser: Browser, table: Served, lang: str, said: str | None
 ) -> None:
-    """What the game waits for reads as one sentence: 'Ann : corriger un dé mal lu', not
+    """What the game waits for reads as one sentence: 'Ann : corrigez un dé mal lu', not
     a heading's 'Ann : Corriger un dé mal lu' glued to the player's name."""
     start_game(table)
     page = open_page(browser, table, lang)
     table.table.camera_event(throw_seen(["1", "1", "2", "claw", "heart", "energy"]))
     fix = page.locator(".answer[data-kind=correct] h3")
     expect(fix).to_have_text(
-        {"en": "Ann: fix a misread die", "fr": "Ann\u00a0: corriger un dé mal lu"}.get(
+        {"en": "Ann: fix a misread die", "fr": "Ann\u00a0: corrigez un dé mal lu"}.get(
             lang, "Ann：読み違えたダイスを直す"
         )
     )

@@ -844,7 +844,7 @@ def test_a_stale_action_says_what_moved_the_table_since_in_the_readers_language(
         (
             "fr",
             "carte inconnue «\u00a0Nope\u00a0» (voir la liste des cartes dans "
-            "docs/game-script.md)\u00a0; la partie attend Ann\u00a0: finir le tour",
+            "docs/game-script.md)\u00a0; la partie attend Ann\u00a0: finissez le tour",
         ),
         (
             "ja",
@@ -858,7 +858,7 @@ def test_a_refusal_says_what_the_game_waits_for_in_one_sentence(
 ) -> None:
     """A refusal is one sentence: the engine's reason (which may end in brackets of its
     own), then what the game waits for. It said '... (voir la liste des cartes ...) (la
-    partie attend : Ann : finir le tour)', a second pair of brackets after the first
+    partie attend : Ann : finissez le tour)', a second pair of brackets after the first
     (audit39)."""
     table.act({"do": "throw", "faces": ["1", "2", "3", "claw", "heart", "energy"]})
     table.act({"do": "input", "input": {"type": "resolve", "player": "Ann"}})

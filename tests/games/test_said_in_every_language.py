@@ -526,3 +526,40 @@ def test_each_title_naming_its_player_says_what_to_do_after_a_colon(kind: GameKi
             found |= set(titles_not_addressed(kind, game))
             game.apply(random_input(kind, game, rng))
     assert sorted(found) == []
+
+
+# a French request's first word, unless the title asks a question: an imperative
+# ("lancez", "gardez", "posez"), never the infinitive a button says ("Garder ce résultat")
+FRENCH_REQUEST = re.compile(r"\u00a0: (\w+)")
+INFINITIVE = re.compile(r"\w(er|ir|re|oir)$")
+
+
+def french_infinitives(kind: GameKind, game: Game) -> list[str]:
+    found = []
+    for a in answers_json(kind, game):
+        title, player = localize(a["title"], "fr"), str(a["player"])
+        first = FRENCH_REQUEST.match(title[len(player) :]) if title.startswith(player) else None
+        if first and "?" not in title and INFINITIVE.search(first.group(1)):
+            found.append(title)
+    return found
+
+
+@pytest.mark.parametrize(
+    ("played", "options"), PLAYED, ids=[k.name + ("-every-option" * o) for k, o in PLAYED]
+)
+def test_each_french_request_is_in_the_imperative(played: GameKind, options: bool) -> None:
+    """What the game waits for in French, each request said alike: King of Tokyo's read
+    'En attente d'Aiko : lancez les dés ; Aiko : garder ce résultat ; Aiko : corriger un
+    dé mal lu' (an imperative, then the buttons' infinitives), Kingdom Run's 'Ann :
+    traquer avec le grappin'; KaTO's were made imperative by audit42 ('posez', 'piochez')."""
+    rng = random.Random(7)
+    found: set[str] = set()
+    for seed in range(3):
+        setup = every_option(played) if options else filled(played.catalog()["setup"])
+        game = played.new({**setup, "seed": seed})
+        for _ in range(NESTED_STEPS):
+            if game.game_over:
+                break
+            found |= set(french_infinitives(played, game))
+            game.apply(random_input(played, game, rng))
+    assert sorted(found) == []

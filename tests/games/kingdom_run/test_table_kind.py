@@ -84,7 +84,7 @@ def test_the_button_ends_the_turn_once_the_dice_are_thrown() -> None:
 
 
 def test_a_fix_is_titled_as_a_sentence_naming_the_player() -> None:
-    """'Ann : corriger un dé mal lu' in what the game waits for, as its other titles, not
+    """'Ann : corrigez un dé mal lu' in what the game waits for, as its other titles, not
     a heading's 'Corriger un dé mal lu' glued to the name ('Ann : Corriger...')."""
     from host.games.page import awaiting
     from host.games.text import localize
@@ -92,7 +92,7 @@ def test_a_fix_is_titled_as_a_sentence_naming_the_player() -> None:
     game = KingdomRun(Setup.simple("Ann", "Bob"))
     game.apply(game.throw_input(["boots", "hook", "drop", "purse"]))
     (fix,) = [KIND.answers(game, w) for w in game.waiting_for() if w.kind == "correct"]
-    assert localize(fix["title"], "fr") == "Ann\u00a0: corriger un dé mal lu"
+    assert localize(fix["title"], "fr") == "Ann\u00a0: corrigez un dé mal lu"
     assert localize(awaiting([fix]), "en") == "Ann: fix a misread die"
 
 

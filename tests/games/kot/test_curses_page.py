@@ -271,7 +271,7 @@ def test_a_second_die_picked_one_at_a_time_is_asked_as_the_second() -> None:
     game = game_at("curse.confused_senses.permanent", 3)
     titles = {w.kind: KIND.answers(game, w)["title"] for w in game.waiting_for()}
     assert localize(titles["reroll"], "fr") == (
-        "Bob\u00a0: choisir un second dé d'Ann à relancer (Sens troublés\u00a0; "
+        "Bob\u00a0: choisissez un second dé d'Ann à relancer (Sens troublés\u00a0; "
         "déjà choisi\u00a0: le dé qui montre 1)"
     )
     assert localize(titles["pass"], "fr") == "Bob\u00a0: pas de second dé\u00a0?"
@@ -304,7 +304,7 @@ def test_a_gift_says_what_is_given() -> None:
     (waiting,) = [w for w in game.waiting_for() if w.kind == "gift"]
     title = KIND.answers(game, waiting)["title"]
     assert localize(title, "fr") == (
-        "Ann\u00a0: donner à Bob 2 au total, en ♥, ⚡ ou ★ (Peau pharaonique)"
+        "Ann\u00a0: donnez à Bob 2 au total, en ♥, ⚡ ou ★ (Peau pharaonique)"
     )
     assert localize(title, "ja") == "Ann：Bobに♥・⚡・★を合わせて2与える（ファラオの肌）"
 
@@ -322,7 +322,7 @@ def test_passing_a_tile_or_a_copy_says_what_is_declined() -> None:
     ("kind", "said"),
     [
         ("add_die", "Ann\u00a0: ajouter un dé (Crue furieuse)\u00a0: quelle face\u00a0?"),
-        ("remove_die", "Ann\u00a0: retirer un dé (Crue furieuse)"),
+        ("remove_die", "Ann\u00a0: retirez un dé (Crue furieuse)"),
     ],
 )
 def test_a_die_added_or_removed_names_its_curse(kind: str, said: str) -> None:
