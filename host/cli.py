@@ -36,7 +36,7 @@ COMMANDS: dict[str, tuple[str, Text]] = {
     "board": ("host.board.cli", _("the LED board: find it, flash its firmware, test it")),
     "bench": (
         "host.bench",
-        _("benchmarks that print figures: engine, replay, vision, live, board, play, learning"),
+        _("benchmarks that print figures, one part at a time (dicetable bench --help lists them)"),
     ),
     "page": ("host.app.page_cli", _("the web page: its translations checked, its screenshots")),
 }
