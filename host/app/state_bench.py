@@ -111,6 +111,8 @@ def _setups(kind: GameKind) -> Iterator[dict[str, Any]]:
     yield base
     for field in kind.catalog().get("setup", {}).get("fields", []):
         choices = field.get("choices")
+        if field.get("units"):  # a number and what it counts: each unit at its default
+            choices = [{"value": {u["value"]: u["default"]}} for u in field["units"]]
         if not isinstance(choices, list):
             continue
         values = [c["value"] for c in reversed(choices)]

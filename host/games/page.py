@@ -230,6 +230,9 @@ def field(name: str, label: str, **spec: Any) -> dict[str, Any]:
       starts at choice i; `blank`: the label of a first, empty choice, with `blank_value`
       the value it sets (else the field is left out);
     - `min`, `max` (optional), `default`: a whole number;
+    - `units`: [(key, label, most, default)...] on a number: what it counts, chosen
+      beside it (points or rounds), each up to its `most` (from `min`), at its `default`
+      when chosen; the value is {key: the number} (`default`: one such object);
     - `check=True` with `default`: a box ticked or not (true or false);
     - `icon`: a short sign shown instead of the label in a player's row (e.g. "♥");
     - `note`: a line of help shown with it;
@@ -250,6 +253,12 @@ def field(name: str, label: str, **spec: Any) -> dict[str, Any]:
     choices = spec.pop("choices", None)
     if choices is not None:
         out["choices"] = choices if choices == PLAYERS else [_choice(*c) for c in choices]
+    units = spec.pop("units", None)
+    if units is not None:
+        out["units"] = [
+            {"value": key, "label": label, "max": most, "default": default}
+            for key, label, most, default in units
+        ]
     out.update(spec)
     return out
 

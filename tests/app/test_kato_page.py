@@ -84,7 +84,8 @@ def test_the_setup_form_offers_rounds_values_and_says_who_has_no_seat(
     expect(note).to_be_hidden()
     for i, name in enumerate(["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]):
         page.fill(f"[aria-label='player {i + 1} name']", name)
-    page.select_option("[aria-label='the game is played to']", label="3 rounds")
+    page.select_option("[aria-label='the game is played to: counted in']", label="rounds")
+    page.fill("[aria-label='the game is played to']", "3")
     page.fill("[aria-label='points: skip']", "25")
     page.click("[data-test=start]")
     expect(page.locator("[data-test=turn]")).to_contain_text("Round 1")
@@ -96,6 +97,56 @@ def test_the_setup_form_offers_rounds_values_and_says_who_has_no_seat(
     page.click("[data-test=open-games]")
     cell = page.locator(f"[data-game='{table.table.game_id}'] .players-cell")
     expect(cell).to_have_text("Ann, Bob, Cat, Dan, Eve, Fay")
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_a_french_table_sets_up_a_game_to_its_own_150_points(
+    browser: Browser, table: Served
+) -> None:
+    """The target is the table's own, not one of a list (100 to 1000 points, 1 to 10
+    rounds: a table that agreed on 150 points could not set up its game): a number and
+    what it counts beside it; the game ends when a score reaches the 150."""
+    t: Table = table.table
+    page = open_page(browser, table, lang="fr")  # on a phone (390 px wide)
+    page.get_by_role("button", name="Préparer une partie").click()
+    page.select_option("[data-keep=game]", "kato")
+    form = page.locator("[data-test=setup-form]")
+    page.fill("[aria-label='nom du joueur 1']", "Ann")
+    page.fill("[aria-label='nom du joueur 2']", "Bob")
+    target = form.locator("[aria-label='la partie se joue en']")
+    unit = form.locator("[aria-label='la partie se joue en\u00a0: compté en']")
+    expect(unit.locator("option")).to_have_text(["points", "manches"])
+    # each unit its own number: 500 points, then 3 rounds, and back to the points typed
+    expect(target).to_have_value("500")
+    target.fill("150")
+    unit.select_option("rounds")
+    expect(target).to_have_value("3")
+    unit.select_option("points")
+    expect(target).to_have_value("150")
+    # the number and its unit sit on one line of a phone's width
+    box, beside = target.bounding_box(), unit.bounding_box()
+    assert box and beside and abs(box["y"] - beside["y"]) < box["height"]
+    assert beside["x"] + beside["width"] <= PHONE["width"]
+    page.fill("[aria-label='cartes distribuées']", "2")
+    form.locator("input[name=skip]").fill("136")  # Bob's hand below: 136 + 9 + 5 = 150
+    page.click("[data-test=start]")
+    expect(page.locator("[data-test=turn]")).to_contain_text("Manche 1")
+    assert t.game_id is not None
+    assert t.store.setup(t.game_id)["target"] == {"points": 150}
+    # Ann wins the first round; Bob lays down 150 points: Ann reaches the 150, the game ends
+    assert seen(t, ("red", "7")) == "read"
+    assert seen(t, ("red", "3")) == "read"
+    t.act({"do": "input", "input": {"type": "kato", "player": "Ann"}})
+    t.act({"do": "input", "input": {"type": "draw", "player": "Bob"}})
+    assert seen(t, ("red", "5")) == "read"
+    hand = [("blue", "skip"), ("green", "9"), ("yellow", "5")]
+    cards = [{"color": c, "value": v} for c, v in hand]
+    t.act({"do": "input", "input": {"type": "hand", "player": "Bob", "cards": cards}})
+    expect(page.locator("[data-test=turn]")).to_have_text(
+        "Partie terminée\u00a0: victoire d'Ann\u00a0!"
+    )
+    expect(page.locator("article[data-player=Ann] [data-dial=score]")).to_have_text("points 150")
+    assert t.game.game_over  # type: ignore[union-attr]
     assert not page.errors  # type: ignore[attr-defined]
 
 
@@ -427,7 +478,7 @@ def test_a_game_begun_on_paper_is_picked_up_in_french(browser: Browser, table: S
     page.fill("[aria-label='joueur 1\u00a0: points']", "120")
     page.fill("[aria-label='joueur 2\u00a0: points']", "40")
     page.fill("[aria-label='manche qui commence']", "3")
-    page.select_option("[aria-label='la partie se joue en']", label="100 points")
+    page.fill("[aria-label='la partie se joue en']", "100")  # (points, as it comes)
     page.fill("[aria-label='cartes distribuées']", "2")
     page.click("[data-test=start]")
     expect(page.locator("[data-test=message]")).to_have_text(

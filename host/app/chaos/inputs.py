@@ -114,6 +114,11 @@ def _put(
             value = rng.choice(values) if values else None
     elif f.get("text"):
         return
+    elif f.get("units"):  # a number and what it counts: mostly a unit's own default (short)
+        unit = rng.choice(f["units"])
+        low = f.get("min", 0)
+        number = unit["default"] if rng.random() < 0.7 else rng.randint(low, low + 3)
+        value = {unit["value"]: number}
     else:
         low = f.get("min", 0)
         high = f.get("max", low + 3)

@@ -1299,6 +1299,26 @@ function control(f, aria, row, named) {
     });
     if (f.choices === "players") named.push((names) => fill(names.map((n) => ({ value: n, label: n }))));
     else fill(ordered(f.choices));
+  } else if (f.units) { // a number and what it counts beside it (points or rounds): {unit: n}
+    const at = Object.keys(f.default || {})[0] || f.units[0].value;
+    const unit = f.units.find((u) => u.value === at) || f.units[0];
+    const number = h("input", {
+      type: "number", name: key, min: f.min, max: unit.max, value: (f.default || {})[unit.value] ?? unit.default,
+      inputmode: "numeric", "aria-label": aria,
+    });
+    const units = h("select", { name: `${key}-unit`, "aria-label": t("{field}: counted in", { field: aria }) },
+      f.units.map((u) => h("option", { value: u.value, selected: u === unit }, u.label)));
+    // each unit its own most, and its own number when chosen (500 points became 500 rounds)
+    const typed = new Map([[unit.value, number.value]]);
+    let was = unit.value;
+    units.addEventListener("change", () => {
+      typed.set(was, number.value);
+      const now = f.units.find((u) => u.value === units.value);
+      number.max = now.max;
+      number.value = typed.get(now.value) ?? now.default;
+      was = now.value;
+    });
+    els = [number, units];
   } else if (f.text) { // a line of text (a board part's spaces): the blank ones left out
     els = [...Array(count)].map((_, k) => h("input", {
       type: "text", name: key, pattern: f.pattern, maxlength: f.maxlength, value: defaultAt(k) ?? "",
@@ -1311,11 +1331,14 @@ function control(f, aria, row, named) {
       "aria-label": count > 1 ? t("{field} {n}", { field: aria, n: k + 1 }) : aria,
     }));
   }
-  const withSearch = [f.choices ? searchable(els, f.choices) : null, ...els].filter(Boolean);
+  // (a number and its unit kept together on a line: the unit fell alone on the next)
+  const withSearch = f.units ? [h("span", { class: "with-unit" }, ...els)] :
+    [f.choices ? searchable(els, f.choices) : null, ...els].filter(Boolean);
   const shown = f.label.charAt(0).toUpperCase() + f.label.slice(1);
   const note = f.note ? h("small", { class: "quiet note" }, f.note) : null;
   const value = () => {
     if (f.check) return [true, els[0].checked];
+    if (f.units) return els[0].value.trim() === "" ? [false] : [true, { [els[1].value]: Number(els[0].value) }];
     const raw = els.map((el) => (f.multiple ? [...el.selectedOptions].map((o) => o.value) : el.value));
     if (f.multiple) return [true, raw[0]];
     const typed = (v) => (f.choices ? chosenValue(f, v) : f.text ? v.trim() : Number(v));
@@ -1337,7 +1360,12 @@ function control(f, aria, row, named) {
     },
     fill: (v) => { // a list's choice of this value, or a box ticked or not
       if (f.check) els[0].checked = !!v;
-      else els[0].value = v;
+      else if (f.units) {
+        const [unit, n] = Object.entries(v)[0];
+        els[1].value = unit;
+        els[1].dispatchEvent(new Event("change"));
+        els[0].value = n;
+      } else els[0].value = v;
     },
     inRow: () => (f.check ? h("label", { class: "check" }, els[0], " " + shown) :
       f.choices ? (f.icon ? h("label", { class: "dial" }, f.icon, withSearch) :

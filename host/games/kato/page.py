@@ -15,15 +15,19 @@ from typing import Any
 
 from host.games.kato.cards import DEFAULT_VALUES
 from host.games.kato.engine import KaTO
-from host.games.kato.setup import CONE_EFFECTS, DEFAULT_TARGET, HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS
+from host.games.kato.setup import (
+    CONE_EFFECTS,
+    DEFAULT_TARGET,
+    HAND_SIZE,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    MOST_TARGET,
+    POINTS,
+    ROUNDS,
+)
 from host.games.kato.text import CALLS, VALUE_LABELS, _, card_name, color_name
 from host.games.page import PLAYERS, dial, field, form, item_list, score_table, seat
 from host.games.page import view as page_view
-
-TARGETS = (  # what the setup form offers: a number of points to reach, or of rounds
-    *({"points": n} for n in (100, 200, 300, 500, 1000)),
-    *({"rounds": n} for n in (1, 2, 3, 5, 7, 10)),
-)
 
 
 def catalog() -> dict[str, Any]:
@@ -32,14 +36,11 @@ def catalog() -> dict[str, Any]:
         for card, n in DEFAULT_VALUES.items()
         if card in VALUE_LABELS
     ]
-    targets = [
-        (
-            t,
-            _("{n, plural, one {# point} other {# points}}", n=t["points"])
-            if "points" in t
-            else _("{n, plural, one {# round} other {# rounds}}", n=t["rounds"]),
-        )
-        for t in TARGETS
+    # the target: a number of points to reach, or of rounds, any the table agreed (a list
+    # of 100 to 1000 points and 1 to 10 rounds left out a table's 150 points or 4 rounds)
+    units = [
+        (POINTS, _("points"), MOST_TARGET[POINTS], DEFAULT_TARGET),
+        (ROUNDS, _("rounds"), MOST_TARGET[ROUNDS], 3),
     ]
     priced = [
         field(f"values.{v}", _("points: {card}", card=_.name(VALUE_LABELS[v])), min=0, default=n)
@@ -54,8 +55,9 @@ def catalog() -> dict[str, Any]:
         field(
             "target",
             _("the game is played to"),
-            choices=targets,
-            default={"points": DEFAULT_TARGET},
+            units=units,
+            min=1,
+            default={POINTS: DEFAULT_TARGET},
             note=_("the first to reach the points wins; after the rounds, the highest score"),
         ),
         field("options.hand_size", _("cards dealt"), min=1, max=HAND_SIZE, default=HAND_SIZE),

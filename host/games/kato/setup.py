@@ -34,6 +34,9 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 10
 HAND_SIZE = 7  # cards dealt to each player (fewer is a house rule)
 POINTS, ROUNDS = "points", "rounds"
 DEFAULT_TARGET = 500  # points: the seed leaves the number to the table
+# the most a target may be (the rules leave it to the table: any from 1 to these): a
+# score the board's five digits show, rounds a table could play in a night and more
+MOST_TARGET = {"points": 99999, "rounds": 99}
 CONE_EFFECTS = ("reverse", "cancel", "plus10")  # the traffic cone's effect, the table's pick
 
 
@@ -157,6 +160,15 @@ def check_setup(setup: Setup) -> None:
     if target.amount < 1:
         raise SetupError(
             _("{at}: at least 1, not {n}", at=f"target.{target.kind}", n=target.amount)
+        )
+    if target.amount > MOST_TARGET[target.kind]:
+        raise SetupError(
+            _(
+                "{at}: at most {most}, not {n}",
+                at=f"target.{target.kind}",
+                most=MOST_TARGET[target.kind],
+                n=target.amount,
+            )
         )
     _check_options(setup.options)
     _check_deck(setup)

@@ -335,14 +335,30 @@ def test_the_catalog_says_the_values_and_the_deck_are_configuration() -> None:
     assert setup["players"]["min"] == 2 and setup["players"]["max"] == 10
     fields = {f["name"]: f for f in setup["fields"]}
     assert fields["target"]["default"] == {"points": 500}
-    targets = [c["value"] for c in fields["target"]["choices"]]
-    assert {"points": 1000} in targets and {"rounds": 3} in targets
-    for target in targets:  # every target the form offers starts a game
-        assert KIND.new({"players": [{"name": "A"}, {"name": "B"}], "target": target})
+    # the target is the table's own: a number of points or of rounds, from 1 to a most
+    # (a list of 100 to 1000 points and 1 to 10 rounds left out 150 points, 4 rounds)
+    units = {u["value"]: u for u in fields["target"]["units"]}
+    assert list(units) == ["points", "rounds"] and fields["target"]["min"] == 1
+    two = [{"name": "A"}, {"name": "B"}]
+    for unit, u in units.items():
+        for n in (1, 4, 150, u["default"], u["max"]):
+            if n <= u["max"]:
+                game = KIND.new({"players": two, "target": {unit: n}})
+                assert game.to_json()["target"] == {unit: n}
+    from host.games.kind import GameFileError
+    from host.games.text import localize, message
+
+    refused = {
+        (0, "points"): "target.points\u00a0: au moins 1, pas 0",
+        (100000, "points"): "target.points\u00a0: au plus 99999, pas 100000",
+        (100, "rounds"): "target.rounds\u00a0: au plus 99, pas 100",
+    }
+    for (n, unit), said in refused.items():
+        with pytest.raises(GameFileError) as error:
+            KIND.new({"players": two, "target": {unit: n}})
+        assert said in localize(message(error.value), "fr")
     # its label reads with points and with rounds alike ("la partie se termine à 2 manches"
     # did not): "la partie se joue en 500 points", "en 2 manches"
-    from host.games.text import localize
-
     assert localize(fields["target"]["label"], "fr") == "la partie se joue en"
     assert localize(fields["target"]["label"], "ja") == "終了条件"
     # its note says both ways whole: "après les manches, le meilleur score" stopped short
