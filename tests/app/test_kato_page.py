@@ -466,7 +466,8 @@ def test_several_numbers_of_one_value_are_laid_on_the_page(browser: Browser, tab
 def test_a_game_begun_on_paper_is_picked_up_in_french(browser: Browser, table: Served) -> None:
     """A table that began KaTO on paper picks it up on the page: the points so far in each
     player's row, the round about to start; a position past the target is refused in
-    French, naming the field; the game goes on to the target, the old points counted."""
+    French, naming the field as the form shows it ("Points d'Ann", not the script's
+    "position.scores.Ann"); the game goes on to the target, the old points counted."""
     t: Table = table.table
     page = open_page(browser, table, lang="fr")
     page.get_by_role("button", name="Reprendre une partie en cours").click()
@@ -482,7 +483,7 @@ def test_a_game_begun_on_paper_is_picked_up_in_french(browser: Browser, table: S
     page.fill("[aria-label='cartes distribuées']", "2")
     page.click("[data-test=start]")
     expect(page.locator("[data-test=message]")).to_have_text(
-        "impossible de commencer cette partie\u00a0: position.scores.Ann\u00a0: les 120 points "
+        "impossible de commencer cette partie\u00a0: Points d'Ann\u00a0: les 120 points "
         "d'Ann atteignent l'objectif (100)\u00a0: la partie serait finie"
     )
     assert t.game_id is None

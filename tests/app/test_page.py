@@ -166,8 +166,8 @@ def test_two_players_of_one_name_are_told_at_the_form(
 def test_a_setup_refused_names_the_player_not_the_scripts_place(
     browser: Browser, table: Served
 ) -> None:
-    """Two players of one monster: the refusal says who, as the form shows them, not
-    where in a script ('players[0].monster')."""
+    """Two players of one monster: the refusal says whose field, as the form shows it
+    ("Monstre d'Aiko"), not where in a script ('players[0].monster')."""
     page = open_page(browser, table, "fr")
     page.locator("[data-section=status] button").first.click()
     for i, name in enumerate(["Aiko", "Bruno", "Chloé", "Dai"]):
@@ -176,7 +176,7 @@ def test_a_setup_refused_names_the_player_not_the_scripts_place(
         page.select_option(f"#panel select[name=monster] >> nth={i}", "The King")
     page.click("#panel [data-test=start]")
     expect(page.locator("[data-test=message]")).to_have_text(
-        "impossible de commencer cette partie\u00a0: Aiko\u00a0: The King est joué deux fois"
+        "impossible de commencer cette partie\u00a0: Monstre d'Aiko\u00a0: The King est joué deux fois"
     )
     assert table.table.store.games() == []
 

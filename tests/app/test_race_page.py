@@ -241,8 +241,8 @@ def test_a_player_more_or_fewer_is_greyed_out_at_the_game_s_limits(
 
 
 def test_a_wrong_finish_place_is_said_by_the_form_s_label(browser: Browser, table: Served) -> None:
-    """Points entered out of order are refused naming the form's field as the form does
-    ("points des places d'arrivée"), not the script's "course.finish_places"."""
+    """Points entered out of order are refused naming the form's field as the form shows it
+    ("Points des places d'arrivée"), not the script's "course.finish_places"."""
     page = open_page(browser, table, "fr")
     page.locator("[data-section=status] button").first.click()
     page.locator("#panel select").first.select_option("kingdom-run")
@@ -251,7 +251,7 @@ def test_a_wrong_finish_place_is_said_by_the_form_s_label(browser: Browser, tabl
     names.nth(1).fill("Bruno")
     page.locator("[data-test=setup-form] input[type=number]").first.fill("1")
     page.click("[data-test=start]")
-    said = "points des places d'arrivée\u00a0: 1, 8, 6, 5, 4, 3, 2 et 1 doivent aller du plus"
+    said = "Points des places d'arrivée\u00a0: 1, 8, 6, 5, 4, 3, 2 et 1 doivent aller du plus"
     expect(page.locator("[data-test=message]")).to_contain_text(said)
     expect(page.locator("[data-test=message]")).not_to_contain_text("course.")
 
