@@ -25,16 +25,11 @@ def as_the_form_says(said: object, setup: Mapping[str, Any], kind: GameKind | No
     """A new game's (or a pick-up's) refusal as the form's reader says it: a field named
     where it is in a script said by its label as the form shows it ("position.round":
     "Round about to start"), a player's field by its label and the player ("position.scores.
-    Ann": "Points of Ann", fr "Points d'Ann"; "players[1].monster": "Monster of Bob"), a
+    Ann": "Points of Ann", fr "Points d'Ann"; "players[1].colour": "Colour of Bob"), a
     player's part or name by the player (their name, else "player 2"). The field named is
     the refusal's `at` field, else the path it begins with ("position.round: 1 or more").
 
-    >>> from host.games.registry import kind_named
-    >>> from host.games.text import Words
-    >>> said = Words("tests")("{at}: 0 or more, not {n}", at="position.scores.Ann", n=-1)
-    >>> refused = as_the_form_says(said, {}, kind_named("kato"))
-    >>> refused, refused.say("fr")
-    ('Points of Ann: 0 or more, not -1', "Points d'Ann: 0 or more, not -1")
+    (tests/app/test_new_game.py: every game's every field, in every language)
     """
     if not isinstance(said, Text) or kind is None:
         return said
@@ -52,9 +47,9 @@ def as_the_form_says(said: object, setup: Mapping[str, Any], kind: GameKind | No
 
 
 def form_name(at: str, setup: Mapping[str, Any], kind: GameKind) -> object | None:
-    """What the form calls the place `at` of a setup (a script's path: "players[1].monster",
+    """What the form calls the place `at` of a setup (a script's path: "players[1].colour",
     "position.scores.Ann", "options.hand_size"): its field's label as shown, with the player
-    for a field of a player's row; a player's own part ("position.monsters.Ann", "players[0]
+    for a field of a player's row; a player's own part ("position.seats.Ann", "players[0]
     .name") the player; None: no field of the game's forms."""
     path = re.sub(r"\[(\d+)\]", r".\1", at)
     # (a setup with a position is a pick-up's: its form's labels first, "plays first in
@@ -102,7 +97,7 @@ def _fields(kind: GameKind, pickup: bool) -> list[tuple[re.Pattern[str], object,
 
 
 def _stems(kind: GameKind) -> list[re.Pattern[str]]:
-    """The paths of a player's own part of the setup ("position.monsters.{player}"): the
+    """The paths of a player's own part of the setup ("position.seats.{player}"): the
     names of a player's row's fields up to the player."""
     stems: set[tuple[str, ...]] = set()
     catalog = kind.catalog()
@@ -140,6 +135,10 @@ class _Renamed(Text):
     """A refusal whose template begins with a path ("position.round: 1 or more"), said in
     each language with the form's name for it in its place (the translations keep the path
     first)."""
+
+    said: Text
+    path: str
+    named: object
 
     def __new__(cls, said: Text, path: str, named: object) -> _Renamed:
         made = str.__new__(cls, _renamed(said.say(ENGLISH), path, named, ENGLISH))

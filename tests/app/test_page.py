@@ -176,7 +176,8 @@ def test_a_setup_refused_names_the_player_not_the_scripts_place(
         page.select_option(f"#panel select[name=monster] >> nth={i}", "The King")
     page.click("#panel [data-test=start]")
     expect(page.locator("[data-test=message]")).to_have_text(
-        "impossible de commencer cette partie\u00a0: Monstre d'Aiko\u00a0: The King est joué deux fois"
+        "impossible de commencer cette partie\u00a0: Monstre d'Aiko\u00a0: "
+        "The King est joué deux fois"
     )
     assert table.table.store.games() == []
 
