@@ -633,8 +633,8 @@ def test_pick_up_a_game_in_progress(browser: Browser, table: Served) -> None:
     for i, p in enumerate(PLAYERS[:3]):
         page.fill(f"[aria-label='player {i + 1} name']", p["name"])
         page.select_option(f"[aria-label='player {i + 1} monster']", p["monster"])
-    page.fill("[aria-label='player 2 hp']", "6")
-    page.fill("[aria-label='player 2 vp']", "14")
+    page.fill("[aria-label='player 2 HP']", "6")
+    page.fill("[aria-label='player 2 VP']", "14")
     page.select_option("[aria-label='player 2 place']", "city")
     page.select_option("[aria-label='player 3 cards']", ["Acid Attack", "Jets"])
     page.select_option("[aria-label='whose turn']", "Cat")

@@ -64,8 +64,8 @@ def catalog() -> dict[str, Any]:
     pickup = form(
         [
             monster,
-            field(at + "hp", _("hp"), icon="♥", min=0, default=START_HP),
-            field(at + "vp", _("vp"), icon="★", min=0, default=0),
+            field(at + "hp", _("HP"), icon="♥", min=0, default=START_HP),
+            field(at + "vp", _("VP"), icon="★", min=0, default=0),
             field(at + "energy", _("energy"), icon="⚡", min=0, default=0),
             field(
                 at + "location",
