@@ -12,7 +12,7 @@ The demo game is the one shipped by the first game (in the catalog's order) that
 one (its kind's `demo`), or by the game named with `--game` (e.g. `dicetable demo --game
 kingdom-run`). A card game's session is drawn with our own cards (host.recording); a card
 the camera does not read is entered as the recording says a person did on the page, and
-the story says so ("on the page, not read by the camera (why): ...").
+the story says so ("on the page, not taken from the camera (why): ...").
 
 It speaks the terminal's language (host.text): each input is told as the page's feed tells
 it (the game's story: "Ann cède Tokyo", and what it did, "Cat : +1 ★ et entre dans Tokyo
@@ -212,7 +212,7 @@ class DemoTerminal(Terminal):
         elif unread is not None and dict(unread[0]) == dict(inp):
             self.cards_entered += 1
             line = _(
-                "on the page, not read by the camera ({why}): {what}",
+                "on the page, not taken from the camera ({why}): {what}",
                 what=what,
                 why=unread[1],
             )

@@ -156,7 +156,12 @@ class SessionPlayer:
                         _check_read(event, shown, path)
                     # (one that waits for room in the store goes in later, in order)
                     taken = self.table.camera_event(event) in ("read", "waiting", "confirmed")
-                    said = (self.table.throw or {}).get("reason") or _("not taken")
+                    seen = self.table.throw or {}
+                    said = seen.get("reason") or (
+                        _("its reading differs from the last cards entered on the page")
+                        if seen.get("status") == "differs"  # (the page asks which: a person)
+                        else _("not taken")
+                    )
                     if self.inputs and not taken and shown is None:
                         raise UserError(f"the camera's reading of {path.name}: {said}")
                     why = why if taken else said
