@@ -288,7 +288,7 @@ def test_two_names_of_a_game_are_never_said_alike() -> None:
             assert alike == {}, f"{domain} in {lang}"
 
 
-def test_japanese_writes_no_full_stop_after_a_question_it_joins() -> None:
+def test_no_language_joins_a_question_with_a_stop_or_a_semicolon() -> None:
     """What the game waits for, said one after another: a title ending with ？ is not
     followed by 。 ("めくったカードは？。" is a slip); one that does not end so is."""
     from host.games.kot.text import _ as kot
@@ -300,7 +300,13 @@ def test_japanese_writes_no_full_stop_after_a_question_it_joins() -> None:
     assert localize(awaiting(titles), "ja") == "アイコ：めくったカードは？Bruno：ターンを終える"
     reversed_ = localize(awaiting(titles[::-1]), "ja")
     assert reversed_ == "Bruno：ターンを終える。アイコ：めくったカードは？"
-    assert localize(awaiting(titles), "fr").count("\u00a0;") == 1  # French keeps its ";"
+    # English and French write no ";" after a question mark either (it read "tournée ? ;")
+    assert localize(awaiting(titles), "fr") == (
+        "アイコ\u00a0: quelle carte a été retournée\u00a0? Bruno\u00a0: finissez le tour"
+    )
+    assert localize(awaiting(titles[::-1]), "fr").count("\u00a0;") == 1  # (after no "?")
+    english = localize(awaiting(titles), "en")
+    assert english == "アイコ: which card was turned over? Bruno: end the turn"
 
 
 def test_french_writes_pv_for_points_de_vie_only() -> None:

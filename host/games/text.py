@@ -68,9 +68,15 @@ LOCALES = "locales"  # the folder of a package that holds its locale files
 # how sentences said one after another are joined, per language (the page's "Still to do:
 # a; b."): French with a no-break space before ";", Japanese ends each with "。"
 SENTENCE_JOINS = {"en": "; ", "fr": "\u00a0; ", "ja": "。"}
-# a sentence's full stop, and the marks that end a sentence already: Japanese writes no 。
-# after a ？ or a ！ ("アイコ：めくったカードは？Bruno：パス", joined as SENTENCE_JOINS says)
-SENTENCE_ENDS = {"ja": ("。", "？！")}
+# a sentence's join, the marks that end a sentence already, and what joins after them:
+# Japanese writes no 。 after a ？ or a ！ ("アイコ：めくったカードは？Bruno：パス", joined as
+# SENTENCE_JOINS says), English and French no ";" after a "?" ("Ann: use Metamorph? Bob:
+# end the turn", not "Metamorph?; Bob")
+SENTENCE_ENDS = {
+    "ja": ("。", "？！", ""),
+    "en": ("; ", "?!", " "),
+    "fr": ("\u00a0; ", "?!", " "),
+}
 # a value quoted in a message (`Quoted`), in the languages that do not quote it as Python:
 # French with its guillemets and a no-break space inside (as its locale files quote a name:
 # "le jeu de cartes « {name} »"), Japanese with 「」 ("カードセット「{name}」")
@@ -256,18 +262,20 @@ def _fill(template: str, fields: Mapping[str, Any], lang: str) -> str:
     return template.format_map(said)
 
 
-def _ended(template: str, said: Mapping[str, Any], stop: str, marks: str) -> str:
-    """The template without its full stop after a field whose value ends a sentence with
-    a mark of its own (SENTENCE_ENDS).
+def _ended(template: str, said: Mapping[str, Any], stop: str, marks: str, then: str) -> str:
+    """The template with `then` for its join `stop` after a field whose value ends a
+    sentence with a mark of its own (SENTENCE_ENDS).
 
-    >>> _ended("{first}。{then}", {"first": "カードは？", "then": "パス"}, "。", "？！")
+    >>> _ended("{first}。{then}", {"first": "カードは？", "then": "パス"}, "。", "？！", "")
     '{first}{then}'
+    >>> _ended("{first}; {then}", {"first": "Ann: use it?", "then": "Bob: pass"}, "; ", "?!", " ")
+    '{first} {then}'
     """
 
     def one(found: re.Match[str]) -> str:
         value = said.get(found.group(1))
         ends = isinstance(value, str) and value.endswith(tuple(marks))
-        return found.group(0)[: -len(stop)] if ends else found.group(0)
+        return found.group(0)[: -len(stop)] + then if ends else found.group(0)
 
     return re.sub(r"\{(\w+)\}" + re.escape(stop), one, template)
 
