@@ -199,12 +199,11 @@ class DemoTerminal(Terminal):
         ]
         self.out(_("The board's seats: {seats}", seats=seats))
 
-    def taken(self, inp: Input, source: str) -> None:
+    def taken(self, inp: Input, source: str, told: dict[str, Any]) -> None:
         from host.games.kind import THROW
 
         unread, self._unread = self._unread, None
-        told = self.table.last_told() if self.table is not None else None
-        what = told["said"] if told else describe(inp)
+        what = told["said"]  # the input as the page's feed says it
         if source == "camera":
             self.throws += inp.get("type") == THROW
             self.cards_read += inp.get("type") != THROW
@@ -219,9 +218,9 @@ class DemoTerminal(Terminal):
         else:
             line = what
         self.out("  " + said(line))
-        for change in told["did"] if told else ():  # what it did, as the page's feed says
+        for change in told["did"]:  # what it did, as the page's feed says
             self.out("      " + said(change))
-        super().taken(inp, source)
+        super().taken(inp, source, told)
 
     def entered(self, inp: Input, why: str) -> None:
         self._unread = (inp, why)  # said when the table takes it
@@ -308,9 +307,6 @@ def rendered_session(script: Path, prefix: str = "session") -> Path:
 
 
 def _render_session(script: Path, folder: Path) -> None:
-    import json
-    import shutil
-
     from host import recording
 
     print(
@@ -334,27 +330,3 @@ def _render_session(script: Path, folder: Path) -> None:
         # another dicetable rendered it meanwhile: theirs is the same
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
-
-
-def describe(inp: Input) -> str:
-    """An input in a few words, for the terminal, as the API writes it in every language
-    (the page's feed says it in the reader's words). A card ({"color", "value"}) is said
-    as its colour and value.
-
-    >>> describe({"type": "yield", "player": "Ann", "leave": True})
-    'Ann: yield (leave true)'
-    >>> describe({"type": "hand", "player": "Bob", "cards": [{"color": "red", "value": "7"},
-    ...                                                      {"color": "black", "value": "wild"}]})
-    'Bob: hand (cards red 7, black wild)'
-    """
-
-    def said(v: Any) -> str:
-        if isinstance(v, dict) and set(v) == {"color", "value"}:
-            return f"{v['color']} {v['value']}"
-        if isinstance(v, list) and v and all(isinstance(c, dict) for c in v):
-            return ", ".join(map(said, v))
-        return v if isinstance(v, str) else json.dumps(v)
-
-    rest = ", ".join(f"{k} {said(v)}" for k, v in inp.items() if k not in ("type", "player"))
-    head = f"{inp.get('player')}: {inp.get('type')}" if "player" in inp else str(inp.get("type"))
-    return f"{head} ({rest})" if rest else head

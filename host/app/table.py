@@ -79,7 +79,7 @@ class Notice:
 # a game as the store refolds it: its kind, the game and its feed
 Loaded = tuple[GameKind, Game, Feed]
 ExpectListener = Callable[[Expectation | None, Hashable], None]
-CommitListener = Callable[[Input, str], None]
+CommitListener = Callable[[Input, str, dict[str, Any]], None]
 
 
 class Table:
@@ -126,7 +126,6 @@ class Table:
         # a press's inputs, told once it is stored (each with its feed entry), and the entry
         # of the one being told
         self._untold: list[tuple[Input, str, dict[str, Any]]] = []
-        self._telling: dict[str, Any] | None = None
         self._feed = Feed()  # what each input of the game's log did, in words
         self._pin_key: bytes | None = None  # the store's secret for tagging its PIN
         self.learning: Learning | None = None  # what the table learns of its dice
@@ -221,8 +220,9 @@ class Table:
             listener(*self._expectation())
 
     def on_commit(self, listener: CommitListener) -> None:
-        """Call `listener(input, source)` after every input the game takes, once it is
-        stored and shown, inside the table's lock (a terminal telling the game's story)."""
+        """Call `listener(input, source, entry)` after every input the game takes, once it
+        is stored and shown, inside the table's lock (a terminal telling the game's story);
+        `entry`: the input's entry in the feed (its "said" and what it "did", in words)."""
         with self._lock:
             self._commit_listeners.append(listener)
 
@@ -567,22 +567,18 @@ class Table:
         if self._publish_later:  # inside a press: told once its transaction is committed
             self._untold.append((inp, source, self._feed.entries[-1]))
         else:
-            self._tell(inp, source)
+            self._tell(inp, source, self._feed.entries[-1])
 
-    def _tell(self, inp: Input, source: str, entry: dict[str, Any] | None = None) -> None:
-        """An input stored: the commit listeners hear it (`entry`: its feed entry, told
-        after the inputs that followed it in a press; `last_told` gives it meanwhile)."""
-        self._telling = entry
-        try:
-            for listener in self._commit_listeners:
-                try:
-                    listener(inp, source)
-                except Exception as error:  # (taken: a listener's bug must not undo it)
-                    self.notice(
-                        "error", _("internal error telling an input: {error}", error=repr(error))
-                    )
-        finally:
-            self._telling = None
+    def _tell(self, inp: Input, source: str, entry: dict[str, Any]) -> None:
+        """An input stored: the commit listeners hear it, with its feed entry (in a press,
+        told once the press is stored, after the inputs that followed it)."""
+        for listener in self._commit_listeners:
+            try:
+                listener(inp, source, dict(entry))
+            except Exception as error:  # (taken: a listener's bug must not undo it)
+                self.notice(
+                    "error", _("internal error telling an input: {error}", error=repr(error))
+                )
 
     def _seen_already(self, inp: Input, at: int) -> bool:
         """Cards entered at the game's `at`th input that the camera will not confirm: it
@@ -851,15 +847,6 @@ class Table:
         with what it did in words (host.app.feed); `last`: only the last so many."""
         with self._lock:
             return self._feed.log(last)
-
-    def last_told(self) -> dict[str, Any] | None:
-        """The feed's entry of the last input taken (its "said" and what it "did", in
-        words; None: none yet), as the page's feed shows it; to a commit listener, the
-        entry of the input it hears."""
-        with self._lock:
-            if self._telling is not None:
-                return dict(self._telling)
-            return dict(self._feed.entries[-1]) if self._feed.entries else None
 
     def inputs_taken(self) -> int:
         """The inputs of the game on the table so far (0: none)."""

@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Hashable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from host.app.qr import qr_lines
 from host.app.text import _
@@ -87,8 +87,9 @@ class Terminal:
         """The game on the table is set up; its throws and presses come next."""
         self._turn = self._turn_now()
 
-    def taken(self, inp: Input, source: str) -> None:
-        """An input the game took (inside the table's lock): a turn that ended is drawn."""
+    def taken(self, inp: Input, source: str, told: dict[str, Any]) -> None:
+        """An input the game took (inside the table's lock), `told` its feed entry: a turn
+        that ended is drawn."""
         before, now = self._turn, self._turn_now()
         if now == before:
             return

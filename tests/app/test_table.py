@@ -234,7 +234,7 @@ def test_a_press_is_told_once_the_store_committed_it(
     table = new_table(tmp_path / "games.db", board, clock)
     table.act({"do": "new_game", "setup": {"players": PLAYERS, "first_player": "Ann", "seed": 4}})
     told: list[tuple[dict[str, Any], str, str]] = []
-    table.on_commit(lambda inp, source: told.append((dict(inp), source, table.awaited())))
+    table.on_commit(lambda inp, source, _told: told.append((dict(inp), source, table.awaited())))
     table.camera_event(seen(["1", "1", "2", "claw", "heart", "energy"]))
     table.act({"do": "input", "input": {"type": "resolve", "player": "Ann"}})
     pass_window(table, clock)
@@ -258,7 +258,7 @@ def test_each_input_of_a_press_is_told_with_its_own_feed_entry(
 ) -> None:
     """Cat's claws hurt Ann in Tokyo City and Bob in Tokyo Bay; her button means both
     stay: two inputs, told once the press is stored, each with its entry of the feed
-    (`last_told`, the demo's words), not the press's last entry twice."""
+    (the listener's `entry`, the demo's words), not the press's last entry twice."""
     table = new_table(tmp_path / "games.db", board, clock)
     players = [*PLAYERS, {"name": "Eve", "monster": "Giga Zaur"}]
     table.act({"do": "new_game", "setup": {"players": players, "first_player": "Ann", "seed": 4}})
@@ -272,16 +272,14 @@ def test_each_input_of_a_press_is_told_with_its_own_feed_entry(
         if player != "Cat":
             table.act({"do": "input", "input": {"type": "end_turn", "player": player}})
     told: list[tuple[str, str]] = []
-    table.on_commit(lambda inp, source: told.append((inp["player"], said(table))))
+    table.on_commit(lambda inp, source, entry: told.append((inp["player"], said(entry))))
     board.pressed.append(ButtonPress(2, "1A2B3C4D/01"))  # Cat's button: the others stay
     clock.advance(2)
     table.tick()
     assert told == [("Ann", "Ann stays in Tokyo"), ("Bob", "Bob stays in Tokyo")]
 
 
-def said(table: Table) -> str:
-    entry = table.last_told()
-    assert entry is not None
+def said(entry: dict[str, Any]) -> str:
     return str(localize(entry["said"], "en"))
 
 
