@@ -1,9 +1,16 @@
 """A board for the table's own tests: it keeps what it was shown and hands out the presses
-a test makes. (The real board, the firmware under MicroPython, is in the end-to-end test.)"""
+a test makes. (The real board, the firmware under MicroPython, is in the end-to-end test.)
+A clock the test moves, and a store whose commits fail (a disk full at the commit)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import pytest
+
 from host.app.board_seam import ButtonPress, LinkState
+from host.app.store import Store, StoreError
 from host.games import BoardDisplay
 
 
@@ -53,3 +60,17 @@ class Clock:
 
     def advance(self, seconds: float) -> None:
         self.now += seconds
+
+
+def commits_fail(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The store's transactions fail at their end, as a disk full at the commit: the
+    writes inside are rolled back (monkeypatch.undo() makes room again)."""
+    transaction = store.transaction
+
+    @contextmanager
+    def fails_at_its_end() -> Iterator[None]:
+        with transaction():
+            yield
+            raise StoreError("the disk is full")
+
+    monkeypatch.setattr(store, "transaction", fails_at_its_end)

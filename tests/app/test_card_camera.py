@@ -17,13 +17,14 @@ import numpy as np
 import pytest
 
 from host import recording
+from host.app.board_seam import ButtonPress
 from host.app.camera import CARDS, DiceWatcher, MisfitSeen, _snapshot
 from host.app.card_camera import HAND_WAIT, CardsSeen, CardWatcher
 from host.app.store import Store
 from host.app.table import Table
 from host.games import CardExpectation
 from host.games.text import Text, as_text, say
-from tests.app.fakes import Clock, FakeBoard
+from tests.app.fakes import Clock, FakeBoard, commits_fail
 from tests.games.test_said_in_every_language import unsaid
 from vision.cards.compose import place_hand
 from vision.cards.finder import rectangle
@@ -938,6 +939,33 @@ def test_a_replace_fixes_only_the_camera_s_last_reading_and_keeps_it_if_refused(
     assert "fix" not in table.throw  # type: ignore[operator]  # (the page offers it no more)
     with pytest.raises(Refused, match="no cards read by the camera to fix now"):
         table.act({"do": "replace", "input": red5})  # the last input is no reading now
+
+
+def test_a_press_the_store_cannot_commit_leaves_the_fix_of_the_camera_s_reading(
+    table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Bob's button (his draw) pressed as the disk fills: the store does not commit it, so
+    the camera's reading of Ann's card is still the game's last input, and its one-tap fix
+    is still offered. Before, the press's draw took the offer off the page (tidy43) though
+    the draw was never stored: Ann's misread card could only be undone and entered again."""
+    assert seen(table, ("red", "7")) == "read"  # Bob turns up a red 7
+    assert seen(table, ("red", "3")) == "read"  # Ann's card (really a red 5)
+    read = dict(table.throw or {})
+    assert "fix" in read
+    commits_fail(table.store, monkeypatch)
+    press = ButtonPress(1, "1A2B3C4D/01")
+    table.board.pressed.append(press)  # type: ignore[attr-defined]  # Bob's button: draw
+    table.clock.advance(2)  # type: ignore[attr-defined]  # (no race with the reading)
+    table.tick()
+    assert table.board.given_back == [press]  # type: ignore[attr-defined]
+    assert table.notices[-1].level == "error"
+    assert table.notices[-1].text == "button 2 is not stored: the disk is full"
+    assert [i["type"] for i in table.game.log] == ["turn_up", "play"]  # type: ignore[union-attr]
+    assert table.throw == read  # the offer as it was
+    monkeypatch.undo()
+    red5 = {"type": "play", "player": "Ann", "card": {"color": "red", "value": "5"}}
+    table.act({"do": "replace", "input": red5})  # the fix, in one tap
+    assert table.game.to_json()["top"] == {"color": "red", "value": "5"}  # type: ignore[union-attr]
 
 
 def test_a_hand_fixed_in_one_tap_tells_the_round_it_ends_as_a_restart_does(tmp_path: Path) -> None:

@@ -11,12 +11,13 @@ from typing import Any
 import numpy as np
 import pytest
 
+from host.app.board_seam import ButtonPress
 from host.app.camera import ThrowSeen
 from host.app.store import Store
 from host.app.table import Refused, Table
 from host.app.teaching import REFIT_AFTER, Learning
 from host.games.text import localize
-from tests.app.fakes import Clock, FakeBoard
+from tests.app.fakes import Clock, FakeBoard, commits_fail
 from vision.learning import cuts
 from vision.learning.flow import Cut, Group
 from vision.learning.store import LearningStore
@@ -216,6 +217,33 @@ def test_a_resolved_throw_keeps_its_fixed_dice_and_those_read_sure(table: Table)
         ("energy", "read", "energy", True),
         ("heart", "read", "heart", True),
     ]
+
+
+def test_a_result_the_store_cannot_commit_teaches_nothing(
+    table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ann's button resolves her result while the disk is full: the store does not commit
+    the press, so the result was never played, and the dice set learns nothing from it.
+    Before, the set learnt its dice from the result never saved (tidy43), and learnt them
+    again when the board sent the press again and it was stored."""
+    faces = ["1", "1", "2", "heart", "claw", "energy"]
+    table.camera_event(seen(faces, [0.99] * 6, frame=5))
+    table.act({"do": "input", "input": {"type": "resolve", "player": "Ann"}})  # the window
+    commits_fail(table.store, monkeypatch)
+    press = ButtonPress(0, "1A2B3C4D/01")
+    table.board.pressed.append(press)  # type: ignore[attr-defined]  # Ann's: resolve now
+    table.clock.advance(2)  # type: ignore[attr-defined]  # (no race with the page's tap)
+    table.tick()
+    assert table.board.given_back == [press]  # type: ignore[attr-defined]
+    assert table.notices[-1].text == "button 1 is not stored: the disk is full"
+    assert table.store.inputs(table.game_id or 0)[-1]["type"] == "throw"
+    assert table.learning.store.examples("kot") == []  # type: ignore[union-attr]
+    monkeypatch.undo()
+    table.board.pressed.append(press)  # type: ignore[attr-defined]  # the board's resend
+    table.tick()
+    assert table.store.inputs(table.game_id or 0)[-1]["type"] == "resolve"
+    learnt = table.learning.store.examples("kot")  # type: ignore[union-attr]
+    assert sorted(e.face for e in learnt) == sorted(faces)  # each die once
 
 
 def _by_die(examples: list[Any]) -> list[tuple[int, Any]]:

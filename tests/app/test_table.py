@@ -6,8 +6,6 @@ from __future__ import annotations
 import json
 import random
 import sqlite3
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -15,12 +13,12 @@ import pytest
 
 from host.app.board_seam import ButtonPress
 from host.app.camera import MisfitSeen, ThrowSeen
-from host.app.store import Store, StoreError
+from host.app.store import Store
 from host.app.table import Refused, Table
 from host.games import DiceExpectation
 from host.games.kot.table_kind import KIND as KOT
 from host.games.text import localize
-from tests.app.fakes import Clock, FakeBoard
+from tests.app.fakes import Clock, FakeBoard, commits_fail
 
 PLAYERS = [
     {"name": "Ann", "monster": "The King"},
@@ -179,20 +177,6 @@ def test_a_press_the_store_cannot_take_is_given_back_and_none_of_it_is_done(
     board.pressed.append(press)  # the board's resend, once the store can be written
     table.tick()
     assert board.done_presses == [press] and table.holding is not None
-
-
-def commits_fail(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The store's transactions fail at their end, as a disk full at the commit: the
-    writes inside are rolled back (monkeypatch.undo() makes room again)."""
-    transaction = store.transaction
-
-    @contextmanager
-    def fails_at_its_end() -> Iterator[None]:
-        with transaction():
-            yield
-            raise StoreError("the disk is full")
-
-    monkeypatch.setattr(store, "transaction", fails_at_its_end)
 
 
 def test_a_press_the_store_cannot_commit_leaves_redo_as_it_was(
