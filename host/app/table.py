@@ -123,9 +123,8 @@ class Table:
         self._announced_pin = ""  # the PIN last said on the console
         self._publish_later = 0  # inside a press's transaction: publish at its end
         self._publish_due = False
-        # a press's inputs, told once it is stored (each with its feed entry), and the entry
-        # of the one being told
-        self._untold: list[tuple[Input, str, dict[str, Any]]] = []
+        # inside a press: what its inputs do once it is stored (told, learnt from)
+        self._pending: list[Callable[[], None]] = []
         self._feed = Feed()  # what each input of the game's log did, in words
         self._pin_key: bytes | None = None  # the store's secret for tagging its PIN
         self.learning: Learning | None = None  # what the table learns of its dice
@@ -307,6 +306,7 @@ class Table:
             if key is not None and key == self.store.last_press:
                 return  # done before this host (re)started; the board never heard so
             self._publish_later += 1  # the board and the page see it once it is committed
+            kept = self.state.kept()
             stored = False
             try:
                 with self.store.transaction():
@@ -316,15 +316,16 @@ class Table:
                 stored = True
             except StoreError:
                 self._reload()  # the store kept none of it: nor does the game
+                self.state.put_back(kept)  # (the fix of the camera's reading offered still)
                 raise
             finally:
                 self._publish_later -= 1
-                untold, self._untold = self._untold, []
+                then, self._pending = self._pending, []
                 if self._publish_due and not self._publish_later:
                     self.publish()
-                if stored:  # (what the store did not keep is not told)
-                    for inp, source, entry in untold:
-                        self._tell(inp, source, entry)
+                if stored:  # (what the store did not keep is not told, nor learnt from)
+                    for step in then:
+                        step()
 
     def _meanings(self) -> dict[int, Meaning]:
         if self.game is None:
@@ -550,7 +551,7 @@ class Table:
         if source != "camera" and awaited and cards_of(self.kind) is not None:
             state.entered = dict(inp)  # the camera will see them: a confirmation, no play
         if resolving:
-            self._learn_from_result(learn_turn)
+            self._when_stored(self._lesson(learn_turn))
         if keep is not None:
             state.correction.again()  # a fix: look again
         else:
@@ -564,10 +565,18 @@ class Table:
                 else _("game over: nobody won"),
             )
         self.publish()
-        if self._publish_later:  # inside a press: told once its transaction is committed
-            self._untold.append((inp, source, self._feed.entries[-1]))
+        entry = self._feed.entries[-1]
+        self._when_stored(lambda: self._tell(inp, source, entry))
+
+    def _when_stored(self, step: Callable[[], None] | None) -> None:
+        """`step` now, or inside a press once its transaction is committed (never if the
+        store does not commit it)."""
+        if step is None:
+            return
+        if self._publish_later:
+            self._pending.append(step)
         else:
-            self._tell(inp, source, self._feed.entries[-1])
+            step()
 
     def _tell(self, inp: Input, source: str, entry: dict[str, Any]) -> None:
         """An input stored: the commit listeners hear it, with its feed entry (in a press,
@@ -589,16 +598,23 @@ class Table:
             isinstance(card, Mapping) and any(c.cards.lying(dict(card)) for c in self.cameras)
         )
 
-    def _learn_from_result(self, turn: Hashable) -> None:
-        """A throw resolved: its dice, as read and as fixed this turn, teach the set."""
+    def _lesson(self, turn: Hashable) -> Callable[[], None] | None:
+        """A throw resolved: its dice, as read and as fixed this `turn`, teach the set (the
+        lesson, to give once the result is stored; None: nothing to learn)."""
         t = self.state.throw
-        if self.learning is None or t is None or t.get("status") != "read" or not t.get("face_set"):
-            return
+        learning = self.learning
+        if learning is None or t is None or t.get("status") != "read" or not t.get("face_set"):
+            return None
         fixes = [(wrong, right) for key, wrong, right in self.state.fixes if key == turn]
         cuts = self.state.cuts.get(t["snapshot"], ())
         said = {int(i): str(f) for i, f in t.get("said", {}).items()}
         roles = t.get("face_sets") or None
-        self.learning.from_throw(t["face_set"], t["dice"], cuts, fixes, said, t["key"], roles)
+        face_set, dice, key = t["face_set"], t["dice"], t["key"]
+
+        def learn() -> None:
+            learning.from_throw(face_set, dice, cuts, fixes, said, key, roles)
+
+        return learn
 
     def drop_asking(self) -> None:
         """The throw asked about is not taken (thrown again, entered by hand, undone)."""

@@ -26,6 +26,16 @@ RETRY_S = 1.0  # what the store could not take is tried again this often
 Fix = tuple[Hashable, str, str]
 
 
+@dataclass(frozen=True)
+class Kept:
+    """`TableState.kept`: the camera's last view (its one-tap fix offered), the cards entered
+    not seen yet, this turn's fixes."""
+
+    throw: dict[str, Any] | None
+    entered: Input | None
+    fixes: list[Fix]
+
+
 @dataclass
 class TableState:
     correction: CorrectionWindow  # the resolve held for corrections, its countdown
@@ -46,6 +56,17 @@ class TableState:
     retry_at: float = 0.0  # when to store them again (0: none failed)
     last_expected: DiceExpectation | None = None  # the dice the game awaited last
     answers: Answers = field(default_factory=Answers)  # a teaching's: one crossed is refused
+
+    def kept(self) -> Kept:
+        """What an input taken changes here that the store does not give back (the game,
+        Redo and the correction window it does): kept before a press, `put_back` if the
+        store cannot commit it."""
+        return Kept(
+            None if self.throw is None else dict(self.throw), self.entered, list(self.fixes)
+        )
+
+    def put_back(self, kept: Kept) -> None:
+        self.throw, self.entered, self.fixes = kept.throw, kept.entered, kept.fixes
 
     def next_snapshot(self, jpeg: bytes) -> int:
         """A new throw's snapshot: only the current throw's is kept; its number."""

@@ -23,7 +23,7 @@ from host.app.card_camera import HAND_WAIT, CardsSeen, CardWatcher
 from host.app.store import Store
 from host.app.table import Table
 from host.games import CardExpectation
-from host.games.text import Text, as_text, say
+from host.games.text import Text, as_text, localize, say
 from tests.app.fakes import Clock, FakeBoard, commits_fail
 from tests.games.test_said_in_every_language import unsaid
 from vision.cards.compose import place_hand
@@ -960,6 +960,8 @@ def test_a_press_the_store_cannot_commit_leaves_the_fix_of_the_camera_s_reading(
     assert table.board.given_back == [press]  # type: ignore[attr-defined]
     assert table.notices[-1].level == "error"
     assert table.notices[-1].text == "button 2 is not stored: the disk is full"
+    said = localize(table.view(), "fr")["notices"][-1]["text"]
+    assert said.startswith("le bouton 2 n'est pas enregistré"), said  # (in words)
     assert [i["type"] for i in table.game.log] == ["turn_up", "play"]  # type: ignore[union-attr]
     assert table.throw == read  # the offer as it was
     monkeypatch.undo()
