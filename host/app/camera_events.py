@@ -14,6 +14,7 @@ the store working again: the camera never stops for it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from host.app.asking import Asking, unread
@@ -24,6 +25,7 @@ from host.app.refusals import Refused
 from host.app.store import StoreError
 from host.app.table_state import RETRY_S
 from host.app.text import _
+from host.games import Input
 from host.games.kind import RESOLVE, THROW, NoCardInput, cards_of
 from host.games.text import Text, message
 
@@ -131,8 +133,9 @@ def _throw_seen(table: Table, event: ThrowSeen, seen: dict[str, Any]) -> str:
         table.publish()
         return "asking"
     people_said = dict(event.said)  # the faces people said of dice not read
-    inp = dice.throw_input(game, event.thrown, event.kept)
-    try:
+
+    def commit() -> Input:
+        inp = dice.throw_input(game, event.thrown, event.kept)
         try:
             table.commit(game, inp, "camera")
         except Refused:
@@ -141,11 +144,11 @@ def _throw_seen(table: Table, event: ThrowSeen, seen: dict[str, Any]) -> str:
                 raise
             inp = dice.throw_input(game, event.thrown, fixed)  # a die fixed this turn
             table.commit(game, inp, "camera")
-    except Refused as refusal:
-        return _reading_refused(table, seen, refusal)
-    except StoreError as error:
-        state.throw = {**seen, "status": "refused", "reason": f"not stored: {error}"}
-        raise
+        return inp
+
+    inp = _committed(table, seen, commit)
+    if inp is None:
+        return "refused"
     state.throw = {**seen, "status": "read", "input": dict(inp), "said": people_said}
     table.publish()
     waits = {w.kind for w in game.waiting_for() if w.player == inp["player"]}
@@ -163,13 +166,21 @@ def _throw_seen(table: Table, event: ThrowSeen, seen: dict[str, Any]) -> str:
     return "read"
 
 
-def _reading_refused(table: Table, seen: dict[str, Any], refusal: Refused) -> str:
-    """What the camera saw (dice or cards) did not fit the rules: shown on the page
-    to fix, and said."""
-    said = message(refusal)
-    fix = _("the camera's reading was refused: {why}; fix it on the page", why=said)
-    _show_seen(table, {**seen, "status": "refused", "reason": said}, "warning", fix)
-    return "refused"
+def _committed(table: Table, seen: dict[str, Any], commit: Callable[[], Input]) -> Input | None:
+    """What the camera saw (dice or cards) into the game: `commit()`, the input it
+    committed. None: the rules refused it (shown on the page to fix, and said).
+    StoreError: not stored (shown so on the page; it waits, host.app.table_state)."""
+    try:
+        return commit()
+    except Refused as refusal:
+        said = message(refusal)
+        fix = _("the camera's reading was refused: {why}; fix it on the page", why=said)
+        _show_seen(table, {**seen, "status": "refused", "reason": said}, "warning", fix)
+        return None
+    except StoreError as error:
+        why = _("not stored: {why}", why=message(error))
+        table.state.throw = {**seen, "status": "refused", "reason": why}
+        raise
 
 
 def _show_seen(
@@ -234,13 +245,13 @@ def _cards_seen(table: Table, event: CardsSeen, seen: dict[str, Any]) -> str:
         ),
         None,
     )
-    try:
+
+    def commit() -> Input:
         table.commit(game, made, "camera")
-    except Refused as refusal:
-        return _reading_refused(table, seen, refusal)
-    except StoreError as error:
-        state.throw = {**seen, "status": "refused", "reason": f"not stored: {error}"}
-        raise
+        return made
+
+    if _committed(table, seen, commit) is None:
+        return "refused"
     state.throw = {**seen, "status": "read", "input": dict(made)}
     if fix is not None:
         state.throw["fix"] = fix_offer(fix, made)

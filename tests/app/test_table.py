@@ -283,6 +283,9 @@ def test_a_press_waits_behind_the_camera_s_throws_the_store_could_not_take(
         other.execute("BEGIN IMMEDIATE")
         table.camera_event(seen(["1", "1", "1", "claw", "heart", "energy"]))
         assert "the camera's throw is not stored" in table.notices[-1].text
+        # the page's last throw says so in its language (it was said in English in all)
+        why = localize(table.view(), "fr")["game"]["throw"]["reason"]
+        assert why.startswith("non enregistré\u00a0: un autre programme"), why
         board.pressed.append(press)
         table.tick()
         assert board.given_back == [press] and stored(table) == []
