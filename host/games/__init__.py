@@ -139,3 +139,14 @@ class Game(Protocol):
     def to_json(self) -> dict[str, Any]:
         """The whole state for the page and for `dicetable replay`."""
         ...
+
+
+def legal_now(game: Game, inp: Input) -> bool:
+    """Whether the rules take `inp` now: tried, then undone (the game as it was either
+    way): a random player picking among the inputs offered keeps the first it takes."""
+    try:
+        game.apply(inp)
+    except IllegalInput:
+        return False
+    game.undo()
+    return True

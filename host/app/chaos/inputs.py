@@ -25,18 +25,14 @@ def random_input(kind: GameKind, game: Game, rng: random.Random) -> Any:
     own = getattr(kind, "random_input", None)
     if own is not None:
         return own(game, rng)
-    from host.games import IllegalInput
+    from host.games import legal_now
     from host.games.page import answers_json
 
     choices = [c["input"] for a in answers_json(kind, game) for c in a["choices"]]
     rng.shuffle(choices)
     for inp in choices:
-        try:
-            game.apply(inp)
-        except IllegalInput:
-            continue
-        game.undo()
-        return inp
+        if legal_now(game, inp):
+            return inp
     raise RuntimeError(f"{kind.name}: no one-tap answer is legal now, and no random player")
 
 
