@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from host.games import IllegalInput, Input
+from host.games import legal_now
 from host.games.kot import KingOfTokyo, MonsterPosition, Options, Position, Setup
 from host.games.kot.cards import DECKS
 from host.games.kot.expansion import all_on
@@ -63,15 +63,6 @@ def random_setup(seed: int) -> Setup:
     return Setup.simple(*names, options=options, seed=seed, position=Position(monsters, names[0]))
 
 
-def accepted(game: KingOfTokyo, inp: Input) -> bool:
-    try:
-        game.apply(inp)
-    except IllegalInput:
-        return False
-    game.undo()
-    return True
-
-
 def values(field: dict[str, Any]) -> list[Any]:
     if "choices" in field:
         return [c["value"] for c in field["choices"]]
@@ -110,19 +101,19 @@ def check_answers(game: KingOfTokyo, rng: random.Random) -> list[str]:
         if not answer["choices"] and form is None:
             problems.append(f"{where}: nothing offered")
         for c in answer["choices"]:
-            if not accepted(game, c["input"]):
+            if not legal_now(game, c["input"]):
                 problems.append(f"{where}: the choice {c['label']!r} is refused: {c['input']}")
         if kind == "fields":
             for field in form["fields"]:
                 for value in values(field):
                     ways = completions(form, field["name"], value)
-                    if not any(accepted(game, filled(form, c)) for c in ways):
+                    if not any(legal_now(game, filled(form, c)) for c in ways):
                         problems.append(f"{where}: {field['name']} = {value!r} is refused")
         if kind == "dice":
             hands = dice_by_hand(game, answer, form, rng)
             for faces in hands:
                 inp = KOT.dice.entered_throw(game, faces)
-                if not accepted(game, inp):
+                if not legal_now(game, inp):
                     problems.append(f"{where}: the dice {faces} entered by hand are refused: {inp}")
     return problems
 
