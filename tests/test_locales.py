@@ -309,6 +309,36 @@ def test_no_language_joins_a_question_with_a_stop_or_a_semicolon() -> None:
     assert english == "アイコ: which card was turned over? Bruno: end the turn"
 
 
+def test_the_sentence_after_a_question_starts_with_a_capital() -> None:
+    """A refusal whose reason ends in a question is joined to what the game waits for with
+    a space (SENTENCE_ENDS): the next sentence starts as one, "? The game waits for", not
+    "? the game waits for"; the template's own words alike ("? Press it"); a name keeps
+    its letters, said capitalized nowhere else; Japanese as before."""
+    from host.app.text import _ as app
+    from host.games.kot.text import _ as kot
+
+    why = kot("{player}: use {card}?", player="Ann", card=kot.name("Metamorph"))
+    waits = app("the game waits for {what}", what="Bob: end the turn")
+    refused = app("{why}; {waits}", why=why, waits=waits)  # (host.app.table's refusal)
+    assert localize(refused, "en") == "Ann: use Metamorph? The game waits for Bob: end the turn"
+    assert localize(refused, "fr").endswith("Métamorphe\u00a0? La partie attend Bob: end the turn")
+    assert localize(refused, "ja") == "Ann：変身を使う？ゲームは次を待っています。Bob: end the turn"
+    # the words after the join are the template's own; or a field that starts with a name
+    pressed = app("the end of the throws is not stored: {why}; press the button", why=why)
+    assert pressed.endswith("Metamorph? Press the button")
+    assert localize(pressed, "fr").endswith("Métamorphe\u00a0? Appuyez sur le bouton")
+    named = app("{why}; {waits}", why=why, waits=kot("{player}: end the turn", player="bob"))
+    assert named == "Ann: use Metamorph? bob: end the turn"
+    twice = app("{why}; {waits}", why=why, waits=app("{why}; {waits}", why=why, waits=waits))
+    assert twice == "Ann: use Metamorph? Ann: use Metamorph? The game waits for Bob: end the turn"
+    # a join after no question keeps its ";" and its letters (150f15a)
+    plain = app("{why}; {waits}", why=kot("{player}: end the turn", player="Ann"), waits=waits)
+    assert (
+        localize(plain, "fr")
+        == "Ann\u00a0: finissez le tour\u00a0; la partie attend Bob: end the turn"
+    )
+
+
 def test_french_writes_pv_for_points_de_vie_only() -> None:
     """French's PV are a monster's points de vie (HP: "+1 PV" for a cultist spent): a text
     about victory points never says PV ("Aiko : +1 PV" in the feed read as a heal)."""

@@ -68,14 +68,16 @@ LOCALES = "locales"  # the folder of a package that holds its locale files
 # how sentences said one after another are joined, per language (the page's "Still to do:
 # a; b."): French with a no-break space before ";", Japanese ends each with "。"
 SENTENCE_JOINS = {"en": "; ", "fr": "\u00a0; ", "ja": "。"}
-# a sentence's join, the marks that end a sentence already, and what joins after them:
-# Japanese writes no 。 after a ？ or a ！ ("アイコ：めくったカードは？Bruno：パス", joined as
-# SENTENCE_JOINS says), English and French no ";" after a "?" ("Ann: use Metamorph? Bob:
-# end the turn", not "Metamorph?; Bob")
+# a sentence's join, the marks that end a sentence already, what joins after them, and
+# whether what follows then starts with a capital: Japanese writes no 。 after a ？ or a ！
+# ("アイコ：めくったカードは？Bruno：パス", joined as SENTENCE_JOINS says), English and French no
+# ";" after a "?" ("Ann: use Metamorph? Bob: end the turn", not "Metamorph?; Bob"), and
+# start the next sentence as one ("Ann: use it? The game waits for Bob", not "? the game");
+# a name keeps its letters ("? bob: pass": `_capital`)
 SENTENCE_ENDS = {
-    "ja": ("。", "？！", ""),
-    "en": ("; ", "?!", " "),
-    "fr": ("\u00a0; ", "?!", " "),
+    "ja": ("。", "？！", "", False),
+    "en": ("; ", "?!", " ", True),
+    "fr": ("\u00a0; ", "?!", " ", True),
 }
 # a value quoted in a message (`Quoted`), in the languages that do not quote it as Python:
 # French with its guillemets and a no-break space inside (as its locale files quote a name:
@@ -254,7 +256,7 @@ def _fill(template: str, fields: Mapping[str, Any], lang: str) -> str:
     if lang in ELIDING and "e {" in template:
         template = _elided(template, said)
     if lang in SENTENCE_ENDS and "}" + SENTENCE_ENDS[lang][0] in template:
-        template = _ended(template, said, *SENTENCE_ENDS[lang])
+        template = _ended(template, said, fields, lang)
     if decimals or (_pads(template) and not all(_ascii(v) for v in said.values())):
         return _formatter(lang).vformat(template, (), said)
     # only decimals and wide names in columns are written our way: else str's own
@@ -262,22 +264,64 @@ def _fill(template: str, fields: Mapping[str, Any], lang: str) -> str:
     return template.format_map(said)
 
 
-def _ended(template: str, said: Mapping[str, Any], stop: str, marks: str, then: str) -> str:
+def _ended(template: str, said: dict[str, Any], fields: Mapping[str, Any], lang: str) -> str:
     """The template with `then` for its join `stop` after a field whose value ends a
-    sentence with a mark of its own (SENTENCE_ENDS).
+    sentence with a mark of its own (SENTENCE_ENDS: `lang`'s), what follows it starting
+    with a capital where the language writes one: the template's own words, or a field's
+    (said capitalized under a key of its own in `said`, so the field said elsewhere in the
+    template keeps its letters).
 
-    >>> _ended("{first}。{then}", {"first": "カードは？", "then": "パス"}, "。", "？！", "")
+    >>> _ended("{first}。{then}", {"first": "カードは？", "then": "パス"}, {}, "ja")
     '{first}{then}'
-    >>> _ended("{first}; {then}", {"first": "Ann: use it?", "then": "Bob: pass"}, "; ", "?!", " ")
+    >>> _ended("{first}; {then}", {"first": "Ann: use it?", "then": "Bob: pass"}, {}, "en")
     '{first} {then}'
+    >>> _ended("{why}; press it", {"why": "use it?"}, {}, "en")
+    '{why} Press it'
     """
+    stop, marks, then, capital = SENTENCE_ENDS[lang]
 
-    def one(found: re.Match[str]) -> str:
+    def started(rest: str) -> str:  # what follows a sentence ended: its start a capital
+        lead = re.match(r"\{(\w+)\}", rest)
+        if lead is None:
+            return rest[:1].upper() + rest[1:]
+        key = lead.group(1)
+        if key not in fields:
+            return rest
+        said[f"{key}_capital"] = _capital(fields[key], said[key], lang)
+        return f"{{{key}_capital}}" + rest[lead.end() :]
+
+    for found in re.finditer(r"\{(\w+)\}" + re.escape(stop), template):
         value = said.get(found.group(1))
-        ends = isinstance(value, str) and value.endswith(tuple(marks))
-        return found.group(0)[: -len(stop)] + then if ends else found.group(0)
+        if isinstance(value, str) and value.endswith(tuple(marks)):
+            rest = template[found.end() :]
+            rest = _ended(started(rest) if capital else rest, said, fields, lang)
+            return template[: found.end(1) + 1] + then + rest
+    return template
 
-    return re.sub(r"\{(\w+)\}" + re.escape(stop), one, template)
+
+def _capital(value: Any, said: Any, lang: str) -> Any:
+    """A field's value `said` in `lang`, starting a sentence: its first letter a capital
+    where it is our words (a `Text`: "the game waits for" -> "The game waits for"); a name,
+    a value quoted, a number as they are (a player "bob" stays "bob"), and a `Text` that
+    starts with such a field too ("bob: pass").
+
+    >>> _capital(Text("host.games", "no game"), "no game", "en"), _capital("bob", "bob", "en")
+    ('No game', 'bob')
+    """
+    value = as_text(value)
+    if not isinstance(value, Text) or not isinstance(said, str) or not said:
+        return said
+    template = translation(value.domain, lang).get(value.template, value.template)
+    if ", plural," in template:
+        template = plurals(template, value.fields, lang)
+    lead = re.match(r"\{(\w+)\}", template)
+    if lead is None:
+        return said[:1].upper() + said[1:]
+    inner = value.fields.get(lead.group(1))
+    first = _said(inner, lang)
+    if not isinstance(first, str) or not said.startswith(first):
+        return said
+    return _capital(inner, first, lang) + said[len(first) :]
 
 
 _AS_IS = frozenset({str, int, bool})  # fields said as they are (most): no slower checks
