@@ -366,8 +366,8 @@ def test_a_list_offered_as_a_choice_is_joined_with_or_in_each_language() -> None
     said = Words("host.app")("a die shows one of {faces}", faces=OneOf(["claw", "heart", "1"]))
     assert said == "a die shows one of claw, heart or 1"
     assert said.say("fr").endswith("\u00a0: claw, heart ou 1")
-    assert said.say("ja").endswith("：claw、heartまたは1")
-    assert Words("host.app")("{x}", x=OneOf(["a", "b"])).say("ja") == "aまたはb"
+    assert said.say("ja").endswith("：claw、heart、または1")
+    assert Words("host.app")("{x}", x=OneOf(["a", "b"])).say("ja") == "a、またはb"
     kept = Text.from_json(json.loads(json.dumps(said.to_json())))
     assert kept.say("fr") == said.say("fr") and kept == said
     why = vision_said(
@@ -377,7 +377,24 @@ def test_a_list_offered_as_a_choice_is_joined_with_or_in_each_language() -> None
     )
     assert why == "an example's source is one of taught or read, not x"
     assert as_text(why).say("fr").startswith("la source d'un exemple est taught ou read,")
-    assert "taughtまたはread" in as_text(why).say("ja")
+    assert "taught、またはread" in as_text(why).say("ja")
+
+
+def test_japanese_offers_a_choice_of_actions_with_a_comma_before_or() -> None:
+    """A player's actions offered as a choice, in Japanese: 'ダイスを振るまたはターンを終える'
+    ran a verb into または, read as one action; now 'ダイスを振る、またはターンを終える' and
+    'A、B、またはC', as the locale files write a choice ('{color}のカード、{value}、または
+    ワイルド')."""
+    from host.games import Waiting
+    from host.games.kot.waiting import describe
+
+    two = describe([Waiting("Ann", "throw"), Waiting("Ann", "end_turn")])
+    assert two.say("ja") == "ゲームは次を待っています：ダイスを振る、またはターンを終える（Ann）"
+    three = describe([Waiting("Ann", k) for k in ("buy", "sweep", "end_turn")])
+    assert three.say("ja") == (
+        "ゲームは次を待っています：カードを買う、場のカードを流す、またはターンを終える（Ann）"
+    )
+    assert three.say("fr").endswith("défausser les cartes à vendre ou finir le tour (Ann)")
 
 
 def _choices_not_one_of(root: Path) -> list[str]:

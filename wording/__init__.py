@@ -33,8 +33,10 @@ PLURAL_FORM = re.compile(r"\s*(\w+)\s*\{((?:[^{}]|\{[^{}]*\})*)\}")
 # how the items of a list field are joined, per language: (between items, before the last)
 LIST_JOINS = {"en": (", ", " and "), "fr": (", ", " et "), "ja": ("、", "と")}
 # ... and those of a list offered as a choice (`OneOf`: "one of red, yellow or blue");
-# Japanese lists choices with 、 and または before the last ("赤、黄または青")
-CHOICE_JOINS = {"en": (", ", " or "), "fr": (", ", " ou "), "ja": ("、", "または")}
+# Japanese lists choices with 、 and 、または before the last ("赤、黄、または青"; "ダイスを振る、
+# またはターンを終える"), as its locale files write a choice ("{color}のカード、{value}、または
+# ワイルド"): a verb's action run into または ("ダイスを振るまたはターンを終える") read as one
+CHOICE_JOINS = {"en": (", ", " or "), "fr": (", ", " ou "), "ja": ("、", "、または")}
 
 # the words of a list or an object quoted (`quoted`), as English templates: the host says
 # them in each language (host/games/locales), vision in English as they are
