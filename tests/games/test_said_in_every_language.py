@@ -288,10 +288,19 @@ BRACKETS_MET = re.compile(r"[)）]\s*[(（]")
 NESTED_STEPS = 300
 
 
+# a sentence after a question said lower-case: KaTO's "is a card missing or read twice? the
+# game waits for P2" (its join a space since 150f15a: host.games.text.SENTENCE_ENDS; a card's
+# name may end with "!": "It Has a Child! is turned over")
+LOWER_AFTER_A_QUESTION = re.compile(r"\? ([a-zà-ÿ]\w*)")
+
+
 def doubled(text: str, lang: str) -> list[str]:
     """The marks of `text` said twice where one message nests in another: a bracket or a
-    full stop twice, a bracket right after a bracket, or two colons in one clause."""
+    full stop twice, a bracket right after a bracket, or two colons in one clause; and in
+    English or French a sentence begun lower-case after a question."""
     found = [mark for mark in DOUBLED_MARKS if mark in text]
+    if lang != "ja":
+        found += [m.group(0) for m in LOWER_AFTER_A_QUESTION.finditer(JSON_SAID.sub("…", text))]
     found += [m.group(0) for m in BRACKETS_MET.finditer(text)]
     colon = COLONS[lang]
     clauses = CLAUSE_ENDS.split(JSON_SAID.sub("…", text))
@@ -315,6 +324,9 @@ def test_the_mark_check_finds_a_mark_said_twice() -> None:
     assert doubled('card: a card is {"color": ..., "value": ...}, not 2', "en") == []
     assert doubled('a wild names the colour: "named": one of red or blue', "en") == []
     assert doubled("Turn 3: P1 at 12:30", "en") == []
+    assert doubled("P1: use Metamorph? the game waits for P2", "en") == ["? the"]
+    assert doubled("P1\u00a0: utiliser Métamorphe\u00a0? à P2", "fr") == ["? à"]
+    assert doubled("P1: use Metamorph? The game waits for P2: end the turn", "en") == []
     assert names_then_does("Cat (the dealer): turn up the first card", "Cat")
     assert names_then_does("Reveal", "Cat") and names_then_does("Cat: end the turn", "Cat")
     assert not names_then_does("Cat (the dealer) turns up the first card", "Cat")
