@@ -292,7 +292,7 @@ def _ended(template: str, said: dict[str, Any], fields: Mapping[str, Any], lang:
 
     for found in re.finditer(r"\{(\w+)\}" + re.escape(stop), template):
         value = said.get(found.group(1))
-        if isinstance(value, str) and value.endswith(tuple(marks)):
+        if isinstance(value, str) and _asked(value).endswith(tuple(marks)):
             rest = template[found.end() :]
             rest = _ended(started(rest) if capital else rest, said, fields, lang)
             return template[: found.end(1) + 1] + then + rest
@@ -322,6 +322,21 @@ def _capital(value: Any, said: Any, lang: str) -> Any:
     if not isinstance(first, str) or not said.startswith(first):
         return said
     return _capital(inner, first, lang) + said[len(first) :]
+
+
+# what a question says after its mark, in brackets: "変身する？（1⚡）", "un dé ? (jusqu'à 2)"
+_NOTE_AFTER = re.compile(r"\s*[(（][^()（）]*[)）]$")
+
+
+def _asked(sentence: str) -> str:
+    """The sentence without a note in brackets after its end, which ends it still: a
+    question with its cost after the mark ("ロボットに戻る？（1⚡）") is joined as a question
+    (it read "ロボットに戻る？（1⚡）。アイコ：…").
+
+    >>> _asked("アイコ：ロボットに戻る？（1⚡）"), _asked("Ann: pass (no card)")
+    ('アイコ：ロボットに戻る？', 'Ann: pass')
+    """
+    return _NOTE_AFTER.sub("", sentence) if sentence.endswith((")", "）")) else sentence
 
 
 _AS_IS = frozenset({str, int, bool})  # fields said as they are (most): no slower checks

@@ -205,8 +205,8 @@ def _options() -> list[dict[str, Any]]:
             check=True,
             default=False,
             note=_(
-                "After entering Tokyo, flip it for 1 energy: the beast throws one die once "
-                "more each turn but buys no cards"
+                "Once a turn, before buying, flip it for 1 energy: the beast throws one of its "
+                "dice once more each turn but buys no cards"
             ),
         ),
         field(

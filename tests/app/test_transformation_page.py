@@ -1,0 +1,74 @@
+"""King of Tokyo's transformation card on the page, in real headless Chromium, at a French
+and a Japanese table on a phone: the setup form's line says when the card is flipped (the
+flip is offered to every monster with the energy, after its Enter Tokyo step: the line said
+"after entering Tokyo", and a monster never in Tokyo was offered it), the flip's button
+says another word than the pass beside it, and the question with its cost is joined as a
+question in what the game waits for."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from tests.app.browser import Served, open_page, served
+
+pytestmark = pytest.mark.slow
+expect.set_options(timeout=15_000)  # a loaded machine: the table's answer may take a while
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Iterator[Served]:
+    with served(tmp_path, window=30.0) as s:
+        yield s
+
+
+def flip_asked(table: Served) -> None:
+    """Bob, never in Tokyo, with 2 energy: asked to flip his card after his Enter Tokyo step."""
+    position = {
+        "active_player": "Bob",
+        "monsters": {"Ann": {"location": "city"}, "Bob": {"energy": 2}},
+    }
+    players = [{"name": "Ann", "monster": "The King"}, {"name": "Bob", "monster": "Alienoid"}]
+    setup = {"players": players, "options": {"transformation": True}, "position": position}
+    table.table.act({"do": "new_game", "game": "king-of-tokyo", "setup": setup})
+    table.table.act({"do": "throw", "faces": ["1", "2", "3", "heart", "heart", "energy"]})
+    for _ in range(2):  # resolved, then its result used at once
+        table.table.act({"do": "input", "input": {"type": "resolve", "player": "Bob"}})
+    game = table.table.game
+    assert game is not None
+    assert [w.kind for w in game.waiting_for()] == ["transform", "pass"]
+
+
+def test_the_setup_form_says_the_card_is_flipped_before_buying(
+    browser: Browser, table: Served
+) -> None:
+    page = open_page(browser, table, "fr")
+    page.locator("[data-section=status] button").first.click()
+    note = page.locator("[data-test=setup-form] label.check:has(input[name=transformation]) + *")
+    expect(note).to_contain_text("Une fois par tour, avant les achats, la retourner")
+    expect(note).not_to_contain_text("entré dans Tokyo")
+
+
+def test_the_flip_says_another_word_than_the_pass_in_french(
+    browser: Browser, table: Served
+) -> None:
+    flip_asked(table)
+    page = open_page(browser, table, "fr")
+    flip = page.locator(".answer[data-kind=transform] button")
+    expect(flip).to_have_text("Prendre la forme bête (1⚡)")
+    expect(page.locator(".answer[data-kind=pass] button")).to_have_text("Passer")
+    # (it read 'Passer en forme bête (1⚡)' beside 'Passer', which keeps the robot side)
+    assert not flip.inner_text().startswith("Passer")
+
+
+def test_the_flip_s_question_is_joined_as_a_question_in_japanese(
+    browser: Browser, table: Served
+) -> None:
+    flip_asked(table)
+    page = open_page(browser, table, "ja")
+    expect(page.locator("[data-test=awaited]")).to_have_text(
+        "次を待っています。Bob：ビーストに変身する？（1⚡）Bob：変身カードはそのまま？"
+    )  # it read '変身する？（1⚡）。Bob：'
