@@ -970,6 +970,38 @@ def test_a_press_the_store_cannot_commit_leaves_the_fix_of_the_camera_s_reading(
     assert table.game.to_json()["top"] == {"color": "red", "value": "5"}  # type: ignore[union-attr]
 
 
+def test_a_fix_the_store_cannot_take_leaves_the_camera_s_reading_in_the_game(
+    table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ann's card fixed in one tap as the disk fills: the reading's undo was written, the
+    card said instead could not be, nor the reading again. Before, the reading stayed undone
+    (the store and the game without Ann's card, the page still offering its fix, which then
+    said there was no reading to fix); now the fix is one transaction: none of it is done,
+    the page is told why (503), and the fix goes in once the store works."""
+    from host.app.refusals import Refused
+    from host.app.store import StoreError
+
+    assert seen(table, ("red", "7")) == "read"  # Bob turns up a red 7
+    assert seen(table, ("red", "3")) == "read"  # Ann's card (really a red 5)
+    read = dict(table.throw or {})
+
+    def full(*args: Any, **kwargs: Any) -> Any:
+        raise StoreError("the disk is full")
+
+    monkeypatch.setattr(table.store, "append", full)  # (the undo is written still)
+    red5 = {"type": "play", "player": "Ann", "card": {"color": "red", "value": "5"}}
+    with pytest.raises(Refused, match="the disk is full") as refused:
+        table.act({"do": "replace", "input": red5})
+    assert refused.value.status == 503
+    red3 = {"type": "play", "player": "Ann", "card": {"color": "red", "value": "3"}}
+    assert table.store.inputs(table.game_id or 0)[-1] == red3  # as it was
+    assert table.game.log[-1] == red3  # type: ignore[union-attr]
+    assert table.throw == read  # its fix offered still
+    monkeypatch.undo()
+    table.act({"do": "replace", "input": red5})
+    assert table.store.inputs(table.game_id or 0)[-1] == red5
+
+
 def test_a_hand_fixed_in_one_tap_tells_the_round_it_ends_as_a_restart_does(tmp_path: Path) -> None:
     """Before: the fix (`replace`) of the round's last hand was told in the page's feed
     against the state after the wrong reading, in which the round was won already: the
