@@ -92,7 +92,8 @@ def undo(table: Table, action: Mapping[str, Any], source: str) -> dict[str, Any]
 def replace(table: Table, action: Mapping[str, Any], source: str) -> dict[str, Any]:
     """The cards the camera read last, taken by the rules, were read wrong: they are
     taken back and the input said instead is given, in one tap (before, an undo, then
-    the card searched among the answers). If the rules refuse it, nothing changes."""
+    the card searched among the answers). If the rules refuse it, or the store cannot take
+    it, nothing changes (one transaction: the reading is never left undone)."""
     inp = action.get("input")
     if not isinstance(inp, Mapping):
         raise Malformed('a "replace" action carries "input": {"type": ..., ...}', 400)
@@ -118,13 +119,9 @@ def replace(table: Table, action: Mapping[str, Any], source: str) -> dict[str, A
                 player=str(wrong.get("player")),
             )
         )
-    undone, _said = table.undo_last(game)  # (the fix is told against the state before)
-    try:
+    with table.all_or_nothing():  # refused, or not stored: that reading stands
+        table.undo_last(game)  # (the fix is told against the state before)
         table.commit(game, inp, source)
-    except BaseException:
-        table.commit(game, undone, last[0]["source"])  # as it was: that reading stands
-        state.throw = read
-        raise
     state.entered = None  # (the camera saw these cards already: no confirmation to come)
     state.throw = {**read, "status": "fixed", "input": dict(inp)}
     for offer in ("fix", *DIFFERS):

@@ -30,7 +30,8 @@ import secrets
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeGuard
 
@@ -123,7 +124,7 @@ class Table:
         self._announced_pin = ""  # the PIN last said on the console
         self._publish_later = 0  # inside a press's transaction: publish at its end
         self._publish_due = False
-        # inside a press: what its inputs do once it is stored (told, learnt from)
+        # inside `all_or_nothing`: what its inputs do once it is stored (told, learnt from)
         self._pending: list[Callable[[], None]] = []
         self._feed = Feed()  # what each input of the game's log did, in words
         self._pin_key: bytes | None = None  # the store's secret for tagging its PIN
@@ -305,23 +306,35 @@ class Table:
         with self._lock, self.doors.through(f"button {seat}"):
             if key is not None and key == self.store.last_press:
                 return  # done before this host (re)started; the board never heard so
-            self._publish_later += 1  # the board and the page see it once it is committed
-            kept = self.state.kept()
-            stored = False
-            try:
-                with self.store.transaction():
-                    self._press(seat, arrived)
-                    if key is not None:
-                        self.store.last_press = key
-                stored = True
-            except StoreError:
-                self._reload()  # the store kept none of it: nor does the game
-                self.state.put_back(kept)  # (the fix of the camera's reading offered still)
-                raise
-            finally:
-                self._publish_later -= 1
+            with self.all_or_nothing():
+                self._press(seat, arrived)
+                if key is not None:
+                    self.store.last_press = key
+
+    @contextmanager
+    def all_or_nothing(self) -> Iterator[None]:
+        """What is done inside (a press, a reading replaced: inputs taken and undone) is one
+        transaction of the store: the board and the page see it, the commit listeners hear
+        it and the dice set learns from it once it is committed. If it is not (the store
+        cannot take it: StoreError; or a refusal ends it), none of it is done: the game is
+        as stored, and what the table keeps beside it as it was (the fix of the camera's
+        reading offered still, a result never saved taught to no set)."""
+        self._publish_later += 1  # the board and the page see it once it is committed
+        kept = self.state.kept()
+        stored = False
+        try:
+            with self.store.transaction():
+                yield
+            stored = True
+        except BaseException:
+            self._reload()  # the store kept none of it: nor does the game
+            self.state.put_back(kept)
+            raise
+        finally:
+            self._publish_later -= 1
+            if not self._publish_later:  # (inside another: at the end of that one)
                 then, self._pending = self._pending, []
-                if self._publish_due and not self._publish_later:
+                if self._publish_due:
                     self.publish()
                 if stored:  # (what the store did not keep is not told, nor learnt from)
                     for step in then:
@@ -569,8 +582,8 @@ class Table:
         self._when_stored(lambda: self._tell(inp, source, entry))
 
     def _when_stored(self, step: Callable[[], None] | None) -> None:
-        """`step` now, or inside a press once its transaction is committed (never if the
-        store does not commit it)."""
+        """`step` now, or inside `all_or_nothing` once its transaction is committed (never
+        if the store does not commit it)."""
         if step is None:
             return
         if self._publish_later:

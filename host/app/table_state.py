@@ -29,11 +29,12 @@ Fix = tuple[Hashable, str, str]
 @dataclass(frozen=True)
 class Kept:
     """`TableState.kept`: the camera's last view (its one-tap fix offered), the cards entered
-    not seen yet, this turn's fixes."""
+    not seen yet, this turn's fixes, the undos (the camera's turn)."""
 
     throw: dict[str, Any] | None
     entered: Input | None
     fixes: list[Fix]
+    undos: int
 
 
 @dataclass
@@ -58,15 +59,15 @@ class TableState:
     answers: Answers = field(default_factory=Answers)  # a teaching's: one crossed is refused
 
     def kept(self) -> Kept:
-        """What an input taken changes here that the store does not give back (the game,
-        Redo and the correction window it does): kept before a press, `put_back` if the
-        store cannot commit it."""
-        return Kept(
-            None if self.throw is None else dict(self.throw), self.entered, list(self.fixes)
-        )
+        """What inputs taken or undone change here that the store does not give back (the
+        game, Redo and the correction window it does): kept before a press or a reading
+        replaced (`Table.all_or_nothing`), `put_back` if the store does not commit it."""
+        throw = None if self.throw is None else dict(self.throw)
+        return Kept(throw, self.entered, list(self.fixes), self.undos)
 
     def put_back(self, kept: Kept) -> None:
-        self.throw, self.entered, self.fixes = kept.throw, kept.entered, kept.fixes
+        self.throw, self.entered, self.fixes = kept.throw, kept.entered, list(kept.fixes)
+        self.undos = kept.undos
 
     def next_snapshot(self, jpeg: bytes) -> int:
         """A new throw's snapshot: only the current throw's is kept; its number."""
