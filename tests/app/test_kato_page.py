@@ -257,6 +257,33 @@ def test_a_hand_is_entered_in_one_list_a_slot_per_card_on_a_phone(
     assert not page.errors  # type: ignore[attr-defined]
 
 
+def test_a_hand_laid_down_is_shown_not_played_in_japanese(browser: Browser, table: Served) -> None:
+    """At a round's end a Japanese table is asked to show the cards left, not to play them:
+    it read 'Bob：残りの3枚を出す' and 'Bobが手札を出す：…', 出す being the word of a card
+    played on the pile ('赤の5を出す')."""
+    t: Table = table.table
+    new_kato(t, hand_size=2)
+    for inp in (
+        {"type": "turn_up", "player": "Bob", "card": {"color": "red", "value": "7"}},
+        {"type": "play", "player": "Ann", "card": {"color": "red", "value": "3"}},
+        {"type": "draw", "player": "Bob"},
+        {"type": "play", "player": "Ann", "card": {"color": "red", "value": "5"}},
+    ):
+        t.act({"do": "input", "input": inp})
+    page = open_page(browser, table, lang="ja")
+    box = page.locator(".answer[data-kind=hand][data-player=Bob]")
+    expect(box.locator("h3")).to_have_text("Bob：残りの3枚を見せる")
+    search = box.locator("[data-test=picker-search]")
+    for name in ("黄の9", "青の+2", "緑の0"):
+        search.fill(name)
+        box.locator("[data-test=picker] button.pick").filter(has_text=name).first.click()
+    expect(page.locator("[data-test=feed]")).to_contain_text(
+        "Bobが手札を見せる：黄の9、青の+2と緑の0"
+    )
+    assert "出す" not in page.locator("[data-test=feed] li").first.inner_text()
+    assert not page.errors  # type: ignore[attr-defined]
+
+
 def test_a_card_the_camera_read_wrong_is_fixed_in_one_tap(browser: Browser, table: Served) -> None:
     """The camera reads a green 8 where Ann laid a green 6: the rules take it (it may be
     laid). Under what was read, one tap on the card laid replaces the reading (before: an
