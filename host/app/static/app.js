@@ -90,7 +90,8 @@ function listed(items) {
   return items.length < 2 ? items.join("") : items.slice(0, -1).join(between) + last + items[items.length - 1];
 }
 
-// Sentences said one after another, as the page's language joins them ("a; b"; "a。b").
+// Sentences said one after another, as the page's language joins them ("a; b"; "a。b"):
+// teach.js's "Still to do: a; b." (the dice teaching), with the host's `sentence_join`.
 const sentences = (items) => items.join(sentenceJoin);
 
 // The same, for a sentence holding elements: the nodes of the filled template, each field
