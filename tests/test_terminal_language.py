@@ -168,6 +168,29 @@ def test_a_board_not_found_is_said_in_french_and_the_test_s_steps_in_japanese() 
     assert f"{watch}（押したボタンが表示されます）" in told
     assert "手順33/33：各表示に席の番号が出ます" in told
     assert "押されていないボタン（6個）：1、2、3、4、5と6番席" in told
+    # the extra LEDs named by what the game shows on them, in its words (it read 'extra 1
+    # (Tokyo City)' and 'Tokyo City：消灯': the pin map's English labels)
+    assert any(line.startswith("追加1（トーキョー）：") for line in told), told[:14]
+    assert "Tokyo" not in ja.stdout
+
+
+@pytest.mark.parametrize(
+    ("env", "line"),
+    [
+        (FR, f"Tokyo City{NBSP}: orange   Tokyo Bay{NBSP}: éteinte"),
+        (JA, "トーキョー：オレンジ   トーキョーベイ：消灯"),
+    ],
+    ids=["fr", "ja"],
+)
+def test_the_demo_s_board_says_its_extra_leds_by_the_game_s_names(
+    env: dict[str, str], line: str
+) -> None:
+    """King of Tokyo's demo draws the virtual board after each turn: its extra LEDs by the
+    game's names, in the terminal's language ('Tokyo City：オレンジ' in Japanese before)."""
+    result = dicetable("demo", env=env)
+    assert result.returncode == 0, result.stderr
+    assert line in result.stdout.splitlines()
+    assert env is FR or "Tokyo" not in result.stdout
 
 
 def empty_tray(folder: Path) -> Path:

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from host.app.qr import qr_lines
 from host.app.text import _
 from host.games import Input
+from host.games.kind import extra_leds_of
 from host.text import said
 
 if TYPE_CHECKING:
@@ -129,7 +130,8 @@ class Terminal:
             return
         virtual[0].link.wait_shown(BOARD_ACK_S)
         self.out(title)
-        self.out(virtual[1].render(seats=len(self.table.game.players)))
+        names = extra_leds_of(self.table.kind)  # (the game's names, in the terminal's language)
+        self.out(virtual[1].render(seats=len(self.table.game.players), extra_names=names))
 
     def _turn_now(self) -> Hashable:
         """(game, (whose turn, its number)); a game that is over has no turn."""

@@ -268,26 +268,36 @@ def test_steps(led_names: Sequence[str]) -> list[Text]:
 
 
 def led_names() -> list[Text]:
+    """Each LED of the chain: the seats', then the extra ones, each named by what the games
+    show on it in their words, said in the terminal's language ("extra 1 (...)")."""
+    from firmware import config
     from hardware import pinmap
+    from host.games.kind import extra_leds_of
+    from host.games.registry import kinds
 
     pins = pinmap.load()
     names = [_("seat {n}", n=k + 1) for k in range(len(pins.displays))]
-    return names + [
-        _("extra {n} ({name})", n=e + 1, name=n) for e, n in enumerate(pins.extra_names)
-    ]
+    shown = [extra_leds_of(kind) for kind in kinds().values()]
+    for e in range(config.EXTRAS):
+        games = list(dict.fromkeys(leds[e] for leds in shown if e < len(leds)))
+        said_as = _("extra {n} ({name})", n=e + 1, name=games) if games else None
+        names.append(said_as or _("extra {n}", n=e + 1))
+    return names
 
 
 def self_test(port: str | None, virtual: bool, step_seconds: float) -> int:
-    from firmware import wire
+    from firmware import config, wire
     from firmware.board import TEST_STEPS
     from host.board.link import BoardLink
     from host.board.virtual import VirtualBoard
     from host.games import BoardDisplay
 
-    steps = test_steps(led_names())
+    names = led_names()
+    steps = test_steps(names)
     assert len(steps) == TEST_STEPS, "firmware/board.py's test steps changed"
     with ExitStack() as stack:
-        board = stack.enter_context(VirtualBoard()) if virtual else None
+        extras = names[-config.EXTRAS :]  # ("extra 1 (...)", as the steps name them)
+        board = stack.enter_context(VirtualBoard(extra_names=extras)) if virtual else None
         if board is not None:
             port = board.port
         port = _the_pico(port)

@@ -92,7 +92,8 @@ def render_board(
     their LEDs, then the extra LEDs. While it shows what the host told it, each LED is
     named in the colour it was told (a blinking one, lit or not at this instant, is said
     to blink) and only the extra LEDs the host uses are drawn; else (waiting for the host,
-    a self-test) the LEDs as lit now."""
+    a self-test) the LEDs as lit now. `led_names`: the extra LEDs' (`Text`s said in the
+    terminal's language: the game's names for them), else "extra 1"..."""
     told = snapshot.get("told")
     leds = [tuple(c) for c in snapshot["leds"]]
     by_index = [leds[config.LED_CHAIN.index(i)] for i in range(len(leds))]
@@ -126,7 +127,7 @@ def render_board(
         lines += ["".join(parts) for parts in zip(*blocks[row : row + SEATS_PER_ROW], strict=True)]
     extras = []
     for e in range(config.EXTRAS if told is None else told["extras"]):
-        name = led_names[e] if e < len(led_names) else f"extra {e + 1}"
+        name = led_names[e] if e < len(led_names) else _("extra {n}", n=e + 1)
         extras.append(said(_("{name}: {colour}", name=name, colour=led(config.SEATS + e))))
     if extras:
         lines.append("   ".join(extras))

@@ -37,7 +37,6 @@ from types import TracebackType
 from typing import IO, Any
 
 from firmware import config
-from hardware import pinmap
 from host.board import deploy, micropython
 from host.board.link import BoardLink
 from host.board.render import render_board
@@ -79,12 +78,14 @@ class VirtualBoard:
         firmware: Path | None = deploy.FIRMWARE_DIR,
     ) -> None:
         """seats: how many seats `render()` draws (the board always has all of them);
-        extra_names: labels of the extra LEDs (default: the pin map's); firmware: the
-        firmware folder the Pico was flashed with, None for a Pico with only MicroPython."""
+        extra_names: labels of the extra LEDs (`Text`s, said in the terminal's language;
+        default "extra 1"...: what a game shows on them is its own to name, `render`'s
+        `extra_names`); firmware: the firmware folder the Pico was flashed with, None for
+        a Pico with only MicroPython."""
         if not 1 <= seats <= config.SEATS:
             raise ValueError(f"the board has 1 to {config.SEATS} seats, not {seats}")
         self.seats = seats
-        self.extra_names = list(pinmap.load().extra_names if extra_names is None else extra_names)
+        self.extra_names = list(extra_names or ())
         self._link: BoardLink | None = None
         sweep()  # (the folders of boards whose process was killed before it closed them)
         self._dir = Path(tempfile.mkdtemp(prefix=f"{PREFIX}{os.getpid()}-"))
@@ -204,13 +205,16 @@ class VirtualBoard:
         """Each LED's colour as sent to the chain (after the brightness cap)."""
         return [(r, g, b) for r, g, b in self.snapshot()["leds"]]
 
-    def render(self, seats: int | None = None) -> str:
+    def render(self, seats: int | None = None, extra_names: Sequence[str] | None = None) -> str:
         """The board drawn for a terminal: each display as 7-segment art (of the first
-        `seats` seats, default those given at start), then the LEDs."""
+        `seats` seats, default those given at start), then the LEDs (the extra ones named
+        `extra_names`, default those given at start: a game's names for them, its
+        `host.games.kind.extra_leds_of`)."""
         snapshot = self.snapshot()
         if snapshot["repl"]:
             return "the Pico waits at its MicroPython REPL: no firmware runs"
-        return render_board(snapshot, self.seats if seats is None else seats, self.extra_names)
+        names = self.extra_names if extra_names is None else extra_names
+        return render_board(snapshot, self.seats if seats is None else seats, names)
 
     def show(self, display: BoardDisplay, timeout: float = 2.0) -> None:
         """Send a display over the board's own host link and wait until it is shown (for

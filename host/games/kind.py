@@ -230,7 +230,9 @@ class GameKind(Protocol):
 # in words for the page's feed, from the game's JSON state before and after it: {"said":
 # the input, "did": [what changed], "key": [turning points]}; without a story,
 # `inputs_said`, input type -> what it does in words ("ends the turn"), tells each input;
-# `screens`, its main screens on the page (`Screens`), for the page's screen walk.
+# `screens`, its main screens on the page (`Screens`), for the page's screen walk;
+# `extra_leds`, what its display shows on the board's extra LEDs (`BoardDisplay.extra_leds`,
+# in order), in its words: the virtual board says each by its name in the reader's language.
 
 
 def role_name(kind: GameKind | None, role: str) -> str:
@@ -257,6 +259,12 @@ def screens_of(kind: GameKind) -> Screens | None:
     """The kind's main screens on the page, if it has any (the member `screens`)."""
     screens: Screens | None = getattr(kind, "screens", None)
     return screens
+
+
+def extra_leds_of(kind: GameKind | None) -> tuple[str, ...]:
+    """What the kind's display shows on the board's extra LEDs, in order, each a `Text` of
+    its words (the member `extra_leds`); empty for a game that lights none, or no game."""
+    return tuple(getattr(kind, "extra_leds", ()))
 
 
 def demo_of(kind: GameKind) -> Path | None:

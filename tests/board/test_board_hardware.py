@@ -25,6 +25,15 @@ def test_firmware_config_matches_the_pin_map() -> None:
     assert PINS.usb_id == PICO_USB_ID
 
 
+def test_the_pin_map_labels_the_extra_leds_as_the_game_that_lights_them_names_them() -> None:
+    """The wiring diagram's labels of the extra LEDs (the pin map's, English) are King of
+    Tokyo's own names for them, which the virtual board says in the reader's language."""
+    from host.games.kind import extra_leds_of
+    from host.games.registry import kinds
+
+    assert list(PINS.extra_names) == list(extra_leds_of(kinds()["king-of-tokyo"]))
+
+
 def test_the_pins_are_usable_and_never_shared() -> None:
     sda_ok, scl_ok = pinmap.I2C_PINS[PINS.i2c_bus]
     assert PINS.sda in sda_ok and PINS.scl in scl_ok

@@ -65,12 +65,41 @@ def test_the_terminal_drawing_says_what_each_led_was_told_blinking_or_not(
     for _ in range(3):  # the drawing is the same whether the LED is lit at this instant
         drawn = board.render()
         assert "seat 2  LED green, blinking" in drawn and "seat 3  LED off" in drawn
-        assert drawn.splitlines()[-1] == "Tokyo City: yellow   Tokyo Bay: off"
+        assert drawn.splitlines()[-1] == "extra 1: yellow   extra 2: off"
         time.sleep(0.3)
     link.show(BoardDisplay(seats=[SeatDisplay("  12", (255, 160, 0)), SeatDisplay("P  4")]))
     assert link.wait_shown(2.0)
     drawn = board.render(seats=2)
-    assert "seat 1  LED yellow" in drawn and "Tokyo" not in drawn, drawn
+    assert "seat 1  LED yellow" in drawn and "extra" not in drawn, drawn
+
+
+def test_the_extra_leds_are_said_by_the_game_s_names_in_the_terminal_s_language(
+    board: VirtualBoard, link: BoardLink
+) -> None:
+    """King of Tokyo's extra LEDs drawn by their names in the game's words: a Japanese
+    terminal read 'Tokyo City：黄   Tokyo Bay：消灯' (the pin map's English labels)."""
+    from host.games.kind import extra_leds_of
+    from host.games.registry import kinds
+    from host.text import choose
+
+    names = extra_leds_of(kinds()["king-of-tokyo"])
+    link.show(GAME)
+    assert link.wait_shown(2.0)
+    assert board.render(extra_names=names).splitlines()[-1] == (
+        "Tokyo City: yellow   Tokyo Bay: off"
+    )
+    try:
+        choose("ja")
+        assert (
+            board.render(extra_names=names).splitlines()[-1]
+            == "トーキョー：黄色   トーキョーベイ：消灯"
+        )
+        assert board.render().splitlines()[-1] == "追加1：黄色   追加2：消灯"
+        choose("fr")
+        last = board.render(extra_names=names).splitlines()[-1]
+        assert last == "Tokyo City\u00a0: jaune   Tokyo Bay\u00a0: éteinte"
+    finally:
+        choose(None)
 
 
 def test_a_press_reaches_the_host_once_and_the_board_keeps_it_until_acknowledged(

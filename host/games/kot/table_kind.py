@@ -27,12 +27,12 @@ from host.games.kot import KingOfTokyo, ScriptError, SetupError, page, parse_scr
 from host.games.kot.decision_kinds import KINDS
 from host.games.kot.expansions.berserk import DIE as BERSERK_DIE
 from host.games.kot.expansions.curses import DIE as FATE_DIE
-from host.games.kot.rules import ROLLOFF
+from host.games.kot.rules import BAY, CITY, ROLLOFF
 from host.games.kot.screens import SCREENS
 from host.games.kot.script import FORMAT, ScriptFailed, replay, script_json, start
 from host.games.kot.setup import DICE_BOXES
 from host.games.kot.story import story
-from host.games.kot.text import FACE_LABELS, _, face_label
+from host.games.kot.text import FACE_LABELS, _, face_label, place_name
 from host.games.page import generic_answers
 from host.games.text import message
 
@@ -108,6 +108,7 @@ class KingOfTokyoKind:
     dice = KingOfTokyoDice()
     demo = Path(__file__).parent / "data" / "demo-game.json"  # 3 monsters, 9 turns (optional)
     screens = SCREENS  # its main screens on the page, for the page's screen walk
+    extra_leds = (place_name(CITY), place_name(BAY))  # the board's extra LEDs (view.py)
 
     def new(self, setup: Mapping[str, Any]) -> Game:
         if not isinstance(setup, Mapping):
