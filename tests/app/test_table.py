@@ -208,6 +208,33 @@ def test_a_press_the_store_cannot_commit_leaves_redo_as_it_was(
     assert stored(table) == [turn_up, draw]
 
 
+def test_a_game_won_by_a_press_the_store_cannot_commit_is_not_said_over(
+    tmp_path: Path, board: FakeBoard, clock: Clock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ann at 19 stars scores three 1s; her button ends her turn: the game is won, if the
+    store keeps it. When it cannot (a disk full at the commit), the game goes on as
+    stored, and the page had kept the notice 'game over: Ann won' of a win never saved."""
+    table = new_table(tmp_path / "games.db", board, clock)
+    position = {"active_player": "Ann", "monsters": {"Ann": {"vp": 19}}}
+    table.act({"do": "new_game", "setup": {"players": PLAYERS, "position": position}})
+    clock.advance(1)
+    table.camera_event(seen(["1", "1", "1", "claw", "heart", "energy"]))
+    table.act({"do": "input", "input": {"type": "resolve", "player": "Ann"}})
+    pass_window(table, clock)
+    commits_fail(table.store, monkeypatch)
+    press = ButtonPress(0, "1A2B3C4D/01")
+    board.pressed.append(press)  # Ann's button: the end of her turn, and the game
+    clock.advance(2)
+    table.tick()
+    assert board.given_back == [press] and table.game is not None
+    assert not table.game.game_over
+    assert not any("game over" in n.text for n in table.notices)
+    monkeypatch.undo()
+    board.pressed.append(press)  # the board's resend, once the store can be written
+    table.tick()
+    assert table.game.game_over and "game over: Ann won" in table.notices[-1].text
+
+
 def test_a_press_is_told_once_the_store_committed_it(
     tmp_path: Path, board: FakeBoard, clock: Clock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
