@@ -150,6 +150,33 @@ def test_a_french_table_sets_up_a_game_to_its_own_150_points(
     assert not page.errors  # type: ignore[attr-defined]
 
 
+def test_a_japanese_table_sets_its_target_in_points_as_a_number_is_counted(
+    browser: Browser, table: Served
+) -> None:
+    """On a Japanese phone the target's unit reads as a number's counter, '500 点' (it read
+    '500 得点', 'score' as a unit); a player's points are still their 得点, on the seat and in
+    the pick-up's rows."""
+    t: Table = table.table
+    page = open_page(browser, table, lang="ja")  # on a phone (390 px wide)
+    page.get_by_role("button", name="ゲームを準備").click()
+    page.select_option("[data-keep=game]", "kato")
+    form = page.locator("[data-test=setup-form]")
+    unit = form.locator("select[name=target-unit]")
+    expect(unit.locator("option")).to_have_text(["点", "ラウンド"])
+    target = form.locator("input[name=target]")
+    box, beside = target.bounding_box(), unit.bounding_box()
+    assert box and beside and abs(box["y"] - beside["y"]) < box["height"]
+    assert beside["x"] + beside["width"] <= PHONE["width"]
+    page.locator("[data-test=more]").click()
+    page.locator("[data-test=open-pickup]").click()
+    page.select_option("[data-test=pickup-form] [data-keep=game]", "kato")
+    rows = page.locator("[data-test=pickup-form] fieldset.row label.dial")
+    expect(rows.first).to_have_text("得点")
+    new_kato(t)
+    expect(page.locator("article[data-player=Ann] [data-dial=score]")).to_have_text("得点 0")
+    assert not page.errors  # type: ignore[attr-defined]
+
+
 def test_cards_read_by_the_camera_then_a_hand_confirmed_on_the_page(
     browser: Browser, table: Served
 ) -> None:

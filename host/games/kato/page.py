@@ -37,7 +37,8 @@ def catalog() -> dict[str, Any]:
         if card in VALUE_LABELS
     ]
     # the target: a number of points to reach, or of rounds, any the table agreed (a list
-    # of 100 to 1000 points and 1 to 10 rounds left out a table's 150 points or 4 rounds)
+    # of 100 to 1000 points and 1 to 10 rounds left out a table's 150 points or 4 rounds);
+    # "points" a unit after the number ("500 点"), a player's "score" a word of its own
     units = [
         (POINTS, _("points"), MOST_TARGET[POINTS], DEFAULT_TARGET),
         (ROUNDS, _("rounds"), MOST_TARGET[ROUNDS], 3),
@@ -83,7 +84,7 @@ def catalog() -> dict[str, Any]:
     # a game begun elsewhere (on paper), picked up at the start of a round: each player's
     # points so far, the round about to start and who plays first in it (Position)
     pickup = form(
-        [field("position.scores.{player}", _("points"), min=0, default=0)],
+        [field("position.scores.{player}", _("score"), min=0, default=0)],
         [
             field(
                 "position.round",
@@ -114,7 +115,7 @@ def view(game: KaTO) -> dict[str, Any]:
             p["name"],
             active=p["name"] == s["turn"],
             winner=p["name"] in winners,
-            dials=[dial("cards", _("cards"), p["cards"]), dial("score", _("points"), p["score"])],
+            dials=[dial("cards", _("cards"), p["cards"]), dial("score", _("score"), p["score"])],
             tags=_tags(s, p),
         )
         for p in s["players"]
