@@ -27,7 +27,17 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.glyphs import STYLES, Shape, _arc, _heart, _slash, faces_of, pip_style, register_style
+from vision.glyphs import (
+    FONTS,
+    STYLES,
+    Shape,
+    _arc,
+    _heart,
+    _slash,
+    faces_of,
+    pip_style,
+    register_style,
+)
 from vision.render.scene import BGR, DiceLook
 
 Point = tuple[float, float]
@@ -44,17 +54,6 @@ def _pick(rng: Rng, options: list[Design]) -> Design:
 
 
 # -- digits --------------------------------------------------------------------------------
-
-_FONTS = (
-    cv2.FONT_HERSHEY_SIMPLEX,
-    cv2.FONT_HERSHEY_PLAIN,
-    cv2.FONT_HERSHEY_DUPLEX,
-    cv2.FONT_HERSHEY_COMPLEX,
-    cv2.FONT_HERSHEY_TRIPLEX,
-    cv2.FONT_HERSHEY_COMPLEX_SMALL,
-    cv2.FONT_HERSHEY_SCRIPT_SIMPLEX,
-    cv2.FONT_HERSHEY_SCRIPT_COMPLEX,
-)
 
 
 def _stroked(rng: Rng, strokes: list[list[Point]], width: float) -> list[Shape]:
@@ -128,7 +127,7 @@ def _digits(rng: Rng) -> dict[str, list[Shape]]:
     width = _u(rng, 0.08, 0.26)
     out: dict[str, list[Shape]] = {}
     if kind == "font":
-        font = int(_FONTS[int(rng.integers(len(_FONTS)))]) | (
+        font = int(FONTS[int(rng.integers(len(FONTS)))]) | (
             cv2.FONT_ITALIC if rng.random() < 0.2 else 0
         )
         width = _u(rng, 0.06, 0.2)

@@ -570,7 +570,9 @@ def random_style(seed: int, faces: int = 6) -> dict[str, list[Shape]]:
     return style
 
 
-_FONTS = (
+# OpenCV's Hershey fonts, the typefaces our made-up digits and letters are printed in
+# (font_style here, vision.designs' digits): a seed picks one by its place in this order
+FONTS = (
     cv2.FONT_HERSHEY_SIMPLEX,
     cv2.FONT_HERSHEY_PLAIN,
     cv2.FONT_HERSHEY_DUPLEX,
@@ -589,7 +591,7 @@ def font_style(seed: int, faces: int = 6) -> dict[str, list[Shape]]:
     sometimes with a bar beneath as some dice print their numbers: for training the patch
     embedding on printed symbols as well as drawn ones."""
     rng = np.random.default_rng(seed)
-    font = int(_FONTS[int(rng.integers(len(_FONTS)))])
+    font = int(FONTS[int(rng.integers(len(FONTS)))])
     width = float(rng.uniform(0.08, 0.2))
     bar = rng.random() < 0.3
     chars = rng.choice(list(_CHARS), faces, replace=False)
