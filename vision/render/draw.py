@@ -344,6 +344,22 @@ def _draw_die(
 Painted = tuple[str, np.ndarray, float]
 
 
+def _painted(face: str, cam: _Pinhole, top: np.ndarray, towards: np.ndarray) -> Painted:
+    """What a painter tells: `face`, the point `top` as seen, and the angle in [0, 90) of the
+    line from it towards `towards` (on the top face) as seen."""
+    p = cam.project(np.array([top, towards]))
+    angle = math.degrees(math.atan2(p[1, 1] - p[0, 1], p[1, 0] - p[0, 0])) % 90.0
+    return face, p[0], angle
+
+
+def _shade(scene: Scene, normal: np.ndarray, light_dir: np.ndarray) -> np.ndarray:
+    """The BGR gains on a die's face turned to `normal`: the light's ambient share, and the
+    rest as much as the face is turned to the light."""
+    light = scene.light
+    lit = light.ambient + (1 - light.ambient) * max(0.0, float(normal @ light_dir))
+    return np.array(light.color, np.float32) * lit
+
+
 def _glare(canvas: np.ndarray, alpha: np.ndarray, spot: np.ndarray, r: int, glare: float) -> None:
     light = np.zeros(canvas.shape[:2], np.float32)
     cv2.circle(light, (int(spot[0]), int(spot[1])), r, glare, -1, cv2.LINE_AA)
@@ -383,10 +399,8 @@ def _paint_cube(
             ]
         )
         quad = cam.project(quad3) - origin
-        lit = scene.light.ambient + (1 - scene.light.ambient) * max(0.0, float(n_w @ light_dir))
-        shade = np.array(scene.light.color, np.float32) * lit
         tex, tex_alpha = _face_texture(die.look, faces[slot])
-        _paste(canvas, alpha, tex, tex_alpha, quad, shade)
+        _paste(canvas, alpha, tex, tex_alpha, quad, _shade(scene, n_w, light_dir))
         if scene.light.glare and n_w[2] > 0.9:
             spot = quad.mean(0) + (quad[1] - quad[0]) * 0.15 - (quad[3] - quad[0]) * 0.2
             r = max(1, int(np.linalg.norm(quad[1] - quad[0]) * 0.22))
@@ -394,9 +408,7 @@ def _paint_cube(
     n_top = rot @ np.array(_SLOTS[top_slot][0], float)
     a_top = rot @ np.array(_SLOTS[top_slot][1], float)
     c_top = pos + n_top * h
-    p = cam.project(np.array([c_top, c_top + a_top * h]))
-    angle = math.degrees(math.atan2(p[1, 1] - p[0, 1], p[1, 0] - p[0, 0])) % 90.0
-    return faces[top_slot], p[0], angle
+    return _painted(faces[top_slot], cam, c_top, c_top + a_top * h)
 
 
 def _paint_tetrahedron(
@@ -417,9 +429,8 @@ def _paint_tetrahedron(
     seen = cam.project(world) - origin
     for _k, tri, normal in tetra.faces_seen(world, cam.centre):
         order = tetra.glyph_order(tri, seen)
-        lit = scene.light.ambient + (1 - scene.light.ambient) * max(0.0, float(normal @ light_dir))
-        shade = np.array(scene.light.color, np.float32) * lit
         glyphs = (faces[order[0]], faces[order[1]], faces[order[2]])
+        shade = _shade(scene, normal, light_dir)
         tetra.paste_face(canvas, alpha, die.look, glyphs, seen[list(order)], shade)
         if scene.light.glare:  # a sloping face glints where it mirrors the light up
             half = light_dir + np.array([0.0, 0.0, 1.0])
@@ -428,10 +439,7 @@ def _paint_tetrahedron(
                 r = max(1, int(np.linalg.norm(tri_px[1] - tri_px[0]) * 0.15))
                 _glare(canvas, alpha, tri_px.mean(0), r, scene.light.glare)
     top = int(np.argmax(world[:, 2]))
-    base = world[(top + 1) % 4]
-    p = cam.project(np.array([world[top], base]))
-    angle = math.degrees(math.atan2(p[1, 1] - p[0, 1], p[1, 0] - p[0, 0])) % 90.0
-    return faces[top], p[0], angle
+    return _painted(faces[top], cam, world[top], world[(top + 1) % 4])
 
 
 @functools.lru_cache(maxsize=64)
