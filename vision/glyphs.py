@@ -59,6 +59,21 @@ def _heart(scale: float, dy: float = 0.0) -> list[Point]:
     return pts
 
 
+def _bolt_at(x: float, y: float, s: float) -> Shape:
+    """A lightning bolt centred on (x, y), `s` times the size of a whole face's (the
+    "kot" style's energy face, the "berserk" ones')."""
+    pts = [
+        (0.22, -0.75),
+        (-0.42, 0.08),
+        (-0.02, 0.08),
+        (-0.22, 0.75),
+        (0.45, -0.12),
+        (0.04, -0.12),
+        (0.3, -0.75),
+    ]
+    return ("poly", [(x + px * s, y + py * s) for px, py in pts])
+
+
 def _slash(x0: float, y0: float, x1: float, y1: float, bend: float, width: float) -> list[Point]:
     """A tapered, slightly curved claw mark from (x0, y0) to (x1, y1)."""
     n = 12
@@ -100,20 +115,7 @@ _KOT: dict[str, list[Shape]] = {
         ("line", _arc(0.0, 0.28, 0.29, math.pi * 1.5, math.pi * 2.9, 14), 0.18),
     ],
     "heart": [("poly", _heart(0.72, 0.05))],
-    "energy": [
-        (
-            "poly",
-            [
-                (0.22, -0.75),
-                (-0.42, 0.08),
-                (-0.02, 0.08),
-                (-0.22, 0.75),
-                (0.45, -0.12),
-                (0.04, -0.12),
-                (0.3, -0.75),
-            ],
-        )
-    ],
+    "energy": [_bolt_at(0.0, 0.0, 1.0)],
     "claw": [
         ("poly", _slash(-0.6, -0.55, -0.3, 0.65, 0.2, 0.11)),
         ("poly", _slash(-0.15, -0.72, 0.1, 0.72, 0.2, 0.12)),
@@ -257,20 +259,6 @@ def pip_style(radius: float = 0.19, spread: float = 0.5) -> dict[str, list[Shape
 
 
 _PIPS = pip_style()
-
-
-def _bolt_at(x: float, y: float, s: float) -> Shape:
-    """A lightning bolt centred on (x, y), `s` times the size of a whole face's."""
-    pts = [
-        (0.22, -0.75),
-        (-0.42, 0.08),
-        (-0.02, 0.08),
-        (-0.22, 0.75),
-        (0.45, -0.12),
-        (0.04, -0.12),
-        (0.3, -0.75),
-    ]
-    return ("poly", [(x + px * s, y + py * s) for px, py in pts])
 
 
 def _claws_at(x: float, s: float) -> list[Shape]:
