@@ -10,7 +10,7 @@ from typing import Any
 
 from host.app.text import _
 from host.games.kind import GameFileError, GameKind
-from host.games.text import ENGLISH, Text, say
+from host.games.text import ENGLISH, Quoted, Text, say
 
 # A new game's player names fit the page's player cards and the terminal's lines (the rules
 # take any name; games stored or imported with longer ones still open).
@@ -33,6 +33,7 @@ def as_the_form_says(said: object, setup: Mapping[str, Any], kind: GameKind | No
     """
     if not isinstance(said, Text) or kind is None:
         return said
+    said = _option_named(said, setup, kind)
     at = said.fields.get("at")
     if isinstance(at, str):
         named = form_name(at, setup, kind)
@@ -44,6 +45,37 @@ def as_the_form_says(said: object, setup: Mapping[str, Any], kind: GameKind | No
     found = _LEADING_PATH.match(str(said))
     named = None if found is None else form_name(found.group(), setup, kind)
     return said if found is None or named is None else _Renamed(said, found.group(), named)
+
+
+def _option_named(said: Text, setup: Mapping[str, Any], kind: GameKind) -> Text:
+    """The refusal with the option it names (its field `option`, the script's key quoted:
+    "only with the option 'transformation'") said by the form's label, quoted: "only with
+    the option 'Transformation card (Mutant Evolutions variant)'" (fr « ... », ja 「...」)."""
+    option = said.fields.get("option")
+    key = option.quoted if isinstance(option, Quoted) else None
+    named = form_name(f"options.{key}", setup, kind) if isinstance(key, str) else None
+    if named is None:
+        return said
+    return Text(said.domain, said.template, {**said.fields, "option": _QuotedLabel(named)})
+
+
+class _QuotedLabel(Text):
+    """A form's label quoted as each language quotes a name (Quoted), said in the reader's
+    language."""
+
+    label: object
+
+    def __new__(cls, label: object) -> _QuotedLabel:
+        made = str.__new__(cls, Quoted(say(label, ENGLISH)))
+        made.domain, made.template, made.fields = "", str.__str__(made), {}
+        made.label = label
+        return made
+
+    def __getnewargs__(self) -> tuple[object]:  # type: ignore[override]
+        return (self.label,)
+
+    def say(self, lang: str) -> str:
+        return Quoted(say(self.label, lang)).said(lang)
 
 
 def form_name(at: str, setup: Mapping[str, Any], kind: GameKind) -> object | None:

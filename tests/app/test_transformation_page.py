@@ -72,3 +72,31 @@ def test_the_flip_s_question_is_joined_as_a_question_in_japanese(
     expect(page.locator("[data-test=awaited]")).to_have_text(
         "次を待っています。Bob：ビーストに変身する？（1⚡）Bob：変身カードはそのまま？"
     )  # it read '変身する？（1⚡）。Bob：'
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        (
+            "ja",
+            "Aikoの変身カード：オプション「変身カード（ミュータント・エボリューション・バリアント）」",
+        ),
+        ("fr", "Carte Transformation d'Aiko\u00a0: seulement avec l'option « Carte Transformation"),
+    ],
+)
+def test_a_beast_picked_up_without_the_option_is_told_which_option_to_tick(
+    browser: Browser, table: Served, lang: str, said: str
+) -> None:
+    """A pick-up with a beast and the card's option left unticked is refused naming the
+    option as the form shows it: it named the script's key ('transformation オプション',
+    English in a Japanese sentence)."""
+    page = open_page(browser, table, lang)
+    page.locator("[data-test=more]").click()
+    page.locator("[data-test=open-pickup]").click()
+    form = page.locator("[data-test=pickup-form]")
+    for i, name in enumerate(("Aiko", "Ken")):
+        form.locator("fieldset.row").nth(i).locator("[name=name]").fill(name)
+    form.locator("fieldset.row").nth(0).locator("select[name$=form]").select_option("beast")
+    page.locator("[data-test=start]").click()
+    expect(page.locator("[data-test=message]")).to_contain_text(said.replace("« ", "«\u00a0"))
+    assert table.table.game is None

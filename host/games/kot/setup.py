@@ -359,7 +359,13 @@ def check_setup(setup: Setup) -> None:
                 )
             )
         if mp.cultists and not setup.options.cultists:
-            raise SetupError(_("{at}: only with the cultists option", at=f"{at}.cultists"))
+            raise SetupError(
+                _(
+                    "{at}: only with the option {option}",
+                    at=f"{at}.cultists",
+                    option=Quoted("cultists"),
+                )
+            )
         if mp.location not in (None, "city", "bay"):
             raise SetupError(
                 _(

@@ -164,7 +164,9 @@ def test_the_random_player_spends_cultists_every_way() -> None:
 
 def test_cultists_in_a_position_need_the_option() -> None:
     position = Position({"A": MonsterPosition(cultists=2)}, "A")
-    with pytest.raises(SetupError, match=r"position.monsters.A.cultists: only with the cultists"):
+    with pytest.raises(
+        SetupError, match=r"position.monsters.A.cultists: only with the option .cultists."
+    ):
         KingOfTokyo(Setup.simple("A", "B", position=position))
     game = KingOfTokyo(Setup.simple("A", "B", position=position, options=Options(cultists=True)))
     assert game.to_json()["players"][0]["cultists"] == 2
@@ -192,7 +194,9 @@ def test_the_random_player_throws_every_berserk_face_only_while_berserk() -> Non
 
 def test_berserk_in_a_position_needs_the_option_and_shows_in_the_saved_position() -> None:
     position = Position({"A": MonsterPosition(berserk=True)}, "A")
-    with pytest.raises(SetupError, match=r"position.monsters.A.berserk: only with the berserk"):
+    with pytest.raises(
+        SetupError, match=r"position.monsters.A.berserk: only with the option .berserk."
+    ):
         KingOfTokyo(Setup.simple("A", "B", position=position))
     game = KingOfTokyo(Setup.simple("A", "B", position=position, options=Options(berserk=True)))
     assert game.to_json()["players"][0]["berserk"] is True
@@ -337,8 +341,8 @@ def test_a_picked_up_game_is_saved_and_read_back_with_its_curses() -> None:
     ("fields", "options", "error"),
     [
         ({"curse": "Set's Strom"}, Options(curses=True), "position.curse: unknown curse"),
-        ({"curse": "Set's Storm"}, Options(), "position.curse: only with the curses option"),
-        ({"scarab": "B"}, Options(), "position.scarab: only with the curses option"),
+        ({"curse": "Set's Storm"}, Options(), "position.curse: only with the option 'curses'"),
+        ({"scarab": "B"}, Options(), "position.scarab: only with the option 'curses'"),
         ({"scarab": "Zed"}, Options(curses=True), "unknown player 'Zed'"),
         (
             {"curse": "Set's Storm", "curse_discard": ("Set's Storm",)},
@@ -545,7 +549,9 @@ def test_the_golden_scarab_is_asked_as_a_question() -> None:
 
 def test_a_beast_in_a_position_needs_the_option_and_is_saved_and_read_back() -> None:
     position = Position({"A": MonsterPosition(form="beast")}, "A")
-    with pytest.raises(SetupError, match=r"position.monsters.A.form: only with the transformation"):
+    with pytest.raises(
+        SetupError, match=r"position.monsters.A.form: only with the option .transformation."
+    ):
         KingOfTokyo(Setup.simple("A", "B", position=position))
     wrong = Position({"A": MonsterPosition(form="dragon")}, "A")
     with pytest.raises(SetupError, match=r"position.monsters.A.form: .robot. or .beast., not"):

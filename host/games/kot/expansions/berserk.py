@@ -124,7 +124,9 @@ class BerserkExpansion(Expansion):
                     _("{at}: true or false, not {value}", at=at, value=Quoted(mp.berserk))
                 )
             if mp.berserk and not setup.options.berserk:
-                raise SetupError(_("{at}: only with the berserk option", at=at))
+                raise SetupError(
+                    _("{at}: only with the option {option}", at=at, option=Quoted("berserk"))
+                )
             if mp.berserk and mp.hp == 0:
                 raise SetupError(_("{at}: an eliminated monster is not berserk", at=at))
 

@@ -161,7 +161,9 @@ class Curses(Expansion):
             ("position.curse_discard", pos.curse_discard),
         ):
             if names and not on:
-                raise SetupError(_("{at}: only with the curses option", at=at))
+                raise SetupError(
+                    _("{at}: only with the option {option}", at=at, option=Quoted("curses"))
+                )
             for name in names:
                 if name not in CURSES:
                     raise SetupError(
@@ -186,7 +188,13 @@ class Curses(Expansion):
             raise SetupError(_("position.curse: no curse in play and none left in the deck"))
         if pos.scarab is not None:
             if not on:
-                raise SetupError(_("{at}: only with the curses option", at="position.scarab"))
+                raise SetupError(
+                    _(
+                        "{at}: only with the option {option}",
+                        at="position.scarab",
+                        option=Quoted("curses"),
+                    )
+                )
             players = [s.name for s in setup.seats]
             if pos.scarab not in players:
                 raise SetupError(refusals.unknown_player(pos.scarab, players, "position.scarab"))

@@ -20,6 +20,7 @@ from host.games.kot.effects import CardEffect
 from host.games.kot.expansion import Expansion, expansion
 from host.games.kot.setup import SetupError
 from host.games.kot.text import _
+from host.games.text import Quoted
 
 if TYPE_CHECKING:
     from host.games.kot.setup import Position, Setup
@@ -70,7 +71,13 @@ class TokyoTower(Expansion):
         if pos is None or not pos.tower:
             return
         if not setup.options.tokyo_tower:
-            raise SetupError(_("position.tower: only with the tokyo_tower option"))
+            raise SetupError(
+                _(
+                    "{at}: only with the option {option}",
+                    at="position.tower",
+                    option=Quoted("tokyo_tower"),
+                )
+            )
         names = [s.name for s in setup.seats]
         for level, holder in pos.tower.items():
             at = f"position.tower.{level}"

@@ -194,7 +194,9 @@ class TransformationExpansion(Expansion):
                     _('{at}: "robot" or "beast", not {value}', at=at, value=Quoted(mp.form))
                 )
             if mp.form == BEAST and not setup.options.transformation:
-                raise SetupError(_("{at}: only with the transformation option", at=at))
+                raise SetupError(
+                    _("{at}: only with the option {option}", at=at, option=Quoted("transformation"))
+                )
 
     def place(self, game: State, m: Monster, mp: MonsterPosition) -> None:
         m.form = mp.form

@@ -453,7 +453,11 @@ class Wickedness(Expansion):
             at = f"position.monsters.{name}"
             if (mp.wickedness or mp.tiles) and not side:
                 raise SetupError(
-                    _("{at}: wickedness and tiles only with the wickedness option", at=at)
+                    _(
+                        "{at}: wickedness and tiles only with the option {option}",
+                        at=at,
+                        option=Quoted("wickedness"),
+                    )
                 )
             if not isinstance(mp.wickedness, int) or not 0 <= mp.wickedness <= MOST:
                 raise SetupError(
@@ -483,7 +487,13 @@ class Wickedness(Expansion):
                 owned[t] = name
         if pos.wickedness_tiles is not None:
             if not side:
-                raise SetupError(_("position.wickedness_tiles: only with the wickedness option"))
+                raise SetupError(
+                    _(
+                        "{at}: only with the option {option}",
+                        at="position.wickedness_tiles",
+                        option=Quoted("wickedness"),
+                    )
+                )
             for t in pos.wickedness_tiles:
                 _check_tile(t, "position.wickedness_tiles", side)
                 owner = owned.get(t, owned.get(PARTNER[t]))
