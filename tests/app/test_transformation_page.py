@@ -100,3 +100,19 @@ def test_a_beast_picked_up_without_the_option_is_told_which_option_to_tick(
     page.locator("[data-test=start]").click()
     expect(page.locator("[data-test=message]")).to_contain_text(said.replace("« ", "«\u00a0"))
     assert table.table.game is None
+
+
+def test_the_beast_s_one_die_is_asked_as_one_die_in_french(browser: Browser, table: Served) -> None:
+    """The beast's die thrown once more is entered alone: the form asks for 'le dé' (it
+    asked 'Entrez les dés : le dé qui montrait 1, relancé.')."""
+    position = {"active_player": "Ann", "monsters": {"Ann": {"form": "beast"}}}
+    players = [{"name": "Ann", "monster": "The King"}, {"name": "Bob", "monster": "Alienoid"}]
+    setup = {"players": players, "options": {"transformation": True}, "position": position}
+    table.table.act({"do": "new_game", "game": "king-of-tokyo", "setup": setup})
+    table.table.act({"do": "throw", "faces": ["1", "2", "3", "heart", "heart", "energy"]})
+    page = open_page(browser, table, "fr")
+    page.get_by_role("button", name="Forme bête : relancer le dé qui montre 1").click()
+    expect(page.locator("[data-test=dice-form] > p.quiet").first).to_have_text(
+        "Entrez le dé\u00a0: le dé qui montrait 1, relancé."
+    )
+    expect(page.locator("[data-test=dice-slots] button")).to_have_count(1)

@@ -553,7 +553,9 @@ function cameraRead(g) {
 // many.
 function diceForm(form, end = null) {
   if (form.only) return countForm(form);
-  const intro = (text) => h("p", { class: "quiet" }, form.note ? t("Enter the dice: {note}.", { note: form.note }) : text);
+  // (one die alone, a beast's or a curse's: "the die", not "the dice")
+  const noted = () => (form.count === 1 ? t("Enter the die: {note}.", { note: form.note }) : t("Enter the dice: {note}.", { note: form.note }));
+  const intro = (text) => h("p", { class: "quiet" }, form.note ? noted() : text);
   if (form.current.length === form.count) {
     const dice = draft("rethrow", form, () => form.current.slice());
     // the result kept as it lies (`end`, the answer that ends the throws) first: under the
