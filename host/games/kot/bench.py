@@ -20,7 +20,6 @@ DICETABLE_ENGINE=python compares plain with plain.
 from __future__ import annotations
 
 import argparse
-import gc
 import io
 import json
 import os
@@ -29,12 +28,12 @@ import subprocess
 import sys
 import tarfile
 import tempfile
-import time
 from collections import Counter
-from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from host.errors import UserError
+from host.games.bench import best_cpu_times, copy_inputs
 from host.games.compiled import engine_kind
 from host.games.kot.engine import KingOfTokyo
 from host.games.kot.expansion import EXPANSIONS, all_on
@@ -50,22 +49,15 @@ def _setup(i: int, options: Options | None = None) -> Setup:
     return Setup.simple(*PLAYERS, seed=i, first_player=PLAYERS[i % 4], **extra)
 
 
-def _cpu_time(work: Callable[[], object]) -> float:
-    start = time.process_time()
-    work()
-    return time.process_time() - start
-
-
 def measure(games: int, rounds: int, options: Options | None = None) -> dict[str, float]:
     """The figures, each the best of `rounds`; the three runs take turns within a round
     so that they meet the same conditions on a shared machine. `options`: the game's
     (None: the base game's)."""
-    # the games' inputs for the engine-alone run, kept out of the garbage collector's way:
-    # what is timed is the engine, not the bench's own bookkeeping
+    # the games' inputs for the engine-alone run (best_cpu_times keeps them out of the
+    # garbage collector's way: what is timed is the engine, not the bench's bookkeeping)
     logs = [play_game(_setup(i, options), random.Random(i)).log for i in range(games)]
     inputs = sum(len(log) for log in logs)
     kinds = Counter(inp["type"] for log in logs for inp in log)
-    gc.freeze()
 
     def random_games() -> None:
         for i in range(games):
@@ -77,20 +69,8 @@ def measure(games: int, rounds: int, options: Options | None = None) -> dict[str
             for inp in log:
                 game.apply(inp)
 
-    def baseline() -> None:
-        for log in logs:
-            copies = []
-            for inp in log:
-                copies.append(dict(inp))
-
-    best = [float("inf")] * 3
-    try:
-        for _ in range(rounds):
-            for k, work in enumerate((random_games, engine_alone, baseline)):
-                best[k] = min(best[k], _cpu_time(work))
-    finally:
-        gc.unfreeze()
-    played, alone, base = best
+    works = (random_games, engine_alone, partial(copy_inputs, logs))
+    played, alone, base = best_cpu_times(works, rounds)
     return {
         "games": games,
         "inputs_per_game": inputs / games,
