@@ -571,8 +571,12 @@ class Table:
             state.correction.shut()
         if game.game_over:  # (said once stored: a press the store refuses won nothing)
             winners = self.kind.winners(game)
-            over = _("game over: {players} won", players=winners) if winners else None
-            self._when_stored(lambda: self.notice("info", over or _("game over: nobody won")))
+            over = (
+                _("game over: {players} won", players=winners)
+                if winners
+                else _("game over: nobody won")
+            )
+            self._when_stored(lambda: self.notice("info", over))
         self.publish()
         entry = self._feed.entries[-1]
         self._when_stored(lambda: self._tell(inp, source, entry))
