@@ -343,3 +343,24 @@ def test_a_phone_sees_where_each_runner_stands_near_the_top(
     course = page.locator("[data-track=course]")
     expect(course).to_be_in_viewport()
     assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_the_dice_tapped_so_far_are_kept_when_the_page_is_reloaded(
+    browser: Browser, table: Served
+) -> None:
+    # a player tapped three of the four dice, then the phone reloaded the page (a pull
+    # down, a tab woken): the three were gone and had to be tapped again
+    start_race(table)
+    page = open_page(browser, table, lang="fr")
+    for face in ("boots", "hook", "drop"):
+        page.click(f"[data-test=dice-palette] [data-face={face}]")
+    page.reload()
+    expect(page.locator("#live")).to_have_class("dot on")
+    slots = page.locator("[data-test=dice-slots] .die-slot")
+    expect(slots.locator(".die.empty")).to_have_count(1)
+    expect(page.locator("[data-test=take-back]")).to_be_visible()
+    page.click("[data-test=dice-palette] [data-face=purse]")  # the fourth sends the throw
+    expect(page.locator("[data-test=dice-slots]")).to_have_count(0)
+    throw = next(i for i in reversed(inputs(table)) if i["type"] == "throw")
+    assert throw["thrown"] == ["boots", "hook", "drop", "purse"]
+    assert not page.errors  # type: ignore[attr-defined]

@@ -192,9 +192,23 @@ function retype(root, typed) {
 // What a form of the game holds so far (the dice tapped, the cards chosen, a field's
 // choice), by the form without its words: drawn again while the game has not moved (a
 // language switch draws every word anew, twice: at once, then with the state in the new
-// language), it starts where it was. Forgotten at the game's next move (render()).
+// language), it starts where it was. Forgotten at the game's next move (render()). Kept
+// in the tab's session as the page goes (a reload, a phone's tab put away): three dice of
+// four tapped were gone on a reload, to tap again; taken back if the game has not moved.
 const drafts = new Map();
 let draftsAt = null;
+const DRAFTS_KEY = "dicetable-drafts";
+let draftsKept = (() => { try { return JSON.parse(sessionStorage.getItem(DRAFTS_KEY)); } catch { return null; } })();
+function keepDrafts() {
+  const entries = [...drafts].map(([key, v]) => [key, v instanceof Set ? { set: [...v] } : v]);
+  sessionStorage.setItem(DRAFTS_KEY, JSON.stringify({ at: draftsAt, entries }));
+}
+function takeKeptDrafts(at) {
+  const kept = draftsKept;
+  draftsKept = null;
+  if (!kept || kept.at !== at || !Array.isArray(kept.entries)) return;
+  for (const [key, v] of kept.entries) drafts.set(key, v && !Array.isArray(v) && Array.isArray(v.set) ? new Set(v.set) : v);
+}
 const WORDING = new Set(["label", "note", "submit", "title", "find"]);
 function draft(kind, form, fresh) {
   const key = kind + JSON.stringify(form, (k, v) => (WORDING.has(k) ? undefined : v));
@@ -393,7 +407,7 @@ function render() {
   document.body.dataset.version = state.version;
   const g = game();
   const at = g ? `${g.id} ${g.inputs} ${!!g.window}` : "";
-  if (at !== draftsAt) { drafts.clear(); draftsAt = at; }
+  if (at !== draftsAt) { drafts.clear(); draftsAt = at; takeKeptDrafts(at); }
   $("title").textContent = g ? t("{title} · game {n}", { title: g.title, n: g.id }) + (g.paused ? ` · ${t("paused")}` : "") : "";
   const v = view();
   checkPin();
@@ -1532,6 +1546,8 @@ document.addEventListener("DOMContentLoaded", async () => {
   setInterval(() => connectAgain(QUIET_MS), 5000);
   const woken = () => { if (document.visibilityState !== "hidden") connectAgain(WOKEN_MS); };
   document.addEventListener("visibilitychange", woken);
+  document.addEventListener("visibilitychange", () => { if (document.visibilityState === "hidden") keepDrafts(); });
+  window.addEventListener("pagehide", keepDrafts);
   document.addEventListener("resume", woken); // (a tab the browser froze, thawed)
   window.addEventListener("pageshow", woken); // (a page kept in the back-forward cache)
 });
