@@ -364,3 +364,18 @@ def test_the_dice_tapped_so_far_are_kept_when_the_page_is_reloaded(
     throw = next(i for i in reversed(inputs(table)) if i["type"] == "throw")
     assert throw["thrown"] == ["boots", "hook", "drop", "purse"]
     assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_no_last_throw_is_said_when_no_dice_are_shown(browser: Browser, table: Served) -> None:
+    # a table with no camera, Bob's turn: under the dice to tap, 'Dernier lancer : entré à
+    # la main' alone, of Ann's throw, whose dice were no longer shown
+    start_race(table)
+    page = open_page(browser, table, lang="fr")
+    table.table.act({"do": "throw", "faces": ["boots", "hook", "drop", "flask"]})
+    expect(page.locator("[data-test=result] .die")).to_have_count(4)
+    expect(page.locator("[data-test=seen]")).to_have_text("Dernier lancer\u00a0: entré à la main")
+    table.table.act({"do": "input", "input": {"type": "end_turn", "player": "Ann"}})
+    expect(page.locator("[data-test=turn]")).to_contain_text("Bob")
+    expect(page.locator("[data-test=dice-palette]")).to_be_visible()
+    expect(page.locator("[data-test=seen]")).to_have_count(0)
+    assert not page.errors  # type: ignore[attr-defined]

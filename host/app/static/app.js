@@ -854,7 +854,10 @@ function drawThrow(el) {
   }
   const odds = g.view.odds;
   if (odds) el.append(drawOdds(odds));
-  if (seen && !tableView()) {
+  // a throw entered by hand, its dice no longer shown (the next player's turn): nothing of
+  // it to see, and 'Last throw: entered by hand' alone under the dice to tap told of none
+  const unseen = seen && !seen.cards && !seen.snapshot && !seen.dice.length && !(dice && dice.faces.length);
+  if (seen && !tableView() && !unseen) {
     const fig = h("figure", {});
     const alt = seen.cards ? t("the camera's view of the cards") : t("the camera's view of the throw");
     if (seen.snapshot) fig.append(h("img", { src: `/api/snapshot/${seen.snapshot}.jpg`, alt, "data-test": "snapshot" }));
