@@ -21,6 +21,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from host.games import Input
+from host.games.kot.rules import ROLLOFF
 from host.games.kot.text import _, face_label, place_name
 from host.games.kot.waiting import verb
 from host.games.text import Text
@@ -35,6 +36,15 @@ def said(inp: Input, before: Mapping[str, Any]) -> str:
     """The input in words."""
     who, kind = str(inp.get("player", "")), inp.get("type")
     card = _.name(inp.get("card", ""))
+    if kind == "throw" and before.get("phase") == ROLLOFF:
+        # the page asks a roll-off's claws only (the other dice sent as 1s): said as a count
+        thrown = inp.get("thrown")
+        claws = thrown.count("claw") if isinstance(thrown, list) else 0
+        return _(
+            "{player} throws {n, plural, one {# claw} other {# claws}} to see who goes first",
+            player=who,
+            n=claws,
+        )
     if kind == "throw":
         if inp.get("kept"):
             return _(

@@ -1,0 +1,33 @@
+"""What the feed says of an input (host.games.kot.story), in the table's languages."""
+
+from __future__ import annotations
+
+from host.games.kot import KingOfTokyo, Setup
+from host.games.kot.story import story
+from host.games.text import localize
+
+
+def test_a_roll_off_throw_is_told_by_its_claws_not_by_dice_never_thrown() -> None:
+    # the page asks only how many claws a roll-off throw shows (a count, the other dice
+    # sent as 1s): the feed said 'Hugo lance Baffe, 1, 1, 1, 1 et 1', five 1s nobody threw
+    game = KingOfTokyo(Setup.simple("Léa", "Hugo"))
+    told = []
+    for player, claws in (("Léa", 2), ("Hugo", 1)):
+        before = game.to_json()
+        inp = {"type": "throw", "player": player, "thrown": ["claw"] * claws + ["1"] * (6 - claws)}
+        game.apply(inp)
+        told.append(story(before, game.to_json(), inp)["said"])
+    assert [localize(s, "en") for s in told] == [
+        "Léa throws 2 claws to see who goes first",
+        "Hugo throws 1 claw to see who goes first",
+    ]
+    assert [localize(s, "fr") for s in told] == [
+        "Léa obtient 2 Baffes pour savoir qui commence",
+        "Hugo obtient 1 Baffe pour savoir qui commence",
+    ]
+    assert localize(told[1], "ja") == "Hugoが攻撃の目を1個出した（スタートプレイヤー決め）"
+    # a turn's throw is still told by its faces
+    before = game.to_json()
+    inp = game.throw_input(["1", "1", "2", "claw", "heart", "energy"])
+    game.apply(inp)
+    assert localize(story(before, game.to_json(), inp)["said"], "fr").startswith("Léa lance 1, 1, 2")
