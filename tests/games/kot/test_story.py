@@ -30,4 +30,6 @@ def test_a_roll_off_throw_is_told_by_its_claws_not_by_dice_never_thrown() -> Non
     before = game.to_json()
     inp = game.throw_input(["1", "1", "2", "claw", "heart", "energy"])
     game.apply(inp)
-    assert localize(story(before, game.to_json(), inp)["said"], "fr").startswith("Léa lance 1, 1, 2")
+    assert localize(story(before, game.to_json(), inp)["said"], "fr").startswith(
+        "Léa lance 1, 1, 2"
+    )
