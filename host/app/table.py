@@ -917,6 +917,7 @@ class Table:
             window = self.state.correction.view(self.paused)
             answers = [] if self.paused else answers_json(kind, game)
             if window is not None:  # while the result is held: only fixes
+                window = {**window, "also": _also(answers)}
                 answers = [a for a in answers if a["kind"] == CORRECT]
             # (kept in memory as inputs are committed and undone: no reread of the history)
             log = self.log(None if game.game_over else LOG_TAIL)
@@ -939,6 +940,21 @@ class Table:
                 "summary": summary(kind, game, log) if game.game_over else None,
             }
             return out
+
+
+def _also(answers: list[dict[str, Any]]) -> object:
+    """What else may be done before a result held for the correction window counts, in
+    words (None: nothing): a beast's die thrown once more after its last throw, a card's
+    throw. The window shows only fixes; these come back with "Not yet" (a beast was not
+    told its die, and lost it when the window shut). More throws, the result kept and
+    what may be done at any time are not said."""
+    also = [
+        a
+        for a in answers
+        if a["kind"] not in (CORRECT, RESOLVE, THROW)
+        and not (a.get("options") or {}).get("any_time")
+    ]
+    return awaiting(also) if also else None
 
 
 def new_pin(length: int = 4) -> str:

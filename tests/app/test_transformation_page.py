@@ -116,3 +116,41 @@ def test_the_beast_s_one_die_is_asked_as_one_die_in_french(browser: Browser, tab
         "Entrez le dé\u00a0: le dé qui montrait 1, relancé."
     )
     expect(page.locator("[data-test=dice-slots] button")).to_have_count(1)
+
+
+def test_a_beast_s_last_throw_held_says_its_die_may_still_be_thrown(
+    browser: Browser, table: Served
+) -> None:
+    """After a beast's last throw its result is held for the correction window, which
+    shows only fixes: the beast's die thrown once more was hidden, and lost when the
+    window shut. The window says it, and 'Not yet' offers it."""
+    position = {"active_player": "Ann", "monsters": {"Ann": {"form": "beast"}}}
+    players = [{"name": "Ann", "monster": "The King"}, {"name": "Bob", "monster": "Alienoid"}]
+    setup = {"players": players, "options": {"transformation": True}, "position": position}
+    table.table.act({"do": "new_game", "game": "king-of-tokyo", "setup": setup})
+    for first in ("1", "2", "3"):  # three throws: the last ends them
+        table.table.act({"do": "throw", "faces": [first, "2", "3", "heart", "energy", "claw"]})
+    assert table.table.holding is not None
+    page = open_page(browser, table, "fr")
+    expect(page.locator("[data-test=window-also]")).to_have_text(
+        "Encore possible avant (touchez «\u00a0Pas encore\u00a0: relancer\u00a0»)\u00a0: "
+        "Ann\u00a0: relancer un dé une fois de plus (forme bête)\u00a0?"
+    )
+    page.locator("[data-test=not-yet]").click()
+    expect(page.locator(".answer[data-kind=beast_reroll] button").first).to_have_text(
+        "Forme bête\u00a0: relancer le dé qui montre 2"
+    )
+
+
+def test_a_window_with_nothing_else_to_do_says_nothing_more(
+    browser: Browser, table: Served
+) -> None:
+    """A robot's last throw held: nothing else is said under the countdown."""
+    players = [{"name": "Ann", "monster": "The King"}, {"name": "Bob", "monster": "Alienoid"}]
+    setup = {"players": players, "first_player": "Ann", "options": {"transformation": True}}
+    table.table.act({"do": "new_game", "game": "king-of-tokyo", "setup": setup})
+    for first in ("1", "2", "3"):
+        table.table.act({"do": "throw", "faces": [first, "2", "3", "heart", "energy", "claw"]})
+    page = open_page(browser, table, "fr")
+    expect(page.locator("[data-test=countdown]")).to_be_visible()
+    expect(page.locator("[data-test=window-also]")).to_have_count(0)

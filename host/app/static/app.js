@@ -831,6 +831,9 @@ function drawWindow(el) {
     windowTimer = setInterval(tick, 100);
     el.append(h("p", {}, tn("{player}'s result counts in {countdown}: fix a misread die now.", { player: w.player, countdown: counter })));
   }
+  // what else may be done first (a beast's die thrown once more after its last throw):
+  // offered again by "Not yet"; unsaid, the window shut on it
+  if (w.also) el.append(h("p", { "data-test": "window-also" }, t("Still possible first (tap “{button}”): {what}", { button: t("Not yet: more throws"), what: w.also })));
   if (unlocked()) {
     el.append(h("div", { class: "choices" },
       h("button", { "data-test": "use-now", onclick: () => answer(w.input) }, t("Use it now")),
