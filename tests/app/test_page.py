@@ -216,7 +216,7 @@ def test_french_elides_before_a_name_on_the_page_and_from_the_server(
     )
     fix = page.locator(".answer[data-kind=correct]")
     fix.locator("[data-from='2'] button[data-face='1']").click()
-    expect(page.locator("[data-section=log]")).to_contain_text("dé d'Ann corrigé")
+    expect(page.locator("[data-section=log]")).to_contain_text("Dé d'Ann corrigé")
     assert not page.errors  # type: ignore[attr-defined]
 
 

@@ -33,3 +33,16 @@ def test_a_roll_off_throw_is_told_by_its_claws_not_by_dice_never_thrown() -> Non
     assert localize(story(before, game.to_json(), inp)["said"], "fr").startswith(
         "Léa lance 1, 1, 2"
     )
+
+
+def test_a_die_fixed_is_told_in_french_as_a_line_that_begins_with_a_capital() -> None:
+    # the feed's lines each begin with a capital ('Léa lance ...', 'Coureur de Léa : ...')
+    # but a die fixed: 'dé de Léa corrigé : 2 → 1'
+    game = KingOfTokyo(Setup.simple("Léa", "Hugo", first_player="Léa"))
+    game.apply(game.throw_input(["1", "1", "2", "claw", "heart", "energy"]))
+    before = game.to_json()
+    inp = {"type": "correct", "player": "Léa", "from": "2", "to": "1"}
+    game.apply(inp)
+    said = story(before, game.to_json(), inp)["said"]
+    assert localize(said, "fr") == "Dé de Léa corrigé\u00a0: 2 → 1"
+    assert localize(said, "en") == "Léa's die fixed: 2 → 1"
