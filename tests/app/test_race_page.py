@@ -379,3 +379,17 @@ def test_no_last_throw_is_said_when_no_dice_are_shown(browser: Browser, table: S
     expect(page.locator("[data-test=dice-palette]")).to_be_visible()
     expect(page.locator("[data-test=seen]")).to_have_count(0)
     assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_a_notice_begins_with_a_capital(browser: Browser, table: Served) -> None:
+    # the table's notices are written as clauses ('undone: ...', 'game paused'); shown
+    # alone as a sentence they read 'annulé : Léa égrène des coureurs avec les bottes'
+    start_race(table)
+    page = open_page(browser, table, lang="fr")
+    table.table.act({"do": "throw", "faces": ["boots", "hook", "drop", "flask"]})
+    expect(page.locator("[data-test=result] .die")).to_have_count(4)
+    page.click("[data-test=undo]")
+    message = page.locator("#message")
+    expect(message).to_contain_text("annulé")  # (the words as the server said them)
+    assert message.inner_text().startswith("Annulé\u00a0: Ann lance"), message.inner_text()
+    assert not page.errors  # type: ignore[attr-defined]
