@@ -376,3 +376,55 @@ def test_a_new_pin_locks_the_other_phones_after_the_host_restarted_too(
         mine.context.close()
         web.close()
         table.close()
+
+
+# where the lines of `cell` begin as drawn: each line's first character and the one before
+# it in the text ("" for the first line)
+LINE_STARTS = """(cell) => {
+    const starts = [];
+    let lastTop = null;
+    let before = "";
+    const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (let i = 0; i < node.length; i++) {
+        const range = document.createRange();
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        const r = range.getClientRects()[0];
+        if (r && node.data[i].trim()) {
+          if (lastTop === null || r.top > lastTop + 2) starts.push(before + node.data[i]);
+          lastTop = r.top;
+        }
+        before = node.data[i];
+      }
+      before = " "; // (another element: a line may begin there)
+    }
+    return starts;
+}"""
+
+
+def test_the_games_list_breaks_its_lines_between_words(browser: Browser, table: Served) -> None:
+    # a French phone's games list wrapped 'Léa (Alienoid' / '), Hugo (Cyber Kitty)' (360 px)
+    # or 'Léa (Alienoid)' / ', Hugo' (375 px): the narrow cell broke anywhere
+    racers = [
+        {"name": n, "colour": c}
+        for n, c in zip(
+            ["Léa", "Hugo", "Chloé", "Théo"], ["red", "blue", "yellow", "green"], strict=True
+        )
+    ]
+    table.table.act({"do": "new_game", "game": "kingdom-run", "setup": {"players": racers}})
+    players = [{"name": "Léa", "monster": "Alienoid"}, {"name": "Hugo", "monster": "Cyber Kitty"}]
+    table.table.act({"do": "new_game", "game": "king-of-tokyo", "setup": {"players": players}})
+    page = open_page(
+        browser, table, "fr", size={"width": 360, "height": 740}
+    )  # many an Android phone
+    page.click("[data-test=more]")
+    page.get_by_text("Parties", exact=True).click()
+    cells = page.locator("[data-test=games] .players-cell")
+    expect(cells).to_have_count(2)
+    for cell in cells.all():
+        starts = cell.evaluate(LINE_STARTS)
+        broken = [pair for pair in starts if pair[:-1].strip()]  # begun inside a word
+        assert not broken, (cell.inner_text(), starts)
+    measured(page, "the games list")
+    page.context.close()

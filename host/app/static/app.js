@@ -1436,7 +1436,12 @@ async function gamesPanel(panel) {
     list.map((g) => h("tr", { "data-game": g.id },
       h("td", {}, g.id),
       h("td", { class: "date" }, new Date(g.updated * 1000).toLocaleString(lang, { dateStyle: "medium", timeStyle: "short" })),
-      h("td", { class: "players-cell" }, g.players.map((p) => (p.role ? t("{player} ({role})", { player: p.name, role: p.role }) : p.name)).join(t(", "))),
+      // players with a role (a monster, a colour): one a line, the role small beside the
+      // name as on the seats ('Léa (Alienoid), Hugo' in a narrow cell broke 'Léa (Alienoid'
+      // / '), Hugo'); names alone: a list
+      h("td", { class: "players-cell" }, g.players.some((p) => p.role) ?
+        g.players.map((p) => h("span", { class: "player-line" }, p.name, p.role ? [" ", h("small", { class: "quiet" }, p.role)] : null)) :
+        g.players.map((p) => p.name).join(t(", "))),
       h("td", {}, g.status === "over" ? (g.winners.length ? t("won by {players}", { players: listed(g.winners) }) : t("nobody won")) :
         g.paused ? t("paused, {n, plural, one {# input} other {# inputs}}", { n: g.inputs }) : t("playing, {n, plural, one {# input} other {# inputs}}", { n: g.inputs })),
       h("td", {},
