@@ -1436,9 +1436,9 @@ async function gamesPanel(panel) {
     list.map((g) => h("tr", { "data-game": g.id },
       h("td", {}, g.id),
       h("td", { class: "date" }, new Date(g.updated * 1000).toLocaleString(lang, { dateStyle: "medium", timeStyle: "short" })),
-      // players with a role (a monster, a colour): one a line, the role small beside the
-      // name as on the seats ('Léa (Alienoid), Hugo' in a narrow cell broke 'Léa (Alienoid'
-      // / '), Hugo'); names alone: a list
+      // players with a role: one a line, the role small beside the name as on the seats
+      // ('Ann (role), Bob (role)' in a narrow cell broke 'Ann (role' / '), Bob'); names
+      // alone: a list
       h("td", { class: "players-cell" }, g.players.some((p) => p.role) ?
         g.players.map((p) => h("span", { class: "player-line" }, p.name, p.role ? [" ", h("small", { class: "quiet" }, p.role)] : null)) :
         g.players.map((p) => p.name).join(t(", "))),
