@@ -222,8 +222,14 @@ def new_game(table: Table, action: Mapping[str, Any], source: str) -> dict[str, 
     # a new game, a new PIN; but a recorded session's game is set up the moment the
     # table starts, so the PIN just shown stays (two PINs at start confused)
     table.switch(game_id, fresh_pin=source != RECORDING)
-    # the one who set it up keeps access
-    return {**table.ack(), "pin": table.store.pin, "pin_tag": table.pin_tag()}
+    # the one who set it up keeps access; a PIN the operator chose (--pin) stays: the page
+    # says it is the same, not a new one
+    return {
+        **table.ack(),
+        "pin": table.store.pin,
+        "pin_tag": table.pin_tag(),
+        "pin_kept": table.fixed_pin,
+    }
 
 
 def import_game(table: Table, action: Mapping[str, Any], source: str) -> dict[str, Any]:

@@ -99,6 +99,24 @@ def test_set_up_a_four_player_game(browser: Browser, table: Served) -> None:
     assert not page.errors  # type: ignore[attr-defined]
 
 
+def test_a_pin_fixed_by_the_host_is_not_said_new_at_a_game_s_start(
+    browser: Browser, table: Served
+) -> None:
+    """`dicetable play --pin`: the PIN stays from game to game; the page said 'Le nouveau
+    code de la table est 4444' at each new game, as if it had changed."""
+    table.table.fixed_pin = True
+    pin = table.table.store.pin
+    page = open_page(browser, table, "fr")
+    page.locator("[data-section=status] button").first.click()
+    for i, name in enumerate(["Aiko", "Bruno", "Chloé", "Dai"]):
+        page.fill(f"#panel [name=name] >> nth={i}", name)
+    page.click("#panel [data-test=start]")
+    expect(page.locator("[data-test=message]")).to_have_text(
+        f"La partie commence. Le code de la table reste {pin}."
+    )
+    assert table.table.store.pin == pin
+
+
 def test_a_setup_sent_from_two_phones_does_not_take_the_table_from_the_first_unasked(
     browser: Browser, table: Served
 ) -> None:

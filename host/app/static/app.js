@@ -1292,7 +1292,8 @@ function gameForm(c, pickup, choose) {
     if (done) {
       setPin(done.pin, done.pin_tag, done.version);
       closePanel();
-      say(t("The game is on. The new table PIN is {pin} (on the board too).", { pin: done.pin }));
+      say(done.pin_kept ? t("The game is on. The table PIN is still {pin}.", { pin: done.pin }) :
+        t("The game is on. The new table PIN is {pin} (on the board too).", { pin: done.pin }));
     }
   });
   return form;
