@@ -185,7 +185,9 @@ class Table:
                 self.paused = row.paused
                 if row.holding is not None:  # the window was open at the crash: reopen it
                     self.state.correction.open(row.holding)
-            self._show_pin()
+            # a game going on (a host restarted): its dials at once, not hidden by the PIN
+            # as at a game's start (its blinking decision, and what the presses do)
+            self._show_pin(going=self.game is not None and bool(self.game.log))
             self.publish()
         if not clock_thread:
             return
@@ -729,12 +731,13 @@ class Table:
         self.state.entered = None
         self.state.redo = self.store.redoable(game_id)  # (a restart forgets nothing undone)
 
-    def _show_pin(self) -> None:
+    def _show_pin(self, going: bool = False) -> None:
         pin = self.store.pin or ""
         if pin != self._announced_pin:  # the board shows it at every game's start; say it once
             self._announced_pin = pin
             self.announce(_("Table PIN: {pin} (changes on the page need it)", pin=pin))
-        self.pin_until = self.clock() + self.pin_seconds if self.game is not None else 0.0
+        shown = self.game is not None and not going
+        self.pin_until = self.clock() + self.pin_seconds if shown else 0.0
         self._show()
 
     def _show(self) -> None:

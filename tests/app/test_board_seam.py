@@ -88,6 +88,53 @@ def test_the_pin_then_the_dials_then_a_press_ends_the_throws(table: Table) -> No
     assert [i["type"] for i in inputs] == ["throw", "resolve"]  # one press, one resolve
 
 
+def test_a_host_restarted_mid_game_shows_the_dials_at_once_not_the_pin(
+    table: Table, tmp_path: Path
+) -> None:
+    """The host restarted (a crash, systemd) while Ann is asked whether she yields Tokyo:
+    the board shows the dials and her blinking LED at once, as the game was. Before, it
+    showed the PIN as at a game's start, for 8 s or to the next throw: the dials and the
+    blink hidden, and her press (she leaves Tokyo) changed nothing on the board."""
+    board = table.board
+    assert isinstance(board, LinkBoard) and board.virtual is not None
+    table.act({"do": "new_game", "game": "king-of-tokyo",
+               "setup": {"players": PLAYERS, "first_player": "Ann"}})  # fmt: skip
+
+    def waits(kind: str) -> bool:
+        return table.wait_for(
+            lambda: (
+                table.game is not None and [w.kind for w in table.game.waiting_for()][:1] == [kind]
+            ),
+            5,
+        )
+
+    table.camera_event(throw_seen(["1", "1", "1", "claw", "heart", "energy"]))
+    board.virtual.press(0)  # Ann's throw kept: she enters Tokyo
+    assert waits("end_turn")
+    time.sleep(RACE_S)  # (a press crossing the move before it is not taken)
+    board.virtual.press(0)  # and ends her turn
+    assert waits("throw")
+    table.camera_event(throw_seen(["claw", "claw", "claw", "2", "2", "3"]))
+    time.sleep(RACE_S)
+    board.virtual.press(1)  # Bob's claws hit Ann, in Tokyo
+    assert waits("yield")
+    dials = [" 7.02", "10.00", "10.00", "10.00"]
+    assert shown(board, dials) == dials
+    table.close()  # the host stops; the board, on its own, keeps the port
+    again = Table(Store(tmp_path / "games.db"), board, window=0.3, pin_seconds=30,
+                  announce=lambda s: None)  # fmt: skip
+    again.start()
+    try:
+        time.sleep(1.0)  # (the PIN, if shown, is shown by now)
+        assert shown(board, dials, timeout=1.0) == dials
+        assert board.virtual.snapshot()["told"]["blink"][0]  # Ann decides: she blinks
+        board.virtual.press(0)  # she leaves Tokyo: Bob enters it
+        after = [" 7.02", "10.01", "10.00", "10.00"]
+        assert shown(board, after) == after
+    finally:
+        again.close()
+
+
 def test_a_board_port_that_is_not_there_is_named_while_it_is_awaited(tmp_path: Path) -> None:
     board = open_board(str(tmp_path / "ttyACM7"))  # the Pico may be plugged in later
     try:
