@@ -393,3 +393,22 @@ def test_a_notice_begins_with_a_capital(browser: Browser, table: Served) -> None
     expect(message).to_contain_text("annulé")  # (the words as the server said them)
     assert message.inner_text().startswith("Annulé\u00a0: Ann lance"), message.inner_text()
     assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_a_board_part_box_looks_greyed_out_while_a_preset_is_chosen(
+    browser: Browser, table: Served
+) -> None:
+    # the boxes were disabled but drawn as every box: white, dark-edged; a player tapped
+    # one and could type nothing, with nothing to say why
+    page = open_page(browser, table, lang="fr")
+    page.get_by_role("button", name="Préparer une partie").click()
+    page.select_option("[aria-label=jeu]", "kingdom-run")
+    form = page.locator("[data-test=setup-form]")
+    look = "(el) => { const s = getComputedStyle(el); return [s.opacity, s.backgroundColor]; }"
+    part, name = form.locator("input[name=parts]").first, form.locator("[name=name]").first
+    expect(part).to_be_disabled()
+    assert part.evaluate(look) != name.evaluate(look)
+    form.locator("select[name=preset]").select_option("")  # your own: the parts below
+    expect(part).to_be_enabled()
+    assert part.evaluate(look) == name.evaluate(look)
+    assert not page.errors  # type: ignore[attr-defined]
