@@ -694,7 +694,8 @@ class Table:
         row = self.store.row(game_id)
         self.paused = row.paused
         self.state.correction.open(row.holding)
-        self._show_pin()
+        assert self.game is not None  # a game going on, its PIN the same: its dials at once
+        self._show_pin(going=not fresh_pin and bool(self.game.log))
         self.publish()
 
     def _resume(self, game_id: int) -> bool:

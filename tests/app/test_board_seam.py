@@ -135,6 +135,28 @@ def test_a_host_restarted_mid_game_shows_the_dials_at_once_not_the_pin(
         again.close()
 
 
+def test_a_game_going_on_opened_from_the_list_shows_its_dials_at_once(table: Table) -> None:
+    """A game begun opened again from the page's list of games (the PIN the same): the
+    board shows its dials at once; before, the PIN for 8 s, and a press changed nothing
+    on the board then."""
+    board = table.board
+    assert isinstance(board, LinkBoard) and board.virtual is not None
+    table.act({"do": "new_game", "game": "king-of-tokyo",
+               "setup": {"players": PLAYERS, "first_player": "Ann"}})  # fmt: skip
+    first = table.game_id
+    table.camera_event(throw_seen(["1", "1", "1", "claw", "heart", "energy"]))
+    board.virtual.press(0)  # Ann keeps her throw: she enters Tokyo
+    dials = ["10.02", "10.00", "10.00", "10.00"]
+    assert shown(board, dials) == dials
+    players = [{"name": "Ann"}, {"name": "Bob"}]
+    table.act({"do": "new_game", "game": "kato", "setup": {"players": players}})
+    pin = table.store.pin or ""
+    assert shown(board, [pin] * 2) == [pin] * 2  # a new game: the PIN
+    table.act({"do": "open", "id": first})
+    assert table.store.pin == pin
+    assert shown(board, dials, timeout=1.0) == dials
+
+
 def test_a_board_port_that_is_not_there_is_named_while_it_is_awaited(tmp_path: Path) -> None:
     board = open_board(str(tmp_path / "ttyACM7"))  # the Pico may be plugged in later
     try:
