@@ -412,3 +412,17 @@ def test_a_board_part_box_looks_greyed_out_while_a_preset_is_chosen(
     expect(part).to_be_enabled()
     assert part.evaluate(look) == name.evaluate(look)
     assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_the_games_list_names_each_game(browser: Browser, table: Served) -> None:
+    # a table's list of games, a race and a King of Tokyo with the same friends: the rows
+    # told them apart only by the roles beside the names ('rouge', 'Alienoid')
+    start_race(table)
+    players = [{"name": "Ann", "monster": "Alienoid"}, {"name": "Bob", "monster": "Cyber Kitty"}]
+    table.table.act({"do": "new_game", "game": "king-of-tokyo", "setup": {"players": players}})
+    page = open_page(browser, table, lang="fr")
+    page.click("[data-test=more]")
+    page.click("[data-test=open-games]")
+    expect(page.locator("[data-game='1'] [data-test=game-name]")).to_have_text("Kingdom Run")
+    expect(page.locator("[data-game='2'] [data-test=game-name]")).to_have_text("King of Tokyo")
+    assert not page.errors  # type: ignore[attr-defined]

@@ -1417,6 +1417,9 @@ function put(obj, path, value) {
   into[path[path.length - 1]] = value;
 }
 
+// a game's name as the catalog says it (its kind where the catalog does not know it)
+const gameTitle = (kind) => { const c = catalog && catalog.games.find((x) => x.game === kind); return c ? c.title : kind; };
+
 async function gamesPanel(panel) {
   const list = (await (await get("/api/games")).json()).games;
   const current = game() && game().id;
@@ -1436,7 +1439,10 @@ async function gamesPanel(panel) {
     h("tr", {}, h("th", {}, "#"), h("th", {}, t("date")), h("th", {}, t("players")), h("th", {}, t("status")), h("th", {})),
     list.map((g) => h("tr", { "data-game": g.id },
       h("td", {}, g.id),
-      h("td", { class: "date" }, new Date(g.updated * 1000).toLocaleString(lang, { dateStyle: "medium", timeStyle: "short" })),
+      // the game's name under its date: a table's games with the same friends were told
+      // apart only by the roles beside the names
+      h("td", { class: "date" }, new Date(g.updated * 1000).toLocaleString(lang, { dateStyle: "medium", timeStyle: "short" }),
+        h("small", { class: "quiet game-name", "data-test": "game-name" }, gameTitle(g.kind))),
       // players with a role: one a line, the role small beside the name as on the seats
       // ('Ann (role), Bob (role)' in a narrow cell broke 'Ann (role' / '), Bob'); names
       // alone: a list
