@@ -347,6 +347,19 @@ def test_french_writes_pv_for_points_de_vie_only() -> None:
         assert not (about_vp and re.search(r"\bPV\b", said)), (key, said)
 
 
+def test_the_led_board_has_one_name_in_each_language() -> None:
+    """The LED board (its displays, its buttons) is "le plateau" and "ボード" wherever a
+    message names it: the notice of a KaTO game of more players than seats said "Le
+    tableau a 6 places", and the read-only note "(affiché sur la table)", beside "le code
+    de la table s'affiche sur les écrans du plateau" (a race's board parts, the game's
+    own board, are another thing)."""
+    names = {"fr": "plateau", "ja": "ボード"}
+    for path, key, said in translations(tuple(names)):
+        lang = path.stem
+        if re.search(r"(?<!\{)\bboard\b(?! part)", key):
+            assert names[lang] in said, (path.name, key, said)
+
+
 def test_a_list_field_is_joined_as_each_language_joins_lists() -> None:
     said = Words("host.app")("{players}", players=["Ann", "Bob", "Cy"])
     assert (said.say("en"), said.say("fr"), said.say("ja")) == (
