@@ -415,6 +415,18 @@ def _headline(s: dict[str, Any]) -> str:
             monster=_.name(monster),
             players=won,
         )
+    # the others all knocked out: the game ends with the turn too, and the page said only
+    # 'Turn 5: Ann (Alienoid)' over 'Ann: end the turn', one monster left playing on
+    alive = [p["name"] for p in s["players"] if p["alive"]]
+    if len(alive) == 1 and len(s["players"]) > 1:
+        return _(
+            "Turn {n}: {player} ({monster}) · {winner} is the last monster standing: the win "
+            "comes at the end of this turn",
+            n=s["turn"],
+            player=s["active_player"],
+            monster=_.name(monster),
+            winner=alive[0],
+        )
     return _(
         "Turn {n}: {player} ({monster})",
         n=s["turn"],
