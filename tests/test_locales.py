@@ -814,6 +814,17 @@ def test_japanese_says_tokyo_as_its_edition_prints_it() -> None:
         assert "東京" not in said.replace("東京タワー", ""), (key, said)
 
 
+def test_japanese_says_a_throw_as_its_players_do() -> None:
+    """ダイスを振る / 振り直す for the act, 出目 for what the dice show, as the Japanese rules
+    write them (BGA's: "出目をそのまま確定するか…振り直しが行えます"): the page said
+    'この投げを送る', 'カメラの投げ', '最初の振りでは'. And one word for one thing:
+    勝利ポイント (勝利点 beside it), 'クトゥルフ・パック' (as 'サイバートゥース・パック'),
+    フォルダー, ダイスの目のセット (面セット beside it)."""
+    slip = re.compile(r"投げ|の振り(?!直)|勝利点|フォルダ(?!ー)|面セット|(?<!・)パック")
+    slips = [(key, said) for _path, key, said in translations(("ja",)) if slip.search(said)]
+    assert slips == []
+
+
 def test_french_says_a_colour_of_runners_without_agreeing_it() -> None:
     """A colour's name is said in the singular ("rouge"): "les coureurs rouge" did not
     agree, "les coureurs de couleur rouge" needs not."""

@@ -231,7 +231,7 @@ def test_teaching_dice_at_the_camera_is_said_in_japanese_and_its_errors_in_frenc
         "vision", "teach", "--camera", str(frames), "--name", "kot", env={**JA, **folders}
     )
     assert ja.returncode == 2
-    assert ja.stdout == "kotを学習します：すべてのダイスをカメラの下で10回投げてください\n"
+    assert ja.stdout == "kotを学習します：すべてのダイスをカメラの下で10回振ってください\n"
     assert ja.stderr.startswith("dicetable vision teach：まだダイスが見えていません："), ja.stderr
     fr = dicetable("vision", "teach", "--name", "my dice", str(tmp_path), env=FR)
     assert fr.returncode == 2

@@ -85,7 +85,7 @@ def test_a_part_already_chosen_stays_as_chosen(browser: Browser, table: Served) 
     ("lang", "cultists", "wickedness"),
     [
         ("fr", "1 PV, 1 énergie ou un lancer de plus", "jauge de méchanceté"),
-        ("ja", "ライフ1、1エネルギー、または振り直し1回", "悪名+2"),
+        ("ja", "ライフ1、エネルギー1、または振り直し1回", "悪名+2"),
     ],
 )
 def test_each_expansion_s_option_says_what_it_does(

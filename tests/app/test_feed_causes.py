@@ -140,7 +140,7 @@ def test_a_turn_started_in_tokyo_is_told_as_such_in_every_language(tmp_path: Pat
     _, entries = played(tmp_path, game)
     assert did(entries[-1]) == ["Hugo: +2 VP (Hugo starts the turn in Tokyo City)"]
     assert did(entries[-1], "fr") == ["Hugo\u00a0: +2 ★ (Hugo commence son tour dans Tokyo City)"]
-    assert did(entries[-1], "ja") == ["Hugo：+2勝利点（Hugoがトーキョーでターンを始めた）"]
+    assert did(entries[-1], "ja") == ["Hugo：+2勝利ポイント（Hugoがトーキョーでターンを始めた）"]
     assert did(FALSE_ENTRY := played(tmp_path / "fb", FALSE_BLESSING)[1][-1], "fr") == [
         "Ann\u00a0: −6 ♥ (Fausse bénédiction)"
     ]

@@ -530,7 +530,7 @@ def test_what_vision_says_of_a_dice_set_says_it_by_its_title(table: Table) -> No
         "en": "King of Tokyo dice is at the set as shipped: there is nothing earlier",
         "fr": "«\u00a0Dés de King of Tokyo\u00a0» est au jeu de faces d'origine\u00a0: "
         "il n'y a rien d'antérieur",
-        "ja": "「キング・オブ・トーキョーのダイス」は最初から入っているセットのままです："
+        "ja": "「キング・オブ・トーキョーのダイス」は出荷時のセットのままです："
         "それより前はありません",
     }
     unlike = as_text(

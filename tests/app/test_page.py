@@ -399,7 +399,7 @@ def test_each_kind_of_die_s_faces_are_a_row_named_by_the_die(
             "Tour 1\u00a0: Ann (The King) · 20\u00a0★ pour Ann\u00a0: "
             "la victoire viendra à la fin de ce tour",
         ),
-        ("ja", "ターン1：Ann（ザ・キング）· Annが20勝利点：このターンの終わりに勝利"),
+        ("ja", "ターン1：Ann（ザ・キング）· Annが20勝利ポイント：このターンの終わりに勝利"),
     ],
 )
 def test_twenty_vp_reached_says_the_win_comes_at_the_end_of_the_turn(

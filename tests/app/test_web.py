@@ -164,7 +164,7 @@ def test_the_rules_refusals_are_said_in_the_language_asked(s: Served) -> None:
     kept = {"type": "throw", "player": "Ann", "thrown": ["1"] * 5, "kept": ["2"]}
     for lang, said in (
         ("fr", "le premier lancer ne garde aucun dé\u00a0: lancez-les tous"),
-        ("ja", "最初の投げではダイスを残せません：すべて投げてください"),
+        ("ja", "1回目はダイスをキープできません：すべて振ってください"),
         ("en", "the first throw keeps no dice: throw them all"),
     ):
         body = json.dumps({"do": "input", "input": kept, "version": s.table.version}).encode()

@@ -602,7 +602,7 @@ def test_the_feed_says_the_flip_and_the_beast_s_throw_in_every_language() -> Non
     told = {lang: localize(story(before, game.to_json(), inp), lang) for lang in LANGS}
     assert told["en"]["said"] == "Ann throws the die showing 2 once more (beast form)"
     assert told["fr"]["said"] == "Ann relance une fois de plus le dé qui montre 2 (forme bête)"
-    assert told["ja"]["said"] == "Annが2のダイスをもう一度振る（ビースト）"
+    assert told["ja"]["said"] == "Annが2のダイスをもう一度振った（ビースト）"
     game = start(load_script(HERE / "expansions" / "transformation.flip.robot_to_beast.json"))
     for inp in load_script(HERE / "expansions" / "transformation.flip.robot_to_beast.json").inputs:
         before = game.to_json()
