@@ -49,11 +49,14 @@ class ButtonPress:
 
 @dataclass(frozen=True)
 class LinkState:
-    """What the page is told of the link from (LinkNews): whether the board is heard, and
-    how many of its lines did not read since it was opened."""
+    """What the page is told of the link from (LinkNews): whether the board is heard, how
+    many of its lines did not read since it was opened, and how many times its firmware
+    failed (it showed `Err ` and reset), the last time with `failure` (the error's name)."""
 
     connected: bool
     garbled: int = 0
+    failures: int = 0
+    failure: str = ""
 
 
 class Board(Protocol):
@@ -115,6 +118,7 @@ class LinkNews:
         self.connected_once = False
         self.lost = False
         self.garbled = 0
+        self.failures = 0
 
     def said(self, link: LinkState) -> list[tuple[str, Text]]:
         """(level, text) of each notice the page is due at this state: none if no news."""
@@ -135,6 +139,19 @@ class LinkNews:
                         "the board sent a line that does not read (a button press of no "
                         "seat): it is ignored; press the button again, and if this comes "
                         "again, flash the board's firmware again (dicetable board flash)"
+                    ),
+                )
+            )
+        if link.failures > self.failures:  # (a display's cable come loose, say: it is
+            self.failures = link.failures  # dark after the reset, and nothing else says so)
+            news.append(
+                (
+                    "warning",
+                    _(
+                        "the board failed ({error}) and started again by itself: it shows "
+                        "the game again; a display that stays dark has come loose: check "
+                        "its cable, then unplug the board and plug it back",
+                        error=link.failure,
                     ),
                 )
             )
@@ -288,7 +305,7 @@ class LinkBoard:
 
     def link_state(self) -> LinkState:
         s = self.link.status
-        return LinkState(s.connected, s.garbled)
+        return LinkState(s.connected, s.garbled, s.failures, s.failure)
 
     def close(self) -> None:
         self._closed.set()

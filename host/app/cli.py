@@ -283,11 +283,13 @@ def play(args: argparse.Namespace, terminal: Terminal, page: bool = True) -> Non
             worker.start()
         while not stop.wait(0.05 if player is not None else 0.2):
             # the board connects after start, and may be unplugged and plugged back in
-            if (now := board.status(sync=False)) != board_said:
-                board_said = now
+            now = board.status(sync=False)
+            changed, board_said = now != board_said, now
+            if changed:
                 terminal.board_news(now)
-                for news in link_news.said(board.link_state()):
-                    table.notice(*news, console=False)  # (the console said it just above)
+            # (a board that failed and reset within a moment: its status is the same)
+            for news in link_news.said(board.link_state()):
+                table.notice(*news, console=not changed)  # (else the console said it)
             if args.exit_at_end and (player is None or player.finished.is_set()):
                 break
         if player is not None and player.error:

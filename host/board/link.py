@@ -69,6 +69,8 @@ class LinkStatus:
     round_trip_s: float | None = None  # the last state's send-to-acknowledgement time
     last_error: str | None = None  # the last problem reported by the board or the port
     garbled: int = 0  # the board's lines that did not read (a press of no seat), ignored
+    failures: int = 0  # the board's error reports (it shows `Err ` and resets), since opened
+    failure: str = ""  # the last one's error name
 
     @property
     def in_sync(self) -> bool:
@@ -313,7 +315,12 @@ class BoardLink:
                     self._press(d.seq, seat)
             elif d.kind == wire.ERROR:
                 reason = payload.decode("ascii", "replace")
-                self._status = replace(self._status, last_error=f"board failed: {reason}")
+                self._status = replace(
+                    self._status,
+                    last_error=f"board failed: {reason}",
+                    failures=self._status.failures + 1,
+                    failure=reason,
+                )
 
     def _garbled(self, seq: int, payload: bytes) -> None:
         """A press whose seat is no hex digit: not delivered (before, it was seat -1, said

@@ -236,6 +236,36 @@ def test_link_news_says_lost_and_back_of_the_real_link(table: Table) -> None:
     ]
 
 
+def test_link_news_says_the_board_failed_and_started_again(table: Table) -> None:
+    """The firmware failed (an I2C write: a display's cable come loose): the board shows
+    `Err `, resets within 2 s and shows the game again, its status as before. Before,
+    nothing said so: the display come loose stays dark after the reset (the firmware
+    leaves out a display that does not answer), and nobody knew why."""
+    from host.app.board_seam import LinkNews
+
+    board = table.board
+    assert isinstance(board, LinkBoard) and board.virtual is not None
+    table.act({"do": "new_game", "game": "kato",
+               "setup": {"players": [{"name": "Ann"}, {"name": "Bob"}]}})  # fmt: skip
+    table.act({"do": "input", "input": {"type": "turn_up", "player": "Bob",
+               "card": {"color": "red", "value": "7"}}})  # fmt: skip
+    assert shown(board, ["   0"] * 2) == ["   0"] * 2
+    news = LinkNews()
+    assert news.said(board.link_state()) == []
+    board.virtual.fail_bus()  # the next write to a display fails
+    table.act({"do": "input", "input": {"type": "play", "player": "Ann",
+               "card": {"color": "red", "value": "draw2"}}})  # fmt: skip
+    assert _eventually(lambda: board.link_state().failures == 1)
+    said = news.said(board.link_state())
+    assert [(level, str(text)) for level, text in said] == [
+        ("warning", "the board failed (OSError) and started again by itself: it shows the "
+         "game again; a display that stays dark has come loose: check its cable, then "
+         "unplug the board and plug it back"),
+    ]  # fmt: skip
+    assert news.said(board.link_state()) == []  # said once
+    assert shown(board, ["   0", "P  2"]) == ["   0", "P  2"]  # the game again, after the reset
+
+
 def test_link_news_says_back_and_garbled_when_both_come_at_once() -> None:
     """A board back on its cable whose first lines did not read: before, the news was read
     off the status text and the garbled line's notice took the place of 'connected again'
