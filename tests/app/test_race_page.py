@@ -426,3 +426,18 @@ def test_the_games_list_names_each_game(browser: Browser, table: Served) -> None
     expect(page.locator("[data-game='1'] [data-test=game-name]")).to_have_text("Kingdom Run")
     expect(page.locator("[data-game='2'] [data-test=game-name]")).to_have_text("King of Tokyo")
     assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_the_games_list_follows_the_game_while_it_is_open(browser: Browser, table: Served) -> None:
+    # the list left open on a phone said 'en cours, 22 entrées' under a game just won
+    start_race(table)
+    page = open_page(browser, table, lang="fr")
+    page.click("[data-test=more]")
+    page.click("[data-test=open-games]")
+    row = page.locator("[data-game='1']")
+    expect(row).to_contain_text("en cours, 0 entrée")
+    table.table.act({"do": "throw", "faces": ["boots", "hook", "drop", "flask"]})
+    expect(row).to_contain_text("en cours, 1 entrée")
+    table.table.act({"do": "pause"})
+    expect(row).to_contain_text("en pause, 1 entrée")
+    assert not page.errors  # type: ignore[attr-defined]

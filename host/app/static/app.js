@@ -1531,7 +1531,9 @@ function pinPanel(panel) {
 }
 
 const PANELS = { setup: (p) => setupForm(p, false), pickup: (p) => setupForm(p, true), games: gamesPanel, stats: statsPanel, json: jsonPanel, more: morePanel, join: joinPanel, pin: pinPanel, ...TEACHING.panels };
-const PANEL_FOLLOWS = { ...TEACHING.follows }; // panel -> the part of the state it follows
+// panel -> the part of the state it follows (the games list: the game on the table, its
+// inputs and pause; left open, it said 'playing, 22 inputs' under a game just won)
+const PANEL_FOLLOWS = { ...TEACHING.follows, games: () => game() && [game().id, game().inputs, game().paused] };
 
 // ---- start -------------------------------------------------------------------------
 
