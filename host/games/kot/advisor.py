@@ -165,6 +165,6 @@ def advice(game: KingOfTokyo) -> dict[str, Any] | None:
         )
     return {
         "label": _("Odds for the throws left ({n})", n=throws),
-        "note": _("keep the dice shown, throw the others again, each time"),
+        "note": _("Keep the dice shown, throw the others again, each time"),
         "rows": rows,
     }

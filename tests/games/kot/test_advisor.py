@@ -123,3 +123,18 @@ def test_the_die_of_fate_and_the_berserk_die_count_only_for_what_they_can_show()
     none.apply(none.throw_input(["1", "1", "claw", "heart", "energy", "2", "berserk_energy"]))
     rows = {r["goal"]: r for r in (advice(none) or {})["rows"]}
     assert rows["knock out B"]["chance"] == float(with_berserk(5, 1, None, 4, 2))
+
+
+def test_the_advice_s_note_is_a_sentence_of_its_own() -> None:
+    # the note stands alone under the odds, a paragraph: 'gardez les dés montrés et
+    # relancez les autres, à chaque fois' began in lower case
+    from host.games.text import localize
+
+    game = at("B", A=MonsterPosition(hp=4, location="city"), B=MonsterPosition(hp=3))
+    game.apply(game.throw_input(["1", "1", "claw", "heart", "energy", "2"]))
+    shown = advice(game)
+    assert shown is not None
+    assert localize(shown["note"], "en") == "Keep the dice shown, throw the others again, each time"
+    assert localize(shown["note"], "fr") == (
+        "Gardez les dés montrés et relancez les autres, à chaque fois"
+    )
