@@ -73,6 +73,10 @@ class MainLoop:
         self.rejected = 0  # valid frames whose content this board cannot show
         self.maintenance = False  # the host asked for the REPL (see pico_main.py)
         self.changed = True  # the state or test step changed since it was drawn
+        self.dark = 0  # bit s: seat s's display did not answer at boot (told after the hello)
+        for s in range(len(displays)):
+            if displays[s] is None:
+                self.dark |= 1 << s
         self._drawn_mode = -1
         self._drawn_tick = -1
 
@@ -192,6 +196,10 @@ class MainLoop:
         e.byte(0x31 if self.mode == SHOWING else 0x30)
         e.text(VERSION, 16)
         self.port.write(e.out, e.finish())
+        if self.dark:  # (a host before this kind ignores it)
+            e.begin(wire.DARK, 0)
+            e.hex(self.dark, 2)
+            self.port.write(e.out, e.finish())
 
     def _reply(self, kind: int, seq: int) -> None:
         e = self.encoder

@@ -44,6 +44,7 @@ HELLO = 0x42  # 'B' boot announcement and heartbeat: boot id, sizes, version
 ACK = 0x41  # 'A' the SHOW or TEST frame with this seq is now shown
 PRESS = 0x50  # 'P' a button press: seq = press number, payload = seat
 ERROR = 0x45  # 'E' the firmware failed and is resetting; payload = exception name
+DARK = 0x44  # 'D' after the hello, when displays did not answer at boot: a bit per seat
 
 _HEX = b"0123456789ABCDEF"
 

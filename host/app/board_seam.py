@@ -57,6 +57,7 @@ class LinkState:
     garbled: int = 0
     failures: int = 0
     failure: str = ""
+    dark: tuple[int, ...] = ()  # the seats whose display did not answer the board's start
 
 
 class Board(Protocol):
@@ -119,6 +120,7 @@ class LinkNews:
         self.lost = False
         self.garbled = 0
         self.failures = 0
+        self.dark: tuple[int, ...] = ()
 
     def said(self, link: LinkState) -> list[tuple[str, Text]]:
         """(level, text) of each notice the page is due at this state: none if no news."""
@@ -155,6 +157,20 @@ class LinkNews:
                     ),
                 )
             )
+        for seat in link.dark:
+            if seat not in self.dark:  # (said again if it is dark again after a restart)
+                news.append(
+                    (
+                        "warning",
+                        _(
+                            "seat {n}'s display does not answer, and stays dark: check its "
+                            "cable, then unplug the board and plug it back (its LED and button "
+                            "work; the page shows the game)",
+                            n=seat + 1,
+                        ),
+                    )
+                )
+        self.dark = link.dark
         return news
 
     def _lost(self) -> Text:
@@ -305,7 +321,7 @@ class LinkBoard:
 
     def link_state(self) -> LinkState:
         s = self.link.status
-        return LinkState(s.connected, s.garbled, s.failures, s.failure)
+        return LinkState(s.connected, s.garbled, s.failures, s.failure, s.dark)
 
     def close(self) -> None:
         self._closed.set()

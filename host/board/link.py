@@ -71,6 +71,7 @@ class LinkStatus:
     garbled: int = 0  # the board's lines that did not read (a press of no seat), ignored
     failures: int = 0  # the board's error reports (it shows `Err ` and resets), since opened
     failure: str = ""  # the last one's error name
+    dark: tuple[int, ...] = ()  # the seats (0-based) whose display did not answer at its boot
 
     @property
     def in_sync(self) -> bool:
@@ -313,6 +314,10 @@ class BoardLink:
                     self._garbled(d.seq, payload)
                 else:
                     self._press(d.seq, seat)
+            elif d.kind == wire.DARK:  # (after its hello: a board restarted says it again)
+                bits = wire.hex_value(payload, 0, 2) if len(payload) == 2 else 0
+                dark = tuple(s for s in range(8) if bits >> s & 1)
+                self._status = replace(self._status, dark=dark)
             elif d.kind == wire.ERROR:
                 reason = payload.decode("ascii", "replace")
                 self._status = replace(
@@ -354,9 +359,9 @@ class BoardLink:
         extras = wire.hex_value(payload, 9, 1)
         showing = payload[10:11] == b"1"
         status = self._status
-        if boot_id != status.boot_id:
+        if boot_id != status.boot_id:  # (its dark displays, if any, are told next)
             status = replace(
-                status, boot_id=boot_id, boots_seen=status.boots_seen + 1, acked_seq=None
+                status, boot_id=boot_id, boots_seen=status.boots_seen + 1, acked_seq=None, dark=()
             )
             self._send_now = True
         if self._payload is not None and (not showing or seq != self._seq):

@@ -291,10 +291,13 @@ class WatchdogModel:
 class Rig:
     """A whole board: the firmware wired to simulated displays, LEDs, buttons and port."""
 
-    def __init__(self, boot_id: int = 1, now: int = 0) -> None:
+    def __init__(self, boot_id: int = 1, now: int = 0, dark: tuple = ()) -> None:
+        """`dark`: the seats (0-based) whose display is not on the bus (a cable loose)."""
         self.clock = Clock(now)
         self.displays = [Ht16k33Model() for _ in config.DISPLAY_ADDRESSES]
-        self.bus = I2cModel({a: self.displays[i] for i, a in enumerate(config.DISPLAY_ADDRESSES)})
+        self.bus = I2cModel(
+            {a: self.displays[i] for i, a in enumerate(config.DISPLAY_ADDRESSES) if i not in dark}
+        )
         self.strip = StripModel(len(config.LED_CHAIN))
         self.pins = [ButtonPin(self.clock) for _ in config.BUTTON_PINS]
         self.port = PortModel()
@@ -308,7 +311,7 @@ class Rig:
         self.boots += 1
         self.board = board.MainLoop(
             self.port,
-            [HT16K33(self.bus, a) for a in config.DISPLAY_ADDRESSES],
+            self._displays(),
             LedChain(self.strip, config.LED_CHAIN, config.LED_LEVEL_CAP),
             Buttons(list(self.pins), config.DEBOUNCE_MS),
             boot_id,
@@ -317,6 +320,11 @@ class Rig:
         )
         self.board.start()
         return self.board
+
+    def _displays(self) -> list:
+        """The displays that answer the bus's scan; None for the others (as pico.py)."""
+        present = self.bus.scan()
+        return [HT16K33(self.bus, a) if a in present else None for a in config.DISPLAY_ADDRESSES]
 
     def step(self, now: int) -> None:
         """One turn of the firmware's loop at time `now`. An exception shows the error

@@ -266,6 +266,37 @@ def test_link_news_says_the_board_failed_and_started_again(table: Table) -> None
     assert shown(board, ["   0", "P  2"]) == ["   0", "P  2"]  # the game again, after the reset
 
 
+def test_link_news_says_a_display_that_does_not_answer_once() -> None:
+    """The board's firmware leaves out a display that did not answer at its start (a cable
+    loose) and says which after each hello (`D`, tests/firmware/test_fw_board.py): the page
+    and the console are told once, on a real pseudo-terminal. Before, that seat's display
+    stayed dark and nothing said why."""
+    from firmware import wire
+    from host.app.board_seam import LinkNews
+    from host.board.link import BoardLink
+
+    with WireBoard() as wired:
+        board = LinkBoard(BoardLink.open(wired.port), port=wired.port)
+        try:
+            news = LinkNews()
+            assert _eventually(lambda: board.link_state().connected)
+            assert news.said(board.link_state()) == []
+            dark = wire.frame(wire.DARK, 0, b"04")  # seat 3's display (bit 2)
+            os.write(wired.master, dark)
+            assert _eventually(lambda: board.link_state().dark == (2,))
+            said = [(level, str(text)) for level, text in news.said(board.link_state())]
+            assert said == [
+                ("warning", "seat 3's display does not answer, and stays dark: check its "
+                 "cable, then unplug the board and plug it back (its LED and button work; "
+                 "the page shows the game)"),
+            ]  # fmt: skip
+            os.write(wired.master, dark)  # after the next hello: the same, said once
+            time.sleep(0.3)
+            assert news.said(board.link_state()) == []
+        finally:
+            board.close()
+
+
 def test_link_news_says_back_and_garbled_when_both_come_at_once() -> None:
     """A board back on its cable whose first lines did not read: before, the news was read
     off the status text and the garbled line's notice took the place of 'connected again'

@@ -17,6 +17,24 @@ def test_boot_announces_boot_id_sizes_and_version_and_waits_for_the_host():
     assert rig.shown() == ["-   "] * 6  # the waiting pattern, never a score
 
 
+def test_displays_that_did_not_answer_at_boot_are_told_after_each_hello():
+    # a display's cable loose at boot: it stays dark (left out: its writes would fail), and
+    # the host is told which, after each hello (before, nothing said so)
+    rig = Rig(0xCAFE0042, 0, dark=(2, 4))
+    rig.step(0)
+    assert [(k, p) for k, _, p in frames(rig.port.take())] == [
+        ("B", b"CAFE0042620" + __import__("firmware").VERSION.encode()),
+        ("D", b"14"),  # seats 3 and 5 (bits 2 and 4)
+    ]
+    rig.port.feed(show(1, [seat("1012")] * 6))
+    rig.run(1, 1001)
+    assert kinds(rig.port.take()) == "ABD"  # shown all the same; the next hello says it again
+    assert rig.shown() == ["1012", "1012", "    ", "1012", "    ", "1012"]
+    whole = Rig(1, 0)
+    whole.step(0)
+    assert kinds(whole.port.take()) == "B"  # every display there: no D
+
+
 def test_a_shown_state_lights_the_right_digits_and_is_acknowledged():
     rig = booted()
     rig.port.feed(show(42, [seat("1012", 0, (255, 0, 0)), seat("  8 ", 0b0100, (0, 0, 255))]))
