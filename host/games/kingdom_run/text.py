@@ -42,5 +42,5 @@ INPUTS_SAID = {
     "hook": _("chases with the grappling hook"),
     "drop": _("swims with the drop"),
     "purse": _("steals a victory token"),
-    "flask": _("wakes a runner or puts one to sleep"),
+    "flask": _("uses the flask"),
 }

@@ -217,3 +217,16 @@ def test_dicetable_replay_reads_a_race(capsys: pytest.CaptureFixture[str]) -> No
     assert main(["replay", str(SCENARIO), "--trace"]) == 0
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert [line["index"] for line in lines] == [None, 0, 1]
+
+
+def test_the_flask_used_is_told_as_the_other_faces_are() -> None:
+    # the feed's line of a flask used read 'Chloé réveille un coureur ou en endort un'
+    # (which?), above the line saying which; the other faces say the die used ('Hugo nage
+    # avec la goutte')
+    from host.games.kind import story_of
+    from host.games.text import localize
+
+    said = story_of(KIND, {}, {}, {"type": "flask", "player": "Chloé"})["said"]
+    assert localize(said, "en") == "Chloé uses the flask"
+    assert localize(said, "fr") == "Chloé utilise le flacon"
+    assert localize(said, "ja") == "Chloéがフラスコを使った"
