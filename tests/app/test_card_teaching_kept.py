@@ -407,7 +407,8 @@ def test_a_cancel_before_the_fit_is_said_too(home: Path, hand: Path) -> None:
     table.teaching.act({"step": "cancel"}, None)
     (said,) = table.said("info")
     assert said == "KaTO: the teaching of the cards was cancelled: the cards seen are forgotten"
-    assert localize(said, "ja") == "KaTO：カードの学習を取り消しました：見たカードは消去されました"
+    cancelled = "KaTO：カードの学習をキャンセルしました：見たカードは消去されました"
+    assert localize(said, "ja") == cancelled
     assert table.teaching.flow is None and table.store.teaching("cards") is None
     table.teaching.act({"step": "start"}, None)
     table.teaching.act({"step": "close"}, None)  # (a close is no cancel: nothing said)
