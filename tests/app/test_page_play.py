@@ -198,6 +198,11 @@ def test_a_whole_game_by_taps(browser: Browser, table: Served, lang: str, size: 
     expect(page.locator("[data-test=result]")).to_have_count(0)  # no stale throw
     expect(page.locator("article.player.winner[data-player=Bob]")).to_be_visible()
     assert table.table.game is not None and table.table.game.game_over
+    # a game over has nothing to pause: its Pause only drew a refusal ('La partie est
+    # terminée')
+    expect(page.locator("[data-test=pause]")).to_have_count(0)
+    assert "null" not in page.locator("#menu").inner_text()
+    expect(page.locator("[data-test=undo]")).to_be_enabled()  # (the last input undone)
     # what comes next is on the summary, not only under More: a new game's setup
     summary.locator("[data-test=next-game]").click()
     expect(page.locator("[data-test=setup-form]")).to_be_visible()

@@ -1118,7 +1118,7 @@ function drawSummary(el) {
 
 function drawMenu() {
   const g = game();
-  const key = JSON.stringify([unlocked(), !!g, g && g.paused, g && g.inputs, g && g.redo, canPickUp(), lang]);
+  const key = JSON.stringify([unlocked(), !!g, g && g.paused, g && g.inputs, g && g.redo, !!(g && g.summary), canPickUp(), lang]);
   if (drawn.menu === key) return;
   drawn.menu = key;
   const menu = $("menu");
@@ -1127,7 +1127,9 @@ function drawMenu() {
     menu.append(
       h("button", { "data-test": "undo", onclick: () => act({ do: "undo" }), disabled: !g.inputs && !g.window }, t("↶ Undo")),
       h("button", { "data-test": "redo", onclick: () => act({ do: "redo" }), disabled: !g.redo }, t("↷ Redo")),
-      h("button", { "data-test": "pause", onclick: () => act({ do: g.paused ? "resume" : "pause" }) }, g.paused ? t("▶ Resume") : t("⏸ Pause")));
+      // a game over has nothing to pause (its Pause drew only a refusal: 'the game is over')
+      g.summary && !g.paused ? "" :
+        h("button", { "data-test": "pause", onclick: () => act({ do: g.paused ? "resume" : "pause" }) }, g.paused ? t("▶ Resume") : t("⏸ Pause")));
   }
   menu.append(h("button", { "data-test": "more", onclick: () => openPanel("more") }, t("☰ More")));
 }
