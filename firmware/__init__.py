@@ -8,4 +8,6 @@ their siblings as `from firmware import x`, so the code runs unchanged on both.
 The firmware knows its displays, LEDs, buttons and the wire protocol, nothing of any game.
 """
 
-VERSION = "0.1.0"
+# raised whenever what the board does changes (a frame kind, what a display shows): the host
+# says so when the board it meets runs another version (flash it). 0.2.0: the `D` frame.
+VERSION = "0.2.0"

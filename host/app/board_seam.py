@@ -22,6 +22,7 @@ import threading
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Protocol
 
+from firmware import VERSION as FIRMWARE
 from firmware.wire import SEAT_CELLS
 from host.app.text import _
 from host.errors import UserError
@@ -58,6 +59,7 @@ class LinkState:
     failures: int = 0
     failure: str = ""
     dark: tuple[int, ...] = ()  # the seats whose display did not answer the board's start
+    firmware: str | None = None  # the version its hello gave (None: not heard yet)
 
 
 class Board(Protocol):
@@ -121,6 +123,7 @@ class LinkNews:
         self.garbled = 0
         self.failures = 0
         self.dark: tuple[int, ...] = ()
+        self.firmware: str | None = None  # the board's other firmware, said
 
     def said(self, link: LinkState) -> list[tuple[str, Text]]:
         """(level, text) of each notice the page is due at this state: none if no news."""
@@ -171,6 +174,20 @@ class LinkNews:
                     )
                 )
         self.dark = link.dark
+        if link.connected and link.firmware not in (None, FIRMWARE, self.firmware):
+            self.firmware = link.firmware  # (a board flashed last month: it plays, but lacks
+            news.append(  # what came since, such as saying which display stays dark)
+                (
+                    "warning",
+                    _(
+                        "the board runs firmware {version}, this host carries {expected}: "
+                        "flash it between games ({command})",
+                        version=link.firmware,
+                        expected=FIRMWARE,
+                        command="dicetable board flash",
+                    ),
+                )
+            )
         return news
 
     def _lost(self) -> Text:
@@ -321,7 +338,7 @@ class LinkBoard:
 
     def link_state(self) -> LinkState:
         s = self.link.status
-        return LinkState(s.connected, s.garbled, s.failures, s.failure, s.dark)
+        return LinkState(s.connected, s.garbled, s.failures, s.failure, s.dark, s.firmware_version)
 
     def close(self) -> None:
         self._closed.set()

@@ -297,6 +297,39 @@ def test_link_news_says_a_display_that_does_not_answer_once() -> None:
             board.close()
 
 
+def test_link_news_says_a_board_of_another_firmware_once() -> None:
+    """A board flashed before this host's firmware (0.1.0, before the `D` frame) plays,
+    but lacks what came since (saying which display stays dark): its hello says its
+    version, on a real pseudo-terminal, and the page and the console are told once to
+    flash it. Before, nothing said so: `dicetable board flash` alone compared versions."""
+    from firmware import VERSION
+    from host.app.board_seam import LinkNews
+    from host.board.link import BoardLink
+
+    with WireBoard(firmware="0.1.0") as wired:
+        board = LinkBoard(BoardLink.open(wired.port), port=wired.port)
+        try:
+            news = LinkNews()
+            assert _eventually(lambda: board.link_state().connected)
+            said = [(level, str(text)) for level, text in news.said(board.link_state())]
+            assert said == [
+                ("warning", f"the board runs firmware 0.1.0, this host carries {VERSION}: "
+                 "flash it between games (dicetable board flash)"),
+            ]  # fmt: skip
+            time.sleep(0.6)  # (another hello)
+            assert news.said(board.link_state()) == []  # said once
+        finally:
+            board.close()
+    with WireBoard() as wired:  # this host's own firmware: nothing to say
+        board = LinkBoard(BoardLink.open(wired.port), port=wired.port)
+        try:
+            news = LinkNews()
+            assert _eventually(lambda: board.link_state().connected)
+            assert news.said(board.link_state()) == []
+        finally:
+            board.close()
+
+
 def test_link_news_says_back_and_garbled_when_both_come_at_once() -> None:
     """A board back on its cable whose first lines did not read: before, the news was read
     off the status text and the garbled line's notice took the place of 'connected again'

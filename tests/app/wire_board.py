@@ -12,7 +12,7 @@ import threading
 import tty
 from types import TracebackType
 
-from firmware import wire
+from firmware import VERSION, wire
 from tests.app.running import until
 
 BEAT = 0.25  # seconds between the board's looks at its link
@@ -20,15 +20,16 @@ BEAT = 0.25  # seconds between the board's looks at its link
 
 class WireBoard:
     """The board's end of a pseudo-terminal (`port`: the host's end); `heard`: all the host
-    sent it. Close it (or use it in a `with`) to stop it."""
+    sent it; `firmware`: the version its hello gives. Close it (or use it in a `with`) to
+    stop it."""
 
-    def __init__(self, boot_id: str = "1A2B3C4D") -> None:
+    def __init__(self, boot_id: str = "1A2B3C4D", firmware: str = VERSION) -> None:
         self.master, self.slave = os.openpty()
         tty.setraw(self.slave)
         os.set_blocking(self.master, False)
         self.port = os.ttyname(self.slave)
         self.heard = bytearray()
-        self._hello = wire.frame(wire.HELLO, 0, f"{boot_id}620test".encode())
+        self._hello = wire.frame(wire.HELLO, 0, f"{boot_id}620{firmware}".encode())
         self._waiting: list[bytes] = []  # the press not acknowledged yet, sent again and again
         self._stop = threading.Event()
         self._talking = threading.Thread(target=self._talk, daemon=True)
