@@ -26,7 +26,8 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from host.games import Input, Waiting
-from host.games.text import _
+from host.games.text import _, _asked, requested
+from wording import OneOf
 
 if TYPE_CHECKING:
     from host.games import Game
@@ -39,24 +40,53 @@ def answers_json(kind: GameKind, game: Game) -> list[dict[str, Any]]:
 
 
 def awaiting(answers: Sequence[Mapping[str, Any]]) -> str:
-    """What the game waits for, in words: each answer's title, naming its player. An
-    action one may take at any time (its options' `"any_time"`: a cultist to spend) is
-    offered, not waited for: the page said "waiting for ...; Bob: spend a cultist?" all
-    game long (and a refusal "the game waits for" it), unless it is all there is.
+    """What the game waits for, in words: each player named once, then their requests (each
+    answer's title) offered as a choice, a question after them as a sentence of its own
+    ("Ann: throw again, fix a misread die or end the turn; use Metamorph?"; "Ann: ...; Bob:
+    ..."): it said "Ann: throw again; Ann: fix a misread die; Ann: end the turn". An action
+    one may take at any time (its options' `"any_time"`: a cultist to spend) is offered,
+    not waited for: the page said "waiting for ...; Bob: spend a cultist?" all game long
+    (and a refusal "the game waits for" it), unless it is all there is.
 
     >>> awaiting([{"player": "Ann", "title": "Ann: 2 hearts to use"},
     ...           {"player": "Ann", "title": "Reveal"},
     ...           {"player": "Bob", "title": "Bob: spend a cultist?",
     ...            "options": {"any_time": True}}])
     'Ann: 2 hearts to use; Ann: Reveal'
+    >>> awaiting([{"player": "Ann", "title": _("{player}: {what}", player="Ann", what="x")},
+    ...           {"player": "Bob", "title": "Reveal"},
+    ...           {"player": "Ann", "title": _("{player}: {what}", player="Ann", what="y?")},
+    ...           {"player": "Ann", "title": _("{player}: {what}", player="Ann", what="z")}])
+    'Ann: x or z; y? Bob: Reveal'
     """
     waited = [a for a in answers if not (a.get("options") or {}).get("any_time")]
-    said: str = ""
+    # each player's requests (said without the player) and questions, in the order the
+    # players come; a title that names its player otherwise is said whole, on its own
+    mine: dict[str, tuple[list[Any], list[Any]]] = {}
+    alone: list[tuple[str, Any]] = []  # (the player whose requests it comes after, title)
     for a in waited or answers:
         title, player = a["title"], str(a["player"])
         if not str(title).startswith(player):
             title = _("{player}: {what}", player=player, what=title)
-        said = _("{first}; {then}", first=said, then=title) if said else title
+        rest = requested(title, player)
+        if rest is None:
+            alone.append((player, title))
+            mine.setdefault(player, ([], []))
+            continue
+        asks, questions = mine.setdefault(player, ([], []))
+        (questions if _asked(str(rest)).endswith(("?", "!")) else asks).append((title, rest))
+    said: Any = ""
+    for player, (asks, questions) in mine.items():
+        sentences = [title for p, title in alone if p == player]
+        if len(asks) == 1:
+            sentences.append(asks[0][0])
+        elif asks:
+            what = OneOf(rest for _title, rest in asks)
+            sentences.append(_("{player}: {what}", player=player, what=what))
+        for n, (title, rest) in enumerate(questions):
+            sentences.append(rest if asks or n else title)
+        for sentence in sentences:
+            said = _("{first}; {then}", first=said, then=sentence) if said else sentence
     return said
 
 

@@ -138,8 +138,14 @@ class Text(str):
         """This text in `lang` (English where its package has no translation for it)."""
         if lang == ENGLISH:
             return str.__str__(self)
-        template = translation(self.domain, lang).get(self.template, self.template)
+        template = self.template_in(lang)
         return _fill(template, self.fields, lang) if self.fields else template
+
+    def template_in(self, lang: str) -> str:
+        """Its template in `lang` (its English one where its package has no translation)."""
+        if lang == ENGLISH:
+            return self.template
+        return translation(self.domain, lang).get(self.template, self.template)
 
     def to_json(self) -> dict[str, Any]:
         """What it takes to say it later (a notice kept across a restart): plain JSON."""
@@ -148,7 +154,76 @@ class Text(str):
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Text:
         fields = {k: _field_from_json(v) for k, v in dict(data.get("fields") or {}).items()}
-        return cls(str(data["domain"]), str(data["template"]), fields)
+        made = Unnamed if data.get("unnamed") else cls
+        return made(str(data["domain"]), str(data["template"]), fields)
+
+
+# what a request to a player starts with: its player, then the language's colon (each
+# language's "{player}: {what}", said once for all: "Ann: end the turn", "Ann : finissez")
+_ADDRESSED = "{player}: {what}"
+
+
+class Unnamed(Text):
+    """A request to a player (a `Text` "{player}: end the turn") said without its player:
+    what the game waits for names a player once before all their requests ("Ann: throw
+    again, fix a misread die or end the turn": host.games.page.awaiting). A language whose
+    template does not start with the player and its colon says it whole.
+
+    >>> done = Text("host.games.example", "{player}: end the turn", {"player": "Ann"})
+    >>> Unnamed(done.domain, done.template, done.fields)
+    'end the turn'
+    """
+
+    def __new__(
+        cls, domain: str, template: str, fields: Mapping[str, Any] | None = None
+    ) -> Unnamed:
+        fields = dict(fields or {})
+        own = _unnamed(template, ENGLISH)
+        made = str.__new__(cls, _fill(own, fields, ENGLISH) if fields else own)
+        made.domain, made.template, made.fields = domain, template, fields
+        return made
+
+    def template_in(self, lang: str) -> str:
+        return _unnamed(super().template_in(lang), lang)
+
+    def to_json(self) -> dict[str, Any]:
+        return {**super().to_json(), "unnamed": True}
+
+
+def _unnamed(template: str, lang: str) -> str:
+    """A request's template without the player it starts with and the colon after it.
+
+    >>> _unnamed("{player}\u00a0: finissez le tour", "fr"), _unnamed("{player} wins", "en")
+    ('finissez le tour', '{player} wins')
+    """
+    lead = Text(_.domain, _ADDRESSED).template_in(lang)
+    lead = lead[: lead.find("{what}")]
+    return template[len(lead) :] if lead and template.startswith(lead) else template
+
+
+def requested(title: object, player: str) -> Text | None:
+    """A request's title (a `Text` starting with its player and the colon, or with such a
+    request in every language: "{title} ({n} left)") said without the player, or None
+    where it is not one.
+
+    >>> both = _("{first}; {then}", first=_("{player}: {what}", player="Ann", what="x"), then="y")
+    >>> requested(both, "Ann"), requested(both, "Bob")
+    ('x; y', None)
+    """
+    title = as_text(title)
+    if not isinstance(title, Text):
+        return None
+    if title.template.startswith(_ADDRESSED[: -len("{what}")]):
+        if title.fields.get("player") != player:
+            return None
+        return Unnamed(title.domain, title.template, title.fields)
+    lead = re.match(r"\{(\w+)\}", title.template)
+    if lead is None or not all(title.template_in(lang).startswith(lead[0]) for lang in LANGUAGES):
+        return None
+    inner = requested(title.fields.get(lead[1]), player)
+    if inner is None:
+        return None
+    return Text(title.domain, title.template, {**title.fields, lead[1]: inner})
 
 
 class Quoted(str):
@@ -311,7 +386,7 @@ def _capital(value: Any, said: Any, lang: str) -> Any:
     value = as_text(value)
     if not isinstance(value, Text) or not isinstance(said, str) or not said:
         return said
-    template = translation(value.domain, lang).get(value.template, value.template)
+    template = value.template_in(lang)
     if ", plural," in template:
         template = plurals(template, value.fields, lang)
     lead = re.match(r"\{(\w+)\}", template)

@@ -575,3 +575,41 @@ def test_each_french_request_is_in_the_imperative(played: GameKind, options: boo
             found |= set(french_infinitives(played, game))
             game.apply(random_input(played, game, rng))
     assert sorted(found) == []
+
+
+# ---- what the game waits for names each player once ---------------------------------------
+
+
+def named_twice(kind: GameKind, game: Game) -> list[str]:
+    """What the game waits for now, in each language, where it names a player twice before
+    a colon: 'En attente de Léa : relancez ; Léa : égrenez ; Léa : finissez le tour'."""
+    from host.games.page import awaiting
+
+    found = []
+    said = awaiting(answers_json(kind, game))
+    for lang, colon in {"en": ": ", "fr": "\u00a0: ", "ja": "："}.items():
+        text = localize(said, lang)
+        if any(text.count(f"{p}{colon}") > 1 for p in game.players):
+            found.append(f"{lang}: {text}")
+    return found
+
+
+@pytest.mark.parametrize(
+    ("played", "options"), PLAYED, ids=[k.name + ("-every-option" * o) for k, o in PLAYED]
+)
+def test_what_the_game_waits_for_names_each_player_once(played: GameKind, options: bool) -> None:
+    """Several requests to one player are said as a choice after their name ("Léa :
+    relancez, corrigez un dé mal lu ou finissez le tour"), a question after them as a
+    sentence of its own: it said 'Léa : relancez ; Léa : corrigez un dé mal lu ; Léa :
+    finissez le tour' (host.games.page.awaiting)."""
+    rng = random.Random(3)
+    found: set[str] = set()
+    for seed in range(2):
+        setup = every_option(played) if options else filled(played.catalog()["setup"])
+        game = played.new({**setup, "seed": seed})
+        for _ in range(NESTED_STEPS):
+            if game.game_over:
+                break
+            found |= set(named_twice(played, game))
+            game.apply(random_input(played, game, rng))
+    assert sorted(found)[:5] == []

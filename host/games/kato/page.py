@@ -75,9 +75,7 @@ def catalog() -> dict[str, Any]:
     setup = form(
         [],
         [
-            # by name, the first row's at first (a blank for the first seat offered that
-            # player twice: "le joueur 1" and "Léa")
-            field("first_player", _("first player"), choices=PLAYERS),
+            field("first_player", _("first player"), choices=PLAYERS, blank=_("the first seat")),
             *rules,
         ],
         (MIN_PLAYERS, MAX_PLAYERS),
@@ -95,7 +93,12 @@ def catalog() -> dict[str, Any]:
                 default=2,
                 note=_("the rounds already played, plus one: round 3 after 2 rounds"),
             ),
-            field("first_player", _("plays first in this round"), choices=PLAYERS),
+            field(
+                "first_player",
+                _("plays first in this round"),
+                choices=PLAYERS,
+                blank=_("the first seat"),
+            ),
             *rules,
         ],
         (MIN_PLAYERS, MAX_PLAYERS),
