@@ -295,6 +295,8 @@ def test_the_notices_are_said_on_the_console_in_french(tmp_path: Path) -> None:
         play.send_signal(signal.SIGTERM)
         play.wait(timeout=30)
     assert told[0].startswith(f"Code de la table{NBSP}: "), told
+    # (it read "(les changements sur la page le demandent)", changes that ask for it)
+    assert told[0].endswith(" (la page le demande pour toute modification)"), told
     assert told[1].startswith(f"dicetable{NBSP}: la page de la table est à l'adresse http://")
     assert f"dicetable{NBSP}: plateau{NBSP}: pas de plateau" in told
     assert f"[avertissement] lecture sans étalonnage{NBSP}: pas d'étalonnage dans " in "\n".join(

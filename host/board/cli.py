@@ -339,6 +339,9 @@ def self_test(port: str | None, virtual: bool, step_seconds: float) -> int:
                     tell("    " + said(_("button of seat {n} pressed", n=press.seat + 1)))
         link.show(BoardDisplay([]))  # all dark: the test is over
         link.wait_shown(1.0)
+        # the displays the board found missing as it started (its D frame, told after its
+        # hello: read once the steps are done); the steps lit every display but those
+        dark = [s + 1 for s in link.status.dark]
     seats = status.seats or 0
     missing = [s + 1 for s in range(seats) if s not in pressed]
     seen = [_("seat {n}", n=s + 1) for s in sorted(pressed)]
@@ -349,6 +352,16 @@ def self_test(port: str | None, virtual: bool, step_seconds: float) -> int:
                 "buttons not pressed: {n, plural, one {seat} other {seats}} {seats}",
                 n=len(missing),
                 seats=missing,
+            )
+        )
+    if dark:
+        tell(
+            _(
+                "displays that did not answer when the board started: {n, plural, one {seat} "
+                "other {seats}} {seats} (check the cable, then unplug the board and plug it "
+                "back)",
+                n=len(dark),
+                seats=dark,
             )
         )
     return 0

@@ -287,12 +287,15 @@ def test_the_page_says_every_count_in_the_language_s_forms_as_the_server_does(
                 server_said = Text("host.app", key, given).say(lang)
                 assert page_said == server_said, (lang, key, n)
         page.context.close()
-    said = {"en": "0 finished games", "fr": "0 partie terminée"}
+    said = {"en": "0 finished games", "fr": "0 partie terminée", "ja": "終了したゲーム0件"}
     for lang, text in said.items():
         page = open_page(browser, table, lang, unlock=False)
         page.click("[data-test=more]")
+        # the menu says the panel as its title does (it said "Stats" over "Statistiques")
+        menu = page.locator("[data-test=open-stats]").inner_text()
         page.click("[data-test=open-stats]")
         expect(page.locator("#panel")).to_contain_text(text)
+        expect(page.locator("#panel h2")).to_have_text(menu)
         page.context.close()
     table.table.act({"do": "new_game", "game": "king-of-tokyo",
                      "setup": {"players": PLAYERS, "first_player": "Ann"}})  # fmt: skip

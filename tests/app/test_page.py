@@ -83,7 +83,10 @@ def test_set_up_a_four_player_game(browser: Browser, table: Served) -> None:
     expect(page.locator("[name=table_deck]")).to_be_checked()  # the deck shuffled by hand
     page.click("[data-test=start]")
     # the cards face up are turned over on the table and entered on the page
-    expect(page.locator("[data-test=turn]")).to_contain_text("Set out the cards on offer")
+    # (how many: it said "turn over the deck's top cards")
+    expect(page.locator("[data-test=turn]")).to_contain_text(
+        "Set out the cards on offer: turn over the deck's top 3 cards"
+    )
     pin = table.table.store.pin
     assert pin != pin_before  # a new game, a new PIN, on the board until the first throw
     for name in ("Heal", "Energize", "Tank"):

@@ -215,6 +215,25 @@ def test_a_die_s_faces_are_named_for_screen_readers_in_the_page_language(
         page.context.close()
 
 
+def test_the_first_player_is_offered_once_by_name(browser: Browser, table: Served) -> None:
+    """Who starts is picked among the names typed, each once: the list offered 'le joueur
+    1' and 'Léa' (the same person) too. Unpicked, the first row's player starts."""
+    page = open_page(browser, table, "fr")
+    page.locator("[data-section=status] button").first.click()
+    page.locator("#panel select").first.select_option("kingdom-run")
+    form = page.locator("[data-test=setup-form]")
+    names = form.locator("[name=name]")
+    names.nth(0).fill("Léa")
+    names.nth(1).fill("Hugo")
+    first = form.locator("select[name=first_player]")
+    expect(first.locator("option")).to_have_text(["Léa", "Hugo"])
+    expect(first).to_have_value("Léa")
+    first.select_option("Hugo")
+    page.click("[data-test=start]")
+    expect(page.locator("[data-test=turn]")).to_contain_text("Hugo")
+    assert table.table.store.setup(table.table.game_id or 0)["first_player"] == "Hugo"
+
+
 def test_a_player_more_or_fewer_is_greyed_out_at_the_game_s_limits(
     browser: Browser, table: Served
 ) -> None:

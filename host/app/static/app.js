@@ -1509,7 +1509,7 @@ function morePanel(panel) {
   panel.append(h("h2", {}, t("More")), h("div", { class: "choices menu-items" },
     unlocked() ? item("setup", t("New game")) : null,
     unlocked() && canPickUp() ? item("pickup", t("Pick up")) : null,
-    item("games", t("Games")), item("stats", t("Stats")), item("join", t("Join by QR code")),
+    item("games", t("Games")), item("stats", t("Statistics")), item("join", t("Join by QR code")),
     h("button", { "data-test": "table-view", onclick: () => { document.body.classList.toggle("table-view"); drawn = {}; closePanel(); render(); } },
       tableView() ? t("Phone view") : t("Table view (tablet)")),
     unlocked() && g ? item("json", t("Send an input as JSON")) : null, ...TEACHING.menu()));

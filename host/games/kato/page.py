@@ -75,7 +75,9 @@ def catalog() -> dict[str, Any]:
     setup = form(
         [],
         [
-            field("first_player", _("first player"), choices=PLAYERS, blank=_("the first seat")),
+            # by name, the first row's at first (a blank for the first seat offered that
+            # player twice: "le joueur 1" and "Léa")
+            field("first_player", _("first player"), choices=PLAYERS),
             *rules,
         ],
         (MIN_PLAYERS, MAX_PLAYERS),
@@ -93,12 +95,7 @@ def catalog() -> dict[str, Any]:
                 default=2,
                 note=_("the rounds already played, plus one: round 3 after 2 rounds"),
             ),
-            field(
-                "first_player",
-                _("plays first in this round"),
-                choices=PLAYERS,
-                blank=_("the first seat"),
-            ),
+            field("first_player", _("plays first in this round"), choices=PLAYERS),
             *rules,
         ],
         (MIN_PLAYERS, MAX_PLAYERS),

@@ -53,7 +53,9 @@ def catalog() -> dict[str, Any]:
     setup = form(
         [colour],
         [
-            field("first_player", _("first player"), choices=PLAYERS, blank=_("the first seat")),
+            # by name, the first row's at first (a blank for the first seat offered that
+            # player twice: "le joueur 1" and "Léa")
+            field("first_player", _("first player"), choices=PLAYERS),
             # a course of our own presets, or the board parts as the table laid them
             field(
                 "course.preset",

@@ -399,7 +399,8 @@ def _headline(s: dict[str, Any]) -> str:
     waits = s["waiting_for"]
     setting_out = waits and all(w["kind"] == "reveal" for w in waits)  # a deck shuffled by hand
     if s["phase"] in (ROLL, ROLLOFF) and not s["throws"] and setting_out:
-        return _("Set out the cards on offer: turn over the deck's top cards")
+        # (how many said: "the deck's top cards" left a new player to guess)
+        return _("Set out the cards on offer: turn over the deck's top {n} cards", n=FACE_UP_CARDS)
     if s["active_player"] is None:
         return _("Roll-off: who throws the most claws starts")
     monster = next(p["monster"] for p in s["players"] if p["name"] == s["active_player"])

@@ -373,6 +373,10 @@ def test_the_catalog_says_the_values_and_the_deck_are_configuration() -> None:
     assert priced.to_json()["values"]["skip"] == 25  # the form's values are the game's
     options = {name.split(".")[1] for name in fields if name.startswith("options.")}
     assert options == set(Options.__dataclass_fields__)
+    # who plays first is picked by name, the first row's at first: a blank for the first
+    # seat ("le joueur 1") was offered beside that player's name, the same person twice
+    for form in (setup, KIND.catalog()["pickup"]):
+        assert "blank" not in next(f for f in form["fields"] if f["name"] == "first_player")
     json.dumps(KIND.catalog())  # JSON-ready
 
 

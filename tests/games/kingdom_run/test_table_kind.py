@@ -169,13 +169,14 @@ def test_the_catalog_says_the_place_values_are_configuration() -> None:
 
 
 def test_french_says_place_only_for_the_finish_places() -> None:
-    """The setup form's first player, by default the first row's: "le joueur 1", not "la
-    première place", which a race's form (its "places d'arrivée" just below) reads as the
-    first finish place."""
+    """The setup form's first player is picked by name, the first row's at first: no
+    blank choice for the first seat ("le joueur 1", then "la première place", which a
+    race's form, its "places d'arrivée" just below, reads as the first finish place, was
+    offered beside that player's name)."""
     from host.games.text import localize
 
     fields = {f["name"]: f for f in localize(KIND.catalog(), "fr")["setup"]["fields"]}
-    assert fields["first_player"]["blank"] == "le joueur 1"
+    assert "blank" not in fields["first_player"]
     assert "place" in fields["course.finish_places"]["label"]
 
 
