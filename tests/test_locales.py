@@ -803,7 +803,7 @@ def test_japanese_says_the_dice_kept_after_them() -> None:
     from host.games.kot.story import said
 
     thrown = {"type": "throw", "player": "Bob", "thrown": ["2", "energy"], "kept": ["claw"]}
-    assert localize(said(thrown, {}), "ja") == "Bobが2と⚡を振った（攻撃はキープ）"
+    assert localize(said(thrown, {}), "ja") == "Bobが2と⚡を振り直した（攻撃はキープ）"  # a rethrow
 
 
 def test_japanese_says_tokyo_as_its_edition_prints_it() -> None:

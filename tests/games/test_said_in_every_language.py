@@ -613,3 +613,37 @@ def test_what_the_game_waits_for_names_each_player_once(played: GameKind, option
             found |= set(named_twice(played, game))
             game.apply(random_input(played, game, rng))
     assert sorted(found)[:5] == []
+
+
+# ---- a rethrow told as one ------------------------------------------------------------------
+
+RETHROW = {"en": " rethrows ", "fr": " relance ", "ja": "を振り直した"}
+
+
+@pytest.mark.parametrize(
+    ("played", "options"), PLAYED, ids=[k.name + ("-every-option" * o) for k, o in PLAYED]
+)
+def test_a_second_throw_is_told_as_a_rethrow(played: GameKind, options: bool) -> None:
+    """The feed tells a turn's second or later throw as a rethrow ("Léa relance ... (garde
+    ...)", "Ann rethrows ...", "…を振り直した"), its first as a throw: it read "Léa lance
+    égal (garde ...)" for every throw of the turn."""
+    rng = random.Random(4)
+    found: set[str] = set()
+    for seed in range(2):
+        setup = every_option(played) if options else filled(played.catalog()["setup"])
+        game = played.new({**setup, "seed": seed})
+        before = game.to_json()
+        for _ in range(NESTED_STEPS):
+            if game.game_over:
+                break
+            inp = random_input(played, game, rng)
+            game.apply(inp)
+            after = game.to_json()
+            if inp["type"] == "throw" and before.get("phase") != "rolloff":  # (its claws)
+                again = bool(before.get("throws")) or bool(inp.get("kept"))
+                told = story_of(played, before, after, inp)["said"]
+                for lang, word in RETHROW.items():
+                    if (word in localize(told, lang)) != again:
+                        found.add(f"{lang} (throw {before.get('throws')}): {localize(told, lang)}")
+            before = after
+    assert sorted(found)[:6] == []

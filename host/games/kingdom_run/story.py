@@ -24,16 +24,19 @@ from host.games import Input
 from host.games.kingdom_run.text import INPUTS_SAID, _, face_name
 
 
-def said(inp: Input) -> str:
-    """The input in words: a throw's faces, else what the input does."""
+def said(inp: Input, before: Mapping[str, Any] | None = None) -> str:
+    """The input in words: a throw's faces (a second or later throw of the turn told as a
+    rethrow: it read "Léa lance ... (garde ...)" each time), else what the input does."""
     who, kind = str(inp.get("player", "")), str(inp.get("type", ""))
     if kind == "throw":
         thrown = [face_name(str(f)) for f in inp.get("thrown") or []]
         kept = [face_name(str(f)) for f in inp.get("kept") or []]
         if kept:
             return _(
-                "{player} throws {thrown} (keeps {kept})", player=who, thrown=thrown, kept=kept
+                "{player} rethrows {thrown} (keeps {kept})", player=who, thrown=thrown, kept=kept
             )
+        if (before or {}).get("throws"):
+            return _("{player} rethrows {thrown}", player=who, thrown=thrown)
         return _("{player} throws {thrown}", player=who, thrown=thrown)
     what = INPUTS_SAID.get(kind)
     if what is None:
@@ -118,4 +121,4 @@ def story(before: Mapping[str, Any], after: Mapping[str, Any], inp: Input) -> di
     """An input's entry in the feed: what was done ("said"), what it did ("did"), and the
     turning points among it ("key")."""
     did, key = changes(before, after)
-    return {"said": said(inp), "did": did, "key": key}
+    return {"said": said(inp, before), "did": did, "key": key}

@@ -45,14 +45,18 @@ def said(inp: Input, before: Mapping[str, Any]) -> str:
             player=who,
             n=claws,
         )
-    if kind == "throw":
+    if kind == "throw" and (inp.get("kept") or before.get("throws")):
+        # a second or later throw of the turn: told as a rethrow (it read "Léa lance ...
+        # (garde ...)" each time)
         if inp.get("kept"):
             return _(
-                "{player} throws {thrown} (keeps {kept})",
+                "{player} rethrows {thrown} (keeps {kept})",
                 player=who,
                 thrown=faces(inp.get("thrown")),
                 kept=faces(inp.get("kept")),
             )
+        return _("{player} rethrows {thrown}", player=who, thrown=faces(inp.get("thrown")))
+    if kind == "throw":
         return _("{player} throws {thrown}", player=who, thrown=faces(inp.get("thrown")))
     if kind == "correct":
         return _(
