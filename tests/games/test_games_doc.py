@@ -13,7 +13,11 @@ from host.games.kind import Dice, GameKind
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = (ROOT / "docs" / "games.md").read_text(encoding="utf-8")
-OPTIONAL = {"standings", "demo", "extra_leds"}  # looked up with getattr (host.games.kind), in the table too
+OPTIONAL = {
+    "standings",
+    "demo",
+    "extra_leds",
+}  # looked up with getattr (host.games.kind), in the table too
 
 
 def section(title: str) -> str:
