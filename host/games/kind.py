@@ -57,7 +57,11 @@ class Dice(Protocol):
     them, each with what players call those dice (a `Text` of the game's words, "King of
     Tokyo dice"): the page shows the table's dice sets by these titles. A set no game
     titles is shown by vision's title for it (vision.faceset.TITLES), else by its name
-    (a set taught under a name of its own, as it was typed)."""
+    (a set taught under a name of its own, as it was typed).
+
+    An optional member `words` ({face: its word, a `Text`}) names in words the faces
+    whose label is a sign (King of Tokyo's ♥, ⚡): the page's screen-reader names and
+    tooltips say those (host.games.page.dice_faces)."""
 
     # every face its dice show, in the order the page lists them -> the face's label there
     faces: Mapping[str, str]

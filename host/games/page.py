@@ -227,7 +227,16 @@ def catalog_of(kind: GameKind) -> dict[str, Any]:
 
 
 def dice_faces(dice: Dice) -> dict[str, Any]:
-    return {"faces": [{"face": f, "label": label} for f, label in dice.faces.items()]}
+    """Each face: its label, and its word where the label is a sign (`said`: the dice's
+    optional `words`, {face: word}), which a screen reader and a tooltip say: "♥" was
+    read out as a sign, "cœur" is what players call it."""
+    words: Mapping[str, Any] = getattr(dice, "words", {})
+    return {
+        "faces": [
+            {"face": f, "label": label, **({"said": words[f]} if f in words else {})}
+            for f, label in dice.faces.items()
+        ]
+    }
 
 
 def form(

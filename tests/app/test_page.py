@@ -397,6 +397,40 @@ def test_each_kind_of_die_s_faces_are_a_row_named_by_the_die(
 
 
 @pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("fr", ["cœur", "énergie", "Baffe", "énergie berserk", "crâne berserk"]),
+        ("ja", ["ハート", "エネルギー", "攻撃", "バーサークエネルギー", "バーサークドクロ"]),
+        ("en", ["heart", "energy", "claw", "berserk energy", "berserk skull"]),
+    ],
+)
+def test_a_die_s_faces_are_named_in_words_for_screen_readers(
+    browser: Browser, table: Served, lang: str, words: list[str]
+) -> None:
+    """The dice's buttons are named by the faces' words in the page's language: a screen
+    reader said '♥' and '⚡' (the faces' signs, their labels), and so did their tooltips."""
+    table.table.act({"do": "new_game", "game": "king-of-tokyo", "setup": {
+        "players": PLAYERS[:2], "options": {"berserk": True}, "seed": 0,
+        "position": {"active_player": "Ann", "monsters": {"Ann": {"berserk": True}}},
+    }})  # fmt: skip
+    page = open_page(browser, table, lang)
+    palette = page.locator(".answer[data-kind=throw] [data-test=dice-palette]")
+    faces = ["heart", "energy", "claw", "berserk_energy", "berserk_skull"]
+    for face, word in zip(faces, words, strict=True):
+        button = palette.locator(f"button[data-face={face}]")
+        expect(button).to_have_attribute("aria-label", word)
+        expect(button.locator(".die")).to_have_attribute("title", word)
+    table.table.camera_event(throw_seen(["1", "2", "3", "heart", "energy", "claw", "berserk_claw"]))
+    grid = page.locator(".answer[data-kind=throw] [data-test=dice-grid]")
+    column = grid.locator(".dice-column[data-die='3']")
+    die = {"fr": "dé 4\u00a0: ", "ja": "ダイス4：", "en": "die 4: "}[lang]
+    expect(column.locator("button[data-face=heart]")).to_have_attribute(
+        "aria-label", die + words[0]
+    )
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
     ("lang", "said"),
     [
         (

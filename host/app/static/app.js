@@ -244,6 +244,8 @@ const view = () => (game() && game().view) || null;
 const gameCatalog = () => (catalog && game() && catalog.games.find((g) => g.game === game().kind)) || (catalog && catalog.games[0]);
 const diceFaces = () => { const c = gameCatalog(); return (c && c.dice && c.dice.faces) || []; };
 const faceLabel = (face) => { const f = diceFaces().find((d) => d.face === face); return f ? f.label : face; };
+// a face in words, for a screen reader and a tooltip (a label that is a sign, ♥, is said so)
+const faceSaid = (face) => { const f = diceFaces().find((d) => d.face === face); return f ? f.said || f.label : face; };
 const canPickUp = () => !catalog || catalog.games.some((c) => c.pickup);
 
 // A list of many choices gets a search box when its choices say what they are found by
@@ -277,7 +279,8 @@ const ordered = (choices) => (Array.isArray(choices) && choices.some((c) => c.fi
 function dieGlyph(face) {
   const f = diceFaces().find((d) => d.face === face);
   const label = f ? f.label : face || "?";
-  const el = h("span", { class: "die", "data-face": face || null, role: "img", "aria-label": label, title: label });
+  const said = f ? faceSaid(face) : label;
+  const el = h("span", { class: "die", "data-face": face || null, role: "img", "aria-label": said, title: said });
   if (f && f.svg) el.innerHTML = f.svg;
   else el.textContent = label;
   return el;
@@ -600,7 +603,7 @@ function diceForm(form, end = null) {
   };
   draw();
   const button = (f) => h("button", {
-    class: "die-button", "data-face": f, "aria-label": faceLabel(f),
+    class: "die-button", "data-face": f, "aria-label": faceSaid(f),
     onclick: () => {
       if (chosen.length >= form.count) return;
       chosen.push(f);
@@ -632,7 +635,7 @@ function diceGrid(dice, faces, pick, groups, shown = dice) {
     const own = (groups || []).find((g) => g.includes(face)) || faces;
     column.append(...own.map((f) => h("button", {
       type: "button", class: "die-button", "data-face": f, "aria-pressed": String(f === shown[i]),
-      "aria-label": t("die {n}: {face}", { n: i + 1, face: faceLabel(f) }),
+      "aria-label": t("die {n}: {face}", { n: i + 1, face: faceSaid(f) }),
       onclick: (event) => {
         for (const b of column.children) b.setAttribute("aria-pressed", String(b === event.currentTarget));
         pick(i, f);

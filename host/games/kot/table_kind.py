@@ -32,9 +32,9 @@ from host.games.kot.screens import SCREENS
 from host.games.kot.script import FORMAT, ScriptFailed, replay, script_json, start
 from host.games.kot.setup import DICE_BOXES
 from host.games.kot.story import story
-from host.games.kot.text import FACE_LABELS, _, face_label, place_name
+from host.games.kot.text import FACE_LABELS, FACE_WORDS, _, face_label, place_name
 from host.games.page import generic_answers
-from host.games.text import message
+from host.games.text import Text, message
 
 
 class KingOfTokyoDice:
@@ -57,6 +57,11 @@ class KingOfTokyoDice:
     @property
     def faces(self) -> dict[str, str]:
         return {f: face_label(f) for f in FACE_LABELS}
+
+    @property
+    def words(self) -> dict[str, Text]:
+        """The faces labelled by a sign (♥, ⚡), in words (host.games.page.dice_faces)."""
+        return dict(FACE_WORDS)
 
     def expected(self, game: Game) -> DiceExpectation | None:
         return _kot(game).expected_dice()

@@ -41,6 +41,16 @@ def _names() -> Iterator[str]:
 
 _ = Words(__package__ or "host.games.kot", names=_names)
 
+# the faces whose label is a sign, in words: what a screen reader and a tooltip say (words
+# of sentences, not names: "energy" is code in some, '"hp", "energy" or "throw"')
+FACE_WORDS = {
+    "heart": _("heart"),
+    "energy": _("energy"),
+    "berserk_energy": _("berserk energy"),
+    "berserk_energy_2": _("berserk 2 energy"),
+    "berserk_skull": _("berserk skull"),
+}
+
 
 def face_label(face: str) -> Text:
     return _.name(FACE_LABELS.get(face, face))
