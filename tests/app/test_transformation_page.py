@@ -111,7 +111,7 @@ def test_the_beast_s_one_die_is_asked_as_one_die_in_french(browser: Browser, tab
     table.table.act({"do": "new_game", "game": "king-of-tokyo", "setup": setup})
     table.table.act({"do": "throw", "faces": ["1", "2", "3", "heart", "heart", "energy"]})
     page = open_page(browser, table, "fr")
-    page.get_by_role("button", name="Forme bête : relancer le dé qui montre 1").click()
+    page.get_by_role("button", name="Relancer le dé qui montre 1").click()
     expect(page.locator("[data-test=dice-form] > p.quiet").first).to_have_text(
         "Entrez le dé\u00a0: le dé qui montrait 1, relancé."
     )
@@ -138,8 +138,35 @@ def test_a_beast_s_last_throw_held_says_its_die_may_still_be_thrown(
     )
     page.locator("[data-test=not-yet]").click()
     expect(page.locator(".answer[data-kind=beast_reroll] button").first).to_have_text(
-        "Forme bête\u00a0: relancer le dé qui montre 2"
+        "Relancer le dé qui montre 2"
     )
+
+
+@pytest.mark.parametrize(
+    ("lang", "form", "button"),
+    [
+        ("fr", "forme bête", "Relancer le dé qui montre 1"),
+        ("en", "beast form", "Throw again the die showing 1"),
+        ("ja", "ビースト", "1のダイスをもう一度振る"),
+    ],
+)
+def test_the_beast_s_buttons_say_the_beast_form_once(
+    browser: Browser, table: Served, lang: str, form: str, button: str
+) -> None:
+    """On a phone, each of the beast's six buttons began 'Forme bête :' ('Forme bête :
+    relancer le dé qui montre 1', six times): the answer's title says it once."""
+    position = {"active_player": "Ann", "monsters": {"Ann": {"form": "beast"}}}
+    players = [{"name": "Ann", "monster": "The King"}, {"name": "Bob", "monster": "Alienoid"}]
+    setup = {"players": players, "options": {"transformation": True}, "position": position}
+    table.table.act({"do": "new_game", "game": "king-of-tokyo", "setup": setup})
+    table.table.act({"do": "throw", "faces": ["1", "2", "3", "heart", "claw", "energy"]})
+    page = open_page(browser, table, lang)
+    answer = page.locator(".answer[data-kind=beast_reroll]")
+    expect(answer.locator("h3")).to_contain_text(form)
+    expect(answer.locator("button")).to_have_count(6)
+    expect(answer.locator("button").first).to_have_text(button)
+    assert not any(form.lower() in b.lower() for b in answer.locator("button").all_inner_texts())
+    assert not page.errors  # type: ignore[attr-defined]
 
 
 def test_a_window_with_nothing_else_to_do_says_nothing_more(

@@ -191,12 +191,35 @@ def changes(before: Mapping[str, Any], after: Mapping[str, Any]) -> tuple[list[s
         parts += _expansion_changes(p, was, before, after)
         if parts:
             did.append(_("{player}: {changes}", player=name, changes=parts))
+    beast = _beast_buys_not(before, after)
+    if beast is not None:
+        did.append(beast)
     if after.get("game_over") and not before.get("game_over"):
         winners = after.get("winners") or []
         end = _("{players} won", players=list(winners)) if winners else _("nobody won")
         did.append(end)
         key.append(end)
     return did, key
+
+
+def _beast_buys_not(before: Mapping[str, Any], after: Mapping[str, Any]) -> Text | None:
+    """Why a beast's turn ended before its buy step: the beast form buys no cards (the
+    transformation card; the turn passed with no word of it), or None.
+
+    >>> ann = {"name": "Ann", "alive": True, "form": "beast"}
+    >>> _beast_buys_not({"turn": 3, "phase": "resolve", "active_player": "Ann"},
+    ...                 {"turn": 4, "active_player": "Bob", "players": [ann]})
+    'Ann, in beast form, buys no cards'
+    """
+    active = before.get("active_player")
+    if before.get("phase") in ("buy", "rolloff", None) or after.get("game_over"):
+        return None
+    if (after.get("turn"), after.get("active_player")) == (before.get("turn"), active):
+        return None
+    for p in after.get("players", []):
+        if p["name"] == active and p["alive"] and p.get("form") == "beast":
+            return _("{player}, in beast form, buys no cards", player=active)
+    return None
 
 
 def _expansion_changes(

@@ -46,3 +46,48 @@ def test_a_die_fixed_is_told_in_french_as_a_line_that_begins_with_a_capital() ->
     said = story(before, game.to_json(), inp)["said"]
     assert localize(said, "fr") == "Dé de Léa corrigé\u00a0: 2 → 1"
     assert localize(said, "en") == "Léa's die fixed: 2 → 1"
+
+
+def test_a_beast_s_turn_ending_before_its_buy_step_says_why() -> None:
+    """A beast buys no cards (the transformation card): its turn ended after its dice, the
+    buy step skipped, and the feed said nothing of it. It says 'Léa, en forme bête,
+    n'achète aucune carte' (en, ja alike), and only then."""
+    import random
+
+    from host.games.kind import story_of
+    from host.games.registry import kinds
+    from tests.games.forms import filled
+    from tests.games.test_every_game import random_input
+
+    kind = kinds()["king-of-tokyo"]
+    setup = filled(kind.catalog()["setup"])
+    setup["options"] = {**setup.get("options", {}), "transformation": True}
+    told = {
+        "en": "{}, in beast form, buys no cards",
+        "fr": "{}, en forme bête, n'achète aucune carte",
+        "ja": "{}はビーストなのでカードを買えない",
+    }
+    said = wrong = 0
+    for seed in range(4):
+        game, rng = kind.new({**setup, "seed": seed}), random.Random(seed)
+        for _ in range(300):
+            if game.game_over:
+                break
+            before = game.to_json()
+            inp = random_input(kind, game, rng)
+            game.apply(inp)
+            after = game.to_json()
+            active = before["active_player"]
+            beast = before["phase"] not in ("buy", "rolloff") and any(
+                p["name"] == active and p["alive"] and p.get("form") == "beast"
+                for p in after["players"]
+            )
+            ended = (after["turn"], after["active_player"]) != (before["turn"], active)
+            did = story_of(kind, before, after, inp)["did"]
+            for lang, line in told.items():
+                lines = [d for d in (localize(d, lang) for d in did) if line.format("") in d]
+                if beast and ended and not after["game_over"]:
+                    said += lines == [line.format(active)]
+                else:
+                    wrong += bool(lines)
+    assert said >= 3 * 3 and wrong == 0

@@ -165,10 +165,10 @@ class BeastReroll(DecisionKind):
     def page(self, game: State, w: Waiting, base: Input) -> Answer:
         return {
             "title": _("{player}: throw one die once more (beast form)?", player=w.player),
+            # (the title says "beast form" once: each of the six buttons said it on a phone)
             "choices": [
                 choice(
-                    _("Beast form: throw again the die showing {face}", face=face_label(f)),
-                    {**base, "face": f},
+                    _("Throw again the die showing {face}", face=face_label(f)), {**base, "face": f}
                 )
                 for f in w.options["dice"]
             ],
