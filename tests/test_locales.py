@@ -761,7 +761,33 @@ def test_japanese_says_a_turning_point_as_a_sentence() -> None:
                            "location": None, "cards": []}]}  # fmt: skip
     after = {"players": [{**before["players"][0], "location": "city"}]}
     _did, key = changes(before, after)
-    assert localize(key, "ja") == ["Élodieがトーキョーに入る"]
+    assert localize(key, "ja") == ["Élodieがトーキョー入り"]
+
+
+# what changed for a monster, each joined to the next with 、 and the last with と
+# (host.games.kot.story.changes)
+CHANGES = (
+    "enters {place}", "leaves Tokyo", "gets {card}", "discards {card}", "is eliminated",
+    "comes back as a zombie", "flips to the beast form", "flips to the robot form",
+    "gets the Golden Scarab", "goes berserk", "is no longer berserk",
+)  # fmt: skip
+
+
+def test_japanese_says_a_monster_s_changes_as_nouns_before_its_and() -> None:
+    """A monster's changes in the feed are joined with と, which joins nouns: a verb
+    before it reads as 'if' ('+1エネルギー、トーキョーに入ると悪名+2', as if entering Tokyo
+    gave the wickedness), and a verb's present tense in the feed told what happened as
+    what will. Each change is a noun ('トーキョー入り', 'ジェット戦闘機を獲得')."""
+    from host.games.kot.story import changes
+
+    ann = {"name": "Ann", "hp": 10, "vp": 0, "energy": 0, "alive": True, "location": None,
+           "cards": [], "wickedness": 0}  # fmt: skip
+    after = {**ann, "vp": 1, "location": "city", "wickedness": 2}
+    did, _key = changes({"players": [ann]}, {"players": [after]})
+    assert localize(did, "ja") == ["Ann：+1勝利ポイント、トーキョー入りと悪名+2"]
+    said = {key: text for path, key, text in translations(("ja",)) if "kot" in str(path)}
+    verbs = [(key, said[key]) for key in CHANGES if said[key][-1] in "るうくすつぬむぶぐ"]
+    assert verbs == []
 
 
 def test_a_name_inside_a_sentence_is_said_as_the_language_names_it() -> None:
@@ -822,12 +848,12 @@ def test_japanese_says_a_throw_as_its_players_do() -> None:
     フォルダー, ダイスの目のセット (面セット beside it), 出目を確定する (解決 beside it), ゲームを
     準備 (用意 beside it), 'KaTO と言う' ('KaTO を言い忘れた' beside it), 'この出目で確定'
     (the resolve's button said 'この結果にする'), 記録したセッション (録画, 記録セッション,
-    記録されたセッション beside it), a teaching's キャンセル as its button (取り消し is an
+    記録されたセッション beside it), 読み違えたダイス (読み間違えた beside it), a teaching's キャンセル as its button (取り消し is an
     undo's word)."""
     slip = re.compile(
         r"投げ|の振り(?!直)|勝利点|フォルダ(?!ー)|面セット|(?<!・)パック"
         r"|解決|ゲームを用意|KaTO を言|この結果にする|録画|の振り直させ|学習を取り消|学習が取り消"
-        r"|記録された|記録セッション"
+        r"|記録された|記録セッション|読み間違"
     )
     slips = [(key, said) for _path, key, said in translations(("ja",)) if slip.search(said)]
     assert slips == []

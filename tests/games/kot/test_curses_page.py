@@ -261,7 +261,7 @@ def test_the_feed_says_cultists_wickedness_berserk_and_the_scarab_gained() -> No
         "Bob\u00a0: +1 ♥, −1 cultiste et n'est plus berserk",
     ]
     assert (
-        localize(did, "ja")[0] == "Inès：狂信者+1、悪名+2、バーサークになると黄金のスカラベを得る"
+        localize(did, "ja")[0] == "Inès：狂信者+1、悪名+2、バーサーク化と黄金のスカラベを獲得"
     )
 
 

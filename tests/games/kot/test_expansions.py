@@ -508,8 +508,8 @@ def test_the_feed_names_the_dark_cards_and_a_zombie_in_every_language() -> None:
     told = {lang: localize(story(before, game.to_json(), inp), lang) for lang in ("fr", "ja")}
     assert "Ann revient en zombie" in told["fr"]["key"]
     assert any("défausse Zombification" in line for line in told["fr"]["did"])
-    assert "Annがゾンビとして戻る" in told["ja"]["key"]
-    assert any("ゾンビ化を捨てる" in line for line in told["ja"]["did"])
+    assert "Annがゾンビとして復活" in told["ja"]["key"]
+    assert any("ゾンビ化を破棄" in line for line in told["ja"]["did"])
 
 
 def test_every_wickedness_tile_says_what_it_does_when_it_is_offered() -> None:
