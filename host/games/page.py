@@ -281,6 +281,9 @@ def field(name: str, label: str, **spec: Any) -> dict[str, Any]:
     - `only_without`: the name of another field of the form this one is for the want of
       (a course's board parts, for no preset): the page greys it out and leaves it out
       while that one has a value;
+    - `only_with`: the name of another field of the form (an option) this one is for:
+      the page shows it only while that one is ticked or chosen, and leaves it out while
+      hidden, keeping what was typed in it (an expansion's fields in a pick-up);
     - `sets`: {value: {other field's name: its value}}: picking that value in this list
       fills those other fields, where they are still blank (a box's parts: the Dark
       Edition's dice, deck and tiles); each may then be changed on its own.

@@ -169,6 +169,12 @@ def test_every_choice_of_the_setup_is_shown_whole_on_a_phone(
     for game in ("king-of-tokyo", "kingdom-run", "kato", "pick up"):
         if game == "pick up":
             page.evaluate("openPanel('pickup')")  # type: ignore[attr-defined]
+            # every expansion's option on: their fields are shown only with it
+            options = page.locator("#panel form .options input[type=checkbox]")  # type: ignore[attr-defined]
+            for i in range(options.count()):
+                options.nth(i).check()
+            page.locator("#panel form select[name=wickedness]").select_option("front")  # type: ignore[attr-defined]
+            page.locator("#panel form select[name=deck]").select_option("dark")  # type: ignore[attr-defined]
         else:
             page.locator("select[data-keep=game]").select_option(game)  # type: ignore[attr-defined]
         form = page.locator("#panel form")  # type: ignore[attr-defined]

@@ -584,6 +584,54 @@ def test_cards_on_offer_entered_and_one_bought(browser: Browser, table: Served) 
     page.get_by_role("button", name="Buy Tank (5⚡)").wait_for(state="detached")  # 4⚡ left
 
 
+def test_an_expansion_s_fields_are_shown_only_with_its_option(
+    browser: Browser, table: Served
+) -> None:
+    """Picking up a game on a phone: each expansion's fields (cultists, wickedness, Tokyo
+    Tower, curses...) stood in every row, their options unticked. Each is shown with its
+    option ticked (or chosen), what was typed kept while it is hidden, and left out then."""
+    page = open_page(browser, table, "fr")
+    page.get_by_role("button", name="Reprendre une partie en cours").click()
+    form = page.locator("[data-test=pickup-form]")
+    row = form.locator("fieldset.row").first
+    for i, p in enumerate(PLAYERS[:2]):
+        form.locator("fieldset.row").nth(i).locator("[name=name]").fill(p["name"])
+    options = form.locator(".options")
+    cultists = row.locator("input[name=cultists]")
+    hidden = [
+        cultists,
+        row.locator("input[name=wickedness]"),
+        row.locator("select[name=tiles]"),
+        row.locator("input[name=berserk]"),
+        row.locator("select[name=form]"),
+        row.locator("input[name=zombie]"),
+        form.locator("select[name='1']"),  # Tokyo Tower's levels
+        form.locator("select[name=curse]"),
+        form.locator("select[name=scarab]"),
+    ]
+    for field in hidden:
+        expect(field).to_be_hidden()
+    expect(row.locator("input[name=hp]")).to_be_visible()
+    options.locator("input[name=cultists]").check()
+    expect(cultists).to_be_visible()
+    cultists.fill("2")
+    options.locator("input[name=cultists]").uncheck()
+    expect(cultists).to_be_hidden()
+    options.locator("input[name=cultists]").check()
+    expect(cultists).to_have_value("2")  # kept
+    form.locator("select[name=wickedness]").last.select_option("front")  # the option's list
+    expect(row.locator("select[name=tiles]")).to_be_visible()
+    form.locator("select[name=curse]").wait_for(state="hidden")
+    options.locator("input[name=cultists]").uncheck()  # the 2 cultists left out
+    form.locator("select[name=active_player]").select_option("Ann")
+    page.click("[data-test=start]")
+    expect(form).to_have_count(0)  # picked up (it was refused: cultists with no option)
+    setup = table.table.store.setup(table.table.game_id or 0)
+    assert "cultists" not in setup["position"]["monsters"]["Ann"]
+    assert setup["options"]["wickedness"] == "front"
+    assert not page.errors  # type: ignore[attr-defined]
+
+
 def test_undo_on_the_page(browser: Browser, table: Served) -> None:
     start_game(table)
     page = open_page(browser, table)

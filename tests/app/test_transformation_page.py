@@ -89,15 +89,16 @@ def test_a_beast_picked_up_without_the_option_is_told_which_option_to_tick(
 ) -> None:
     """A pick-up with a beast and the card's option left unticked is refused naming the
     option as the form shows it: it named the script's key ('transformation オプション',
-    English in a Japanese sentence)."""
+    English in a Japanese sentence). (The form now shows the card's side only with the
+    option ticked: the pick-up is sent as the form would, with the side and not the option.)"""
     page = open_page(browser, table, lang)
     page.locator("[data-test=more]").click()
     page.locator("[data-test=open-pickup]").click()
-    form = page.locator("[data-test=pickup-form]")
-    for i, name in enumerate(("Aiko", "Ken")):
-        form.locator("fieldset.row").nth(i).locator("[name=name]").fill(name)
-    form.locator("fieldset.row").nth(0).locator("select[name$=form]").select_option("beast")
-    page.locator("[data-test=start]").click()
+    expect(page.locator("[data-test=pickup-form]")).to_be_visible()
+    players = [{"name": "Aiko", "monster": "The King"}, {"name": "Ken", "monster": "Alienoid"}]
+    position = {"active_player": "Aiko", "monsters": {"Aiko": {"form": "beast"}}}
+    setup = {"players": players, "position": position}
+    page.evaluate("(setup) => act({ do: 'new_game', game: 'king-of-tokyo', setup })", setup)
     expect(page.locator("[data-test=message]")).to_contain_text(said.replace("« ", "«\u00a0"))
     assert table.table.game is None
 

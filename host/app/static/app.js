@@ -1199,6 +1199,17 @@ function gameForm(c, pickup, choose) {
   const named = []; // the lists to pick a player from: refilled as names are typed
   const names = () => [...rows.querySelectorAll("[name=name]")].map((i) => i.value.trim()).filter(Boolean);
   const refreshNames = () => named.forEach((refill) => refill(names()));
+  // a field only with an option (`only_with`: an expansion's, in a pick-up: every one stood
+  // in every row, its option unticked) is shown while the option is on, what was typed in
+  // it kept; the rows drawn before the form's own fields follow them once those are drawn
+  let formControls = null;
+  const showWith = (ctl) => {
+    const other = formControls && ctl.field.only_with && formControls.find((x) => x.field.name === ctl.field.only_with);
+    if (!other) return;
+    const follow = () => ctl.show(other.on());
+    other.els.forEach((el) => el.addEventListener("change", follow));
+    follow();
+  };
   const addRow = () => {
     const i = rows.children.length;
     if (i >= most) return;
@@ -1208,6 +1219,7 @@ function gameForm(c, pickup, choose) {
     }));
     row.controls = spec.seat.map((f) => control(f, t("player {n} {field}", { n: i + 1, field: f.label }), i, named));
     row.controls.forEach((ctl) => row.append(...[ctl.inRow()].flat()));
+    row.controls.forEach(showWith);
     rows.append(row);
     refreshNames();
     seatsNote();
@@ -1233,6 +1245,7 @@ function gameForm(c, pickup, choose) {
   };
   for (let i = 0; i < start; i++) addRow();
   const controls = spec.fields.map((f) => control(f, f.label, 0, named));
+  formControls = controls;
   // a field for when another is blank (`only_without`: a race's board parts, for a
   // course of your own, not a preset): greyed out and left out while the other has a value
   for (const ctl of controls.filter((x) => x.field.only_without)) {
@@ -1263,6 +1276,7 @@ function gameForm(c, pickup, choose) {
     controls.filter((ctl) => !ctl.field.check).map((ctl) => ctl.alone()),
     h("p", { class: "options" }, controls.filter((ctl) => ctl.field.check).map((ctl) => ctl.alone())),
     h("button", { type: "submit", "data-test": "start" }, pickup ? t("Pick up the game") : t("Start the game")));
+  [...controls, ...[...rows.children].flatMap((row) => row.controls)].forEach(showWith);
   refreshNames();
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
@@ -1379,13 +1393,22 @@ function control(f, aria, row, named) {
     return [true, typed(raw[0])];
   };
   let enabled = true;
+  let shownNow = true; // (`only_with`: hidden while its option is off, and left out)
+  let drawn = []; // what inRow() or alone() drew, hidden with it
+  const drawing = (x) => { drawn = [x].flat().filter(Boolean); return x; };
   return {
     field: f,
     els,
     filled: () => value()[0],
+    // ticked, or a value chosen (an option another field is only with)
+    on: () => { const [present, v] = value(); return present && !!v && !(Array.isArray(v) && !v.length); },
     enable: (on) => {
       enabled = on;
       els.forEach((el) => { el.disabled = !on; });
+    },
+    show: (on) => {
+      shownNow = on;
+      drawn.forEach((el) => { el.hidden = !on; });
     },
     fill: (v) => { // a list's choice of this value, or a box ticked or not
       if (f.check) els[0].checked = !!v;
@@ -1395,18 +1418,21 @@ function control(f, aria, row, named) {
         els[1].dispatchEvent(new Event("change"));
         els[0].value = n;
       } else els[0].value = v;
+      // (the fields only with it follow: the Dark Edition's box fills the deck, which a
+      // zombie is only with)
+      if (!f.units) els[0].dispatchEvent(new Event("change"));
     },
-    inRow: () => (f.check ? h("label", { class: "check" }, els[0], " " + shown) :
+    inRow: () => drawing(f.check ? h("label", { class: "check" }, els[0], " " + shown) :
       f.choices ? (f.icon ? h("label", { class: "dial" }, f.icon, withSearch) :
         // a list of several picked in a player's row says what it lists: two lists of names
         // side by side were told apart by their names alone
         f.multiple ? h("div", { class: "multi" }, h("span", { class: "quiet" }, shown), withSearch) : withSearch) :
         h("label", { class: "dial" }, f.icon || shown, els)),
-    alone: () => (f.check ? (note ? h("div", { class: "check-field" }, h("label", { class: "check" }, els[0], " " + f.label), note) :
+    alone: () => drawing(f.check ? (note ? h("div", { class: "check-field" }, h("label", { class: "check" }, els[0], " " + f.label), note) :
       h("label", { class: "check" }, els[0], " " + f.label)) : h("p", {}, h("label", {}, shown + " ", withSearch), note)),
     into: (setup, i, name) => {
       const [present, v] = value();
-      if (!present || !enabled) return;
+      if (!present || !enabled || !shownNow) return;
       put(setup, f.name.split(".").map((seg) => (seg === "{i}" ? i : seg === "{player}" ? name : seg)), v);
     },
   };
