@@ -260,9 +260,7 @@ def test_the_feed_says_cultists_wickedness_berserk_and_the_scarab_gained() -> No
         "Inès\u00a0: +1 cultiste, +2 méchanceté, devient berserk et obtient le Scarabée d'or",
         "Bob\u00a0: +1 ♥, −1 cultiste et n'est plus berserk",
     ]
-    assert (
-        localize(did, "ja")[0] == "Inès：狂信者+1、悪名+2、バーサーク化と黄金のスカラベを獲得"
-    )
+    assert localize(did, "ja")[0] == "Inès：狂信者+1、悪名+2、バーサーク化と黄金のスカラベを獲得"
 
 
 def test_a_second_die_picked_one_at_a_time_is_asked_as_the_second() -> None:
