@@ -1142,14 +1142,23 @@ function drawMenu() {
 async function openPanel(name) {
   if (!catalog) catalog = await (await get("/api/catalog")).json();
   const panel = $("panel");
+  // (a panel followed, drawn again as a state came while it was opened, was swapped in
+  // and then this one's drawing added below it: the games listed twice after an import)
+  const drawing = ++openPanel.drawing;
   panel.textContent = "";
   panel.dataset.name = name;
   panelFollowed = followed(name);
   panel.append(closeButton());
-  await PANELS[name](panel);
+  try {
+    await PANELS[name](panel);
+  } finally {
+    if (openPanel.drawing === drawing) openPanel.drawing = -drawing; // (drawn: none in flight)
+  }
   panel.hidden = false;
   panel.scrollIntoView({ block: "start" });
+  if (followed(name) !== panelFollowed) followPanel(); // (what changed meanwhile)
 }
+openPanel.drawing = 0; // the last panel opened's number, negative once it is drawn
 
 const closeButton = () => h("button", { class: "close", "aria-label": t("close"), onclick: closePanel }, "✕");
 const followed = (name) => (PANEL_FOLLOWS[name] ? JSON.stringify(PANEL_FOLLOWS[name]()) : null);
@@ -1161,10 +1170,12 @@ async function followPanel() {
   const panel = $("panel");
   const name = panel.dataset.name;
   if (!name || panel.hidden || !PANEL_FOLLOWS[name] || followed(name) === panelFollowed) return;
+  const opened = openPanel.drawing;
+  if (opened > 0) return; // a panel being opened: it follows what changed once drawn
   const key = (panelFollowed = followed(name));
   const into = h("div"); // (drawn aside, then swapped in: the page does not jump meanwhile)
   await PANELS[name](into);
-  if (panel.dataset.name === name && !panel.hidden && panelFollowed === key) panel.replaceChildren(closeButton(), ...into.childNodes);
+  if (panel.dataset.name === name && !panel.hidden && panelFollowed === key && openPanel.drawing === opened) panel.replaceChildren(closeButton(), ...into.childNodes);
 }
 
 function closePanel() {
