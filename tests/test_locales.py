@@ -1028,3 +1028,37 @@ def test_a_camera_reading_refused_says_the_rules_reason_with_one_colon() -> None
     said = Words("host.app")("the camera's reading was refused: {why}; fix it on the page", why=why)
     for lang in ("fr", "ja"):
         assert doubled(said.say(lang), lang) == [], said.say(lang)
+
+
+# the feed's sentences of each game's story (its inputs' words, what changed), told in
+# Japanese in the past as King of Tokyo's are ('アイコがダイスを振った')
+TOLD = {
+    "kingdom_run": (
+        "{player} gains {n, plural, one {# victory token} other {# victory tokens}}",
+        "{player} loses {n, plural, one {# victory token} other {# victory tokens}}",
+        "{player} takes the finish place worth {points}",
+        "{player}'s runner on space {space} falls asleep",
+        "{player}'s runner on space {space} wakes up",
+    ),
+    "kato": (
+        "{player} draws {n, plural, one {# card} other {# cards}}",
+        "{player} lays {cards}",
+        "{player} lays {cards} and names {color}",
+        "{player} turns up {card}",
+        "{player} lays down {cards}",
+    ),
+}
+
+
+@pytest.mark.parametrize("game", sorted(TOLD))
+def test_japanese_tells_the_feed_in_the_past(game: str) -> None:
+    """Kingdom Run's feed said 'アイコがブーツで走者を散らした' and under it 'アイコが勝利
+    トークンを1個得る', 'ボブの走者が眠る' (what will happen), KaTO's all in the present
+    ('Bobがカードを6枚引く', 'Catが赤の7を出す'): each is past now, as King of Tokyo's."""
+    import importlib
+
+    said = {key: text for path, key, text in translations(("ja",)) if game in str(path)}
+    inputs = importlib.import_module(f"host.games.{game}.text").INPUTS_SAID
+    keys = [*TOLD[game], *(str(t.template) for t in inputs.values())]
+    present = [(key, said[key]) for key in keys if not re.search(r"[ただ](：\{\w+\})?$", said[key])]
+    assert present == []

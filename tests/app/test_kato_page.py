@@ -305,7 +305,7 @@ def test_a_hand_laid_down_is_shown_not_played_in_japanese(browser: Browser, tabl
         search.fill(name)
         box.locator("[data-test=picker] button.pick").filter(has_text=name).first.click()
     expect(page.locator("[data-test=feed]")).to_contain_text(
-        "Bobが手札を見せる：黄の9、青の+2と緑の0"
+        "Bobが手札を見せた：黄の9、青の+2と緑の0"
     )
     assert "出す" not in page.locator("[data-test=feed] li").first.inner_text()
     assert not page.errors  # type: ignore[attr-defined]

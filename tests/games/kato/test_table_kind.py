@@ -239,10 +239,10 @@ def test_the_feed_names_the_cards_laid_the_draws_and_the_round_won() -> None:
         "Cat\u00a0: le +4 de Bob était un bluff",
     ]
     assert localize(told[3]["did"], "fr") == ["Bob pioche 6 cartes"]
-    assert localize(told[1]["said"], "ja") == "Bobがワイルド +4を出して青を宣言"
-    assert localize(told[3]["did"], "ja") == ["Bobがカードを6枚引く"]
+    assert localize(told[1]["said"], "ja") == "Bobがワイルド +4を出して青を宣言した"
+    assert localize(told[3]["did"], "ja") == ["Bobがカードを6枚引いた"]
     # said as the feed's other lines ("Bobが..."): it was "Cat：ワイルド +4 にチャレンジする"
-    assert localize(told[2]["said"], "ja") == "Catがワイルド +4 にチャレンジする"
+    assert localize(told[2]["said"], "ja") == "Catがワイルド +4 にチャレンジした"
     # a draw says its count once ("Cat pioche 1 carte", not "Cat pioche", then that)
     before = game.to_json()
     game.apply(simple("Cat", "draw"))

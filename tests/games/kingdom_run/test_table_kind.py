@@ -200,7 +200,7 @@ def test_the_feed_says_the_faces_thrown_and_what_each_action_did() -> None:
     thrown = told(game.throw_input(["boots", "purse", "flask", "hook"]), "fr")
     assert thrown == ["Ann lance bottes, bourse, flacon et grappin"]
     boots = told({"type": "boots", "player": "Ann", "space": 38, "runners": ["Ann"]}, "ja")
-    assert boots[1:] == ["Annの走者：マス38→ゴールの先", "Annが10点のゴール順位を取る"]
+    assert boots[1:] == ["Annの走者：マス38→ゴールの先", "Annが10点のゴール順位を取った"]
     assert told({"type": "purse", "player": "Ann", "from": "Bob"})[1:] == [
         "Ann gains 1 victory token",
         "Bob loses 1 victory token",
