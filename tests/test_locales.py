@@ -848,13 +848,14 @@ def test_japanese_says_a_throw_as_its_players_do() -> None:
     フォルダー, ダイスの目のセット (面セット beside it), 出目を確定する (解決 beside it), ゲームを
     準備 (用意 beside it), 'KaTO と言う' ('KaTO を言い忘れた' beside it), 'この出目で確定'
     (the resolve's button said 'この結果にする'), 記録したセッション (録画, 記録セッション,
-    記録されたセッション beside it), 読み違えたダイス (読み間違えた beside it), a yield's
-    トーキョーから脱出する (the feed said 'トーキョーを明け渡した' under its question), a
-    teaching's キャンセル as its button (取り消し is an undo's word)."""
+    記録されたセッション beside it), 読み違えたダイス (読み間違えた, and a refusal's
+    出目を直す, beside it), a yield's トーキョーから脱出する (the feed said 'トーキョーを
+    明け渡した' under its question), a teaching's キャンセル as its button (取り消し is an
+    undo's word)."""
     slip = re.compile(
         r"投げ|の振り(?!直)|勝利点|フォルダ(?!ー)|面セット|(?<!・)パック"
         r"|解決|ゲームを用意|KaTO を言|この結果にする|録画|の振り直させ|学習を取り消|学習が取り消"
-        r"|記録された|記録セッション|読み間違|明け渡"
+        r"|記録された|記録セッション|読み間違|明け渡|出目を直"
     )
     slips = [(key, said) for _path, key, said in translations(("ja",)) if slip.search(said)]
     assert slips == []
