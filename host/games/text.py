@@ -70,12 +70,13 @@ LOCALES = "locales"  # the folder of a package that holds its locale files
 SENTENCE_JOINS = {"en": "; ", "fr": "\u00a0; ", "ja": "。"}
 # a sentence's join, the marks that end a sentence already, what joins after them, and
 # whether what follows then starts with a capital: Japanese writes no 。 after a ？ or a ！
-# ("アイコ：めくったカードは？Bruno：パス", joined as SENTENCE_JOINS says), English and French no
+# but a full-width space before what follows ("アイコ：めくったカードは？　Bruno：パス"; it
+# read "は？Bruno：", run together), English and French no
 # ";" after a "?" ("Ann: use Metamorph? Bob: end the turn", not "Metamorph?; Bob"), and
 # start the next sentence as one ("Ann: use it? The game waits for Bob", not "? the game");
 # a name keeps its letters ("? bob: pass": `_capital`)
 SENTENCE_ENDS = {
-    "ja": ("。", "？！", "", False),
+    "ja": ("。", "？！", "\u3000", False),
     "en": ("; ", "?!", " ", True),
     "fr": ("\u00a0; ", "?!", " ", True),
 }
@@ -347,7 +348,7 @@ def _ended(template: str, said: dict[str, Any], fields: Mapping[str, Any], lang:
     template keeps its letters).
 
     >>> _ended("{first}。{then}", {"first": "カードは？", "then": "パス"}, {}, "ja")
-    '{first}{then}'
+    '{first}\u3000{then}'
     >>> _ended("{first}; {then}", {"first": "Ann: use it?", "then": "Bob: pass"}, {}, "en")
     '{first} {then}'
     >>> _ended("{why}; press it", {"why": "use it?"}, {}, "en")

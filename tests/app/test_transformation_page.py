@@ -70,7 +70,7 @@ def test_the_flip_s_question_is_joined_as_a_question_in_japanese(
     flip_asked(table)
     page = open_page(browser, table, "ja")
     expect(page.locator("[data-test=awaited]")).to_have_text(
-        "次を待っています。Bob：ビーストに変身する？（1⚡）変身カードはそのまま？"
+        "次を待っています。Bob：ビーストに変身する？（1⚡）\u3000変身カードはそのまま？"
     )  # it read '変身する？（1⚡）。Bob：', then 'Bob：…？（1⚡）Bob：…' (Bob named once)
 
 
