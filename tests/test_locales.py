@@ -297,7 +297,8 @@ def test_no_language_joins_a_question_with_a_stop_or_a_semicolon() -> None:
     asked = kot("{player}: which card was turned over?", player="アイコ")
     done = kot("{player}: end the turn", player="Bruno")
     titles = [{"player": "アイコ", "title": asked}, {"player": "Bruno", "title": done}]
-    assert localize(awaiting(titles), "ja") == "アイコ：めくったカードは？\u3000Bruno：ターンを終える"
+    said = localize(awaiting(titles), "ja")
+    assert said == "アイコ：めくったカードは？\u3000Bruno：ターンを終える"
     reversed_ = localize(awaiting(titles[::-1]), "ja")
     assert reversed_ == "Bruno：ターンを終える。アイコ：めくったカードは？"
     # English and French write no ";" after a question mark either (it read "tournée ? ;")
@@ -322,7 +323,8 @@ def test_the_sentence_after_a_question_starts_with_a_capital() -> None:
     refused = app("{why}; {waits}", why=why, waits=waits)  # (host.app.table's refusal)
     assert localize(refused, "en") == "Ann: use Metamorph? The game waits for Bob: end the turn"
     assert localize(refused, "fr").endswith("Métamorphe\u00a0? La partie attend Bob: end the turn")
-    assert localize(refused, "ja") == "Ann：変身を使う？\u3000ゲームは次を待っています。Bob: end the turn"
+    ja_waits = "ゲームは次を待っています。Bob: end the turn"
+    assert localize(refused, "ja") == f"Ann：変身を使う？\u3000{ja_waits}"
     # the words after the join are the template's own; or a field that starts with a name
     pressed = app("the end of the throws is not stored: {why}; press the button", why=why)
     assert pressed.endswith("Metamorph? Press the button")
