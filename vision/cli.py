@@ -356,7 +356,9 @@ def _render(args: argparse.Namespace) -> int:
             cocked=args.cocked,
         )
     except OSError as error:
-        raise VisionError(f"cannot write to {args.folder} ({error.strerror})") from None
+        raise VisionError(
+            f"cannot write to {error.filename or args.folder} ({error.strerror})"
+        ) from None
     print(
         f"wrote {len(out.images)} frames, {sum(len(i.dice) for i in out.images)} dice "
         f"-> {args.folder}/labels.json"

@@ -120,6 +120,11 @@ def test_read_table_says_the_likeliest_face_of_an_unsure_die(
         (lambda p: None, ["render", "{p}/r", "--frames", "0"], "--frames"),
         (lambda p: None, ["render", "{p}/r", "--cocked", "2"], "--cocked"),
         (lambda p: p.joinpath("r").write_text(""), ["render", "{p}/r"], "cannot write to"),
+        (  # a frame OpenCV cannot write (a folder in its place): it said 'wrote 1 frames'
+            lambda p: p.joinpath("r", "frame-00000.png").mkdir(parents=True),
+            ["render", "{p}/r", "--frames", "1"],
+            "frame-00000.png (the image could not be written)",
+        ),
         (lambda p: None, ["eval", "{p}"], "labels.json not found"),
         (lambda p: p.joinpath("labels.json").write_text("{"), ["eval", "{p}"], "not readable JSON"),
         (

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -31,7 +32,8 @@ def write(
     for k, scene in enumerate(scenes):
         frame, drawn = render(scene)
         name = f"frame-{k:05d}.png"
-        cv2.imwrite(str(root / name), frame)
+        if not cv2.imwrite(str(root / name), frame):  # (OpenCV says so, it raises nothing)
+            raise OSError(errno.EIO, "the image could not be written", str(root / name))
         dice = tuple(label_of(d) for d in drawn if d.visible >= min_visible)
         images.append(labels.LabelledImage(name, frame.shape[1], frame.shape[0], dice))
     out = labels.LabelSet(face_set, images, root, {"source": "dicetable renderer"})
