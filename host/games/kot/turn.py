@@ -593,16 +593,13 @@ def after_enter(game: State) -> None:
 
 
 def to_buy(game: State) -> None:
-    """The buy step, unless an expansion skips it (the beast form: the turn ends)."""
+    """The buy step (`buy_step`), unless an expansion skips it (the beast form: the turn
+    ends)."""
     m = game.active
-    if not m.alive:
+    if m.alive and not all(x.buys(game, m) for x in game.on_before_buy):
         end_turn(game)
-        return
-    for x in game.on_before_buy:
-        if not x.buys(game, m):
-            end_turn(game)
-            return
-    game.phase = BUY
+    else:
+        buy_step(game)
 
 
 # ---- 4. buy --------------------------------------------------------------------------------
