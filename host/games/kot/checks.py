@@ -16,7 +16,7 @@ host.games.kot.errors.MalformedInput: to: 'skull' is not a die face (faces: 1, 2
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from host.games import Input
 from host.games.kot.cards import CARDS, UnknownCard, canonical
@@ -24,6 +24,9 @@ from host.games.kot.errors import MalformedInput, RuleViolation, UnknownCardInpu
 from host.games.kot.rules import FACE_SET, FACES
 from host.games.kot.text import _, face_label
 from host.games.text import Quoted, Text, message
+
+if TYPE_CHECKING:
+    from host.games.kot.state import Monster
 
 
 def check_face(value: object, field: str, faces: frozenset[str] = FACE_SET) -> str:
@@ -154,3 +157,16 @@ def check_counts(value: object, field: str, most: Mapping[str, int]) -> dict[str
             )
         counts[key] = count
     return counts
+
+
+def check_energy(m: Monster, cost: int) -> None:
+    """`m` has the energy to pay `cost` (a price offered, then energy spent meanwhile)."""
+    if m.energy < cost:
+        raise RuleViolation(
+            _(
+                "{player} has {energy} energy, not the {cost} to pay",
+                player=m.name,
+                energy=m.energy,
+                cost=cost,
+            )
+        )

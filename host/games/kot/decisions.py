@@ -11,7 +11,7 @@ in `host.games.kot.market`. A handler raises an `IllegalInput` before any change
 from __future__ import annotations
 
 from host.games import Input
-from host.games.kot.checks import card_named, check_counts
+from host.games.kot.checks import card_named, check_counts, check_energy
 from host.games.kot.errors import MalformedInput, RuleViolation
 from host.games.kot.rules import HEAL_PRICE
 from host.games.kot.state import Hit, Monster, Pending, State
@@ -88,15 +88,8 @@ def decide_healing(game: State, pending: Pending, inp: Input) -> None:
         raise MalformedInput(_('a healing input says "accept": true (pay and heal) or false'))
     who, healer = pending.player, pending.data
     cost = pending.options["cost"]
-    if accept and who.energy < cost:  # spent meanwhile (Rapid Healing)
-        raise RuleViolation(
-            _(
-                "{player} has {energy} energy, not the {cost} to pay",
-                player=who.name,
-                energy=who.energy,
-                cost=cost,
-            )
-        )
+    if accept:
+        check_energy(who, cost)  # (spent meanwhile: Rapid Healing)
     game.decided(pending)
     if accept:
         who.energy -= cost

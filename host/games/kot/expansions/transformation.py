@@ -24,6 +24,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Final
 
 from host.games import Input, Waiting
+from host.games.kot.checks import check_energy
 from host.games.kot.decision_kinds import Answer, DecisionKind, decision_kind
 from host.games.kot.errors import MalformedInput, NotNow, RuleViolation
 from host.games.kot.expansion import Expansion, expansion
@@ -57,15 +58,7 @@ def _decide_flip(game: State, pending: Pending, inp: Input) -> None:
         game.decided(pending)
         return
     cost = pending.options["cost"]
-    if m.energy < cost:  # (spent meanwhile)
-        raise RuleViolation(
-            _(
-                "{player} has {energy} energy, not the {cost} to pay",
-                player=m.name,
-                energy=m.energy,
-                cost=cost,
-            )
-        )
+    check_energy(m, cost)  # (spent meanwhile)
     game.decided(pending)
     m.energy -= cost
     m.form = pending.options["form"]
